@@ -1,0 +1,456 @@
+//! Card definitions: stats plus effects in FairDuel's own declarative vocabulary.
+//!
+//! The vocabulary is modelled on the original game's effect table: every effect has a
+//! trigger (flip, attack, destruction, movement, nature/continuous, activation, trap
+//! condition), targets described by a board range and a filter, a primitive, and a
+//! duration. Card text shown to players is generated from these definitions (see
+//! [`crate::text`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::terrain::Terrain;
+
+/// A card's number in the pool. For the DOR pool this is the original game's card number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CardId(pub u16);
+
+impl std::fmt::Display for CardId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "#{:03}", self.0)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Attribute {
+    Light,
+    Dark,
+    Fire,
+    Water,
+    Earth,
+    Wind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MonsterType {
+    Dragon,
+    Spellcaster,
+    Zombie,
+    Warrior,
+    BeastWarrior,
+    Beast,
+    WingedBeast,
+    Fiend,
+    Fairy,
+    Insect,
+    Dinosaur,
+    Reptile,
+    Fish,
+    SeaSerpent,
+    Machine,
+    Thunder,
+    Aqua,
+    Pyro,
+    Rock,
+    Plant,
+    Toon,
+    /// The original game's Immortals: Crush terrain powers them up instead of crushing them.
+    Immortal,
+}
+
+impl MonsterType {
+    pub const ALL: [MonsterType; 22] = [
+        MonsterType::Dragon,
+        MonsterType::Spellcaster,
+        MonsterType::Zombie,
+        MonsterType::Warrior,
+        MonsterType::BeastWarrior,
+        MonsterType::Beast,
+        MonsterType::WingedBeast,
+        MonsterType::Fiend,
+        MonsterType::Fairy,
+        MonsterType::Insect,
+        MonsterType::Dinosaur,
+        MonsterType::Reptile,
+        MonsterType::Fish,
+        MonsterType::SeaSerpent,
+        MonsterType::Machine,
+        MonsterType::Thunder,
+        MonsterType::Aqua,
+        MonsterType::Pyro,
+        MonsterType::Rock,
+        MonsterType::Plant,
+        MonsterType::Toon,
+        MonsterType::Immortal,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            MonsterType::Dragon => "Dragon",
+            MonsterType::Spellcaster => "Spellcaster",
+            MonsterType::Zombie => "Zombie",
+            MonsterType::Warrior => "Warrior",
+            MonsterType::BeastWarrior => "Beast-Warrior",
+            MonsterType::Beast => "Beast",
+            MonsterType::WingedBeast => "Winged Beast",
+            MonsterType::Fiend => "Fiend",
+            MonsterType::Fairy => "Fairy",
+            MonsterType::Insect => "Insect",
+            MonsterType::Dinosaur => "Dinosaur",
+            MonsterType::Reptile => "Reptile",
+            MonsterType::Fish => "Fish",
+            MonsterType::SeaSerpent => "Sea Serpent",
+            MonsterType::Machine => "Machine",
+            MonsterType::Thunder => "Thunder",
+            MonsterType::Aqua => "Aqua",
+            MonsterType::Pyro => "Pyro",
+            MonsterType::Rock => "Rock",
+            MonsterType::Plant => "Plant",
+            MonsterType::Toon => "Toon",
+            MonsterType::Immortal => "Immortal",
+        }
+    }
+}
+
+impl Attribute {
+    pub fn label(self) -> &'static str {
+        match self {
+            Attribute::Light => "LIGHT",
+            Attribute::Dark => "DARK",
+            Attribute::Fire => "FIRE",
+            Attribute::Water => "WATER",
+            Attribute::Earth => "EARTH",
+            Attribute::Wind => "WIND",
+        }
+    }
+}
+
+/// The stats printed on a monster card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MonsterStats {
+    pub attribute: Attribute,
+    #[serde(rename = "type")]
+    pub monster_type: MonsterType,
+    pub level: u8,
+    pub atk: u16,
+    pub def: u16,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpellKind {
+    /// Resolves once and goes to the graveyard.
+    Normal,
+    /// A power-up: attaches to a monster that its `equip` filter accepts.
+    Equip,
+    /// Terraforms (Kairu) or sets the controller's field (Classic).
+    Field,
+    /// Stays on the field while its effect lasts.
+    Continuous,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TrapKind {
+    /// The original game's "disposable" trap: resolves once.
+    Normal,
+    /// The original game's "permanent" trap: stays face-up after it triggers.
+    Continuous,
+}
+
+/// Whether a trap reaches only the zones orthogonally next to it, or the whole field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TrapRange {
+    Limited,
+    Full,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum CardKind {
+    Monster(MonsterStats),
+    Spell { spell: SpellKind },
+    Trap { trap: TrapKind, range: TrapRange },
+}
+
+/// One card of a pool.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CardDef {
+    pub id: CardId,
+    pub name: String,
+    pub kind: CardKind,
+    /// For equip spells: which monsters accept it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub equip_to: Option<Filter>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<EffectDef>,
+}
+
+impl CardDef {
+    pub fn monster(&self) -> Option<&MonsterStats> {
+        match &self.kind {
+            CardKind::Monster(stats) => Some(stats),
+            _ => None,
+        }
+    }
+
+    pub fn is_monster(&self) -> bool {
+        matches!(self.kind, CardKind::Monster(_))
+    }
+
+    pub fn is_spell(&self) -> bool {
+        matches!(self.kind, CardKind::Spell { .. })
+    }
+
+    pub fn is_trap(&self) -> bool {
+        matches!(self.kind, CardKind::Trap { .. })
+    }
+
+    pub fn spell_kind(&self) -> Option<SpellKind> {
+        match self.kind {
+            CardKind::Spell { spell } => Some(spell),
+            _ => None,
+        }
+    }
+
+    pub fn level(&self) -> u8 {
+        self.monster().map_or(0, |m| m.level)
+    }
+
+    pub fn has_effect(&self) -> bool {
+        !self.effects.is_empty()
+    }
+}
+
+/// When an effect happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Trigger {
+    /// A monster is turned face-up (by its owner, by an attack, or by an effect).
+    Flip,
+    /// Applies in every battle this monster takes part in, while it is face-up.
+    Battle,
+    /// This monster is destroyed.
+    Destroyed,
+    /// A static ability that changes how this monster moves.
+    Movement,
+    /// Applies continuously while the card is face-up on the field.
+    Continuous,
+    /// A spell's effect when it is activated.
+    Activate,
+    /// A trap springs on an enemy's move into its range.
+    EnemyMovesInRange,
+    /// A trap springs when an enemy declares an attack on a card in its range.
+    EnemyAttacks,
+    /// A trap springs when the enemy activates a spell.
+    EnemySpell,
+}
+
+/// Where targets are looked for, relative to the card that owns the effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Area {
+    /// The card itself.
+    This,
+    /// The enemy card that set the trap or the battle off.
+    Triggering,
+    /// The monster this card battles.
+    BattleOpponent,
+    /// Every card on the field.
+    Field,
+    /// Cards in the same row or column as this card.
+    Lines,
+    /// Cards orthogonally next to this card.
+    Adjacent,
+    /// Cards within this many orthogonal steps (Manhattan distance).
+    Within(u8),
+}
+
+/// Which of the matching cards are chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pick {
+    #[default]
+    All,
+    HighestAtk,
+    LowestAtk,
+}
+
+/// Whose cards count, seen from the controller of the effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    Own,
+    Enemy,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KindFilter {
+    Monster,
+    Spell,
+    Trap,
+    SpellOrTrap,
+}
+
+/// A predicate over a card on the field. Every field is optional: empty means "any".
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Filter {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<KindFilter>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub types: Vec<MonsterType>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attributes: Vec<Attribute>,
+    /// Only cards whose name contains this (the original's "any Elf" power-ups).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<CardId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_atk: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_atk: Option<u16>,
+    /// Only face-up cards. Effects that could reach face-down cards without this flag
+    /// need their owners to declare which hidden cards match.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub face_up_only: bool,
+    /// Only cards in defence position.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub defence_only: bool,
+}
+
+impl Filter {
+    pub fn is_any(&self) -> bool {
+        *self == Filter::default()
+    }
+}
+
+/// Cards an effect reaches.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Targets {
+    pub area: Area,
+    #[serde(default)]
+    pub filter: Filter,
+    #[serde(default)]
+    pub pick: Pick,
+}
+
+/// How long a change lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Duration {
+    /// Until the card leaves the field.
+    #[default]
+    Permanent,
+    /// Until the end of the current turn.
+    EndOfTurn,
+    /// For this many of the affected card's controller's end phases.
+    Turns(u8),
+}
+
+/// Whose life points an effect touches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Player {
+    Controller,
+    Opponent,
+}
+
+/// What an effect does.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "kebab-case")]
+pub enum Primitive {
+    /// Raise (or lower, when negative) ATK and DEF.
+    ModifyStats {
+        targets: Targets,
+        #[serde(default)]
+        atk: i16,
+        #[serde(default)]
+        def: i16,
+        #[serde(default)]
+        duration: Duration,
+    },
+    Destroy {
+        targets: Targets,
+    },
+    /// The monster cannot move, change position, attack or use effects.
+    Spellbind {
+        targets: Targets,
+        /// `None` binds for good.
+        #[serde(default)]
+        turns: Option<u8>,
+    },
+    Damage {
+        player: Player,
+        amount: u16,
+    },
+    /// Damage per matching card on the field.
+    DamagePerCard {
+        player: Player,
+        amount: u16,
+        filter: Filter,
+    },
+    Heal {
+        player: Player,
+        amount: u16,
+    },
+    /// Raise life points to `to` when they are at or below it.
+    HealUpTo {
+        player: Player,
+        to: u16,
+    },
+    /// Change the terrain of every cell within `radius` steps (0: just the cell).
+    ChangeTerrain {
+        radius: u8,
+        terrain: Terrain,
+    },
+    FlipFaceUp {
+        targets: Targets,
+    },
+    FlipFaceDown {
+        targets: Targets,
+    },
+    /// Put defence-position monsters into attack position.
+    ToAttackPosition {
+        targets: Targets,
+    },
+    /// Cancel the attack or move that triggered this trap.
+    NegateAttack,
+    /// Halve the ATK of the triggering monster for the rest of the turn.
+    HalveAtk {
+        targets: Targets,
+    },
+    /// The player draws cards.
+    Draw {
+        player: Player,
+        count: u8,
+    },
+    /// In battle against a matching monster, this monster gets a bonus.
+    BattleBonus {
+        against: Filter,
+        atk: i16,
+    },
+    /// In battle against a matching monster, that monster is destroyed regardless of stats.
+    DestroyInBattle {
+        against: Filter,
+    },
+    /// Moving this monster never springs enemy traps.
+    IgnoreTraps,
+    /// This monster may move over any terrain, even Labyrinth.
+    CrossLabyrinth,
+    /// Cancel the spell whose activation set this trap off.
+    NegateSpell,
+}
+
+/// One effect of a card.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct EffectDef {
+    pub trigger: Trigger,
+    #[serde(rename = "effect")]
+    pub primitive: Primitive,
+}

@@ -1,0 +1,333 @@
+//! Card pools: loading `assets/cards/*.toml`, validating every card, and hashing the result.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{
+    Attribute, CardDef, CardId, CardKind, EffectDef, Filter, MonsterStats, MonsterType, SpellKind,
+    TrapKind, TrapRange,
+};
+use crate::hash::{Digest32, sha256_of};
+use crate::source::{SourceError, line_of};
+
+/// A validated set of card definitions with a content hash peers compare before a match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardPool {
+    name: String,
+    cards: BTreeMap<CardId, CardDef>,
+    hash: Digest32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPool {
+    name: String,
+    #[serde(default)]
+    card: Vec<toml::Spanned<RawCard>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    id: u16,
+    name: String,
+    kind: RawKind,
+    attribute: Option<Attribute>,
+    #[serde(rename = "type")]
+    monster_type: Option<MonsterType>,
+    level: Option<u8>,
+    atk: Option<u16>,
+    def: Option<u16>,
+    spell: Option<SpellKind>,
+    trap: Option<TrapKind>,
+    range: Option<TrapRange>,
+    equip_to: Option<Filter>,
+    #[serde(default)]
+    effects: Vec<EffectDef>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum RawKind {
+    Monster,
+    Spell,
+    Trap,
+}
+
+/// Highest level a monster may have; the original game's deck tops out at 12.
+const MAX_LEVEL: u8 = 12;
+
+impl CardPool {
+    /// Parses and validates a pool file. `file` names it in error messages.
+    pub fn from_toml(file: &str, text: &str) -> Result<CardPool, SourceError> {
+        let raw: RawPool =
+            toml::from_str(text).map_err(|e| SourceError::from_toml(file, text, &e))?;
+        let mut cards = BTreeMap::new();
+        for spanned in raw.card {
+            let line = line_of(text, spanned.span().start);
+            let at = |message: String| SourceError::new(file, line, message);
+            let raw = spanned.into_inner();
+            let def = raw.validate().map_err(at)?;
+            if let Some(previous) = cards.insert(def.id, def) {
+                return Err(at(format!(
+                    "card number {} is used twice (also by \"{}\")",
+                    previous.id.0, previous.name
+                )));
+            }
+        }
+        if cards.is_empty() {
+            return Err(SourceError::new(
+                file,
+                1,
+                "the pool has no [[card]] entries".into(),
+            ));
+        }
+        let hash = Self::compute_hash(&raw.name, &cards);
+        Ok(CardPool {
+            name: raw.name,
+            cards,
+            hash,
+        })
+    }
+
+    /// Builds a pool from definitions made in code (tests, scenario fixtures).
+    pub fn from_cards(
+        name: impl Into<String>,
+        defs: impl IntoIterator<Item = CardDef>,
+    ) -> CardPool {
+        let name = name.into();
+        let cards: BTreeMap<CardId, CardDef> = defs.into_iter().map(|d| (d.id, d)).collect();
+        let hash = Self::compute_hash(&name, &cards);
+        CardPool { name, cards, hash }
+    }
+
+    fn compute_hash(name: &str, cards: &BTreeMap<CardId, CardDef>) -> Digest32 {
+        #[derive(Serialize)]
+        struct Canonical<'a> {
+            domain: &'a str,
+            name: &'a str,
+            cards: Vec<&'a CardDef>,
+        }
+        sha256_of(&Canonical {
+            domain: "fairduel/pool/v1",
+            name,
+            cards: cards.values().collect(),
+        })
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// SHA-256 over the canonical encoding of every card: equal pools, equal hashes.
+    pub fn hash(&self) -> Digest32 {
+        self.hash
+    }
+
+    pub fn get(&self, id: CardId) -> Option<&CardDef> {
+        self.cards.get(&id)
+    }
+
+    pub fn cards(&self) -> impl Iterator<Item = &CardDef> {
+        self.cards.values()
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// Finds a card by its exact name, ignoring case.
+    pub fn find_by_name(&self, name: &str) -> Option<&CardDef> {
+        self.cards
+            .values()
+            .find(|c| c.name.eq_ignore_ascii_case(name))
+    }
+}
+
+impl RawCard {
+    fn validate(self) -> Result<CardDef, String> {
+        let who = format!("card {} \"{}\"", self.id, self.name);
+        if self.name.trim().is_empty() {
+            return Err(format!("card {} has an empty name", self.id));
+        }
+        let kind = match self.kind {
+            RawKind::Monster => {
+                let missing = |field: &str| format!("{who} is a monster but has no `{field}`");
+                let level = self.level.ok_or_else(|| missing("level"))?;
+                if level == 0 || level > MAX_LEVEL {
+                    return Err(format!(
+                        "{who} has level {level}; levels run from 1 to {MAX_LEVEL}"
+                    ));
+                }
+                if self.spell.is_some() || self.trap.is_some() || self.range.is_some() {
+                    return Err(format!("{who} is a monster but has spell or trap fields"));
+                }
+                CardKind::Monster(MonsterStats {
+                    attribute: self.attribute.ok_or_else(|| missing("attribute"))?,
+                    monster_type: self.monster_type.ok_or_else(|| missing("type"))?,
+                    level,
+                    atk: self.atk.ok_or_else(|| missing("atk"))?,
+                    def: self.def.ok_or_else(|| missing("def"))?,
+                })
+            }
+            RawKind::Spell => {
+                self.no_monster_fields(&who)?;
+                if self.trap.is_some() || self.range.is_some() {
+                    return Err(format!("{who} is a spell but has trap fields"));
+                }
+                let spell = self
+                    .spell
+                    .ok_or_else(|| format!("{who} is a spell but has no `spell` kind"))?;
+                CardKind::Spell { spell }
+            }
+            RawKind::Trap => {
+                self.no_monster_fields(&who)?;
+                if self.spell.is_some() {
+                    return Err(format!("{who} is a trap but has a `spell` kind"));
+                }
+                CardKind::Trap {
+                    trap: self
+                        .trap
+                        .ok_or_else(|| format!("{who} is a trap but has no `trap` kind"))?,
+                    range: self
+                        .range
+                        .ok_or_else(|| format!("{who} is a trap but has no `range`"))?,
+                }
+            }
+        };
+        let is_equip = matches!(
+            kind,
+            CardKind::Spell {
+                spell: SpellKind::Equip
+            }
+        );
+        if is_equip != self.equip_to.is_some() {
+            return Err(if is_equip {
+                format!("{who} is an equip spell but has no `equip_to` filter")
+            } else {
+                format!("{who} has `equip_to` but is not an equip spell")
+            });
+        }
+        for effect in &self.effects {
+            check_trigger_fits(&kind, effect).map_err(|e| format!("{who}: {e}"))?;
+        }
+        Ok(CardDef {
+            id: CardId(self.id),
+            name: self.name,
+            kind,
+            equip_to: self.equip_to,
+            effects: self.effects,
+        })
+    }
+
+    fn no_monster_fields(&self, who: &str) -> Result<(), String> {
+        if self.attribute.is_some()
+            || self.monster_type.is_some()
+            || self.level.is_some()
+            || self.atk.is_some()
+            || self.def.is_some()
+        {
+            return Err(format!("{who} is not a monster but has monster stats"));
+        }
+        Ok(())
+    }
+}
+
+fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<(), String> {
+    use crate::card::Trigger as T;
+    let ok = match kind {
+        CardKind::Monster(_) => matches!(
+            effect.trigger,
+            T::Flip | T::Battle | T::Destroyed | T::Movement | T::Continuous
+        ),
+        CardKind::Spell { .. } => matches!(effect.trigger, T::Activate | T::Continuous),
+        CardKind::Trap { .. } => {
+            matches!(
+                effect.trigger,
+                T::EnemyMovesInRange | T::EnemyAttacks | T::EnemySpell
+            )
+        }
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "trigger {:?} does not fit a card of this kind",
+            effect.trigger
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = r#"
+name = "test"
+
+[[card]]
+id = 1
+name = "Test Dragon"
+kind = "monster"
+attribute = "light"
+type = "dragon"
+level = 4
+atk = 1500
+def = 1200
+
+[[card]]
+id = 2
+name = "Test Sword"
+kind = "spell"
+spell = "equip"
+equip_to = { types = ["warrior"] }
+"#;
+
+    #[test]
+    fn loads_a_small_pool_and_hashes_it() {
+        let pool = CardPool::from_toml("small.toml", SMALL).expect("valid pool");
+        assert_eq!(pool.len(), 2);
+        assert_eq!(pool.get(CardId(1)).map(|c| c.level()), Some(4));
+        let again = CardPool::from_toml("other-name.toml", SMALL).expect("valid pool");
+        assert_eq!(pool.hash(), again.hash());
+        let changed = SMALL.replace("atk = 1500", "atk = 1600");
+        let changed = CardPool::from_toml("small.toml", &changed).expect("valid pool");
+        assert_ne!(pool.hash(), changed.hash());
+    }
+
+    #[test]
+    fn a_monster_without_level_names_file_and_line() {
+        let broken = SMALL.replace("level = 4\n", "");
+        let err = CardPool::from_toml("small.toml", &broken).expect_err("must fail");
+        assert_eq!(err.file, "small.toml");
+        assert_eq!(err.line, 4);
+        assert!(err.message.contains("no `level`"), "{err}");
+    }
+
+    #[test]
+    fn a_typo_in_a_field_names_the_line() {
+        let broken = SMALL.replace("atk = 1500", "atkk = 1500");
+        let err = CardPool::from_toml("small.toml", &broken).expect_err("must fail");
+        assert_eq!(err.line, 11, "{err}");
+        assert!(err.message.contains("atkk"), "{err}");
+    }
+
+    #[test]
+    fn duplicate_numbers_are_refused() {
+        let broken = SMALL.replace("id = 2", "id = 1");
+        let err = CardPool::from_toml("small.toml", &broken).expect_err("must fail");
+        assert!(err.message.contains("used twice"), "{err}");
+    }
+
+    #[test]
+    fn equip_without_filter_is_refused() {
+        let broken = SMALL.replace("equip_to = { types = [\"warrior\"] }\n", "");
+        let err = CardPool::from_toml("small.toml", &broken).expect_err("must fail");
+        assert!(err.message.contains("equip_to"), "{err}");
+    }
+}
