@@ -1,1 +1,8 @@
-fn main() {}
+//! The `fairduel` command: parses the command line and hands over to the crates.
+
+mod assets;
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
+}

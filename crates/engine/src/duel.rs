@@ -1,0 +1,293 @@
+//! The duel: public state plus the rules it is played under, with the chess-library style
+//! API (`awaiting`, `legal_actions`, `apply`, `state_hash`).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::action::Action;
+use crate::card::{CardDef, CardId};
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::format::{Format, SummonCost};
+use crate::hash::Digest32;
+use crate::pool::CardPool;
+use crate::state::{
+    Awaiting, Bind, CardSlot, Cell, Class, Commitment, DuelState, Phase, Piece, PlayerState,
+    Resume, Reveal, Seat,
+};
+
+/// The format and card pool a duel is played with. Shared, never changed during a duel.
+#[derive(Debug)]
+pub struct Rules {
+    pub format: Format,
+    pub pool: CardPool,
+}
+
+impl Rules {
+    pub fn new(format: Format, pool: CardPool) -> Arc<Rules> {
+        Arc::new(Rules { format, pool })
+    }
+
+    pub fn card(&self, id: CardId) -> Result<&CardDef, RuleError> {
+        self.pool.get(id).ok_or(RuleError::UnknownCard { card: id })
+    }
+}
+
+/// What one seat knows beyond the public state: the openings of its own commitments (and,
+/// for the audit, everyone's).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Knowledge {
+    secrets: BTreeMap<Commitment, Reveal>,
+}
+
+impl Knowledge {
+    pub fn new() -> Knowledge {
+        Knowledge::default()
+    }
+
+    pub fn learn(&mut self, commitment: Commitment, reveal: Reveal) {
+        self.secrets.insert(commitment, reveal);
+    }
+
+    pub fn get(&self, commitment: &Commitment) -> Option<&Reveal> {
+        self.secrets.get(commitment)
+    }
+
+    pub fn card(&self, commitment: &Commitment) -> Option<CardId> {
+        self.secrets.get(commitment).map(|r| r.card)
+    }
+
+    pub fn len(&self) -> usize {
+        self.secrets.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.secrets.is_empty()
+    }
+
+    pub fn merge(&mut self, other: &Knowledge) {
+        for (c, r) in &other.secrets {
+            self.secrets.insert(*c, *r);
+        }
+    }
+}
+
+/// One seat's part of the public set-up: its Deck Leader (public from the start) and its deck
+/// as commitments, top card last. The opening hand is drawn from the top.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatSetup {
+    pub leader: CardId,
+    pub leader_commitment: Commitment,
+    pub deck: Vec<Commitment>,
+}
+
+/// Everything public needed to start a duel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicSetup {
+    pub match_id: Digest32,
+    pub first: Seat,
+    pub seats: [SeatSetup; 2],
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("the Deck Leader {card} is not in the card pool")]
+    UnknownLeader { card: CardId },
+    #[error("the Deck Leader {card} must be a monster of level {max} or lower")]
+    BadLeader { card: CardId, max: u8 },
+    #[error("{seat}'s deck holds {count} cards; the format needs {min} to {max}")]
+    DeckSize {
+        seat: Seat,
+        count: usize,
+        min: u8,
+        max: u8,
+    },
+    #[error("the first player must be seat 0 or seat 1")]
+    BadFirstSeat,
+}
+
+/// A duel in progress: public state and the rules.
+#[derive(Debug, Clone)]
+pub struct Duel {
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) state: DuelState,
+}
+
+impl Duel {
+    /// Starts a duel: leaders placed, opening hands drawn, the first turn begun.
+    pub fn new(rules: Arc<Rules>, setup: PublicSetup) -> Result<(Duel, Vec<Event>), SetupError> {
+        if setup.first.0 > 1 {
+            return Err(SetupError::BadFirstSeat);
+        }
+        let format = &rules.format;
+        let n = format.board_size;
+        let mid = n / 2;
+        let leader_cells = [Cell::new(n - 1, mid), Cell::new(0, mid)];
+        let start_sp = match format.play.cost {
+            SummonCost::SummoningPoints { start, .. } => start,
+            SummonCost::Tributes { .. } => 0,
+        };
+        let mut cells = vec![None; usize::from(n) * usize::from(n)];
+        let mut players = Vec::with_capacity(2);
+        for (i, seat_setup) in setup.seats.iter().enumerate() {
+            let seat = Seat(i as u8);
+            let leader = rules
+                .pool
+                .get(seat_setup.leader)
+                .ok_or(SetupError::UnknownLeader {
+                    card: seat_setup.leader,
+                })?;
+            let max = format.deck.leader_max_level;
+            if !leader.is_monster() || leader.level() > max {
+                return Err(SetupError::BadLeader {
+                    card: seat_setup.leader,
+                    max,
+                });
+            }
+            let count = seat_setup.deck.len();
+            if count < usize::from(format.deck.min_main)
+                || count > usize::from(format.deck.max_main)
+            {
+                return Err(SetupError::DeckSize {
+                    seat,
+                    count,
+                    min: format.deck.min_main,
+                    max: format.deck.max_main,
+                });
+            }
+            let cell = leader_cells[i];
+            cells[usize::from(cell.row) * usize::from(n) + usize::from(cell.col)] = Some(Piece {
+                owner: seat,
+                controller: seat,
+                commitment: seat_setup.leader_commitment,
+                card: Some(seat_setup.leader),
+                class: Class::Monster,
+                face_up: true,
+                defence: false,
+                leader: true,
+                entered_turn: 0,
+                moved: false,
+                changed_position: false,
+                attacked: false,
+                bind: Bind::Free,
+                bound_turn: 0,
+                modifiers: Vec::new(),
+                equips: Vec::new(),
+            });
+            players.push(PlayerState {
+                life_points: format.life_points,
+                summoning_points: start_sp,
+                deck: seat_setup.deck.clone(),
+                hand: Vec::new(),
+                graveyard: Vec::new(),
+                banished: Vec::new(),
+                field_spell: None,
+                leader: cell,
+                leader_stuck_turns: 0,
+                cards_played: 0,
+                monsters_played: 0,
+            });
+        }
+        let players: [PlayerState; 2] = match players.try_into() {
+            Ok(p) => p,
+            // Two seats were pushed above; a different count cannot happen.
+            Err(_) => return Err(SetupError::BadFirstSeat),
+        };
+        let state = DuelState {
+            match_id: setup.match_id,
+            format_hash: format.hash(),
+            pool_hash: rules.pool.hash(),
+            board_size: n,
+            turn: 1,
+            active: setup.first,
+            phase: Phase::Main,
+            players,
+            terrain: format.starting_terrain(),
+            cells,
+            awaiting: Awaiting::Main { seat: setup.first },
+            resume: Resume::Nothing,
+            queue: Vec::new(),
+            claims: Vec::new(),
+            reveal_due: Vec::new(),
+            window: None,
+            declarations: Vec::new(),
+            attack_negated: false,
+            spell_negated: false,
+            outcome: None,
+        };
+        let mut duel = Duel { rules, state };
+        let mut events = Vec::new();
+        for seat in Seat::BOTH {
+            for _ in 0..duel.rules.format.hand.starting {
+                duel.draw(seat, &mut events);
+            }
+        }
+        duel.start_turn(setup.first, true, &mut events);
+        duel.settle(&mut events);
+        Ok((duel, events))
+    }
+
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    pub fn format(&self) -> &Format {
+        &self.rules.format
+    }
+
+    pub fn pool(&self) -> &CardPool {
+        &self.rules.pool
+    }
+
+    /// The public state.
+    pub fn state(&self) -> &DuelState {
+        &self.state
+    }
+
+    /// Who must decide next, and what kind of decision.
+    pub fn awaiting(&self) -> &Awaiting {
+        &self.state.awaiting
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.state.outcome.is_some()
+    }
+
+    pub fn state_hash(&self) -> Digest32 {
+        self.state.state_hash()
+    }
+
+    /// Validates `action` by `seat` and applies it, returning what happened. On error the
+    /// duel is untouched. `knowledge`, when given, is the applier's own knowledge: claims
+    /// about cards it knows are checked at once instead of waiting for a reveal.
+    pub fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        knowledge: Option<&Knowledge>,
+    ) -> Result<Vec<Event>, RuleError> {
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        next.apply_in_place(seat, action, knowledge, &mut events)?;
+        *self = next;
+        Ok(events)
+    }
+
+    /// Replaces the public state wholesale (scenario set-ups and tests build positions this
+    /// way). The state must come from the same rules.
+    pub fn from_state(rules: Arc<Rules>, state: DuelState) -> Duel {
+        let mut duel = Duel { rules, state };
+        let mut events = Vec::new();
+        duel.settle(&mut events);
+        duel
+    }
+
+    pub fn state_mut_for_setup(&mut self) -> &mut DuelState {
+        &mut self.state
+    }
+
+    /// A hand card's slot.
+    pub fn hand_slot(&self, seat: Seat, index: u8) -> Option<&CardSlot> {
+        self.state.player(seat).hand.get(usize::from(index))
+    }
+}

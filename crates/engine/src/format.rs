@@ -1,0 +1,369 @@
+//! Format presets: which rule family and which parameters a match is played with.
+//!
+//! A format is data (`assets/formats/*.toml`). Both peers compare its content hash before a
+//! match starts, so every number that changes play lives here and nowhere else.
+
+use serde::{Deserialize, Serialize};
+
+use crate::hash::{Digest32, sha256_of};
+use crate::source::SourceError;
+use crate::terrain::Terrain;
+
+/// The rule family picks the turn structure and how cards enter and leave the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    /// The community "Classic" DOR rules on a 7x7 grid (and their Alternate variant).
+    DorClassic,
+    /// Kairu's rebalanced DOTR rules: 9x9 terrain board, Summoning Points.
+    Kairu,
+}
+
+/// Where a player may put cards from the hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SummonArea {
+    /// Unused zones orthogonally next to the Deck Leader (Classic rule 3).
+    LeaderAdjacent,
+    /// The 3x3 square around the Deck Leader (Kairu's Summoning Area).
+    LeaderSquare,
+}
+
+/// What a monster costs to bring out.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum SummonCost {
+    /// The card game's tributes: each entry is `[from_level, tributes]`.
+    Tributes { table: Vec<[u8; 2]> },
+    /// Kairu's Summoning Points: cost = level.
+    SummoningPoints { start: u8, per_turn: u8, max: u8 },
+}
+
+/// How the hand is refilled at the start of a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawRule {
+    /// Draw until the hand holds this many cards (Classic rule 2).
+    UpTo(u8),
+    /// Draw exactly this many cards.
+    Count(u8),
+}
+
+/// Which traps may answer an enemy action, and from how far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TrapReach {
+    /// Each trap card says whether it is limited (orthogonal neighbours) or full range.
+    ByCard,
+    /// Every trap reaches the whole field (Alternate rule 1).
+    AllFull,
+    /// Every trap needs the enemy next to it or attacking it (Kairu's normal traps).
+    AllLimited,
+}
+
+/// How a field spell changes the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FieldSpellMode {
+    /// The field spell sits in its own zone and sets the terrain of its controller's half
+    /// (Classic rule 4).
+    ControllerHalf,
+    /// The field spell terraforms every cell within its radius of where it was activated
+    /// (Kairu).
+    Terraform,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckRules {
+    pub min_main: u8,
+    pub max_main: u8,
+    pub max_copies: u8,
+    /// The highest level a Deck Leader may have (Kairu: it must be normal-summonable).
+    pub leader_max_level: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandRules {
+    pub starting: u8,
+    pub draw: DrawRule,
+    /// Whether the first player draws on the very first turn.
+    pub first_turn_draw: bool,
+    /// Cards above this are discarded in the end phase.
+    #[serde(default)]
+    pub limit: Option<u8>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayRules {
+    pub area: SummonArea,
+    pub cost: SummonCost,
+    /// Cards of any kind played from the hand per turn (Kairu: 1). `None`: no limit.
+    #[serde(default)]
+    pub cards_per_turn: Option<u8>,
+    /// Monsters normal-summoned or set per turn (Classic: 1).
+    #[serde(default)]
+    pub monsters_per_turn: Option<u8>,
+    /// A monster may be summoned face-up straight from the hand (Classic); otherwise every
+    /// card enters face-down (Kairu).
+    pub face_up_summon: bool,
+    /// A card played onto one of your own cards replaces it (Kairu).
+    pub play_over_own: bool,
+    pub max_monsters: u8,
+    pub max_spells_traps: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRules {
+    /// Steps for a monster.
+    pub monster_steps: u8,
+    /// Steps for a face-up monster (Classic rule 8: two).
+    pub face_up_steps: u8,
+    /// Steps for a face-up monster powered up by its terrain.
+    pub powered_up_steps: u8,
+    /// Steps for a face-down spell or trap (and a face-up one, where it may move).
+    pub spell_trap_steps: u8,
+    /// Steps the Deck Leader may move (0: it never moves).
+    pub leader_steps: u8,
+    /// Face-up continuous spells and traps may still move (Alternate rule 2).
+    pub continuous_may_move: bool,
+    /// Moving into an enemy card is how monsters attack (Kairu); otherwise attacks are a
+    /// separate action against an orthogonal neighbour.
+    pub attack_by_moving: bool,
+    /// Moving onto one of your own cards destroys it and takes its place (Kairu).
+    pub move_onto_own_replaces: bool,
+    /// A face-down card may be flipped face-up as part of its move (Kairu).
+    pub flip_while_moving: bool,
+    /// A monster may change its battle position on the turn it entered the field.
+    pub change_position_on_entry: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrapRules {
+    pub reach: TrapReach,
+    /// A face-down trap that is attacked springs by itself when it can (Classic rule 12);
+    /// otherwise its owner chooses (Alternate rule 4, Kairu).
+    pub attacked_trap_springs: bool,
+    /// Whole turns a trap must have been set before it may spring.
+    pub set_turns_before_use: u8,
+    /// Equip spells reach any monster on the field (Alternate rule 3) rather than only the
+    /// monster they are played onto or meet.
+    pub equips_full_range: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainRules {
+    pub field_spells: FieldSpellMode,
+    /// Rows of the board, top (seat 1's side) to bottom (seat 0's side), one terrain code per
+    /// cell (see [`Terrain::code`]). Missing: every cell is Normal.
+    #[serde(default)]
+    pub board: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WinRules {
+    /// A player who must draw from an empty deck loses.
+    pub deck_out_loses: bool,
+    /// A player whose Deck Leader cannot move for this many of their own turns loses.
+    #[serde(default)]
+    pub leader_stuck_turns: Option<u8>,
+    /// After this many turns the duel ends: the higher LP wins, equal LP is a draw. A guard
+    /// against endless stalling that neither seed rules out.
+    pub turn_limit: u16,
+}
+
+/// A validated format preset.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Format {
+    pub id: String,
+    pub name: String,
+    pub family: Family,
+    pub board_size: u8,
+    pub life_points: u32,
+    /// Monsters may attack on the very first turn of the duel.
+    pub first_turn_attacks: bool,
+    pub deck: DeckRules,
+    pub hand: HandRules,
+    pub play: PlayRules,
+    pub movement: MoveRules,
+    pub traps: TrapRules,
+    pub terrain: TerrainRules,
+    pub win: WinRules,
+}
+
+impl Format {
+    /// Parses and validates a format file; errors name the file and line.
+    pub fn from_toml(file: &str, text: &str) -> Result<Format, SourceError> {
+        let format: Format =
+            toml::from_str(text).map_err(|e| SourceError::from_toml(file, text, &e))?;
+        format.validate().map_err(|message| {
+            let line = text
+                .lines()
+                .position(|l| l.trim_start().starts_with(message.0))
+                .map_or(1, |i| i + 1);
+            SourceError::new(file, line, message.1)
+        })?;
+        Ok(format)
+    }
+
+    /// Returns the first problem as (field name for locating the line, message).
+    fn validate(&self) -> Result<(), (&'static str, String)> {
+        if !(5..=11).contains(&self.board_size) || self.board_size % 2 == 0 {
+            return Err((
+                "board_size",
+                format!(
+                    "board_size {} must be odd and between 5 and 11",
+                    self.board_size
+                ),
+            ));
+        }
+        if self.life_points == 0 {
+            return Err(("life_points", "life_points must be above 0".into()));
+        }
+        if self.deck.min_main == 0 || self.deck.min_main > self.deck.max_main {
+            return Err((
+                "min_main",
+                "min_main must be at least 1 and at most max_main".into(),
+            ));
+        }
+        if !self.terrain.board.is_empty() {
+            let n = usize::from(self.board_size);
+            if self.terrain.board.len() != n {
+                return Err((
+                    "board",
+                    format!(
+                        "the board has {} rows but board_size is {n}",
+                        self.terrain.board.len()
+                    ),
+                ));
+            }
+            for (row, text) in self.terrain.board.iter().enumerate() {
+                let codes: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+                if codes.len() != n {
+                    return Err((
+                        "board",
+                        format!(
+                            "board row {} has {} cells, expected {n}",
+                            row + 1,
+                            codes.len()
+                        ),
+                    ));
+                }
+                if let Some(bad) = codes.iter().find(|c| Terrain::from_code(**c).is_none()) {
+                    return Err((
+                        "board",
+                        format!("board row {} has unknown terrain code '{bad}'", row + 1),
+                    ));
+                }
+            }
+        }
+        if let SummonCost::SummoningPoints { start, max, .. } = self.play.cost
+            && start > max
+        {
+            return Err(("cost", "summoning points start above their maximum".into()));
+        }
+        Ok(())
+    }
+
+    /// SHA-256 over the canonical encoding: peers refuse to play on different formats.
+    pub fn hash(&self) -> Digest32 {
+        sha256_of(&("fairduel/format/v1", self))
+    }
+
+    /// The starting terrain of every cell, row-major.
+    pub fn starting_terrain(&self) -> Vec<Terrain> {
+        let n = usize::from(self.board_size);
+        if self.terrain.board.is_empty() {
+            return vec![Terrain::Normal; n * n];
+        }
+        self.terrain
+            .board
+            .iter()
+            .flat_map(|row| {
+                row.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .map(|c| Terrain::from_code(c).unwrap_or_default())
+            })
+            .collect()
+    }
+
+    /// Tributes needed to summon a monster of this level (0 without a tribute table).
+    pub fn tributes_for(&self, level: u8) -> u8 {
+        match &self.play.cost {
+            SummonCost::Tributes { table } => table
+                .iter()
+                .filter(|[from, _]| level >= *from)
+                .map(|[_, n]| *n)
+                .max()
+                .unwrap_or(0),
+            SummonCost::SummoningPoints { .. } => 0,
+        }
+    }
+
+    /// The lowest level that needs exactly `tributes` tributes, and the highest.
+    pub fn levels_for_tributes(&self, tributes: u8) -> std::ops::RangeInclusive<u8> {
+        let levels: Vec<u8> = (1..=12)
+            .filter(|l| self.tributes_for(*l) == tributes)
+            .collect();
+        match (levels.first(), levels.last()) {
+            (Some(lo), Some(hi)) => *lo..=*hi,
+            // An empty range: no level fits.
+            _ => 1..=0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(name: &str) -> Format {
+        let path = format!(
+            "{}/../../assets/formats/{name}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("format file exists");
+        Format::from_toml(&path, &text).expect("format is valid")
+    }
+
+    #[test]
+    fn presets_load_and_differ() {
+        let classic = load("dor-classic");
+        let alternate = load("dor-alternate");
+        let kairu = load("kairu-dotr");
+        assert_eq!(classic.board_size, 7);
+        assert_eq!(kairu.board_size, 9);
+        assert_ne!(classic.hash(), alternate.hash());
+        assert_eq!(alternate.traps.reach, TrapReach::AllFull);
+        assert_eq!(kairu.starting_terrain().len(), 81);
+    }
+
+    #[test]
+    fn classic_tributes_follow_the_card_game() {
+        let classic = load("dor-classic");
+        assert_eq!(classic.tributes_for(4), 0);
+        assert_eq!(classic.tributes_for(6), 1);
+        assert_eq!(classic.tributes_for(8), 2);
+        assert_eq!(classic.levels_for_tributes(1), 5..=6);
+    }
+
+    #[test]
+    fn a_bad_board_row_names_its_line() {
+        let path = format!(
+            "{}/../../assets/formats/kairu-dotr.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("format file exists");
+        let broken = text.replacen("board_size = 9", "board_size = 7", 1);
+        let err = Format::from_toml("kairu-dotr.toml", &broken).expect_err("must fail");
+        assert!(err.message.contains("rows"), "{err}");
+        assert!(err.line > 1, "{err}");
+    }
+}

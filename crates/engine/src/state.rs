@@ -1,0 +1,482 @@
+//! The public state every peer holds. A card its viewer may not know is a commitment only.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{CardId, Duration};
+use crate::hash::{Digest32, sha256_of};
+use crate::terrain::Terrain;
+
+/// A player's place at the table. Seat 0's home row is the bottom of the board.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
+)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    pub const BOTH: [Seat; 2] = [Seat(0), Seat(1)];
+
+    pub fn other(self) -> Seat {
+        Seat(1 - self.0.min(1))
+    }
+
+    pub fn index(self) -> usize {
+        usize::from(self.0.min(1))
+    }
+}
+
+impl std::fmt::Display for Seat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "seat {}", self.0)
+    }
+}
+
+/// A zone on the grid. Row 0 is the top (seat 1's home row).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
+)]
+pub struct Cell {
+    pub row: u8,
+    pub col: u8,
+}
+
+impl Cell {
+    pub const fn new(row: u8, col: u8) -> Cell {
+        Cell { row, col }
+    }
+
+    /// Orthogonal steps between two cells.
+    pub fn distance(self, other: Cell) -> u8 {
+        self.row.abs_diff(other.row) + self.col.abs_diff(other.col)
+    }
+
+    pub fn is_orthogonal_neighbour(self, other: Cell) -> bool {
+        self.distance(other) == 1
+    }
+
+    /// In the 3x3 square around `centre` (excluding `centre` itself).
+    pub fn is_in_square_around(self, centre: Cell) -> bool {
+        self != centre && self.row.abs_diff(centre.row) <= 1 && self.col.abs_diff(centre.col) <= 1
+    }
+
+    pub fn shares_line(self, other: Cell) -> bool {
+        self != other && (self.row == other.row || self.col == other.col)
+    }
+
+    /// Name used everywhere players see cells: column letter from the left, row number from
+    /// the top ("a1" is the top-left corner, seat 1's side).
+    pub fn name(self) -> String {
+        format!(
+            "{}{}",
+            char::from(b'a' + self.col.min(25)),
+            u16::from(self.row) + 1
+        )
+    }
+
+    /// Parses a name like "d7" on a board of the given size.
+    pub fn parse(text: &str, board_size: u8) -> Option<Cell> {
+        let text = text.trim();
+        let mut chars = text.chars();
+        let col = chars.next()?.to_ascii_lowercase();
+        if !col.is_ascii_lowercase() {
+            return None;
+        }
+        let col = col as u8 - b'a';
+        let row: u8 = chars.as_str().parse().ok()?;
+        if col >= board_size || row == 0 || row > board_size {
+            return None;
+        }
+        Some(Cell::new(row - 1, col))
+    }
+}
+
+impl std::fmt::Display for Cell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// A 32-byte commitment `H(domain | match | seat | card | salt)` standing for a hidden card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Commitment(pub Digest32);
+
+/// The random salt that makes a commitment unguessable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Salt(pub [u8; 32]);
+
+/// Opening of a commitment: the card behind it and the salt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Reveal {
+    pub card: CardId,
+    pub salt: Salt,
+}
+
+impl Commitment {
+    pub fn new(match_id: &Digest32, owner: Seat, card: CardId, salt: &Salt) -> Commitment {
+        Commitment(sha256_of(&(
+            "fairduel/card/v1",
+            match_id,
+            owner,
+            card,
+            salt,
+        )))
+    }
+
+    pub fn opens_to(&self, match_id: &Digest32, owner: Seat, reveal: &Reveal) -> bool {
+        Commitment::new(match_id, owner, reveal.card, &reveal.salt) == *self
+    }
+}
+
+/// Whether a card on the grid is a monster or a spell/trap. This is public even for
+/// face-down cards: see docs/RULES.md ("What a face-down card shows").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Class {
+    Monster,
+    SpellTrap,
+}
+
+/// How long a monster stays spellbound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Bind {
+    #[default]
+    Free,
+    /// Counters left; one comes off in each of its controller's end phases.
+    Turns(u8),
+    Forever,
+}
+
+/// A temporary or lasting change to a card's stats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Modifier {
+    pub atk: i16,
+    pub def: i16,
+    pub duration: Duration,
+}
+
+/// A card on the grid.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Piece {
+    pub owner: Seat,
+    pub controller: Seat,
+    pub commitment: Commitment,
+    /// `None` while the card is hidden from the public.
+    pub card: Option<CardId>,
+    pub class: Class,
+    pub face_up: bool,
+    pub defence: bool,
+    pub leader: bool,
+    /// The turn it entered the field (for trap delays and same-turn position changes).
+    pub entered_turn: u16,
+    pub moved: bool,
+    pub changed_position: bool,
+    pub attacked: bool,
+    pub bind: Bind,
+    /// The turn the current spellbind began: no counter comes off in that turn.
+    pub bound_turn: u16,
+    pub modifiers: Vec<Modifier>,
+    /// Equip spells attached to this monster, with their owners, in order.
+    pub equips: Vec<(Seat, CardId)>,
+}
+
+impl Piece {
+    pub fn is_bound(&self) -> bool {
+        self.bind != Bind::Free
+    }
+
+    pub fn is_hidden(&self) -> bool {
+        self.card.is_none()
+    }
+}
+
+/// A card off the grid (hand or graveyard): hidden from the public until revealed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CardSlot {
+    pub commitment: Commitment,
+    pub card: Option<CardId>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlayerState {
+    pub life_points: u32,
+    pub summoning_points: u8,
+    /// Top of the deck is the last element.
+    pub deck: Vec<Commitment>,
+    pub hand: Vec<CardSlot>,
+    /// Oldest first. A card destroyed while hidden waits here for its owner's reveal.
+    pub graveyard: Vec<CardSlot>,
+    /// Removed from play for good (Kairu's "Shadow Realm").
+    pub banished: Vec<CardId>,
+    /// Classic: the face-up field spell in this player's Field Spell Zone.
+    pub field_spell: Option<CardId>,
+    pub leader: Cell,
+    /// Consecutive own turns the Deck Leader ended unable to move.
+    pub leader_stuck_turns: u8,
+    pub cards_played: u8,
+    pub monsters_played: u8,
+}
+
+/// The kind of phase the active player is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    Main,
+    End,
+}
+
+/// Why a duel ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WinReason {
+    LifePoints,
+    DeckOut,
+    LeaderTrapped,
+    Concession,
+    TurnLimit,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Outcome {
+    /// `None` is a draw.
+    pub winner: Option<Seat>,
+    pub reason: WinReason,
+}
+
+/// What happened that a trap may answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TrapEvent {
+    /// An enemy card ended a move on `at`.
+    Moved { at: Cell },
+    /// An enemy monster at `attacker` declared an attack on `target`.
+    Attack { attacker: Cell, target: Cell },
+    /// The enemy activated a spell (at `at` if it is on the grid).
+    Spell { at: Option<Cell> },
+}
+
+/// The decision the duel waits for. Exactly one seat may act.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Awaiting {
+    /// The active player's main phase: play, move, attack, flip, or end the turn.
+    Main {
+        seat: Seat,
+    },
+    /// A response window: `seat` may spring a trap or pass. It opens whenever a face-down
+    /// card of `seat` could be a trap in reach, so its opening tells nothing.
+    Respond {
+        seat: Seat,
+        event: TrapEvent,
+    },
+    /// `seat` must open these commitments, in this order.
+    Reveal {
+        seat: Seat,
+        commitments: Vec<Commitment>,
+    },
+    /// `seat` must declare which of its hidden cards on these cells match the effect
+    /// being resolved, revealing those that do; the rest become pending claims.
+    Declare {
+        seat: Seat,
+        cells: Vec<Cell>,
+    },
+    /// `seat` must discard down to its hand limit.
+    Discard {
+        seat: Seat,
+        count: u8,
+    },
+    Finished,
+}
+
+impl Awaiting {
+    /// The only seat allowed to act next, if any.
+    pub fn seat(&self) -> Option<Seat> {
+        match self {
+            Awaiting::Main { seat }
+            | Awaiting::Respond { seat, .. }
+            | Awaiting::Reveal { seat, .. }
+            | Awaiting::Declare { seat, .. }
+            | Awaiting::Discard { seat, .. } => Some(*seat),
+            Awaiting::Finished => None,
+        }
+    }
+}
+
+/// A predicate about a hidden card, recorded when an action depends on it and checked when
+/// the card is revealed (and again by the audit).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Predicate {
+    /// A monster whose level lies in this range.
+    MonsterLevel { min: u8, max: u8 },
+    /// A spell or a trap.
+    SpellOrTrap,
+    /// A spell (activated from a set position).
+    Spell,
+    /// It does not match the effect being resolved (an owner declaration).
+    NotMatching {
+        filter: crate::card::Filter,
+        viewer: Seat,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PendingClaim {
+    pub commitment: Commitment,
+    pub owner: Seat,
+    pub predicate: Predicate,
+    /// The turn the claim was made, for error messages.
+    pub turn: u16,
+}
+
+/// Where a duel is in a multi-step resolution (an attack waiting for a trap window, an
+/// effect waiting for a reveal).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Resume {
+    Nothing,
+    /// After the defender's trap window: reveal the target and fight.
+    AttackAfterWindow {
+        attacker: Cell,
+        target: Cell,
+    },
+    /// After the target's reveal: fight.
+    AttackAfterReveal {
+        attacker: Cell,
+        target: Cell,
+    },
+    /// After the enemy's window: resolve the spell.
+    SpellAfterWindow {
+        spell: QueuedEffect,
+    },
+    /// After an owner declaration: destroy the declared cards of this effect.
+    DestroyDeclared {
+        effect: QueuedEffect,
+    },
+}
+
+/// An effect on its way to resolution.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct QueuedEffect {
+    pub card: CardId,
+    pub index: u8,
+    pub controller: Seat,
+    /// Where the card is (or was when the effect started).
+    pub at: Option<Cell>,
+    /// The enemy card that set the trap off.
+    pub triggering: Option<Cell>,
+    /// The spell card goes to the graveyard after resolving.
+    pub discard_after: bool,
+}
+
+/// The public state of a duel.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DuelState {
+    pub match_id: Digest32,
+    pub format_hash: Digest32,
+    pub pool_hash: Digest32,
+    pub board_size: u8,
+    pub turn: u16,
+    pub active: Seat,
+    pub phase: Phase,
+    pub players: [PlayerState; 2],
+    pub terrain: Vec<Terrain>,
+    pub cells: Vec<Option<Piece>>,
+    pub awaiting: Awaiting,
+    pub resume: Resume,
+    /// Effects waiting to resolve, first first.
+    pub queue: Vec<QueuedEffect>,
+    pub claims: Vec<PendingClaim>,
+    /// Hidden cards the rules have revealed, waiting for their owners to open them.
+    pub reveal_due: Vec<(Seat, Commitment)>,
+    /// An open response window.
+    pub window: Option<(Seat, TrapEvent)>,
+    /// Seats still to answer the owner declaration being collected, with their cells.
+    pub declarations: Vec<(Seat, Vec<Cell>)>,
+    pub attack_negated: bool,
+    pub spell_negated: bool,
+    pub outcome: Option<Outcome>,
+}
+
+impl DuelState {
+    pub fn index(&self, cell: Cell) -> Option<usize> {
+        (cell.row < self.board_size && cell.col < self.board_size)
+            .then(|| usize::from(cell.row) * usize::from(self.board_size) + usize::from(cell.col))
+    }
+
+    pub fn contains(&self, cell: Cell) -> bool {
+        self.index(cell).is_some()
+    }
+
+    pub fn piece(&self, cell: Cell) -> Option<&Piece> {
+        self.index(cell).and_then(|i| self.cells[i].as_ref())
+    }
+
+    pub fn piece_mut(&mut self, cell: Cell) -> Option<&mut Piece> {
+        self.index(cell).and_then(|i| self.cells[i].as_mut())
+    }
+
+    pub fn take(&mut self, cell: Cell) -> Option<Piece> {
+        self.index(cell).and_then(|i| self.cells[i].take())
+    }
+
+    pub fn put(&mut self, cell: Cell, piece: Piece) {
+        if let Some(i) = self.index(cell) {
+            self.cells[i] = Some(piece);
+        }
+    }
+
+    pub fn base_terrain(&self, cell: Cell) -> Terrain {
+        self.index(cell)
+            .map_or(Terrain::Normal, |i| self.terrain[i])
+    }
+
+    pub fn player(&self, seat: Seat) -> &PlayerState {
+        &self.players[seat.index()]
+    }
+
+    pub fn player_mut(&mut self, seat: Seat) -> &mut PlayerState {
+        &mut self.players[seat.index()]
+    }
+
+    /// Every cell of the board, row by row.
+    pub fn all_cells(&self) -> impl Iterator<Item = Cell> + use<> {
+        let n = self.board_size;
+        (0..n).flat_map(move |row| (0..n).map(move |col| Cell::new(row, col)))
+    }
+
+    /// Cells holding a piece, with the piece.
+    pub fn pieces(&self) -> impl Iterator<Item = (Cell, &Piece)> {
+        let n = self.board_size;
+        self.cells.iter().enumerate().filter_map(move |(i, p)| {
+            let i = u8::try_from(i).ok()?;
+            p.as_ref().map(|p| (Cell::new(i / n, i % n), p))
+        })
+    }
+
+    pub fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + use<> {
+        let n = self.board_size;
+        let Cell { row, col } = cell;
+        [
+            (row.checked_sub(1), Some(col)),
+            (row.checked_add(1).filter(|r| *r < n), Some(col)),
+            (Some(row), col.checked_sub(1)),
+            (Some(row), col.checked_add(1).filter(|c| *c < n)),
+        ]
+        .into_iter()
+        .filter_map(|(r, c)| Some(Cell::new(r?, c?)))
+    }
+
+    /// Which player's half a row belongs to; the middle row belongs to nobody.
+    pub fn half_of(&self, cell: Cell) -> Option<Seat> {
+        let mid = self.board_size / 2;
+        match cell.row.cmp(&mid) {
+            std::cmp::Ordering::Less => Some(Seat(1)),
+            std::cmp::Ordering::Greater => Some(Seat(0)),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// SHA-256 over the canonical postcard encoding of the whole public state. Equal on every
+    /// honest peer after every action: the desync checker compares it.
+    pub fn state_hash(&self) -> Digest32 {
+        sha256_of(&("fairduel/state/v1", self))
+    }
+
+    pub fn count_class(&self, controller: Seat, class: Class) -> usize {
+        self.pieces()
+            .filter(|(_, p)| p.controller == controller && p.class == class && !p.leader)
+            .count()
+    }
+}

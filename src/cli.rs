@@ -1,0 +1,266 @@
+//! Subcommands of the `fairduel` binary.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use fairduel_engine::selfplay::{BotKind, play_game};
+use fairduel_engine::state::WinReason;
+use fairduel_engine::{DeckList, Rules};
+
+use crate::assets;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "fairduel",
+    version,
+    about = "Duelists of the Roses formats, peer to peer, every rule enforced"
+)]
+struct Cli {
+    /// Folder holding formats/, cards/ and decks/ (default: the project's assets).
+    #[arg(long, global = true)]
+    assets: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Bots {
+    Random,
+    Greedy,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play a full match between two local bots, showing it as it goes.
+    Demo {
+        #[arg(long, default_value = "kairu-dotr")]
+        format: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Play many seeded bot games through the referee, comparing both seats' state hashes
+    /// after every action.
+    Selfplay {
+        #[arg(long, default_value = "dor-classic")]
+        format: String,
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long, value_enum, default_value = "random")]
+        bots: Bots,
+    },
+    /// Run rule scenario files.
+    Scenario { files: Vec<PathBuf> },
+    /// List the card pool, or show cards matching a name or number.
+    Cards { query: Option<String> },
+    /// List the format presets.
+    Formats,
+    /// Deck tools.
+    Deck {
+        #[command(subcommand)]
+        command: DeckCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum DeckCommand {
+    /// Check a deck file against a format and the card pool.
+    Check {
+        file: PathBuf,
+        #[arg(long, default_value = "dor-classic")]
+        format: String,
+    },
+}
+
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let dir = assets::asset_dir(cli.assets.as_deref());
+    let result = match cli.command {
+        Command::Demo { format, seed } => demo(&dir, &format, seed),
+        Command::Selfplay {
+            format,
+            games,
+            seed,
+            bots,
+        } => selfplay(&dir, &format, games, seed, bots),
+        Command::Scenario { files } => scenario(&dir, &files),
+        Command::Cards { query } => cards(&dir, query.as_deref()),
+        Command::Formats => formats(&dir),
+        Command::Deck {
+            command: DeckCommand::Check { file, format },
+        } => deck_check(&dir, &file, &format),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+type CmdResult = Result<ExitCode, String>;
+
+fn load(dir: &std::path::Path, format: &str) -> Result<(Arc<Rules>, Vec<DeckList>), String> {
+    let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
+    let decks = assets::starter_decks(dir, &rules).map_err(|e| e.to_string())?;
+    if decks.len() < 2 {
+        return Err(format!(
+            "need at least two decks in {}",
+            dir.join("decks").display()
+        ));
+    }
+    Ok((rules, decks))
+}
+
+fn selfplay(dir: &std::path::Path, format: &str, games: u64, seed: u64, bots: Bots) -> CmdResult {
+    let (rules, decks) = load(dir, format)?;
+    let kind = match bots {
+        Bots::Random => BotKind::Random,
+        Bots::Greedy => BotKind::Greedy,
+    };
+    let started = Instant::now();
+    let (mut actions, mut wins, mut draws) = (0u64, [0u64; 2], 0u64);
+    let mut reasons: std::collections::BTreeMap<String, u64> = Default::default();
+    let mut failures = 0u64;
+    for game in 0..games {
+        let game_seed = seed.wrapping_add(game);
+        let a = (game_seed % decks.len() as u64) as usize;
+        let b = ((game_seed / decks.len() as u64 + 1 + game_seed) % decks.len() as u64) as usize;
+        let b = if a == b { (b + 1) % decks.len() } else { b };
+        match std::panic::catch_unwind(|| {
+            play_game(&rules, [&decks[a], &decks[b]], game_seed, kind)
+        }) {
+            Ok(Ok(report)) => {
+                actions += report.actions;
+                match report.outcome.winner {
+                    Some(seat) => wins[seat.index()] += 1,
+                    None => draws += 1,
+                }
+                *reasons
+                    .entry(reason_name(report.outcome.reason).to_owned())
+                    .or_default() += 1;
+            }
+            Ok(Err(error)) => {
+                failures += 1;
+                eprintln!("FAILED {error}");
+            }
+            Err(_) => {
+                failures += 1;
+                eprintln!("FAILED game {game_seed}: the engine panicked");
+            }
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!("format:   {} ({})", rules.format.name, rules.format.id);
+    println!(
+        "games:    {games} (seeds {seed}..{})",
+        seed.wrapping_add(games)
+    );
+    println!(
+        "actions:  {actions} ({:.1} per game)",
+        actions as f64 / games.max(1) as f64
+    );
+    println!(
+        "results:  seat 0 won {}, seat 1 won {}, drawn {draws}",
+        wins[0], wins[1]
+    );
+    let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    println!("endings:  {}", reasons.join(", "));
+    println!(
+        "speed:    {:.0} games/s, {:.0} actions/s",
+        games as f64 / secs,
+        actions as f64 / secs
+    );
+    if failures > 0 {
+        println!("FAILED:   {failures} game(s) diverged, panicked, broke a rule or got stuck");
+        return Ok(ExitCode::FAILURE);
+    }
+    println!("every game finished with both seats' state hashes equal after every action");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn reason_name(reason: WinReason) -> &'static str {
+    match reason {
+        WinReason::LifePoints => "life points",
+        WinReason::DeckOut => "deck out",
+        WinReason::LeaderTrapped => "leader trapped",
+        WinReason::Concession => "concession",
+        WinReason::TurnLimit => "turn limit",
+    }
+}
+
+fn demo(dir: &std::path::Path, format: &str, seed: u64) -> CmdResult {
+    let (rules, decks) = load(dir, format)?;
+    let report = play_game(&rules, [&decks[0], &decks[1]], seed, BotKind::Greedy)
+        .map_err(|e| e.to_string())?;
+    println!(
+        "{}: {} vs {} — {} after {} turns and {} actions ({})",
+        rules.format.name,
+        decks[0].name,
+        decks[1].name,
+        match report.outcome.winner {
+            Some(seat) => format!("{seat} won"),
+            None => "a draw".to_owned(),
+        },
+        report.turns,
+        report.actions,
+        reason_name(report.outcome.reason)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn scenario(_dir: &std::path::Path, files: &[PathBuf]) -> CmdResult {
+    Err(format!(
+        "the scenario runner is not built yet ({} file(s) given)",
+        files.len()
+    ))
+}
+
+fn cards(dir: &std::path::Path, query: Option<&str>) -> CmdResult {
+    let pool = assets::load_pool(dir).map_err(|e| e.to_string())?;
+    for card in pool.cards() {
+        let matches = query.is_none_or(|q| {
+            card.name.to_lowercase().contains(&q.to_lowercase())
+                || q.trim_start_matches('#') == card.id.0.to_string()
+        });
+        if matches {
+            println!("{} {}", card.id, card.name);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn formats(dir: &std::path::Path) -> CmdResult {
+    for id in assets::format_ids(dir) {
+        match assets::load_format(dir, &id) {
+            Ok(f) => println!(
+                "{id:<18} {} — {}x{} board, {} LP, format hash {}",
+                f.name,
+                f.board_size,
+                f.board_size,
+                f.life_points,
+                f.hash().short()
+            ),
+            Err(e) => println!("{id:<18} BROKEN: {e}"),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn deck_check(dir: &std::path::Path, file: &std::path::Path, format: &str) -> CmdResult {
+    let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
+    let deck = assets::load_deck(file, &rules).map_err(|e| e.to_string())?;
+    println!(
+        "{}: legal in {} — leader {}, {} main cards",
+        deck.name,
+        rules.format.name,
+        deck.leader,
+        deck.main.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
