@@ -9,6 +9,7 @@ pub mod action;
 pub mod bot;
 pub mod card;
 pub mod deck;
+pub mod describe;
 pub mod duel;
 pub mod error;
 pub mod event;

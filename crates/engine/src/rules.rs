@@ -1860,10 +1860,16 @@ impl Duel {
         self.start_turn(seat.other(), false, events);
     }
 
+    /// A Deck Leader is trapped when every orthogonal neighbour is Labyrinth or an enemy
+    /// card: its own cards can always make way, so they do not trap it.
     fn reachable_ignoring_flags(&self, leader: Cell) -> bool {
-        self.reachable(leader)
-            .iter()
-            .any(|(_, r)| *r == Reach::Empty)
+        let Some(owner) = self.state.piece(leader).map(|p| p.controller) else {
+            return false;
+        };
+        self.state.neighbours(leader).any(|n| {
+            self.state.base_terrain(n) != Terrain::Labyrinth
+                && self.state.piece(n).is_none_or(|p| p.controller == owner)
+        })
     }
 
     fn open_window(&mut self, seat: Seat, event: TrapEvent, events: &mut Vec<Event>) {
