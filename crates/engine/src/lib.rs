@@ -9,6 +9,7 @@ pub mod hash;
 pub mod pool;
 pub mod source;
 pub mod terrain;
+pub mod text;
 
 pub use card::{CardDef, CardId};
 pub use hash::Digest32;
