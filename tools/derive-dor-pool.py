@@ -162,45 +162,45 @@ FACE_UP_MONSTERS = dict(kind="monster", face_up_only=True)
 # Monsters without effects, by type. Mostly levels 2-4 so that decks are playable.
 NORMAL_MONSTERS = [
     # Dragon
-    0, 4, 5, 8, 21, 22, 26, 27, 30, 32, 34,
+    0, 4, 5, 8, 18, 21, 22, 26, 27, 30, 31, 32, 34,
     # Spellcaster
-    60, 92, 52, 44, 82,
+    60, 92, 52, 44, 81, 82,
     # Zombie
     131, 105, 106, 107, 103,
     # Warrior
-    155, 156, 159, 157, 187,
+    155, 156, 159, 177,
     # Beast-Warrior
-    211, 223, 209,
+    211, 223, 209, 219,
     # Beast
-    260, 265, 233, 259, 232,
+    260, 265, 233, 259, 232, 264,
     # Winged Beast
-    290, 281, 275, 277,
+    281, 277,
     # Fiend
-    340, 339, 293, 294,
+    340, 339, 293, 294, 327,
     # Fairy
-    369, 373, 394,
+    373, 394,
     # Insect
-    400, 414, 396,
+    400, 414,
     # Dinosaur
-    434, 437, 443,
+    434, 443, 435, 445,
     # Reptile
-    446, 451,
+    446,
     # Fish
-    466, 459, 468, 460,
+    466, 459, 468, 462, 473,
     # Sea Serpent
     477, 479,
     # Machine
-    492, 481, 511,
+    492, 481,
     # Thunder
     540, 547, 535,
     # Aqua
-    583, 605, 566, 576,
+    583, 605,
     # Pyro
-    618, 615, 614,
+    618, 615, 614, 620,
     # Rock
-    626, 634, 643,
+    626, 643,
     # Plant
-    660, 662, 665, 663,
+    660, 662, 650, 663, 667,
 ]
 
 # Monsters with effects: card number -> our effects.
@@ -582,6 +582,22 @@ def build(facts):
         expect(n, facts[n], "Trap")
         add(n, {"kind": "trap", "trap": trap, "range": reach, "effects": effects},
             f"traps ({reach} range)")
+    # Cards named by number in a filter must be in the pool too.
+    def named(value):
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key == "names":
+                    yield from inner
+                else:
+                    yield from named(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                yield from named(inner)
+
+    for number, body in bodies.items():
+        for other in named(body):
+            if other not in bodies:
+                sys.exit(f"card {number} names card {other}, which is not in the pool")
     return bodies, categories
 
 
