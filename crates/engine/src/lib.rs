@@ -23,6 +23,7 @@ pub mod selfplay;
 pub mod source;
 pub mod state;
 pub mod terrain;
+pub mod text;
 
 pub use action::{Action, PlayMode};
 pub use bot::{Bot, GreedyBot, RandomBot};

@@ -1,0 +1,1065 @@
+//! Rules text generated from card definitions.
+//!
+//! Every sentence a player reads about a card comes from here, built from the card's own
+//! definition in FairDuel's effect vocabulary ([`crate::card`]); no text is stored with the
+//! cards. The same definition therefore always reads the same way, and a change to a card
+//! changes its text.
+
+use crate::card::{
+    Area, Attribute, CardDef, CardId, CardKind, Duration, EffectDef, Filter, KindFilter,
+    MonsterType, Pick, Player, Primitive, Side, SpellKind, Targets, TrapKind, TrapRange, Trigger,
+};
+use crate::terrain::Terrain;
+
+/// A one-line header: name, then stats for a monster or the card's kind otherwise.
+///
+/// `"Koumori Dragon — DARK Dragon, Level 4, ATK 1500 / DEF 1200"`
+pub fn card_summary(card: &CardDef) -> String {
+    match &card.kind {
+        CardKind::Monster(m) => format!(
+            "{} — {} {}, Level {}, ATK {} / DEF {}",
+            card.name,
+            m.attribute.label(),
+            m.monster_type.label(),
+            m.level,
+            m.atk,
+            m.def
+        ),
+        CardKind::Spell { spell } => format!("{} — {}", card.name, spell_label(*spell)),
+        CardKind::Trap { trap, range } => {
+            format!(
+                "{} — {}, {}",
+                card.name,
+                trap_label(*trap),
+                range_label(*range)
+            )
+        }
+    }
+}
+
+/// The full rules text of a card. Cards named by number in a filter are written as their
+/// number; use [`card_text_with`] to write their names.
+pub fn card_text(card: &CardDef) -> String {
+    card_text_with(card, &|_| None)
+}
+
+/// The full rules text of a card, naming the cards a filter lists by number through
+/// `names` (typically a pool lookup).
+pub fn card_text_with(card: &CardDef, names: &dyn Fn(CardId) -> Option<String>) -> String {
+    let holder = match &card.kind {
+        CardKind::Monster(_) => Holder::Monster,
+        CardKind::Spell {
+            spell: SpellKind::Equip,
+        } => Holder::Equip,
+        CardKind::Spell { .. } => Holder::Spell,
+        CardKind::Trap { range, .. } => Holder::Trap(*range),
+    };
+    let ctx = Ctx { holder, names };
+    let mut sentences: Vec<String> = Vec::new();
+
+    if let Some(filter) = &card.equip_to {
+        sentences.push(equip_sentence(filter, &ctx));
+    }
+    if matches!(
+        card.kind,
+        CardKind::Spell {
+            spell: SpellKind::Field
+        }
+    ) {
+        sentences.push("Field spell.".to_owned());
+    }
+
+    let groups = group_effects(&card.effects, &ctx);
+    match &card.kind {
+        CardKind::Trap { trap, range } => {
+            let head = format!(
+                "{} ({})",
+                capitalise(trap_label(*trap)),
+                range_label(*range)
+            );
+            let mut groups = groups.into_iter();
+            match groups.next() {
+                Some(first) => sentences.push(format!("{head} — {}", first.render(false))),
+                None => sentences.push(format!("{head} with no effect.")),
+            }
+            sentences.extend(groups.map(|g| g.render(true)));
+        }
+        CardKind::Monster(_) if groups.is_empty() => {
+            sentences.push("A monster with no effect.".to_owned());
+        }
+        _ if groups.is_empty() && sentences.is_empty() => {
+            sentences.push("This card has no effect.".to_owned());
+        }
+        _ => sentences.extend(groups.into_iter().map(|g| g.render(true))),
+    }
+    sentences.join(" ")
+}
+
+/// The text of one effect on its own, without knowing which card carries it.
+pub fn effect_text(effect: &EffectDef) -> String {
+    let ctx = Ctx {
+        holder: Holder::Unknown,
+        names: &|_| None,
+    };
+    let (prefix, clause) = describe(effect, &ctx);
+    Group {
+        prefix,
+        clauses: vec![clause],
+    }
+    .render(true)
+}
+
+// ------------------------------------------------------------------------------------------
+// Context and grouping
+// ------------------------------------------------------------------------------------------
+
+/// What kind of card carries the effect being described.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Holder {
+    Monster,
+    Equip,
+    Spell,
+    Trap(TrapRange),
+    Unknown,
+}
+
+struct Ctx<'a> {
+    holder: Holder,
+    names: &'a dyn Fn(CardId) -> Option<String>,
+}
+
+impl Ctx<'_> {
+    /// How the card itself is referred to.
+    fn this(&self) -> &'static str {
+        match self.holder {
+            Holder::Monster => "this monster",
+            Holder::Equip => "the equipped monster",
+            Holder::Spell | Holder::Trap(_) | Holder::Unknown => "this card",
+        }
+    }
+
+    /// The point that areas are measured from.
+    fn origin(&self) -> &'static str {
+        match self.holder {
+            Holder::Monster => "this monster",
+            Holder::Equip => "the equipped monster",
+            Holder::Spell => "where this card is activated",
+            Holder::Trap(_) | Holder::Unknown => "this card",
+        }
+    }
+
+    fn name_of(&self, id: CardId) -> String {
+        match (self.names)(id) {
+            Some(name) => format!("\u{201c}{name}\u{201d}"),
+            None => format!("card {id}"),
+        }
+    }
+}
+
+/// Consecutive effects with the same lead-in, written as one sentence.
+struct Group {
+    /// `None`: the clauses are whole sentences on their own.
+    prefix: Option<String>,
+    clauses: Vec<String>,
+}
+
+impl Group {
+    fn render(&self, capital: bool) -> String {
+        let body = self.clauses.join("; ");
+        let text = match &self.prefix {
+            Some(prefix) => format!("{prefix}: {body}."),
+            None => format!("{body}."),
+        };
+        if capital {
+            capitalise(&text)
+        } else {
+            decapitalise(&text)
+        }
+    }
+}
+
+fn group_effects(effects: &[EffectDef], ctx: &Ctx<'_>) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
+    for effect in effects {
+        let (prefix, clause) = describe(effect, ctx);
+        match groups.last_mut() {
+            Some(last) if prefix.is_some() && last.prefix == prefix => last.clauses.push(clause),
+            _ => groups.push(Group {
+                prefix,
+                clauses: vec![clause],
+            }),
+        }
+    }
+    groups
+}
+
+// ------------------------------------------------------------------------------------------
+// Effects
+// ------------------------------------------------------------------------------------------
+
+/// The lead-in (trigger) and the clause (what happens) of one effect.
+fn describe(effect: &EffectDef, ctx: &Ctx<'_>) -> (Option<String>, String) {
+    let p = &effect.primitive;
+    // Abilities that read as a whole sentence about the monster.
+    match (effect.trigger, p) {
+        (Trigger::Battle, Primitive::BattleBonus { .. } | Primitive::DestroyInBattle { .. })
+        | (Trigger::Movement, Primitive::IgnoreTraps | Primitive::CrossLabyrinth) => {
+            return (None, primitive_clause(p, effect.trigger, ctx));
+        }
+        _ => {}
+    }
+    let prefix = match effect.trigger {
+        Trigger::Flip => Some("Flip".to_owned()),
+        Trigger::Battle => Some(format!("Whenever {} battles", ctx.this())),
+        Trigger::Destroyed => Some(format!("When {} is destroyed", ctx.this())),
+        Trigger::Movement => Some(format!("Whenever {} moves", ctx.this())),
+        Trigger::Continuous => Some(match ctx.holder {
+            Holder::Monster => "While this monster is face-up on the field".to_owned(),
+            _ => "While this card is on the field".to_owned(),
+        }),
+        Trigger::Activate => match ctx.holder {
+            Holder::Spell | Holder::Equip => None,
+            _ => Some("When activated".to_owned()),
+        },
+        Trigger::EnemyMovesInRange => Some(
+            match ctx.holder {
+                Holder::Trap(TrapRange::Limited) => "When an enemy card moves next to this card",
+                Holder::Trap(TrapRange::Full) => "When an enemy card moves",
+                _ => "When an enemy card moves within this card's range",
+            }
+            .to_owned(),
+        ),
+        Trigger::EnemyAttacks => Some(
+            match ctx.holder {
+                Holder::Trap(TrapRange::Limited) => {
+                    "When an enemy attacks a card next to this card"
+                }
+                Holder::Trap(TrapRange::Full) => "When an enemy declares an attack",
+                _ => "When an enemy declares an attack within this card's range",
+            }
+            .to_owned(),
+        ),
+        Trigger::EnemySpell => Some("When your opponent activates a spell".to_owned()),
+    };
+    (prefix, primitive_clause(p, effect.trigger, ctx))
+}
+
+fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
+    match p {
+        Primitive::ModifyStats {
+            targets,
+            atk,
+            def,
+            duration,
+        } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            let change = stat_change(*atk, *def, np.plural);
+            format!(
+                "{} {}{}{}",
+                np.text,
+                change,
+                duration_phrase(*duration),
+                np.condition
+            )
+        }
+        Primitive::Destroy { targets } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            format!("destroy {}{}", np.text, np.condition)
+        }
+        Primitive::Spellbind { targets, turns } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            if trigger == Trigger::Continuous {
+                let be = if np.plural { "are" } else { "is" };
+                return format!("{} {be} spellbound{}", np.text, np.condition);
+            }
+            match turns {
+                Some(n) => format!(
+                    "spellbind {} for {}{}",
+                    np.text,
+                    count(u32::from(*n), "turn", "turns"),
+                    np.condition
+                ),
+                None => format!("spellbind {} for good{}", np.text, np.condition),
+            }
+        }
+        Primitive::Damage { player, amount } => match player {
+            Player::Opponent => format!("deal {amount} damage to your opponent"),
+            Player::Controller => format!("you take {amount} damage"),
+        },
+        Primitive::DamagePerCard {
+            player,
+            amount,
+            filter,
+        } => {
+            let each = filter_phrase(filter, false, ctx);
+            match player {
+                Player::Opponent => {
+                    format!("deal {amount} damage to your opponent for each {each} on the field")
+                }
+                Player::Controller => {
+                    format!("you take {amount} damage for each {each} on the field")
+                }
+            }
+        }
+        Primitive::Heal { player, amount } => match player {
+            Player::Controller => format!("you gain {amount} LP"),
+            Player::Opponent => format!("your opponent gains {amount} LP"),
+        },
+        Primitive::HealUpTo { player, to } => match player {
+            Player::Controller => format!("if you have less than {to} LP, raise your LP to {to}"),
+            Player::Opponent => {
+                format!("if your opponent has less than {to} LP, raise their LP to {to}")
+            }
+        },
+        Primitive::ChangeTerrain { radius, terrain } => terrain_clause(*radius, *terrain, ctx),
+        Primitive::FlipFaceUp { targets } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            format!("turn {} face-up{}", np.text, np.condition)
+        }
+        Primitive::FlipFaceDown { targets } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            format!("turn {} face-down{}", np.text, np.condition)
+        }
+        Primitive::ToAttackPosition { targets } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            format!("put {} into attack position{}", np.text, np.condition)
+        }
+        Primitive::NegateAttack => match trigger {
+            Trigger::EnemyAttacks => "cancel the attack".to_owned(),
+            Trigger::EnemyMovesInRange => "stop that card's move and cancel its attack".to_owned(),
+            _ => "cancel the attack or move that set this off".to_owned(),
+        },
+        Primitive::HalveAtk { targets } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            let whose = if np.text == "it" {
+                "its ATK".to_owned()
+            } else {
+                format!("the ATK of {}", np.text)
+            };
+            format!("halve {whose} until the end of the turn{}", np.condition)
+        }
+        Primitive::Draw { player, count: n } => {
+            let cards = count(u32::from(*n), "card", "cards");
+            match player {
+                Player::Controller => format!("you draw {cards}"),
+                Player::Opponent => format!("your opponent draws {cards}"),
+            }
+        }
+        Primitive::BattleBonus { against, atk } => {
+            let verb = if *atk >= 0 { "gains" } else { "loses" };
+            let foe = with_article(&filter_phrase(against, false, ctx));
+            format!(
+                "{} {verb} {} ATK in battle against {foe}",
+                ctx.this(),
+                atk.unsigned_abs()
+            )
+        }
+        Primitive::DestroyInBattle { against } => {
+            let foe = filter_phrase(against, false, ctx);
+            format!(
+                "{} destroys any {foe} it battles, whatever their ATK and DEF",
+                ctx.this()
+            )
+        }
+        Primitive::IgnoreTraps => format!("moving {} never springs enemy traps", ctx.this()),
+        Primitive::CrossLabyrinth => {
+            format!("{} may move over any terrain, even Labyrinth", ctx.this())
+        }
+        Primitive::NegateSpell => match trigger {
+            Trigger::EnemySpell => "cancel that spell".to_owned(),
+            _ => "cancel the spell that set this off".to_owned(),
+        },
+    }
+}
+
+fn equip_sentence(filter: &Filter, ctx: &Ctx<'_>) -> String {
+    if filter.is_any() {
+        return "Equip to any monster.".to_owned();
+    }
+    let mut f = filter.clone();
+    if f.kind.is_none() {
+        f.kind = Some(KindFilter::Monster);
+    }
+    format!(
+        "Equip only to {}.",
+        with_article(&filter_phrase(&f, false, ctx))
+    )
+}
+
+fn terrain_clause(radius: u8, terrain: Terrain, ctx: &Ctx<'_>) -> String {
+    let to = format!("{} terrain", terrain.label());
+    if radius == 0 {
+        let cell = match ctx.holder {
+            Holder::Monster => "the cell this monster stands on".to_owned(),
+            Holder::Equip => "the cell the equipped monster stands on".to_owned(),
+            Holder::Spell => "the cell where this card is activated".to_owned(),
+            Holder::Trap(_) | Holder::Unknown => "this card's cell".to_owned(),
+        };
+        format!("turn {cell} into {to}")
+    } else {
+        format!(
+            "turn every cell within {} of {} into {to}",
+            count(u32::from(radius), "cell", "cells"),
+            ctx.origin()
+        )
+    }
+}
+
+fn stat_change(atk: i16, def: i16, plural: bool) -> String {
+    let verb = |n: i16| match (n >= 0, plural) {
+        (true, true) => "gain",
+        (true, false) => "gains",
+        (false, true) => "lose",
+        (false, false) => "loses",
+    };
+    match (atk, def) {
+        (0, 0) => {
+            if plural {
+                "keep their ATK and DEF".to_owned()
+            } else {
+                "keeps its ATK and DEF".to_owned()
+            }
+        }
+        (a, 0) => format!("{} {} ATK", verb(a), a.unsigned_abs()),
+        (0, d) => format!("{} {} DEF", verb(d), d.unsigned_abs()),
+        (a, d) if (a >= 0) == (d >= 0) => format!(
+            "{} {} ATK and {} DEF",
+            verb(a),
+            a.unsigned_abs(),
+            d.unsigned_abs()
+        ),
+        (a, d) => format!(
+            "{} {} ATK and {} {} DEF",
+            verb(a),
+            a.unsigned_abs(),
+            verb(d),
+            d.unsigned_abs()
+        ),
+    }
+}
+
+fn duration_phrase(duration: Duration) -> String {
+    match duration {
+        Duration::Permanent => String::new(),
+        Duration::EndOfTurn => " until the end of the turn".to_owned(),
+        Duration::Turns(n) => format!(" for {}", count(u32::from(n), "turn", "turns")),
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Targets and filters
+// ------------------------------------------------------------------------------------------
+
+/// A noun phrase naming an effect's targets, whether it is plural (for verb agreement),
+/// and a trailing condition (for single cards that must also match a filter).
+struct Np {
+    text: String,
+    plural: bool,
+    condition: String,
+}
+
+fn targets_phrase(targets: &Targets, trigger: Trigger, ctx: &Ctx<'_>) -> Np {
+    let single = |text: String| {
+        let condition = if targets.filter.is_any() {
+            String::new()
+        } else {
+            format!(
+                " if it is {}",
+                with_article(&filter_phrase(&targets.filter, false, ctx))
+            )
+        };
+        Np {
+            text,
+            plural: false,
+            condition,
+        }
+    };
+    let place = match targets.area {
+        Area::This => return single(ctx.this().to_owned()),
+        Area::Triggering => {
+            let text = match ctx.holder {
+                Holder::Trap(_) => "it",
+                _ => "the card that set this off",
+            };
+            return single(text.to_owned());
+        }
+        Area::BattleOpponent => {
+            let text = if trigger == Trigger::Destroyed {
+                "the monster it was battling"
+            } else {
+                "the monster it is battling"
+            };
+            return single(text.to_owned());
+        }
+        Area::Field => "on the field".to_owned(),
+        Area::Lines => match ctx.holder {
+            Holder::Spell => "in the row and column where this card is activated".to_owned(),
+            _ => format!("in the same row or column as {}", ctx.origin()),
+        },
+        Area::Adjacent => format!("next to {}", ctx.origin()),
+        Area::Within(n) => format!(
+            "within {} of {}",
+            count(u32::from(n), "cell", "cells"),
+            ctx.origin()
+        ),
+    };
+    let (text, plural) = match targets.pick {
+        Pick::All => {
+            let body = filter_phrase(&targets.filter, true, ctx);
+            let text = if targets.filter.side == Some(Side::Own) {
+                format!("{body} {place}")
+            } else {
+                format!("all {body} {place}")
+            };
+            (text, true)
+        }
+        Pick::HighestAtk | Pick::LowestAtk => {
+            let which = if targets.pick == Pick::HighestAtk {
+                "highest"
+            } else {
+                "lowest"
+            };
+            let body = filter_phrase(&targets.filter, false, ctx);
+            let the = if targets.filter.side == Some(Side::Own) {
+                ""
+            } else {
+                "the "
+            };
+            (format!("{the}{body} {place} with the {which} ATK"), false)
+        }
+    };
+    Np {
+        text,
+        plural,
+        condition: String::new(),
+    }
+}
+
+/// Describes the cards a filter accepts, without an article: "your face-up LIGHT
+/// monsters", "Warrior monster that is LIGHT or EARTH", "enemy spell".
+fn filter_phrase(filter: &Filter, plural: bool, ctx: &Ctx<'_>) -> String {
+    let mut words: Vec<String> = Vec::new();
+    if filter.side == Some(Side::Own) {
+        words.push("your".to_owned());
+    }
+    if filter.face_up_only {
+        words.push("face-up".to_owned());
+    }
+    if filter.defence_only {
+        words.push("defence-position".to_owned());
+    }
+    if filter.side == Some(Side::Enemy) {
+        words.push("enemy".to_owned());
+    }
+    let types = or_list(
+        filter
+            .types
+            .iter()
+            .map(|t: &MonsterType| t.label().to_owned()),
+    );
+    let attributes = or_list(
+        filter
+            .attributes
+            .iter()
+            .map(|a: &Attribute| a.label().to_owned()),
+    );
+    // With both, the attributes follow the noun: "Warrior monster that is LIGHT".
+    let attributes_after = !types.is_empty() && !attributes.is_empty();
+    if !attributes.is_empty() && !attributes_after {
+        words.push(attributes.clone());
+    }
+    if !types.is_empty() {
+        words.push(types);
+    }
+    let monsterish = !filter.types.is_empty()
+        || !filter.attributes.is_empty()
+        || filter.max_atk.is_some()
+        || filter.min_atk.is_some()
+        || filter.defence_only
+        || !filter.names.is_empty();
+    let (one, many) = match filter.kind {
+        Some(KindFilter::Monster) => ("monster", "monsters"),
+        Some(KindFilter::Spell) => ("spell", "spells"),
+        Some(KindFilter::Trap) => ("trap", "traps"),
+        Some(KindFilter::SpellOrTrap) => ("spell or trap", "spells and traps"),
+        None if monsterish => ("monster", "monsters"),
+        None => ("card", "cards"),
+    };
+    words.push(if plural { many } else { one }.to_owned());
+    if attributes_after {
+        let be = if plural { "are" } else { "is" };
+        words.push(format!("that {be} {attributes}"));
+    }
+    if !filter.names.is_empty() {
+        let names = or_list(filter.names.iter().map(|&id| ctx.name_of(id)));
+        words.push(format!("named {names}"));
+    }
+    match (filter.min_atk, filter.max_atk) {
+        (Some(lo), Some(hi)) => words.push(format!("with {lo} to {hi} ATK")),
+        (Some(lo), None) => words.push(format!("with {lo} ATK or more")),
+        (None, Some(hi)) => words.push(format!("with {hi} ATK or less")),
+        (None, None) => {}
+    }
+    words.join(" ")
+}
+
+// ------------------------------------------------------------------------------------------
+// Small helpers
+// ------------------------------------------------------------------------------------------
+
+fn spell_label(kind: SpellKind) -> &'static str {
+    match kind {
+        SpellKind::Normal => "Spell",
+        SpellKind::Equip => "Equip spell",
+        SpellKind::Field => "Field spell",
+        SpellKind::Continuous => "Continuous spell",
+    }
+}
+
+fn trap_label(kind: TrapKind) -> &'static str {
+    match kind {
+        TrapKind::Normal => "Trap",
+        TrapKind::Continuous => "Continuous trap",
+    }
+}
+
+fn range_label(range: TrapRange) -> &'static str {
+    match range {
+        TrapRange::Limited => "limited range",
+        TrapRange::Full => "full range",
+    }
+}
+
+/// "A", "A or B", "A, B or C".
+fn or_list(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+fn count(n: u32, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// Puts "a" or "an" before a singular noun phrase (or leaves "your ..." alone).
+fn with_article(phrase: &str) -> String {
+    if phrase.starts_with("your ") {
+        return phrase.to_owned();
+    }
+    let vowel = phrase
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouAEIOU".contains(c));
+    if vowel {
+        format!("an {phrase}")
+    } else {
+        format!("a {phrase}")
+    }
+}
+
+fn decapitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::MonsterStats;
+    use crate::pool::CardPool;
+
+    fn monster(name: &str, effects: Vec<EffectDef>) -> CardDef {
+        CardDef {
+            id: CardId(1),
+            name: name.to_owned(),
+            kind: CardKind::Monster(MonsterStats {
+                attribute: Attribute::Dark,
+                monster_type: MonsterType::Dragon,
+                level: 4,
+                atk: 1500,
+                def: 1200,
+            }),
+            equip_to: None,
+            effects,
+        }
+    }
+
+    fn field(filter: Filter) -> Targets {
+        Targets {
+            area: Area::Field,
+            filter,
+            pick: Pick::All,
+        }
+    }
+
+    fn at(area: Area) -> Targets {
+        Targets {
+            area,
+            filter: Filter::default(),
+            pick: Pick::All,
+        }
+    }
+
+    #[test]
+    fn summary_of_a_monster() {
+        let card = monster("Koumori Dragon", vec![]);
+        assert_eq!(
+            card_summary(&card),
+            "Koumori Dragon — DARK Dragon, Level 4, ATK 1500 / DEF 1200"
+        );
+        assert_eq!(card_text(&card), "A monster with no effect.");
+    }
+
+    #[test]
+    fn flip_stat_aura() {
+        let effect = EffectDef {
+            trigger: Trigger::Flip,
+            primitive: Primitive::ModifyStats {
+                targets: field(Filter {
+                    side: Some(Side::Own),
+                    kind: Some(KindFilter::Monster),
+                    attributes: vec![Attribute::Light],
+                    face_up_only: true,
+                    ..Filter::default()
+                }),
+                atk: 800,
+                def: 800,
+                duration: Duration::Permanent,
+            },
+        };
+        assert_eq!(
+            effect_text(&effect),
+            "Flip: your face-up LIGHT monsters on the field gain 800 ATK and 800 DEF."
+        );
+        let card = monster("Elf", vec![effect]);
+        assert_eq!(
+            card_text(&card),
+            "Flip: your face-up LIGHT monsters on the field gain 800 ATK and 800 DEF."
+        );
+    }
+
+    #[test]
+    fn equip_with_type_and_attribute() {
+        let card = CardDef {
+            id: CardId(752),
+            name: "Legendary Sword".to_owned(),
+            kind: CardKind::Spell {
+                spell: SpellKind::Equip,
+            },
+            equip_to: Some(Filter {
+                types: vec![MonsterType::Warrior],
+                attributes: vec![Attribute::Light, Attribute::Earth],
+                ..Filter::default()
+            }),
+            effects: vec![EffectDef {
+                trigger: Trigger::Activate,
+                primitive: Primitive::ModifyStats {
+                    targets: at(Area::This),
+                    atk: 500,
+                    def: 500,
+                    duration: Duration::Permanent,
+                },
+            }],
+        };
+        assert_eq!(
+            card_text(&card),
+            "Equip only to a Warrior monster that is LIGHT or EARTH. \
+             The equipped monster gains 500 ATK and 500 DEF."
+        );
+        assert_eq!(card_summary(&card), "Legendary Sword — Equip spell");
+    }
+
+    #[test]
+    fn limited_range_trap() {
+        let card = CardDef {
+            id: CardId(801),
+            name: "Spellbinding Circle".to_owned(),
+            kind: CardKind::Trap {
+                trap: TrapKind::Normal,
+                range: TrapRange::Limited,
+            },
+            equip_to: None,
+            effects: vec![
+                EffectDef {
+                    trigger: Trigger::EnemyMovesInRange,
+                    primitive: Primitive::Spellbind {
+                        targets: at(Area::Triggering),
+                        turns: Some(3),
+                    },
+                },
+                EffectDef {
+                    trigger: Trigger::EnemyMovesInRange,
+                    primitive: Primitive::ModifyStats {
+                        targets: at(Area::Triggering),
+                        atk: -600,
+                        def: -600,
+                        duration: Duration::Permanent,
+                    },
+                },
+            ],
+        };
+        assert_eq!(
+            card_text(&card),
+            "Trap (limited range) — when an enemy card moves next to this card: \
+             spellbind it for 3 turns; it loses 600 ATK and 600 DEF."
+        );
+        assert_eq!(
+            card_summary(&card),
+            "Spellbinding Circle — Trap, limited range"
+        );
+    }
+
+    #[test]
+    fn trap_with_a_condition_on_the_triggering_card() {
+        let card = CardDef {
+            id: CardId(809),
+            name: "Bear Trap".to_owned(),
+            kind: CardKind::Trap {
+                trap: TrapKind::Normal,
+                range: TrapRange::Limited,
+            },
+            equip_to: None,
+            effects: vec![EffectDef {
+                trigger: Trigger::EnemyMovesInRange,
+                primitive: Primitive::Destroy {
+                    targets: Targets {
+                        area: Area::Triggering,
+                        filter: Filter {
+                            kind: Some(KindFilter::Monster),
+                            max_atk: Some(2000),
+                            ..Filter::default()
+                        },
+                        pick: Pick::All,
+                    },
+                },
+            }],
+        };
+        assert_eq!(
+            card_text(&card),
+            "Trap (limited range) — when an enemy card moves next to this card: \
+             destroy it if it is a monster with 2000 ATK or less."
+        );
+    }
+
+    #[test]
+    fn battle_abilities_read_as_sentences() {
+        let card = monster(
+            "Seiyaryu",
+            vec![
+                EffectDef {
+                    trigger: Trigger::Battle,
+                    primitive: Primitive::BattleBonus {
+                        against: Filter {
+                            types: vec![MonsterType::Fiend],
+                            ..Filter::default()
+                        },
+                        atk: 300,
+                    },
+                },
+                EffectDef {
+                    trigger: Trigger::Battle,
+                    primitive: Primitive::ChangeTerrain {
+                        radius: 0,
+                        terrain: Terrain::Wasteland,
+                    },
+                },
+            ],
+        );
+        assert_eq!(
+            card_text(&card),
+            "This monster gains 300 ATK in battle against a Fiend monster. \
+             Whenever this monster battles: turn the cell this monster stands on into \
+             Wasteland terrain."
+        );
+    }
+
+    #[test]
+    fn spells_pick_and_spellbind() {
+        let fissure = EffectDef {
+            trigger: Trigger::Activate,
+            primitive: Primitive::Destroy {
+                targets: Targets {
+                    area: Area::Field,
+                    filter: Filter {
+                        side: Some(Side::Enemy),
+                        kind: Some(KindFilter::Monster),
+                        face_up_only: true,
+                        ..Filter::default()
+                    },
+                    pick: Pick::LowestAtk,
+                },
+            },
+        };
+        let mut card = CardDef {
+            id: CardId(726),
+            name: "Fissure".to_owned(),
+            kind: CardKind::Spell {
+                spell: SpellKind::Normal,
+            },
+            equip_to: None,
+            effects: vec![fissure],
+        };
+        assert_eq!(
+            card_text(&card),
+            "Destroy the face-up enemy monster on the field with the lowest ATK."
+        );
+        card.effects = vec![EffectDef {
+            trigger: Trigger::Activate,
+            primitive: Primitive::Spellbind {
+                targets: field(Filter {
+                    kind: Some(KindFilter::Monster),
+                    types: vec![MonsterType::Dragon],
+                    ..Filter::default()
+                }),
+                turns: None,
+            },
+        }];
+        assert_eq!(
+            card_text(&card),
+            "Spellbind all Dragon monsters on the field for good."
+        );
+    }
+
+    #[test]
+    fn field_spell_and_flip_in_battle() {
+        let forest = CardDef {
+            id: CardId(689),
+            name: "Forest".to_owned(),
+            kind: CardKind::Spell {
+                spell: SpellKind::Field,
+            },
+            equip_to: None,
+            effects: vec![EffectDef {
+                trigger: Trigger::Activate,
+                primitive: Primitive::ChangeTerrain {
+                    radius: 2,
+                    terrain: Terrain::Forest,
+                },
+            }],
+        };
+        assert_eq!(
+            card_text(&forest),
+            "Field spell. Turn every cell within 2 cells of where this card is activated \
+             into Forest terrain."
+        );
+        let dewan = monster(
+            "Phantom Dewan",
+            vec![EffectDef {
+                trigger: Trigger::Flip,
+                primitive: Primitive::Spellbind {
+                    targets: at(Area::BattleOpponent),
+                    turns: Some(1),
+                },
+            }],
+        );
+        assert_eq!(
+            card_text(&dewan),
+            "Flip: spellbind the monster it is battling for 1 turn."
+        );
+    }
+
+    #[test]
+    fn names_come_from_the_resolver() {
+        let card = monster(
+            "Harpie Lady",
+            vec![EffectDef {
+                trigger: Trigger::Flip,
+                primitive: Primitive::ModifyStats {
+                    targets: field(Filter {
+                        names: vec![CardId(30)],
+                        face_up_only: true,
+                        ..Filter::default()
+                    }),
+                    atk: 300,
+                    def: 300,
+                    duration: Duration::Turns(2),
+                },
+            }],
+        );
+        assert_eq!(
+            card_text(&card),
+            "Flip: all face-up monsters named card #030 on the field gain 300 ATK and \
+             300 DEF for 2 turns."
+        );
+        let named = card_text_with(&card, &|id| {
+            (id == CardId(30)).then(|| "Harpie's Pet Dragon".to_owned())
+        });
+        assert_eq!(
+            named,
+            "Flip: all face-up monsters named \u{201c}Harpie's Pet Dragon\u{201d} on the \
+             field gain 300 ATK and 300 DEF for 2 turns."
+        );
+    }
+
+    const DOR: &str = include_str!("../../../assets/cards/dor.toml");
+
+    #[test]
+    fn the_dor_pool_loads_and_every_card_reads_well() {
+        let pool = CardPool::from_toml("assets/cards/dor.toml", DOR).expect("the pool loads");
+        assert_eq!(pool.name(), "Duelists of the Roses starter pool");
+        assert!(pool.len() >= 130, "{} cards", pool.len());
+
+        let effect_monsters = pool
+            .cards()
+            .filter(|c| c.is_monster() && c.has_effect())
+            .count();
+        assert!(effect_monsters >= 24, "{effect_monsters} effect monsters");
+        let spells_of = |kind: SpellKind| {
+            pool.cards()
+                .filter(|c| c.spell_kind() == Some(kind))
+                .count()
+        };
+        assert_eq!(spells_of(SpellKind::Field), 8);
+        assert!(spells_of(SpellKind::Equip) >= 20);
+        let traps: Vec<&CardDef> = pool.cards().filter(|c| c.is_trap()).collect();
+        assert!(traps.len() >= 14, "{} traps", traps.len());
+        for range in [TrapRange::Limited, TrapRange::Full] {
+            assert!(
+                traps
+                    .iter()
+                    .any(|c| matches!(c.kind, CardKind::Trap { range: r, .. } if r == range)),
+                "no trap of {range:?}"
+            );
+        }
+
+        let names = |id: CardId| pool.get(id).map(|c| c.name.clone());
+        for card in pool.cards() {
+            let text = card_text_with(card, &names);
+            let summary = card_summary(card);
+            assert!(!text.trim().is_empty(), "{summary}: empty text");
+            assert!(text.ends_with('.'), "{summary}: {text}");
+            for bad in [
+                "{", "}", "TODO", "Some(", "None", "Within(", "Turns(", "::", "  ", "card #", " ;",
+                " .", "..",
+            ] {
+                assert!(!text.contains(bad), "{summary}: {bad:?} in {text:?}");
+                assert!(!summary.contains(bad), "{bad:?} in {summary:?}");
+            }
+            for effect in &card.effects {
+                let alone = effect_text(effect);
+                assert!(
+                    !alone.is_empty() && !alone.contains('{'),
+                    "{summary}: {alone}"
+                );
+            }
+        }
+    }
+}

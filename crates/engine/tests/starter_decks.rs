@@ -1,0 +1,192 @@
+//! The starter decks in `assets/decks/` are legal against the DOR pool and keep to their
+//! themes. The deck loader lives elsewhere; this reads the files with a local copy of the
+//! schema so that the decks are checked from the day they are written.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use fairduel_engine::card::{CardDef, CardKind, Filter, MonsterType, Primitive, SpellKind};
+use fairduel_engine::terrain::Affinity;
+use fairduel_engine::{CardId, CardPool};
+use serde::Deserialize;
+
+const DOR: &str = include_str!("../../../assets/cards/dor.toml");
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeckFile {
+    name: String,
+    leader: u16,
+    main: Vec<Entry>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    card: u16,
+    copies: u8,
+}
+
+fn decks_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/decks")
+}
+
+fn load_decks() -> Result<BTreeMap<String, DeckFile>, String> {
+    let dir = decks_dir();
+    let mut decks = BTreeMap::new();
+    let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for entry in entries {
+        let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
+            continue;
+        }
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let deck: DeckFile =
+            toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        decks.insert(deck.name.clone(), deck);
+    }
+    Ok(decks)
+}
+
+fn theme(name: &str) -> &'static [MonsterType] {
+    use MonsterType as T;
+    match name {
+        "Dragon's Hoard" => &[T::Dragon],
+        "Forest Pack" => &[T::Beast, T::BeastWarrior, T::Insect, T::Plant],
+        "Shadow Court" => &[T::Fiend, T::Spellcaster, T::Zombie],
+        "Tidal Guard" => &[T::Aqua, T::Fish, T::SeaSerpent, T::Thunder],
+        other => panic!("unexpected starter deck {other:?}"),
+    }
+}
+
+/// Whether an equip filter accepts this monster (the parts an equip filter uses).
+fn accepts(filter: &Filter, card: &CardDef) -> bool {
+    let Some(m) = card.monster() else {
+        return false;
+    };
+    (filter.types.is_empty() || filter.types.contains(&m.monster_type))
+        && (filter.attributes.is_empty() || filter.attributes.contains(&m.attribute))
+        && (filter.names.is_empty() || filter.names.contains(&card.id))
+}
+
+#[test]
+fn the_four_starter_decks_are_there() {
+    let decks = load_decks().expect("the starter decks load");
+    let names: Vec<&str> = decks.keys().map(String::as_str).collect();
+    assert_eq!(
+        names,
+        [
+            "Dragon's Hoard",
+            "Forest Pack",
+            "Shadow Court",
+            "Tidal Guard"
+        ]
+    );
+}
+
+#[test]
+fn every_starter_deck_is_legal_and_on_theme() {
+    let pool = CardPool::from_toml("assets/cards/dor.toml", DOR).expect("the pool loads");
+    for (name, deck) in load_decks().expect("the starter decks load") {
+        let types = theme(&name);
+        let leader = pool
+            .get(CardId(deck.leader))
+            .unwrap_or_else(|| panic!("{name}: leader {} is not in the pool", deck.leader));
+        let stats = leader
+            .monster()
+            .unwrap_or_else(|| panic!("{name}: leader {} is not a monster", leader.name));
+        assert!(
+            stats.level <= 4,
+            "{name}: leader {} is above level 4",
+            leader.name
+        );
+        assert!(
+            types.contains(&stats.monster_type),
+            "{name}: leader {} is off theme",
+            leader.name
+        );
+
+        let mut seen = BTreeMap::new();
+        let mut total = 0u32;
+        let (mut monsters, mut level5, mut level7, mut traps, mut fields) = (0, 0, 0, 0, 0);
+        let mut cards: Vec<&CardDef> = Vec::new();
+        for entry in &deck.main {
+            let card = pool
+                .get(CardId(entry.card))
+                .unwrap_or_else(|| panic!("{name}: card {} is not in the pool", entry.card));
+            assert!(
+                (1..=3).contains(&entry.copies),
+                "{name}: {} copies of {}",
+                entry.copies,
+                card.name
+            );
+            assert!(
+                seen.insert(entry.card, ()).is_none(),
+                "{name}: {} is listed twice",
+                card.name
+            );
+            let n = u32::from(entry.copies);
+            total += n;
+            cards.push(card);
+            match &card.kind {
+                CardKind::Monster(m) => {
+                    monsters += n;
+                    if m.level >= 5 {
+                        level5 += n;
+                    }
+                    if m.level >= 7 {
+                        level7 += n;
+                    }
+                    assert!(
+                        types.contains(&m.monster_type),
+                        "{name}: {} ({}) is off theme",
+                        card.name,
+                        m.monster_type.label()
+                    );
+                }
+                CardKind::Trap { .. } => traps += n,
+                CardKind::Spell { spell } => {
+                    if *spell == SpellKind::Field {
+                        fields += n;
+                    }
+                }
+            }
+        }
+        assert_eq!(total, 40, "{name}: {total} main-deck cards");
+        assert!(monsters >= 22, "{name}: only {monsters} monsters");
+        assert!(level5 <= 5, "{name}: {level5} monsters of level 5 or more");
+        assert!(level7 <= 2, "{name}: {level7} monsters of level 7 or more");
+        assert!((3..=5).contains(&traps), "{name}: {traps} traps");
+        assert!((1..=3).contains(&fields), "{name}: {fields} field spells");
+
+        let deck_monsters: Vec<&CardDef> = cards
+            .iter()
+            .copied()
+            .chain(std::iter::once(leader))
+            .filter(|c| c.is_monster())
+            .collect();
+        for card in &cards {
+            if let Some(filter) = &card.equip_to {
+                assert!(
+                    deck_monsters.iter().any(|m| accepts(filter, m)),
+                    "{name}: {} fits none of the deck's monsters",
+                    card.name
+                );
+            }
+            if card.spell_kind() == Some(SpellKind::Field) {
+                let powers_theme = card.effects.iter().any(|e| match e.primitive {
+                    Primitive::ChangeTerrain { terrain, .. } => types
+                        .iter()
+                        .any(|&t| terrain.affinity(t) == Affinity::PoweredUp),
+                    _ => false,
+                });
+                assert!(
+                    powers_theme,
+                    "{name}: {} does not favour the theme",
+                    card.name
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,638 @@
+#!/usr/bin/env python3
+"""Derive FairDuel's Duelists of the Roses starter pool (assets/cards/dor.toml).
+
+The facts (numbers, names, attributes, types, levels, ATK, DEF, whether a card is a
+spell or a trap) are read from the shared DOR card table, `DIR/data/dor/cards.csv`.
+Everything else -- which cards are in the pool and what they do -- is FairDuel's own
+definition, written below in the engine's effect vocabulary (crates/engine/src/card.rs).
+The table's summary column is never read into the output.
+
+Usage (from the repository root):
+
+    python3 tools/derive-dor-pool.py [--shared ../shared] [--out assets/cards/dor.toml]
+
+Standard library only.
+"""
+
+import argparse
+import json
+import os
+import sys
+from collections import Counter
+
+POOL_NAME = "Duelists of the Roses starter pool"
+
+# --------------------------------------------------------------------------------------
+# Reading the facts
+# --------------------------------------------------------------------------------------
+
+# Rows of cards.csv that do not split into the documented columns. Repaired by hand:
+# (name, kind). Only the facts we use are given; nothing else is taken from these rows.
+MANUAL_ROWS = {
+    725: ("Eternal Draught", "Spell"),  # cost and kind run together with the rest
+    804: ("Tears of the Mermaid", "Trap"),  # cost and kind run together
+    845: ("Contruct of Mask", "Ritual"),  # cost and kind run together
+}
+# Rows too incomplete to use at all (no level, ATK or DEF).
+UNUSABLE_ROWS = {671}
+
+
+def read_facts(csv_path):
+    """Returns {number: {"name", "kind", and for monsters "attribute", "type", "level",
+    "atk", "def"}}."""
+    facts = {}
+    with open(csv_path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            line = line.rstrip("\n").rstrip("\r")
+            if not line.strip():
+                continue
+            cols = line.split(";")
+            try:
+                number = int(cols[0])
+            except ValueError:
+                sys.exit(f"{csv_path}:{lineno}: no card number")
+            if number in UNUSABLE_ROWS:
+                continue
+            if number in MANUAL_ROWS:
+                name, kind = MANUAL_ROWS[number]
+                facts[number] = {"name": name, "kind": kind}
+                continue
+            if len(cols) < 4:
+                sys.exit(f"{csv_path}:{lineno}: malformed row for card {number}; add it to MANUAL_ROWS")
+            name, kind = cols[1].strip(), cols[3].strip()
+            entry = {"name": name, "kind": kind}
+            if kind == "Monster":
+                if len(cols) < 9 or not all(c.strip() for c in cols[4:9]):
+                    sys.exit(f"{csv_path}:{lineno}: monster {number} lacks stats; add it to UNUSABLE_ROWS")
+                entry.update(
+                    attribute=cols[4].strip().lower(),
+                    type=cols[5].strip().lower().replace(" ", "-"),
+                    level=int(cols[6]),
+                    atk=int(cols[7]),
+                    **{"def": int(cols[8])},
+                )
+            elif kind not in ("Spell", "Trap", "Ritual"):
+                sys.exit(f"{csv_path}:{lineno}: unknown kind {kind!r} for card {number}")
+            facts[number] = entry
+    return facts
+
+
+# --------------------------------------------------------------------------------------
+# Our vocabulary, as Python data
+# --------------------------------------------------------------------------------------
+
+
+def flt(**kw):
+    """A Filter. Lists stay lists; booleans only when true."""
+    return {k: v for k, v in kw.items() if v not in (None, False, [], "")}
+
+
+def tg(area, pick=None, **filt):
+    """Targets: an area (string or {"within": n}), a filter and a pick."""
+    t = {"area": area}
+    f = flt(**filt)
+    if f:
+        t["filter"] = f
+    if pick:
+        t["pick"] = pick
+    return t
+
+
+def within(n):
+    return {"within": n}
+
+
+def turns(n):
+    return {"turns": n}
+
+
+def eff(trigger, do, **params):
+    effect = {"do": do}
+    effect.update(params)
+    return {"trigger": trigger, "effect": effect}
+
+
+def stats(trigger, targets, atk=0, defence=0, duration=None):
+    params = {"targets": targets}
+    if atk:
+        params["atk"] = atk
+    if defence:
+        params["def"] = defence
+    if duration:
+        params["duration"] = duration
+    return eff(trigger, "modify-stats", **params)
+
+
+def both(trigger, targets, amount, duration=None):
+    return stats(trigger, targets, amount, amount, duration)
+
+
+def spellbind(trigger, targets, n=None):
+    params = {"targets": targets}
+    if n is not None:
+        params["turns"] = n
+    return eff(trigger, "spellbind", **params)
+
+
+def destroy(trigger, targets):
+    return eff(trigger, "destroy", targets=targets)
+
+
+def terrain(trigger, radius, to):
+    return eff(trigger, "change-terrain", radius=radius, terrain=to)
+
+
+def bonus(against_types, atk):
+    return eff("battle", "battle-bonus", against=flt(types=against_types), atk=atk)
+
+
+def slayer(against_types):
+    return eff("battle", "destroy-in-battle", against=flt(types=against_types))
+
+
+IGNORE_TRAPS = eff("movement", "ignore-traps")
+CROSS_LABYRINTH = eff("movement", "cross-labyrinth")
+OPP = "battle-opponent"
+FACE_UP_MONSTERS = dict(kind="monster", face_up_only=True)
+
+# --------------------------------------------------------------------------------------
+# The pool
+# --------------------------------------------------------------------------------------
+
+# Monsters without effects, by type. Mostly levels 2-4 so that decks are playable.
+NORMAL_MONSTERS = [
+    # Dragon
+    0, 4, 5, 8, 18, 21, 22, 26, 27, 30, 31, 32, 34,
+    # Spellcaster
+    60, 92, 52, 44, 81, 82,
+    # Zombie
+    131, 105, 106, 107, 103,
+    # Warrior
+    155, 156, 159, 177,
+    # Beast-Warrior
+    211, 223, 209, 219,
+    # Beast
+    260, 265, 233, 259, 232, 264,
+    # Winged Beast
+    281, 277,
+    # Fiend
+    340, 339, 293, 294, 327,
+    # Fairy
+    373, 394,
+    # Insect
+    400, 414,
+    # Dinosaur
+    434, 443, 435, 445,
+    # Reptile
+    446,
+    # Fish
+    466, 459, 468, 462, 473,
+    # Sea Serpent
+    477, 479,
+    # Machine
+    492, 481,
+    # Thunder
+    540, 547, 535,
+    # Aqua
+    583, 605,
+    # Pyro
+    618, 615, 614, 620,
+    # Rock
+    626, 643,
+    # Plant
+    660, 662, 650, 663, 667,
+]
+
+# Monsters with effects: card number -> our effects.
+EFFECT_MONSTERS = {
+    # --- battle bonuses and slayers
+    1: [bonus(["fiend"], 300)],  # Seiyaryu
+    11: [bonus(["spellcaster"], 900)],  # Serpent Night Dragon
+    77: [bonus(["warrior"], 900)],  # Mask of Shine & Dark
+    161: [bonus(["beast"], 500)],  # Battle Warrior
+    469: [bonus(["machine"], 500)],  # Misairuzame
+    533: [bonus(["fish"], 800)],  # Oscillo Hero #2
+    537: [bonus(["machine"], 1000)],  # Electric Snake
+    564: [bonus(["machine"], 1000)],  # Hitodenchak
+    580: [bonus(["fish"], 1000)],  # Turu-Purun
+    668: [bonus(["fiend"], 2500)],  # Woodland Sprite
+    348: [bonus(["dragon"], 500)],  # Dragon Seeker
+    37: [slayer(["zombie"])],  # Rogue Doll
+    472: [slayer(["warrior"])],  # Fortress Whale
+    135: [  # Skull Guardian
+        bonus(["fiend"], 900),
+        both("flip", tg("field", attributes=["light"], **FACE_UP_MONSTERS), 300),
+    ],
+    79: [eff("battle", "damage", player="controller", amount=50)],  # Dark Elf
+    # --- terrain shapers
+    6: [terrain("battle", 0, "wasteland")],  # Curse of Dragon
+    13: [terrain("battle", 1, "normal"), terrain("flip", 1, "normal")],  # Yamadron
+    76: [terrain("flip", 2, "dark")],  # Cosmo Queen
+    371: [terrain("flip", 1, "wasteland")],  # Weather Control
+    461: [terrain("flip", 1, "sea")],  # Root Water
+    476: [terrain("flip", 1, "sea")],  # Kairyu-Shin
+    478: [terrain("battle", 0, "sea")],  # Aqua Dragon
+    495: [terrain("battle", 0, "wasteland")],  # Cyber-Stein
+    568: [terrain("flip", 1, "sea")],  # The Furious Sea King
+    599: [terrain("flip", 1, "sea")],  # Violent Rain
+    589: [terrain("destroyed", 1, "sea")],  # Ameba
+    647: [terrain("destroyed", 1, "crush")],  # Dark Plant
+    674: [  # Slate Warrior
+        both("flip", tg("field", side="own", types=["immortal"], **FACE_UP_MONSTERS), 500),
+        terrain("destroyed", 1, "crush"),
+    ],
+    # --- movement
+    38: [IGNORE_TRAPS],  # White Magical Hat
+    66: [IGNORE_TRAPS],  # The Bewitching Phantom Thief
+    114: [IGNORE_TRAPS],  # Dokuroizo the Grim Reaper
+    127: [IGNORE_TRAPS],  # Bone Mouse
+    178: [IGNORE_TRAPS],  # Trap Master
+    242: [IGNORE_TRAPS],  # Air Marmot of Nefariousness
+    411: [IGNORE_TRAPS],  # Ganigumo
+    616: [IGNORE_TRAPS],  # Fire Eye
+    144: [CROSS_LABYRINTH],  # Wall Shadow
+    409: [CROSS_LABYRINTH],  # Dungeon Worm
+    498: [CROSS_LABYRINTH],  # Cannon Soldier
+    # --- flip: stat changes
+    35: [both("flip", tg("field", side="own", attributes=["light"], **FACE_UP_MONSTERS), 800)],  # Mystical Elf
+    383: [both("flip", tg("field", side="own", attributes=["light"], **FACE_UP_MONSTERS), 300)],  # Hoshiningen
+    85: [both("flip", tg("field", types=["zombie"], **FACE_UP_MONSTERS), 300)],  # Hannibal Necromancer
+    152: [both("flip", tg("field", types=["warrior"], **FACE_UP_MONSTERS), 300)],  # Tactical Warrior
+    163: [both("flip", tg("field", types=["warrior"], **FACE_UP_MONSTERS), 300)],  # Supporter in the Shadows
+    181: [both("flip", tg("field", types=["plant"], **FACE_UP_MONSTERS), 300)],  # Wodan the Resident of the Forest
+    190: [both("flip", tg("field", types=["insect"], **FACE_UP_MONSTERS), 300)],  # Monster Tamer
+    192: [both("flip", tg("field", types=["beast"], **FACE_UP_MONSTERS), 300)],  # Beautiful Beast Trainer
+    458: [both("flip", tg("field", side="own", types=["reptile"], **FACE_UP_MONSTERS), 900)],  # Serpentine Princess
+    593: [both("flip", tg("field", side="own", types=["aqua"], **FACE_UP_MONSTERS), 300)],  # Star Boy
+    368: [both("flip", tg("field", side="own", max_atk=1000, **FACE_UP_MONSTERS), 1000)],  # Gyakutenno Megami
+    272: [both("flip", tg("field", names=[30], **FACE_UP_MONSTERS), 300)],  # Harpie Lady
+    170: [both("flip", tg("field", names=[171], **FACE_UP_MONSTERS), 500)],  # M-Warrior #1
+    171: [both("flip", tg("field", names=[170], **FACE_UP_MONSTERS), 500)],  # M-Warrior #2
+    560: [both("flip", tg("field", names=[600], **FACE_UP_MONSTERS), 800)],  # Penguin Knight
+    600: [both("flip", tg("field", names=[560], **FACE_UP_MONSTERS), 800)],  # Penguin Soldier
+    470: [both("flip", tg(OPP), -500)],  # Tongyo
+    349: [both("flip", tg(OPP), -500)],  # Fungi of the Musk
+    # --- flip: life points
+    42: [eff("flip", "heal", player="controller", amount=800)],  # Fairy's Gift
+    654: [eff("flip", "heal", player="controller", amount=500)],  # Yashinoki
+    # --- flip: destruction
+    417: [destroy("flip", tg(OPP))],  # Man-Eater Bug
+    255: [destroy("flip", tg(OPP, types=["zombie"]))],  # Milus Radiant
+    98: [destroy("flip", tg("adjacent", kind="spell"))],  # Hurricail
+    # --- flip: spellbinding
+    41: [spellbind("flip", tg(OPP), 1)],  # Genin
+    62: [spellbind("flip", tg(OPP), 1)],  # Curtain of the Dark Ones
+    67: [spellbind("flip", tg(OPP), 3)],  # Phantom Dewan
+    61: [spellbind("flip", tg(OPP), 3)],  # Illusionist Faceless Mage
+    89: [spellbind("flip", tg(OPP), 1)],  # Dryad
+    164: [spellbind("flip", tg(OPP))],  # Dream Clown
+    247: [spellbind("flip", tg(OPP), 1)],  # Mystical Sheep #2
+    311: [spellbind("flip", tg(OPP), 3)],  # The Shadow Who Controls the Dark
+    389: [spellbind("flip", tg(OPP), 1)],  # Shining Friendship
+    404: [spellbind("flip", tg(OPP), 1)],  # Nightmare Scorpion
+    541: [spellbind("flip", tg(OPP), 1)],  # Electric Lizard
+    582: [spellbind("flip", tg(OPP), 1)],  # Aqua Snake
+    84: [spellbind("flip", tg("field", side="enemy", kind="monster"), 1)],  # Invitation to a Dark Sleep
+    # --- when destroyed
+    72: [both("destroyed", tg(OPP), -300)],  # Sectarian of Secrets
+    140: [both("destroyed", tg(OPP), -300)],  # Skull Stalker
+    415: [both("destroyed", tg("lines", **FACE_UP_MONSTERS), -300)],  # Korogashi
+    111: [destroy("destroyed", tg(OPP))],  # Fiend's Hand
+    191: [destroy("destroyed", tg(OPP))],  # Swordsman from a Foreign Land
+    567: [destroy("destroyed", tg(OPP))],  # Beastking of the Swamps
+    506: [destroy("destroyed", tg(within(1)))],  # Blast Sphere
+    509: [destroy("destroyed", tg(within(1)))],  # Blast Juggler
+    617: [destroy("destroyed", tg("adjacent", kind="spell"))],  # Hinotama Soul
+    104: [spellbind("destroyed", tg(OPP))],  # The Snake Hair
+    206: [spellbind("destroyed", tg(OPP), 1)],  # Hyo
+    216: [spellbind("destroyed", tg(OPP), 3)],  # Solitude
+    316: [spellbind("destroyed", tg(OPP), 1)],  # Big Eye
+    561: [spellbind("destroyed", tg(OPP), 1)],  # Dorover
+    490: [eff("destroyed", "damage", player="opponent", amount=300)],  # Yaiba Robo
+    346: [eff("destroyed", "damage", player="opponent", amount=500)],  # Needle Ball
+    # --- continuous auras (the original's "face-up in defence" condition is not expressible)
+    80: [both("continuous", tg("field", attributes=["light"], **FACE_UP_MONSTERS), -100)],  # Witch of the Black Forest
+    40: [both("continuous", tg("field", attributes=["dark"], **FACE_UP_MONSTERS), -100)],  # Lucky Trinket
+    298: [both("continuous", tg("field", types=["fiend"], **FACE_UP_MONSTERS), 500)],  # Castle of Dark Illusions
+    291: [both("continuous", tg("field", side="own", types=["winged-beast"], **FACE_UP_MONSTERS), 300)],  # Birdface
+    496: [both("continuous", tg("field", side="own", types=["machine"], **FACE_UP_MONSTERS), 300)],  # Cyber Commander
+    510: [both("continuous", tg("field", side="own", types=["machine"], **FACE_UP_MONSTERS), 300)],  # Robotic Knight
+    432: [both("continuous", tg("field", attributes=["wind"], **FACE_UP_MONSTERS), 500)],  # Bladefly
+    612: [both("continuous", tg("field", side="own", types=["aqua"], **FACE_UP_MONSTERS), 500)],  # Maiden of the Aqua
+    622: [both("continuous", tg("field", side="own", types=["pyro"], **FACE_UP_MONSTERS), 500)],  # Molten Behemoth
+    670: [both("continuous", tg("field", side="own", types=["plant"], **FACE_UP_MONSTERS), 500)],  # Fairy King Truesdale
+    542: [both("continuous", tg("field", types=["machine"], **FACE_UP_MONSTERS), -500)],  # LaLa Li-oon
+    551: [both("continuous", tg("field", types=["thunder"], **FACE_UP_MONSTERS), -500)],  # Jellyfish
+    189: [stats("continuous", tg("field", side="own", **FACE_UP_MONSTERS), defence=1000)],  # Millennium Shield
+    64: [spellbind("continuous", tg("field", side="enemy", types=["warrior"], **FACE_UP_MONSTERS))],  # Nemuriko
+    372: [spellbind("continuous", tg("field", types=["fiend"], **FACE_UP_MONSTERS))],  # Mystical Capture Chain
+    386: [spellbind("continuous", tg("field", types=["warrior"], **FACE_UP_MONSTERS))],  # Binding Chain
+}
+
+# The eight terraforming field spells.
+FIELD_SPELLS = {
+    689: "forest",
+    690: "wasteland",
+    691: "mountain",
+    692: "meadow",  # Sogen
+    693: "sea",  # Umi
+    694: "dark",  # Yami
+    695: "toon",  # Toon World
+    696: "normal",  # Burning Land
+}
+
+# Power-ups: card number -> (equip_to filter, ATK/DEF bonus).
+# The names filter lists the monsters of this pool that Elf's Light fits.
+EQUIPS = {
+    752: (flt(types=["warrior"], attributes=["light", "earth"]), 500),  # Legendary Sword
+    753: (flt(types=["warrior"], attributes=["dark", "fire", "water", "wind"]), 500),  # Sword of Dark Destruction
+    754: (flt(attributes=["dark"]), 300),  # Dark Energy
+    755: (flt(types=["beast-warrior", "fiend"]), 500),  # Axe of Despair
+    756: (flt(types=["insect"]), 500),  # Laser Cannon Armor
+    757: (flt(types=["insect"]), 500),  # Insect Armor with Laser Cannon
+    758: (flt(names=[35, 44, 79, 92, 394]), 700),  # Elf's Light
+    759: (flt(types=["beast"]), 500),  # Beast Fangs
+    761: (flt(types=["plant"]), 500),  # Vile Germs
+    762: (flt(types=["spellcaster"], attributes=["dark"]), 500),  # Black Pendant
+    763: (flt(types=["fairy"]), 500),  # Silver Bow and Arrow
+    766: (flt(types=["dragon", "sea-serpent"]), 500),  # Dragon Treasure
+    769: (flt(types=["beast", "beast-warrior"]), 500),  # Mystical Moon
+    771: (flt(types=["spellcaster"], attributes=["light", "earth", "fire", "water", "wind"]), 500),  # Book of Secret Arts
+    772: (flt(types=["zombie"]), 500),  # Violet Crystal
+    773: (flt(attributes=["earth"]), 300),  # Invigoration
+    774: (flt(types=["machine"]), 500),  # Machine Conversion Factory
+    775: (flt(types=["dragon", "reptile"]), 500),  # Raise Body Heat
+    776: (flt(types=["winged-beast"]), 500),  # Follow Wind
+    777: (flt(attributes=["water"]), 500),  # Power of Kaishin
+    778: (flt(types=["warrior", "beast-warrior"]), 500),  # Kunai with Chain
+    779: (flt(attributes=["fire"]), 500),  # Salamandra
+    780: (flt(), 300),  # Megamorph
+    781: (flt(attributes=["light"]), 500),  # Bright Castle
+    782: (flt(types=["fiend"]), 500),  # Fiend Castle
+    783: (flt(types=["fish", "sea-serpent"]), 500),  # Hightide
+    784: (flt(types=["thunder", "aqua", "pyro", "rock"]), 500),  # Spring of Rebirth
+    785: (flt(attributes=["wind"]), 500),  # Gust Fan
+    786: (flt(types=["pyro"]), 500),  # Burning Spear
+    788: (flt(types=["dragon"], attributes=["dark"]), 700),  # Nails of Bane
+}
+
+
+def heal(n):
+    return [eff("activate", "heal", player="controller", amount=n)]
+
+
+def burn(n):
+    return [eff("activate", "damage", player="opponent", amount=n)]
+
+
+def wipe(types):
+    return [destroy("activate", tg("field", kind="monster", types=types))]
+
+
+def boost_all(amount, **filt):
+    return [both("activate", tg("field", face_up_only=True, kind="monster", **filt), amount)]
+
+
+# Other spells: card number -> (spell kind, effects).
+SPELLS = {
+    683: ("normal", [spellbind("activate", tg("field", kind="monster", types=["dragon"]))]),  # Dragon Capture Jar
+    684: ("normal", [spellbind("activate", tg("field", "highest-atk", side="enemy", **FACE_UP_MONSTERS))]),  # Time Seal
+    697: ("normal", [terrain("activate", 0, "labyrinth")]),  # Labyrinth Wall
+    699: ("normal", [  # Dark Hole
+        destroy("activate", tg("field", kind="monster")),
+        destroy("activate", tg("field", kind="spell")),
+    ]),
+    700: ("normal", [destroy("activate", tg("lines", side="enemy", kind="monster"))]),  # Raigeki
+    701: ("normal", [destroy("activate", tg("field", kind="spell"))]),  # Heavy Storm
+    702: ("normal", [destroy("activate", tg("lines", side="enemy", kind="spell"))]),  # Harpie's Feather Duster
+    703: ("normal", heal(200)),  # Mooyan Curry
+    704: ("normal", heal(500)),  # Red Medicine
+    705: ("normal", heal(1000)),  # Goblin's Secret Remedy
+    706: ("normal", heal(2000)),  # Soul of the Pure
+    707: ("normal", [eff("activate", "heal-up-to", player="controller", to=4000)]),  # Dian Keto the Cure Master
+    708: ("normal", heal(1500)),  # Gift of The Mystical Elf
+    709: ("normal", burn(50)),  # Sparks
+    710: ("normal", burn(100)),  # Hinotama
+    711: ("normal", burn(200)),  # Final Flame
+    712: ("normal", burn(500)),  # Ookazi
+    713: ("normal", burn(1000)),  # Tremendous Fire
+    714: ("normal", [eff("activate", "damage-per-card", player="opponent", amount=300,
+                         filter=flt(side="enemy", kind="monster"))]),  # Just Desserts
+    715: ("normal", [  # Swords of Revealing Light
+        eff("activate", "flip-face-up", targets=tg("field", side="enemy")),
+        spellbind("activate", tg("field", side="enemy", kind="monster"), 3),
+    ]),
+    716: ("normal", [eff("activate", "flip-face-up", targets=tg("field", side="enemy"))]),  # Dark-Piercing Light
+    717: ("normal", [eff("activate", "flip-face-down", targets=tg("field"))]),  # Darkness Approaches
+    720: ("normal", wipe(["warrior"])),  # Warrior Elimination
+    721: ("normal", wipe(["zombie"])),  # Eternal Rest
+    722: ("normal", wipe(["machine"])),  # Stain Storm
+    723: ("normal", wipe(["insect"])),  # Eradicating Aerosol
+    724: ("normal", wipe(["rock"])),  # Breath of Light
+    725: ("normal", wipe(["fish"])),  # Eternal Draught
+    726: ("normal", [destroy("activate", tg("field", "lowest-atk", side="enemy", **FACE_UP_MONSTERS))]),  # Fissure
+    727: ("normal", wipe(["spellcaster"])),  # Last Day of Witch
+    728: ("normal", wipe(["fiend"])),  # Exile of the Wicked
+    729: ("normal", wipe(["winged-beast"])),  # Dust Tornado
+    730: ("normal", wipe(["dinosaur"])),  # Cold Wave
+    735: ("normal", boost_all(600, types=["fairy"])),  # Winged Trumpeter
+    737: ("normal", [stats("activate", tg("field", side="own", **FACE_UP_MONSTERS), defence=900)]),  # Yellow Luster Shield
+    738: ("normal", boost_all(600, types=["machine"])),  # Limiter Removal
+    739: ("normal", boost_all(600, types=["plant"])),  # Rain of Mercy
+    740: ("normal", boost_all(600, types=["winged-beast"])),  # Windstorm of Etaqua
+    741: ("normal", boost_all(600, types=["reptile"])),  # Sebek's Blessing
+    742: ("normal", boost_all(600, attributes=["water"])),  # Aqua Chorus
+    743: ("normal", [eff("activate", "to-attack-position",
+                         targets=tg("field", side="enemy", kind="monster", defence_only=True))]),  # Stop Defense
+}
+
+TRIGGERING = "triggering"
+
+
+def bind_trap(n, minus):
+    effects = [spellbind("enemy-moves-in-range", tg(TRIGGERING), n)]
+    if minus:
+        effects.append(both("enemy-moves-in-range", tg(TRIGGERING), -minus))
+    return effects
+
+
+def pit(max_atk):
+    return [destroy("enemy-moves-in-range", tg(TRIGGERING, kind="monster", max_atk=max_atk))]
+
+
+# Traps: card number -> (trap kind, range, effects).
+TRAPS = {
+    801: ("normal", "limited", bind_trap(3, 600)),  # Spellbinding Circle
+    802: ("normal", "limited", bind_trap(3, 1000)),  # Shadow Spell
+    803: ("normal", "limited", bind_trap(1, 800)),  # Mesmeric Control
+    804: ("normal", "limited", bind_trap(1, 600)),  # Tears of the Mermaid
+    805: ("normal", "limited", bind_trap(3, 0)),  # Infinite Dismissal
+    806: ("normal", "limited", bind_trap(None, 1500)),  # Gravity Bind
+    807: ("normal", "limited", pit(1000)),  # House of Adhesive Tape
+    808: ("normal", "limited", pit(1500)),  # Eatgaboon
+    809: ("normal", "limited", pit(2000)),  # Bear Trap
+    810: ("normal", "limited", pit(3000)),  # Invisible Wire
+    811: ("normal", "limited", pit(4000)),  # Acid Trap Hole
+    # No area is centred on the triggering card: the enemy cards within two steps of the
+    # trap cover the ones next to the card that sprang it.
+    812: ("normal", "limited", [destroy("enemy-moves-in-range", tg(within(2), side="enemy"))]),  # Widespread Ruin
+    813: ("normal", "full", [eff("enemy-spell", "negate-spell")]),  # Type Zero Magic Crusher
+    817: ("normal", "full", [eff("enemy-moves-in-range", "negate-attack")]),  # Block Attack
+    818: ("continuous", "full", [eff("enemy-moves-in-range", "to-attack-position",
+                                     targets=tg(TRIGGERING, kind="monster", defence_only=True))]),  # Shadow of Eyes
+    # Only the spellbind: a negate-attack here would stop every enemy move, since a trap
+    # trigger cannot be limited to defence-position movers.
+    819: ("continuous", "full", [
+        spellbind("enemy-moves-in-range", tg(TRIGGERING, kind="monster", defence_only=True)),
+    ]),  # Gorgon's Eye
+    823: ("normal", "full", [eff("enemy-spell", "negate-spell")]),  # Magic Jammer
+    827: ("normal", "full", [destroy("enemy-attacks", tg("field", side="enemy", **FACE_UP_MONSTERS))]),  # Mirror Force
+    828: ("normal", "full", [eff("enemy-attacks", "negate-attack")]),  # Negate Attack
+    829: ("continuous", "full", [eff("enemy-attacks", "halve-atk", targets=tg(TRIGGERING))]),  # Mirror Wall
+}
+
+# --------------------------------------------------------------------------------------
+# Writing TOML
+# --------------------------------------------------------------------------------------
+
+
+def toml_value(v):
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, list):
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        if not v:
+            return "{}"
+        return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(x)}" for k, x in v.items()) + " }"
+    raise TypeError(f"cannot write {v!r} as TOML")
+
+
+def toml_key(k):
+    if k and all(c.isalnum() or c in "-_" for c in k):
+        return k
+    return json.dumps(k)
+
+
+def card_block(number, fact, body):
+    lines = ["[[card]]", f"id = {number}", f"name = {toml_value(fact['name'])}"]
+    for key, value in body.items():
+        if key != "effects":
+            lines.append(f"{toml_key(key)} = {toml_value(value)}")
+    for e in body.get("effects", []):
+        lines.append("")
+        lines.append("[[card.effects]]")
+        lines.append(f"trigger = {toml_value(e['trigger'])}")
+        lines.append(f"effect = {toml_value(e['effect'])}")
+    return "\n".join(lines)
+
+
+def monster_body(number, fact):
+    if fact["kind"] != "Monster":
+        sys.exit(f"card {number} ({fact['name']}) is listed as a monster but is a {fact['kind']}")
+    return {
+        "kind": "monster",
+        "attribute": fact["attribute"],
+        "type": fact["type"],
+        "level": fact["level"],
+        "atk": fact["atk"],
+        "def": fact["def"],
+    }
+
+
+def expect(number, fact, kind):
+    if fact["kind"] != kind:
+        sys.exit(f"card {number} ({fact['name']}) is listed as a {kind} but is a {fact['kind']}")
+
+
+def build(facts):
+    bodies = {}
+    categories = Counter()
+
+    def add(number, body, category):
+        if number in bodies:
+            sys.exit(f"card {number} is listed twice")
+        if number not in facts:
+            sys.exit(f"card {number} is not in the card table")
+        bodies[number] = body
+        categories[category] += 1
+
+    for n in NORMAL_MONSTERS:
+        add(n, monster_body(n, facts.get(n, {"kind": "?", "name": "?"})), "normal monsters")
+    for n, effects in EFFECT_MONSTERS.items():
+        body = monster_body(n, facts.get(n, {"kind": "?", "name": "?"}))
+        body["effects"] = effects
+        add(n, body, "effect monsters")
+    for n, to in FIELD_SPELLS.items():
+        expect(n, facts[n], "Spell")
+        add(n, {"kind": "spell", "spell": "field",
+                "effects": [terrain("activate", 2, to)]}, "field spells")
+    for n, (equip_to, amount) in EQUIPS.items():
+        expect(n, facts[n], "Spell")
+        add(n, {"kind": "spell", "spell": "equip", "equip_to": equip_to,
+                "effects": [both("activate", tg("this"), amount)]}, "equip spells")
+    for n, (spell, effects) in SPELLS.items():
+        expect(n, facts[n], "Spell")
+        add(n, {"kind": "spell", "spell": spell, "effects": effects}, "other spells")
+    for n, (trap, reach, effects) in TRAPS.items():
+        expect(n, facts[n], "Trap")
+        add(n, {"kind": "trap", "trap": trap, "range": reach, "effects": effects},
+            f"traps ({reach} range)")
+    # Cards named by number in a filter must be in the pool too.
+    def named(value):
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key == "names":
+                    yield from inner
+                else:
+                    yield from named(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                yield from named(inner)
+
+    for number, body in bodies.items():
+        for other in named(body):
+            if other not in bodies:
+                sys.exit(f"card {number} names card {other}, which is not in the pool")
+    return bodies, categories
+
+
+HEADER = """\
+# GENERATED FILE -- do not edit by hand.
+# Generated by tools/derive-dor-pool.py from the Duelists of the Roses card facts
+# (numbers, names, attributes, types, levels, ATK, DEF) and FairDuel's own effect
+# definitions. To change a card, edit the script and regenerate:
+#     python3 tools/derive-dor-pool.py"""
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", default="../shared",
+                        help="the shared folder holding data/dor/cards.csv (default: ../shared)")
+    parser.add_argument("--out", default=os.path.join("assets", "cards", "dor.toml"),
+                        help="where to write the pool (default: assets/cards/dor.toml)")
+    args = parser.parse_args()
+
+    facts = read_facts(os.path.join(args.shared, "data", "dor", "cards.csv"))
+    bodies, categories = build(facts)
+
+    parts = [HEADER, f"name = {toml_value(POOL_NAME)}"]
+    for number in sorted(bodies):
+        parts.append(card_block(number, facts[number], bodies[number]))
+    text = "\n\n".join(parts) + "\n"
+
+    os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
+    with open(args.out, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+
+    print(f"wrote {args.out}: {len(bodies)} cards")
+    for category, count in sorted(categories.items()):
+        print(f"  {category}: {count}")
+
+
+if __name__ == "__main__":
+    main()
