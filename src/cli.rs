@@ -195,21 +195,39 @@ fn reason_name(reason: WinReason) -> &'static str {
 }
 
 fn demo(dir: &std::path::Path, format: &str, seed: u64) -> CmdResult {
+    use fairduel_engine::describe::{describe_action, describe_event};
+    use fairduel_engine::{Bot, GreedyBot, Referee};
     let (rules, decks) = load(dir, format)?;
-    let report = play_game(&rules, [&decks[0], &decks[1]], seed, BotKind::Greedy)
+    let (mut referee, _) = Referee::new(Arc::clone(&rules), [&decks[0], &decks[1]], seed)
         .map_err(|e| e.to_string())?;
     println!(
-        "{}: {} vs {} — {} after {} turns and {} actions ({})",
-        rules.format.name,
-        decks[0].name,
-        decks[1].name,
-        match report.outcome.winner {
-            Some(seat) => format!("{seat} won"),
-            None => "a draw".to_owned(),
-        },
-        report.turns,
-        report.actions,
-        reason_name(report.outcome.reason)
+        "{}: seat 0 plays {}, seat 1 plays {} (greedy bots, seed {seed})",
+        rules.format.name, decks[0].name, decks[1].name
+    );
+    let mut bots = [GreedyBot::new(seed ^ 1), GreedyBot::new(seed ^ 2)];
+    while !referee.duel().is_over() {
+        let Some(seat) = referee.duel().awaiting().seat() else {
+            break;
+        };
+        let duel = referee.seat_duel(seat).clone();
+        let legal = duel.legal_actions(seat, referee.knowledge(seat));
+        if legal.is_empty() {
+            return Err(format!("{seat} has no legal action"));
+        }
+        let pick = bots[seat.index()].choose(&duel, seat, referee.knowledge(seat), &legal);
+        let action = &legal[pick];
+        let events = referee.submit(seat, action).map_err(|e| e.to_string())?;
+        println!("  {seat} {}", describe_action(&duel, action));
+        for event in &events {
+            if let Some(line) = describe_event(referee.duel(), event) {
+                println!("    {line}");
+            }
+        }
+    }
+    println!(
+        "state hash {} agreed by both seats after {} actions",
+        referee.state_hash().short(),
+        referee.steps()
     );
     Ok(ExitCode::SUCCESS)
 }

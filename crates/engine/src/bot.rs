@@ -94,6 +94,8 @@ fn score_action(duel: &Duel, seat: Seat, knowledge: &Knowledge, action: &Action)
         } => score += 100,
         Action::Play { .. } => score += 150,
         Action::Flip { .. } => score += 60,
+        // Only worth it when nothing better is on offer: a position change costs the move.
+        Action::ChangePosition { .. } => score -= 60,
         _ => {}
     }
     if matches!(duel.awaiting(), Awaiting::Respond { .. }) && matches!(action, Action::Pass) {
@@ -172,11 +174,8 @@ fn evaluate(duel: &Duel, seat: Seat, knowledge: &Knowledge) -> i64 {
                     v /= 3;
                 }
                 if piece.controller == seat {
-                    // Advance on the enemy leader; keep one guard near our own.
+                    // Advance on the enemy leader.
                     v += 40 * (12 - i64::from(cell.distance(enemy_leader)).min(12));
-                    if cell.distance(my_leader) == 1 {
-                        v += 120;
-                    }
                 }
                 v
             }
@@ -190,6 +189,16 @@ fn evaluate(duel: &Duel, seat: Seat, knowledge: &Knowledge) -> i64 {
         {
             score -= 200;
         }
+    }
+    // Keep one guard next to our own leader.
+    let guarded = state.pieces().any(|(cell, p)| {
+        p.controller == seat
+            && !p.leader
+            && p.class == Class::Monster
+            && cell.distance(my_leader) == 1
+    });
+    if guarded {
+        score += 150;
     }
     let useful_hand = me
         .hand

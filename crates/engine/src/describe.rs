@@ -6,13 +6,22 @@ use crate::event::Event;
 use crate::state::{Outcome, WinReason};
 
 fn card_name(duel: &Duel, id: crate::card::CardId) -> String {
-    duel.pool().get(id).map_or_else(|| format!("card {id}"), |c| c.name.clone())
+    duel.pool()
+        .get(id)
+        .map_or_else(|| format!("card {id}"), |c| c.name.clone())
 }
 
 /// Describes an action as the public sees it (hidden cards stay hidden).
 pub fn describe_action(duel: &Duel, action: &Action) -> String {
     match action {
-        Action::Play { to, mode, reveal, tributes, cost, .. } => {
+        Action::Play {
+            to,
+            mode,
+            reveal,
+            tributes,
+            cost,
+            ..
+        } => {
             let what = reveal.map_or_else(|| "a card".to_owned(), |r| card_name(duel, r.card));
             let how = match mode {
                 PlayMode::Summon => "summons",
@@ -22,7 +31,11 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
                 PlayMode::ActivateSpell => "activates",
                 PlayMode::Equip => "equips",
             };
-            let mut text = if mode.reveals() { format!("{how} {what} at {to}") } else { format!("{how} at {to}") };
+            let mut text = if mode.reveals() {
+                format!("{how} {what} at {to}")
+            } else {
+                format!("{how} at {to}")
+            };
             if *cost > 0 {
                 text.push_str(&format!(" for {cost} summoning points"));
             }
@@ -33,22 +46,34 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             text
         }
         Action::Move { from, to, flip } => match flip {
-            Some(r) => format!("moves {from} to {to}, flipping {} face-up", card_name(duel, r.card)),
+            Some(r) => format!(
+                "moves {from} to {to}, flipping {} face-up",
+                card_name(duel, r.card)
+            ),
             None => format!("moves {from} to {to}"),
         },
         Action::Attack { from, target, .. } => format!("attacks {target} from {from}"),
         Action::ChangePosition { at } => format!("changes the position of {at}"),
-        Action::Flip { at, reveal } => format!("flips {} face-up at {at}", card_name(duel, reveal.card)),
+        Action::Flip { at, reveal } => {
+            format!("flips {} face-up at {at}", card_name(duel, reveal.card))
+        }
         Action::EndTurn => "ends the turn".to_owned(),
         Action::Pass => "lets it go ahead".to_owned(),
-        Action::SpringTrap { at, reveal } => format!("springs {} at {at}", card_name(duel, reveal.card)),
+        Action::SpringTrap { at, reveal } => {
+            format!("springs {} at {at}", card_name(duel, reveal.card))
+        }
         Action::Reveal { reveals } => {
             let names: Vec<String> = reveals.iter().map(|r| card_name(duel, r.card)).collect();
             format!("reveals {}", names.join(", "))
         }
-        Action::Declare { matching } if matching.is_empty() => "declares no hidden card matches".to_owned(),
+        Action::Declare { matching } if matching.is_empty() => {
+            "declares no hidden card matches".to_owned()
+        }
         Action::Declare { matching } => {
-            let names: Vec<String> = matching.iter().map(|(c, r)| format!("{} at {c}", card_name(duel, r.card))).collect();
+            let names: Vec<String> = matching
+                .iter()
+                .map(|(c, r)| format!("{} at {c}", card_name(duel, r.card)))
+                .collect();
             format!("declares {}", names.join(", "))
         }
         Action::Discard { reveal, .. } => format!("discards {}", card_name(duel, reveal.card)),
@@ -61,13 +86,30 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
     let name = |id| card_name(duel, id);
     Some(match event {
         Event::TurnStarted { seat, turn } => format!("turn {turn}: {seat} to play"),
-        Event::Battle { attacker, target, attack, defence } => {
+        Event::Battle {
+            attacker,
+            target,
+            attack,
+            defence,
+        } => {
             format!("battle: {attacker} ({attack}) against {target} ({defence})")
         }
-        Event::Destroyed { card: Some(id), at, .. } => format!("{} at {at} is destroyed", name(*id)),
-        Event::Destroyed { card: None, at, .. } => format!("the face-down card at {at} is destroyed"),
-        Event::Damage { seat, amount, life_points } => format!("{seat} takes {amount} damage ({life_points} LP left)"),
-        Event::Healed { seat, amount, life_points } => format!("{seat} gains {amount} LP ({life_points} LP)"),
+        Event::Destroyed {
+            card: Some(id), at, ..
+        } => format!("{} at {at} is destroyed", name(*id)),
+        Event::Destroyed { card: None, at, .. } => {
+            format!("the face-down card at {at} is destroyed")
+        }
+        Event::Damage {
+            seat,
+            amount,
+            life_points,
+        } => format!("{seat} takes {amount} damage ({life_points} LP left)"),
+        Event::Healed {
+            seat,
+            amount,
+            life_points,
+        } => format!("{seat} gains {amount} LP ({life_points} LP)"),
         Event::TerrainChanged { at, terrain } => format!("{at} becomes {}", terrain.label()),
         Event::Spellbound { at } => format!("{at} is spellbound"),
         Event::TrapSprung { at, card } => format!("{} springs at {at}", name(*card)),
@@ -75,7 +117,9 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::SpellNegated { card } => format!("{} is negated", name(*card)),
         Event::Flipped { at, card } => format!("{} at {at} is flipped face-up", name(*card)),
         Event::Equipped { at, card } => format!("{} is equipped to {at}", name(*card)),
-        Event::LeaderStuck { seat, turns } => format!("{seat}'s Deck Leader could not move ({turns} turn(s))"),
+        Event::LeaderStuck { seat, turns } => {
+            format!("{seat}'s Deck Leader could not move ({turns} turn(s))")
+        }
         Event::Discarded { seat, card } => format!("{seat} discards {}", name(*card)),
         Event::DuelEnded { outcome } => describe_outcome(outcome),
         _ => return None,
