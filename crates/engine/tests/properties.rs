@@ -1,0 +1,118 @@
+//! Property tests over positions reached by seeded random play: every listed legal action
+//! applies, a refused action leaves the state hash unchanged, and postcard round-trips.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use fairduel_engine::rng::SeededRng;
+use fairduel_engine::state::DuelState;
+use fairduel_engine::{Action, CardPool, Cell, DeckList, Format, Referee, Rules, Seat};
+use proptest::prelude::*;
+
+fn assets() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets")
+}
+
+fn rules(format: &str) -> Arc<Rules> {
+    let path = assets().join("formats").join(format!("{format}.toml"));
+    let text = std::fs::read_to_string(&path).expect("format file");
+    let format = Format::from_toml(&path.display().to_string(), &text).expect("valid format");
+    let path = assets().join("cards/dor.toml");
+    let text = std::fs::read_to_string(&path).expect("pool file");
+    let pool = CardPool::from_toml(&path.display().to_string(), &text).expect("valid pool");
+    Rules::new(format, pool)
+}
+
+fn decks(rules: &Rules) -> Vec<DeckList> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(assets().join("decks"))
+        .expect("decks folder")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(p).expect("deck file");
+            DeckList::from_toml(&p.display().to_string(), &text, &rules.pool, &rules.format)
+                .expect("valid deck")
+        })
+        .collect()
+}
+
+/// Plays `steps` random actions from `seed` and returns the referee there.
+fn position(format: &str, seed: u64, steps: usize) -> Referee {
+    let rules = rules(format);
+    let decks = decks(&rules);
+    let (mut referee, _) =
+        Referee::new(rules, [&decks[seed as usize % 4], &decks[(seed as usize + 1) % 4]], seed)
+            .expect("setup");
+    let mut rng = SeededRng::new(seed);
+    for _ in 0..steps {
+        let Some(seat) = referee.duel().awaiting().seat() else { break };
+        let legal = referee.seat_duel(seat).legal_actions(seat, referee.knowledge(seat));
+        let action = legal[rng.below(legal.len())].clone();
+        referee.submit(seat, &action).expect("a listed action applies");
+    }
+    referee
+}
+
+const FORMATS: [&str; 3] = ["dor-classic", "dor-alternate", "kairu-dotr"];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+
+    #[test]
+    fn every_listed_action_applies(format in 0usize..3, seed in 0u64..10_000, steps in 0usize..300) {
+        let referee = position(FORMATS[format], seed, steps);
+        if let Some(seat) = referee.duel().awaiting().seat() {
+            let duel = referee.seat_duel(seat);
+            let knowledge = referee.knowledge(seat);
+            for action in duel.legal_actions(seat, knowledge) {
+                let mut copy = duel.clone();
+                prop_assert!(copy.apply(seat, &action, Some(knowledge)).is_ok(), "{action:?} was listed but refused");
+            }
+        }
+    }
+
+    #[test]
+    fn a_refused_action_changes_nothing(format in 0usize..3, seed in 0u64..10_000, steps in 0usize..300,
+                                        row in 0u8..9, col in 0u8..9, to_row in 0u8..9, to_col in 0u8..9, kind in 0u8..6) {
+        let referee = position(FORMATS[format], seed, steps);
+        let seat = referee.duel().awaiting().seat().unwrap_or(Seat(0));
+        let from = Cell::new(row, col);
+        let to = Cell::new(to_row, to_col);
+        let action = match kind {
+            0 => Action::Move { from, to, flip: None },
+            1 => Action::Attack { from, target: to, flip: None },
+            2 => Action::ChangePosition { at: from },
+            3 => Action::Pass,
+            4 => Action::EndTurn,
+            _ => Action::Move { from, to, flip: None },
+        };
+        for acting in [seat, seat.other()] {
+            let mut duel = referee.seat_duel(acting).clone();
+            let before = duel.state_hash();
+            if duel.apply(acting, &action, Some(referee.knowledge(acting))).is_err() {
+                prop_assert_eq!(before, duel.state_hash());
+            }
+        }
+    }
+
+    #[test]
+    fn state_and_actions_round_trip_through_postcard(format in 0usize..3, seed in 0u64..10_000, steps in 0usize..300) {
+        let referee = position(FORMATS[format], seed, steps);
+        let state = referee.duel().state();
+        let bytes = postcard::to_allocvec(state).expect("encode");
+        let back: DuelState = postcard::from_bytes(&bytes).expect("decode");
+        prop_assert_eq!(&back, state);
+        prop_assert_eq!(back.state_hash(), state.state_hash());
+        if let Some(seat) = referee.duel().awaiting().seat() {
+            for action in referee.seat_duel(seat).legal_actions(seat, referee.knowledge(seat)) {
+                let bytes = postcard::to_allocvec(&action).expect("encode");
+                let back: Action = postcard::from_bytes(&bytes).expect("decode");
+                prop_assert_eq!(back, action);
+            }
+        }
+    }
+}
