@@ -307,16 +307,11 @@ impl Format {
         }
     }
 
-    /// The lowest level that needs exactly `tributes` tributes, and the highest.
-    pub fn levels_for_tributes(&self, tributes: u8) -> std::ops::RangeInclusive<u8> {
-        let levels: Vec<u8> = (1..=12)
-            .filter(|l| self.tributes_for(*l) == tributes)
-            .collect();
-        match (levels.first(), levels.last()) {
-            (Some(lo), Some(hi)) => *lo..=*hi,
-            // An empty range: no level fits.
-            _ => 1..=0,
-        }
+    /// The lowest and highest level that need exactly `tributes` tributes, if any does.
+    pub fn levels_for_tributes(&self, tributes: u8) -> Option<(u8, u8)> {
+        let mut levels = (1..=12).filter(|l| self.tributes_for(*l) == tributes);
+        let lo = levels.next()?;
+        Some((lo, levels.next_back().unwrap_or(lo)))
     }
 }
 
@@ -351,7 +346,7 @@ mod tests {
         assert_eq!(classic.tributes_for(4), 0);
         assert_eq!(classic.tributes_for(6), 1);
         assert_eq!(classic.tributes_for(8), 2);
-        assert_eq!(classic.levels_for_tributes(1), 5..=6);
+        assert_eq!(classic.levels_for_tributes(1), Some((5, 6)));
     }
 
     #[test]

@@ -733,15 +733,16 @@ impl Duel {
                                 level: 0,
                             });
                         }
-                        let range = format.levels_for_tributes(tribute_cells.len() as u8);
-                        if range.is_empty() {
-                            return Err(RuleError::WrongTributes {
-                                level: 0,
-                                needed: 0,
-                                given: tribute_cells.len() as u8,
-                            });
+                        match format.levels_for_tributes(tribute_cells.len() as u8) {
+                            Some(range) => range,
+                            None => {
+                                return Err(RuleError::WrongTributes {
+                                    level: 0,
+                                    needed: 0,
+                                    given: tribute_cells.len() as u8,
+                                });
+                            }
                         }
-                        (*range.start(), *range.end())
                     }
                 };
                 if let Some(card) = card {
@@ -2132,7 +2133,7 @@ impl Duel {
                     card: d_card.id,
                 });
             } else {
-                self.to_graveyard(d_piece.owner, d_piece.commitment, Some(d_card.id));
+                self.send_to_graveyard(d_piece.owner, d_piece.commitment, Some(d_card.id));
                 events.push(Event::Destroyed {
                     owner: d_piece.owner,
                     card: Some(d_card.id),
@@ -2231,7 +2232,7 @@ impl Duel {
         });
     }
 
-    fn to_graveyard(&mut self, owner: Seat, commitment: Commitment, card: Option<CardId>) {
+    fn send_to_graveyard(&mut self, owner: Seat, commitment: Commitment, card: Option<CardId>) {
         self.state
             .player_mut(owner)
             .graveyard
@@ -2255,7 +2256,7 @@ impl Duel {
                 card: Some(*equip),
             });
         }
-        self.to_graveyard(piece.owner, piece.commitment, piece.card);
+        self.send_to_graveyard(piece.owner, piece.commitment, piece.card);
         events.push(Event::Destroyed {
             owner: piece.owner,
             card: piece.card,
@@ -2833,12 +2834,12 @@ pub(crate) fn identity_matches(filter: &Filter, card: &CardDef, atk: Option<i32>
     }
     let atk = atk.or(monster.map(|m| i32::from(m.atk)));
     if let Some(max) = filter.max_atk
-        && !atk.is_some_and(|a| a <= i32::from(max))
+        && atk.is_none_or(|a| a > i32::from(max))
     {
         return false;
     }
     if let Some(min) = filter.min_atk
-        && !atk.is_some_and(|a| a >= i32::from(min))
+        && atk.is_none_or(|a| a < i32::from(min))
     {
         return false;
     }

@@ -1,3 +1,4 @@
+#![allow(clippy::expect_used, clippy::unwrap_used)]
 //! Property tests over positions reached by seeded random play: every listed legal action
 //! applies, a refused action leaves the state hash unchanged, and postcard round-trips.
 
@@ -44,15 +45,24 @@ fn decks(rules: &Rules) -> Vec<DeckList> {
 fn position(format: &str, seed: u64, steps: usize) -> Referee {
     let rules = rules(format);
     let decks = decks(&rules);
-    let (mut referee, _) =
-        Referee::new(rules, [&decks[seed as usize % 4], &decks[(seed as usize + 1) % 4]], seed)
-            .expect("setup");
+    let (mut referee, _) = Referee::new(
+        rules,
+        [&decks[seed as usize % 4], &decks[(seed as usize + 1) % 4]],
+        seed,
+    )
+    .expect("setup");
     let mut rng = SeededRng::new(seed);
     for _ in 0..steps {
-        let Some(seat) = referee.duel().awaiting().seat() else { break };
-        let legal = referee.seat_duel(seat).legal_actions(seat, referee.knowledge(seat));
+        let Some(seat) = referee.duel().awaiting().seat() else {
+            break;
+        };
+        let legal = referee
+            .seat_duel(seat)
+            .legal_actions(seat, referee.knowledge(seat));
         let action = legal[rng.below(legal.len())].clone();
-        referee.submit(seat, &action).expect("a listed action applies");
+        referee
+            .submit(seat, &action)
+            .expect("a listed action applies");
     }
     referee
 }
