@@ -240,15 +240,39 @@ fn scenario(_dir: &std::path::Path, files: &[PathBuf]) -> CmdResult {
 }
 
 fn cards(dir: &std::path::Path, query: Option<&str>) -> CmdResult {
+    use fairduel_engine::text::{card_summary, card_text_with};
     let pool = assets::load_pool(dir).map_err(|e| e.to_string())?;
+    let lookup = |id| pool.get(id).map(|c| c.name.clone());
+    let mut shown = 0;
     for card in pool.cards() {
         let matches = query.is_none_or(|q| {
             card.name.to_lowercase().contains(&q.to_lowercase())
-                || q.trim_start_matches('#') == card.id.0.to_string()
+                || q.trim_start_matches('#').parse::<u16>().ok() == Some(card.id.0)
         });
-        if matches {
-            println!("{} {}", card.id, card.name);
+        if !matches {
+            continue;
         }
+        shown += 1;
+        println!("{} {}", card.id, card_summary(card));
+        if query.is_some() {
+            let text = card_text_with(card, &lookup);
+            if !text.is_empty() {
+                println!("    {text}");
+            }
+        }
+    }
+    if query.is_none() {
+        println!(
+            "{} cards in \"{}\" (pool hash {}); `fairduel cards NAME` shows their text",
+            pool.len(),
+            pool.name(),
+            pool.hash().short()
+        );
+    } else if shown == 0 {
+        return Err(format!(
+            "no card in the pool matches \"{}\"",
+            query.unwrap_or_default()
+        ));
     }
     Ok(ExitCode::SUCCESS)
 }
