@@ -529,7 +529,10 @@ impl Runner {
             if rows.len() != usize::from(n) {
                 return Err(sc.err(
                     line,
-                    format!("board has {} rows; the format's board is {n}x{n}", rows.len()),
+                    format!(
+                        "board has {} rows; the format's board is {n}x{n}",
+                        rows.len()
+                    ),
                 ));
             }
             let mut terrain = Vec::new();
@@ -538,7 +541,11 @@ impl Runner {
                 if codes.len() != usize::from(n) {
                     return Err(sc.err(
                         line,
-                        format!("board row {} has {} cells, expected {n}", r + 1, codes.len()),
+                        format!(
+                            "board row {} has {} cells, expected {n}",
+                            r + 1,
+                            codes.len()
+                        ),
                     ));
                 }
                 for c in codes {
@@ -755,7 +762,9 @@ impl Runner {
         let result = self.duel.apply(seat, &action, Some(&self.knowledge));
         let outcome = match (result, expect) {
             (Ok(_), "ok") => Ok(()),
-            (Ok(_), kind) => Err(format!("expected a {kind} error, but the action was allowed")),
+            (Ok(_), kind) => Err(format!(
+                "expected a {kind} error, but the action was allowed"
+            )),
             (Err(e), "ok") => Err(format!("refused ({}): {e}", e.kind())),
             (Err(e), kind) if e.kind() == kind => Ok(()),
             (Err(e), kind) => Err(format!(
@@ -781,11 +790,7 @@ impl Runner {
                     let reveals =
                         reveals.ok_or("the rules asked for a reveal of an unknown commitment")?;
                     self.duel
-                        .apply(
-                            seat,
-                            &Action::Reveal { reveals },
-                            Some(&self.knowledge),
-                        )
+                        .apply(seat, &Action::Reveal { reveals }, Some(&self.knowledge))
                         .map_err(|e| format!("automatic reveal refused ({}): {e}", e.kind()))?;
                 }
                 Awaiting::Respond { seat, .. } if self.auto_pass => {
@@ -839,7 +844,12 @@ impl Runner {
                     .duel
                     .hand_slot(seat, hand_index)
                     .copied()
-                    .ok_or_else(|| sc.err(line, format!("seat {} has no hand card {hand_index}", seat.0)));
+                    .ok_or_else(|| {
+                        sc.err(
+                            line,
+                            format!("seat {} has no hand card {hand_index}", seat.0),
+                        )
+                    });
                 // A missing hand card is the engine's to refuse (no-such-hand-card).
                 let reveal = slot.ok().and_then(|s| self.reveal_of(&s.commitment));
                 let card = reveal.and_then(|r| self.duel.pool().get(r.card));
@@ -981,7 +991,10 @@ impl Runner {
                     .and_then(|s| self.reveal_of(&s.commitment))
                     .and_then(|r| adjust(Some(r)))
                     .ok_or_else(|| {
-                        sc.err(line, format!("seat {} has no hand card {hand_index}", seat.0))
+                        sc.err(
+                            line,
+                            format!("seat {} has no hand card {hand_index}", seat.0),
+                        )
                     })?;
                 Action::Discard { hand_index, reveal }
             }
@@ -1062,7 +1075,7 @@ impl Runner {
             let who = format!("seat {}", seat.0);
             if let Some(v) = a.life_points {
                 expect(
-&mut problems,
+                    &mut problems,
                     format!("{who} life points"),
                     v.to_string(),
                     p.life_points.to_string(),
@@ -1070,7 +1083,7 @@ impl Runner {
             }
             if let Some(v) = a.summoning_points {
                 expect(
-&mut problems,
+                    &mut problems,
                     format!("{who} summoning points"),
                     v.to_string(),
                     p.summoning_points.to_string(),
@@ -1078,7 +1091,7 @@ impl Runner {
             }
             if let Some(v) = a.hand_size {
                 expect(
-&mut problems,
+                    &mut problems,
                     format!("{who} hand size"),
                     v.to_string(),
                     p.hand.len().to_string(),
@@ -1086,7 +1099,7 @@ impl Runner {
             }
             if let Some(v) = a.deck_size {
                 expect(
-&mut problems,
+                    &mut problems,
                     format!("{who} deck size"),
                     v.to_string(),
                     p.deck.len().to_string(),
@@ -1094,7 +1107,7 @@ impl Runner {
             }
             if let Some(v) = a.graveyard_size {
                 expect(
-&mut problems,
+                    &mut problems,
                     format!("{who} graveyard size"),
                     v.to_string(),
                     p.graveyard.len().to_string(),
@@ -1114,10 +1127,7 @@ impl Runner {
             if let Some(id) = a.graveyard_lacks
                 && grave.contains(&CardId(id))
             {
-                problems.push(format!(
-                    "{who} graveyard should not contain {}",
-                    CardId(id)
-                ));
+                problems.push(format!("{who} graveyard should not contain {}", CardId(id)));
             }
             if let Some(id) = a.hand_contains {
                 let hand: Vec<CardId> = p.hand.iter().filter_map(slot_card).collect();
@@ -1204,7 +1214,7 @@ impl Runner {
                         let card = self.card_of(p);
                         if let Some(id) = a.card {
                             expect(
-&mut problems,
+                                &mut problems,
                                 format!("card at {cell}"),
                                 CardId(id).to_string(),
                                 card.map_or("unknown".into(), |c| c.id.to_string()),
@@ -1212,7 +1222,7 @@ impl Runner {
                         }
                         if let Some(s) = a.controller {
                             expect(
-&mut problems,
+                                &mut problems,
                                 format!("controller of {cell}"),
                                 format!("seat {s}"),
                                 format!("seat {}", p.controller.0),
@@ -1220,7 +1230,7 @@ impl Runner {
                         }
                         if let Some(f) = a.face {
                             expect(
-&mut problems,
+                                &mut problems,
                                 format!("face of {cell}"),
                                 face_name(f == Face::Up).into(),
                                 face_name(p.face_up).into(),
@@ -1228,7 +1238,7 @@ impl Runner {
                         }
                         if let Some(pos) = a.position {
                             expect(
-&mut problems,
+                                &mut problems,
                                 format!("position of {cell}"),
                                 position_name(pos == Position::Defence).into(),
                                 position_name(p.defence).into(),
@@ -1251,7 +1261,7 @@ impl Runner {
                                 }
                             };
                             expect(
-&mut problems,
+                                &mut problems,
                                 format!("spellbind at {cell}"),
                                 bind_name(want),
                                 bind_name(p.bind),
@@ -1272,7 +1282,7 @@ impl Runner {
                                     let (atk, def) = self.duel.stats_of(cell, p, c);
                                     if let Some(v) = a.atk {
                                         expect(
-&mut problems,
+                                            &mut problems,
                                             format!("ATK at {cell}"),
                                             v.to_string(),
                                             atk.to_string(),
@@ -1280,7 +1290,7 @@ impl Runner {
                                     }
                                     if let Some(v) = a.def {
                                         expect(
-&mut problems,
+                                            &mut problems,
                                             format!("DEF at {cell}"),
                                             v.to_string(),
                                             def.to_string(),
@@ -1301,7 +1311,7 @@ impl Runner {
             if let Some(seat) = seat {
                 let got = self.duel.awaiting().seat();
                 expect(
-&mut problems,
+                    &mut problems,
                     "awaiting seat".into(),
                     format!("seat {}", seat.0),
                     got.map_or("nobody".into(), |s| format!("seat {}", s.0)),
@@ -1319,7 +1329,9 @@ impl Runner {
             };
             let got = match outcome {
                 None => "no result yet".into(),
-                Some(o) => o.winner.map_or("a draw".into(), |s| format!("seat {}", s.0)),
+                Some(o) => o
+                    .winner
+                    .map_or("a draw".into(), |s| format!("seat {}", s.0)),
             };
             expect(&mut problems, "winner".into(), want, got);
         }
@@ -1328,11 +1340,16 @@ impl Runner {
             expect(&mut problems, "win reason".into(), r.clone(), got.into());
         }
         if let Some(t) = a.turn {
-            expect(&mut problems, "turn".into(), t.to_string(), state.turn.to_string());
+            expect(
+                &mut problems,
+                "turn".into(),
+                t.to_string(),
+                state.turn.to_string(),
+            );
         }
         if let Some(s) = a.active {
             expect(
-&mut problems,
+                &mut problems,
                 "active seat".into(),
                 format!("seat {s}"),
                 format!("seat {}", state.active.0),
@@ -1342,9 +1359,10 @@ impl Runner {
     }
 
     fn describe(&self, piece: &Piece) -> String {
-        let name = self
-            .card_of(piece)
-            .map_or_else(|| "an unknown card".into(), |c| format!("{} {}", c.id, c.name));
+        let name = self.card_of(piece).map_or_else(
+            || "an unknown card".into(),
+            |c| format!("{} {}", c.id, c.name),
+        );
         format!(
             "{name} ({} {}, seat {})",
             face_name(piece.face_up),
