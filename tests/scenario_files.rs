@@ -1,6 +1,8 @@
 //! Runs every rule scenario in `tests/scenarios/` and fails on any unexpected failure.
 //! Known failures (engine bugs the scenario documents) are reported, not failed on.
 
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
 use std::path::PathBuf;
 
 use fairduel_engine::scenario::{Verdict, run_file};
