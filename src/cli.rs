@@ -232,11 +232,39 @@ fn demo(dir: &std::path::Path, format: &str, seed: u64) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-fn scenario(_dir: &std::path::Path, files: &[PathBuf]) -> CmdResult {
-    Err(format!(
-        "the scenario runner is not built yet ({} file(s) given)",
+fn scenario(dir: &std::path::Path, files: &[PathBuf]) -> CmdResult {
+    use fairduel_engine::scenario::{Verdict, run_file};
+    if files.is_empty() {
+        return Err("give one or more scenario files (e.g. tests/scenarios/*.toml)".into());
+    }
+    let (mut passed, mut failed, mut known, mut fixed) = (0usize, 0usize, 0usize, 0usize);
+    for file in files {
+        match run_file(file, dir) {
+            Ok(report) => {
+                println!("{}", report.summary());
+                match report.verdict() {
+                    Verdict::Pass => passed += 1,
+                    Verdict::Fail => failed += 1,
+                    Verdict::KnownFailure => known += 1,
+                    Verdict::UnexpectedPass => fixed += 1,
+                }
+            }
+            Err(error) => {
+                println!("ERROR {}: {error}", file.display());
+                failed += 1;
+            }
+        }
+    }
+    println!(
+        "{} scenario(s): {passed} passed, {failed} failed, {known} known failure(s), \
+         {fixed} marked known but passing",
         files.len()
-    ))
+    );
+    Ok(if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn cards(dir: &std::path::Path, query: Option<&str>) -> CmdResult {

@@ -19,6 +19,7 @@ pub mod pool;
 pub mod referee;
 pub mod rng;
 mod rules;
+pub mod scenario;
 pub mod selfplay;
 pub mod source;
 pub mod state;
