@@ -12,8 +12,8 @@ use crate::format::{Format, SummonCost};
 use crate::hash::Digest32;
 use crate::pool::CardPool;
 use crate::state::{
-    Awaiting, Bind, CardSlot, Cell, Class, Commitment, DuelState, Phase, Piece, PlayerState,
-    Resume, Reveal, Seat,
+    Awaiting, CardSlot, Cell, Commitment, DuelState, Phase, Piece, PlayerState, Resume, Reveal,
+    Seat,
 };
 
 /// The format and card pool a duel is played with. Shared, never changed during a duel.
@@ -156,24 +156,9 @@ impl Duel {
                 });
             }
             let cell = leader_cells[i];
-            cells[usize::from(cell.row) * usize::from(n) + usize::from(cell.col)] = Some(Piece {
-                owner: seat,
-                controller: seat,
-                commitment: seat_setup.leader_commitment,
-                card: Some(seat_setup.leader),
-                class: Class::Monster,
-                face_up: true,
-                defence: false,
-                leader: true,
-                entered_turn: 0,
-                moved: false,
-                changed_position: false,
-                attacked: false,
-                bind: Bind::Free,
-                bound_turn: 0,
-                modifiers: Vec::new(),
-                equips: Vec::new(),
-            });
+            cells[usize::from(cell.row) * usize::from(n) + usize::from(cell.col)] = Some(
+                Piece::deck_leader(seat, seat_setup.leader_commitment, seat_setup.leader),
+            );
             players.push(PlayerState {
                 life_points: format.life_points,
                 summoning_points: start_sp,

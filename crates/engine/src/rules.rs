@@ -1418,22 +1418,10 @@ impl Duel {
         self.state.put(
             to,
             Piece {
-                owner: seat,
-                controller: seat,
-                commitment: slot.commitment,
                 card: if face_up { plan.card } else { slot.card },
-                class,
                 face_up,
                 defence: mode == PlayMode::SetMonsterDefence,
-                leader: false,
-                entered_turn: turn,
-                moved: false,
-                changed_position: false,
-                attacked: false,
-                bind: Bind::Free,
-                bound_turn: 0,
-                modifiers: Vec::new(),
-                equips: Vec::new(),
+                ..Piece::entering(seat, slot.commitment, class, turn)
             },
         );
         events.push(Event::Played {

@@ -627,24 +627,7 @@ impl Runner {
             p.monsters_played = rs.monsters_played.unwrap_or(0);
             state.put(
                 leader_at,
-                Piece {
-                    owner: seat,
-                    controller: seat,
-                    commitment: leader_commitment,
-                    card: Some(CardId(leader_id)),
-                    class: Class::Monster,
-                    face_up: true,
-                    defence: false,
-                    leader: true,
-                    entered_turn: 0,
-                    moved: false,
-                    changed_position: false,
-                    attacked: false,
-                    bind: Bind::Free,
-                    bound_turn: 0,
-                    modifiers: Vec::new(),
-                    equips: Vec::new(),
-                },
+                Piece::deck_leader(seat, leader_commitment, CardId(leader_id)),
             );
         }
         // Cards on the grid.

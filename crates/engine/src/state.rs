@@ -178,6 +178,38 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// A card entering the field this turn, with no per-turn flags, binds or changes.
+    pub fn entering(owner: Seat, commitment: Commitment, class: Class, turn: u16) -> Piece {
+        Piece {
+            owner,
+            controller: owner,
+            commitment,
+            card: None,
+            class,
+            face_up: false,
+            defence: false,
+            leader: false,
+            entered_turn: turn,
+            moved: false,
+            changed_position: false,
+            attacked: false,
+            bind: Bind::Free,
+            bound_turn: 0,
+            modifiers: Vec::new(),
+            equips: Vec::new(),
+        }
+    }
+
+    /// A Deck Leader: public and face-up from the start.
+    pub fn deck_leader(owner: Seat, commitment: Commitment, card: CardId) -> Piece {
+        Piece {
+            card: Some(card),
+            face_up: true,
+            leader: true,
+            ..Piece::entering(owner, commitment, Class::Monster, 0)
+        }
+    }
+
     pub fn is_bound(&self) -> bool {
         self.bind != Bind::Free
     }
