@@ -12,8 +12,8 @@ use crate::format::{Format, SummonCost};
 use crate::hash::Digest32;
 use crate::pool::CardPool;
 use crate::state::{
-    Awaiting, Bind, CardSlot, Cell, Class, Commitment, DuelState, Phase, Piece, PlayerState,
-    Resume, Reveal, Seat,
+    Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, DuelState, Phase, Piece,
+    PlayerState, Resume, Reveal, Seat, StatePrefix,
 };
 
 /// The format and card pool a duel is played with. Shared, never changed during a duel.
@@ -111,6 +111,9 @@ pub enum SetupError {
 pub struct Duel {
     pub(crate) rules: Arc<Rules>,
     pub(crate) state: DuelState,
+    /// The state hash's unchanging prefix, hashed once (`None` after outside changes to the
+    /// state, until the next `apply`).
+    prefix: Option<StatePrefix>,
 }
 
 impl Duel {
@@ -129,6 +132,7 @@ impl Duel {
         };
         let mut cells = vec![None; usize::from(n) * usize::from(n)];
         let mut players = Vec::with_capacity(2);
+        let mut commitments = Vec::new();
         for (i, seat_setup) in setup.seats.iter().enumerate() {
             let seat = Seat(i as u8);
             let leader = rules
@@ -156,10 +160,17 @@ impl Duel {
                 });
             }
             let cell = leader_cells[i];
+            // At most 2 x (1 + 255) entries: a deck holds at most `max_main: u8` cards.
+            let mut commit = |commitment: Commitment| {
+                commitments.push(commitment);
+                CardRef(u16::try_from(commitments.len() - 1).unwrap_or(u16::MAX))
+            };
+            let leader_ref = commit(seat_setup.leader_commitment);
+            let deck: Vec<CardRef> = seat_setup.deck.iter().map(|c| commit(*c)).collect();
             cells[usize::from(cell.row) * usize::from(n) + usize::from(cell.col)] = Some(Piece {
                 owner: seat,
                 controller: seat,
-                commitment: seat_setup.leader_commitment,
+                card_ref: leader_ref,
                 card: Some(seat_setup.leader),
                 class: Class::Monster,
                 face_up: true,
@@ -177,7 +188,7 @@ impl Duel {
             players.push(PlayerState {
                 life_points: format.life_points,
                 summoning_points: start_sp,
-                deck: seat_setup.deck.clone(),
+                deck,
                 hand: Vec::new(),
                 graveyard: Vec::new(),
                 banished: Vec::new(),
@@ -198,6 +209,7 @@ impl Duel {
             format_hash: format.hash(),
             pool_hash: rules.pool.hash(),
             board_size: n,
+            commitments: commitments.into(),
             turn: 1,
             active: setup.first,
             phase: Phase::Main,
@@ -215,7 +227,12 @@ impl Duel {
             spell_negated: false,
             outcome: None,
         };
-        let mut duel = Duel { rules, state };
+        let prefix = Some(state.state_hash_prefix());
+        let mut duel = Duel {
+            rules,
+            state,
+            prefix,
+        };
         let mut events = Vec::new();
         for seat in Seat::BOTH {
             for _ in 0..duel.rules.format.hand.starting {
@@ -253,8 +270,13 @@ impl Duel {
         self.state.outcome.is_some()
     }
 
+    /// SHA-256 over the canonical postcard encoding of the whole public state (see
+    /// [`DuelState::state_hash`]), reusing the hash of its unchanging prefix.
     pub fn state_hash(&self) -> Digest32 {
-        self.state.state_hash()
+        match &self.prefix {
+            Some(prefix) => self.state.state_hash_from(prefix),
+            None => self.state.state_hash(),
+        }
     }
 
     /// Validates `action` by `seat` and applies it, returning what happened. On error the
@@ -266,6 +288,9 @@ impl Duel {
         action: &Action,
         knowledge: Option<&Knowledge>,
     ) -> Result<Vec<Event>, RuleError> {
+        if self.prefix.is_none() {
+            self.prefix = Some(self.state.state_hash_prefix());
+        }
         let mut next = self.clone();
         let mut events = Vec::new();
         next.apply_in_place(seat, action, knowledge, &mut events)?;
@@ -276,13 +301,20 @@ impl Duel {
     /// Replaces the public state wholesale (scenario set-ups and tests build positions this
     /// way). The state must come from the same rules.
     pub fn from_state(rules: Arc<Rules>, state: DuelState) -> Duel {
-        let mut duel = Duel { rules, state };
+        let prefix = Some(state.state_hash_prefix());
+        let mut duel = Duel {
+            rules,
+            state,
+            prefix,
+        };
         let mut events = Vec::new();
         duel.settle(&mut events);
         duel
     }
 
     pub fn state_mut_for_setup(&mut self) -> &mut DuelState {
+        // The caller may change anything, the unchanging part included.
+        self.prefix = None;
         &mut self.state
     }
 

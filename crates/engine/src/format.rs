@@ -315,6 +315,7 @@ impl Format {
         match (levels.first(), levels.last()) {
             (Some(lo), Some(hi)) => *lo..=*hi,
             // An empty range: no level fits.
+            #[allow(clippy::reversed_empty_ranges)]
             _ => 1..=0,
         }
     }

@@ -3,7 +3,22 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::{CardId, Duration};
-use crate::hash::{Digest32, sha256_of};
+use crate::hash::{Digest32, Sha256State, finish_sha256, sha256_hasher, sha256_of};
+
+/// The domain tag hashed in front of the state.
+const STATE_HASH_DOMAIN: &str = "fairduel/state/v1";
+
+/// SHA-256 midway through a state's encoding: after the fields that never change in a duel.
+#[derive(Clone)]
+pub struct StatePrefix {
+    hasher: Sha256State,
+}
+
+impl std::fmt::Debug for StatePrefix {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StatePrefix")
+    }
+}
 use crate::terrain::Terrain;
 
 /// A player's place at the table. Seat 0's home row is the bottom of the board.
@@ -99,6 +114,15 @@ impl std::fmt::Display for Cell {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Commitment(pub Digest32);
 
+/// A commitment named by its place in [`DuelState::commitments`], the table every card of the
+/// duel was committed to at set-up. The state refers to hidden cards this way so that its
+/// canonical encoding (and so the state hash) carries each 32-byte commitment once, in the
+/// table, rather than again wherever the card goes.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
+)]
+pub struct CardRef(pub u16);
+
 /// The random salt that makes a commitment unguessable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Salt(pub [u8; 32]);
@@ -157,7 +181,7 @@ pub struct Modifier {
 pub struct Piece {
     pub owner: Seat,
     pub controller: Seat,
-    pub commitment: Commitment,
+    pub card_ref: CardRef,
     /// `None` while the card is hidden from the public.
     pub card: Option<CardId>,
     pub class: Class,
@@ -190,7 +214,7 @@ impl Piece {
 /// A card off the grid (hand or graveyard): hidden from the public until revealed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct CardSlot {
-    pub commitment: Commitment,
+    pub card_ref: CardRef,
     pub card: Option<CardId>,
 }
 
@@ -199,7 +223,7 @@ pub struct PlayerState {
     pub life_points: u32,
     pub summoning_points: u8,
     /// Top of the deck is the last element.
-    pub deck: Vec<Commitment>,
+    pub deck: Vec<CardRef>,
     pub hand: Vec<CardSlot>,
     /// Oldest first. A card destroyed while hidden waits here for its owner's reveal.
     pub graveyard: Vec<CardSlot>,
@@ -314,7 +338,7 @@ pub enum Predicate {
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PendingClaim {
-    pub commitment: Commitment,
+    pub card_ref: CardRef,
     pub owner: Seat,
     pub predicate: Predicate,
     /// The turn the claim was made, for error messages.
@@ -367,6 +391,10 @@ pub struct DuelState {
     pub format_hash: Digest32,
     pub pool_hash: Digest32,
     pub board_size: u8,
+    /// Every card of the duel as committed at set-up: seat 0's Deck Leader and deck (in
+    /// set-up order), then seat 1's. Never changes during a duel; the rest of the state
+    /// names these cards by [`CardRef`].
+    pub commitments: std::sync::Arc<[Commitment]>,
     pub turn: u16,
     pub active: Seat,
     pub phase: Phase,
@@ -468,10 +496,68 @@ impl DuelState {
         }
     }
 
+    /// The commitment `card_ref` names. An index outside the table (only a hand-built state
+    /// can hold one) names the all-zero commitment, which no reveal opens.
+    pub fn commitment(&self, card_ref: CardRef) -> Commitment {
+        self.commitments
+            .get(usize::from(card_ref.0))
+            .copied()
+            .unwrap_or(Commitment(Digest32::default()))
+    }
+
     /// SHA-256 over the canonical postcard encoding of the whole public state. Equal on every
     /// honest peer after every action: the desync checker compares it.
     pub fn state_hash(&self) -> Digest32 {
-        sha256_of(&("fairduel/state/v1", self))
+        sha256_of(&(STATE_HASH_DOMAIN, self))
+    }
+
+    /// The hasher after the part of the state encoding that never changes during a duel
+    /// (the domain, the match, format and pool hashes, the board size and the commitment
+    /// table); [`DuelState::state_hash_from`] finishes it.
+    pub fn state_hash_prefix(&self) -> StatePrefix {
+        let buf = Vec::with_capacity(64 + 33 * self.commitments.len());
+        let encoded = postcard::to_extend(
+            &(
+                STATE_HASH_DOMAIN,
+                &self.match_id,
+                &self.format_hash,
+                &self.pool_hash,
+                &self.board_size,
+                &self.commitments,
+            ),
+            buf,
+        );
+        StatePrefix {
+            hasher: sha256_hasher(&encoded.unwrap_or_default()),
+        }
+    }
+
+    /// The state hash, given the hasher [`DuelState::state_hash_prefix`] returned for this
+    /// state (or one with the same unchanging part). Equal to [`DuelState::state_hash`]: the
+    /// postcard encoding of a struct is its fields' encodings one after the other, so
+    /// hashing the unchanging fields once and the others each time hashes the same bytes.
+    pub fn state_hash_from(&self, prefix: &StatePrefix) -> Digest32 {
+        // Every field after `commitments`, in declaration order.
+        let rest = (
+            &self.turn,
+            &self.active,
+            &self.phase,
+            &self.players,
+            &self.terrain,
+            &self.cells,
+            &self.awaiting,
+            &self.resume,
+            &self.queue,
+            &self.claims,
+            &self.reveal_due,
+            &self.window,
+            &self.declarations,
+            &self.attack_negated,
+            &self.spell_negated,
+            &self.outcome,
+        );
+        let encoded = postcard::to_extend(&rest, Vec::with_capacity(1024)).unwrap_or_default();
+        finish_sha256(prefix.hasher.clone(), &encoded)
     }
 
     pub fn count_class(&self, controller: Seat, class: Class) -> usize {
