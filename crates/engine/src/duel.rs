@@ -107,13 +107,27 @@ pub enum SetupError {
 }
 
 /// A duel in progress: public state and the rules.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Duel {
     pub(crate) rules: Arc<Rules>,
     pub(crate) state: DuelState,
     /// The state hash's unchanging prefix, hashed once (`None` after outside changes to the
     /// state, until the next `apply`).
     prefix: Option<StatePrefix>,
+    /// Scratch space `apply` backs the state up into (kept to reuse its allocations; not
+    /// part of the duel, not cloned).
+    backup: Option<Box<DuelState>>,
+}
+
+impl Clone for Duel {
+    fn clone(&self) -> Duel {
+        Duel {
+            rules: Arc::clone(&self.rules),
+            state: self.state.clone(),
+            prefix: self.prefix.clone(),
+            backup: None,
+        }
+    }
 }
 
 impl Duel {
@@ -232,6 +246,7 @@ impl Duel {
             rules,
             state,
             prefix,
+            backup: None,
         };
         let mut events = Vec::new();
         for seat in Seat::BOTH {
@@ -291,11 +306,22 @@ impl Duel {
         if self.prefix.is_none() {
             self.prefix = Some(self.state.state_hash_prefix());
         }
-        let mut next = self.clone();
+        // Back the state up (reusing the last backup's allocations), change it in place, and
+        // put the backup back if the action turns out illegal.
+        let mut backup = match self.backup.take() {
+            Some(mut b) => {
+                b.as_mut().clone_from(&self.state);
+                b
+            }
+            None => Box::new(self.state.clone()),
+        };
         let mut events = Vec::new();
-        next.apply_in_place(seat, action, knowledge, &mut events)?;
-        *self = next;
-        Ok(events)
+        let result = self.apply_in_place(seat, action, knowledge, &mut events);
+        if result.is_err() {
+            std::mem::swap(&mut self.state, &mut *backup);
+        }
+        self.backup = Some(backup);
+        result.map(|()| events)
     }
 
     /// Replaces the public state wholesale (scenario set-ups and tests build positions this
@@ -306,6 +332,7 @@ impl Duel {
             rules,
             state,
             prefix,
+            backup: None,
         };
         let mut events = Vec::new();
         duel.settle(&mut events);

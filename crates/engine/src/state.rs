@@ -177,7 +177,7 @@ pub struct Modifier {
 }
 
 /// A card on the grid.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Piece {
     pub owner: Seat,
     pub controller: Seat,
@@ -218,7 +218,7 @@ pub struct CardSlot {
     pub card: Option<CardId>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PlayerState {
     pub life_points: u32,
     pub summoning_points: u8,
@@ -385,7 +385,7 @@ pub struct QueuedEffect {
 }
 
 /// The public state of a duel.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct DuelState {
     pub match_id: Digest32,
     pub format_hash: Digest32,
@@ -564,5 +564,247 @@ impl DuelState {
         self.pieces()
             .filter(|(_, p)| p.controller == controller && p.class == class && !p.leader)
             .count()
+    }
+}
+
+// Clone by hand so that `clone_from` reuses the target's allocations: `Duel::apply` backs
+// the state up before every action this way. The destructuring lists every field, so a
+// new field fails to compile until it is added here.
+
+impl Clone for Piece {
+    fn clone(&self) -> Piece {
+        let Piece {
+            owner,
+            controller,
+            card_ref,
+            card,
+            class,
+            face_up,
+            defence,
+            leader,
+            entered_turn,
+            moved,
+            changed_position,
+            attacked,
+            bind,
+            bound_turn,
+            modifiers,
+            equips,
+        } = self;
+        Piece {
+            owner: *owner,
+            controller: *controller,
+            card_ref: *card_ref,
+            card: *card,
+            class: *class,
+            face_up: *face_up,
+            defence: *defence,
+            leader: *leader,
+            entered_turn: *entered_turn,
+            moved: *moved,
+            changed_position: *changed_position,
+            attacked: *attacked,
+            bind: *bind,
+            bound_turn: *bound_turn,
+            modifiers: modifiers.clone(),
+            equips: equips.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Piece) {
+        let Piece {
+            owner,
+            controller,
+            card_ref,
+            card,
+            class,
+            face_up,
+            defence,
+            leader,
+            entered_turn,
+            moved,
+            changed_position,
+            attacked,
+            bind,
+            bound_turn,
+            modifiers,
+            equips,
+        } = source;
+        self.owner = *owner;
+        self.controller = *controller;
+        self.card_ref = *card_ref;
+        self.card = *card;
+        self.class = *class;
+        self.face_up = *face_up;
+        self.defence = *defence;
+        self.leader = *leader;
+        self.entered_turn = *entered_turn;
+        self.moved = *moved;
+        self.changed_position = *changed_position;
+        self.attacked = *attacked;
+        self.bind = *bind;
+        self.bound_turn = *bound_turn;
+        self.modifiers.clone_from(modifiers);
+        self.equips.clone_from(equips);
+    }
+}
+
+impl Clone for PlayerState {
+    fn clone(&self) -> PlayerState {
+        let PlayerState {
+            life_points,
+            summoning_points,
+            deck,
+            hand,
+            graveyard,
+            banished,
+            field_spell,
+            leader,
+            leader_stuck_turns,
+            cards_played,
+            monsters_played,
+        } = self;
+        PlayerState {
+            life_points: *life_points,
+            summoning_points: *summoning_points,
+            deck: deck.clone(),
+            hand: hand.clone(),
+            graveyard: graveyard.clone(),
+            banished: banished.clone(),
+            field_spell: *field_spell,
+            leader: *leader,
+            leader_stuck_turns: *leader_stuck_turns,
+            cards_played: *cards_played,
+            monsters_played: *monsters_played,
+        }
+    }
+
+    fn clone_from(&mut self, source: &PlayerState) {
+        let PlayerState {
+            life_points,
+            summoning_points,
+            deck,
+            hand,
+            graveyard,
+            banished,
+            field_spell,
+            leader,
+            leader_stuck_turns,
+            cards_played,
+            monsters_played,
+        } = source;
+        self.life_points = *life_points;
+        self.summoning_points = *summoning_points;
+        self.deck.clone_from(deck);
+        self.hand.clone_from(hand);
+        self.graveyard.clone_from(graveyard);
+        self.banished.clone_from(banished);
+        self.field_spell = *field_spell;
+        self.leader = *leader;
+        self.leader_stuck_turns = *leader_stuck_turns;
+        self.cards_played = *cards_played;
+        self.monsters_played = *monsters_played;
+    }
+}
+
+impl Clone for DuelState {
+    fn clone(&self) -> DuelState {
+        let DuelState {
+            match_id,
+            format_hash,
+            pool_hash,
+            board_size,
+            commitments,
+            turn,
+            active,
+            phase,
+            players,
+            terrain,
+            cells,
+            awaiting,
+            resume,
+            queue,
+            claims,
+            reveal_due,
+            window,
+            declarations,
+            attack_negated,
+            spell_negated,
+            outcome,
+        } = self;
+        DuelState {
+            match_id: *match_id,
+            format_hash: *format_hash,
+            pool_hash: *pool_hash,
+            board_size: *board_size,
+            commitments: commitments.clone(),
+            turn: *turn,
+            active: *active,
+            phase: *phase,
+            players: players.clone(),
+            terrain: terrain.clone(),
+            cells: cells.clone(),
+            awaiting: awaiting.clone(),
+            resume: resume.clone(),
+            queue: queue.clone(),
+            claims: claims.clone(),
+            reveal_due: reveal_due.clone(),
+            window: *window,
+            declarations: declarations.clone(),
+            attack_negated: *attack_negated,
+            spell_negated: *spell_negated,
+            outcome: *outcome,
+        }
+    }
+
+    fn clone_from(&mut self, source: &DuelState) {
+        let DuelState {
+            match_id,
+            format_hash,
+            pool_hash,
+            board_size,
+            commitments,
+            turn,
+            active,
+            phase,
+            players,
+            terrain,
+            cells,
+            awaiting,
+            resume,
+            queue,
+            claims,
+            reveal_due,
+            window,
+            declarations,
+            attack_negated,
+            spell_negated,
+            outcome,
+        } = source;
+        self.match_id = *match_id;
+        self.format_hash = *format_hash;
+        self.pool_hash = *pool_hash;
+        self.board_size = *board_size;
+        if !std::sync::Arc::ptr_eq(&self.commitments, commitments) {
+            self.commitments = commitments.clone();
+        }
+        self.turn = *turn;
+        self.active = *active;
+        self.phase = *phase;
+        for (to, from) in self.players.iter_mut().zip(players) {
+            to.clone_from(from);
+        }
+        self.terrain.clone_from(terrain);
+        self.cells.clone_from(cells);
+        self.awaiting.clone_from(awaiting);
+        self.resume.clone_from(resume);
+        self.queue.clone_from(queue);
+        self.claims.clone_from(claims);
+        self.reveal_due.clone_from(reveal_due);
+        self.window = *window;
+        self.declarations.clone_from(declarations);
+        self.attack_negated = *attack_negated;
+        self.spell_negated = *spell_negated;
+        self.outcome = *outcome;
     }
 }

@@ -89,3 +89,56 @@ fn cached_prefix_hash_equals_full_hash() {
         assert_eq!(duel.state_hash(), duel.state().state_hash(), "{preset}");
     }
 }
+
+/// An illegal action leaves every engine exactly as it was, and play goes on after it.
+#[test]
+fn illegal_actions_leave_the_state_untouched() {
+    use fairduel_engine::{Action, Reveal, Salt};
+    for preset in common::PRESETS {
+        let (rules, decks) = common::load(preset);
+        let seed = 21;
+        let Ok((mut referee, _)) =
+            Referee::new(Arc::clone(&rules), common::pairing(&decks, seed), seed)
+        else {
+            panic!("{preset}: set-up failed");
+        };
+        let mut bots = [RandomBot::new(3), RandomBot::new(4)];
+        while let Some(seat) = referee.duel().awaiting().seat() {
+            let mut duel = referee.seat_duel(seat).clone();
+            let before = duel.state().clone();
+            let knowledge = referee.knowledge(seat);
+            let legal = duel.legal_actions(seat, knowledge);
+            // A reveal that opens nothing, attached to every legal action that shows a card.
+            for action in &legal {
+                let mut bad = action.clone();
+                let forged = Reveal {
+                    card: fairduel_engine::CardId(0),
+                    salt: Salt([7; 32]),
+                };
+                let touched = match &mut bad {
+                    Action::Play {
+                        reveal: Some(r), ..
+                    }
+                    | Action::Flip { reveal: r, .. }
+                    | Action::SpringTrap { reveal: r, .. }
+                    | Action::Discard { reveal: r, .. } => {
+                        *r = forged;
+                        true
+                    }
+                    _ => false,
+                };
+                if touched {
+                    assert!(duel.apply(seat, &bad, Some(knowledge)).is_err(), "{preset}");
+                    assert_eq!(duel.state(), &before, "{preset}");
+                    assert_eq!(duel.state_hash(), before.state_hash(), "{preset}");
+                }
+            }
+            assert!(duel.apply(seat.other(), &Action::EndTurn, None).is_err());
+            assert_eq!(duel.state(), &before, "{preset}");
+            let action = legal[bots[seat.index()].choose(&duel, seat, knowledge, &legal)].clone();
+            if let Err(e) = referee.submit(seat, &action) {
+                panic!("{preset}: {e}");
+            }
+        }
+    }
+}
