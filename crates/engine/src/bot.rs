@@ -203,7 +203,7 @@ fn evaluate(duel: &Duel, seat: Seat, knowledge: &Knowledge) -> i64 {
     let useful_hand = me
         .hand
         .iter()
-        .filter_map(|s| knowledge.card(&s.commitment))
+        .filter_map(|s| knowledge.card(&state.commitment(s.card_ref)))
         .filter_map(|id| duel.pool().get(id))
         .filter(|c| match &c.kind {
             CardKind::Monster(_) => true,

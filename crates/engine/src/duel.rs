@@ -12,8 +12,8 @@ use crate::format::{Format, SummonCost};
 use crate::hash::Digest32;
 use crate::pool::CardPool;
 use crate::state::{
-    Awaiting, CardSlot, Cell, Commitment, DuelState, Phase, Piece, PlayerState, Resume, Reveal,
-    Seat,
+    Awaiting, CardRef, CardSlot, Cell, Commitment, DuelState, Phase, Piece, PlayerState, Resume,
+    Reveal, Seat, StatePrefix,
 };
 
 /// The format and card pool a duel is played with. Shared, never changed during a duel.
@@ -107,10 +107,27 @@ pub enum SetupError {
 }
 
 /// A duel in progress: public state and the rules.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Duel {
     pub(crate) rules: Arc<Rules>,
     pub(crate) state: DuelState,
+    /// The state hash's unchanging prefix, hashed once (`None` after outside changes to the
+    /// state, until the next `apply`).
+    prefix: Option<StatePrefix>,
+    /// Scratch space `apply` backs the state up into (kept to reuse its allocations; not
+    /// part of the duel, not cloned).
+    backup: Option<Box<DuelState>>,
+}
+
+impl Clone for Duel {
+    fn clone(&self) -> Duel {
+        Duel {
+            rules: Arc::clone(&self.rules),
+            state: self.state.clone(),
+            prefix: self.prefix.clone(),
+            backup: None,
+        }
+    }
 }
 
 impl Duel {
@@ -129,6 +146,7 @@ impl Duel {
         };
         let mut cells = vec![None; usize::from(n) * usize::from(n)];
         let mut players = Vec::with_capacity(2);
+        let mut commitments = Vec::new();
         for (i, seat_setup) in setup.seats.iter().enumerate() {
             let seat = Seat(i as u8);
             let leader = rules
@@ -156,13 +174,19 @@ impl Duel {
                 });
             }
             let cell = leader_cells[i];
-            cells[usize::from(cell.row) * usize::from(n) + usize::from(cell.col)] = Some(
-                Piece::deck_leader(seat, seat_setup.leader_commitment, seat_setup.leader),
-            );
+            // At most 2 x (1 + 255) entries: a deck holds at most `max_main: u8` cards.
+            let mut commit = |commitment: Commitment| {
+                commitments.push(commitment);
+                CardRef(u16::try_from(commitments.len() - 1).unwrap_or(u16::MAX))
+            };
+            let leader_ref = commit(seat_setup.leader_commitment);
+            let deck: Vec<CardRef> = seat_setup.deck.iter().map(|c| commit(*c)).collect();
+            cells[usize::from(cell.row) * usize::from(n) + usize::from(cell.col)] =
+                Some(Piece::deck_leader(seat, leader_ref, seat_setup.leader));
             players.push(PlayerState {
                 life_points: format.life_points,
                 summoning_points: start_sp,
-                deck: seat_setup.deck.clone(),
+                deck,
                 hand: Vec::new(),
                 graveyard: Vec::new(),
                 banished: Vec::new(),
@@ -183,6 +207,7 @@ impl Duel {
             format_hash: format.hash(),
             pool_hash: rules.pool.hash(),
             board_size: n,
+            commitments: commitments.into(),
             turn: 1,
             active: setup.first,
             phase: Phase::Main,
@@ -200,7 +225,13 @@ impl Duel {
             spell_negated: false,
             outcome: None,
         };
-        let mut duel = Duel { rules, state };
+        let prefix = Some(state.state_hash_prefix());
+        let mut duel = Duel {
+            rules,
+            state,
+            prefix,
+            backup: None,
+        };
         let mut events = Vec::new();
         for seat in Seat::BOTH {
             for _ in 0..duel.rules.format.hand.starting {
@@ -238,8 +269,13 @@ impl Duel {
         self.state.outcome.is_some()
     }
 
+    /// SHA-256 over the canonical postcard encoding of the whole public state (see
+    /// [`DuelState::state_hash`]), reusing the hash of its unchanging prefix.
     pub fn state_hash(&self) -> Digest32 {
-        self.state.state_hash()
+        match &self.prefix {
+            Some(prefix) => self.state.state_hash_from(prefix),
+            None => self.state.state_hash(),
+        }
     }
 
     /// Validates `action` by `seat` and applies it, returning what happened. On error the
@@ -251,23 +287,45 @@ impl Duel {
         action: &Action,
         knowledge: Option<&Knowledge>,
     ) -> Result<Vec<Event>, RuleError> {
-        let mut next = self.clone();
+        if self.prefix.is_none() {
+            self.prefix = Some(self.state.state_hash_prefix());
+        }
+        // Back the state up (reusing the last backup's allocations), change it in place, and
+        // put the backup back if the action turns out illegal.
+        let mut backup = match self.backup.take() {
+            Some(mut b) => {
+                b.as_mut().clone_from(&self.state);
+                b
+            }
+            None => Box::new(self.state.clone()),
+        };
         let mut events = Vec::new();
-        next.apply_in_place(seat, action, knowledge, &mut events)?;
-        *self = next;
-        Ok(events)
+        let result = self.apply_in_place(seat, action, knowledge, &mut events);
+        if result.is_err() {
+            std::mem::swap(&mut self.state, &mut *backup);
+        }
+        self.backup = Some(backup);
+        result.map(|()| events)
     }
 
     /// Replaces the public state wholesale (scenario set-ups and tests build positions this
     /// way). The state must come from the same rules.
     pub fn from_state(rules: Arc<Rules>, state: DuelState) -> Duel {
-        let mut duel = Duel { rules, state };
+        let prefix = Some(state.state_hash_prefix());
+        let mut duel = Duel {
+            rules,
+            state,
+            prefix,
+            backup: None,
+        };
         let mut events = Vec::new();
         duel.settle(&mut events);
         duel
     }
 
     pub fn state_mut_for_setup(&mut self) -> &mut DuelState {
+        // The caller may change anything, the unchanging part included.
+        self.prefix = None;
         &mut self.state
     }
 

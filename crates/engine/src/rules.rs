@@ -9,9 +9,10 @@ use crate::duel::{Duel, Knowledge};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::format::{Family, FieldSpellMode, SummonArea, SummonCost, TrapReach};
+use crate::hash::Digest32;
 use crate::state::{
-    Awaiting, Bind, CardSlot, Cell, Class, Commitment, Modifier, Outcome, PendingClaim, Phase,
-    Piece, Predicate, QueuedEffect, Resume, Reveal, Seat, TrapEvent, WinReason,
+    Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, Modifier, Outcome, PendingClaim,
+    Phase, Piece, Predicate, QueuedEffect, Resume, Reveal, Seat, TrapEvent, WinReason,
 };
 use crate::terrain::Terrain;
 
@@ -37,7 +38,7 @@ impl Duel {
     pub fn known_card(&self, piece: &Piece, knowledge: Option<&Knowledge>) -> Option<&CardDef> {
         let id = piece
             .card
-            .or_else(|| knowledge.and_then(|k| k.card(&piece.commitment)))?;
+            .or_else(|| knowledge.and_then(|k| k.card(&self.state.commitment(piece.card_ref))))?;
         self.rules.pool.get(id)
     }
 
@@ -200,24 +201,33 @@ impl Duel {
         };
         let steps = self.move_steps(from);
         let cross_labyrinth = self.has_static(piece, |p| matches!(p, Primitive::CrossLabyrinth));
-        let mut seen = vec![from];
-        let mut frontier = vec![from];
+        // Breadth-first, one layer per step. `seen` is indexed like `cells`; the layers live
+        // in one buffer (`layer_start..` is the current frontier).
+        let mut seen = vec![false; self.state.cells.len()];
+        if let Some(s) = self.state.index(from).and_then(|i| seen.get_mut(i)) {
+            *s = true;
+        }
+        let mut layers = vec![from];
+        let mut layer_start = 0;
         let mut found = Vec::new();
         for _ in 0..steps {
-            let mut next = Vec::new();
-            for cell in frontier {
-                for n in self.state.neighbours(cell) {
-                    if seen.contains(&n) {
+            let layer_end = layers.len();
+            for f in layer_start..layer_end {
+                for n in self.state.neighbours(layers[f]) {
+                    let Some(seen) = self.state.index(n).and_then(|i| seen.get_mut(i)) else {
+                        continue;
+                    };
+                    if *seen {
                         continue;
                     }
-                    seen.push(n);
+                    *seen = true;
                     if self.state.base_terrain(n) == Terrain::Labyrinth && !cross_labyrinth {
                         continue;
                     }
                     match self.state.piece(n) {
                         None => {
                             found.push((n, Reach::Empty));
-                            next.push(n);
+                            layers.push(n);
                         }
                         Some(other) if other.controller == piece.controller => {
                             found.push((n, Reach::Own))
@@ -226,9 +236,9 @@ impl Duel {
                     }
                 }
             }
-            frontier = next;
+            layer_start = layer_end;
         }
-        found.sort();
+        found.sort_unstable();
         found
     }
 
@@ -277,7 +287,7 @@ impl Duel {
             Awaiting::Respond { seat: s, event } if *s == seat => {
                 out.push(Action::Pass);
                 for (at, piece) in self.state.pieces() {
-                    let Some(reveal) = knowledge.get(&piece.commitment) else {
+                    let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref)) else {
                         continue;
                     };
                     if piece.controller == seat
@@ -311,7 +321,8 @@ impl Duel {
                         let Some(piece) = self.state.piece(*cell) else {
                             continue;
                         };
-                        let Some(reveal) = knowledge.get(&piece.commitment) else {
+                        let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref))
+                        else {
                             continue;
                         };
                         if let Some(card) = self.rules.pool.get(reveal.card)
@@ -325,7 +336,7 @@ impl Duel {
             }
             Awaiting::Discard { seat: s, .. } if *s == seat => {
                 for (i, slot) in self.state.player(seat).hand.iter().enumerate() {
-                    if let Some(reveal) = knowledge.get(&slot.commitment) {
+                    if let Some(reveal) = knowledge.get(&self.state.commitment(slot.card_ref)) {
                         out.push(Action::Discard {
                             hand_index: i as u8,
                             reveal: *reveal,
@@ -355,7 +366,10 @@ impl Duel {
             .collect();
         for (index, slot) in hand.iter().enumerate() {
             let index = index as u8;
-            let Some(reveal) = knowledge.get(&slot.commitment).copied() else {
+            let Some(reveal) = knowledge
+                .get(&self.state.commitment(slot.card_ref))
+                .copied()
+            else {
                 continue;
             };
             let Some(card) = self.rules.pool.get(reveal.card) else {
@@ -418,7 +432,9 @@ impl Duel {
             if piece.controller != seat {
                 continue;
             }
-            let own_reveal = knowledge.get(&piece.commitment).copied();
+            let own_reveal = knowledge
+                .get(&self.state.commitment(piece.card_ref))
+                .copied();
             if self.check_move_start(seat, from).is_ok() {
                 for (to, reach) in self.reachable(from) {
                     let flips: Vec<Option<Reveal>> = match reach {
@@ -561,7 +577,7 @@ impl Duel {
             .get(usize::from(*hand_index))
             .ok_or(RuleError::NoSuchHandCard { index: *hand_index })?;
         let card: Option<&CardDef> = match reveal {
-            Some(r) => Some(self.check_reveal(seat, &slot.commitment, r)?),
+            Some(r) => Some(self.check_reveal(seat, &self.state.commitment(slot.card_ref), r)?),
             None if mode.reveals() => {
                 return Err(RuleError::MissingReveal {
                     why: "this play shows the card",
@@ -569,7 +585,7 @@ impl Duel {
             }
             None => slot
                 .card
-                .or_else(|| knowledge.and_then(|k| k.card(&slot.commitment)))
+                .or_else(|| knowledge.and_then(|k| k.card(&self.state.commitment(slot.card_ref))))
                 .and_then(|id| self.rules.pool.get(id)),
         };
         if let Some(limit) = format.play.cards_per_turn
@@ -882,7 +898,11 @@ impl Duel {
                         why: "it is already face-up",
                     });
                 }
-                Some(self.check_reveal(piece.owner, &piece.commitment, reveal)?)
+                Some(self.check_reveal(
+                    piece.owner,
+                    &self.state.commitment(piece.card_ref),
+                    reveal,
+                )?)
             }
             None => None,
         };
@@ -1005,7 +1025,7 @@ impl Duel {
                         why: "it is already face-up",
                     });
                 }
-                self.check_reveal(piece.owner, &piece.commitment, reveal)?;
+                self.check_reveal(piece.owner, &self.state.commitment(piece.card_ref), reveal)?;
             }
             None if !piece.face_up => {
                 return Err(RuleError::MissingReveal {
@@ -1087,7 +1107,8 @@ impl Duel {
                 why: "it has already acted this turn",
             });
         }
-        let card = self.check_reveal(piece.owner, &piece.commitment, reveal)?;
+        let card =
+            self.check_reveal(piece.owner, &self.state.commitment(piece.card_ref), reveal)?;
         match card.kind {
             CardKind::Trap { .. } => Err(RuleError::CannotFlip {
                 cell: at,
@@ -1120,7 +1141,7 @@ impl Duel {
         let card = if piece.face_up {
             self.rules.card(piece.card.unwrap_or(reveal.card))?
         } else {
-            self.check_reveal(piece.owner, &piece.commitment, reveal)?
+            self.check_reveal(piece.owner, &self.state.commitment(piece.card_ref), reveal)?
         };
         let CardKind::Trap { range, .. } = card.kind else {
             return Err(RuleError::CannotSpring {
@@ -1330,12 +1351,17 @@ impl Duel {
                     .hand
                     .get(usize::from(*hand_index))
                     .ok_or(RuleError::NoSuchHandCard { index: *hand_index })?;
-                self.check_reveal(seat, &slot.commitment, reveal)?;
-                self.learn(seat, slot.commitment, reveal.card, events)?;
+                self.check_reveal(seat, &self.state.commitment(slot.card_ref), reveal)?;
+                self.learn(
+                    seat,
+                    self.state.commitment(slot.card_ref),
+                    reveal.card,
+                    events,
+                )?;
                 let player = self.state.player_mut(seat);
                 player.hand.remove(usize::from(*hand_index));
                 player.graveyard.push(CardSlot {
-                    commitment: slot.commitment,
+                    card_ref: slot.card_ref,
                     card: Some(reveal.card),
                 });
                 events.push(Event::Discarded {
@@ -1421,7 +1447,7 @@ impl Duel {
                 card: if face_up { plan.card } else { slot.card },
                 face_up,
                 defence: mode == PlayMode::SetMonsterDefence,
-                ..Piece::entering(seat, slot.commitment, class, turn)
+                ..Piece::entering(seat, slot.card_ref, class, turn)
             },
         );
         events.push(Event::Played {
@@ -1431,14 +1457,14 @@ impl Duel {
         });
         if let Some(predicate) = plan.claim {
             self.state.claims.push(PendingClaim {
-                commitment: slot.commitment,
+                card_ref: slot.card_ref,
                 owner: seat,
                 predicate,
                 turn,
             });
             events.push(Event::ClaimRecorded {
                 owner: seat,
-                commitment: slot.commitment,
+                commitment: self.state.commitment(slot.card_ref),
             });
         }
         if mode == PlayMode::ActivateSpell
@@ -1592,7 +1618,7 @@ impl Duel {
                 .state
                 .piece(*cell)
                 .ok_or(RuleError::EmptyCell { cell: *cell })?;
-            let card = self.check_reveal(seat, &piece.commitment, reveal)?;
+            let card = self.check_reveal(seat, &self.state.commitment(piece.card_ref), reveal)?;
             if !identity_matches(&filter, card, None) {
                 return Err(RuleError::BadDeclaration {
                     why: format!("{} at {cell} does not match the effect", card.name),
@@ -1604,13 +1630,14 @@ impl Duel {
             let Some(piece) = self.state.piece(*cell) else {
                 continue;
             };
-            let commitment = piece.commitment;
+            let card_ref = piece.card_ref;
             if let Some((_, reveal)) = matching.iter().find(|(c, _)| c == cell) {
                 self.reveal_piece(*cell, reveal.card, events)?;
                 self.destroy(*cell, events);
             } else {
+                let commitment = self.state.commitment(card_ref);
                 self.state.claims.push(PendingClaim {
-                    commitment,
+                    card_ref,
                     owner: seat,
                     predicate: Predicate::NotMatching {
                         filter: filter.clone(),
@@ -1733,11 +1760,12 @@ impl Duel {
     pub(crate) fn draw(&mut self, seat: Seat, events: &mut Vec<Event>) -> bool {
         let player = self.state.player_mut(seat);
         match player.deck.pop() {
-            Some(commitment) => {
+            Some(card_ref) => {
                 player.hand.push(CardSlot {
-                    commitment,
+                    card_ref,
                     card: None,
                 });
+                let commitment = self.state.commitment(card_ref);
                 events.push(Event::Drew { seat, commitment });
                 true
             }
@@ -1974,7 +2002,8 @@ impl Duel {
         if let Some(piece) = self.state.piece(target)
             && piece.card.is_none()
         {
-            self.state.reveal_due.push((piece.owner, piece.commitment));
+            let due = (piece.owner, self.state.commitment(piece.card_ref));
+            self.state.reveal_due.push(due);
             self.state.resume = Resume::AttackAfterReveal { attacker, target };
             return;
         }
@@ -2121,7 +2150,7 @@ impl Duel {
                     card: d_card.id,
                 });
             } else {
-                self.send_to_graveyard(d_piece.owner, d_piece.commitment, Some(d_card.id));
+                self.send_to_graveyard(d_piece.owner, d_piece.card_ref, Some(d_card.id));
                 events.push(Event::Destroyed {
                     owner: d_piece.owner,
                     card: Some(d_card.id),
@@ -2220,12 +2249,13 @@ impl Duel {
         });
     }
 
-    fn send_to_graveyard(&mut self, owner: Seat, commitment: Commitment, card: Option<CardId>) {
+    fn send_to_graveyard(&mut self, owner: Seat, card_ref: CardRef, card: Option<CardId>) {
         self.state
             .player_mut(owner)
             .graveyard
-            .push(CardSlot { commitment, card });
+            .push(CardSlot { card_ref, card });
         if card.is_none() {
+            let commitment = self.state.commitment(card_ref);
             self.state.reveal_due.push((owner, commitment));
         }
     }
@@ -2240,11 +2270,11 @@ impl Duel {
         };
         for (owner, equip) in &piece.equips {
             self.state.player_mut(*owner).graveyard.push(CardSlot {
-                commitment: piece.commitment,
+                card_ref: piece.card_ref,
                 card: Some(*equip),
             });
         }
-        self.send_to_graveyard(piece.owner, piece.commitment, piece.card);
+        self.send_to_graveyard(piece.owner, piece.card_ref, piece.card);
         events.push(Event::Destroyed {
             owner: piece.owner,
             card: piece.card,
@@ -2286,7 +2316,7 @@ impl Duel {
             }
             None => {
                 // The rules must see a hidden monster that enters Crush.
-                let (owner, commitment) = (piece.owner, piece.commitment);
+                let (owner, commitment) = (piece.owner, self.state.commitment(piece.card_ref));
                 self.state.reveal_due.push((owner, commitment));
                 self.state.queue.insert(
                     0,
@@ -2313,7 +2343,7 @@ impl Duel {
         let Some(piece) = self.state.piece(cell) else {
             return Ok(());
         };
-        let (owner, commitment) = (piece.owner, piece.commitment);
+        let (owner, commitment) = (piece.owner, self.state.commitment(piece.card_ref));
         self.learn(owner, commitment, card, events)
     }
 
@@ -2327,12 +2357,17 @@ impl Duel {
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let def = self.rules.card(card)?;
-        for claim in self
-            .state
-            .claims
-            .iter()
-            .filter(|c| c.commitment == commitment)
-        {
+        // The state names cards by their place in the commitment table; compare the
+        // commitments themselves, as the table may (in a hand-built set-up) repeat one.
+        let table = &self.state.commitments;
+        let is_it = |r: CardRef| {
+            table
+                .get(usize::from(r.0))
+                .copied()
+                .unwrap_or(Commitment(Digest32::default()))
+                == commitment
+        };
+        for claim in self.state.claims.iter().filter(|c| is_it(c.card_ref)) {
             if !predicate_holds(&claim.predicate, def) {
                 return Err(RuleError::ClaimContradicted {
                     card,
@@ -2342,20 +2377,20 @@ impl Duel {
             }
         }
         let before = self.state.claims.len();
-        self.state.claims.retain(|c| c.commitment != commitment);
+        self.state.claims.retain(|c| !is_it(c.card_ref));
         if self.state.claims.len() != before {
             events.push(Event::ClaimKept { commitment });
         }
         let mut newly = false;
         for piece in self.state.cells.iter_mut().flatten() {
-            if piece.commitment == commitment && piece.card.is_none() {
+            if piece.card.is_none() && is_it(piece.card_ref) {
                 piece.card = Some(card);
                 newly = true;
             }
         }
-        let player = self.state.player_mut(owner);
+        let player = &mut self.state.players[owner.index()];
         for slot in player.hand.iter_mut().chain(player.graveyard.iter_mut()) {
-            if slot.commitment == commitment && slot.card.is_none() {
+            if slot.card.is_none() && is_it(slot.card_ref) {
                 slot.card = Some(card);
                 newly = true;
             }
@@ -2529,9 +2564,9 @@ impl Duel {
                     let player = self.state.player_mut(controller);
                     if let Some(old) = player.field_spell.replace(card.id) {
                         player.graveyard.push(CardSlot {
-                            commitment: piece
-                                .as_ref()
-                                .map_or(Commitment(Default::default()), |p| p.commitment),
+                            // No piece: a reference outside the table, which names the
+                            // all-zero commitment.
+                            card_ref: piece.as_ref().map_or(CardRef(u16::MAX), |p| p.card_ref),
                             card: Some(old),
                         });
                     }
@@ -2574,10 +2609,13 @@ impl Duel {
                         && !p.face_up
                     {
                         p.face_up = true;
-                        let (owner, commitment, card) = (p.owner, p.commitment, p.card);
+                        let (owner, card_ref, card) = (p.owner, p.card_ref, p.card);
                         match card {
                             Some(id) => events.push(Event::Flipped { at: cell, card: id }),
-                            None => self.state.reveal_due.push((owner, commitment)),
+                            None => {
+                                let commitment = self.state.commitment(card_ref);
+                                self.state.reveal_due.push((owner, commitment));
+                            }
                         }
                     }
                 }

@@ -23,7 +23,8 @@ use crate::hash::{Digest32, sha256, sha256_of};
 use crate::pool::CardPool;
 use crate::source::{SourceError, line_of};
 use crate::state::{
-    Awaiting, Bind, CardSlot, Cell, Class, Commitment, Phase, Piece, Reveal, Salt, Seat, WinReason,
+    Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, Phase, Piece, Reveal, Salt, Seat,
+    WinReason,
 };
 use crate::terrain::Terrain;
 
@@ -486,6 +487,8 @@ struct Runner {
     auto_pass: bool,
     salt_seed: Digest32,
     next_salt: u32,
+    /// The commitment table of the position being built; every card set up gets one entry.
+    table: Vec<Commitment>,
 }
 
 impl Runner {
@@ -503,6 +506,7 @@ impl Runner {
             auto_pass: raw.auto_pass.unwrap_or(false),
             salt_seed,
             next_salt: 0,
+            table: Vec::new(),
         };
         let first = raw.first.unwrap_or(0);
         let active = raw.active.unwrap_or(first);
@@ -582,9 +586,9 @@ impl Runner {
             let rs = spanned.map_or(&empty, |s| s.get_ref());
             let mut hand = Vec::new();
             for id in &rs.hand {
-                let commitment = runner.commit(sc, rules, line, seat, *id)?;
+                let card_ref = runner.commit(sc, rules, line, seat, *id)?;
                 hand.push(CardSlot {
-                    commitment,
+                    card_ref,
                     card: None,
                 });
             }
@@ -594,9 +598,9 @@ impl Runner {
             }
             let mut graveyard = Vec::new();
             for id in &rs.graveyard {
-                let commitment = runner.commit(sc, rules, line, seat, *id)?;
+                let card_ref = runner.commit(sc, rules, line, seat, *id)?;
                 graveyard.push(CardSlot {
-                    commitment,
+                    card_ref,
                     card: Some(CardId(*id)),
                 });
             }
@@ -609,7 +613,7 @@ impl Runner {
                 Some(name) => parse_cell(sc, line, name, n)?,
                 None => leader_cells[seat.index()],
             };
-            let leader_commitment = runner.commit(sc, rules, line, seat, leader_id)?;
+            let leader_ref = runner.commit(sc, rules, line, seat, leader_id)?;
             if let Some(field) = rs.field_spell {
                 card_def(sc, rules, line, field)?;
             }
@@ -627,7 +631,7 @@ impl Runner {
             p.monsters_played = rs.monsters_played.unwrap_or(0);
             state.put(
                 leader_at,
-                Piece::deck_leader(seat, leader_commitment, CardId(leader_id)),
+                Piece::deck_leader(seat, leader_ref, CardId(leader_id)),
             );
         }
         // Cards on the grid.
@@ -643,7 +647,7 @@ impl Runner {
             }
             let def = card_def(sc, rules, line, rc.card)?.clone();
             let owner = Seat(rc.owner.unwrap_or(rc.seat));
-            let commitment = runner.commit(sc, rules, line, owner, rc.card)?;
+            let card_ref = runner.commit(sc, rules, line, owner, rc.card)?;
             let face_up = rc.face.unwrap_or(Face::Up) == Face::Up;
             let bind = match &rc.spellbound {
                 None => Bind::Free,
@@ -667,7 +671,7 @@ impl Runner {
                 Piece {
                     owner,
                     controller: Seat(rc.seat),
-                    commitment,
+                    card_ref,
                     card: face_up.then_some(def.id),
                     class: if def.is_monster() {
                         Class::Monster
@@ -688,6 +692,7 @@ impl Runner {
                 },
             );
         }
+        state.commitments = Arc::from(std::mem::take(&mut runner.table));
         runner.duel = Duel::from_state(Arc::clone(rules), state);
         Ok(runner)
     }
@@ -700,8 +705,12 @@ impl Runner {
         line: usize,
         owner: Seat,
         id: u16,
-    ) -> Result<Commitment, SourceError> {
+    ) -> Result<CardRef, SourceError> {
         card_def(sc, rules, line, id)?;
+        let card_ref = CardRef(
+            u16::try_from(self.table.len())
+                .map_err(|_| sc.err(line, "a scenario may set up at most 65,535 cards"))?,
+        );
         let salt = Salt(sha256_of(&(&self.salt_seed, self.next_salt)).0);
         self.next_salt += 1;
         let reveal = Reveal {
@@ -710,7 +719,8 @@ impl Runner {
         };
         let commitment = Commitment::new(&self.duel_match_id(), owner, reveal.card, &salt);
         self.knowledge.learn(commitment, reveal);
-        Ok(commitment)
+        self.table.push(commitment);
+        Ok(card_ref)
     }
 
     fn duel_match_id(&self) -> Digest32 {
@@ -722,9 +732,10 @@ impl Runner {
     }
 
     fn card_of(&self, piece: &Piece) -> Option<&CardDef> {
-        let id = piece
-            .card
-            .or_else(|| self.knowledge.card(&piece.commitment))?;
+        let id = piece.card.or_else(|| {
+            self.knowledge
+                .card(&self.duel.state().commitment(piece.card_ref))
+        })?;
         self.duel.pool().get(id)
     }
 
@@ -818,7 +829,7 @@ impl Runner {
             self.duel
                 .state()
                 .piece(at)
-                .and_then(|p| self.reveal_of(&p.commitment))
+                .and_then(|p| self.reveal_of(&self.duel.state().commitment(p.card_ref)))
         };
         let action = match raw.action.as_str() {
             "play" => {
@@ -834,7 +845,9 @@ impl Runner {
                         )
                     });
                 // A missing hand card is the engine's to refuse (no-such-hand-card).
-                let reveal = slot.ok().and_then(|s| self.reveal_of(&s.commitment));
+                let reveal = slot
+                    .ok()
+                    .and_then(|s| self.reveal_of(&self.duel.state().commitment(s.card_ref)));
                 let card = reveal.and_then(|r| self.duel.pool().get(r.card));
                 let mode = match raw.mode.as_deref().unwrap_or("set") {
                     "summon" => PlayMode::Summon,
@@ -971,7 +984,7 @@ impl Runner {
                 let reveal = self
                     .duel
                     .hand_slot(seat, hand_index)
-                    .and_then(|s| self.reveal_of(&s.commitment))
+                    .and_then(|s| self.reveal_of(&self.duel.state().commitment(s.card_ref)))
                     .and_then(|r| adjust(Some(r)))
                     .ok_or_else(|| {
                         sc.err(
@@ -1010,7 +1023,11 @@ impl Runner {
                 .player(seat)
                 .hand
                 .iter()
-                .position(|s| self.knowledge.card(&s.commitment) == Some(CardId(id)))
+                .position(|s| {
+                    self.knowledge
+                        .card(&self.duel.state().commitment(s.card_ref))
+                        == Some(CardId(id))
+                })
                 .map(|i| i as u8)
                 .ok_or_else(|| {
                     sc.err(
@@ -1096,7 +1113,12 @@ impl Runner {
                     p.graveyard.len().to_string(),
                 );
             }
-            let slot_card = |s: &CardSlot| s.card.or_else(|| self.knowledge.card(&s.commitment));
+            let slot_card = |s: &CardSlot| {
+                s.card.or_else(|| {
+                    self.knowledge
+                        .card(&self.duel.state().commitment(s.card_ref))
+                })
+            };
             let grave: Vec<CardId> = p.graveyard.iter().filter_map(slot_card).collect();
             if let Some(id) = a.graveyard_contains
                 && !grave.contains(&CardId(id))

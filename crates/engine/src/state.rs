@@ -3,7 +3,22 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::{CardId, Duration};
-use crate::hash::{Digest32, sha256_of};
+use crate::hash::{Digest32, Sha256State, finish_sha256, sha256_hasher, sha256_of};
+
+/// The domain tag hashed in front of the state.
+const STATE_HASH_DOMAIN: &str = "fairduel/state/v1";
+
+/// SHA-256 midway through a state's encoding: after the fields that never change in a duel.
+#[derive(Clone)]
+pub struct StatePrefix {
+    hasher: Sha256State,
+}
+
+impl std::fmt::Debug for StatePrefix {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StatePrefix")
+    }
+}
 use crate::terrain::Terrain;
 
 /// A player's place at the table. Seat 0's home row is the bottom of the board.
@@ -99,6 +114,15 @@ impl std::fmt::Display for Cell {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Commitment(pub Digest32);
 
+/// A commitment named by its place in [`DuelState::commitments`], the table every card of the
+/// duel was committed to at set-up. The state refers to hidden cards this way so that its
+/// canonical encoding (and so the state hash) carries each 32-byte commitment once, in the
+/// table, rather than again wherever the card goes.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
+)]
+pub struct CardRef(pub u16);
+
 /// The random salt that makes a commitment unguessable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Salt(pub [u8; 32]);
@@ -153,11 +177,11 @@ pub struct Modifier {
 }
 
 /// A card on the grid.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Piece {
     pub owner: Seat,
     pub controller: Seat,
-    pub commitment: Commitment,
+    pub card_ref: CardRef,
     /// `None` while the card is hidden from the public.
     pub card: Option<CardId>,
     pub class: Class,
@@ -179,11 +203,11 @@ pub struct Piece {
 
 impl Piece {
     /// A card entering the field this turn, with no per-turn flags, binds or changes.
-    pub fn entering(owner: Seat, commitment: Commitment, class: Class, turn: u16) -> Piece {
+    pub fn entering(owner: Seat, card_ref: CardRef, class: Class, turn: u16) -> Piece {
         Piece {
             owner,
             controller: owner,
-            commitment,
+            card_ref,
             card: None,
             class,
             face_up: false,
@@ -201,12 +225,12 @@ impl Piece {
     }
 
     /// A Deck Leader: public and face-up from the start.
-    pub fn deck_leader(owner: Seat, commitment: Commitment, card: CardId) -> Piece {
+    pub fn deck_leader(owner: Seat, card_ref: CardRef, card: CardId) -> Piece {
         Piece {
             card: Some(card),
             face_up: true,
             leader: true,
-            ..Piece::entering(owner, commitment, Class::Monster, 0)
+            ..Piece::entering(owner, card_ref, Class::Monster, 0)
         }
     }
 
@@ -222,16 +246,16 @@ impl Piece {
 /// A card off the grid (hand or graveyard): hidden from the public until revealed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct CardSlot {
-    pub commitment: Commitment,
+    pub card_ref: CardRef,
     pub card: Option<CardId>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PlayerState {
     pub life_points: u32,
     pub summoning_points: u8,
     /// Top of the deck is the last element.
-    pub deck: Vec<Commitment>,
+    pub deck: Vec<CardRef>,
     pub hand: Vec<CardSlot>,
     /// Oldest first. A card destroyed while hidden waits here for its owner's reveal.
     pub graveyard: Vec<CardSlot>,
@@ -346,7 +370,7 @@ pub enum Predicate {
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PendingClaim {
-    pub commitment: Commitment,
+    pub card_ref: CardRef,
     pub owner: Seat,
     pub predicate: Predicate,
     /// The turn the claim was made, for error messages.
@@ -393,12 +417,16 @@ pub struct QueuedEffect {
 }
 
 /// The public state of a duel.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct DuelState {
     pub match_id: Digest32,
     pub format_hash: Digest32,
     pub pool_hash: Digest32,
     pub board_size: u8,
+    /// Every card of the duel as committed at set-up: seat 0's Deck Leader and deck (in
+    /// set-up order), then seat 1's. Never changes during a duel; the rest of the state
+    /// names these cards by [`CardRef`].
+    pub commitments: std::sync::Arc<[Commitment]>,
     pub turn: u16,
     pub active: Seat,
     pub phase: Phase,
@@ -500,15 +528,315 @@ impl DuelState {
         }
     }
 
+    /// The commitment `card_ref` names. An index outside the table (only a hand-built state
+    /// can hold one) names the all-zero commitment, which no reveal opens.
+    pub fn commitment(&self, card_ref: CardRef) -> Commitment {
+        self.commitments
+            .get(usize::from(card_ref.0))
+            .copied()
+            .unwrap_or(Commitment(Digest32::default()))
+    }
+
     /// SHA-256 over the canonical postcard encoding of the whole public state. Equal on every
     /// honest peer after every action: the desync checker compares it.
     pub fn state_hash(&self) -> Digest32 {
-        sha256_of(&("fairduel/state/v1", self))
+        sha256_of(&(STATE_HASH_DOMAIN, self))
+    }
+
+    /// The hasher after the part of the state encoding that never changes during a duel
+    /// (the domain, the match, format and pool hashes, the board size and the commitment
+    /// table); [`DuelState::state_hash_from`] finishes it.
+    pub fn state_hash_prefix(&self) -> StatePrefix {
+        let buf = Vec::with_capacity(64 + 33 * self.commitments.len());
+        let encoded = postcard::to_extend(
+            &(
+                STATE_HASH_DOMAIN,
+                &self.match_id,
+                &self.format_hash,
+                &self.pool_hash,
+                &self.board_size,
+                &self.commitments,
+            ),
+            buf,
+        );
+        StatePrefix {
+            hasher: sha256_hasher(&encoded.unwrap_or_default()),
+        }
+    }
+
+    /// The state hash, given the hasher [`DuelState::state_hash_prefix`] returned for this
+    /// state (or one with the same unchanging part). Equal to [`DuelState::state_hash`]: the
+    /// postcard encoding of a struct is its fields' encodings one after the other, so
+    /// hashing the unchanging fields once and the others each time hashes the same bytes.
+    pub fn state_hash_from(&self, prefix: &StatePrefix) -> Digest32 {
+        // Every field after `commitments`, in declaration order.
+        let rest = (
+            &self.turn,
+            &self.active,
+            &self.phase,
+            &self.players,
+            &self.terrain,
+            &self.cells,
+            &self.awaiting,
+            &self.resume,
+            &self.queue,
+            &self.claims,
+            &self.reveal_due,
+            &self.window,
+            &self.declarations,
+            &self.attack_negated,
+            &self.spell_negated,
+            &self.outcome,
+        );
+        let encoded = postcard::to_extend(&rest, Vec::with_capacity(1024)).unwrap_or_default();
+        finish_sha256(prefix.hasher.clone(), &encoded)
     }
 
     pub fn count_class(&self, controller: Seat, class: Class) -> usize {
         self.pieces()
             .filter(|(_, p)| p.controller == controller && p.class == class && !p.leader)
             .count()
+    }
+}
+
+// Clone by hand so that `clone_from` reuses the target's allocations: `Duel::apply` backs
+// the state up before every action this way. The destructuring lists every field, so a
+// new field fails to compile until it is added here.
+
+impl Clone for Piece {
+    fn clone(&self) -> Piece {
+        let Piece {
+            owner,
+            controller,
+            card_ref,
+            card,
+            class,
+            face_up,
+            defence,
+            leader,
+            entered_turn,
+            moved,
+            changed_position,
+            attacked,
+            bind,
+            bound_turn,
+            modifiers,
+            equips,
+        } = self;
+        Piece {
+            owner: *owner,
+            controller: *controller,
+            card_ref: *card_ref,
+            card: *card,
+            class: *class,
+            face_up: *face_up,
+            defence: *defence,
+            leader: *leader,
+            entered_turn: *entered_turn,
+            moved: *moved,
+            changed_position: *changed_position,
+            attacked: *attacked,
+            bind: *bind,
+            bound_turn: *bound_turn,
+            modifiers: modifiers.clone(),
+            equips: equips.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Piece) {
+        let Piece {
+            owner,
+            controller,
+            card_ref,
+            card,
+            class,
+            face_up,
+            defence,
+            leader,
+            entered_turn,
+            moved,
+            changed_position,
+            attacked,
+            bind,
+            bound_turn,
+            modifiers,
+            equips,
+        } = source;
+        self.owner = *owner;
+        self.controller = *controller;
+        self.card_ref = *card_ref;
+        self.card = *card;
+        self.class = *class;
+        self.face_up = *face_up;
+        self.defence = *defence;
+        self.leader = *leader;
+        self.entered_turn = *entered_turn;
+        self.moved = *moved;
+        self.changed_position = *changed_position;
+        self.attacked = *attacked;
+        self.bind = *bind;
+        self.bound_turn = *bound_turn;
+        self.modifiers.clone_from(modifiers);
+        self.equips.clone_from(equips);
+    }
+}
+
+impl Clone for PlayerState {
+    fn clone(&self) -> PlayerState {
+        let PlayerState {
+            life_points,
+            summoning_points,
+            deck,
+            hand,
+            graveyard,
+            banished,
+            field_spell,
+            leader,
+            leader_stuck_turns,
+            cards_played,
+            monsters_played,
+        } = self;
+        PlayerState {
+            life_points: *life_points,
+            summoning_points: *summoning_points,
+            deck: deck.clone(),
+            hand: hand.clone(),
+            graveyard: graveyard.clone(),
+            banished: banished.clone(),
+            field_spell: *field_spell,
+            leader: *leader,
+            leader_stuck_turns: *leader_stuck_turns,
+            cards_played: *cards_played,
+            monsters_played: *monsters_played,
+        }
+    }
+
+    fn clone_from(&mut self, source: &PlayerState) {
+        let PlayerState {
+            life_points,
+            summoning_points,
+            deck,
+            hand,
+            graveyard,
+            banished,
+            field_spell,
+            leader,
+            leader_stuck_turns,
+            cards_played,
+            monsters_played,
+        } = source;
+        self.life_points = *life_points;
+        self.summoning_points = *summoning_points;
+        self.deck.clone_from(deck);
+        self.hand.clone_from(hand);
+        self.graveyard.clone_from(graveyard);
+        self.banished.clone_from(banished);
+        self.field_spell = *field_spell;
+        self.leader = *leader;
+        self.leader_stuck_turns = *leader_stuck_turns;
+        self.cards_played = *cards_played;
+        self.monsters_played = *monsters_played;
+    }
+}
+
+impl Clone for DuelState {
+    fn clone(&self) -> DuelState {
+        let DuelState {
+            match_id,
+            format_hash,
+            pool_hash,
+            board_size,
+            commitments,
+            turn,
+            active,
+            phase,
+            players,
+            terrain,
+            cells,
+            awaiting,
+            resume,
+            queue,
+            claims,
+            reveal_due,
+            window,
+            declarations,
+            attack_negated,
+            spell_negated,
+            outcome,
+        } = self;
+        DuelState {
+            match_id: *match_id,
+            format_hash: *format_hash,
+            pool_hash: *pool_hash,
+            board_size: *board_size,
+            commitments: commitments.clone(),
+            turn: *turn,
+            active: *active,
+            phase: *phase,
+            players: players.clone(),
+            terrain: terrain.clone(),
+            cells: cells.clone(),
+            awaiting: awaiting.clone(),
+            resume: resume.clone(),
+            queue: queue.clone(),
+            claims: claims.clone(),
+            reveal_due: reveal_due.clone(),
+            window: *window,
+            declarations: declarations.clone(),
+            attack_negated: *attack_negated,
+            spell_negated: *spell_negated,
+            outcome: *outcome,
+        }
+    }
+
+    fn clone_from(&mut self, source: &DuelState) {
+        let DuelState {
+            match_id,
+            format_hash,
+            pool_hash,
+            board_size,
+            commitments,
+            turn,
+            active,
+            phase,
+            players,
+            terrain,
+            cells,
+            awaiting,
+            resume,
+            queue,
+            claims,
+            reveal_due,
+            window,
+            declarations,
+            attack_negated,
+            spell_negated,
+            outcome,
+        } = source;
+        self.match_id = *match_id;
+        self.format_hash = *format_hash;
+        self.pool_hash = *pool_hash;
+        self.board_size = *board_size;
+        if !std::sync::Arc::ptr_eq(&self.commitments, commitments) {
+            self.commitments = commitments.clone();
+        }
+        self.turn = *turn;
+        self.active = *active;
+        self.phase = *phase;
+        for (to, from) in self.players.iter_mut().zip(players) {
+            to.clone_from(from);
+        }
+        self.terrain.clone_from(terrain);
+        self.cells.clone_from(cells);
+        self.awaiting.clone_from(awaiting);
+        self.resume.clone_from(resume);
+        self.queue.clone_from(queue);
+        self.claims.clone_from(claims);
+        self.reveal_due.clone_from(reveal_due);
+        self.window = *window;
+        self.declarations.clone_from(declarations);
+        self.attack_negated = *attack_negated;
+        self.spell_negated = *spell_negated;
+        self.outcome = *outcome;
     }
 }
