@@ -4,8 +4,8 @@
 //! The state hash is SHA-256 over postcard's encoding of the state, and every peer must
 //! produce the same bytes. Going through serde, postcard spent more time per state than
 //! SHA-256 itself (a generic call and a capacity check per field and per byte); this writes
-//! the same bytes directly. Rare, nested values (response windows, pending effects other
-//! than the common ones, the outcome) still go through postcard, into the same buffer.
+//! the same bytes directly into a slice. Only a declaration claim's filter (rare, and
+//! encoded with fields left out) still goes through postcard.
 //!
 //! Postcard's rules used here: `u8` and `bool` are one byte; wider integers are LEB128
 //! varints (signed ones zigzag-encoded first); an enum is its variant's index as a varint,
@@ -14,109 +14,162 @@
 //! Tests compare these bytes with postcard's on hand-built states and after every action
 //! of seeded games.
 
-use serde::Serialize;
-
 use crate::card::{CardId, Duration};
 use crate::state::{
-    Awaiting, Bind, CardRef, CardSlot, Cell, Class, DuelState, Modifier, PendingClaim, Phase,
-    Piece, PlayerState, Predicate, QueuedEffect, Resume, Seat,
+    Awaiting, Bind, CardRef, CardSlot, Cell, Class, DuelState, Modifier, Outcome, PendingClaim,
+    Phase, Piece, PlayerState, Predicate, QueuedEffect, Resume, Seat, TrapEvent, WinReason,
 };
 use crate::terrain::Terrain;
+
+/// Room reserved for the encoding before the first try; a typical state needs about 600
+/// bytes.
+const FIRST_TRY: usize = 1024;
 
 /// Appends postcard's encoding of every field of `state` after `commitments`, in
 /// declaration order: the bytes [`DuelState::state_hash_from`] hashes after the prefix.
 pub(crate) fn encode_changing_part(state: &DuelState, out: &mut Vec<u8>) {
-    // Every field, so that a new one fails to compile until it is encoded here.
-    let DuelState {
-        match_id: _,
-        format_hash: _,
-        pool_hash: _,
-        board_size: _,
-        commitments: _,
-        turn,
-        active,
-        phase,
-        players,
-        terrain,
-        cells,
-        awaiting,
-        resume,
-        queue,
-        claims,
-        reveal_due,
-        window,
-        declarations,
-        attack_negated,
-        spell_negated,
-        outcome,
-    } = state;
-    let mut w = Writer(out);
-    w.varint(u64::from(*turn));
-    w.seat(*active);
-    w.variant(match phase {
-        Phase::Main => 0,
-        Phase::End => 1,
-    });
-    for player in players {
-        w.player(player);
+    let start = out.len();
+    let mut room = FIRST_TRY.max(out.capacity() - start);
+    // Writing into a slice keeps the write position in a register (pushing to a `Vec`
+    // reloads its length after every byte). A state too big for the room is written again
+    // into as much room as the first try counted.
+    loop {
+        out.resize(start + room, 0);
+        let mut w = Writer {
+            buf: &mut out[start..],
+            pos: 0,
+        };
+        w.state(state);
+        let written = w.pos;
+        if written <= room {
+            out.truncate(start + written);
+            return;
+        }
+        room = written;
     }
-    w.len(terrain.len());
-    for t in terrain {
-        w.terrain(*t);
-    }
-    w.len(cells.len());
-    for cell in cells {
-        match cell {
-            None => w.byte(0),
-            Some(piece) => {
-                w.byte(1);
-                w.piece(piece);
+}
+
+/// Writes postcard's encoding of values into a slice. Bytes past its end are counted but
+/// dropped: the caller tries again with more room. Every method is inlined into
+/// [`encode_changing_part`] so that the writer lives in registers: a writer in memory is
+/// re-read after every byte written, as the byte might have changed it.
+struct Writer<'a> {
+    buf: &'a mut [u8],
+    pos: usize,
+}
+
+impl Writer<'_> {
+    #[inline(always)]
+    fn state(&mut self, state: &DuelState) {
+        // Every field, so that a new one fails to compile until it is encoded here.
+        let DuelState {
+            match_id: _,
+            format_hash: _,
+            pool_hash: _,
+            board_size: _,
+            commitments: _,
+            turn,
+            active,
+            phase,
+            players,
+            terrain,
+            cells,
+            awaiting,
+            resume,
+            queue,
+            claims,
+            reveal_due,
+            window,
+            declarations,
+            attack_negated,
+            spell_negated,
+            outcome,
+        } = state;
+        self.varint(u64::from(*turn));
+        self.seat(*active);
+        self.variant(match phase {
+            Phase::Main => 0,
+            Phase::End => 1,
+        });
+        for player in players {
+            self.player(player);
+        }
+        self.len(terrain.len());
+        for t in terrain {
+            self.terrain(*t);
+        }
+        self.len(cells.len());
+        for cell in cells {
+            match cell {
+                None => self.byte(0),
+                Some(piece) => {
+                    self.byte(1);
+                    self.piece(piece);
+                }
+            }
+        }
+        self.awaiting(awaiting);
+        self.resume(resume);
+        self.len(queue.len());
+        for effect in queue {
+            self.queued_effect(effect);
+        }
+        self.len(claims.len());
+        for claim in claims {
+            self.claim(claim);
+        }
+        self.len(reveal_due.len());
+        for (seat, commitment) in reveal_due {
+            self.seat(*seat);
+            self.bytes(&commitment.0.0);
+        }
+        match window {
+            None => self.byte(0),
+            Some((seat, event)) => {
+                self.byte(1);
+                self.seat(*seat);
+                self.trap_event(event);
+            }
+        }
+        self.len(declarations.len());
+        for (seat, cells) in declarations {
+            self.seat(*seat);
+            self.cells(cells);
+        }
+        self.bool(*attack_negated);
+        self.bool(*spell_negated);
+        match outcome {
+            None => self.byte(0),
+            Some(outcome) => {
+                self.byte(1);
+                self.outcome(outcome);
             }
         }
     }
-    w.awaiting(awaiting);
-    w.resume(resume);
-    w.len(queue.len());
-    for effect in queue {
-        w.queued_effect(effect);
-    }
-    w.len(claims.len());
-    for claim in claims {
-        w.claim(claim);
-    }
-    w.len(reveal_due.len());
-    for (seat, commitment) in reveal_due {
-        w.seat(*seat);
-        w.bytes(&commitment.0.0);
-    }
-    w.postcard(window);
-    w.len(declarations.len());
-    for (seat, cells) in declarations {
-        w.seat(*seat);
-        w.cells(cells);
-    }
-    w.bool(*attack_negated);
-    w.bool(*spell_negated);
-    w.postcard(outcome);
-}
 
-/// Writes postcard's encoding of values into a buffer.
-struct Writer<'a>(&'a mut Vec<u8>);
-
-impl Writer<'_> {
+    #[inline(always)]
     fn byte(&mut self, b: u8) {
-        self.0.push(b);
+        if let Some(slot) = self.buf.get_mut(self.pos) {
+            *slot = b;
+        }
+        self.pos += 1;
     }
 
+    #[inline(always)]
     fn bytes(&mut self, b: &[u8]) {
-        self.0.extend_from_slice(b);
+        if let Some(slots) = self.buf.get_mut(self.pos..self.pos + b.len()) {
+            slots.copy_from_slice(b);
+        }
+        self.pos += b.len();
     }
 
+    #[inline(always)]
     fn bool(&mut self, b: bool) {
         self.byte(u8::from(b));
     }
 
     /// LEB128: seven bits per byte, lowest first, the top bit set on all but the last.
+    #[inline(always)]
     fn varint(&mut self, mut v: u64) {
         while v >= 0x80 {
             self.byte((v as u8) | 0x80);
@@ -125,30 +178,38 @@ impl Writer<'_> {
         self.byte(v as u8);
     }
 
+    #[inline(always)]
     fn zigzag_i16(&mut self, v: i16) {
         self.varint(u64::from(((v << 1) ^ (v >> 15)) as u16));
     }
 
+    #[inline(always)]
     fn len(&mut self, len: usize) {
         self.varint(len as u64);
     }
 
-    fn variant(&mut self, index: u32) {
-        self.varint(u64::from(index));
+    #[inline(always)]
+    fn variant(&mut self, index: u8) {
+        // Every enum here has fewer than 128 variants: a one-byte varint.
+        self.byte(index);
     }
 
+    #[inline(always)]
     fn seat(&mut self, seat: Seat) {
         self.byte(seat.0);
     }
 
+    #[inline(always)]
     fn card_id(&mut self, id: CardId) {
         self.varint(u64::from(id.0));
     }
 
+    #[inline(always)]
     fn card_ref(&mut self, r: CardRef) {
         self.varint(u64::from(r.0));
     }
 
+    #[inline(always)]
     fn option_card(&mut self, card: Option<CardId>) {
         match card {
             None => self.byte(0),
@@ -159,11 +220,13 @@ impl Writer<'_> {
         }
     }
 
+    #[inline(always)]
     fn cell(&mut self, cell: Cell) {
         self.byte(cell.row);
         self.byte(cell.col);
     }
 
+    #[inline(always)]
     fn option_cell(&mut self, cell: Option<Cell>) {
         match cell {
             None => self.byte(0),
@@ -174,6 +237,7 @@ impl Writer<'_> {
         }
     }
 
+    #[inline(always)]
     fn cells(&mut self, cells: &[Cell]) {
         self.len(cells.len());
         for c in cells {
@@ -181,6 +245,7 @@ impl Writer<'_> {
         }
     }
 
+    #[inline(always)]
     fn slots(&mut self, slots: &[CardSlot]) {
         self.len(slots.len());
         for CardSlot { card_ref, card } in slots {
@@ -189,6 +254,7 @@ impl Writer<'_> {
         }
     }
 
+    #[inline(always)]
     fn terrain(&mut self, t: Terrain) {
         self.variant(match t {
             Terrain::Normal => 0,
@@ -204,6 +270,7 @@ impl Writer<'_> {
         });
     }
 
+    #[inline(always)]
     fn player(&mut self, player: &PlayerState) {
         let PlayerState {
             life_points,
@@ -237,6 +304,7 @@ impl Writer<'_> {
         self.byte(*monsters_played);
     }
 
+    #[inline(always)]
     fn piece(&mut self, piece: &Piece) {
         let Piece {
             owner,
@@ -300,24 +368,85 @@ impl Writer<'_> {
         }
     }
 
+    #[inline(always)]
+    fn trap_event(&mut self, event: &TrapEvent) {
+        match event {
+            TrapEvent::Moved { at } => {
+                self.variant(0);
+                self.cell(*at);
+            }
+            TrapEvent::Attack { attacker, target } => {
+                self.variant(1);
+                self.cell(*attacker);
+                self.cell(*target);
+            }
+            TrapEvent::Spell { at } => {
+                self.variant(2);
+                self.option_cell(*at);
+            }
+        }
+    }
+
+    #[inline(always)]
     fn awaiting(&mut self, awaiting: &Awaiting) {
         match awaiting {
             Awaiting::Main { seat } => {
                 self.variant(0);
                 self.seat(*seat);
             }
+            Awaiting::Respond { seat, event } => {
+                self.variant(1);
+                self.seat(*seat);
+                self.trap_event(event);
+            }
+            Awaiting::Reveal { seat, commitments } => {
+                self.variant(2);
+                self.seat(*seat);
+                self.len(commitments.len());
+                for c in commitments {
+                    self.bytes(&c.0.0);
+                }
+            }
+            Awaiting::Declare { seat, cells } => {
+                self.variant(3);
+                self.seat(*seat);
+                self.cells(cells);
+            }
+            Awaiting::Discard { seat, count } => {
+                self.variant(4);
+                self.seat(*seat);
+                self.byte(*count);
+            }
             Awaiting::Finished => self.variant(5),
-            other => self.postcard(other),
         }
     }
 
+    #[inline(always)]
     fn resume(&mut self, resume: &Resume) {
         match resume {
             Resume::Nothing => self.variant(0),
-            other => self.postcard(other),
+            Resume::AttackAfterWindow { attacker, target } => {
+                self.variant(1);
+                self.cell(*attacker);
+                self.cell(*target);
+            }
+            Resume::AttackAfterReveal { attacker, target } => {
+                self.variant(2);
+                self.cell(*attacker);
+                self.cell(*target);
+            }
+            Resume::SpellAfterWindow { spell } => {
+                self.variant(3);
+                self.queued_effect(spell);
+            }
+            Resume::DestroyDeclared { effect } => {
+                self.variant(4);
+                self.queued_effect(effect);
+            }
         }
     }
 
+    #[inline(always)]
     fn queued_effect(&mut self, effect: &QueuedEffect) {
         let QueuedEffect {
             card,
@@ -335,6 +464,7 @@ impl Writer<'_> {
         self.bool(*discard_after);
     }
 
+    #[inline(always)]
     fn claim(&mut self, claim: &PendingClaim) {
         let PendingClaim {
             card_ref,
@@ -352,37 +482,35 @@ impl Writer<'_> {
             }
             Predicate::SpellOrTrap => self.variant(1),
             Predicate::Spell => self.variant(2),
-            other @ Predicate::NotMatching { .. } => self.postcard(other),
+            // A filter leaves its empty fields out (`skip_serializing_if`): let postcard
+            // write it. Postcard fails only on sequences of unknown length, which a
+            // predicate does not hold.
+            other @ Predicate::NotMatching { .. } => {
+                if let Ok(bytes) = postcard::to_stdvec(other) {
+                    self.bytes(&bytes);
+                }
+            }
         }
         self.varint(u64::from(*turn));
     }
 
-    /// Anything else, through postcard itself.
-    fn postcard<T: Serialize + ?Sized>(&mut self, value: &T) {
-        // Postcard fails only on sequences and maps of unknown length, which the state does
-        // not hold.
-        let _ = postcard::serialize_with_flavor(value, AppendFlavor(self.0));
-    }
-}
-
-/// A postcard output that appends to a borrowed buffer.
-struct AppendFlavor<'a>(&'a mut Vec<u8>);
-
-impl postcard::ser_flavors::Flavor for AppendFlavor<'_> {
-    type Output = ();
-
-    fn try_push(&mut self, data: u8) -> postcard::Result<()> {
-        self.0.push(data);
-        Ok(())
-    }
-
-    fn try_extend(&mut self, data: &[u8]) -> postcard::Result<()> {
-        self.0.extend_from_slice(data);
-        Ok(())
-    }
-
-    fn finalize(self) -> postcard::Result<()> {
-        Ok(())
+    #[inline(always)]
+    fn outcome(&mut self, outcome: &Outcome) {
+        let Outcome { winner, reason } = outcome;
+        match winner {
+            None => self.byte(0),
+            Some(seat) => {
+                self.byte(1);
+                self.seat(*seat);
+            }
+        }
+        self.variant(match reason {
+            WinReason::LifePoints => 0,
+            WinReason::DeckOut => 1,
+            WinReason::LeaderTrapped => 2,
+            WinReason::Concession => 3,
+            WinReason::TurnLimit => 4,
+        });
     }
 }
 
@@ -623,13 +751,55 @@ mod tests {
             },
             Resume::DestroyDeclared { effect },
         ];
-        for (awaiting, resume) in awaitings.into_iter().zip(resumes.into_iter().cycle()) {
-            let s = DuelState {
-                awaiting,
-                resume,
-                ..base.clone()
-            };
-            assert_eq!(by_hand(&s), by_postcard(&s), "{:?}", s.awaiting);
+        let events = [
+            TrapEvent::Moved {
+                at: Cell::new(4, 2),
+            },
+            TrapEvent::Attack {
+                attacker: Cell::new(1, 1),
+                target: Cell::new(1, 2),
+            },
+            TrapEvent::Spell {
+                at: Some(Cell::new(0, 6)),
+            },
+            TrapEvent::Spell { at: None },
+        ];
+        let outcomes = [
+            None,
+            Some(Outcome {
+                winner: None,
+                reason: WinReason::TurnLimit,
+            }),
+            Some(Outcome {
+                winner: Some(Seat(1)),
+                reason: WinReason::LeaderTrapped,
+            }),
+            Some(Outcome {
+                winner: Some(Seat(0)),
+                reason: WinReason::Concession,
+            }),
+            Some(Outcome {
+                winner: Some(Seat(1)),
+                reason: WinReason::LifePoints,
+            }),
+        ];
+        for (i, awaiting) in awaitings.into_iter().enumerate() {
+            for (j, resume) in resumes.iter().enumerate() {
+                let s = DuelState {
+                    awaiting: awaiting.clone(),
+                    resume: resume.clone(),
+                    window: ((i + j) % 5 != 0).then(|| (Seat(1), events[(i + j) % 4])),
+                    outcome: outcomes[(i * 2 + j) % 5],
+                    ..base.clone()
+                };
+                assert_eq!(
+                    by_hand(&s),
+                    by_postcard(&s),
+                    "{:?} {:?}",
+                    s.awaiting,
+                    s.resume
+                );
+            }
         }
         let empty = DuelState {
             turn: 1,
@@ -646,5 +816,27 @@ mod tests {
             ..base.clone()
         };
         assert_eq!(by_hand(&empty), by_postcard(&empty));
+    }
+
+    /// A state bigger than the first try's room is written again with enough room, and
+    /// whatever the buffer held before stays in front.
+    #[test]
+    fn big_states_are_written_whole() {
+        let mut big = state();
+        if let Some(Some(p)) = big.cells.get_mut(10) {
+            p.modifiers = (0..400)
+                .map(|i| Modifier {
+                    atk: i * 90 - 18_000,
+                    def: i,
+                    duration: Duration::Turns((i % 7) as u8),
+                })
+                .collect();
+        }
+        let expected = by_postcard(&big);
+        assert!(expected.len() > FIRST_TRY, "{}", expected.len());
+        let mut out = vec![7, 7, 7];
+        encode_changing_part(&big, &mut out);
+        assert_eq!(out[..3], [7, 7, 7]);
+        assert_eq!(out[3..], expected[..]);
     }
 }
