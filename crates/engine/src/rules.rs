@@ -34,6 +34,26 @@ enum RevealCheck {
     Done,
 }
 
+/// What `legal_actions` works out once (per call, or per hand card) for the many plays it
+/// checks, so that `check_play` need not redo it for each candidate.
+#[derive(Debug, Clone, Copy)]
+struct PlayPrior<'a> {
+    /// The hand card as the seat's knowledge names it.
+    known: Option<&'a CardDef>,
+    reveal: RevealCheck,
+    /// `count_class` of the seat for monsters and for spells and traps.
+    counts: Option<[usize; 2]>,
+}
+
+impl PlayPrior<'_> {
+    /// Nothing worked out in advance: `check_play` looks everything up itself.
+    const NONE: PlayPrior<'static> = PlayPrior {
+        known: None,
+        reveal: RevealCheck::Needed,
+        counts: None,
+    };
+}
+
 /// A validated play, ready to apply.
 struct PlayPlan {
     card: Option<CardId>,
@@ -374,6 +394,7 @@ impl Duel {
             .filter(|(_, p)| p.controller == seat && p.class == Class::Monster && !p.leader)
             .map(|(c, _)| c)
             .collect();
+        let counts = [Class::Monster, Class::SpellTrap].map(|c| self.state.count_class(seat, c));
         for (index, slot) in hand.iter().enumerate() {
             let index = index as u8;
             let commitment = self.state.commitment(slot.card_ref);
@@ -435,8 +456,13 @@ impl Duel {
                         tributes: tributes.clone(),
                         reveal: mode.reveals().then_some(reveal),
                     };
+                    let prior = PlayPrior {
+                        known: Some(card),
+                        reveal: RevealCheck::Done,
+                        counts: Some(counts),
+                    };
                     if self
-                        .check_play(seat, &action, Some(knowledge), RevealCheck::Done)
+                        .check_play(seat, &action, Some(knowledge), prior)
                         .is_ok()
                     {
                         out.push(action);
@@ -626,7 +652,7 @@ impl Duel {
         seat: Seat,
         action: &Action,
         knowledge: Option<&Knowledge>,
-        reveal_check: RevealCheck,
+        prior: PlayPrior<'_>,
     ) -> Result<PlayPlan, RuleError> {
         let Action::Play {
             hand_index,
@@ -649,7 +675,7 @@ impl Duel {
             .ok_or(RuleError::NoSuchHandCard { index: *hand_index })?;
         let card: Option<&CardDef> = match reveal {
             Some(r) => Some(self.check_reveal_if(
-                reveal_check,
+                prior.reveal,
                 seat,
                 &self.state.commitment(slot.card_ref),
                 r,
@@ -659,6 +685,7 @@ impl Duel {
                     why: "this play shows the card",
                 });
             }
+            None if slot.card.is_none() && prior.known.is_some() => prior.known,
             None => slot
                 .card
                 .or_else(|| knowledge.and_then(|k| k.card(&self.state.commitment(slot.card_ref))))
@@ -763,7 +790,12 @@ impl Duel {
             + replaces
                 .and_then(|c| self.state.piece(c))
                 .is_some_and(|p| p.class == class) as usize;
-        let count = self.state.count_class(seat, class).saturating_sub(freed);
+        let count = match (prior.counts, class) {
+            (Some([monsters, _]), Class::Monster) => monsters,
+            (Some([_, spells_traps]), Class::SpellTrap) => spells_traps,
+            (None, _) => self.state.count_class(seat, class),
+        }
+        .saturating_sub(freed);
         let stays_on_field = match mode {
             PlayMode::ActivateSpell => card.is_some_and(|c| {
                 matches!(
@@ -1501,7 +1533,7 @@ impl Duel {
         knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let plan = self.check_play(seat, action, knowledge, RevealCheck::Needed)?;
+        let plan = self.check_play(seat, action, knowledge, PlayPrior::NONE)?;
         let Action::Play {
             hand_index,
             to,
