@@ -10,6 +10,7 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::format::{Format, SummonCost};
 use crate::hash::Digest32;
+use crate::hash_chain::HashChain;
 use crate::pool::CardPool;
 use crate::state::{
     Awaiting, CardRef, CardSlot, Cell, Commitment, DuelState, Phase, Piece, PlayerState, Resume,
@@ -117,6 +118,9 @@ pub struct Duel {
     /// Scratch space `apply` backs the state up into (kept to reuse its allocations; not
     /// part of the duel, not cloned).
     backup: Option<Box<DuelState>>,
+    /// What [`Duel::update_state_hash`] needs to hash the next state from where it differs
+    /// (for the current prefix only; not cloned).
+    chain: HashChain,
 }
 
 impl Clone for Duel {
@@ -126,6 +130,7 @@ impl Clone for Duel {
             state: self.state.clone(),
             prefix: self.prefix.clone(),
             backup: None,
+            chain: HashChain::default(),
         }
     }
 }
@@ -231,6 +236,7 @@ impl Duel {
             state,
             prefix,
             backup: None,
+            chain: HashChain::default(),
         };
         let mut events = Vec::new();
         for seat in Seat::BOTH {
@@ -278,6 +284,21 @@ impl Duel {
         }
     }
 
+    /// The same hash as [`Duel::state_hash`], computed from where the state's encoding
+    /// first differs from the last one this method hashed (it keeps that encoding and the
+    /// SHA-256 midstate at each 64-byte block). For callers that hash after every action,
+    /// like the referee and a peer checking for desyncs.
+    pub fn update_state_hash(&mut self) -> Digest32 {
+        if self.prefix.is_none() {
+            self.prefix = Some(self.state.state_hash_prefix());
+            self.chain = HashChain::default();
+        }
+        match &self.prefix {
+            Some(prefix) => self.chain.hash(prefix, &self.state),
+            None => self.state.state_hash(),
+        }
+    }
+
     /// Validates `action` by `seat` and applies it, returning what happened. On error the
     /// duel is untouched. `knowledge`, when given, is the applier's own knowledge: claims
     /// about cards it knows are checked at once instead of waiting for a reveal.
@@ -289,6 +310,7 @@ impl Duel {
     ) -> Result<Vec<Event>, RuleError> {
         if self.prefix.is_none() {
             self.prefix = Some(self.state.state_hash_prefix());
+            self.chain = HashChain::default();
         }
         // Back the state up (reusing the last backup's allocations), change it in place, and
         // put the backup back if the action turns out illegal.
@@ -317,6 +339,7 @@ impl Duel {
             state,
             prefix,
             backup: None,
+            chain: HashChain::default(),
         };
         let mut events = Vec::new();
         duel.settle(&mut events);

@@ -16,6 +16,7 @@ pub mod error;
 pub mod event;
 pub mod format;
 pub mod hash;
+mod hash_chain;
 pub mod pool;
 pub mod referee;
 pub mod rng;

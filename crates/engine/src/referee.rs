@@ -160,7 +160,7 @@ impl Referee {
                 error,
             })?;
         self.steps += 1;
-        let referee_hash = self.truth.state_hash();
+        let referee_hash = self.truth.update_state_hash();
         for (i, (duel, knowledge)) in self.seats.iter_mut().enumerate() {
             let own = (i == seat.index()).then_some(&*knowledge);
             duel.apply(seat, action, own)
@@ -169,7 +169,7 @@ impl Referee {
                     action: format!("{action:?}"),
                     error,
                 })?;
-            let seat_hash = duel.state_hash();
+            let seat_hash = duel.update_state_hash();
             if seat_hash != referee_hash {
                 return Err(RefereeError::Divergence {
                     seat: Seat(i as u8),

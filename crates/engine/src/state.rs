@@ -12,6 +12,18 @@ const STATE_HASH_DOMAIN: &str = "fairduel/state/v1";
 #[derive(Clone)]
 pub struct StatePrefix {
     hasher: Sha256State,
+    /// Bytes hashed.
+    len: usize,
+}
+
+impl StatePrefix {
+    pub(crate) fn hasher(&self) -> &Sha256State {
+        &self.hasher
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
 }
 
 impl std::fmt::Debug for StatePrefix {
@@ -577,8 +589,10 @@ impl DuelState {
             ),
             buf,
         );
+        let encoded = encoded.unwrap_or_default();
         StatePrefix {
-            hasher: sha256_hasher(&encoded.unwrap_or_default()),
+            hasher: sha256_hasher(&encoded),
+            len: encoded.len(),
         }
     }
 

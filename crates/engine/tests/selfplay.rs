@@ -93,6 +93,47 @@ fn cached_prefix_hash_equals_full_hash() {
     }
 }
 
+/// `Duel::update_state_hash` rehashes only from the first changed block of the state's
+/// encoding; it must give the full hash after every action, and again after an illegal
+/// action left the state as it was.
+#[test]
+fn incremental_hash_equals_full_hash() {
+    use fairduel_engine::Action;
+    for (preset, seed) in common::PRESETS
+        .into_iter()
+        .flat_map(|p| [5, 6, 7].map(|s| (p, s)))
+    {
+        let (rules, decks) = common::load(preset);
+        let Ok((mut referee, _)) =
+            Referee::new(Arc::clone(&rules), common::pairing(&decks, seed), seed)
+        else {
+            panic!("{preset}: set-up failed");
+        };
+        let mut mirror = referee.duel().clone();
+        let mut bots = [RandomBot::new(seed), RandomBot::new(seed + 1)];
+        while let Some(seat) = referee.duel().awaiting().seat() {
+            assert_eq!(mirror.update_state_hash(), mirror.state().state_hash());
+            assert_eq!(mirror.update_state_hash(), referee.state_hash(), "{preset}");
+            // Out of turn: refused, nothing changes.
+            let refused = mirror.apply(seat.other(), &Action::EndTurn, None);
+            assert!(refused.is_err(), "{preset}");
+            assert_eq!(mirror.update_state_hash(), referee.state_hash(), "{preset}");
+            let duel = referee.seat_duel(seat);
+            let knowledge = referee.knowledge(seat);
+            let legal = duel.legal_actions(seat, knowledge);
+            let action = legal[bots[seat.index()].choose(duel, seat, knowledge, &legal)].clone();
+            if let Err(e) = referee.submit(seat, &action) {
+                panic!("{preset}: {e}");
+            }
+            if let Err(e) = mirror.apply(seat, &action, Some(referee.all_knowledge())) {
+                panic!("{preset}: {e}");
+            }
+        }
+        assert_eq!(mirror.update_state_hash(), mirror.state().state_hash());
+        assert_eq!(mirror.update_state_hash(), referee.state_hash(), "{preset}");
+    }
+}
+
 /// An illegal action leaves every engine exactly as it was, and play goes on after it.
 #[test]
 fn illegal_actions_leave_the_state_untouched() {
