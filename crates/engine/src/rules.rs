@@ -231,39 +231,39 @@ impl Duel {
         };
         let steps = self.move_steps(from);
         let cross_labyrinth = self.has_static(piece, |p| matches!(p, Primitive::CrossLabyrinth));
-        // Breadth-first, one layer per step. `seen` is indexed like `cells`; the layers live
-        // in one buffer (`layer_start..` is the current frontier).
-        let mut seen = vec![false; self.state.cells.len()];
-        if let Some(s) = self.state.index(from).and_then(|i| seen.get_mut(i)) {
-            *s = true;
+        // Breadth-first, one layer per step: the first layer is `from`, each next one the
+        // empty cells the last one found (kept in `found`, from `layer_start` on).
+        let mut seen = Visited::new(self.state.cells.len());
+        if let Some(i) = self.state.index(from) {
+            seen.insert(i);
         }
-        let mut layers = vec![from];
+        let mut found = Vec::with_capacity(16);
+        let mut expand = |cell: Cell, found: &mut Vec<(Cell, Reach)>| {
+            for n in self.state.neighbours(cell) {
+                if !self.state.index(n).is_some_and(|i| seen.insert(i)) {
+                    continue;
+                }
+                if self.state.base_terrain(n) == Terrain::Labyrinth && !cross_labyrinth {
+                    continue;
+                }
+                match self.state.piece(n) {
+                    None => found.push((n, Reach::Empty)),
+                    Some(other) if other.controller == piece.controller => {
+                        found.push((n, Reach::Own))
+                    }
+                    Some(_) => found.push((n, Reach::Enemy)),
+                }
+            }
+        };
+        if steps > 0 {
+            expand(from, &mut found);
+        }
         let mut layer_start = 0;
-        let mut found = Vec::new();
-        for _ in 0..steps {
-            let layer_end = layers.len();
-            for f in layer_start..layer_end {
-                for n in self.state.neighbours(layers[f]) {
-                    let Some(seen) = self.state.index(n).and_then(|i| seen.get_mut(i)) else {
-                        continue;
-                    };
-                    if *seen {
-                        continue;
-                    }
-                    *seen = true;
-                    if self.state.base_terrain(n) == Terrain::Labyrinth && !cross_labyrinth {
-                        continue;
-                    }
-                    match self.state.piece(n) {
-                        None => {
-                            found.push((n, Reach::Empty));
-                            layers.push(n);
-                        }
-                        Some(other) if other.controller == piece.controller => {
-                            found.push((n, Reach::Own))
-                        }
-                        Some(_) => found.push((n, Reach::Enemy)),
-                    }
+        for _ in 1..steps {
+            let layer_end = found.len();
+            for i in layer_start..layer_end {
+                if let Some(&(cell, Reach::Empty)) = found.get(i) {
+                    expand(cell, &mut found);
                 }
             }
             layer_start = layer_end;
@@ -435,19 +435,24 @@ impl Duel {
                 CardKind::Trap { .. } => candidates.push((PlayMode::SetSpellTrap, 0, Vec::new())),
             }
             for (mode, cost, tributes) in candidates {
-                let targets: Vec<Cell> = if mode == PlayMode::Equip {
-                    own_monsters.clone()
+                let with_tributes: Vec<Cell>;
+                // `area` lists cells in board order, once each: sorted and deduplicated.
+                let targets: &[Cell] = if mode == PlayMode::Equip {
+                    &own_monsters
+                } else if tributes.is_empty() {
+                    &area
                 } else {
                     let mut cells = area.clone();
                     cells.extend(tributes.iter().copied());
                     cells.sort();
                     cells.dedup();
-                    cells
+                    with_tributes = cells;
+                    &with_tributes
                 };
                 if mode.reveals() && !opens() {
                     continue;
                 }
-                for to in targets {
+                for &to in targets {
                     let action = Action::Play {
                         hand_index: index,
                         to,
@@ -490,21 +495,22 @@ impl Duel {
             let reachable = std::cell::OnceCell::new();
             let reachable = || reachable.get_or_init(|| self.reachable(from)).as_slice();
             if self.check_move_start(seat, from).is_ok() {
+                let with_and_without_flip = [None, own_reveal];
                 for &(to, reach) in reachable() {
-                    let flips: Vec<Option<Reveal>> = match reach {
+                    let flips: &[Option<Reveal>] = match reach {
                         Reach::Enemy => continue,
                         _ if !piece.face_up && own_reveal.is_some() => {
                             if format.movement.flip_while_moving && piece.class == Class::Monster
                                 || reach == Reach::Own && piece.class == Class::SpellTrap
                             {
-                                vec![None, own_reveal]
+                                &with_and_without_flip
                             } else {
-                                vec![None]
+                                &with_and_without_flip[..1]
                             }
                         }
-                        _ => vec![None],
+                        _ => &with_and_without_flip[..1],
                     };
-                    for flip in flips {
+                    for &flip in flips {
                         if flip.is_some() && !own_reveal_opens() {
                             continue;
                         }
@@ -2936,6 +2942,46 @@ impl Duel {
                 piece.class == Class::SpellTrap
             }
             None => true,
+        }
+    }
+}
+
+/// Cells a search has seen, by index: a bitmask on boards of up to 128 cells (every
+/// format's board is at most 11 by 11), a vector beyond.
+enum Visited {
+    Small { bits: u128, cells: usize },
+    Large(Vec<bool>),
+}
+
+impl Visited {
+    fn new(cells: usize) -> Visited {
+        if cells <= 128 {
+            Visited::Small { bits: 0, cells }
+        } else {
+            Visited::Large(vec![false; cells])
+        }
+    }
+
+    /// Marks cell `i` seen. False if it was already, or lies past the last cell.
+    fn insert(&mut self, i: usize) -> bool {
+        match self {
+            Visited::Small { bits, cells } => {
+                if i >= *cells {
+                    return false;
+                }
+                // `i < cells <= 128`: the shift stays inside the mask.
+                let mask = 1u128 << i;
+                let new = *bits & mask == 0;
+                *bits |= mask;
+                new
+            }
+            Visited::Large(seen) => match seen.get_mut(i) {
+                Some(s) if !*s => {
+                    *s = true;
+                    true
+                }
+                _ => false,
+            },
         }
     }
 }
