@@ -438,7 +438,15 @@ impl Duel {
             if self.check_move_start(seat, from).is_ok() {
                 for (to, reach) in self.reachable(from) {
                     let flips: Vec<Option<Reveal>> = match reach {
-                        Reach::Enemy => continue,
+                        // Monsters meet enemy cards by attacking; a spell or trap may
+                        // move into one where the format lets cards meet by moving.
+                        Reach::Enemy
+                            if piece.class == Class::Monster
+                                || !format.movement.attack_by_moving =>
+                        {
+                            continue;
+                        }
+                        Reach::Enemy => vec![None],
                         _ if !piece.face_up && own_reveal.is_some() => {
                             if format.movement.flip_while_moving && piece.class == Class::Monster
                                 || reach == Reach::Own && piece.class == Class::SpellTrap
@@ -918,7 +926,20 @@ impl Duel {
                 }
                 Ok(None)
             }
-            Reach::Enemy => Err(RuleError::Occupied { cell: to }),
+            Reach::Enemy => {
+                // Kairu: a spell or trap moved onto an enemy card meets it (see do_move).
+                if piece.class != Class::SpellTrap || !self.rules.format.movement.attack_by_moving
+                {
+                    return Err(RuleError::Occupied { cell: to });
+                }
+                if flipped.is_some() {
+                    return Err(RuleError::CannotFlip {
+                        cell: from,
+                        why: "only monsters flip while moving",
+                    });
+                }
+                Ok(None)
+            }
             Reach::Own => {
                 let target = self
                     .state
@@ -1489,6 +1510,16 @@ impl Duel {
         let (from, to) = (*from, *to);
         if let Some(reveal) = flip {
             self.reveal_piece(from, reveal.card, events)?;
+        }
+        // Kairu: a spell or trap moved onto an enemy monster is destroyed where it stood; onto
+        // an enemy spell or trap it destroys that card and takes its place (below).
+        if self
+            .state
+            .piece(to)
+            .is_some_and(|p| p.controller != seat && p.class == Class::Monster)
+        {
+            self.destroy(from, events);
+            return Ok(());
         }
         let Some(mut piece) = self.state.take(from) else {
             return Ok(());
