@@ -11,8 +11,9 @@ use crate::event::Event;
 use crate::format::{Family, FieldSpellMode, SummonArea, SummonCost, TrapReach};
 use crate::hash::Digest32;
 use crate::state::{
-    Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, Modifier, Outcome, PendingClaim,
-    Phase, Piece, Predicate, QueuedEffect, Resume, Reveal, Seat, TrapEvent, WinReason,
+    Attached, Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, Modifier, Outcome,
+    PendingClaim, Phase, Piece, Predicate, QueuedEffect, Resume, Reveal, Seat, TrapEvent,
+    WinReason,
 };
 use crate::terrain::Terrain;
 
@@ -53,7 +54,7 @@ impl Duel {
         if self.rules.format.terrain.field_spells == FieldSpellMode::ControllerHalf
             && let Some(seat) = self.state.half_of(cell)
             && let Some(field) = self.state.player(seat).field_spell
-            && let Some(terrain) = self.rules.pool.get(field).and_then(field_terrain)
+            && let Some(terrain) = self.rules.pool.get(field.card).and_then(field_terrain)
             && base != Terrain::Labyrinth
         {
             return terrain;
@@ -88,11 +89,11 @@ impl Duel {
             def += i32::from(modifier.def);
         }
         if piece.face_up {
-            for (_, equip) in &piece.equips {
+            for equip in &piece.equips {
                 for (a, d) in self
                     .rules
                     .pool
-                    .get(*equip)
+                    .get(equip.card)
                     .into_iter()
                     .flat_map(equip_bonus)
                 {
@@ -928,8 +929,7 @@ impl Duel {
             }
             Reach::Enemy => {
                 // Kairu: a spell or trap moved onto an enemy card meets it (see do_move).
-                if piece.class != Class::SpellTrap || !self.rules.format.movement.attack_by_moving
-                {
+                if piece.class != Class::SpellTrap || !self.rules.format.movement.attack_by_moving {
                     return Err(RuleError::Occupied { cell: to });
                 }
                 if flipped.is_some() {
@@ -1450,7 +1450,11 @@ impl Duel {
                 why: "an equip shows the card",
             })?;
             if let Some(piece) = self.state.piece_mut(to) {
-                piece.equips.push((seat, card));
+                piece.equips.push(Attached {
+                    owner: seat,
+                    card_ref: slot.card_ref,
+                    card,
+                });
             }
             events.push(Event::Equipped { at: to, card });
             return Ok(());
@@ -1527,7 +1531,11 @@ impl Duel {
         events.push(Event::Moved { from, to });
         if let Some(card) = equip {
             if let Some(target) = self.state.piece_mut(to) {
-                target.equips.push((piece.owner, card));
+                target.equips.push(Attached {
+                    owner: piece.owner,
+                    card_ref: piece.card_ref,
+                    card,
+                });
             }
             events.push(Event::Equipped { at: to, card });
             return Ok(());
@@ -2174,7 +2182,11 @@ impl Duel {
             self.state.take(target);
             if identity_matches(filter, a_card, None) {
                 if let Some(p) = self.state.piece_mut(attacker) {
-                    p.equips.push((d_piece.owner, d_card.id));
+                    p.equips.push(Attached {
+                        owner: d_piece.owner,
+                        card_ref: d_piece.card_ref,
+                        card: d_card.id,
+                    });
                 }
                 events.push(Event::Equipped {
                     at: attacker,
@@ -2299,11 +2311,11 @@ impl Duel {
         let Some(piece) = self.state.take(cell) else {
             return;
         };
-        for (owner, equip) in &piece.equips {
-            self.state.player_mut(*owner).graveyard.push(CardSlot {
-                card_ref: piece.card_ref,
-                card: Some(*equip),
-            });
+        for equip in &piece.equips {
+            self.state
+                .player_mut(equip.owner)
+                .graveyard
+                .push(equip.to_graveyard());
         }
         self.send_to_graveyard(piece.owner, piece.card_ref, piece.card);
         events.push(Event::Destroyed {
@@ -2590,16 +2602,31 @@ impl Duel {
                 let classic_field = card.spell_kind() == Some(SpellKind::Field)
                     && self.rules.format.terrain.field_spells == FieldSpellMode::ControllerHalf;
                 if classic_field {
-                    // The card moves from the grid into its controller's Field Spell Zone.
-                    let piece = self.state.take(centre);
-                    let player = self.state.player_mut(controller);
-                    if let Some(old) = player.field_spell.replace(card.id) {
-                        player.graveyard.push(CardSlot {
-                            // No piece: a reference outside the table, which names the
-                            // all-zero commitment.
-                            card_ref: piece.as_ref().map_or(CardRef(u16::MAX), |p| p.card_ref),
-                            card: Some(old),
-                        });
+                    // The card moves from the grid into its controller's Field Spell Zone,
+                    // under its own commitment. If it left the grid before resolving (an
+                    // answering trap destroyed it), it is already in the graveyard and has
+                    // no field to set.
+                    if self
+                        .state
+                        .piece(centre)
+                        .is_none_or(|p| p.card != Some(card.id))
+                    {
+                        return;
+                    }
+                    let Some(piece) = self.state.take(centre) else {
+                        return;
+                    };
+                    let field = Attached {
+                        owner: piece.owner,
+                        card_ref: piece.card_ref,
+                        card: card.id,
+                    };
+                    if let Some(old) = self.state.player_mut(controller).field_spell.replace(field)
+                    {
+                        self.state
+                            .player_mut(old.owner)
+                            .graveyard
+                            .push(old.to_graveyard());
                     }
                     events.push(Event::TerrainChanged {
                         at: centre,
