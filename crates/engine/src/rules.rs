@@ -286,7 +286,9 @@ impl Duel {
                 self.main_actions(seat, knowledge, &mut out)
             }
             Awaiting::Respond { seat: s, event } if *s == seat => {
-                out.push(Action::Pass);
+                if self.check_pass(seat, *event, Some(knowledge)).is_ok() {
+                    out.push(Action::Pass);
+                }
                 for (at, piece) in self.state.pieces() {
                     let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref)) else {
                         continue;
@@ -1232,6 +1234,152 @@ impl Duel {
         !limited || event_in_limited_range(event, at)
     }
 
+    /// Refuses a pass when a trap `seat` can see among its own cards must spring (only in
+    /// formats where traps must spring). Cards the applier cannot see are left to the
+    /// claims [`Duel::claim_no_obliged_trap`] records.
+    fn check_pass(
+        &self,
+        seat: Seat,
+        event: TrapEvent,
+        knowledge: Option<&Knowledge>,
+    ) -> Result<(), RuleError> {
+        if !self.rules.format.traps.must_spring {
+            return Ok(());
+        }
+        for (at, piece) in self.state.pieces() {
+            if !self.could_spring(seat, at, piece, event) {
+                continue;
+            }
+            if let Some(card) = self.known_card(piece, knowledge)
+                && self.must_spring(seat, at, card, event)
+            {
+                return Err(RuleError::MustSpring { cell: at });
+            }
+        }
+        Ok(())
+    }
+
+    /// On a pass, each hidden card of `seat` that could be a trap in reach is claimed to be
+    /// none of the traps that would have had to spring there; the claim is checked when the
+    /// card is revealed.
+    fn claim_no_obliged_trap(&mut self, seat: Seat, event: TrapEvent, events: &mut Vec<Event>) {
+        if !self.rules.format.traps.must_spring {
+            return;
+        }
+        let mut claims = Vec::new();
+        for (at, piece) in self.state.pieces() {
+            if !piece.is_hidden() || !self.could_spring(seat, at, piece, event) {
+                continue;
+            }
+            let traps: Vec<CardId> = self
+                .rules
+                .pool
+                .cards()
+                .filter(|card| self.must_spring(seat, at, card, event))
+                .map(|card| card.id)
+                .collect();
+            if !traps.is_empty() {
+                claims.push(PendingClaim {
+                    card_ref: piece.card_ref,
+                    owner: piece.owner,
+                    predicate: Predicate::NotObligedTrap { traps },
+                    turn: self.state.turn,
+                });
+            }
+        }
+        for claim in claims {
+            let known = self
+                .state
+                .claims
+                .iter()
+                .any(|c| c.card_ref == claim.card_ref && c.predicate == claim.predicate);
+            if !known {
+                events.push(Event::ClaimRecorded {
+                    owner: claim.owner,
+                    commitment: self.state.commitment(claim.card_ref),
+                });
+                self.state.claims.push(claim);
+            }
+        }
+    }
+
+    /// Must the trap `card` of `seat`, at `at`, spring in answer to `event`? Where the format
+    /// says traps must spring: when the card answers this kind of event, reaches it, and
+    /// every effect it would start that is aimed at the card that set it off can be seen by
+    /// everyone to reach that card. Whether a face-down card is reached often depends on
+    /// which card it is (a pit's ATK limit); its owner's opponent cannot know, so then the
+    /// trap stays optional.
+    fn must_spring(&self, seat: Seat, at: Cell, card: &CardDef, event: TrapEvent) -> bool {
+        if !self.rules.format.traps.must_spring {
+            return false;
+        }
+        let CardKind::Trap { range, .. } = card.kind else {
+            return false;
+        };
+        let limited = match self.rules.format.traps.reach {
+            TrapReach::AllFull => false,
+            TrapReach::AllLimited => !matches!(event, TrapEvent::Spell { .. }),
+            TrapReach::ByCard => range == TrapRange::Limited,
+        };
+        if limited && !event_in_limited_range(event, at) {
+            return false;
+        }
+        let (wanted, triggering) = match event {
+            TrapEvent::Moved { at } => (Trigger::EnemyMovesInRange, Some(at)),
+            TrapEvent::Attack { attacker, .. } => (Trigger::EnemyAttacks, Some(attacker)),
+            TrapEvent::Spell { at } => (Trigger::EnemySpell, at),
+        };
+        let triggering = triggering.and_then(|c| Some((c, self.state.piece(c)?)));
+        let mut answers = card
+            .effects
+            .iter()
+            .filter(|e| e.trigger == wanted)
+            .peekable();
+        answers.peek().is_some()
+            && answers.all(|e| self.visibly_reaches(seat, &e.primitive, triggering))
+    }
+
+    /// Does an effect of a trap `seat` controls reach the triggering card, as every peer can
+    /// see it? Effects not aimed at the triggering card always do.
+    fn visibly_reaches(
+        &self,
+        seat: Seat,
+        primitive: &Primitive,
+        triggering: Option<(Cell, &Piece)>,
+    ) -> bool {
+        let (targets, monsters_only) = match primitive {
+            Primitive::ModifyStats { targets, .. }
+            | Primitive::Spellbind { targets, .. }
+            | Primitive::ToAttackPosition { targets }
+            | Primitive::HalveAtk { targets } => (targets, true),
+            Primitive::Destroy { targets }
+            | Primitive::FlipFaceUp { targets }
+            | Primitive::FlipFaceDown { targets } => (targets, false),
+            _ => return true,
+        };
+        if targets.area != Area::Triggering {
+            return true;
+        }
+        let Some((cell, piece)) = triggering else {
+            return false;
+        };
+        if monsters_only && piece.class != Class::Monster
+            || !self.public_filter(&targets.filter, seat, piece)
+        {
+            return false;
+        }
+        if !filter_needs_identity(&targets.filter) {
+            return true;
+        }
+        match piece.card.and_then(|id| self.rules.pool.get(id)) {
+            Some(card) => {
+                let atk = piece.face_up.then(|| self.stats_of(cell, piece, card).0);
+                identity_matches(&targets.filter, card, atk)
+            }
+            None => false,
+        }
+    }
+
     // ------------------------------------------------------------------ application
 
     pub(crate) fn apply_in_place(
@@ -1286,7 +1434,9 @@ impl Duel {
                 self.state.phase = Phase::End;
             }
             Action::Pass => {
-                self.expect_window(seat, "pass")?;
+                let event = self.expect_window(seat, "pass")?;
+                self.check_pass(seat, event, knowledge)?;
+                self.claim_no_obliged_trap(seat, event, events);
                 self.state.window = None;
             }
             Action::SpringTrap { at, reveal } => {
@@ -2961,6 +3111,7 @@ pub(crate) fn predicate_holds(predicate: &Predicate, card: &CardDef) -> bool {
         Predicate::SpellOrTrap => !card.is_monster(),
         Predicate::Spell => card.is_spell(),
         Predicate::NotMatching { filter, .. } => !identity_matches(filter, card, None),
+        Predicate::NotObligedTrap { traps } => !traps.contains(&card.id),
     }
 }
 
@@ -2971,6 +3122,9 @@ pub(crate) fn describe_predicate(predicate: &Predicate) -> String {
         Predicate::SpellOrTrap => "a spell or trap".into(),
         Predicate::Spell => "a spell".into(),
         Predicate::NotMatching { .. } => "not matching the effect it was asked about".into(),
+        Predicate::NotObligedTrap { .. } => {
+            "not a trap that had to spring when its owner passed".into()
+        }
     }
 }
 

@@ -168,6 +168,10 @@ struct RawStep {
     /// `false`: leave out the reveal the action would carry.
     reveal: Option<bool>,
     matching: Option<Vec<String>>,
+    /// Apply the action as a peer that cannot see the acting seat's hidden cards: what only
+    /// those cards could refuse is recorded as a claim instead.
+    #[serde(default)]
+    unseen: bool,
     /// A note for readers; ignored.
     #[serde(default, rename = "note")]
     _note: Option<String>,
@@ -821,7 +825,8 @@ impl Runner {
         let seat = Seat(raw.seat);
         let action = self.build_action(sc, line, seat, raw)?;
         let expect = raw.expect.as_deref().unwrap_or("ok");
-        let result = self.duel.apply(seat, &action, Some(&self.knowledge));
+        let knowledge = (!raw.unseen).then_some(&self.knowledge);
+        let result = self.duel.apply(seat, &action, knowledge);
         let outcome = match (result, expect) {
             (Ok(_), "ok") => Ok(()),
             (Ok(_), kind) => Err(format!(

@@ -386,6 +386,9 @@ pub enum Predicate {
         filter: crate::card::Filter,
         viewer: Seat,
     },
+    /// It is none of these traps: each would have had to spring in the response window its
+    /// owner passed (formats where traps must spring).
+    NotObligedTrap { traps: Vec<CardId> },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
