@@ -112,7 +112,11 @@ impl Duel {
     fn aura_bonus(&self, cell: Cell, piece: &Piece, card: &CardDef) -> (i32, i32) {
         let mut total = (0, 0);
         for (source_cell, source) in self.state.pieces() {
-            if !source.face_up || source.is_bound() || source.leader || source_cell == cell {
+            if !source.face_up
+                || source.leader
+                || source_cell == cell
+                || self.spellbound(source_cell, source)
+            {
                 continue;
             }
             let Some(source_card) = source.card.and_then(|id| self.rules.pool.get(id)) else {
@@ -144,9 +148,64 @@ impl Duel {
                 .is_some_and(|m| self.terrain_at(cell).stat_bonus(m.monster_type) > 0)
     }
 
-    fn has_static(&self, piece: &Piece, wanted: fn(&Primitive) -> bool) -> bool {
+    /// Whether the monster at `cell` is spellbound: by counters, or held by a face-up card's
+    /// continuous spellbind.
+    pub fn is_spellbound(&self, cell: Cell) -> bool {
+        self.state
+            .piece(cell)
+            .is_some_and(|p| self.spellbound(cell, p))
+    }
+
+    /// [`Duel::is_spellbound`] for `piece`, which is at `cell` or was just taken from it.
+    fn spellbound(&self, cell: Cell, piece: &Piece) -> bool {
+        piece.is_bound() || self.held_by_continuous_bind(cell, piece)
+    }
+
+    /// Held by the continuous spellbind of a face-up, unbound card ("while this monster is
+    /// face-up on the field: ... are spellbound"). Only counters switch a holder off, not
+    /// another holder's spellbind, so holders never depend on one another (no card of the
+    /// pool can hold a holder anyway).
+    fn held_by_continuous_bind(&self, cell: Cell, piece: &Piece) -> bool {
+        if piece.class != Class::Monster || piece.leader {
+            return false;
+        }
+        let card = piece.card.and_then(|id| self.rules.pool.get(id));
+        self.state.pieces().any(|(source_cell, source)| {
+            source_cell != cell
+                && source.face_up
+                && !source.leader
+                && !source.is_bound()
+                && source
+                    .card
+                    .and_then(|id| self.rules.pool.get(id))
+                    .is_some_and(|source_card| {
+                        source_card
+                            .effects
+                            .iter()
+                            .any(|effect| match &effect.primitive {
+                                Primitive::Spellbind { targets, .. }
+                                    if effect.trigger == Trigger::Continuous =>
+                                {
+                                    in_area(targets.area, source_cell, cell, None)
+                                        && self.public_filter(
+                                            &targets.filter,
+                                            source.controller,
+                                            piece,
+                                        )
+                                        && (!filter_needs_identity(&targets.filter)
+                                            || card.is_some_and(|c| {
+                                                identity_matches(&targets.filter, c, None)
+                                            }))
+                                }
+                                _ => false,
+                            })
+                    })
+        })
+    }
+
+    fn has_static(&self, cell: Cell, piece: &Piece, wanted: fn(&Primitive) -> bool) -> bool {
         piece.face_up
-            && !piece.is_bound()
+            && !self.spellbound(cell, piece)
             && piece
                 .card
                 .and_then(|id| self.rules.pool.get(id))
@@ -201,7 +260,8 @@ impl Duel {
             return Vec::new();
         };
         let steps = self.move_steps(from);
-        let cross_labyrinth = self.has_static(piece, |p| matches!(p, Primitive::CrossLabyrinth));
+        let cross_labyrinth =
+            self.has_static(from, piece, |p| matches!(p, Primitive::CrossLabyrinth));
         // Breadth-first, one layer per step. `seen` is indexed like `cells`; the layers live
         // in one buffer (`layer_start..` is the current frontier).
         let mut seen = vec![false; self.state.cells.len()];
@@ -850,7 +910,7 @@ impl Duel {
     fn check_move_start(&self, seat: Seat, from: Cell) -> Result<&Piece, RuleError> {
         self.expect_main(seat, "move")?;
         let piece = self.own_piece(seat, from)?;
-        if piece.is_bound() {
+        if self.spellbound(from, piece) {
             return Err(RuleError::Spellbound { cell: from });
         }
         if piece.moved {
@@ -1013,7 +1073,7 @@ impl Duel {
         if self.state.turn == 1 && !format.first_turn_attacks {
             return Err(RuleError::FirstTurnAttack);
         }
-        if piece.is_bound() {
+        if self.spellbound(from, piece) {
             return Err(RuleError::Spellbound { cell: from });
         }
         if piece.attacked {
@@ -1097,7 +1157,7 @@ impl Duel {
         if let Some(why) = why {
             return Err(RuleError::CannotChangePosition { cell: at, why });
         }
-        if piece.is_bound() {
+        if self.spellbound(at, piece) {
             return Err(RuleError::Spellbound { cell: at });
         }
         if piece.changed_position {
@@ -1121,7 +1181,7 @@ impl Duel {
                 why: "it is already face-up",
             });
         }
-        if piece.is_bound() {
+        if self.spellbound(at, piece) {
             return Err(RuleError::Spellbound { cell: at });
         }
         if piece.changed_position || piece.moved || piece.attacked {
@@ -1704,7 +1764,7 @@ impl Duel {
         if piece.leader {
             self.state.player_mut(seat).leader = to;
         }
-        let ignores_traps = self.has_static(&piece, |p| matches!(p, Primitive::IgnoreTraps));
+        let ignores_traps = self.has_static(from, &piece, |p| matches!(p, Primitive::IgnoreTraps));
         self.state.put(to, piece);
         if let Some(card) = flipped_card.and_then(|id| self.rules.pool.get(id)).cloned() {
             events.push(Event::Flipped {
@@ -1761,7 +1821,7 @@ impl Duel {
         let ignores_traps = self
             .state
             .piece(from)
-            .is_some_and(|p| self.has_static(p, |x| matches!(x, Primitive::IgnoreTraps)));
+            .is_some_and(|p| self.has_static(from, p, |x| matches!(x, Primitive::IgnoreTraps)));
         if !ignores_traps {
             self.open_window(
                 seat.other(),
@@ -2183,7 +2243,7 @@ impl Duel {
         let attacker_ok = self
             .state
             .piece(attacker)
-            .is_some_and(|p| p.attacked && !p.is_bound());
+            .is_some_and(|p| p.attacked && !self.spellbound(attacker, p));
         if negated || !attacker_ok || self.state.piece(target).is_none() {
             events.push(Event::AttackNegated { from: attacker });
             return;
@@ -2246,8 +2306,8 @@ impl Duel {
         let d_now = self.state.piece(target).cloned().unwrap_or(d_piece.clone());
         let (mut a_atk, _) = self.stats_of(attacker, &a_piece, &a_card);
         let (mut d_atk, d_def) = self.stats_of(target, &d_now, &d_card);
-        a_atk += self.battle_bonus(&a_piece, &a_card, &d_now, &d_card);
-        d_atk += self.battle_bonus(&d_now, &d_card, &a_piece, &a_card);
+        a_atk += self.battle_bonus(attacker, &a_piece, &a_card, &d_card);
+        d_atk += self.battle_bonus(target, &d_now, &d_card, &a_card);
         let defending = if d_now.defence { d_def } else { d_atk };
         events.push(Event::Battle {
             attacker,
@@ -2264,8 +2324,8 @@ impl Duel {
             self.damage(d_now.controller, a_atk.max(0) as u32, events);
             return;
         }
-        let a_kills = destroys_in_battle(&a_card, &d_card) && !a_piece.is_bound();
-        let d_kills = destroys_in_battle(&d_card, &a_card) && !d_now.is_bound();
+        let a_kills = destroys_in_battle(&a_card, &d_card) && !self.is_spellbound(attacker);
+        let d_kills = destroys_in_battle(&d_card, &a_card) && !self.is_spellbound(target);
         let (mut destroy_a, mut destroy_d) = (d_kills, a_kills);
         if !a_kills && !d_kills {
             if d_now.defence {
@@ -2395,14 +2455,8 @@ impl Duel {
         self.destroy(target, events);
     }
 
-    fn battle_bonus(
-        &self,
-        piece: &Piece,
-        card: &CardDef,
-        _other: &Piece,
-        other_card: &CardDef,
-    ) -> i32 {
-        if !piece.face_up || piece.is_bound() || piece.leader {
+    fn battle_bonus(&self, cell: Cell, piece: &Piece, card: &CardDef, other_card: &CardDef) -> i32 {
+        if !piece.face_up || piece.leader || self.spellbound(cell, piece) {
             return 0;
         }
         card.effects
@@ -2458,6 +2512,8 @@ impl Duel {
         if self.state.piece(cell).is_none_or(|p| p.leader) {
             return;
         }
+        // A spellbound card's "when destroyed" effect does not activate.
+        let bound = self.is_spellbound(cell);
         let Some(piece) = self.state.take(cell) else {
             return;
         };
@@ -2474,7 +2530,7 @@ impl Duel {
             at: cell,
         });
         if piece.face_up
-            && !piece.is_bound()
+            && !bound
             && let Some(card) = piece.card.and_then(|id| self.rules.pool.get(id)).cloned()
         {
             self.queue_trigger(
@@ -2621,7 +2677,7 @@ impl Duel {
             && self
                 .state
                 .piece(at)
-                .is_none_or(|p| p.card != Some(card.id) || p.is_bound())
+                .is_none_or(|p| p.card != Some(card.id) || self.spellbound(at, p))
         {
             return;
         }

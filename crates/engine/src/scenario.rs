@@ -1323,27 +1323,31 @@ impl Runner {
                             );
                         }
                         if let Some(b) = &a.spellbound {
+                            const HELD: &str = "held by a continuous spellbind";
                             let want = match b {
-                                RawBind::Turns(0) => Bind::Free,
-                                RawBind::Turns(t) => Bind::Turns(*t),
-                                RawBind::Word(w) if w == "forever" => Bind::Forever,
-                                RawBind::Word(w) if w == "no" || w == "free" => Bind::Free,
+                                RawBind::Turns(0) => bind_name(Bind::Free),
+                                RawBind::Turns(t) => bind_name(Bind::Turns(*t)),
+                                RawBind::Word(w) if w == "forever" => bind_name(Bind::Forever),
+                                RawBind::Word(w) if w == "no" || w == "free" => {
+                                    bind_name(Bind::Free)
+                                }
+                                RawBind::Word(w) if w == "continuous" => HELD.into(),
                                 RawBind::Word(w) => {
                                     return Err(sc.err(
                                         line,
                                         format!(
-                                            "spellbound = \"{w}\": give turns, 0, \"free\" \
-                                             or \"forever\""
+                                            "spellbound = \"{w}\": give turns, 0, \"free\", \
+                                             \"forever\" or \"continuous\""
                                         ),
                                     ));
                                 }
                             };
-                            expect(
-                                &mut problems,
-                                format!("spellbind at {cell}"),
-                                bind_name(want),
-                                bind_name(p.bind),
-                            );
+                            let actual = if p.bind == Bind::Free && self.duel.is_spellbound(cell) {
+                                HELD.into()
+                            } else {
+                                bind_name(p.bind)
+                            };
+                            expect(&mut problems, format!("spellbind at {cell}"), want, actual);
                         }
                         if let Some(id) = a.equipped
                             && !p.equips.iter().any(|e| e.card == CardId(id))
