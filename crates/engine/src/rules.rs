@@ -112,11 +112,7 @@ impl Duel {
     fn aura_bonus(&self, cell: Cell, piece: &Piece, card: &CardDef) -> (i32, i32) {
         let mut total = (0, 0);
         for (source_cell, source) in self.state.pieces() {
-            if !source.face_up
-                || source.leader
-                || source_cell == cell
-                || self.spellbound(source_cell, source)
-            {
+            if !source.face_up || source.is_bound() || source.leader || source_cell == cell {
                 continue;
             }
             let Some(source_card) = source.card.and_then(|id| self.rules.pool.get(id)) else {
@@ -131,6 +127,8 @@ impl Duel {
                 } = &effect.primitive
                     && in_area(targets.area, source_cell, cell, None)
                     && self.identity_filter(&targets.filter, source.controller, piece, card, None)
+                    // Held by another's continuous spellbind: its effects are off too.
+                    && !self.held_by_continuous_bind(source_cell, source)
                 {
                     total.0 += i32::from(*atk);
                     total.1 += i32::from(*def);
@@ -166,7 +164,8 @@ impl Duel {
     /// another holder's spellbind, so holders never depend on one another (no card of the
     /// pool can hold a holder anyway).
     fn held_by_continuous_bind(&self, cell: Cell, piece: &Piece) -> bool {
-        if piece.class != Class::Monster || piece.leader {
+        if piece.class != Class::Monster || piece.leader || !self.rules.pool.may_be_held(piece.card)
+        {
             return false;
         }
         let card = piece.card.and_then(|id| self.rules.pool.get(id));
@@ -177,6 +176,7 @@ impl Duel {
                 && !source.is_bound()
                 && source
                     .card
+                    .filter(|id| self.rules.pool.is_binder(*id))
                     .and_then(|id| self.rules.pool.get(id))
                     .is_some_and(|source_card| {
                         source_card
