@@ -11,8 +11,9 @@ use crate::event::Event;
 use crate::format::{Family, FieldSpellMode, SummonArea, SummonCost, TrapReach};
 use crate::hash::Digest32;
 use crate::state::{
-    Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, Modifier, Outcome, PendingClaim,
-    Phase, Piece, Predicate, QueuedEffect, Resume, Reveal, Seat, TrapEvent, WinReason,
+    Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, DeckOrder, DrawDue, Modifier,
+    Outcome, PendingClaim, Phase, Piece, PositionOpening, PositionSlot, Predicate, QueuedEffect,
+    Resume, Reveal, Seat, TrapEvent, WinReason,
 };
 use crate::terrain::Terrain;
 
@@ -298,6 +299,13 @@ impl Duel {
                             reveal: *reveal,
                         });
                     }
+                }
+            }
+            Awaiting::OpenDraw { seat: s, .. } if *s == seat => {
+                if let Some((_, commitment)) = self.open_draw_slot()
+                    && let Some(opening) = knowledge.position(&commitment)
+                {
+                    out.push(Action::OpenDraw { opening: *opening });
                 }
             }
             Awaiting::Reveal {
@@ -1308,6 +1316,7 @@ impl Duel {
                     _ => {}
                 }
             }
+            Action::OpenDraw { opening } => self.do_open_draw(seat, opening, events)?,
             Action::Reveal { reveals } => {
                 let Awaiting::Reveal {
                     seat: s,
@@ -1670,6 +1679,14 @@ impl Duel {
                 self.state.awaiting = Awaiting::Finished;
                 return;
             }
+            if let Some(due) = self.state.draws_due.first().copied() {
+                let permuter = self.permuter_of(due).unwrap_or(due.owner);
+                self.state.awaiting = Awaiting::OpenDraw {
+                    seat: permuter,
+                    owner: due.owner,
+                };
+                return;
+            }
             if let Some((seat, _)) = self.state.reveal_due.first().copied() {
                 let commitments = self
                     .state
@@ -1758,7 +1775,34 @@ impl Duel {
     }
 
     pub(crate) fn draw(&mut self, seat: Seat, events: &mut Vec<Event>) -> bool {
+        let waiting = self
+            .state
+            .draws_due
+            .iter()
+            .filter(|d| d.owner == seat)
+            .count();
         let player = self.state.player_mut(seat);
+        if let DeckOrder::Permuted {
+            rounds,
+            next_position,
+            ..
+        } = &mut player.deck_order
+        {
+            if player.deck.len() <= waiting {
+                return false;
+            }
+            let Some(last_round) = rounds.len().checked_sub(1) else {
+                return false;
+            };
+            let due = DrawDue {
+                owner: seat,
+                round: u8::try_from(last_round).unwrap_or(u8::MAX),
+                pointer: *next_position,
+            };
+            *next_position = next_position.saturating_add(1);
+            self.state.draws_due.push(due);
+            return true;
+        }
         match player.deck.pop() {
             Some(card_ref) => {
                 player.hand.push(CardSlot {
@@ -1771,6 +1815,97 @@ impl Duel {
             }
             None => false,
         }
+    }
+
+    fn permuter_of(&self, due: DrawDue) -> Option<Seat> {
+        match &self.state.player(due.owner).deck_order {
+            DeckOrder::Permuted { rounds, .. } => {
+                rounds.get(usize::from(due.round)).map(|r| r.permuter)
+            }
+            DeckOrder::Public => None,
+        }
+    }
+
+    /// The position commitment the first waiting draw asks about, with its slot.
+    fn open_draw_slot(&self) -> Option<(PositionSlot, Commitment)> {
+        let due = self.state.draws_due.first()?;
+        let DeckOrder::Permuted { rounds, .. } = &self.state.player(due.owner).deck_order else {
+            return None;
+        };
+        let round = rounds.get(usize::from(due.round))?;
+        let slot = PositionSlot {
+            owner: due.owner,
+            permuter: round.permuter,
+            round: due.round,
+            position: due.pointer,
+        };
+        let entry = CardRef(round.first.0.checked_add(due.pointer)?);
+        Some((slot, self.state.commitment(entry)))
+    }
+
+    fn do_open_draw(
+        &mut self,
+        seat: Seat,
+        opening: &PositionOpening,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let Awaiting::OpenDraw { seat: expected, .. } = self.state.awaiting else {
+            return Err(self.wrong_decision(seat, "open-draw", &self.state.awaiting.clone()));
+        };
+        if expected != seat {
+            return Err(RuleError::NotYourDecision {
+                expected,
+                actual: seat,
+            });
+        }
+        let Some((slot, commitment)) = self.open_draw_slot() else {
+            return Err(self.wrong_decision(seat, "open-draw", &self.state.awaiting.clone()));
+        };
+        let deck_len = self.state.player(slot.owner).deck.len();
+        let fits = usize::from(opening.index) < deck_len + usize::from(slot.position) + 1;
+        if !fits
+            || Commitment::for_position(&self.state.match_id, slot, opening) != commitment
+            || commitment == Commitment(Digest32::default())
+        {
+            return Err(RuleError::BadPositionOpening {
+                owner: slot.owner,
+                permuter: slot.permuter,
+                position: slot.position,
+            });
+        }
+        if slot.round > 0 {
+            // Follow the pointer into the round before.
+            if let Some(due) = self.state.draws_due.first_mut() {
+                due.round = slot.round - 1;
+                due.pointer = opening.index;
+            }
+            return Ok(());
+        }
+        let player = self.state.player_mut(slot.owner);
+        let DeckOrder::Permuted { first_card, .. } = player.deck_order else {
+            return Err(self.wrong_decision(seat, "open-draw", &self.state.awaiting.clone()));
+        };
+        let card_ref = CardRef(first_card.0.saturating_add(opening.index));
+        let Some(at) = player.deck.iter().position(|r| *r == card_ref) else {
+            return Err(RuleError::PositionNotInDeck {
+                owner: slot.owner,
+                permuter: slot.permuter,
+                position: slot.position,
+                index: opening.index,
+            });
+        };
+        player.deck.remove(at);
+        player.hand.push(CardSlot {
+            card_ref,
+            card: None,
+        });
+        self.state.draws_due.remove(0);
+        let commitment = self.state.commitment(card_ref);
+        events.push(Event::Drew {
+            seat: slot.owner,
+            commitment,
+        });
+        Ok(())
     }
 
     pub(crate) fn start_turn(&mut self, seat: Seat, first: bool, events: &mut Vec<Event>) {
@@ -2919,6 +3054,7 @@ pub(crate) fn describe_predicate(predicate: &Predicate) -> String {
 fn awaiting_name(awaiting: &Awaiting) -> &'static str {
     match awaiting {
         Awaiting::Main { .. } => "main phase",
+        Awaiting::OpenDraw { .. } => "deck position opening",
         Awaiting::Respond { .. } => "response window",
         Awaiting::Reveal { .. } => "reveal",
         Awaiting::Declare { .. } => "owner declaration",
