@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use fairduel_engine::selfplay::{BotKind, play_game};
 use fairduel_engine::state::WinReason;
 use fairduel_engine::{DeckList, Rules};
+use fairduel_protocol::selfplay::play_protocol_game;
 
 use crate::assets;
 
@@ -52,6 +53,10 @@ enum Command {
         seed: u64,
         #[arg(long, value_enum, default_value = "random")]
         bots: Bots,
+        /// Play through the fair-play protocol (two peers exchanging signed envelopes in
+        /// memory, every finished record audited) instead of the trusted referee.
+        #[arg(long)]
+        protocol: bool,
     },
     /// Run rule scenario files.
     Scenario { files: Vec<PathBuf> },
@@ -86,7 +91,8 @@ pub fn run() -> ExitCode {
             games,
             seed,
             bots,
-        } => selfplay(&dir, &format, games, seed, bots),
+            protocol,
+        } => selfplay(&dir, &format, games, seed, bots, protocol),
         Command::Scenario { files } => scenario(&dir, &files),
         Command::Cards { query } => cards(&dir, query.as_deref()),
         Command::Formats => formats(&dir),
@@ -117,7 +123,14 @@ fn load(dir: &std::path::Path, format: &str) -> Result<(Arc<Rules>, Vec<DeckList
     Ok((rules, decks))
 }
 
-fn selfplay(dir: &std::path::Path, format: &str, games: u64, seed: u64, bots: Bots) -> CmdResult {
+fn selfplay(
+    dir: &std::path::Path,
+    format: &str,
+    games: u64,
+    seed: u64,
+    bots: Bots,
+    protocol: bool,
+) -> CmdResult {
     let (rules, decks) = load(dir, format)?;
     let kind = match bots {
         Bots::Random => BotKind::Random,
@@ -132,17 +145,32 @@ fn selfplay(dir: &std::path::Path, format: &str, games: u64, seed: u64, bots: Bo
         let a = (game_seed % decks.len() as u64) as usize;
         let b = ((game_seed / decks.len() as u64 + 1 + game_seed) % decks.len() as u64) as usize;
         let b = if a == b { (b + 1) % decks.len() } else { b };
-        match std::panic::catch_unwind(|| {
-            play_game(&rules, [&decks[a], &decks[b]], game_seed, kind)
-        }) {
-            Ok(Ok(report)) => {
-                actions += report.actions;
-                match report.outcome.winner {
+        let played = std::panic::catch_unwind(|| {
+            let pair = [&decks[a], &decks[b]];
+            if protocol {
+                play_protocol_game(&rules, format, pair, game_seed, kind, true)
+                    .map_err(|e| e.to_string())
+                    .and_then(|game| {
+                        let outcome = game
+                            .outcome
+                            .ok_or_else(|| format!("game {game_seed}: the duel did not finish"))?;
+                        Ok((game.entries as u64, outcome))
+                    })
+            } else {
+                play_game(&rules, pair, game_seed, kind)
+                    .map(|report| (report.actions, report.outcome))
+                    .map_err(|e| e.to_string())
+            }
+        });
+        match played {
+            Ok(Ok((steps, outcome))) => {
+                actions += steps;
+                match outcome.winner {
                     Some(seat) => wins[seat.index()] += 1,
                     None => draws += 1,
                 }
                 *reasons
-                    .entry(reason_name(report.outcome.reason).to_owned())
+                    .entry(reason_name(outcome.reason).to_owned())
                     .or_default() += 1;
             }
             Ok(Err(error)) => {
@@ -161,8 +189,9 @@ fn selfplay(dir: &std::path::Path, format: &str, games: u64, seed: u64, bots: Bo
         "games:    {games} (seeds {seed}..{})",
         seed.wrapping_add(games)
     );
+    let unit = if protocol { "envelopes" } else { "actions" };
     println!(
-        "actions:  {actions} ({:.1} per game)",
+        "{unit}:  {actions} ({:.1} per game)",
         actions as f64 / games.max(1) as f64
     );
     println!(
@@ -172,7 +201,7 @@ fn selfplay(dir: &std::path::Path, format: &str, games: u64, seed: u64, bots: Bo
     let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
     println!("endings:  {}", reasons.join(", "));
     println!(
-        "speed:    {:.0} games/s, {:.0} actions/s",
+        "speed:    {:.1} games/s, {:.0} {unit}/s",
         games as f64 / secs,
         actions as f64 / secs
     );
@@ -180,7 +209,13 @@ fn selfplay(dir: &std::path::Path, format: &str, games: u64, seed: u64, bots: Bo
         println!("FAILED:   {failures} game(s) diverged, panicked, broke a rule or got stuck");
         return Ok(ExitCode::FAILURE);
     }
-    println!("every game finished with both seats' state hashes equal after every action");
+    if protocol {
+        println!(
+            "every game finished with both peers accepting every envelope, and the audit verified every seat"
+        );
+    } else {
+        println!("every game finished with both seats' state hashes equal after every action");
+    }
     Ok(ExitCode::SUCCESS)
 }
 

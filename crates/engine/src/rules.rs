@@ -1817,6 +1817,23 @@ impl Duel {
         }
     }
 
+    /// Whether a pending claim holds for the card actually behind it (the audit checks the
+    /// claims never revealed during the duel this way). The error says what was claimed.
+    pub fn check_claim(&self, claim: &PendingClaim, card: CardId) -> Result<(), String> {
+        let def = self.rules.card(card).map_err(|e| e.to_string())?;
+        if predicate_holds(&claim.predicate, def) {
+            Ok(())
+        } else {
+            Err(format!(
+                "on turn {} {} claimed its hidden card was {}, but it is {}",
+                claim.turn,
+                claim.owner,
+                describe_predicate(&claim.predicate),
+                def.name
+            ))
+        }
+    }
+
     fn permuter_of(&self, due: DrawDue) -> Option<Seat> {
         match &self.state.player(due.owner).deck_order {
             DeckOrder::Permuted { rounds, .. } => {
