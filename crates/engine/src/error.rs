@@ -110,6 +110,11 @@ pub enum RuleError {
     BadDeclaration { why: String },
     #[error("you hold {held} cards and must discard down to {limit}")]
     MustDiscard { held: u8, limit: u8 },
+    #[error(
+        "the trap at {cell} has been triggered and must spring: in this format traps are not \
+         optional, so spring it (or another triggered trap) instead of passing"
+    )]
+    MustSpring { cell: Cell },
 }
 
 impl RuleError {
@@ -156,6 +161,7 @@ impl RuleError {
             RuleError::UnknownCard { .. } => "unknown-card",
             RuleError::BadDeclaration { .. } => "bad-declaration",
             RuleError::MustDiscard { .. } => "must-discard",
+            RuleError::MustSpring { .. } => "must-spring",
         }
     }
 }

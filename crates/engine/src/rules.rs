@@ -11,9 +11,9 @@ use crate::event::Event;
 use crate::format::{Family, FieldSpellMode, SummonArea, SummonCost, TrapReach};
 use crate::hash::Digest32;
 use crate::state::{
-    Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, DeckOrder, DrawDue, Modifier,
-    Outcome, PendingClaim, Phase, Piece, PositionOpening, PositionSlot, Predicate, QueuedEffect,
-    Resume, Reveal, Seat, TrapEvent, WinReason,
+    Attached, Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, DeckOrder, DrawDue,
+    Modifier, Outcome, PendingClaim, Phase, Piece, PositionOpening, PositionSlot, Predicate,
+    QueuedEffect, Resume, Reveal, Seat, TrapEvent, WinReason,
 };
 use crate::terrain::Terrain;
 
@@ -54,7 +54,7 @@ impl Duel {
         if self.rules.format.terrain.field_spells == FieldSpellMode::ControllerHalf
             && let Some(seat) = self.state.half_of(cell)
             && let Some(field) = self.state.player(seat).field_spell
-            && let Some(terrain) = self.rules.pool.get(field).and_then(field_terrain)
+            && let Some(terrain) = self.rules.pool.get(field.card).and_then(field_terrain)
             && base != Terrain::Labyrinth
         {
             return terrain;
@@ -89,11 +89,11 @@ impl Duel {
             def += i32::from(modifier.def);
         }
         if piece.face_up {
-            for (_, equip) in &piece.equips {
+            for equip in &piece.equips {
                 for (a, d) in self
                     .rules
                     .pool
-                    .get(*equip)
+                    .get(equip.card)
                     .into_iter()
                     .flat_map(equip_bonus)
                 {
@@ -286,7 +286,9 @@ impl Duel {
                 self.main_actions(seat, knowledge, &mut out)
             }
             Awaiting::Respond { seat: s, event } if *s == seat => {
-                out.push(Action::Pass);
+                if self.check_pass(seat, *event, Some(knowledge)).is_ok() {
+                    out.push(Action::Pass);
+                }
                 for (at, piece) in self.state.pieces() {
                     let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref)) else {
                         continue;
@@ -446,7 +448,15 @@ impl Duel {
             if self.check_move_start(seat, from).is_ok() {
                 for (to, reach) in self.reachable(from) {
                     let flips: Vec<Option<Reveal>> = match reach {
-                        Reach::Enemy => continue,
+                        // Monsters meet enemy cards by attacking; a spell or trap may
+                        // move into one where the format lets cards meet by moving.
+                        Reach::Enemy
+                            if piece.class == Class::Monster
+                                || !format.movement.attack_by_moving =>
+                        {
+                            continue;
+                        }
+                        Reach::Enemy => vec![None],
                         _ if !piece.face_up && own_reveal.is_some() => {
                             if format.movement.flip_while_moving && piece.class == Class::Monster
                                 || reach == Reach::Own && piece.class == Class::SpellTrap
@@ -926,7 +936,19 @@ impl Duel {
                 }
                 Ok(None)
             }
-            Reach::Enemy => Err(RuleError::Occupied { cell: to }),
+            Reach::Enemy => {
+                // Kairu: a spell or trap moved onto an enemy card meets it (see do_move).
+                if piece.class != Class::SpellTrap || !self.rules.format.movement.attack_by_moving {
+                    return Err(RuleError::Occupied { cell: to });
+                }
+                if flipped.is_some() {
+                    return Err(RuleError::CannotFlip {
+                        cell: from,
+                        why: "only monsters flip while moving",
+                    });
+                }
+                Ok(None)
+            }
             Reach::Own => {
                 let target = self
                     .state
@@ -1219,6 +1241,152 @@ impl Duel {
         !limited || event_in_limited_range(event, at)
     }
 
+    /// Refuses a pass when a trap `seat` can see among its own cards must spring (only in
+    /// formats where traps must spring). Cards the applier cannot see are left to the
+    /// claims [`Duel::claim_no_obliged_trap`] records.
+    fn check_pass(
+        &self,
+        seat: Seat,
+        event: TrapEvent,
+        knowledge: Option<&Knowledge>,
+    ) -> Result<(), RuleError> {
+        if !self.rules.format.traps.must_spring {
+            return Ok(());
+        }
+        for (at, piece) in self.state.pieces() {
+            if !self.could_spring(seat, at, piece, event) {
+                continue;
+            }
+            if let Some(card) = self.known_card(piece, knowledge)
+                && self.must_spring(seat, at, card, event)
+            {
+                return Err(RuleError::MustSpring { cell: at });
+            }
+        }
+        Ok(())
+    }
+
+    /// On a pass, each hidden card of `seat` that could be a trap in reach is claimed to be
+    /// none of the traps that would have had to spring there; the claim is checked when the
+    /// card is revealed.
+    fn claim_no_obliged_trap(&mut self, seat: Seat, event: TrapEvent, events: &mut Vec<Event>) {
+        if !self.rules.format.traps.must_spring {
+            return;
+        }
+        let mut claims = Vec::new();
+        for (at, piece) in self.state.pieces() {
+            if !piece.is_hidden() || !self.could_spring(seat, at, piece, event) {
+                continue;
+            }
+            let traps: Vec<CardId> = self
+                .rules
+                .pool
+                .cards()
+                .filter(|card| self.must_spring(seat, at, card, event))
+                .map(|card| card.id)
+                .collect();
+            if !traps.is_empty() {
+                claims.push(PendingClaim {
+                    card_ref: piece.card_ref,
+                    owner: piece.owner,
+                    predicate: Predicate::NotObligedTrap { traps },
+                    turn: self.state.turn,
+                });
+            }
+        }
+        for claim in claims {
+            let known = self
+                .state
+                .claims
+                .iter()
+                .any(|c| c.card_ref == claim.card_ref && c.predicate == claim.predicate);
+            if !known {
+                events.push(Event::ClaimRecorded {
+                    owner: claim.owner,
+                    commitment: self.state.commitment(claim.card_ref),
+                });
+                self.state.claims.push(claim);
+            }
+        }
+    }
+
+    /// Must the trap `card` of `seat`, at `at`, spring in answer to `event`? Where the format
+    /// says traps must spring: when the card answers this kind of event, reaches it, and
+    /// every effect it would start that is aimed at the card that set it off can be seen by
+    /// everyone to reach that card. Whether a face-down card is reached often depends on
+    /// which card it is (a pit's ATK limit); its owner's opponent cannot know, so then the
+    /// trap stays optional.
+    fn must_spring(&self, seat: Seat, at: Cell, card: &CardDef, event: TrapEvent) -> bool {
+        if !self.rules.format.traps.must_spring {
+            return false;
+        }
+        let CardKind::Trap { range, .. } = card.kind else {
+            return false;
+        };
+        let limited = match self.rules.format.traps.reach {
+            TrapReach::AllFull => false,
+            TrapReach::AllLimited => !matches!(event, TrapEvent::Spell { .. }),
+            TrapReach::ByCard => range == TrapRange::Limited,
+        };
+        if limited && !event_in_limited_range(event, at) {
+            return false;
+        }
+        let (wanted, triggering) = match event {
+            TrapEvent::Moved { at } => (Trigger::EnemyMovesInRange, Some(at)),
+            TrapEvent::Attack { attacker, .. } => (Trigger::EnemyAttacks, Some(attacker)),
+            TrapEvent::Spell { at } => (Trigger::EnemySpell, at),
+        };
+        let triggering = triggering.and_then(|c| Some((c, self.state.piece(c)?)));
+        let mut answers = card
+            .effects
+            .iter()
+            .filter(|e| e.trigger == wanted)
+            .peekable();
+        answers.peek().is_some()
+            && answers.all(|e| self.visibly_reaches(seat, &e.primitive, triggering))
+    }
+
+    /// Does an effect of a trap `seat` controls reach the triggering card, as every peer can
+    /// see it? Effects not aimed at the triggering card always do.
+    fn visibly_reaches(
+        &self,
+        seat: Seat,
+        primitive: &Primitive,
+        triggering: Option<(Cell, &Piece)>,
+    ) -> bool {
+        let (targets, monsters_only) = match primitive {
+            Primitive::ModifyStats { targets, .. }
+            | Primitive::Spellbind { targets, .. }
+            | Primitive::ToAttackPosition { targets }
+            | Primitive::HalveAtk { targets } => (targets, true),
+            Primitive::Destroy { targets }
+            | Primitive::FlipFaceUp { targets }
+            | Primitive::FlipFaceDown { targets } => (targets, false),
+            _ => return true,
+        };
+        if targets.area != Area::Triggering {
+            return true;
+        }
+        let Some((cell, piece)) = triggering else {
+            return false;
+        };
+        if monsters_only && piece.class != Class::Monster
+            || !self.public_filter(&targets.filter, seat, piece)
+        {
+            return false;
+        }
+        if !filter_needs_identity(&targets.filter) {
+            return true;
+        }
+        match piece.card.and_then(|id| self.rules.pool.get(id)) {
+            Some(card) => {
+                let atk = piece.face_up.then(|| self.stats_of(cell, piece, card).0);
+                identity_matches(&targets.filter, card, atk)
+            }
+            None => false,
+        }
+    }
+
     // ------------------------------------------------------------------ application
 
     pub(crate) fn apply_in_place(
@@ -1273,7 +1441,9 @@ impl Duel {
                 self.state.phase = Phase::End;
             }
             Action::Pass => {
-                self.expect_window(seat, "pass")?;
+                let event = self.expect_window(seat, "pass")?;
+                self.check_pass(seat, event, knowledge)?;
+                self.claim_no_obliged_trap(seat, event, events);
                 self.state.window = None;
             }
             Action::SpringTrap { at, reveal } => {
@@ -1438,7 +1608,11 @@ impl Duel {
                 why: "an equip shows the card",
             })?;
             if let Some(piece) = self.state.piece_mut(to) {
-                piece.equips.push((seat, card));
+                piece.equips.push(Attached {
+                    owner: seat,
+                    card_ref: slot.card_ref,
+                    card,
+                });
             }
             events.push(Event::Equipped { at: to, card });
             return Ok(());
@@ -1499,13 +1673,27 @@ impl Duel {
         if let Some(reveal) = flip {
             self.reveal_piece(from, reveal.card, events)?;
         }
+        // Kairu: a spell or trap moved onto an enemy monster is destroyed where it stood; onto
+        // an enemy spell or trap it destroys that card and takes its place (below).
+        if self
+            .state
+            .piece(to)
+            .is_some_and(|p| p.controller != seat && p.class == Class::Monster)
+        {
+            self.destroy(from, events);
+            return Ok(());
+        }
         let Some(mut piece) = self.state.take(from) else {
             return Ok(());
         };
         events.push(Event::Moved { from, to });
         if let Some(card) = equip {
             if let Some(target) = self.state.piece_mut(to) {
-                target.equips.push((piece.owner, card));
+                target.equips.push(Attached {
+                    owner: piece.owner,
+                    card_ref: piece.card_ref,
+                    card,
+                });
             }
             events.push(Event::Equipped { at: to, card });
             return Ok(());
@@ -2295,7 +2483,11 @@ impl Duel {
             self.state.take(target);
             if identity_matches(filter, a_card, None) {
                 if let Some(p) = self.state.piece_mut(attacker) {
-                    p.equips.push((d_piece.owner, d_card.id));
+                    p.equips.push(Attached {
+                        owner: d_piece.owner,
+                        card_ref: d_piece.card_ref,
+                        card: d_card.id,
+                    });
                 }
                 events.push(Event::Equipped {
                     at: attacker,
@@ -2420,11 +2612,11 @@ impl Duel {
         let Some(piece) = self.state.take(cell) else {
             return;
         };
-        for (owner, equip) in &piece.equips {
-            self.state.player_mut(*owner).graveyard.push(CardSlot {
-                card_ref: piece.card_ref,
-                card: Some(*equip),
-            });
+        for equip in &piece.equips {
+            self.state
+                .player_mut(equip.owner)
+                .graveyard
+                .push(equip.to_graveyard());
         }
         self.send_to_graveyard(piece.owner, piece.card_ref, piece.card);
         events.push(Event::Destroyed {
@@ -2711,16 +2903,31 @@ impl Duel {
                 let classic_field = card.spell_kind() == Some(SpellKind::Field)
                     && self.rules.format.terrain.field_spells == FieldSpellMode::ControllerHalf;
                 if classic_field {
-                    // The card moves from the grid into its controller's Field Spell Zone.
-                    let piece = self.state.take(centre);
-                    let player = self.state.player_mut(controller);
-                    if let Some(old) = player.field_spell.replace(card.id) {
-                        player.graveyard.push(CardSlot {
-                            // No piece: a reference outside the table, which names the
-                            // all-zero commitment.
-                            card_ref: piece.as_ref().map_or(CardRef(u16::MAX), |p| p.card_ref),
-                            card: Some(old),
-                        });
+                    // The card moves from the grid into its controller's Field Spell Zone,
+                    // under its own commitment. If it left the grid before resolving (an
+                    // answering trap destroyed it), it is already in the graveyard and has
+                    // no field to set.
+                    if self
+                        .state
+                        .piece(centre)
+                        .is_none_or(|p| p.card != Some(card.id))
+                    {
+                        return;
+                    }
+                    let Some(piece) = self.state.take(centre) else {
+                        return;
+                    };
+                    let field = Attached {
+                        owner: piece.owner,
+                        card_ref: piece.card_ref,
+                        card: card.id,
+                    };
+                    if let Some(old) = self.state.player_mut(controller).field_spell.replace(field)
+                    {
+                        self.state
+                            .player_mut(old.owner)
+                            .graveyard
+                            .push(old.to_graveyard());
                     }
                     events.push(Event::TerrainChanged {
                         at: centre,
@@ -3055,6 +3262,7 @@ pub(crate) fn predicate_holds(predicate: &Predicate, card: &CardDef) -> bool {
         Predicate::SpellOrTrap => !card.is_monster(),
         Predicate::Spell => card.is_spell(),
         Predicate::NotMatching { filter, .. } => !identity_matches(filter, card, None),
+        Predicate::NotObligedTrap { traps } => !traps.contains(&card.id),
     }
 }
 
@@ -3065,6 +3273,9 @@ pub(crate) fn describe_predicate(predicate: &Predicate) -> String {
         Predicate::SpellOrTrap => "a spell or trap".into(),
         Predicate::Spell => "a spell".into(),
         Predicate::NotMatching { .. } => "not matching the effect it was asked about".into(),
+        Predicate::NotObligedTrap { .. } => {
+            "not a trap that had to spring when its owner passed".into()
+        }
     }
 }
 

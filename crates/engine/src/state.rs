@@ -268,8 +268,28 @@ pub struct Piece {
     /// The turn the current spellbind began: no counter comes off in that turn.
     pub bound_turn: u16,
     pub modifiers: Vec<Modifier>,
-    /// Equip spells attached to this monster, with their owners, in order.
-    pub equips: Vec<(Seat, CardId)>,
+    /// Equip spells attached to this monster, in order.
+    pub equips: Vec<Attached>,
+}
+
+/// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
+/// Classic field spell in its zone. It keeps the commitment it entered play under, so every
+/// peer can tell which card it is and it leaves for its owner's graveyard as itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Attached {
+    pub owner: Seat,
+    pub card_ref: CardRef,
+    pub card: CardId,
+}
+
+impl Attached {
+    /// The graveyard entry this card becomes.
+    pub fn to_graveyard(self) -> CardSlot {
+        CardSlot {
+            card_ref: self.card_ref,
+            card: Some(self.card),
+        }
+    }
 }
 
 impl Piece {
@@ -334,7 +354,7 @@ pub struct PlayerState {
     /// Removed from play for good (Kairu's "Shadow Realm").
     pub banished: Vec<CardId>,
     /// Classic: the face-up field spell in this player's Field Spell Zone.
-    pub field_spell: Option<CardId>,
+    pub field_spell: Option<Attached>,
     pub leader: Cell,
     /// Consecutive own turns the Deck Leader ended unable to move.
     pub leader_stuck_turns: u8,
@@ -444,6 +464,9 @@ pub enum Predicate {
         filter: crate::card::Filter,
         viewer: Seat,
     },
+    /// It is none of these traps: each would have had to spring in the response window its
+    /// owner passed (formats where traps must spring).
+    NotObligedTrap { traps: Vec<CardId> },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
