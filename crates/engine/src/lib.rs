@@ -11,6 +11,7 @@ pub mod card;
 pub mod deck;
 pub mod describe;
 pub mod duel;
+mod encoding;
 pub mod error;
 pub mod event;
 pub mod format;

@@ -25,6 +25,16 @@ pub enum Reach {
     Enemy,
 }
 
+/// Whether a check must still open a reveal against its commitment. `legal_actions` opens
+/// each of the seat's own reveals once and then lists every candidate action carrying it,
+/// instead of recomputing the same SHA-256 commitment for each candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RevealCheck {
+    Needed,
+    /// The caller has checked that this very reveal opens the card's commitment.
+    Done,
+}
+
 /// A validated play, ready to apply.
 struct PlayPlan {
     card: Option<CardId>,
@@ -376,12 +386,13 @@ impl Duel {
             .collect();
         for (index, slot) in hand.iter().enumerate() {
             let index = index as u8;
-            let Some(reveal) = knowledge
-                .get(&self.state.commitment(slot.card_ref))
-                .copied()
-            else {
+            let commitment = self.state.commitment(slot.card_ref);
+            let Some(reveal) = knowledge.get(&commitment).copied() else {
                 continue;
             };
+            let opens = std::cell::OnceCell::new();
+            let opens =
+                || *opens.get_or_init(|| commitment.opens_to(&self.state.match_id, seat, &reveal));
             let Some(card) = self.rules.pool.get(reveal.card) else {
                 continue;
             };
@@ -422,6 +433,9 @@ impl Duel {
                     cells.dedup();
                     cells
                 };
+                if mode.reveals() && !opens() {
+                    continue;
+                }
                 for to in targets {
                     let action = Action::Play {
                         hand_index: index,
@@ -431,7 +445,10 @@ impl Duel {
                         tributes: tributes.clone(),
                         reveal: mode.reveals().then_some(reveal),
                     };
-                    if self.check_play(seat, &action, Some(knowledge)).is_ok() {
+                    if self
+                        .check_play(seat, &action, Some(knowledge), RevealCheck::Done)
+                        .is_ok()
+                    {
                         out.push(action);
                     }
                 }
@@ -442,11 +459,22 @@ impl Duel {
             if piece.controller != seat {
                 continue;
             }
-            let own_reveal = knowledge
-                .get(&self.state.commitment(piece.card_ref))
-                .copied();
+            let commitment = self.state.commitment(piece.card_ref);
+            let own_reveal = knowledge.get(&commitment).copied();
+            // Opened at most once, and only when an action needs it: a face-down card's
+            // reveal, which every flipping candidate carries.
+            let opens = std::cell::OnceCell::new();
+            let own_reveal_opens = || {
+                *opens.get_or_init(|| {
+                    own_reveal
+                        .is_some_and(|r| commitment.opens_to(&self.state.match_id, piece.owner, &r))
+                })
+            };
+            // Computed once per piece for every move and attack candidate.
+            let reachable = std::cell::OnceCell::new();
+            let reachable = || reachable.get_or_init(|| self.reachable(from)).as_slice();
             if self.check_move_start(seat, from).is_ok() {
-                for (to, reach) in self.reachable(from) {
+                for &(to, reach) in reachable() {
                     let flips: Vec<Option<Reveal>> = match reach {
                         // Monsters meet enemy cards by attacking; a spell or trap may
                         // move into one where the format lets cards meet by moving.
@@ -469,8 +497,14 @@ impl Duel {
                         _ => vec![None],
                     };
                     for flip in flips {
+                        if flip.is_some() && !own_reveal_opens() {
+                            continue;
+                        }
                         let action = Action::Move { from, to, flip };
-                        if self.check_move(seat, &action, Some(knowledge)).is_ok() {
+                        if self
+                            .check_move(seat, &action, Some(reachable()), RevealCheck::Done)
+                            .is_ok()
+                        {
                             out.push(action);
                         }
                     }
@@ -478,10 +512,16 @@ impl Duel {
             }
             if piece.class == Class::Monster && !piece.leader {
                 let flip = if piece.face_up { None } else { own_reveal };
-                for target in self.attack_targets(from) {
-                    let action = Action::Attack { from, target, flip };
-                    if self.check_attack(seat, &action).is_ok() {
-                        out.push(action);
+                let targets = self.attack_targets_within(from, reachable);
+                if flip.is_none() || own_reveal_opens() {
+                    for &target in &targets {
+                        let action = Action::Attack { from, target, flip };
+                        if self
+                            .check_attack(seat, &action, Some(&targets), RevealCheck::Done)
+                            .is_ok()
+                        {
+                            out.push(action);
+                        }
                     }
                 }
                 if self.check_change_position(seat, from).is_ok() {
@@ -490,7 +530,10 @@ impl Duel {
             }
             if !piece.face_up
                 && let Some(reveal) = own_reveal
-                && self.check_flip(seat, from, &reveal).is_ok()
+                && own_reveal_opens()
+                && self
+                    .check_flip(seat, from, &reveal, RevealCheck::Done)
+                    .is_ok()
             {
                 out.push(Action::Flip { at: from, reveal });
             }
@@ -499,11 +542,24 @@ impl Duel {
     }
 
     fn attack_targets(&self, from: Cell) -> Vec<Cell> {
+        let reachable = std::cell::OnceCell::new();
+        self.attack_targets_within(from, || {
+            reachable.get_or_init(|| self.reachable(from)).as_slice()
+        })
+    }
+
+    /// [`Duel::attack_targets`], given what `reachable(from)` returns (asked for only where
+    /// attacks are moves).
+    fn attack_targets_within<'a>(
+        &self,
+        from: Cell,
+        reachable: impl FnOnce() -> &'a [(Cell, Reach)],
+    ) -> Vec<Cell> {
         if self.rules.format.movement.attack_by_moving {
-            self.reachable(from)
-                .into_iter()
+            reachable()
+                .iter()
                 .filter(|(_, r)| *r == Reach::Enemy)
-                .map(|(c, _)| c)
+                .map(|(c, _)| *c)
                 .collect()
         } else {
             let Some(piece) = self.state.piece(from) else {
@@ -569,11 +625,26 @@ impl Duel {
         self.rules.card(reveal.card)
     }
 
+    /// [`Duel::check_reveal`] unless the caller has done it.
+    fn check_reveal_if(
+        &self,
+        check: RevealCheck,
+        owner: Seat,
+        commitment: &Commitment,
+        reveal: &Reveal,
+    ) -> Result<&CardDef, RuleError> {
+        match check {
+            RevealCheck::Needed => self.check_reveal(owner, commitment, reveal),
+            RevealCheck::Done => self.rules.card(reveal.card),
+        }
+    }
+
     fn check_play(
         &self,
         seat: Seat,
         action: &Action,
         knowledge: Option<&Knowledge>,
+        reveal_check: RevealCheck,
     ) -> Result<PlayPlan, RuleError> {
         let Action::Play {
             hand_index,
@@ -595,7 +666,12 @@ impl Duel {
             .get(usize::from(*hand_index))
             .ok_or(RuleError::NoSuchHandCard { index: *hand_index })?;
         let card: Option<&CardDef> = match reveal {
-            Some(r) => Some(self.check_reveal(seat, &self.state.commitment(slot.card_ref), r)?),
+            Some(r) => Some(self.check_reveal_if(
+                reveal_check,
+                seat,
+                &self.state.commitment(slot.card_ref),
+                r,
+            )?),
             None if mode.reveals() => {
                 return Err(RuleError::MissingReveal {
                     why: "this play shows the card",
@@ -881,11 +957,13 @@ impl Duel {
     }
 
     /// Returns the equip card when the move attaches an equip spell to a monster.
+    /// `reachable`, when given, is what `reachable(from)` returns.
     fn check_move(
         &self,
         seat: Seat,
         action: &Action,
-        _knowledge: Option<&Knowledge>,
+        reachable: Option<&[(Cell, Reach)]>,
+        reveal_check: RevealCheck,
     ) -> Result<Option<CardId>, RuleError> {
         let Action::Move { from, to, flip } = action else {
             return Err(RuleError::CannotMove {
@@ -898,9 +976,17 @@ impl Duel {
         if !self.state.contains(to) {
             return Err(RuleError::OffBoard { cell: to });
         }
-        let reach = self
-            .reachable(from)
-            .into_iter()
+        let computed;
+        let reachable = match reachable {
+            Some(r) => r,
+            None => {
+                computed = self.reachable(from);
+                &computed
+            }
+        };
+        let reach = reachable
+            .iter()
+            .copied()
             .find(|(c, _)| *c == to)
             .map(|(_, r)| r)
             .ok_or(if self.state.base_terrain(to) == Terrain::Labyrinth {
@@ -916,7 +1002,8 @@ impl Duel {
                         why: "it is already face-up",
                     });
                 }
-                Some(self.check_reveal(
+                Some(self.check_reveal_if(
+                    reveal_check,
                     piece.owner,
                     &self.state.commitment(piece.card_ref),
                     reveal,
@@ -1000,7 +1087,14 @@ impl Duel {
         }
     }
 
-    fn check_attack(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+    /// `targets`, when given, is what `attack_targets(from)` returns.
+    fn check_attack(
+        &self,
+        seat: Seat,
+        action: &Action,
+        targets: Option<&[Cell]>,
+        reveal_check: RevealCheck,
+    ) -> Result<(), RuleError> {
         let Action::Attack { from, target, flip } = action else {
             return Err(RuleError::CannotAttack {
                 cell: Cell::default(),
@@ -1055,7 +1149,12 @@ impl Duel {
                         why: "it is already face-up",
                     });
                 }
-                self.check_reveal(piece.owner, &self.state.commitment(piece.card_ref), reveal)?;
+                self.check_reveal_if(
+                    reveal_check,
+                    piece.owner,
+                    &self.state.commitment(piece.card_ref),
+                    reveal,
+                )?;
             }
             None if !piece.face_up => {
                 return Err(RuleError::MissingReveal {
@@ -1078,7 +1177,11 @@ impl Duel {
                 why: "it is your own card",
             });
         }
-        if !self.attack_targets(from).contains(&target) {
+        let in_reach = match targets {
+            Some(targets) => targets.contains(&target),
+            None => self.attack_targets(from).contains(&target),
+        };
+        if !in_reach {
             let why = if format.movement.attack_by_moving {
                 "it is out of this monster's reach"
             } else {
@@ -1119,7 +1222,13 @@ impl Duel {
         Ok(())
     }
 
-    fn check_flip(&self, seat: Seat, at: Cell, reveal: &Reveal) -> Result<(), RuleError> {
+    fn check_flip(
+        &self,
+        seat: Seat,
+        at: Cell,
+        reveal: &Reveal,
+        reveal_check: RevealCheck,
+    ) -> Result<(), RuleError> {
         self.expect_main(seat, "flip")?;
         let piece = self.own_piece(seat, at)?;
         if piece.face_up {
@@ -1137,8 +1246,12 @@ impl Duel {
                 why: "it has already acted this turn",
             });
         }
-        let card =
-            self.check_reveal(piece.owner, &self.state.commitment(piece.card_ref), reveal)?;
+        let card = self.check_reveal_if(
+            reveal_check,
+            piece.owner,
+            &self.state.commitment(piece.card_ref),
+            reveal,
+        )?;
         match card.kind {
             CardKind::Trap { .. } => Err(RuleError::CannotFlip {
                 cell: at,
@@ -1419,7 +1532,7 @@ impl Duel {
                 }
             }
             Action::Flip { at, reveal } => {
-                self.check_flip(seat, *at, reveal)?;
+                self.check_flip(seat, *at, reveal, RevealCheck::Needed)?;
                 let card = self.rules.card(reveal.card)?.clone();
                 self.reveal_piece(*at, reveal.card, events)?;
                 if let Some(piece) = self.state.piece_mut(*at) {
@@ -1567,7 +1680,7 @@ impl Duel {
         knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let plan = self.check_play(seat, action, knowledge)?;
+        let plan = self.check_play(seat, action, knowledge, RevealCheck::Needed)?;
         let Action::Play {
             hand_index,
             to,
@@ -1662,10 +1775,10 @@ impl Duel {
         &mut self,
         seat: Seat,
         action: &Action,
-        knowledge: Option<&Knowledge>,
+        _knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let equip = self.check_move(seat, action, knowledge)?;
+        let equip = self.check_move(seat, action, None, RevealCheck::Needed)?;
         let Action::Move { from, to, flip } = action else {
             return Ok(());
         };
@@ -1734,7 +1847,7 @@ impl Duel {
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        self.check_attack(seat, action)?;
+        self.check_attack(seat, action, None, RevealCheck::Needed)?;
         let Action::Attack { from, target, flip } = action else {
             return Ok(());
         };
@@ -2114,7 +2227,9 @@ impl Duel {
     }
 
     pub(crate) fn start_turn(&mut self, seat: Seat, first: bool, events: &mut Vec<Event>) {
-        let format = self.rules.format.clone();
+        // Shares the rules rather than cloning the whole format every turn.
+        let rules = std::sync::Arc::clone(&self.rules);
+        let format = &rules.format;
         self.state.active = seat;
         self.state.phase = Phase::Main;
         events.push(Event::TurnStarted {

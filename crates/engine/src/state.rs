@@ -672,30 +672,9 @@ impl DuelState {
     /// postcard encoding of a struct is its fields' encodings one after the other, so
     /// hashing the unchanging fields once and the others each time hashes the same bytes.
     pub fn state_hash_from(&self, prefix: &StatePrefix) -> Digest32 {
-        // Every field after `commitments`, in declaration order.
-        // Nested tuples encode as their fields one after the other, like the struct does.
-        let rest = (
-            (
-                &self.turn,
-                &self.active,
-                &self.phase,
-                &self.players,
-                &self.terrain,
-                &self.cells,
-                &self.awaiting,
-                &self.resume,
-            ),
-            &self.queue,
-            &self.claims,
-            &self.draws_due,
-            &self.reveal_due,
-            &self.window,
-            &self.declarations,
-            &self.attack_negated,
-            &self.spell_negated,
-            &self.outcome,
-        );
-        let encoded = postcard::to_extend(&rest, Vec::with_capacity(1024)).unwrap_or_default();
+        // Every field after `commitments`, in declaration order, as postcard writes them.
+        let mut encoded = Vec::with_capacity(1024);
+        crate::encoding::encode_changing_part(self, &mut encoded);
         finish_sha256(prefix.hasher.clone(), &encoded)
     }
 
