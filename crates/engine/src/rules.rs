@@ -11,9 +11,9 @@ use crate::event::Event;
 use crate::format::{Family, FieldSpellMode, SummonArea, SummonCost, TrapReach};
 use crate::hash::Digest32;
 use crate::state::{
-    Attached, Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, Modifier, Outcome,
-    PendingClaim, Phase, Piece, Predicate, QueuedEffect, Resume, Reveal, Seat, TrapEvent,
-    WinReason,
+    Attached, Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, DeckOrder, DrawDue,
+    Modifier, Outcome, PendingClaim, Phase, Piece, PositionOpening, PositionSlot, Predicate,
+    QueuedEffect, Resume, Reveal, Seat, TrapEvent, WinReason,
 };
 use crate::terrain::Terrain;
 
@@ -23,6 +23,16 @@ pub enum Reach {
     Empty,
     Own,
     Enemy,
+}
+
+/// Whether a check must still open a reveal against its commitment. `legal_actions` opens
+/// each of the seat's own reveals once and then lists every candidate action carrying it,
+/// instead of recomputing the same SHA-256 commitment for each candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RevealCheck {
+    Needed,
+    /// The caller has checked that this very reveal opens the card's commitment.
+    Done,
 }
 
 /// A validated play, ready to apply.
@@ -363,6 +373,13 @@ impl Duel {
                     }
                 }
             }
+            Awaiting::OpenDraw { seat: s, .. } if *s == seat => {
+                if let Some((_, commitment)) = self.open_draw_slot()
+                    && let Some(opening) = knowledge.position(&commitment)
+                {
+                    out.push(Action::OpenDraw { opening: *opening });
+                }
+            }
             Awaiting::Reveal {
                 seat: s,
                 commitments,
@@ -429,12 +446,13 @@ impl Duel {
             .collect();
         for (index, slot) in hand.iter().enumerate() {
             let index = index as u8;
-            let Some(reveal) = knowledge
-                .get(&self.state.commitment(slot.card_ref))
-                .copied()
-            else {
+            let commitment = self.state.commitment(slot.card_ref);
+            let Some(reveal) = knowledge.get(&commitment).copied() else {
                 continue;
             };
+            let opens = std::cell::OnceCell::new();
+            let opens =
+                || *opens.get_or_init(|| commitment.opens_to(&self.state.match_id, seat, &reveal));
             let Some(card) = self.rules.pool.get(reveal.card) else {
                 continue;
             };
@@ -475,6 +493,9 @@ impl Duel {
                     cells.dedup();
                     cells
                 };
+                if mode.reveals() && !opens() {
+                    continue;
+                }
                 for to in targets {
                     let action = Action::Play {
                         hand_index: index,
@@ -484,7 +505,10 @@ impl Duel {
                         tributes: tributes.clone(),
                         reveal: mode.reveals().then_some(reveal),
                     };
-                    if self.check_play(seat, &action, Some(knowledge)).is_ok() {
+                    if self
+                        .check_play(seat, &action, Some(knowledge), RevealCheck::Done)
+                        .is_ok()
+                    {
                         out.push(action);
                     }
                 }
@@ -495,11 +519,22 @@ impl Duel {
             if piece.controller != seat {
                 continue;
             }
-            let own_reveal = knowledge
-                .get(&self.state.commitment(piece.card_ref))
-                .copied();
+            let commitment = self.state.commitment(piece.card_ref);
+            let own_reveal = knowledge.get(&commitment).copied();
+            // Opened at most once, and only when an action needs it: a face-down card's
+            // reveal, which every flipping candidate carries.
+            let opens = std::cell::OnceCell::new();
+            let own_reveal_opens = || {
+                *opens.get_or_init(|| {
+                    own_reveal
+                        .is_some_and(|r| commitment.opens_to(&self.state.match_id, piece.owner, &r))
+                })
+            };
+            // Computed once per piece for every move and attack candidate.
+            let reachable = std::cell::OnceCell::new();
+            let reachable = || reachable.get_or_init(|| self.reachable(from)).as_slice();
             if self.check_move_start(seat, from).is_ok() {
-                for (to, reach) in self.reachable(from) {
+                for &(to, reach) in reachable() {
                     let flips: Vec<Option<Reveal>> = match reach {
                         // Monsters meet enemy cards by attacking; a spell or trap may
                         // move into one where the format lets cards meet by moving.
@@ -522,8 +557,14 @@ impl Duel {
                         _ => vec![None],
                     };
                     for flip in flips {
+                        if flip.is_some() && !own_reveal_opens() {
+                            continue;
+                        }
                         let action = Action::Move { from, to, flip };
-                        if self.check_move(seat, &action, Some(knowledge)).is_ok() {
+                        if self
+                            .check_move(seat, &action, Some(reachable()), RevealCheck::Done)
+                            .is_ok()
+                        {
                             out.push(action);
                         }
                     }
@@ -531,10 +572,16 @@ impl Duel {
             }
             if piece.class == Class::Monster && !piece.leader {
                 let flip = if piece.face_up { None } else { own_reveal };
-                for target in self.attack_targets(from) {
-                    let action = Action::Attack { from, target, flip };
-                    if self.check_attack(seat, &action).is_ok() {
-                        out.push(action);
+                let targets = self.attack_targets_within(from, reachable);
+                if flip.is_none() || own_reveal_opens() {
+                    for &target in &targets {
+                        let action = Action::Attack { from, target, flip };
+                        if self
+                            .check_attack(seat, &action, Some(&targets), RevealCheck::Done)
+                            .is_ok()
+                        {
+                            out.push(action);
+                        }
                     }
                 }
                 if self.check_change_position(seat, from).is_ok() {
@@ -543,7 +590,10 @@ impl Duel {
             }
             if !piece.face_up
                 && let Some(reveal) = own_reveal
-                && self.check_flip(seat, from, &reveal).is_ok()
+                && own_reveal_opens()
+                && self
+                    .check_flip(seat, from, &reveal, RevealCheck::Done)
+                    .is_ok()
             {
                 out.push(Action::Flip { at: from, reveal });
             }
@@ -552,11 +602,24 @@ impl Duel {
     }
 
     fn attack_targets(&self, from: Cell) -> Vec<Cell> {
+        let reachable = std::cell::OnceCell::new();
+        self.attack_targets_within(from, || {
+            reachable.get_or_init(|| self.reachable(from)).as_slice()
+        })
+    }
+
+    /// [`Duel::attack_targets`], given what `reachable(from)` returns (asked for only where
+    /// attacks are moves).
+    fn attack_targets_within<'a>(
+        &self,
+        from: Cell,
+        reachable: impl FnOnce() -> &'a [(Cell, Reach)],
+    ) -> Vec<Cell> {
         if self.rules.format.movement.attack_by_moving {
-            self.reachable(from)
-                .into_iter()
+            reachable()
+                .iter()
                 .filter(|(_, r)| *r == Reach::Enemy)
-                .map(|(c, _)| c)
+                .map(|(c, _)| *c)
                 .collect()
         } else {
             let Some(piece) = self.state.piece(from) else {
@@ -622,11 +685,26 @@ impl Duel {
         self.rules.card(reveal.card)
     }
 
+    /// [`Duel::check_reveal`] unless the caller has done it.
+    fn check_reveal_if(
+        &self,
+        check: RevealCheck,
+        owner: Seat,
+        commitment: &Commitment,
+        reveal: &Reveal,
+    ) -> Result<&CardDef, RuleError> {
+        match check {
+            RevealCheck::Needed => self.check_reveal(owner, commitment, reveal),
+            RevealCheck::Done => self.rules.card(reveal.card),
+        }
+    }
+
     fn check_play(
         &self,
         seat: Seat,
         action: &Action,
         knowledge: Option<&Knowledge>,
+        reveal_check: RevealCheck,
     ) -> Result<PlayPlan, RuleError> {
         let Action::Play {
             hand_index,
@@ -648,7 +726,12 @@ impl Duel {
             .get(usize::from(*hand_index))
             .ok_or(RuleError::NoSuchHandCard { index: *hand_index })?;
         let card: Option<&CardDef> = match reveal {
-            Some(r) => Some(self.check_reveal(seat, &self.state.commitment(slot.card_ref), r)?),
+            Some(r) => Some(self.check_reveal_if(
+                reveal_check,
+                seat,
+                &self.state.commitment(slot.card_ref),
+                r,
+            )?),
             None if mode.reveals() => {
                 return Err(RuleError::MissingReveal {
                     why: "this play shows the card",
@@ -934,11 +1017,13 @@ impl Duel {
     }
 
     /// Returns the equip card when the move attaches an equip spell to a monster.
+    /// `reachable`, when given, is what `reachable(from)` returns.
     fn check_move(
         &self,
         seat: Seat,
         action: &Action,
-        _knowledge: Option<&Knowledge>,
+        reachable: Option<&[(Cell, Reach)]>,
+        reveal_check: RevealCheck,
     ) -> Result<Option<CardId>, RuleError> {
         let Action::Move { from, to, flip } = action else {
             return Err(RuleError::CannotMove {
@@ -951,9 +1036,17 @@ impl Duel {
         if !self.state.contains(to) {
             return Err(RuleError::OffBoard { cell: to });
         }
-        let reach = self
-            .reachable(from)
-            .into_iter()
+        let computed;
+        let reachable = match reachable {
+            Some(r) => r,
+            None => {
+                computed = self.reachable(from);
+                &computed
+            }
+        };
+        let reach = reachable
+            .iter()
+            .copied()
             .find(|(c, _)| *c == to)
             .map(|(_, r)| r)
             .ok_or(if self.state.base_terrain(to) == Terrain::Labyrinth {
@@ -969,7 +1062,8 @@ impl Duel {
                         why: "it is already face-up",
                     });
                 }
-                Some(self.check_reveal(
+                Some(self.check_reveal_if(
+                    reveal_check,
                     piece.owner,
                     &self.state.commitment(piece.card_ref),
                     reveal,
@@ -1053,7 +1147,14 @@ impl Duel {
         }
     }
 
-    fn check_attack(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+    /// `targets`, when given, is what `attack_targets(from)` returns.
+    fn check_attack(
+        &self,
+        seat: Seat,
+        action: &Action,
+        targets: Option<&[Cell]>,
+        reveal_check: RevealCheck,
+    ) -> Result<(), RuleError> {
         let Action::Attack { from, target, flip } = action else {
             return Err(RuleError::CannotAttack {
                 cell: Cell::default(),
@@ -1108,7 +1209,12 @@ impl Duel {
                         why: "it is already face-up",
                     });
                 }
-                self.check_reveal(piece.owner, &self.state.commitment(piece.card_ref), reveal)?;
+                self.check_reveal_if(
+                    reveal_check,
+                    piece.owner,
+                    &self.state.commitment(piece.card_ref),
+                    reveal,
+                )?;
             }
             None if !piece.face_up => {
                 return Err(RuleError::MissingReveal {
@@ -1131,7 +1237,11 @@ impl Duel {
                 why: "it is your own card",
             });
         }
-        if !self.attack_targets(from).contains(&target) {
+        let in_reach = match targets {
+            Some(targets) => targets.contains(&target),
+            None => self.attack_targets(from).contains(&target),
+        };
+        if !in_reach {
             let why = if format.movement.attack_by_moving {
                 "it is out of this monster's reach"
             } else {
@@ -1172,7 +1282,13 @@ impl Duel {
         Ok(())
     }
 
-    fn check_flip(&self, seat: Seat, at: Cell, reveal: &Reveal) -> Result<(), RuleError> {
+    fn check_flip(
+        &self,
+        seat: Seat,
+        at: Cell,
+        reveal: &Reveal,
+        reveal_check: RevealCheck,
+    ) -> Result<(), RuleError> {
         self.expect_main(seat, "flip")?;
         let piece = self.own_piece(seat, at)?;
         if piece.face_up {
@@ -1190,8 +1306,12 @@ impl Duel {
                 why: "it has already acted this turn",
             });
         }
-        let card =
-            self.check_reveal(piece.owner, &self.state.commitment(piece.card_ref), reveal)?;
+        let card = self.check_reveal_if(
+            reveal_check,
+            piece.owner,
+            &self.state.commitment(piece.card_ref),
+            reveal,
+        )?;
         match card.kind {
             CardKind::Trap { .. } => Err(RuleError::CannotFlip {
                 cell: at,
@@ -1472,7 +1592,7 @@ impl Duel {
                 }
             }
             Action::Flip { at, reveal } => {
-                self.check_flip(seat, *at, reveal)?;
+                self.check_flip(seat, *at, reveal, RevealCheck::Needed)?;
                 let card = self.rules.card(reveal.card)?.clone();
                 self.reveal_piece(*at, reveal.card, events)?;
                 if let Some(piece) = self.state.piece_mut(*at) {
@@ -1539,6 +1659,7 @@ impl Duel {
                     _ => {}
                 }
             }
+            Action::OpenDraw { opening } => self.do_open_draw(seat, opening, events)?,
             Action::Reveal { reveals } => {
                 let Awaiting::Reveal {
                     seat: s,
@@ -1619,7 +1740,7 @@ impl Duel {
         knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let plan = self.check_play(seat, action, knowledge)?;
+        let plan = self.check_play(seat, action, knowledge, RevealCheck::Needed)?;
         let Action::Play {
             hand_index,
             to,
@@ -1714,10 +1835,10 @@ impl Duel {
         &mut self,
         seat: Seat,
         action: &Action,
-        knowledge: Option<&Knowledge>,
+        _knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let equip = self.check_move(seat, action, knowledge)?;
+        let equip = self.check_move(seat, action, None, RevealCheck::Needed)?;
         let Action::Move { from, to, flip } = action else {
             return Ok(());
         };
@@ -1786,7 +1907,7 @@ impl Duel {
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        self.check_attack(seat, action)?;
+        self.check_attack(seat, action, None, RevealCheck::Needed)?;
         let Action::Attack { from, target, flip } = action else {
             return Ok(());
         };
@@ -1919,6 +2040,14 @@ impl Duel {
                 self.state.awaiting = Awaiting::Finished;
                 return;
             }
+            if let Some(due) = self.state.draws_due.first().copied() {
+                let permuter = self.permuter_of(due).unwrap_or(due.owner);
+                self.state.awaiting = Awaiting::OpenDraw {
+                    seat: permuter,
+                    owner: due.owner,
+                };
+                return;
+            }
             if let Some((seat, _)) = self.state.reveal_due.first().copied() {
                 let commitments = self
                     .state
@@ -2007,7 +2136,34 @@ impl Duel {
     }
 
     pub(crate) fn draw(&mut self, seat: Seat, events: &mut Vec<Event>) -> bool {
+        let waiting = self
+            .state
+            .draws_due
+            .iter()
+            .filter(|d| d.owner == seat)
+            .count();
         let player = self.state.player_mut(seat);
+        if let DeckOrder::Permuted {
+            rounds,
+            next_position,
+            ..
+        } = &mut player.deck_order
+        {
+            if player.deck.len() <= waiting {
+                return false;
+            }
+            let Some(last_round) = rounds.len().checked_sub(1) else {
+                return false;
+            };
+            let due = DrawDue {
+                owner: seat,
+                round: u8::try_from(last_round).unwrap_or(u8::MAX),
+                pointer: *next_position,
+            };
+            *next_position = next_position.saturating_add(1);
+            self.state.draws_due.push(due);
+            return true;
+        }
         match player.deck.pop() {
             Some(card_ref) => {
                 player.hand.push(CardSlot {
@@ -2022,8 +2178,118 @@ impl Duel {
         }
     }
 
+    /// Whether a pending claim holds for the card actually behind it (the audit checks the
+    /// claims never revealed during the duel this way). The error says what was claimed.
+    pub fn check_claim(&self, claim: &PendingClaim, card: CardId) -> Result<(), String> {
+        let def = self.rules.card(card).map_err(|e| e.to_string())?;
+        if predicate_holds(&claim.predicate, def) {
+            Ok(())
+        } else {
+            Err(format!(
+                "on turn {} {} claimed its hidden card was {}, but it is {}",
+                claim.turn,
+                claim.owner,
+                describe_predicate(&claim.predicate),
+                def.name
+            ))
+        }
+    }
+
+    fn permuter_of(&self, due: DrawDue) -> Option<Seat> {
+        match &self.state.player(due.owner).deck_order {
+            DeckOrder::Permuted { rounds, .. } => {
+                rounds.get(usize::from(due.round)).map(|r| r.permuter)
+            }
+            DeckOrder::Public => None,
+        }
+    }
+
+    /// The position commitment the first waiting draw asks about, with its slot.
+    fn open_draw_slot(&self) -> Option<(PositionSlot, Commitment)> {
+        let due = self.state.draws_due.first()?;
+        let DeckOrder::Permuted { rounds, .. } = &self.state.player(due.owner).deck_order else {
+            return None;
+        };
+        let round = rounds.get(usize::from(due.round))?;
+        let slot = PositionSlot {
+            owner: due.owner,
+            permuter: round.permuter,
+            round: due.round,
+            position: due.pointer,
+        };
+        let entry = CardRef(round.first.0.checked_add(due.pointer)?);
+        Some((slot, self.state.commitment(entry)))
+    }
+
+    fn do_open_draw(
+        &mut self,
+        seat: Seat,
+        opening: &PositionOpening,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let Awaiting::OpenDraw { seat: expected, .. } = self.state.awaiting else {
+            return Err(self.wrong_decision(seat, "open-draw", &self.state.awaiting.clone()));
+        };
+        if expected != seat {
+            return Err(RuleError::NotYourDecision {
+                expected,
+                actual: seat,
+            });
+        }
+        let Some((slot, commitment)) = self.open_draw_slot() else {
+            return Err(self.wrong_decision(seat, "open-draw", &self.state.awaiting.clone()));
+        };
+        let deck_len = self.state.player(slot.owner).deck.len();
+        let fits = usize::from(opening.index) < deck_len + usize::from(slot.position) + 1;
+        if !fits
+            || Commitment::for_position(&self.state.match_id, slot, opening) != commitment
+            || commitment == Commitment(Digest32::default())
+        {
+            return Err(RuleError::BadPositionOpening {
+                owner: slot.owner,
+                permuter: slot.permuter,
+                position: slot.position,
+            });
+        }
+        if slot.round > 0 {
+            // Follow the pointer into the round before.
+            if let Some(due) = self.state.draws_due.first_mut() {
+                due.round = slot.round - 1;
+                due.pointer = opening.index;
+            }
+            return Ok(());
+        }
+        let player = self.state.player_mut(slot.owner);
+        let DeckOrder::Permuted { first_card, .. } = player.deck_order else {
+            return Err(self.wrong_decision(seat, "open-draw", &self.state.awaiting.clone()));
+        };
+        let card_ref = CardRef(first_card.0.saturating_add(opening.index));
+        let Some(at) = player.deck.iter().position(|r| *r == card_ref) else {
+            return Err(RuleError::PositionNotInDeck {
+                owner: slot.owner,
+                permuter: slot.permuter,
+                position: slot.position,
+                index: opening.index,
+            });
+        };
+        player.deck.remove(at);
+        player.hand.push(CardSlot {
+            card_ref,
+            card: None,
+        });
+        self.state.draws_due.remove(0);
+        let commitment = self.state.commitment(card_ref);
+        events.push(Event::Drew {
+            seat: slot.owner,
+            commitment,
+        });
+        Ok(())
+    }
+
     pub(crate) fn start_turn(&mut self, seat: Seat, first: bool, events: &mut Vec<Event>) {
-        let format = self.rules.format.clone();
+        // Shares the rules rather than cloning the whole format every turn.
+        let rules = std::sync::Arc::clone(&self.rules);
+        let format = &rules.format;
         self.state.active = seat;
         self.state.phase = Phase::Main;
         events.push(Event::TurnStarted {
@@ -3187,6 +3453,7 @@ pub(crate) fn describe_predicate(predicate: &Predicate) -> String {
 fn awaiting_name(awaiting: &Awaiting) -> &'static str {
     match awaiting {
         Awaiting::Main { .. } => "main phase",
+        Awaiting::OpenDraw { .. } => "deck position opening",
         Awaiting::Respond { .. } => "response window",
         Awaiting::Reveal { .. } => "reveal",
         Awaiting::Declare { .. } => "owner declaration",

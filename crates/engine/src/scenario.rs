@@ -17,7 +17,7 @@ use toml::Spanned;
 
 use crate::action::{Action, PlayMode};
 use crate::card::{CardDef, CardId};
-use crate::duel::{Duel, Knowledge, PublicSetup, Rules, SeatSetup};
+use crate::duel::{DeckSetup, Duel, Knowledge, PublicSetup, Rules, SeatSetup};
 use crate::format::{Format, SummonCost};
 use crate::hash::{Digest32, sha256, sha256_of};
 use crate::pool::CardPool;
@@ -1487,6 +1487,7 @@ fn placeholder_duel(
         leader,
         leader_commitment: Commitment(sha256_of(&("fairduel/scenario-leader", seat))),
         deck: filler(seat),
+        order: DeckSetup::Public,
     };
     let setup = PublicSetup {
         match_id,
@@ -1554,6 +1555,7 @@ fn bind_name(bind: Bind) -> String {
 pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
     match awaiting {
         Awaiting::Main { .. } => "main",
+        Awaiting::OpenDraw { .. } => "open-draw",
         Awaiting::Respond { .. } => "respond",
         Awaiting::Reveal { .. } => "reveal",
         Awaiting::Declare { .. } => "declare",
