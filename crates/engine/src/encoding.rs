@@ -4,8 +4,8 @@
 //! The state hash is SHA-256 over postcard's encoding of the state, and every peer must
 //! produce the same bytes. Going through serde, postcard spent more time per state than
 //! SHA-256 itself (a generic call and a capacity check per field and per byte); this writes
-//! the same bytes directly into a slice. Only a declaration claim's filter (rare, and
-//! encoded with fields left out) still goes through postcard.
+//! the same bytes directly into a slice. Only a declaration claim's filter (rare, with
+//! many fields) still goes through postcard.
 //!
 //! Postcard's rules used here: `u8` and `bool` are one byte; wider integers are LEB128
 //! varints (signed ones zigzag-encoded first); an enum is its variant's index as a varint,
@@ -16,8 +16,9 @@
 
 use crate::card::{CardId, Duration};
 use crate::state::{
-    Awaiting, Bind, CardRef, CardSlot, Cell, Class, DuelState, Modifier, Outcome, PendingClaim,
-    Phase, Piece, PlayerState, Predicate, QueuedEffect, Resume, Seat, TrapEvent, WinReason,
+    Attached, Awaiting, Bind, CardRef, CardSlot, Cell, Class, DeckOrder, DrawDue, DuelState,
+    Modifier, Outcome, PendingClaim, PermutationRound, Phase, Piece, PlayerState, Predicate,
+    QueuedEffect, Resume, Seat, TrapEvent, WinReason,
 };
 use crate::terrain::Terrain;
 
@@ -78,6 +79,7 @@ impl Writer<'_> {
             resume,
             queue,
             claims,
+            draws_due,
             reveal_due,
             window,
             declarations,
@@ -117,6 +119,17 @@ impl Writer<'_> {
         self.len(claims.len());
         for claim in claims {
             self.claim(claim);
+        }
+        self.len(draws_due.len());
+        for DrawDue {
+            owner,
+            round,
+            pointer,
+        } in draws_due
+        {
+            self.seat(*owner);
+            self.byte(*round);
+            self.varint(u64::from(*pointer));
         }
         self.len(reveal_due.len());
         for (seat, commitment) in reveal_due {
@@ -276,6 +289,7 @@ impl Writer<'_> {
             life_points,
             summoning_points,
             deck,
+            deck_order,
             hand,
             graveyard,
             banished,
@@ -291,13 +305,36 @@ impl Writer<'_> {
         for r in deck {
             self.card_ref(*r);
         }
+        match deck_order {
+            DeckOrder::Public => self.variant(0),
+            DeckOrder::Permuted {
+                rounds,
+                first_card,
+                next_position,
+            } => {
+                self.variant(1);
+                self.len(rounds.len());
+                for PermutationRound { permuter, first } in rounds {
+                    self.seat(*permuter);
+                    self.card_ref(*first);
+                }
+                self.card_ref(*first_card);
+                self.varint(u64::from(*next_position));
+            }
+        }
         self.slots(hand);
         self.slots(graveyard);
         self.len(banished.len());
         for id in banished {
             self.card_id(*id);
         }
-        self.option_card(*field_spell);
+        match field_spell {
+            None => self.byte(0),
+            Some(attached) => {
+                self.byte(1);
+                self.attached(attached);
+            }
+        }
         self.cell(*leader);
         self.byte(*leader_stuck_turns);
         self.byte(*cards_played);
@@ -362,10 +399,21 @@ impl Writer<'_> {
             }
         }
         self.len(equips.len());
-        for (seat, id) in equips {
-            self.seat(*seat);
-            self.card_id(*id);
+        for attached in equips {
+            self.attached(attached);
         }
+    }
+
+    #[inline(always)]
+    fn attached(&mut self, attached: &Attached) {
+        let Attached {
+            owner,
+            card_ref,
+            card,
+        } = attached;
+        self.seat(*owner);
+        self.card_ref(*card_ref);
+        self.card_id(*card);
     }
 
     #[inline(always)]
@@ -399,8 +447,13 @@ impl Writer<'_> {
                 self.seat(*seat);
                 self.trap_event(event);
             }
-            Awaiting::Reveal { seat, commitments } => {
+            Awaiting::OpenDraw { seat, owner } => {
                 self.variant(2);
+                self.seat(*seat);
+                self.seat(*owner);
+            }
+            Awaiting::Reveal { seat, commitments } => {
+                self.variant(3);
                 self.seat(*seat);
                 self.len(commitments.len());
                 for c in commitments {
@@ -408,16 +461,16 @@ impl Writer<'_> {
                 }
             }
             Awaiting::Declare { seat, cells } => {
-                self.variant(3);
+                self.variant(4);
                 self.seat(*seat);
                 self.cells(cells);
             }
             Awaiting::Discard { seat, count } => {
-                self.variant(4);
+                self.variant(5);
                 self.seat(*seat);
                 self.byte(*count);
             }
-            Awaiting::Finished => self.variant(5),
+            Awaiting::Finished => self.variant(6),
         }
     }
 
@@ -482,12 +535,18 @@ impl Writer<'_> {
             }
             Predicate::SpellOrTrap => self.variant(1),
             Predicate::Spell => self.variant(2),
-            // A filter leaves its empty fields out (`skip_serializing_if`): let postcard
-            // write it. Postcard fails only on sequences of unknown length, which a
-            // predicate does not hold.
+            // Rare, and a filter has many fields: postcard writes it. It fails only on
+            // sequences of unknown length, which a predicate does not hold.
             other @ Predicate::NotMatching { .. } => {
                 if let Ok(bytes) = postcard::to_stdvec(other) {
                     self.bytes(&bytes);
+                }
+            }
+            Predicate::NotObligedTrap { traps } => {
+                self.variant(4);
+                self.len(traps.len());
+                for id in traps {
+                    self.card_id(*id);
                 }
             }
         }
@@ -522,29 +581,26 @@ mod tests {
     use crate::state::{Commitment, Outcome, TrapEvent, WinReason};
 
     /// What postcard itself writes for the same fields.
+    /// Postcard's encoding of the whole state, minus its unchanging prefix: robust to new
+    /// fields, which the derived encoding picks up by itself.
     fn by_postcard(s: &DuelState) -> Vec<u8> {
-        let fields = (
-            &s.turn,
-            &s.active,
-            &s.phase,
-            &s.players,
-            &s.terrain,
-            &s.cells,
-            &s.awaiting,
-            &s.resume,
-            &s.queue,
-            &s.claims,
-            &s.reveal_due,
-            &s.window,
-            &s.declarations,
-            &s.attack_negated,
-            &s.spell_negated,
-            &s.outcome,
-        );
-        match postcard::to_stdvec(&fields) {
+        let whole = match postcard::to_stdvec(s) {
             Ok(bytes) => bytes,
             Err(e) => panic!("postcard: {e}"),
-        }
+        };
+        let prefix = (
+            &s.match_id,
+            &s.format_hash,
+            &s.pool_hash,
+            &s.board_size,
+            &s.commitments,
+        );
+        let prefix = match postcard::to_stdvec(&prefix) {
+            Ok(bytes) => bytes,
+            Err(e) => panic!("postcard: {e}"),
+        };
+        assert_eq!(&whole[..prefix.len()], prefix.as_slice());
+        whole[prefix.len()..].to_vec()
     }
 
     fn by_hand(s: &DuelState) -> Vec<u8> {
@@ -558,6 +614,18 @@ mod tests {
             life_points,
             summoning_points: 7,
             deck: (first_ref..first_ref + 40).map(CardRef).collect(),
+            deck_order: if life_points > 0 {
+                crate::state::DeckOrder::Public
+            } else {
+                crate::state::DeckOrder::Permuted {
+                    rounds: vec![crate::state::PermutationRound {
+                        permuter: Seat(0),
+                        first: CardRef(90),
+                    }],
+                    first_card: CardRef(first_ref),
+                    next_position: 300,
+                }
+            },
             hand: vec![
                 CardSlot {
                     card_ref: CardRef(first_ref + 41),
@@ -573,7 +641,11 @@ mod tests {
                 card: Some(CardId(5)),
             }],
             banished: vec![CardId(1), CardId(130), CardId(u16::MAX)],
-            field_spell: Some(CardId(200)),
+            field_spell: Some(crate::state::Attached {
+                owner: Seat(1),
+                card_ref: CardRef(77),
+                card: CardId(200),
+            }),
             leader: Cell::new(6, 3),
             leader_stuck_turns: 1,
             cards_played: 2,
@@ -608,7 +680,18 @@ mod tests {
                     duration: Duration::Permanent,
                 },
             ],
-            equips: vec![(Seat(1), CardId(300)), (Seat(0), CardId(3))],
+            equips: vec![
+                crate::state::Attached {
+                    owner: Seat(1),
+                    card_ref: CardRef(500),
+                    card: CardId(300),
+                },
+                crate::state::Attached {
+                    owner: Seat(0),
+                    card_ref: CardRef(3),
+                    card: CardId(3),
+                },
+            ],
             ..Piece::entering(Seat(1), CardRef(150), Class::Monster, turn)
         }
     }
@@ -647,6 +730,11 @@ mod tests {
             cells,
             awaiting: Awaiting::Main { seat: Seat(1) },
             resume: Resume::Nothing,
+            draws_due: vec![crate::state::DrawDue {
+                owner: Seat(0),
+                round: 0,
+                pointer: 200,
+            }],
             queue: vec![
                 effect.clone(),
                 QueuedEffect {
@@ -688,6 +776,14 @@ mod tests {
                         viewer: Seat(1),
                     },
                     turn: 6,
+                },
+                PendingClaim {
+                    card_ref: CardRef(6),
+                    owner: Seat(1),
+                    predicate: Predicate::NotObligedTrap {
+                        traps: vec![CardId(3), CardId(700)],
+                    },
+                    turn: 131,
                 },
             ],
             reveal_due: vec![(Seat(0), commitment), (Seat(1), commitment)],
@@ -733,6 +829,10 @@ mod tests {
             Awaiting::Discard {
                 seat: Seat(0),
                 count: 2,
+            },
+            Awaiting::OpenDraw {
+                seat: Seat(1),
+                owner: Seat(0),
             },
             Awaiting::Finished,
         ];

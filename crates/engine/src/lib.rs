@@ -32,7 +32,7 @@ pub use action::{Action, PlayMode};
 pub use bot::{Bot, GreedyBot, RandomBot};
 pub use card::{CardDef, CardId};
 pub use deck::DeckList;
-pub use duel::{Duel, Knowledge, PublicSetup, Rules, SeatSetup, SetupError};
+pub use duel::{DeckSetup, Duel, Knowledge, PublicSetup, Rules, SeatSetup, SetupError};
 pub use error::RuleError;
 pub use event::Event;
 pub use format::Format;
@@ -41,5 +41,7 @@ pub use pool::CardPool;
 pub use referee::{Referee, RefereeError};
 pub use rules::Reach;
 pub use source::SourceError;
-pub use state::{Awaiting, Cell, Commitment, DuelState, Reveal, Salt, Seat};
+pub use state::{
+    Awaiting, Cell, Commitment, DuelState, PositionOpening, PositionSlot, Reveal, Salt, Seat,
+};
 pub use terrain::Terrain;
