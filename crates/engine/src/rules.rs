@@ -370,7 +370,7 @@ impl Duel {
     /// Every action `seat` may take now, given what it knows. (Conceding is always allowed
     /// and not listed.)
     pub fn legal_actions(&self, seat: Seat, knowledge: &Knowledge) -> Vec<Action> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(32);
         match &self.state.awaiting {
             Awaiting::Main { seat: s } if *s == seat => {
                 self.main_actions(seat, knowledge, &mut out)
@@ -1055,12 +1055,13 @@ impl Duel {
     }
 
     /// Returns the equip card when the move attaches an equip spell to a monster.
-    /// `reachable`, when given, is what `reachable(from)` returns.
+    /// `started`, when given, is what `reachable(from)` returns, from `legal_actions`, which
+    /// lists moves only of pieces that passed `check_move_start`.
     fn check_move(
         &self,
         seat: Seat,
         action: &Action,
-        reachable: Option<&[(Cell, Reach)]>,
+        started: Option<&[(Cell, Reach)]>,
         reveal_check: RevealCheck,
     ) -> Result<Option<CardId>, RuleError> {
         let Action::Move { from, to, flip } = action else {
@@ -1070,12 +1071,15 @@ impl Duel {
             });
         };
         let (from, to) = (*from, *to);
-        let piece = self.check_move_start(seat, from)?;
+        let piece = match started {
+            Some(_) => self.own_piece(seat, from)?,
+            None => self.check_move_start(seat, from)?,
+        };
         if !self.state.contains(to) {
             return Err(RuleError::OffBoard { cell: to });
         }
         let computed;
-        let reachable = match reachable {
+        let reachable = match started {
             Some(r) => r,
             None => {
                 computed = self.reachable(from);
