@@ -551,7 +551,12 @@ impl Duel {
                 continue;
             }
             let commitment = self.state.commitment(piece.card_ref);
-            let own_reveal = knowledge.get(&commitment).copied();
+            // Every use of the reveal is about turning a face-down card face-up.
+            let own_reveal = if piece.face_up {
+                None
+            } else {
+                knowledge.get(&commitment).copied()
+            };
             // Opened at most once, and only when an action needs it: a face-down card's
             // reveal, which every flipping candidate carries.
             let opens = std::cell::OnceCell::new();

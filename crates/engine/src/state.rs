@@ -632,9 +632,17 @@ impl DuelState {
     /// Cells holding a piece, with the piece.
     pub fn pieces(&self) -> impl Iterator<Item = (Cell, &Piece)> {
         let n = self.board_size;
-        self.cells.iter().enumerate().filter_map(move |(i, p)| {
-            let i = u8::try_from(i).ok()?;
-            p.as_ref().map(|p| (Cell::new(i / n, i % n), p))
+        // Row and column counted along rather than divided out of the index: this runs for
+        // every cell in most rule checks. Cells past index 255 are not named by a `Cell`.
+        let (mut row, mut col) = (0u8, 0u8);
+        self.cells.iter().take(256).filter_map(move |p| {
+            let cell = Cell::new(row, col);
+            col = col.wrapping_add(1);
+            if col == n {
+                col = 0;
+                row = row.wrapping_add(1);
+            }
+            p.as_ref().map(|p| (cell, p))
         })
     }
 
