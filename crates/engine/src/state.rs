@@ -725,6 +725,21 @@ impl DuelState {
     }
 }
 
+/// `to.clone_from(from)`, with the per-cell loop inlined: most cells are empty on both
+/// sides, and `apply` does this for every action.
+fn clone_cells_from(to: &mut Vec<Option<Piece>>, from: &[Option<Piece>]) {
+    to.truncate(from.len());
+    let (shared, tail) = from.split_at(to.len());
+    for (to, from) in to.iter_mut().zip(shared) {
+        match (to.as_mut(), from) {
+            (None, None) => {}
+            (Some(to), Some(from)) => to.clone_from(from),
+            _ => *to = from.clone(),
+        }
+    }
+    to.extend_from_slice(tail);
+}
+
 // Clone by hand so that `clone_from` reuses the target's allocations: `Duel::apply` backs
 // the state up before every action this way. The destructuring lists every field, so a
 // new field fails to compile until it is added here.
@@ -802,8 +817,13 @@ impl Clone for Piece {
         self.attacked = *attacked;
         self.bind = *bind;
         self.bound_turn = *bound_turn;
-        self.modifiers.clone_from(modifiers);
-        self.equips.clone_from(equips);
+        // Most pieces have neither: skip the out-of-line slice copy then.
+        if !(self.modifiers.is_empty() && modifiers.is_empty()) {
+            self.modifiers.clone_from(modifiers);
+        }
+        if !(self.equips.is_empty() && equips.is_empty()) {
+            self.equips.clone_from(equips);
+        }
     }
 }
 
@@ -960,7 +980,7 @@ impl Clone for DuelState {
             to.clone_from(from);
         }
         self.terrain.clone_from(terrain);
-        self.cells.clone_from(cells);
+        clone_cells_from(&mut self.cells, cells);
         self.awaiting.clone_from(awaiting);
         self.resume.clone_from(resume);
         self.queue.clone_from(queue);
