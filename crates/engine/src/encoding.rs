@@ -26,33 +26,49 @@ use crate::terrain::Terrain;
 /// bytes.
 const FIRST_TRY: usize = 1024;
 
-/// Appends postcard's encoding of every field of `state` after `commitments`, in
-/// declaration order: the bytes [`DuelState::state_hash_from`] hashes after the prefix.
-pub(crate) fn encode_changing_part(state: &DuelState, out: &mut Vec<u8>) {
-    let start = out.len();
-    let mut room = FIRST_TRY.max(out.capacity() - start);
-    // Writing into a slice keeps the write position in a register (pushing to a `Vec`
-    // reloads its length after every byte). A state too big for the room is written again
-    // into as much room as the first try counted.
-    loop {
-        out.resize(start + room, 0);
-        let mut w = Writer {
-            buf: &mut out[start..],
-            pos: 0,
-        };
-        w.state(state);
-        let written = w.pos;
-        if written <= room {
-            out.truncate(start + written);
-            return;
+/// Postcard's encoding of every field of a state after `commitments`, in declaration order
+/// (the bytes [`DuelState::state_hash_from`] hashes after the prefix), in a buffer that is
+/// written again and again: it keeps its length, so that a new encoding needs neither
+/// clearing nor zeroing first.
+#[derive(Clone, Default)]
+pub(crate) struct Encoded {
+    buf: Vec<u8>,
+    /// How much of `buf` the last encoding filled.
+    len: usize,
+}
+
+impl Encoded {
+    pub(crate) fn bytes(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or_default()
+    }
+
+    /// Replaces the contents with the encoding of `state`'s changing part.
+    pub(crate) fn encode(&mut self, state: &DuelState) {
+        // Writing into a slice keeps the write position in a register (pushing to a `Vec`
+        // reloads its length after every byte). A state too big for the buffer is written
+        // again into as much room as the first try counted.
+        if self.buf.len() < FIRST_TRY {
+            self.buf.resize(FIRST_TRY, 0);
         }
-        room = written;
+        loop {
+            let mut w = Writer {
+                buf: &mut self.buf,
+                pos: 0,
+            };
+            w.state(state);
+            let written = w.pos;
+            if written <= self.buf.len() {
+                self.len = written;
+                return;
+            }
+            self.buf.resize(written, 0);
+        }
     }
 }
 
 /// Writes postcard's encoding of values into a slice. Bytes past its end are counted but
 /// dropped: the caller tries again with more room. Every method is inlined into
-/// [`encode_changing_part`] so that the writer lives in registers: a writer in memory is
+/// [`Encoded::encode`] so that the writer lives in registers: a writer in memory is
 /// re-read after every byte written, as the byte might have changed it.
 struct Writer<'a> {
     buf: &'a mut [u8],
@@ -603,6 +619,13 @@ mod tests {
         whole[prefix.len()..].to_vec()
     }
 
+    /// Appends the encoding to `out`.
+    fn encode_changing_part(state: &DuelState, out: &mut Vec<u8>) {
+        let mut encoded = Encoded::default();
+        encoded.encode(state);
+        out.extend_from_slice(encoded.bytes());
+    }
+
     fn by_hand(s: &DuelState) -> Vec<u8> {
         let mut out = Vec::new();
         encode_changing_part(s, &mut out);
@@ -938,5 +961,11 @@ mod tests {
         encode_changing_part(&big, &mut out);
         assert_eq!(out[..3], [7, 7, 7]);
         assert_eq!(out[3..], expected[..]);
+        // A buffer reused for a smaller state holds just that state's bytes.
+        let small = state();
+        let mut reused = Encoded::default();
+        reused.encode(&big);
+        reused.encode(&small);
+        assert_eq!(reused.bytes(), by_postcard(&small).as_slice());
     }
 }

@@ -9,7 +9,7 @@
 
 use sha2::Digest as _;
 
-use crate::encoding::encode_changing_part;
+use crate::encoding::Encoded;
 use crate::hash::{Digest32, Sha256State, finish_sha256};
 use crate::state::{DuelState, StatePrefix};
 
@@ -19,13 +19,13 @@ const BLOCK: usize = 64;
 #[derive(Clone, Default)]
 pub(crate) struct HashChain {
     /// The changing part's encoding, as last hashed.
-    encoded: Vec<u8>,
+    encoded: Encoded,
     /// The hasher after the prefix and `encoded[..boundary(k)]`, for each block boundary
     /// `k` up to the end of `encoded` (`midstates[0]` is the prefix's hasher itself).
     midstates: Vec<Sha256State>,
     digest: Digest32,
     /// The next encoding is written here (kept to reuse its allocation).
-    spare: Vec<u8>,
+    spare: Encoded,
 }
 
 impl std::fmt::Debug for HashChain {
@@ -33,7 +33,7 @@ impl std::fmt::Debug for HashChain {
         write!(
             f,
             "HashChain({} bytes, {})",
-            self.encoded.len(),
+            self.encoded.bytes().len(),
             self.digest
         )
     }
@@ -43,16 +43,15 @@ impl HashChain {
     /// The state hash of `state`, whose unchanging part `prefix` hashed. Every call must
     /// pass the same prefix (a new one needs a new chain).
     pub(crate) fn hash(&mut self, prefix: &StatePrefix, state: &DuelState) -> Digest32 {
-        let mut fresh = std::mem::take(&mut self.spare);
-        fresh.clear();
-        encode_changing_part(state, &mut fresh);
+        self.spare.encode(state);
+        let fresh = self.spare.bytes();
+        let last = self.encoded.bytes();
         // Bytes of the changing part that complete the prefix's last, partial block.
         let head = (BLOCK - prefix.len() % BLOCK) % BLOCK;
         let boundary = |k: usize| if k == 0 { 0 } else { head + BLOCK * (k - 1) };
         if self.midstates.is_empty() {
             self.midstates.push(prefix.hasher().clone());
-        } else if fresh == self.encoded {
-            self.spare = fresh;
+        } else if fresh == last {
             return self.digest;
         }
         // The last kept midstate whose bytes are all unchanged.
@@ -60,7 +59,7 @@ impl HashChain {
         while keep + 1 < self.midstates.len() {
             let end = boundary(keep + 1);
             let start = boundary(keep);
-            if fresh.get(start..end) != self.encoded.get(start..end) {
+            if fresh.get(start..end) != last.get(start..end) {
                 break;
             }
             keep += 1;
@@ -81,7 +80,7 @@ impl HashChain {
             at = end;
         }
         self.digest = finish_sha256(hasher, fresh.get(at..).unwrap_or_default());
-        self.spare = std::mem::replace(&mut self.encoded, fresh);
+        std::mem::swap(&mut self.encoded, &mut self.spare);
         self.digest
     }
 }

@@ -713,9 +713,9 @@ impl DuelState {
     /// hashing the unchanging fields once and the others each time hashes the same bytes.
     pub fn state_hash_from(&self, prefix: &StatePrefix) -> Digest32 {
         // Every field after `commitments`, in declaration order, as postcard writes them.
-        let mut encoded = Vec::with_capacity(1024);
-        crate::encoding::encode_changing_part(self, &mut encoded);
-        finish_sha256(prefix.hasher.clone(), &encoded)
+        let mut encoded = crate::encoding::Encoded::default();
+        encoded.encode(self);
+        finish_sha256(prefix.hasher.clone(), encoded.bytes())
     }
 
     pub fn count_class(&self, controller: Seat, class: Class) -> usize {
