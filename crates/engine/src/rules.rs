@@ -25,13 +25,13 @@ pub enum Reach {
     Enemy,
 }
 
-/// Whether a check must still open a reveal against its commitment. `legal_actions` opens
-/// each of the seat's own reveals once and then lists every candidate action carrying it,
-/// instead of recomputing the same SHA-256 commitment for each candidate.
+/// Whether a check must open a reveal against its commitment. `legal_actions` opens each
+/// of the seat's own reveals at most once, after the other checks of a candidate carrying
+/// it passed, instead of recomputing the same SHA-256 commitment for every candidate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum RevealCheck {
     Needed,
-    /// The caller has checked that this very reveal opens the card's commitment.
+    /// The caller opens this very reveal itself and drops the action if it does not open.
     Done,
 }
 
@@ -519,9 +519,6 @@ impl Duel {
                     with_tributes = cells;
                     &with_tributes
                 };
-                if mode.reveals() && !opens() {
-                    continue;
-                }
                 for &to in targets {
                     let action = Action::Play {
                         hand_index: index,
@@ -536,9 +533,12 @@ impl Duel {
                         reveal: RevealCheck::Done,
                         counts: Some(counts),
                     };
+                    // The reveal is opened last, and only once: a play that fails anyway
+                    // needs no SHA-256.
                     if self
                         .check_play(seat, &action, Some(knowledge), prior)
                         .is_ok()
+                        && (!mode.reveals() || opens())
                     {
                         out.push(action);
                     }
@@ -594,13 +594,11 @@ impl Duel {
                         _ => &with_and_without_flip[..1],
                     };
                     for &flip in flips {
-                        if flip.is_some() && !own_reveal_opens() {
-                            continue;
-                        }
                         let action = Action::Move { from, to, flip };
                         if self
                             .check_move(seat, &action, Some(reachable()), RevealCheck::Done)
                             .is_ok()
+                            && (flip.is_none() || own_reveal_opens())
                         {
                             out.push(action);
                         }
@@ -610,15 +608,14 @@ impl Duel {
             if piece.class == Class::Monster && !piece.leader {
                 let flip = if piece.face_up { None } else { own_reveal };
                 let targets = self.attack_targets_within(from, reachable);
-                if flip.is_none() || own_reveal_opens() {
-                    for &target in &targets {
-                        let action = Action::Attack { from, target, flip };
-                        if self
-                            .check_attack(seat, &action, Some(&targets), RevealCheck::Done)
-                            .is_ok()
-                        {
-                            out.push(action);
-                        }
+                for &target in &targets {
+                    let action = Action::Attack { from, target, flip };
+                    if self
+                        .check_attack(seat, &action, Some(&targets), RevealCheck::Done)
+                        .is_ok()
+                        && (flip.is_none() || own_reveal_opens())
+                    {
+                        out.push(action);
                     }
                 }
                 if self.check_change_position(seat, from).is_ok() {
@@ -627,10 +624,10 @@ impl Duel {
             }
             if !piece.face_up
                 && let Some(reveal) = own_reveal
-                && own_reveal_opens()
                 && self
                     .check_flip(seat, from, &reveal, RevealCheck::Done)
                     .is_ok()
+                && own_reveal_opens()
             {
                 out.push(Action::Flip { at: from, reveal });
             }
