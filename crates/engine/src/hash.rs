@@ -4,8 +4,33 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 /// A SHA-256 digest.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub struct Digest32(pub [u8; 32]);
+
+/// The bytes' lexicographic order, compared eight at a time: digests key the maps of
+/// commitments every seat looks its cards up in, and a byte-wise comparison calls out to
+/// `memcmp` at every step of a lookup.
+impl Ord for Digest32 {
+    fn cmp(&self, other: &Digest32) -> std::cmp::Ordering {
+        let words = |d: &Digest32| {
+            let mut words = [0u64; 4];
+            for (word, bytes) in words.iter_mut().zip(d.0.chunks_exact(8)) {
+                let mut eight = [0u8; 8];
+                eight.copy_from_slice(bytes);
+                // Big-endian: the first byte is the most significant, as in byte order.
+                *word = u64::from_be_bytes(eight);
+            }
+            words
+        };
+        words(self).cmp(&words(other))
+    }
+}
+
+impl PartialOrd for Digest32 {
+    fn partial_cmp(&self, other: &Digest32) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 impl std::fmt::Debug for Digest32 {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -56,4 +81,30 @@ pub fn finish_sha256(mut hasher: Sha256State, bytes: &[u8]) -> Digest32 {
 
 pub fn sha256(bytes: &[u8]) -> Digest32 {
     Digest32(Sha256::digest(bytes).into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Comparing eight bytes at a time orders digests as their bytes do.
+    #[test]
+    fn digests_order_as_their_bytes() {
+        let mut digests: Vec<Digest32> = (0u8..=255)
+            .map(|i| {
+                let mut d = [0u8; 32];
+                d[usize::from(i % 32)] = i;
+                d[31 - usize::from(i % 32)] ^= i.wrapping_mul(37);
+                d[usize::from(i / 8)] ^= 0x80;
+                Digest32(d)
+            })
+            .collect();
+        digests.push(Digest32([0xFF; 32]));
+        digests.push(Digest32::default());
+        for a in &digests {
+            for b in &digests {
+                assert_eq!(a.cmp(b), a.0.cmp(&b.0), "{a:?} {b:?}");
+            }
+        }
+    }
 }

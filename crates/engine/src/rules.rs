@@ -380,12 +380,13 @@ impl Duel {
                     out.push(Action::Pass);
                 }
                 for (at, piece) in self.state.pieces() {
+                    if piece.controller != seat {
+                        continue;
+                    }
                     let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref)) else {
                         continue;
                     };
-                    if piece.controller == seat
-                        && self.check_spring(seat, at, reveal, *event).is_ok()
-                    {
+                    if self.check_spring(seat, at, reveal, *event).is_ok() {
                         out.push(Action::SpringTrap {
                             at,
                             reveal: *reveal,
