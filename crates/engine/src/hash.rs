@@ -83,9 +83,75 @@ pub fn sha256(bytes: &[u8]) -> Digest32 {
     Digest32(Sha256::digest(bytes).into())
 }
 
+/// SHA-256's state between 64-byte blocks: what [`crate::hash_chain`] keeps at every block
+/// boundary of a state's encoding (32 bytes, where a whole hasher carries its buffer too).
+pub(crate) type BlockState = [u32; 8];
+
+/// SHA-256's initial state (FIPS 180-4, 5.3.3).
+pub(crate) const SHA256_INITIAL: BlockState = [
+    0x6a09_e667,
+    0xbb67_ae85,
+    0x3c6e_f372,
+    0xa54f_f53a,
+    0x510e_527f,
+    0x9b05_688c,
+    0x1f83_d9ab,
+    0x5be0_cd19,
+];
+
+/// Runs one 64-byte block through SHA-256's compression function.
+pub(crate) fn compress_block(state: &mut BlockState, block: &[u8; 64]) {
+    sha2::block_api::compress256(state, std::slice::from_ref(block));
+}
+
+/// The digest of a message whose first `total_len - last.len()` bytes (a whole number of
+/// blocks) left SHA-256 in `state`, and whose last bytes are `last` (fewer than 64): pads
+/// as FIPS 180-4 (5.1.1) says (a one bit, zeros, the message length in bits) and
+/// compresses the last one or two blocks.
+pub(crate) fn finish_blocks(mut state: BlockState, last: &[u8], total_len: u64) -> Digest32 {
+    let mut blocks = [[0u8; 64]; 2];
+    let used = last.len().min(63);
+    blocks[0][..used].copy_from_slice(&last[..used]);
+    blocks[0][used] = 0x80;
+    // The length takes the last 8 bytes; past 55 message bytes it needs a second block.
+    let count = if used < 56 { 1 } else { 2 };
+    blocks[count - 1][56..].copy_from_slice(&total_len.wrapping_mul(8).to_be_bytes());
+    sha2::block_api::compress256(&mut state, &blocks[..count]);
+    let mut digest = [0u8; 32];
+    for (bytes, word) in digest.chunks_exact_mut(4).zip(state) {
+        bytes.copy_from_slice(&word.to_be_bytes());
+    }
+    Digest32(digest)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Block by block with our own padding gives SHA-256, for every length around the
+    /// block and padding boundaries.
+    #[test]
+    fn block_by_block_hashing_is_sha256() {
+        let message: Vec<u8> = (0..300u32).map(|i| (i * 7 + 3) as u8).collect();
+        for len in 0..message.len() {
+            let bytes = &message[..len];
+            let mut state = SHA256_INITIAL;
+            let mut blocks = bytes.chunks_exact(64);
+            for block in &mut blocks {
+                let block: &[u8; 64] = match block.try_into() {
+                    Ok(b) => b,
+                    Err(_) => panic!("chunks_exact gives 64 bytes"),
+                };
+                compress_block(&mut state, block);
+            }
+            let last = blocks.remainder();
+            assert_eq!(
+                finish_blocks(state, last, len as u64),
+                sha256(bytes),
+                "{len}"
+            );
+        }
+    }
 
     /// Comparing eight bytes at a time orders digests as their bytes do.
     #[test]

@@ -7,10 +7,8 @@
 //! last encoding lets the next hash start at the block holding the first changed byte. The
 //! digest is the same as hashing everything; only the work differs.
 
-use sha2::Digest as _;
-
 use crate::encoding::Encoded;
-use crate::hash::{Digest32, Sha256State, finish_sha256};
+use crate::hash::{BlockState, Digest32, compress_block, finish_blocks};
 use crate::state::{DuelState, StatePrefix};
 
 const BLOCK: usize = 64;
@@ -20,12 +18,13 @@ const BLOCK: usize = 64;
 pub(crate) struct HashChain {
     /// The changing part's encoding, as last hashed.
     encoded: Encoded,
-    /// The hasher after the prefix and `encoded[..boundary(k)]`, for each block boundary
-    /// `k` up to the end of `encoded` (`midstates[0]` is the prefix's hasher itself).
-    midstates: Vec<Sha256State>,
-    digest: Digest32,
     /// The next encoding is written here (kept to reuse its allocation).
     spare: Encoded,
+    /// `midstates[k]`: SHA-256's state before block `k` of the stream that follows the
+    /// prefix's whole blocks (the prefix's last bytes, then the encoding), for each block
+    /// that `encoded` fills (`midstates[0]` is the prefix's own).
+    midstates: Vec<BlockState>,
+    digest: Digest32,
 }
 
 impl std::fmt::Debug for HashChain {
@@ -46,40 +45,53 @@ impl HashChain {
         self.spare.encode(state);
         let fresh = self.spare.bytes();
         let last = self.encoded.bytes();
-        // Bytes of the changing part that complete the prefix's last, partial block.
-        let head = (BLOCK - prefix.len() % BLOCK) % BLOCK;
-        let boundary = |k: usize| if k == 0 { 0 } else { head + BLOCK * (k - 1) };
+        let tail = prefix.tail();
+        // Block `k` holds the encoding's bytes `start(k)..start(k + 1)`; the first block
+        // begins with the prefix's last bytes.
+        let head = BLOCK - tail.len() % BLOCK;
+        let start = |k: usize| if k == 0 { 0 } else { head + BLOCK * (k - 1) };
         if self.midstates.is_empty() {
-            self.midstates.push(prefix.hasher().clone());
+            self.midstates.push(*prefix.blocks());
         } else if fresh == last {
             return self.digest;
         }
-        // The last kept midstate whose bytes are all unchanged.
+        // The last kept midstate whose blocks before it are all unchanged.
         let mut keep = 0;
         while keep + 1 < self.midstates.len() {
-            let end = boundary(keep + 1);
-            let start = boundary(keep);
-            if fresh.get(start..end) != last.get(start..end) {
+            let bytes = start(keep)..start(keep + 1);
+            if fresh.get(bytes.clone()) != last.get(bytes) {
                 break;
             }
             keep += 1;
         }
         self.midstates.truncate(keep + 1);
-        let mut hasher = match self.midstates.last() {
-            Some(midstate) => midstate.clone(),
-            None => prefix.hasher().clone(),
-        };
-        let mut at = boundary(keep);
-        loop {
-            let end = boundary(self.midstates.len());
-            let Some(block) = fresh.get(at..end) else {
-                break;
-            };
-            hasher.update(block);
-            self.midstates.push(hasher.clone());
-            at = end;
+        let mut state = self.midstates.last().copied().unwrap_or(*prefix.blocks());
+        let mut k = keep;
+        while let Some(bytes) = fresh.get(start(k)..start(k + 1)) {
+            let mut block = [0u8; BLOCK];
+            if k == 0 {
+                block[..tail.len()].copy_from_slice(tail);
+                block[tail.len()..].copy_from_slice(bytes);
+            } else {
+                block.copy_from_slice(bytes);
+            }
+            compress_block(&mut state, &block);
+            self.midstates.push(state);
+            k += 1;
         }
-        self.digest = finish_sha256(hasher, fresh.get(at..).unwrap_or_default());
+        // Fewer than 64 bytes are left: with the prefix's tail when no block was whole.
+        let rest = fresh.get(start(k)..).unwrap_or_default();
+        let mut last_bytes = [0u8; BLOCK];
+        let last_len = if k == 0 {
+            last_bytes[..tail.len()].copy_from_slice(tail);
+            last_bytes[tail.len()..tail.len() + rest.len()].copy_from_slice(rest);
+            tail.len() + rest.len()
+        } else {
+            last_bytes[..rest.len()].copy_from_slice(rest);
+            rest.len()
+        };
+        let total = (prefix.len() + fresh.len()) as u64;
+        self.digest = finish_blocks(state, &last_bytes[..last_len], total);
         std::mem::swap(&mut self.encoded, &mut self.spare);
         self.digest
     }

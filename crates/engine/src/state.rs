@@ -3,7 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::{CardId, Duration};
-use crate::hash::{Digest32, Sha256State, finish_sha256, sha256, sha256_hasher, sha256_of};
+use crate::hash::{
+    BlockState, Digest32, SHA256_INITIAL, Sha256State, compress_block, finish_sha256, sha256,
+    sha256_hasher, sha256_of,
+};
 
 /// The domain tag hashed in front of the state.
 const STATE_HASH_DOMAIN: &str = "fairduel/state/v1";
@@ -14,15 +17,24 @@ pub struct StatePrefix {
     hasher: Sha256State,
     /// Bytes hashed.
     len: usize,
+    /// The same as `hasher`, split: SHA-256's state after the whole 64-byte blocks, and the
+    /// bytes after them.
+    blocks: BlockState,
+    tail: Vec<u8>,
 }
 
 impl StatePrefix {
-    pub(crate) fn hasher(&self) -> &Sha256State {
-        &self.hasher
-    }
-
     pub(crate) fn len(&self) -> usize {
         self.len
+    }
+
+    pub(crate) fn blocks(&self) -> &BlockState {
+        &self.blocks
+    }
+
+    /// Fewer than 64 bytes.
+    pub(crate) fn tail(&self) -> &[u8] {
+        &self.tail
     }
 }
 
@@ -701,9 +713,18 @@ impl DuelState {
             buf,
         );
         let encoded = encoded.unwrap_or_default();
+        let mut blocks = SHA256_INITIAL;
+        let mut whole = encoded.chunks_exact(64);
+        for block in &mut whole {
+            if let Ok(block) = block.try_into() {
+                compress_block(&mut blocks, block);
+            }
+        }
         StatePrefix {
             hasher: sha256_hasher(&encoded),
             len: encoded.len(),
+            blocks,
+            tail: whole.remainder().to_vec(),
         }
     }
 
