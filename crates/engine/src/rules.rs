@@ -761,6 +761,13 @@ impl Duel {
             .get(usize::from(*hand_index))
             .ok_or(RuleError::NoSuchHandCard { index: *hand_index })?;
         let card: Option<&CardDef> = match reveal {
+            // `legal_actions` opens the reveal itself, and knows its card.
+            Some(r)
+                if prior.reveal == RevealCheck::Done
+                    && prior.known.is_some_and(|known| known.id == r.card) =>
+            {
+                prior.known
+            }
             Some(r) => Some(self.check_reveal_if(
                 prior.reveal,
                 seat,
