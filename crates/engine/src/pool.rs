@@ -16,11 +16,46 @@ use crate::source::{SourceError, line_of};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardPool {
     name: String,
-    cards: BTreeMap<CardId, CardDef>,
+    cards: CardTable,
     hash: Digest32,
     /// Which cards continuous spellbinds concern: the rules ask "is anything holding this
     /// monster?" for every candidate action, so the answer is narrowed down once per pool.
     binds: Binds,
+}
+
+/// The cards in number order, found by number through a table indexed by it: the rules
+/// look a card up many times per action.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct CardTable {
+    defs: Vec<CardDef>,
+    /// `positions[id]` is 1 + the place of card `id` in `defs`, 0 for no card.
+    positions: Vec<u32>,
+}
+
+impl From<BTreeMap<CardId, CardDef>> for CardTable {
+    fn from(cards: BTreeMap<CardId, CardDef>) -> CardTable {
+        let top = cards
+            .keys()
+            .next_back()
+            .map_or(0, |id| usize::from(id.0) + 1);
+        let mut positions = vec![0; top];
+        for (place, id) in cards.keys().enumerate() {
+            if let Some(p) = positions.get_mut(usize::from(id.0)) {
+                *p = u32::try_from(place + 1).unwrap_or(0);
+            }
+        }
+        CardTable {
+            defs: cards.into_values().collect(),
+            positions,
+        }
+    }
+}
+
+impl CardTable {
+    fn get(&self, id: CardId) -> Option<&CardDef> {
+        let place = *self.positions.get(usize::from(id.0))?;
+        self.defs.get(usize::try_from(place).ok()?.checked_sub(1)?)
+    }
 }
 
 /// The pool's continuous spellbinds, summarised.
@@ -143,7 +178,7 @@ impl CardPool {
         let binds = Binds::of(&cards);
         Ok(CardPool {
             name: raw.name,
-            cards,
+            cards: cards.into(),
             hash,
             binds,
         })
@@ -160,7 +195,7 @@ impl CardPool {
         let binds = Binds::of(&cards);
         CardPool {
             name,
-            cards,
+            cards: cards.into(),
             hash,
             binds,
         }
@@ -204,25 +239,27 @@ impl CardPool {
     }
 
     pub fn get(&self, id: CardId) -> Option<&CardDef> {
-        self.cards.get(&id)
+        self.cards.get(id)
     }
 
+    /// Every card, in number order.
     pub fn cards(&self) -> impl Iterator<Item = &CardDef> {
-        self.cards.values()
+        self.cards.defs.iter()
     }
 
     pub fn len(&self) -> usize {
-        self.cards.len()
+        self.cards.defs.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.cards.is_empty()
+        self.cards.defs.is_empty()
     }
 
     /// Finds a card by its exact name, ignoring case.
     pub fn find_by_name(&self, name: &str) -> Option<&CardDef> {
         self.cards
-            .values()
+            .defs
+            .iter()
             .find(|c| c.name.eq_ignore_ascii_case(name))
     }
 }
@@ -365,6 +402,20 @@ kind = "spell"
 spell = "equip"
 equip_to = { types = ["warrior"] }
 "#;
+
+    /// Lookup by number finds each card, and nothing for numbers without a card.
+    #[test]
+    fn cards_are_found_by_number() {
+        let pool = CardPool::from_toml("small.toml", SMALL).expect("valid pool");
+        for card in pool.cards() {
+            assert_eq!(pool.get(card.id), Some(card));
+        }
+        for absent in [0, 3, 1000, u16::MAX] {
+            assert_eq!(pool.get(CardId(absent)), None, "{absent}");
+        }
+        let names: Vec<&str> = pool.cards().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Test Dragon", "Test Sword"]);
+    }
 
     #[test]
     fn loads_a_small_pool_and_hashes_it() {
