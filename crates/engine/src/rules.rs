@@ -234,8 +234,8 @@ impl Duel {
     }
 
     fn has_static(&self, cell: Cell, piece: &Piece, wanted: fn(&Primitive) -> bool) -> bool {
+        // The card's own effects first: the spellbind check may look at the whole board.
         piece.face_up
-            && !self.spellbound(cell, piece)
             && piece
                 .card
                 .and_then(|id| self.rules.pool.get(id))
@@ -244,6 +244,7 @@ impl Duel {
                         .iter()
                         .any(|e| e.trigger == Trigger::Movement && wanted(&e.primitive))
                 })
+            && !self.spellbound(cell, piece)
     }
 
     /// How many orthogonal steps the piece at `cell` may move this turn.
@@ -301,13 +302,15 @@ impl Duel {
         let mut found = Vec::with_capacity(16);
         let mut expand = |cell: Cell, found: &mut Vec<(Cell, Reach)>| {
             for n in self.state.neighbours(cell) {
-                if !self.state.index(n).is_some_and(|i| seen.insert(i)) {
+                // `base_terrain` and `piece`, with the index worked out once.
+                let Some(i) = self.state.index(n).filter(|i| seen.insert(*i)) else {
+                    continue;
+                };
+                let terrain = self.state.terrain.get(i).copied().unwrap_or_default();
+                if terrain == Terrain::Labyrinth && !cross_labyrinth {
                     continue;
                 }
-                if self.state.base_terrain(n) == Terrain::Labyrinth && !cross_labyrinth {
-                    continue;
-                }
-                match self.state.piece(n) {
+                match self.state.cells.get(i).and_then(Option::as_ref) {
                     None => found.push((n, Reach::Empty)),
                     Some(other) if other.controller == piece.controller => {
                         found.push((n, Reach::Own))
@@ -459,13 +462,18 @@ impl Duel {
             .all_cells()
             .filter(|c| self.in_summon_area(seat, *c))
             .collect();
-        let own_monsters: Vec<Cell> = self
-            .state
-            .pieces()
-            .filter(|(_, p)| p.controller == seat && p.class == Class::Monster && !p.leader)
-            .map(|(c, _)| c)
-            .collect();
-        let counts = [Class::Monster, Class::SpellTrap].map(|c| self.state.count_class(seat, c));
+        // One pass for the seat's monsters and for `count_class` of both classes.
+        let mut own_monsters: Vec<Cell> = Vec::new();
+        let mut spells_traps = 0;
+        for (cell, piece) in self.state.pieces() {
+            if piece.controller == seat && !piece.leader {
+                match piece.class {
+                    Class::Monster => own_monsters.push(cell),
+                    Class::SpellTrap => spells_traps += 1,
+                }
+            }
+        }
+        let counts = [own_monsters.len(), spells_traps];
         for (index, slot) in hand.iter().enumerate() {
             let index = index as u8;
             let commitment = self.state.commitment(slot.card_ref);
