@@ -77,8 +77,12 @@ impl Bot for GreedyBot {
 }
 
 fn score_action(duel: &Duel, seat: Seat, knowledge: &Knowledge, action: &Action) -> i64 {
+    // A copy to try the action on, thrown away after: no rollback needed.
     let mut after = duel.clone();
-    if after.apply(seat, action, Some(knowledge)).is_err() {
+    if after
+        .apply_without_rollback(seat, action, Some(knowledge))
+        .is_err()
+    {
         return i64::MIN / 32;
     }
     let mut score = evaluate(&after, seat, knowledge) - evaluate(duel, seat, knowledge);

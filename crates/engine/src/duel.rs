@@ -420,6 +420,26 @@ impl Duel {
         result.map(|()| events)
     }
 
+    /// [`Duel::apply`] for a duel its caller gives up on at any error: it validates the
+    /// action just the same, but an illegal action may leave the state half-changed, which
+    /// saves copying the whole state first. The referee's seat engines use it (they only
+    /// see actions the referee's own engine accepted, and a refusal ends the game as a
+    /// disagreement between engines), as do bots trying actions out on a copy.
+    pub(crate) fn apply_without_rollback(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        knowledge: Option<&Knowledge>,
+    ) -> Result<Vec<Event>, RuleError> {
+        if self.prefix.is_none() {
+            self.prefix = Some(self.state.state_hash_prefix());
+            self.chain = HashChain::default();
+        }
+        let mut events = Vec::new();
+        self.apply_in_place(seat, action, knowledge, &mut events)
+            .map(|()| events)
+    }
+
     /// Replaces the public state wholesale (scenario set-ups and tests build positions this
     /// way). The state must come from the same rules.
     pub fn from_state(rules: Arc<Rules>, state: DuelState) -> Duel {

@@ -147,7 +147,10 @@ impl Referee {
         self.truth.state_hash()
     }
 
-    /// Applies `action` by `seat` on every engine and checks they agree.
+    /// Applies `action` by `seat` on every engine and checks they agree. An action the
+    /// referee's engine refuses changes nothing; after any other error (a seat engine
+    /// refusing what the referee's took, or different hashes) the engines disagree and play
+    /// cannot go on.
     pub fn submit(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RefereeError> {
         if self.truth.is_over() {
             return Err(RefereeError::Over);
@@ -164,7 +167,10 @@ impl Referee {
         let referee_hash = self.truth.update_state_hash();
         for (i, (duel, knowledge)) in self.seats.iter_mut().enumerate() {
             let own = (i == seat.index()).then_some(&*knowledge);
-            duel.apply(seat, action, own)
+            // The referee's engine took the action: a seat engine refusing it disagrees
+            // with it, which ends refereed play as surely as different hashes do, so the
+            // seat engines need not be able to roll back.
+            duel.apply_without_rollback(seat, action, own)
                 .map_err(|error| RefereeError::Illegal {
                     seat,
                     action: format!("{action:?}"),
