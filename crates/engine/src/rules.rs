@@ -474,6 +474,8 @@ impl Duel {
             }
         }
         let counts = [own_monsters.len(), spells_traps];
+        // Filled anew for each hand card (one allocation for them all).
+        let mut candidates: Vec<(PlayMode, u8, Vec<Cell>)> = Vec::new();
         for (index, slot) in hand.iter().enumerate() {
             let index = index as u8;
             let commitment = self.state.commitment(slot.card_ref);
@@ -486,7 +488,7 @@ impl Duel {
             let Some(card) = self.rules.pool.get(reveal.card) else {
                 continue;
             };
-            let mut candidates: Vec<(PlayMode, u8, Vec<Cell>)> = Vec::new();
+            candidates.clear();
             match &card.kind {
                 CardKind::Monster(m) => match format.play.cost {
                     SummonCost::SummoningPoints { .. } => {
@@ -494,10 +496,16 @@ impl Duel {
                     }
                     SummonCost::Tributes { .. } => {
                         let needed = usize::from(format.tributes_for(m.level));
-                        for tributes in combinations(&own_monsters, needed) {
+                        let mut add = |tributes: Vec<Cell>| {
                             candidates.push((PlayMode::Summon, 0, tributes.clone()));
                             candidates.push((PlayMode::SetMonsterAttack, 0, tributes.clone()));
                             candidates.push((PlayMode::SetMonsterDefence, 0, tributes));
+                        };
+                        // No tributes is the one empty combination, without allocating.
+                        if needed == 0 {
+                            add(Vec::new());
+                        } else {
+                            combinations(&own_monsters, needed).into_iter().for_each(add);
                         }
                     }
                 },
@@ -513,7 +521,7 @@ impl Duel {
                 }
                 CardKind::Trap { .. } => candidates.push((PlayMode::SetSpellTrap, 0, Vec::new())),
             }
-            for (mode, cost, tributes) in candidates {
+            for (mode, cost, tributes) in candidates.drain(..) {
                 let with_tributes: Vec<Cell>;
                 // `area` lists cells in board order, once each: sorted and deduplicated.
                 let targets: &[Cell] = if mode == PlayMode::Equip {
