@@ -389,7 +389,17 @@ impl Duel {
                     let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref)) else {
                         continue;
                     };
-                    if self.check_spring(seat, at, reveal, *event).is_ok() {
+                    // The reveal is opened last, once the rest allows the spring.
+                    if self
+                        .check_spring(seat, at, reveal, *event, RevealCheck::Done)
+                        .is_ok()
+                        && (piece.face_up
+                            || self.state.commitment(piece.card_ref).opens_to(
+                                &self.state.match_id,
+                                piece.owner,
+                                reveal,
+                            ))
+                    {
                         out.push(Action::SpringTrap {
                             at,
                             reveal: *reveal,
@@ -505,7 +515,9 @@ impl Duel {
                         if needed == 0 {
                             add(Vec::new());
                         } else {
-                            combinations(&own_monsters, needed).into_iter().for_each(add);
+                            combinations(&own_monsters, needed)
+                                .into_iter()
+                                .for_each(add);
                         }
                     }
                 },
@@ -1401,6 +1413,7 @@ impl Duel {
         at: Cell,
         reveal: &Reveal,
         event: TrapEvent,
+        reveal_check: RevealCheck,
     ) -> Result<&CardDef, RuleError> {
         let piece = self.own_piece(seat, at)?;
         if !self.could_spring(seat, at, piece, event) {
@@ -1412,7 +1425,12 @@ impl Duel {
         let card = if piece.face_up {
             self.rules.card(piece.card.unwrap_or(reveal.card))?
         } else {
-            self.check_reveal(piece.owner, &self.state.commitment(piece.card_ref), reveal)?
+            self.check_reveal_if(
+                reveal_check,
+                piece.owner,
+                &self.state.commitment(piece.card_ref),
+                reveal,
+            )?
         };
         let CardKind::Trap { range, .. } = card.kind else {
             return Err(RuleError::CannotSpring {
@@ -1689,7 +1707,9 @@ impl Duel {
             }
             Action::SpringTrap { at, reveal } => {
                 let event = self.expect_window(seat, "spring-trap")?;
-                let card = self.check_spring(seat, *at, reveal, event)?.clone();
+                let card = self
+                    .check_spring(seat, *at, reveal, event, RevealCheck::Needed)?
+                    .clone();
                 if self.state.piece(*at).is_some_and(|p| p.card.is_none()) {
                     self.reveal_piece(*at, reveal.card, events)?;
                 }
