@@ -66,6 +66,22 @@ impl Encoded {
     }
 }
 
+/// A terrain's variant index: one varint byte.
+fn terrain_variant(t: Terrain) -> u8 {
+    match t {
+        Terrain::Normal => 0,
+        Terrain::Forest => 1,
+        Terrain::Wasteland => 2,
+        Terrain::Mountain => 3,
+        Terrain::Meadow => 4,
+        Terrain::Sea => 5,
+        Terrain::Dark => 6,
+        Terrain::Toon => 7,
+        Terrain::Crush => 8,
+        Terrain::Labyrinth => 9,
+    }
+}
+
 /// Writes postcard's encoding of values into a slice. Bytes past its end are counted but
 /// dropped: the caller tries again with more room. Every method is inlined into
 /// [`Encoded::encode`] so that the writer lives in registers: a writer in memory is
@@ -113,9 +129,7 @@ impl Writer<'_> {
             self.player(player);
         }
         self.len(terrain.len());
-        for t in terrain {
-            self.terrain(*t);
-        }
+        self.bytes_from(terrain, |t| terrain_variant(*t));
         self.len(cells.len());
         for cell in cells {
             match cell {
@@ -190,6 +204,17 @@ impl Writer<'_> {
             slots.copy_from_slice(b);
         }
         self.pos += b.len();
+    }
+
+    /// One byte per item.
+    #[inline(always)]
+    fn bytes_from<T>(&mut self, items: &[T], byte: impl Fn(&T) -> u8) {
+        if let Some(slots) = self.buf.get_mut(self.pos..self.pos + items.len()) {
+            for (slot, item) in slots.iter_mut().zip(items) {
+                *slot = byte(item);
+            }
+        }
+        self.pos += items.len();
     }
 
     #[inline(always)]
@@ -284,22 +309,6 @@ impl Writer<'_> {
     }
 
     #[inline(always)]
-    fn terrain(&mut self, t: Terrain) {
-        self.variant(match t {
-            Terrain::Normal => 0,
-            Terrain::Forest => 1,
-            Terrain::Wasteland => 2,
-            Terrain::Mountain => 3,
-            Terrain::Meadow => 4,
-            Terrain::Sea => 5,
-            Terrain::Dark => 6,
-            Terrain::Toon => 7,
-            Terrain::Crush => 8,
-            Terrain::Labyrinth => 9,
-        });
-    }
-
-    #[inline(always)]
     fn player(&mut self, player: &PlayerState) {
         let PlayerState {
             life_points,
@@ -318,8 +327,13 @@ impl Writer<'_> {
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
         self.len(deck.len());
-        for r in deck {
-            self.card_ref(*r);
+        if deck.iter().all(|r| r.0 < 0x80) {
+            // Every number is a one-byte varint: copy them in one go.
+            self.bytes_from(deck, |r| r.0 as u8);
+        } else {
+            for r in deck {
+                self.card_ref(*r);
+            }
         }
         match deck_order {
             DeckOrder::Public => self.variant(0),
@@ -748,7 +762,7 @@ mod tests {
             turn: 300,
             active: Seat(1),
             phase: Phase::End,
-            players: [player(8000, 1), player(0, 42)],
+            players: [player(8000, 1), player(0, 100)],
             terrain: Terrain::ALL.iter().copied().cycle().take(49).collect(),
             cells,
             awaiting: Awaiting::Main { seat: Seat(1) },
