@@ -440,6 +440,12 @@ impl Duel {
             .map(|()| events)
     }
 
+    /// Copies `other`'s state over this one's: the referee's way to undo an action its
+    /// engine refused, from a seat engine that still holds the state from before it.
+    pub(crate) fn restore_from(&mut self, other: &Duel) {
+        self.state.clone_from(&other.state);
+    }
+
     /// Replaces the public state wholesale (scenario set-ups and tests build positions this
     /// way). The state must come from the same rules.
     pub fn from_state(rules: Arc<Rules>, state: DuelState) -> Duel {

@@ -46,6 +46,9 @@ pub struct Referee {
     all: Knowledge,
     seats: [(Duel, Knowledge); 2],
     steps: u64,
+    /// No seat engine has refused an action or ended with another hash yet. While so, the
+    /// seat engines hold the referee's state from before each new action.
+    agreed: bool,
 }
 
 impl Referee {
@@ -106,6 +109,7 @@ impl Referee {
             truth,
             all,
             steps: 0,
+            agreed: true,
         };
         referee.deliver(&events);
         Ok((referee, events))
@@ -155,14 +159,24 @@ impl Referee {
         if self.truth.is_over() {
             return Err(RefereeError::Over);
         }
-        let events = self
-            .truth
-            .apply(seat, action, Some(&self.all))
-            .map_err(|error| RefereeError::Illegal {
-                seat,
-                action: format!("{action:?}"),
-                error,
-            })?;
+        let applied = if self.agreed {
+            // Seat 0's engine still holds this engine's state from before the action: undo a
+            // refused action from it rather than copy the state before every action.
+            let applied = self
+                .truth
+                .apply_without_rollback(seat, action, Some(&self.all));
+            if applied.is_err() {
+                self.truth.restore_from(&self.seats[0].0);
+            }
+            applied
+        } else {
+            self.truth.apply(seat, action, Some(&self.all))
+        };
+        let events = applied.map_err(|error| RefereeError::Illegal {
+            seat,
+            action: format!("{action:?}"),
+            error,
+        })?;
         self.steps += 1;
         let referee_hash = self.truth.update_state_hash();
         for (i, (duel, knowledge)) in self.seats.iter_mut().enumerate() {
@@ -170,14 +184,17 @@ impl Referee {
             // The referee's engine took the action: a seat engine refusing it disagrees
             // with it, which ends refereed play as surely as different hashes do, so the
             // seat engines need not be able to roll back.
-            duel.apply_without_rollback(seat, action, own)
-                .map_err(|error| RefereeError::Illegal {
+            if let Err(error) = duel.apply_without_rollback(seat, action, own) {
+                self.agreed = false;
+                return Err(RefereeError::Illegal {
                     seat,
                     action: format!("{action:?}"),
                     error,
-                })?;
+                });
+            }
             let seat_hash = duel.update_state_hash();
             if seat_hash != referee_hash {
+                self.agreed = false;
                 return Err(RefereeError::Divergence {
                     seat: Seat(i as u8),
                     step: self.steps,

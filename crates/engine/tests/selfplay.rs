@@ -134,6 +134,93 @@ fn incremental_hash_equals_full_hash() {
     }
 }
 
+/// An action the referee refuses changes no engine (the referee undoes it from a seat
+/// engine's copy), and play goes on after it. Among the refusals are reveals of two cards
+/// whose second is false: the first card has been revealed by then.
+#[test]
+fn refused_submissions_change_nothing() {
+    use fairduel_engine::{Action, Awaiting, Reveal, Salt};
+    let mut halfway = 0;
+    for (preset, seed) in common::PRESETS
+        .into_iter()
+        .flat_map(|p| [6, 8, 10].map(|s| (p, s)))
+    {
+        let (rules, decks) = common::load(preset);
+        let Ok((mut referee, _)) =
+            Referee::new(Arc::clone(&rules), common::pairing(&decks, seed), seed)
+        else {
+            panic!("{preset}: set-up failed");
+        };
+        let mut bots = [RandomBot::new(seed), RandomBot::new(seed + 1)];
+        let mut refused = 0;
+        while let Some(seat) = referee.duel().awaiting().seat() {
+            let before = referee.duel().state().clone();
+            let hash = referee.state_hash();
+            let knowledge = referee.knowledge(seat);
+            let legal = referee.seat_duel(seat).legal_actions(seat, knowledge);
+            let mut wrong = vec![Action::EndTurn];
+            wrong.extend(legal.iter().filter_map(|action| {
+                let mut bad = action.clone();
+                match &mut bad {
+                    Action::Play {
+                        reveal: Some(r), ..
+                    }
+                    | Action::Flip { reveal: r, .. }
+                    | Action::SpringTrap { reveal: r, .. }
+                    | Action::Discard { reveal: r, .. } => {
+                        *r = Reveal {
+                            card: r.card,
+                            salt: Salt([9; 32]),
+                        };
+                        Some(bad)
+                    }
+                    Action::Reveal { reveals } => {
+                        if let Some(last) = reveals.last_mut() {
+                            last.salt = Salt([9; 32]);
+                        }
+                        Some(bad)
+                    }
+                    _ => None,
+                }
+            }));
+            let mut taken = false;
+            for (i, bad) in wrong.iter().enumerate() {
+                // The first is an end of turn out of turn.
+                let by = if i == 0 { seat.other() } else { seat };
+                // A face-up card's reveal is not looked at: such an action may be legal.
+                if referee.submit(by, bad).is_ok() {
+                    taken = true;
+                    break;
+                }
+                assert_eq!(referee.duel().state(), &before, "{preset}: {bad:?}");
+                assert_eq!(referee.state_hash(), hash, "{preset}");
+                refused += 1;
+                if let Awaiting::Reveal { commitments, .. } = referee.duel().awaiting()
+                    && commitments.len() > 1
+                    && matches!(bad, Action::Reveal { .. })
+                {
+                    halfway += 1;
+                }
+            }
+            if taken {
+                continue;
+            }
+            let action = legal[bots[seat.index()].choose(
+                referee.seat_duel(seat),
+                seat,
+                referee.knowledge(seat),
+                &legal,
+            )]
+            .clone();
+            if let Err(e) = referee.submit(seat, &action) {
+                panic!("{preset}: {e}");
+            }
+        }
+        assert!(refused > 100, "{preset}: {refused}");
+    }
+    assert!(halfway > 0);
+}
+
 /// An illegal action leaves every engine exactly as it was, and play goes on after it.
 #[test]
 fn illegal_actions_leave_the_state_untouched() {
