@@ -63,8 +63,8 @@ impl CardTable {
 struct Binds {
     /// Cards with a continuous spellbind.
     binders: Vec<CardId>,
-    /// Monsters some binder's filter could name (ATK limits aside), sorted.
-    holdable: Vec<CardId>,
+    /// Monsters some binder's filter could name (ATK limits aside), by card number.
+    holdable: Vec<bool>,
     /// Some binder's filter needs neither the card's identity nor a face-up card, so it may
     /// hold a hidden monster.
     holds_hidden: bool,
@@ -93,12 +93,18 @@ impl Binds {
                 ..(*f).clone()
             })
             .collect();
-        let holdable = cards
+        let mut holdable = Vec::new();
+        for card in cards
             .values()
             .filter(|c| c.is_monster())
             .filter(|c| identities.iter().any(|f| identity_matches(f, c, None)))
-            .map(|c| c.id)
-            .collect();
+        {
+            let at = usize::from(card.id.0);
+            if holdable.len() <= at {
+                holdable.resize(at + 1, false);
+            }
+            holdable[at] = true;
+        }
         let holds_hidden = filters
             .iter()
             .any(|(_, f)| !f.face_up_only && !filter_needs_identity(f));
@@ -210,7 +216,11 @@ impl CardPool {
     /// (`None`: a hidden one). `false` settles it; `true` means the board must be looked at.
     pub fn may_be_held(&self, card: Option<CardId>) -> bool {
         match card {
-            Some(id) => self.binds.holdable.binary_search(&id).is_ok(),
+            Some(id) => self
+                .binds
+                .holdable
+                .get(usize::from(id.0))
+                .is_some_and(|held| *held),
             None => self.binds.holds_hidden,
         }
     }
