@@ -548,20 +548,24 @@ impl Duel {
                     with_tributes = cells;
                     &with_tributes
                 };
-                for &to in targets {
-                    let action = Action::Play {
-                        hand_index: index,
-                        to,
-                        mode,
-                        cost,
-                        tributes: tributes.clone(),
-                        reveal: mode.reveals().then_some(reveal),
-                    };
-                    let prior = PlayPrior {
-                        known: Some(card),
-                        reveal: RevealCheck::Done,
-                        counts: Some(counts),
-                    };
+                // One action, aimed at each target in turn.
+                let mut action = Action::Play {
+                    hand_index: index,
+                    to: Cell::default(),
+                    mode,
+                    cost,
+                    tributes,
+                    reveal: mode.reveals().then_some(reveal),
+                };
+                let prior = PlayPrior {
+                    known: Some(card),
+                    reveal: RevealCheck::Done,
+                    counts: Some(counts),
+                };
+                for &target in targets {
+                    if let Action::Play { to, .. } = &mut action {
+                        *to = target;
+                    }
                     // The reveal is opened last, and only once: a play that fails anyway
                     // needs no SHA-256.
                     if self
@@ -569,7 +573,7 @@ impl Duel {
                         .is_ok()
                         && (!mode.reveals() || opens())
                     {
-                        out.push(action);
+                        out.push(action.clone());
                     }
                 }
             }
