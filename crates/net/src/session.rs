@@ -5,10 +5,12 @@ use std::{fmt, net::SocketAddr, time::Duration};
 use iroh::{
     EndpointId, RelayUrl, TransportAddr,
     endpoint::{
-        ConnectError, ConnectingError, Connection, ConnectionError, TransportErrorCode, VarInt,
+        ConnectError, ConnectingError, Connection, ConnectionError, Incoming, TransportErrorCode,
+        VarInt,
     },
 };
 use serde::{Serialize, de::DeserializeOwned};
+use tokio::task::JoinSet;
 
 use crate::{
     endpoint::{ALPN, PlayerEndpoint},
@@ -55,6 +57,8 @@ pub enum AcceptError {
     WrongApplication { alpn: String },
     #[error("{0}")]
     Handshake(#[from] HandshakeError),
+    #[error("a greeting stopped unexpectedly ({0}); the player can try again")]
+    GreetingTask(String),
 }
 
 /// Why joining failed.
@@ -88,13 +92,23 @@ pub enum JoinError {
     Handshake(#[from] HandshakeError),
 }
 
+/// At most this many greetings run at once; further connection attempts are refused until one
+/// finishes, so a flood of silent connections cannot pile up.
+pub const MAX_CONCURRENT_GREETINGS: usize = 8;
+
+type Greeting = Result<MatchConnection, AcceptError>;
+
 /// A match being hosted: hands out tickets and admits one player per invite.
+///
+/// Greetings run in their own tasks, so a connection that never says hello (for up to
+/// [`crate::HANDSHAKE_TIMEOUT`]) does not keep the invited player waiting behind it.
 #[derive(Debug)]
 pub struct Host {
     endpoint: PlayerEndpoint,
     hello: Hello,
     invites: InviteBook,
     lan_advert: Option<LanAdvert>,
+    greetings: tokio::sync::Mutex<JoinSet<Greeting>>,
 }
 
 impl Host {
@@ -115,6 +129,7 @@ impl Host {
             hello,
             invites: InviteBook::default(),
             lan_advert: options.lan_advert,
+            greetings: tokio::sync::Mutex::new(JoinSet::new()),
         };
         let ticket = host.new_ticket().await?;
         Ok((ticket, host))
@@ -142,28 +157,35 @@ impl Host {
     }
 
     /// Waits for the next player and runs the greeting. Returns the match connection once both
-    /// sides agreed; an error concerns that one attempt (see [`AcceptError`]).
+    /// sides agreed; an error concerns that one attempt (see [`AcceptError`]). Cancel-safe:
+    /// greetings under way when the call is dropped finish in the background and are reported
+    /// by the next call.
     pub async fn accept(&self) -> Result<MatchConnection, AcceptError> {
-        let incoming = self
-            .endpoint
-            .iroh()
-            .accept()
-            .await
-            .ok_or(AcceptError::EndpointClosed)?;
-        let connection = incoming.await?;
-        if connection.alpn() != ALPN {
-            let alpn = String::from_utf8_lossy(connection.alpn()).into_owned();
-            connection.close(
-                VarInt::from_u32(close_code::HANDSHAKE_FAILED),
-                b"not a FairDuel connection",
-            );
-            return Err(AcceptError::WrongApplication { alpn });
+        let mut greetings = self.greetings.lock().await;
+        loop {
+            tokio::select! {
+                incoming = self.endpoint.iroh().accept() => {
+                    let Some(incoming) = incoming else {
+                        return Err(AcceptError::EndpointClosed);
+                    };
+                    if greetings.len() >= MAX_CONCURRENT_GREETINGS {
+                        incoming.refuse();
+                        continue;
+                    }
+                    greetings.spawn(greet_incoming(incoming, self.hello.clone(), self.invites.clone()));
+                }
+                Some(finished) = greetings.join_next(), if !greetings.is_empty() => {
+                    let greeting = match finished {
+                        Ok(greeting) => greeting,
+                        Err(error) => Err(AcceptError::GreetingTask(error.to_string())),
+                    };
+                    if greeting.is_ok() && !self.invites.has_open_invite() {
+                        self.withdraw_lan_advert();
+                    }
+                    return greeting;
+                }
+            }
         }
-        let greeted = greet_as_host(&connection, &self.hello, &self.invites).await?;
-        if !self.invites.has_open_invite() {
-            self.withdraw_lan_advert();
-        }
-        Ok(MatchConnection::new(connection, greeted, Role::Host))
     }
 
     fn withdraw_lan_advert(&self) {
@@ -178,6 +200,21 @@ impl Drop for Host {
         // Nobody is waiting any more: the LAN must not keep listing the match.
         self.withdraw_lan_advert();
     }
+}
+
+/// Completes one incoming connection and its greeting (in its own task).
+async fn greet_incoming(incoming: Incoming, hello: Hello, invites: InviteBook) -> Greeting {
+    let connection = incoming.await?;
+    if connection.alpn() != ALPN {
+        let alpn = String::from_utf8_lossy(connection.alpn()).into_owned();
+        connection.close(
+            VarInt::from_u32(close_code::HANDSHAKE_FAILED),
+            b"not a FairDuel connection",
+        );
+        return Err(AcceptError::WrongApplication { alpn });
+    }
+    let greeted = greet_as_host(&connection, &hello, &invites).await?;
+    Ok(MatchConnection::new(connection, greeted, Role::Host))
 }
 
 /// Connects to the host named in `ticket`, checks that it is that host, and runs the greeting

@@ -347,6 +347,35 @@ async fn a_host_of_another_network_format_is_explained() {
 }
 
 #[tokio::test]
+async fn a_silent_connection_does_not_keep_the_invited_player_waiting() {
+    let (_host_endpoint, ticket, host) = hosting().await;
+    // Host and join both run as spawned tasks, the way a session driver runs them.
+    let hosting = tokio::spawn(async move { (host.accept().await, host) });
+    let lurker = endpoint().await;
+    let silent = lurker
+        .iroh()
+        .connect(ticket.host_addr().clone(), ALPN)
+        .await
+        .unwrap();
+    let joiner_endpoint = endpoint().await;
+    let joining = tokio::spawn(async move {
+        let joined = join(&joiner_endpoint, &ticket, classic_hello()).await;
+        (joined, joiner_endpoint)
+    });
+    // Far less than the 15 s the silent connection may take to time out.
+    let ((hosted, _host), (joined, _joiner_endpoint)) =
+        tokio::time::timeout(Duration::from_secs(5), async {
+            (hosting.await.unwrap(), joining.await.unwrap())
+        })
+        .await
+        .expect("the invited player got in while the silent one was still connected");
+    let (mut hosted, mut joined) = (hosted.unwrap(), joined.unwrap());
+    joined.send(&Move::Draw).await.unwrap();
+    assert_eq!(hosted.recv::<Move>().await.unwrap(), Move::Draw);
+    drop(silent);
+}
+
+#[tokio::test]
 async fn joining_your_own_ticket_is_explained() {
     let (host_endpoint, ticket, _host) = hosting().await;
     let error = join(&host_endpoint, &ticket, classic_hello())
