@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use fairduel_net::{EndpointOptions, Hello, Host, HostOptions, PlayerEndpoint, join};
 
 const SETUPS: usize = 200;
+const COLD_JOINS: usize = 50;
 const ROUND_TRIPS: usize = 5_000;
 
 fn hello() -> Hello {
@@ -56,6 +57,22 @@ fn main() {
             joined.unwrap().link().close_now("bench");
         }
         report("connect_and_greet_loopback", setups);
+
+        // A player's first join: a fresh endpoint (bind included) that never met the host.
+        let mut cold = Vec::with_capacity(COLD_JOINS);
+        for _ in 0..COLD_JOINS {
+            let ticket = host.new_ticket().await.unwrap();
+            let start = Instant::now();
+            let fresh = PlayerEndpoint::bind(rand::random(), EndpointOptions::loopback())
+                .await
+                .unwrap();
+            let (hosted, joined) = tokio::join!(host.accept(), join(&fresh, &ticket, hello()));
+            cold.push(start.elapsed());
+            hosted.unwrap().link().close_now("bench");
+            joined.unwrap().link().close_now("bench");
+            fresh.close().await;
+        }
+        report("bind_connect_and_greet_fresh_endpoint_loopback", cold);
 
         let ticket = host.new_ticket().await.unwrap();
         let (hosted, joined) =
