@@ -134,6 +134,25 @@ async fn a_pasted_ticket_connects_and_messages_flow_both_ways() {
 }
 
 #[tokio::test]
+async fn the_connection_proves_the_signing_identity_of_the_other_player() {
+    // The persisted secret is the player's ed25519 signing key; the endpoint is keyed by it.
+    let joiner_secret: [u8; 32] = rand::random();
+    let (_host_endpoint, ticket, host) = hosting().await;
+    let joiner_endpoint = PlayerEndpoint::bind(joiner_secret, EndpointOptions::loopback())
+        .await
+        .unwrap();
+    let (hosted, joined) = attempt(&host, &joiner_endpoint, &ticket, classic_hello()).await;
+    let (hosted, _joined) = (hosted.unwrap(), joined.unwrap());
+
+    use ed25519_dalek::{Signer, SigningKey, Verifier, VerifyingKey};
+    let signature = SigningKey::from_bytes(&joiner_secret).sign(b"envelope 1");
+    let seen_by_host = VerifyingKey::from_bytes(&hosted.link().remote_key_bytes()).unwrap();
+    assert!(seen_by_host.verify(b"envelope 1", &signature).is_ok());
+    let stranger = SigningKey::from_bytes(&rand::random()).sign(b"envelope 1");
+    assert!(seen_by_host.verify(b"envelope 1", &stranger).is_err());
+}
+
+#[tokio::test]
 async fn a_message_at_the_cap_passes_and_one_over_it_is_refused_before_sending() {
     let (mut hosted, mut joined, _host_endpoint, _joiner_endpoint) = connected_pair().await;
     // postcard writes a Vec<u8> as a 3-byte length then the bytes.
