@@ -44,6 +44,8 @@ fn step_until(
     loop {
         h.step();
         if done(h) {
+            // One more frame so the screen shows what the state now says.
+            h.step();
             return;
         }
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
@@ -70,6 +72,19 @@ fn my_turn_ready(h: &Harness<'static, FairDuelApp>) -> bool {
         .is_some_and(|g| !g.model.waiting && g.model.view.as_ref().is_some_and(|v| v.my_decision()))
 }
 
+fn step_of(h: &Harness<'static, FairDuelApp>) -> u64 {
+    view(h).map_or(0, |v| v.step)
+}
+
+/// Waits until the session has applied something after `before` and it is my decision
+/// again (or the duel is over). With no bot delay a whole bot turn can pass between two
+/// frames, so "not my decision" may never be seen: the action counter is what tells.
+fn wait_after(h: &mut Harness<'static, FairDuelApp>, before: u64, what: &str) {
+    step_until(h, what, |h| {
+        step_of(h) > before && (my_turn_ready(h) || over(h))
+    });
+}
+
 fn over(h: &Harness<'static, FairDuelApp>) -> bool {
     view(h).is_some_and(|v| v.outcome.is_some())
 }
@@ -94,9 +109,20 @@ fn cell_label(h: &Harness<'static, FairDuelApp>, cell: Cell) -> String {
     .unwrap_or_default()
 }
 
+/// What a node says: its label, or for a plain label its value (AccessKit keeps a
+/// label's text there).
+fn text_of(node: &egui_kittest::Node<'_>) -> String {
+    let node = node.accesskit_node();
+    if node.role() == Role::Label {
+        node.value().unwrap_or_default()
+    } else {
+        node.label().unwrap_or_default()
+    }
+}
+
 fn labels_containing(h: &Harness<'static, FairDuelApp>, text: &str) -> Vec<String> {
     h.query_all_by_label_contains(text)
-        .map(|n| n.accesskit_node().label().unwrap_or_default())
+        .map(|n| text_of(&n))
         .collect()
 }
 
@@ -106,8 +132,9 @@ fn answer_prompts(h: &mut Harness<'static, FairDuelApp>) {
     while my_turn_ready(h)
         && !matches!(view(h).map(SeatView::awaiting), Some(Awaiting::Main { .. }))
     {
+        let before = step_of(h);
         h.key_press(egui::Key::Num1);
-        step_until(h, "the prompt's answer", |h| my_turn_ready(h) || over(h));
+        wait_after(h, before, "the prompt's answer");
     }
 }
 
@@ -153,12 +180,14 @@ fn play_a_card(h: &mut Harness<'static, FairDuelApp>) -> Option<(Cell, String)> 
     assert!(!targets.is_empty(), "a playable card shows where it may go");
     let target = targets[0].clone();
     let cell_name = target.split(':').next()?.to_owned();
+    let before = step_of(h);
     h.get_by_role_and_label(Role::Button, &target).click();
     settle(h);
-    if !labels_containing(h, "1 ").is_empty() && !h.state().game.as_ref()?.model.waiting {
+    if step_of(h) == before && !h.state().game.as_ref()?.model.waiting {
+        // Several ways to play it there: take the first, by its number key.
         h.key_press(egui::Key::Num1);
     }
-    step_until(h, "the play to land", |h| my_turn_ready(h) || over(h));
+    wait_after(h, before, "the play to land");
     let cell = view(h).and_then(|v| Cell::parse(&cell_name, v.duel.state().board_size))?;
     Some((cell, name))
 }
@@ -234,8 +263,9 @@ fn a_bot_match_from_home_to_the_result_screen() {
         {
             click_cell(&mut h, from);
             assert!(cell_label(&h, target).ends_with("— attack here"));
+            let before = step_of(&h);
             click_cell(&mut h, target);
-            step_until(&mut h, "the attack", |h| my_turn_ready(h) || over(h));
+            wait_after(&mut h, before, "the attack");
             attacked = true;
             break;
         }
@@ -261,16 +291,21 @@ fn a_bot_match_from_home_to_the_result_screen() {
                 .expect("a move from the card");
             click_cell(&mut h, from);
             assert!(cell_label(&h, to).ends_with("— move here"));
+            let before = step_of(&h);
             click_cell(&mut h, to);
-            if !h.state().game.as_ref().is_some_and(|g| g.model.waiting) {
+            if step_of(&h) == before && !h.state().game.as_ref().is_some_and(|g| g.model.waiting) {
                 // Several ways to move there (as it is, or flipped face-up): take the first.
                 h.key_press(egui::Key::Num1);
             }
-            step_until(&mut h, "the move", |h| my_turn_ready(h) || over(h));
-            if !over(&h) {
-                let now = cell_label(&h, to);
-                assert!(now.contains(": your "), "my card is at {to} now: {now}");
-            }
+            wait_after(&mut h, before, "the move");
+            assert!(
+                h.state().game.as_ref().is_some_and(|g| g
+                    .model
+                    .log
+                    .iter()
+                    .any(|l| l.text.starts_with(&format!("Ada moves {from} to {to}")))),
+                "the log says in words that my card moved"
+            );
             moved = true;
         }
         wait_for_my_main_phase(&mut h);
@@ -282,11 +317,17 @@ fn a_bot_match_from_home_to_the_result_screen() {
         if over(&h) {
             break;
         }
+        let turn = view(&h).map_or(0, |v| v.duel.state().turn);
         h.key_press(egui::Key::Enter);
         step_until(&mut h, "the end of my turn", |h| {
-            !my_turn_ready(h) || over(h)
+            over(h) || view(h).is_some_and(|v| v.duel.state().turn > turn)
         });
     }
+    eprintln!(
+        "played to turn {} (moved: {moved}, attacked: {attacked}, over: {})",
+        view(&h).map_or(0, |v| v.duel.state().turn),
+        over(&h)
+    );
     assert!(moved, "a card of mine moved");
     if !over(&h) {
         assert!(attacked, "an attack was offered and made within 40 turns");
@@ -312,6 +353,7 @@ fn a_bot_match_from_home_to_the_result_screen() {
         });
     }
     h.get_by_label("The duel is over");
+    eprintln!("result: {:?}", labels_containing(&h, "win"));
     let headline = labels_containing(&h, "win");
     assert!(!headline.is_empty(), "the winner is named");
     assert!(
@@ -375,8 +417,9 @@ fn classic_summons_face_up_through_the_choice_and_escape_cancels() {
         1,
         "the choice lists a face-up summon: {summon:?}"
     );
+    let before = step_of(&h);
     h.get_by_role_and_label(Role::Button, &summon[0]).click();
-    step_until(&mut h, "the summon", |h| my_turn_ready(h) || over(h));
+    wait_after(&mut h, before, "the summon");
     let cell_name = target.split(':').next().unwrap_or_default().to_owned();
     let cell = Cell::parse(&cell_name, 7).expect("cell");
     let now = cell_label(&h, cell);
