@@ -88,10 +88,14 @@ start app --format kairu-dotr --deck forest-pack --bot-deck dragons-hoard --seed
   --bot-delay-ms 30 --autopilot --autopilot-until-turn 12
 sleep 14
 shot board
-# Key 1 selects the first card of the hand: the cells it may be played on light up.
-xdotool key --window "$window" 1
+# Click one of my monsters (d7 in this seeded game): its moves and attacks light up.
+xdotool mousemove 551 487 click 1
 sleep 1
 shot board-selected
+# Point at a card in the hand: its full text shows.
+xdotool mousemove 660 745
+sleep 1.5
+shot board-hand-hover
 # The same board in a bigger window.
 xdotool windowsize "$window" 1920 1080
 sleep 2

@@ -16,6 +16,7 @@ use egui::{Pos2, RawInput, Rect, vec2};
 use fairduel_app::catalog::Catalog;
 use fairduel_app::game::{MatchModel, MatchUi, Selection, match_ui};
 use fairduel_app::session::{LogLine, SeatView, SessionHandle};
+use fairduel_engine::state::{CardRef, Class, Piece};
 use fairduel_engine::{Bot, GreedyBot, Referee, Seat};
 
 /// A Kairu game between greedy bots, stopped at the busiest board of its first 400 actions,
@@ -73,13 +74,54 @@ fn busy_view() -> SeatView {
         knowledge,
         legal,
         log: Vec::new(),
+        last_action: None,
         autopilot: false,
         step: referee.steps(),
     }
 }
 
+/// The same position with every empty cell given a face-up monster, half of them in defence
+/// position: more cards than a game can hold, as an upper bound on drawing the board.
+fn packed_view(mut view: SeatView) -> SeatView {
+    let monsters: Vec<_> = view
+        .duel
+        .pool()
+        .cards()
+        .filter(|c| c.is_monster())
+        .map(|c| c.id)
+        .take(81)
+        .collect();
+    let turn = view.duel.state().turn;
+    let state = view.duel.state_mut_for_setup();
+    let cells: Vec<_> = state.all_cells().collect();
+    for (i, cell) in cells.into_iter().enumerate() {
+        if state.piece(cell).is_some() {
+            continue;
+        }
+        let owner = Seat((i % 2) as u8);
+        let mut piece = Piece::entering(owner, CardRef(0), Class::Monster, turn);
+        piece.card = Some(monsters[i % monsters.len()]);
+        piece.face_up = true;
+        piece.defence = i % 4 == 1;
+        state.put(cell, piece);
+    }
+    view
+}
+
 fn frame(c: &mut Criterion) {
-    let view = busy_view();
+    let busy = busy_view();
+    for (name, view) in [
+        ("kairu_9x9_frame_1280x800", busy.clone()),
+        (
+            "kairu_9x9_every_cell_filled_frame_1280x800",
+            packed_view(busy),
+        ),
+    ] {
+        bench_view(c, name, view);
+    }
+}
+
+fn bench_view(c: &mut Criterion, name: &str, view: SeatView) {
     // A selected card with its moves marked: the most the board draws.
     let selection = view
         .legal
@@ -110,9 +152,14 @@ fn frame(c: &mut Criterion) {
         .collect();
     let step = view.step;
     model.view = Some(view);
+    let inspected = model.view.as_ref().and_then(|v| {
+        let (cell, piece) = v.duel.state().pieces().find(|(_, p)| p.card.is_some())?;
+        Some((piece.card?, Some(cell)))
+    });
     let mut ui_state = MatchUi {
         selection,
         step,
+        inspected,
         ..MatchUi::default()
     };
     let ctx = egui::Context::default();
@@ -134,7 +181,7 @@ fn frame(c: &mut Criterion) {
     let mut group = c.benchmark_group("app");
     group.measurement_time(Duration::from_secs(8));
     let mut x = 0.0f32;
-    group.bench_function("kairu_9x9_frame_1280x800", |b| {
+    group.bench_function(name, |b| {
         b.iter(|| {
             // The pointer wanders over the board so hover effects are part of the frame.
             x = (x + 37.0) % 600.0;

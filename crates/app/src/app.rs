@@ -308,6 +308,7 @@ impl FairDuelApp {
         let mut board = false;
         let mut home = false;
         ui.vertical_centered(|ui| {
+            ui.set_max_width(640.0);
             ui.add_space(40.0);
             ui.label(
                 RichText::new("The duel is over")
@@ -322,11 +323,14 @@ impl FairDuelApp {
             ui.add_space(10.0);
             let state = view.duel.state();
             for seat in [view.seat, view.seat.other()] {
-                ui.label(format!(
-                    "{}: {} LP",
-                    game.model.name(seat),
-                    state.player(seat).life_points
-                ));
+                ui.label(
+                    RichText::new(format!(
+                        "{}: {} LP",
+                        game.model.name(seat),
+                        state.player(seat).life_points
+                    ))
+                    .size(16.0),
+                );
             }
             ui.label(
                 RichText::new(format!(
@@ -336,19 +340,19 @@ impl FairDuelApp {
                 .color(theme::TEXT_DIM),
             );
             ui.add_space(16.0);
-            egui::Frame::group(ui.style()).show(ui, |ui| {
-                ui.label(RichText::new("Fair-play audit").strong());
-                ui.label(
-                    "Audit: not available until the protocol lands. This match was refereed \
+            egui::Frame::group(ui.style())
+                .inner_margin(10)
+                .show(ui, |ui| {
+                    ui.label(RichText::new("Fair-play audit").strong());
+                    ui.label(
+                        "Audit: not available until the protocol lands. This match was refereed \
                      on this computer by the engine, so there is no signed record to verify.",
-                );
-            });
+                    );
+                });
             ui.add_space(16.0);
-            ui.horizontal(|ui| {
-                rematch = ui.button("Rematch").clicked();
-                board = ui.button("Show the final board").clicked();
-                home = ui.button("Back to home").clicked();
-            });
+            rematch = ui.button(RichText::new("Rematch").size(16.0)).clicked();
+            board = ui.button("Show the final board").clicked();
+            home = ui.button("Back to home").clicked();
         });
         if rematch {
             let request = game.request.clone();

@@ -278,7 +278,7 @@ fn a_bot_match_from_home_to_the_result_screen() {
         if let (Some(Action::Move { from, .. }), Some(enemy)) = (step, leader) {
             // Of this card's moves, the one that gets closest to the enemy Deck Leader.
             let to = view(&h)
-                .map(|v| {
+                .and_then(|v| {
                     v.legal
                         .iter()
                         .filter_map(|a| match a {
@@ -287,7 +287,6 @@ fn a_bot_match_from_home_to_the_result_screen() {
                         })
                         .min_by_key(|to| to.distance(enemy))
                 })
-                .flatten()
                 .expect("a move from the card");
             click_cell(&mut h, from);
             assert!(cell_label(&h, to).ends_with("— move here"));

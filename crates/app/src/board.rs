@@ -30,6 +30,8 @@ pub enum Mark {
     Prompt,
     /// One of my cards that has something to do this turn.
     Ready,
+    /// Where the latest action happened.
+    Last,
 }
 
 impl Mark {
@@ -41,6 +43,7 @@ impl Mark {
             Mark::Play => "play here",
             Mark::Prompt => "asked about",
             Mark::Ready => "can act",
+            Mark::Last => "last action",
         }
     }
 
@@ -52,6 +55,7 @@ impl Mark {
             Mark::Play => theme::PLAY_TARGET,
             Mark::Prompt => theme::PROMPT,
             Mark::Ready => theme::MINE.gamma_multiply(0.8),
+            Mark::Last => Color32::from_white_alpha(200),
         }
     }
 }
@@ -235,6 +239,20 @@ pub fn board_ui(ui: &mut Ui, view: &SeatView, marks: &BTreeMap<Cell, Mark>) -> B
 fn paint_mark(painter: &egui::Painter, rect: Rect, mark: Mark, occupied: bool) {
     let colour = mark.colour();
     match mark {
+        Mark::Last => {
+            let r = rect.shrink(2.0);
+            let stroke = Stroke::new(2.0, colour);
+            let corners = [
+                r.left_top(),
+                r.right_top(),
+                r.right_bottom(),
+                r.left_bottom(),
+            ];
+            for i in 0..4 {
+                let (a, b) = (corners[i], corners[(i + 1) % 4]);
+                painter.add(egui::Shape::dashed_line(&[a, b], stroke, 5.0, 4.0));
+            }
+        }
         Mark::Ready => {
             painter.rect_stroke(
                 rect,

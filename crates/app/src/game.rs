@@ -295,6 +295,20 @@ fn source_and_target(action: &Action) -> Option<(Selection, Cell, Mark)> {
     }
 }
 
+/// The cells an action touches, for marking where the latest action happened.
+fn action_cells(action: &Action) -> Vec<Cell> {
+    match action {
+        Action::Play { to, .. } => vec![*to],
+        Action::Move { from, to, .. } => vec![*from, *to],
+        Action::Attack { from, target, .. } => vec![*from, *target],
+        Action::ChangePosition { at } | Action::Flip { at, .. } | Action::SpringTrap { at, .. } => {
+            vec![*at]
+        }
+        Action::Declare { matching } => matching.iter().map(|(c, _)| *c).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The selected card's actions that need no target (change position, flip).
 fn untargeted(view: &SeatView, selection: Selection) -> Vec<&Action> {
     let Selection::Board(cell) = selection else {
@@ -326,6 +340,11 @@ fn has_any_action(view: &SeatView, selection: Selection) -> bool {
 /// The marks on the board for the current selection.
 pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Cell, Mark> {
     let mut marks = BTreeMap::new();
+    if let Some((_, action)) = &view.last_action {
+        for cell in action_cells(action) {
+            marks.insert(cell, Mark::Last);
+        }
+    }
     if !view.my_decision() {
         return marks;
     }
@@ -335,12 +354,16 @@ pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Cell, Mark
                 if let Some((source, target, mark)) = source_and_target(action) {
                     if source == selection {
                         marks.insert(target, mark);
-                    } else if let Selection::Board(from) = source {
-                        marks.entry(from).or_insert(Mark::Ready);
+                    } else if let Selection::Board(from) = source
+                        && marks.get(&from).is_none_or(|m| *m == Mark::Last)
+                    {
+                        marks.insert(from, Mark::Ready);
                     }
                 }
-                if let Action::ChangePosition { at } | Action::Flip { at, .. } = action {
-                    marks.entry(*at).or_insert(Mark::Ready);
+                if let Action::ChangePosition { at } | Action::Flip { at, .. } = action
+                    && marks.get(at).is_none_or(|m| *m == Mark::Last)
+                {
+                    marks.insert(*at, Mark::Ready);
                 }
             }
             if let Selection::Board(cell) = selection {
@@ -476,8 +499,10 @@ pub fn match_ui(ui: &mut Ui, model: &mut MatchModel, state: &mut MatchUi) -> Opt
             ui.separator();
             log_ui(ui, &model.log);
         });
+    // The hand grows with the window, like the board.
+    let hand_height = (ui.available_height() * 0.16).clamp(112.0, 220.0);
     egui::Panel::bottom("match-hand")
-        .exact_size(128.0)
+        .exact_size(hand_height)
         .show(ui, |ui| {
             hand_ui(ui, view, state, model.waiting, &mut command);
         });

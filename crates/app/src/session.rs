@@ -53,6 +53,8 @@ pub struct SeatView {
     /// The action that led here and what followed from it, in plain words; for the first
     /// view, the set-up (opening hands, the first turn).
     pub log: Vec<LogLine>,
+    /// The latest action and who took it (public: it is what every seat receives).
+    pub last_action: Option<(Seat, Action)>,
     /// Who must decide next (`None` once the duel is over).
     pub deciding: Option<Seat>,
     pub outcome: Option<Outcome>,
@@ -182,6 +184,7 @@ pub fn start_local_match(config: LocalMatch, waker: Waker) -> Result<SessionHand
         autopilot: config.autopilot,
         autopilot_until_turn: config.autopilot_until_turn,
         bot_delay: config.bot_delay,
+        last_action: None,
         updates: update_tx,
         waker,
     };
@@ -207,6 +210,7 @@ struct LocalDriver {
     autopilot: bool,
     autopilot_until_turn: Option<u16>,
     bot_delay: Duration,
+    last_action: Option<(Seat, Action)>,
     updates: Sender<Update>,
     waker: Waker,
 }
@@ -361,6 +365,7 @@ impl LocalDriver {
             text: describe_action(&before, action),
         }];
         log.extend(self.describe_events(Some(&before), &events));
+        self.last_action = Some((seat, action.clone()));
         self.publish(log);
         Ok(())
     }
@@ -396,6 +401,7 @@ impl LocalDriver {
             knowledge,
             legal,
             log,
+            last_action: self.last_action.clone(),
             deciding,
             outcome: self.mine.state().outcome,
             autopilot: self.autopilot,

@@ -64,8 +64,8 @@ impl<'a> CardLook<'a> {
 /// The rectangle a card takes in a square cell: upright in attack position, sideways in
 /// defence.
 pub fn card_rect_in(cell: Rect, defence: bool) -> Rect {
-    let long = cell.height().min(cell.width()) * 0.90;
-    let short = long * 0.76;
+    let long = cell.height().min(cell.width()) * 0.92;
+    let short = long * 0.78;
     let size = if defence {
         vec2(long, short)
     } else {
@@ -173,91 +173,122 @@ fn paint_face(
 ) {
     painter.rect_filled(rect, radius, theme::card_frame(card));
     let unit = rect.width().min(rect.height());
-    let pad = (unit * 0.05).max(1.5);
+    let pad = (unit * 0.045).max(1.5);
     let inner = rect.shrink(pad);
     painter.rect_filled(inner, CornerRadius::same(2), theme::card_face(card));
-    let name_size = (unit * 0.16).clamp(7.0, 15.0);
+    // Text sizes follow the card: legible at the smallest board cell, not huge on a big one.
+    let text = (unit * 0.205).clamp(7.5, 16.0);
     let mut job = LayoutJob::simple(
         card.name.clone(),
-        font(name_size),
+        font(text),
         theme::CARD_TEXT,
         inner.width() - 2.0,
     );
     job.wrap.max_rows = if look.defence { 1 } else { 2 };
-    job.wrap.break_anywhere = true;
     let galley = painter.layout_job(job);
-    let name_height = galley.size().y;
-    painter.galley(inner.min + vec2(1.0, 0.0), galley, theme::CARD_TEXT);
+    let name_bottom = inner.top() + galley.size().y;
+    painter.galley(inner.min + vec2(1.5, 0.0), galley, theme::CARD_TEXT);
 
-    let line = (unit * 0.17).clamp(7.0, 15.0);
+    let row = text * 1.12;
     let bottom = inner.bottom() - 1.0;
-    let middle_y = (inner.top() + name_height + bottom - line) / 2.0;
     match &card.kind {
         CardKind::Monster(m) => {
-            let star_r = line * 0.42;
-            let star_c = pos2(inner.left() + star_r + 1.0, middle_y);
+            let leader_or_stats_rows = if look.leader || look.defence {
+                1.0
+            } else {
+                2.0
+            };
+            // The level and attribute row sits just above the stats.
+            let level_y =
+                (bottom - row * (leader_or_stats_rows + 0.5)).max(name_bottom + row * 0.5);
+            let star_r = text * 0.45;
+            let star_c = pos2(inner.left() + star_r + 1.5, level_y);
             paint_star(painter, star_c, star_r, Color32::from_rgb(230, 80, 30));
             painter.text(
                 star_c + vec2(star_r + 1.0, 0.0),
                 Align2::LEFT_CENTER,
                 m.level.to_string(),
-                mono(line * 0.85),
+                mono(text * 0.95),
                 theme::CARD_TEXT,
             );
-            let attr_c = pos2(inner.right() - star_r - 1.0, middle_y);
-            painter.circle_filled(attr_c, star_r * 1.1, theme::attribute_colour(m.attribute));
+            let attr_c = pos2(inner.right() - star_r - 1.5, level_y);
+            painter.circle_filled(attr_c, star_r * 1.15, theme::attribute_colour(m.attribute));
             painter.text(
                 attr_c,
                 Align2::CENTER_CENTER,
                 &m.attribute.label()[..1],
-                mono(line * 0.7),
+                mono(text * 0.75),
                 Color32::WHITE,
             );
             if look.leader {
-                paint_crown(painter, pos2(inner.center().x, middle_y), line * 0.5);
+                paint_crown(painter, pos2(inner.center().x, level_y), text * 0.5);
                 let lp = look
                     .life_points
-                    .map_or_else(|| "LEADER".to_owned(), |lp| format!("LP {lp}"));
+                    .map_or_else(|| "LEADER".to_owned(), |lp| format!("{lp}"));
                 painter.text(
                     pos2(inner.center().x, bottom),
                     Align2::CENTER_BOTTOM,
                     lp,
-                    mono(line * 0.9),
+                    mono(text),
                     theme::CARD_TEXT,
                 );
             } else {
                 let base = (i32::from(m.atk), i32::from(m.def));
                 let (atk, def) = look.stats.unwrap_or(base);
-                let mut job = LayoutJob::default();
-                let size = if look.defence {
-                    line * 0.95
+                let stat = |value: i32, printed: i32, prefix: &str| {
+                    let mut job = LayoutJob::default();
+                    let plain = egui::TextFormat {
+                        font_id: mono(text * 0.8),
+                        color: theme::CARD_TEXT.gamma_multiply(0.75),
+                        ..Default::default()
+                    };
+                    job.append(prefix, 0.0, plain);
+                    job.append(
+                        &value.to_string(),
+                        1.0,
+                        egui::TextFormat {
+                            font_id: mono(text),
+                            color: stat_colour(value, printed),
+                            ..Default::default()
+                        },
+                    );
+                    painter.layout_job(job)
+                };
+                let atk_galley = stat(atk, base.0, "A");
+                let def_galley = stat(def, base.1, "D");
+                if look.defence {
+                    // Sideways: ATK and DEF side by side.
+                    let y = bottom - atk_galley.size().y;
+                    painter.add(TextShape::new(
+                        pos2(inner.left() + 1.5, y),
+                        atk_galley,
+                        theme::CARD_TEXT,
+                    ));
+                    let x = inner.right() - 1.5 - def_galley.size().x;
+                    painter.add(TextShape::new(pos2(x, y), def_galley, theme::CARD_TEXT));
                 } else {
-                    line * 0.88
-                };
-                let format = |value: i32, printed: i32| egui::TextFormat {
-                    font_id: mono(size),
-                    color: stat_colour(value, printed),
-                    ..Default::default()
-                };
-                job.append(&atk.to_string(), 0.0, format(atk, base.0));
-                job.append("/", 0.0, format(0, 0));
-                job.append(&def.to_string(), 0.0, format(def, base.1));
-                let galley = painter.layout_job(job);
-                let pos = pos2(
-                    inner.center().x - galley.size().x / 2.0,
-                    bottom - galley.size().y,
-                );
-                painter.add(TextShape::new(pos, galley, theme::CARD_TEXT));
+                    let h = atk_galley.size().y;
+                    painter.add(TextShape::new(
+                        pos2(inner.left() + 1.5, bottom - 2.0 * h),
+                        atk_galley,
+                        theme::CARD_TEXT,
+                    ));
+                    painter.add(TextShape::new(
+                        pos2(inner.left() + 1.5, bottom - h),
+                        def_galley,
+                        theme::CARD_TEXT,
+                    ));
+                }
             }
         }
         CardKind::Spell { spell } => {
-            let (word, sub) = match spell {
-                SpellKind::Normal => ("SPELL", ""),
-                SpellKind::Equip => ("SPELL", "equip"),
-                SpellKind::Field => ("SPELL", "field"),
-                SpellKind::Continuous => ("SPELL", "cont."),
+            let sub = match spell {
+                SpellKind::Normal => "",
+                SpellKind::Equip => "equip",
+                SpellKind::Field => "field",
+                SpellKind::Continuous => "cont.",
             };
-            kind_lines(painter, inner, middle_y, bottom, line, word, sub);
+            kind_lines(painter, inner, bottom, text, "SPELL", sub);
         }
         CardKind::Trap { trap, range } => {
             let sub = match (trap, range) {
@@ -266,25 +297,18 @@ fn paint_face(
                 (TrapKind::Continuous, TrapRange::Limited) => "cont. limited",
                 (TrapKind::Continuous, TrapRange::Full) => "cont. full",
             };
-            kind_lines(painter, inner, middle_y, bottom, line, "TRAP", sub);
+            kind_lines(painter, inner, bottom, text, "TRAP", sub);
         }
     }
 }
 
-fn kind_lines(
-    painter: &Painter,
-    inner: Rect,
-    middle_y: f32,
-    bottom: f32,
-    line: f32,
-    word: &str,
-    sub: &str,
-) {
+fn kind_lines(painter: &Painter, inner: Rect, bottom: f32, text: f32, word: &str, sub: &str) {
+    let sub_height = if sub.is_empty() { 0.0 } else { text * 1.1 };
     painter.text(
-        pos2(inner.center().x, middle_y),
-        Align2::CENTER_CENTER,
+        pos2(inner.center().x, bottom - sub_height),
+        Align2::CENTER_BOTTOM,
         word,
-        mono(line * 0.85),
+        mono(text * 0.95),
         theme::CARD_TEXT,
     );
     if !sub.is_empty() {
@@ -292,7 +316,7 @@ fn kind_lines(
             pos2(inner.center().x, bottom),
             Align2::CENTER_BOTTOM,
             sub,
-            font(line * 0.8),
+            font(text * 0.9),
             theme::CARD_TEXT,
         );
     }
@@ -356,7 +380,7 @@ pub fn paint_terrain(painter: &Painter, rect: Rect, terrain: Terrain) {
         rect.left_bottom() + vec2(s * 0.12, -s * 0.12),
         rect.right_bottom() + vec2(-s * 0.12, -s * 0.12),
     ];
-    let g = s * 0.09;
+    let g = s * 0.095;
     match terrain {
         Terrain::Normal => {
             for c in corners {
@@ -502,7 +526,7 @@ pub fn terrain_blurb(terrain: Terrain) -> String {
 
 /// A terrain swatch with its name, for the legend.
 pub fn terrain_swatch_ui(ui: &mut Ui, terrain: Terrain) -> Response {
-    let size = vec2(ui.available_width().min(110.0), 20.0);
+    let size = vec2(100.0, 20.0);
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
     let tile = Rect::from_min_size(rect.min, Vec2::splat(size.y));
     paint_terrain(ui.painter(), tile, terrain);
@@ -544,7 +568,7 @@ pub fn card_ui(
                 StrokeKind::Outside,
             );
         } else if !enabled {
-            painter.rect_filled(card, CornerRadius::same(3), Color32::from_black_alpha(60));
+            painter.rect_filled(card, CornerRadius::same(3), Color32::from_black_alpha(130));
         }
     }
     response.widget_info(|| WidgetInfo::selected(egui::Role::Button, enabled, selected, label));
