@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use fairduel_engine::selfplay::{BotKind, play_game};
 use fairduel_engine::state::WinReason;
 use fairduel_engine::{DeckList, Rules};
+use fairduel_protocol::selfplay::play_protocol_game;
 
 use crate::assets;
 
@@ -43,7 +44,13 @@ enum Command {
         format: String,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Where to save the match record (default: the user's data folder).
+        #[arg(long)]
+        record: Option<PathBuf>,
     },
+    /// Audit a match record: check every signature, chain link, state hash, reveal, draw,
+    /// claim and deck, and say whether each seat played fairly. Exits 0 only if all did.
+    Verify { file: PathBuf },
     /// Play many seeded bot games through the referee, comparing both seats' state hashes
     /// after every action.
     Selfplay {
@@ -55,6 +62,10 @@ enum Command {
         seed: u64,
         #[arg(long, value_enum, default_value = "random")]
         bots: Bots,
+        /// Play through the fair-play protocol (two peers exchanging signed envelopes in
+        /// memory, every finished record audited) instead of the trusted referee.
+        #[arg(long)]
+        protocol: bool,
     },
     /// Run rule scenario files.
     Scenario { files: Vec<PathBuf> },
@@ -109,13 +120,19 @@ pub fn run() -> ExitCode {
     let dir = assets::asset_dir(cli.assets.as_deref());
     let result = match cli.command.unwrap_or(Command::App(AppArgs::default())) {
         Command::App(args) => app(&dir, args),
-        Command::Demo { format, seed } => demo(&dir, &format, seed),
+        Command::Demo {
+            format,
+            seed,
+            record,
+        } => demo(&dir, &format, seed, record),
+        Command::Verify { file } => verify(&dir, &file),
         Command::Selfplay {
             format,
             games,
             seed,
             bots,
-        } => selfplay(&dir, &format, games, seed, bots),
+            protocol,
+        } => selfplay(&dir, &format, games, seed, bots, protocol),
         Command::Scenario { files } => scenario(&dir, &files),
         Command::Cards { query } => cards(&dir, query.as_deref()),
         Command::Formats => formats(&dir),
@@ -183,7 +200,14 @@ fn load(dir: &std::path::Path, format: &str) -> Result<(Arc<Rules>, Vec<DeckList
     Ok((rules, decks))
 }
 
-fn selfplay(dir: &std::path::Path, format: &str, games: u64, seed: u64, bots: Bots) -> CmdResult {
+fn selfplay(
+    dir: &std::path::Path,
+    format: &str,
+    games: u64,
+    seed: u64,
+    bots: Bots,
+    protocol: bool,
+) -> CmdResult {
     let (rules, decks) = load(dir, format)?;
     let kind = match bots {
         Bots::Random => BotKind::Random,
@@ -198,17 +222,32 @@ fn selfplay(dir: &std::path::Path, format: &str, games: u64, seed: u64, bots: Bo
         let a = (game_seed % decks.len() as u64) as usize;
         let b = ((game_seed / decks.len() as u64 + 1 + game_seed) % decks.len() as u64) as usize;
         let b = if a == b { (b + 1) % decks.len() } else { b };
-        match std::panic::catch_unwind(|| {
-            play_game(&rules, [&decks[a], &decks[b]], game_seed, kind)
-        }) {
-            Ok(Ok(report)) => {
-                actions += report.actions;
-                match report.outcome.winner {
+        let played = std::panic::catch_unwind(|| {
+            let pair = [&decks[a], &decks[b]];
+            if protocol {
+                play_protocol_game(&rules, format, pair, game_seed, kind, true)
+                    .map_err(|e| e.to_string())
+                    .and_then(|game| {
+                        let outcome = game
+                            .outcome
+                            .ok_or_else(|| format!("game {game_seed}: the duel did not finish"))?;
+                        Ok((game.entries as u64, outcome))
+                    })
+            } else {
+                play_game(&rules, pair, game_seed, kind)
+                    .map(|report| (report.actions, report.outcome))
+                    .map_err(|e| e.to_string())
+            }
+        });
+        match played {
+            Ok(Ok((steps, outcome))) => {
+                actions += steps;
+                match outcome.winner {
                     Some(seat) => wins[seat.index()] += 1,
                     None => draws += 1,
                 }
                 *reasons
-                    .entry(reason_name(report.outcome.reason).to_owned())
+                    .entry(reason_name(outcome.reason).to_owned())
                     .or_default() += 1;
             }
             Ok(Err(error)) => {
@@ -227,8 +266,9 @@ fn selfplay(dir: &std::path::Path, format: &str, games: u64, seed: u64, bots: Bo
         "games:    {games} (seeds {seed}..{})",
         seed.wrapping_add(games)
     );
+    let unit = if protocol { "envelopes" } else { "actions" };
     println!(
-        "actions:  {actions} ({:.1} per game)",
+        "{unit}:  {actions} ({:.1} per game)",
         actions as f64 / games.max(1) as f64
     );
     println!(
@@ -238,7 +278,7 @@ fn selfplay(dir: &std::path::Path, format: &str, games: u64, seed: u64, bots: Bo
     let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
     println!("endings:  {}", reasons.join(", "));
     println!(
-        "speed:    {:.0} games/s, {:.0} actions/s",
+        "speed:    {:.1} games/s, {:.0} {unit}/s",
         games as f64 / secs,
         actions as f64 / secs
     );
@@ -246,7 +286,13 @@ fn selfplay(dir: &std::path::Path, format: &str, games: u64, seed: u64, bots: Bo
         println!("FAILED:   {failures} game(s) diverged, panicked, broke a rule or got stuck");
         return Ok(ExitCode::FAILURE);
     }
-    println!("every game finished with both seats' state hashes equal after every action");
+    if protocol {
+        println!(
+            "every game finished with both peers accepting every envelope, and the audit verified every seat"
+        );
+    } else {
+        println!("every game finished with both seats' state hashes equal after every action");
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -260,42 +306,209 @@ fn reason_name(reason: WinReason) -> &'static str {
     }
 }
 
-fn demo(dir: &std::path::Path, format: &str, seed: u64) -> CmdResult {
+fn demo(dir: &std::path::Path, format: &str, seed: u64, out: Option<PathBuf>) -> CmdResult {
     use fairduel_engine::describe::{describe_action, describe_event};
-    use fairduel_engine::{Bot, GreedyBot, Referee};
+    use fairduel_engine::{Bot, GreedyBot};
+    use fairduel_protocol::selfplay::seeded_peers;
+    use fairduel_protocol::{Body, Step};
     let (rules, decks) = load(dir, format)?;
-    let (mut referee, _) = Referee::new(Arc::clone(&rules), [&decks[0], &decks[1]], seed)
-        .map_err(|e| e.to_string())?;
+    let mut peers =
+        seeded_peers(&rules, format, [&decks[0], &decks[1]], seed).map_err(|e| e.to_string())?;
     println!(
-        "{}: seat 0 plays {}, seat 1 plays {} (greedy bots, seed {seed})",
-        rules.format.name, decks[0].name, decks[1].name
+        "{}: seat 0 ({}) plays {}, seat 1 ({}) plays {} — greedy bots, seed {seed}",
+        rules.format.name,
+        peers[0].key().fingerprint(),
+        decks[0].name,
+        peers[1].key().fingerprint(),
+        decks[1].name
+    );
+    println!(
+        "Two peers in this process exchange only signed envelopes (not yet over iroh: see README)."
     );
     let mut bots = [GreedyBot::new(seed ^ 1), GreedyBot::new(seed ^ 2)];
-    while !referee.duel().is_over() {
-        let Some(seat) = referee.duel().awaiting().seat() else {
-            break;
+    let mut actions = 0u64;
+    while let (Some(seat), step) = peers[0].awaiting() {
+        let i = seat.index();
+        let before = peers[i].duel().cloned();
+        let (envelope, events) = match peers[i].next_automatic() {
+            Some(written) => written.map_err(|e| e.to_string())?,
+            None => {
+                let legal = peers[i].legal_actions();
+                let duel = peers[i]
+                    .duel()
+                    .ok_or_else(|| format!("{seat} has a decision but no duel"))?;
+                if legal.is_empty() {
+                    return Err(format!("{seat} has no legal action"));
+                }
+                let pick = bots[i].choose(duel, seat, peers[i].knowledge(), &legal);
+                peers[i]
+                    .decide(legal[pick].clone())
+                    .map_err(|e| e.to_string())?
+            }
         };
-        let duel = referee.seat_duel(seat).clone();
-        let legal = duel.legal_actions(seat, referee.knowledge(seat));
-        if legal.is_empty() {
-            return Err(format!("{seat} has no legal action"));
+        peers[1 - i]
+            .receive(&envelope)
+            .map_err(|e| format!("the other peer refused an entry: {e}"))?;
+        let body = envelope.open().map_err(|e| e.to_string())?.body;
+        match (&body, step) {
+            (Body::Action(action), _) => {
+                actions += 1;
+                if let Some(duel) = &before
+                    && !matches!(action, fairduel_engine::Action::OpenDraw { .. })
+                {
+                    println!("  {seat} {}", describe_action(duel, action));
+                }
+                if let Some(duel) = peers[1 - i].duel() {
+                    for event in &events {
+                        if let Some(line) = describe_event(duel, event) {
+                            println!("    {line}");
+                        }
+                    }
+                }
+            }
+            (Body::DeckCommit(d), _) => println!(
+                "  {seat} commits its deck: Deck Leader {} and {} sealed cards",
+                rules.pool.get(d.leader).map_or("?", |c| c.name.as_str()),
+                d.deck.len()
+            ),
+            (Body::Permutation(p), _) => println!(
+                "  {seat} shuffles {}'s deck with a secret permutation ({} sealed positions)",
+                p.owner,
+                p.positions.len()
+            ),
+            (Body::RandomReveal(_), _) => {
+                println!("  {seat} opens its share of the coin for the first player");
+                if let Some(duel) = peers[0].duel() {
+                    println!("  the joint coin says {} goes first", duel.state().active);
+                }
+            }
+            (Body::EndReveal(r), _) => println!(
+                "  {seat} reveals its secrets: {} card openings, {} permutation(s)",
+                r.deck.len() + 1,
+                r.permutations.len()
+            ),
+            (Body::Checkpoint { .. } | Body::Setup(_), _) => {}
         }
-        let pick = bots[seat.index()].choose(&duel, seat, referee.knowledge(seat), &legal);
-        let action = &legal[pick];
-        let events = referee.submit(seat, action).map_err(|e| e.to_string())?;
-        println!("  {seat} {}", describe_action(&duel, action));
-        for event in &events {
-            if let Some(line) = describe_event(referee.duel(), event) {
-                println!("    {line}");
+        if matches!(peers[0].awaiting().1, Step::Complete) {
+            break;
+        }
+    }
+    let record = peers[0].record();
+    let path = match out {
+        Some(p) => p,
+        None => records_dir()?.join(format!("demo-{format}-seed{seed}.fdrec")),
+    };
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    std::fs::write(&path, record.to_bytes())
+        .map_err(|e| format!("cannot save the match record to {}: {e}", path.display()))?;
+    let report =
+        fairduel_protocol::audit(Arc::clone(&rules), &record).map_err(|e| e.to_string())?;
+    println!(
+        "{} envelopes ({actions} game actions); both peers agree on state hash {}",
+        record.entries.len(),
+        peers[0].log().state_hash().short()
+    );
+    print_report(&rules, &report);
+    println!("match record saved to {}", path.display());
+    println!("check it yourself: fairduel verify {}", path.display());
+    Ok(if report.all_verified() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Where match records go: the user's data folder, or ./fairduel-records without one.
+fn records_dir() -> Result<PathBuf, String> {
+    Ok(dirs::data_dir()
+        .map(|d| d.join("fairduel").join("records"))
+        .unwrap_or_else(|| PathBuf::from("fairduel-records")))
+}
+
+fn print_report(rules: &Rules, report: &fairduel_protocol::AuditReport) {
+    use fairduel_protocol::SeatVerdict;
+    match report.outcome {
+        Some(outcome) => match outcome.winner {
+            Some(seat) => println!(
+                "result: {seat} won ({}) in {}",
+                reason_name(outcome.reason),
+                rules.format.name
+            ),
+            None => println!("result: a draw ({})", reason_name(outcome.reason)),
+        },
+        None => println!("result: the duel did not finish"),
+    }
+    for (i, verdict) in report.verdicts.iter().enumerate() {
+        let who = format!(
+            "seat {i} ({})",
+            report
+                .setup
+                .players
+                .get(i)
+                .map_or_else(String::new, |k| k.fingerprint())
+        );
+        match verdict {
+            SeatVerdict::Verified => println!("audit: {who} verified — played fairly"),
+            SeatVerdict::Cheated { seq, what } => {
+                println!("audit: {who} CHEATED — entry {seq}: {what}")
+            }
+            SeatVerdict::Withheld => {
+                println!("audit: {who} WITHHELD its secrets at the end (counts as a loss)")
             }
         }
     }
+}
+
+fn verify(dir: &std::path::Path, file: &std::path::Path) -> CmdResult {
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let record = fairduel_protocol::MatchRecord::from_bytes(&bytes)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let setup = fairduel_protocol::audit::record_setup(&record)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let pool = assets::load_pool(dir).map_err(|e| e.to_string())?;
+    if pool.hash() != setup.pool_hash {
+        return Err(format!(
+            "the match was played with card pool {}, but the pool here is {}: verify with the FairDuel version (or assets) it was played with",
+            setup.pool_hash.short(),
+            pool.hash().short()
+        ));
+    }
+    let format = assets::format_ids(dir)
+        .into_iter()
+        .filter_map(|id| assets::load_format(dir, &id).ok())
+        .find(|f| f.hash() == setup.format_hash)
+        .ok_or_else(|| {
+            format!(
+                "the match was played with format \"{}\" (hash {}), which is not among the formats in {}",
+                setup.format_name,
+                setup.format_hash.short(),
+                dir.join("formats").display()
+            )
+        })?;
+    let rules = Rules::new(format, pool);
+    let report = fairduel_protocol::audit(Arc::clone(&rules), &record)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
     println!(
-        "state hash {} agreed by both seats after {} actions",
-        referee.state_hash().short(),
-        referee.steps()
+        "{}: {} entries, {} ({}){}",
+        file.display(),
+        report.entries,
+        rules.format.name,
+        rules.format.id,
+        if report.complete {
+            ""
+        } else {
+            "; the match is not complete"
+        }
     );
-    Ok(ExitCode::SUCCESS)
+    print_report(&rules, &report);
+    Ok(if report.all_verified() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 fn scenario(dir: &std::path::Path, files: &[PathBuf]) -> CmdResult {

@@ -243,6 +243,7 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
                 .map_or_else(|| reveal.card.to_string(), |c| c.name.clone());
             format!("Spring {name} at {at}")
         }
+        Action::OpenDraw { .. } => "Open the drawn deck position".to_owned(),
         Action::Reveal { reveals } => {
             let names: Vec<String> = reveals
                 .iter()
@@ -449,6 +450,9 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
             Some(all(format!("{what} {ask}")))
         }
         Awaiting::Reveal { .. } => Some(all("The rules reveal your card:".to_owned())),
+        Awaiting::OpenDraw { .. } => Some(all(
+            "A draw from a deck you helped shuffle needs your opening:".to_owned(),
+        )),
         Awaiting::Declare { .. } => Some(all(
             "An effect asks which of your hidden cards it matches:".to_owned(),
         )),
@@ -913,7 +917,10 @@ fn players_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
                     player.deck.len(),
                     player.graveyard.len()
                 ));
-                if let Some(field) = player.field_spell.and_then(|id| view.duel.pool().get(id)) {
+                if let Some(field) = player
+                    .field_spell
+                    .and_then(|f| view.duel.pool().get(f.card))
+                {
                     ui.label(format!("Field spell: {}", field.name));
                 }
                 if player.leader_stuck_turns > 0 {

@@ -238,6 +238,13 @@ impl LocalDriver {
                     Ok(command) => self.handle(command),
                     Err(_) => Flow::Stop,
                 },
+                // Opening a deck position is bookkeeping, not a choice: answer it at once.
+                Some(seat)
+                    if seat == self.me
+                        && matches!(self.mine.awaiting(), Awaiting::OpenDraw { .. }) =>
+                {
+                    self.open_draw()
+                }
                 Some(seat) if seat == self.me && !self.autopilot => match commands.recv() {
                     Ok(command) => self.handle(command),
                     Err(_) => Flow::Stop,
@@ -301,6 +308,26 @@ impl LocalDriver {
             Ok(()) => Flow::Continue,
             Err(reason) => {
                 self.fail(format!("the bot's move was refused: {reason}"));
+                Flow::Stop
+            }
+        }
+    }
+
+    fn open_draw(&mut self) -> Flow {
+        let knowledge = self.referee.knowledge(self.me);
+        let open = self
+            .mine
+            .legal_actions(self.me, knowledge)
+            .into_iter()
+            .find(|a| matches!(a, Action::OpenDraw { .. }));
+        let result = match open {
+            Some(action) => self.submit(self.me, &action),
+            None => Err("no opening of the drawn position is known to this seat".to_owned()),
+        };
+        match result {
+            Ok(()) => Flow::Continue,
+            Err(reason) => {
+                self.fail(format!("could not open the drawn deck position: {reason}"));
                 Flow::Stop
             }
         }

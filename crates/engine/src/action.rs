@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::state::{Cell, Reveal};
+use crate::state::{Cell, PositionOpening, Reveal};
 
 /// How a card from the hand enters the grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -68,6 +68,8 @@ pub enum Action {
     Pass,
     /// In a response window: spring the face-down trap at `at`.
     SpringTrap { at: Cell, reveal: Reveal },
+    /// As a permuter of the drawing seat's deck, open where the drawn position points.
+    OpenDraw { opening: PositionOpening },
     /// Open the commitments asked for, in the order asked.
     Reveal { reveals: Vec<Reveal> },
     /// Answer an owner declaration: the matching hidden cards, revealed.
@@ -90,6 +92,7 @@ impl Action {
             Action::EndTurn => "end-turn",
             Action::Pass => "pass",
             Action::SpringTrap { .. } => "spring-trap",
+            Action::OpenDraw { .. } => "open-draw",
             Action::Reveal { .. } => "reveal",
             Action::Declare { .. } => "declare",
             Action::Discard { .. } => "discard",

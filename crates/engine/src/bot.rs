@@ -170,7 +170,7 @@ fn evaluate(duel: &Duel, seat: Seat, knowledge: &Knowledge) -> i64 {
                 });
                 let (atk, def) = stats.unwrap_or((1200, 1200));
                 let mut v = 300 + i64::from(atk.max(def)) / 2;
-                if piece.is_bound() {
+                if duel.is_spellbound(cell) {
                     v /= 3;
                 }
                 if piece.controller == seat {

@@ -296,31 +296,33 @@ pub enum KindFilter {
     SpellOrTrap,
 }
 
-/// A predicate over a card on the field. Every field is optional: empty means "any".
+/// A predicate over a card on the field. Every field is optional: empty means "any". Every
+/// field is always serialized: a filter travels inside the state (owner-declaration claims),
+/// whose postcard encoding has no field names and so cannot skip any.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Filter {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub side: Option<Side>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub kind: Option<KindFilter>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub types: Vec<MonsterType>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub attributes: Vec<Attribute>,
     /// Only cards whose name contains this (the original's "any Elf" power-ups).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub names: Vec<CardId>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub max_atk: Option<u16>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub min_atk: Option<u16>,
     /// Only face-up cards. Effects that could reach face-down cards without this flag
     /// need their owners to declare which hidden cards match.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default)]
     pub face_up_only: bool,
     /// Only cards in defence position.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default)]
     pub defence_only: bool,
 }
 

@@ -98,6 +98,37 @@ impl DeckList {
         Ok(deck)
     }
 
+    /// Checks a deck list that did not come from a file (one rebuilt from revealed
+    /// commitments, say) against the pool and the format's deck rules.
+    pub fn validate(&self, pool: &CardPool, format: &Format) -> Result<(), String> {
+        let leader = pool
+            .get(self.leader)
+            .ok_or_else(|| format!("the Deck Leader {} is not in the pool", self.leader))?;
+        if !leader.is_monster() || leader.level() > format.deck.leader_max_level {
+            return Err(format!(
+                "the Deck Leader {} must be a monster of level {} or lower",
+                leader.name, format.deck.leader_max_level
+            ));
+        }
+        let mut counted: Vec<CardId> = self.main.clone();
+        counted.sort();
+        for run in counted.chunk_by(|a, b| a == b) {
+            let id = run[0];
+            let def = pool
+                .get(id)
+                .ok_or_else(|| format!("card {id} is not in the pool"))?;
+            if run.len() > usize::from(format.deck.max_copies) {
+                return Err(format!(
+                    "{} copies of {} — a deck may hold 1 to {} copies of a card",
+                    run.len(),
+                    def.name,
+                    format.deck.max_copies
+                ));
+            }
+        }
+        self.check_size(format)
+    }
+
     fn check_size(&self, format: &Format) -> Result<(), String> {
         let (min, max) = (format.deck.min_main, format.deck.max_main);
         let n = self.main.len();

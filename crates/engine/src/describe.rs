@@ -62,6 +62,9 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
         Action::SpringTrap { at, reveal } => {
             format!("springs {} at {at}", card_name(duel, reveal.card))
         }
+        Action::OpenDraw { opening } => {
+            format!("opens a deck position: it points at card {}", opening.index)
+        }
         Action::Reveal { reveals } => {
             let names: Vec<String> = reveals.iter().map(|r| card_name(duel, r.card)).collect();
             format!("reveals {}", names.join(", "))

@@ -12,8 +12,8 @@ use crate::format::{Format, SummonCost};
 use crate::hash::Digest32;
 use crate::pool::CardPool;
 use crate::state::{
-    Awaiting, CardRef, CardSlot, Cell, Commitment, DuelState, Phase, Piece, PlayerState, Resume,
-    Reveal, Seat, StatePrefix,
+    Awaiting, CardRef, CardSlot, Cell, Commitment, DeckOrder, DuelState, PermutationRound, Phase,
+    Piece, PlayerState, PositionOpening, Resume, Reveal, Seat, StatePrefix,
 };
 
 /// The format and card pool a duel is played with. Shared, never changed during a duel.
@@ -38,6 +38,8 @@ impl Rules {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Knowledge {
     secrets: BTreeMap<Commitment, Reveal>,
+    /// Openings of deck-position commitments this seat made (as a permuter).
+    positions: BTreeMap<Commitment, PositionOpening>,
 }
 
 impl Knowledge {
@@ -69,16 +71,52 @@ impl Knowledge {
         for (c, r) in &other.secrets {
             self.secrets.insert(*c, *r);
         }
+        for (c, o) in &other.positions {
+            self.positions.insert(*c, *o);
+        }
+    }
+
+    pub fn learn_position(&mut self, commitment: Commitment, opening: PositionOpening) {
+        self.positions.insert(commitment, opening);
+    }
+
+    pub fn position(&self, commitment: &Commitment) -> Option<&PositionOpening> {
+        self.positions.get(commitment)
+    }
+
+    /// Every card opening known, in commitment order.
+    pub fn reveals(&self) -> impl Iterator<Item = (&Commitment, &Reveal)> {
+        self.secrets.iter()
+    }
+
+    /// Every position opening known, in commitment order.
+    pub fn position_openings(&self) -> impl Iterator<Item = (&Commitment, &PositionOpening)> {
+        self.positions.iter()
     }
 }
 
 /// One seat's part of the public set-up: its Deck Leader (public from the start) and its deck
-/// as commitments, top card last. The opening hand is drawn from the top.
+/// as commitments. The opening hand is drawn from the top.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatSetup {
     pub leader: CardId,
     pub leader_commitment: Commitment,
+    /// With [`DeckSetup::Public`], the real order, top card last; with
+    /// [`DeckSetup::Permuted`], the owner's committed order (which tells nothing).
     pub deck: Vec<Commitment>,
+    pub order: DeckSetup,
+}
+
+/// How a deck's order is fixed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeckSetup {
+    /// A party every seat trusts shuffled it: `deck` is the real order.
+    Public,
+    /// Each other seat, in turn, committed a secret permutation, one commitment per deck
+    /// position ([`Commitment::for_position`]); draws open them one position at a time.
+    Permuted {
+        rounds: Vec<(Seat, Vec<Commitment>)>,
+    },
 }
 
 /// Everything public needed to start a duel.
@@ -104,6 +142,17 @@ pub enum SetupError {
     },
     #[error("the first player must be seat 0 or seat 1")]
     BadFirstSeat,
+    #[error(
+        "{permuter}'s permutation of {owner}'s deck has {given} positions; the deck has {expected} cards"
+    )]
+    PermutationSize {
+        owner: Seat,
+        permuter: Seat,
+        given: usize,
+        expected: usize,
+    },
+    #[error("{owner} may not permute its own deck: every other seat must")]
+    BadPermuter { owner: Seat, permuter: Seat },
 }
 
 /// A duel in progress: public state and the rules.
@@ -147,6 +196,7 @@ impl Duel {
         let mut cells = vec![None; usize::from(n) * usize::from(n)];
         let mut players = Vec::with_capacity(2);
         let mut commitments = Vec::new();
+        let mut first_cards = Vec::with_capacity(2);
         for (i, seat_setup) in setup.seats.iter().enumerate() {
             let seat = Seat(i as u8);
             let leader = rules
@@ -181,12 +231,14 @@ impl Duel {
             };
             let leader_ref = commit(seat_setup.leader_commitment);
             let deck: Vec<CardRef> = seat_setup.deck.iter().map(|c| commit(*c)).collect();
+            first_cards.push(CardRef(leader_ref.0.saturating_add(1)));
             cells[usize::from(cell.row) * usize::from(n) + usize::from(cell.col)] =
                 Some(Piece::deck_leader(seat, leader_ref, seat_setup.leader));
             players.push(PlayerState {
                 life_points: format.life_points,
                 summoning_points: start_sp,
                 deck,
+                deck_order: DeckOrder::Public,
                 hand: Vec::new(),
                 graveyard: Vec::new(),
                 banished: Vec::new(),
@@ -196,6 +248,43 @@ impl Duel {
                 cards_played: 0,
                 monsters_played: 0,
             });
+        }
+        // Permutation rounds go after both seats' cards in the table.
+        for (i, seat_setup) in setup.seats.iter().enumerate() {
+            let owner = Seat(i as u8);
+            let DeckSetup::Permuted { rounds } = &seat_setup.order else {
+                continue;
+            };
+            let mut placed = Vec::with_capacity(rounds.len());
+            for (permuter, positions) in rounds {
+                if *permuter == owner || permuter.0 > 1 {
+                    return Err(SetupError::BadPermuter {
+                        owner,
+                        permuter: *permuter,
+                    });
+                }
+                if positions.len() != seat_setup.deck.len() {
+                    return Err(SetupError::PermutationSize {
+                        owner,
+                        permuter: *permuter,
+                        given: positions.len(),
+                        expected: seat_setup.deck.len(),
+                    });
+                }
+                // The table stays well under u16::MAX: two decks of at most 255 cards and one
+                // round of positions per deck.
+                let first = CardRef(u16::try_from(commitments.len()).unwrap_or(u16::MAX));
+                commitments.extend_from_slice(positions);
+                placed.push(PermutationRound {
+                    permuter: *permuter,
+                    first,
+                });
+            }
+            players[i].deck_order = DeckOrder::Permuted {
+                rounds: placed,
+                first_card: first_cards[i],
+                next_position: 0,
+            };
         }
         let players: [PlayerState; 2] = match players.try_into() {
             Ok(p) => p,
@@ -218,6 +307,7 @@ impl Duel {
             resume: Resume::Nothing,
             queue: Vec::new(),
             claims: Vec::new(),
+            draws_due: Vec::new(),
             reveal_due: Vec::new(),
             window: None,
             declarations: Vec::new(),

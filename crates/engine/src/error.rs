@@ -8,6 +8,23 @@ use crate::state::{Cell, Seat};
 pub enum RuleError {
     #[error("the duel is over")]
     DuelOver,
+    #[error(
+        "{permuter}'s opening of deck position {position} of {owner}'s deck does not match its commitment"
+    )]
+    BadPositionOpening {
+        owner: Seat,
+        permuter: Seat,
+        position: u16,
+    },
+    #[error(
+        "{permuter} pointed deck position {position} of {owner}'s deck at card {index}, which is not in the deck (already drawn, or past its end): a permutation never repeats a card"
+    )]
+    PositionNotInDeck {
+        owner: Seat,
+        permuter: Seat,
+        position: u16,
+        index: u16,
+    },
     #[error("it is {expected}'s decision, not {actual}'s")]
     NotYourDecision { expected: Seat, actual: Seat },
     #[error("a {action} action cannot answer the decision the duel is waiting for ({awaiting})")]
@@ -93,6 +110,11 @@ pub enum RuleError {
     BadDeclaration { why: String },
     #[error("you hold {held} cards and must discard down to {limit}")]
     MustDiscard { held: u8, limit: u8 },
+    #[error(
+        "the trap at {cell} has been triggered and must spring: in this format traps are not \
+         optional, so spring it (or another triggered trap) instead of passing"
+    )]
+    MustSpring { cell: Cell },
 }
 
 impl RuleError {
@@ -101,6 +123,8 @@ impl RuleError {
         match self {
             RuleError::DuelOver => "duel-over",
             RuleError::NotYourDecision { .. } => "not-your-decision",
+            RuleError::BadPositionOpening { .. } => "bad-position-opening",
+            RuleError::PositionNotInDeck { .. } => "position-not-in-deck",
             RuleError::WrongDecision { .. } => "wrong-decision",
             RuleError::NoSuchHandCard { .. } => "no-such-hand-card",
             RuleError::OffBoard { .. } => "off-board",
@@ -137,6 +161,7 @@ impl RuleError {
             RuleError::UnknownCard { .. } => "unknown-card",
             RuleError::BadDeclaration { .. } => "bad-declaration",
             RuleError::MustDiscard { .. } => "must-discard",
+            RuleError::MustSpring { .. } => "must-spring",
         }
     }
 }

@@ -153,6 +153,11 @@ pub struct TrapRules {
     /// Equip spells reach any monster on the field (Alternate rule 3) rather than only the
     /// monster they are played onto or meet.
     pub equips_full_range: bool,
+    /// A trap whose trigger has come must spring: its owner may not pass (Kairu: "all
+    /// Vanilla DOTR traps MUST trigger"; the pool holds only original DOR traps). See
+    /// docs/RULES.md for when a trap counts as triggered.
+    #[serde(default)]
+    pub must_spring: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]

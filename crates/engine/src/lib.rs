@@ -11,6 +11,7 @@ pub mod card;
 pub mod deck;
 pub mod describe;
 pub mod duel;
+mod encoding;
 pub mod error;
 pub mod event;
 pub mod format;
@@ -30,7 +31,7 @@ pub use action::{Action, PlayMode};
 pub use bot::{Bot, GreedyBot, RandomBot};
 pub use card::{CardDef, CardId};
 pub use deck::DeckList;
-pub use duel::{Duel, Knowledge, PublicSetup, Rules, SeatSetup, SetupError};
+pub use duel::{DeckSetup, Duel, Knowledge, PublicSetup, Rules, SeatSetup, SetupError};
 pub use error::RuleError;
 pub use event::Event;
 pub use format::Format;
@@ -39,5 +40,7 @@ pub use pool::CardPool;
 pub use referee::{Referee, RefereeError};
 pub use rules::Reach;
 pub use source::SourceError;
-pub use state::{Awaiting, Cell, Commitment, DuelState, Reveal, Salt, Seat};
+pub use state::{
+    Awaiting, Cell, Commitment, DuelState, PositionOpening, PositionSlot, Reveal, Salt, Seat,
+};
 pub use terrain::Terrain;

@@ -5,10 +5,11 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::card::{
-    Attribute, CardDef, CardId, CardKind, EffectDef, Filter, MonsterStats, MonsterType, SpellKind,
-    TrapKind, TrapRange,
+    Attribute, CardDef, CardId, CardKind, EffectDef, Filter, MonsterStats, MonsterType, Primitive,
+    SpellKind, TrapKind, TrapRange, Trigger,
 };
 use crate::hash::{Digest32, sha256_of};
+use crate::rules::{filter_needs_identity, identity_matches};
 use crate::source::{SourceError, line_of};
 
 /// A validated set of card definitions with a content hash peers compare before a match.
@@ -17,6 +18,61 @@ pub struct CardPool {
     name: String,
     cards: BTreeMap<CardId, CardDef>,
     hash: Digest32,
+    /// Which cards continuous spellbinds concern: the rules ask "is anything holding this
+    /// monster?" for every candidate action, so the answer is narrowed down once per pool.
+    binds: Binds,
+}
+
+/// The pool's continuous spellbinds, summarised.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct Binds {
+    /// Cards with a continuous spellbind.
+    binders: Vec<CardId>,
+    /// Monsters some binder's filter could name (ATK limits aside), sorted.
+    holdable: Vec<CardId>,
+    /// Some binder's filter needs neither the card's identity nor a face-up card, so it may
+    /// hold a hidden monster.
+    holds_hidden: bool,
+}
+
+impl Binds {
+    fn of(cards: &BTreeMap<CardId, CardDef>) -> Binds {
+        let filters: Vec<(CardId, &Filter)> = cards
+            .values()
+            .flat_map(|c| c.effects.iter().map(move |e| (c.id, e)))
+            .filter_map(|(id, e)| match &e.primitive {
+                Primitive::Spellbind { targets, .. } if e.trigger == Trigger::Continuous => {
+                    Some((id, &targets.filter))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut binders: Vec<CardId> = filters.iter().map(|(id, _)| *id).collect();
+        binders.dedup();
+        // Current ATK can differ from the printed one: leave ATK limits to the full check.
+        let identities: Vec<Filter> = filters
+            .iter()
+            .map(|(_, f)| Filter {
+                max_atk: None,
+                min_atk: None,
+                ..(*f).clone()
+            })
+            .collect();
+        let holdable = cards
+            .values()
+            .filter(|c| c.is_monster())
+            .filter(|c| identities.iter().any(|f| identity_matches(f, c, None)))
+            .map(|c| c.id)
+            .collect();
+        let holds_hidden = filters
+            .iter()
+            .any(|(_, f)| !f.face_up_only && !filter_needs_identity(f));
+        Binds {
+            binders,
+            holdable,
+            holds_hidden,
+        }
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -84,10 +140,12 @@ impl CardPool {
             ));
         }
         let hash = Self::compute_hash(&raw.name, &cards);
+        let binds = Binds::of(&cards);
         Ok(CardPool {
             name: raw.name,
             cards,
             hash,
+            binds,
         })
     }
 
@@ -99,7 +157,27 @@ impl CardPool {
         let name = name.into();
         let cards: BTreeMap<CardId, CardDef> = defs.into_iter().map(|d| (d.id, d)).collect();
         let hash = Self::compute_hash(&name, &cards);
-        CardPool { name, cards, hash }
+        let binds = Binds::of(&cards);
+        CardPool {
+            name,
+            cards,
+            hash,
+            binds,
+        }
+    }
+
+    /// Whether `id` is a card with a continuous spellbind.
+    pub fn is_binder(&self, id: CardId) -> bool {
+        self.binds.binders.contains(&id)
+    }
+
+    /// Whether a continuous spellbind of this pool could ever hold a monster that is `card`
+    /// (`None`: a hidden one). `false` settles it; `true` means the board must be looked at.
+    pub fn may_be_held(&self, card: Option<CardId>) -> bool {
+        match card {
+            Some(id) => self.binds.holdable.binary_search(&id).is_ok(),
+            None => self.binds.holds_hidden,
+        }
     }
 
     fn compute_hash(name: &str, cards: &BTreeMap<CardId, CardDef>) -> Digest32 {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::action::Action;
 use crate::deck::DeckList;
-use crate::duel::{Duel, Knowledge, PublicSetup, Rules, SeatSetup, SetupError};
+use crate::duel::{DeckSetup, Duel, Knowledge, PublicSetup, Rules, SeatSetup, SetupError};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::hash::{Digest32, sha256_of};
@@ -86,6 +86,7 @@ impl Referee {
                 leader: deck.leader,
                 leader_commitment,
                 deck: order,
+                order: DeckSetup::Public,
             });
         }
         let first = Seat((rng.next_u64() & 1) as u8);

@@ -11,8 +11,9 @@ use crate::event::Event;
 use crate::format::{Family, FieldSpellMode, SummonArea, SummonCost, TrapReach};
 use crate::hash::Digest32;
 use crate::state::{
-    Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, Modifier, Outcome, PendingClaim,
-    Phase, Piece, Predicate, QueuedEffect, Resume, Reveal, Seat, TrapEvent, WinReason,
+    Attached, Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, DeckOrder, DrawDue,
+    Modifier, Outcome, PendingClaim, Phase, Piece, PositionOpening, PositionSlot, Predicate,
+    QueuedEffect, Resume, Reveal, Seat, TrapEvent, WinReason,
 };
 use crate::terrain::Terrain;
 
@@ -22,6 +23,16 @@ pub enum Reach {
     Empty,
     Own,
     Enemy,
+}
+
+/// Whether a check must still open a reveal against its commitment. `legal_actions` opens
+/// each of the seat's own reveals once and then lists every candidate action carrying it,
+/// instead of recomputing the same SHA-256 commitment for each candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RevealCheck {
+    Needed,
+    /// The caller has checked that this very reveal opens the card's commitment.
+    Done,
 }
 
 /// A validated play, ready to apply.
@@ -53,7 +64,7 @@ impl Duel {
         if self.rules.format.terrain.field_spells == FieldSpellMode::ControllerHalf
             && let Some(seat) = self.state.half_of(cell)
             && let Some(field) = self.state.player(seat).field_spell
-            && let Some(terrain) = self.rules.pool.get(field).and_then(field_terrain)
+            && let Some(terrain) = self.rules.pool.get(field.card).and_then(field_terrain)
             && base != Terrain::Labyrinth
         {
             return terrain;
@@ -88,11 +99,11 @@ impl Duel {
             def += i32::from(modifier.def);
         }
         if piece.face_up {
-            for (_, equip) in &piece.equips {
+            for equip in &piece.equips {
                 for (a, d) in self
                     .rules
                     .pool
-                    .get(*equip)
+                    .get(equip.card)
                     .into_iter()
                     .flat_map(equip_bonus)
                 {
@@ -126,6 +137,8 @@ impl Duel {
                 } = &effect.primitive
                     && in_area(targets.area, source_cell, cell, None)
                     && self.identity_filter(&targets.filter, source.controller, piece, card, None)
+                    // Held by another's continuous spellbind: its effects are off too.
+                    && !self.held_by_continuous_bind(source_cell, source)
                 {
                     total.0 += i32::from(*atk);
                     total.1 += i32::from(*def);
@@ -143,9 +156,66 @@ impl Duel {
                 .is_some_and(|m| self.terrain_at(cell).stat_bonus(m.monster_type) > 0)
     }
 
-    fn has_static(&self, piece: &Piece, wanted: fn(&Primitive) -> bool) -> bool {
+    /// Whether the monster at `cell` is spellbound: by counters, or held by a face-up card's
+    /// continuous spellbind.
+    pub fn is_spellbound(&self, cell: Cell) -> bool {
+        self.state
+            .piece(cell)
+            .is_some_and(|p| self.spellbound(cell, p))
+    }
+
+    /// [`Duel::is_spellbound`] for `piece`, which is at `cell` or was just taken from it.
+    fn spellbound(&self, cell: Cell, piece: &Piece) -> bool {
+        piece.is_bound() || self.held_by_continuous_bind(cell, piece)
+    }
+
+    /// Held by the continuous spellbind of a face-up, unbound card ("while this monster is
+    /// face-up on the field: ... are spellbound"). Only counters switch a holder off, not
+    /// another holder's spellbind, so holders never depend on one another (no card of the
+    /// pool can hold a holder anyway).
+    fn held_by_continuous_bind(&self, cell: Cell, piece: &Piece) -> bool {
+        if piece.class != Class::Monster || piece.leader || !self.rules.pool.may_be_held(piece.card)
+        {
+            return false;
+        }
+        let card = piece.card.and_then(|id| self.rules.pool.get(id));
+        self.state.pieces().any(|(source_cell, source)| {
+            source_cell != cell
+                && source.face_up
+                && !source.leader
+                && !source.is_bound()
+                && source
+                    .card
+                    .filter(|id| self.rules.pool.is_binder(*id))
+                    .and_then(|id| self.rules.pool.get(id))
+                    .is_some_and(|source_card| {
+                        source_card
+                            .effects
+                            .iter()
+                            .any(|effect| match &effect.primitive {
+                                Primitive::Spellbind { targets, .. }
+                                    if effect.trigger == Trigger::Continuous =>
+                                {
+                                    in_area(targets.area, source_cell, cell, None)
+                                        && self.public_filter(
+                                            &targets.filter,
+                                            source.controller,
+                                            piece,
+                                        )
+                                        && (!filter_needs_identity(&targets.filter)
+                                            || card.is_some_and(|c| {
+                                                identity_matches(&targets.filter, c, None)
+                                            }))
+                                }
+                                _ => false,
+                            })
+                    })
+        })
+    }
+
+    fn has_static(&self, cell: Cell, piece: &Piece, wanted: fn(&Primitive) -> bool) -> bool {
         piece.face_up
-            && !piece.is_bound()
+            && !self.spellbound(cell, piece)
             && piece
                 .card
                 .and_then(|id| self.rules.pool.get(id))
@@ -200,7 +270,8 @@ impl Duel {
             return Vec::new();
         };
         let steps = self.move_steps(from);
-        let cross_labyrinth = self.has_static(piece, |p| matches!(p, Primitive::CrossLabyrinth));
+        let cross_labyrinth =
+            self.has_static(from, piece, |p| matches!(p, Primitive::CrossLabyrinth));
         // Breadth-first, one layer per step. `seen` is indexed like `cells`; the layers live
         // in one buffer (`layer_start..` is the current frontier).
         let mut seen = vec![false; self.state.cells.len()];
@@ -285,7 +356,9 @@ impl Duel {
                 self.main_actions(seat, knowledge, &mut out)
             }
             Awaiting::Respond { seat: s, event } if *s == seat => {
-                out.push(Action::Pass);
+                if self.check_pass(seat, *event, Some(knowledge)).is_ok() {
+                    out.push(Action::Pass);
+                }
                 for (at, piece) in self.state.pieces() {
                     let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref)) else {
                         continue;
@@ -298,6 +371,13 @@ impl Duel {
                             reveal: *reveal,
                         });
                     }
+                }
+            }
+            Awaiting::OpenDraw { seat: s, .. } if *s == seat => {
+                if let Some((_, commitment)) = self.open_draw_slot()
+                    && let Some(opening) = knowledge.position(&commitment)
+                {
+                    out.push(Action::OpenDraw { opening: *opening });
                 }
             }
             Awaiting::Reveal {
@@ -366,12 +446,13 @@ impl Duel {
             .collect();
         for (index, slot) in hand.iter().enumerate() {
             let index = index as u8;
-            let Some(reveal) = knowledge
-                .get(&self.state.commitment(slot.card_ref))
-                .copied()
-            else {
+            let commitment = self.state.commitment(slot.card_ref);
+            let Some(reveal) = knowledge.get(&commitment).copied() else {
                 continue;
             };
+            let opens = std::cell::OnceCell::new();
+            let opens =
+                || *opens.get_or_init(|| commitment.opens_to(&self.state.match_id, seat, &reveal));
             let Some(card) = self.rules.pool.get(reveal.card) else {
                 continue;
             };
@@ -412,6 +493,9 @@ impl Duel {
                     cells.dedup();
                     cells
                 };
+                if mode.reveals() && !opens() {
+                    continue;
+                }
                 for to in targets {
                     let action = Action::Play {
                         hand_index: index,
@@ -421,7 +505,10 @@ impl Duel {
                         tributes: tributes.clone(),
                         reveal: mode.reveals().then_some(reveal),
                     };
-                    if self.check_play(seat, &action, Some(knowledge)).is_ok() {
+                    if self
+                        .check_play(seat, &action, Some(knowledge), RevealCheck::Done)
+                        .is_ok()
+                    {
                         out.push(action);
                     }
                 }
@@ -432,13 +519,32 @@ impl Duel {
             if piece.controller != seat {
                 continue;
             }
-            let own_reveal = knowledge
-                .get(&self.state.commitment(piece.card_ref))
-                .copied();
+            let commitment = self.state.commitment(piece.card_ref);
+            let own_reveal = knowledge.get(&commitment).copied();
+            // Opened at most once, and only when an action needs it: a face-down card's
+            // reveal, which every flipping candidate carries.
+            let opens = std::cell::OnceCell::new();
+            let own_reveal_opens = || {
+                *opens.get_or_init(|| {
+                    own_reveal
+                        .is_some_and(|r| commitment.opens_to(&self.state.match_id, piece.owner, &r))
+                })
+            };
+            // Computed once per piece for every move and attack candidate.
+            let reachable = std::cell::OnceCell::new();
+            let reachable = || reachable.get_or_init(|| self.reachable(from)).as_slice();
             if self.check_move_start(seat, from).is_ok() {
-                for (to, reach) in self.reachable(from) {
+                for &(to, reach) in reachable() {
                     let flips: Vec<Option<Reveal>> = match reach {
-                        Reach::Enemy => continue,
+                        // Monsters meet enemy cards by attacking; a spell or trap may
+                        // move into one where the format lets cards meet by moving.
+                        Reach::Enemy
+                            if piece.class == Class::Monster
+                                || !format.movement.attack_by_moving =>
+                        {
+                            continue;
+                        }
+                        Reach::Enemy => vec![None],
                         _ if !piece.face_up && own_reveal.is_some() => {
                             if format.movement.flip_while_moving && piece.class == Class::Monster
                                 || reach == Reach::Own && piece.class == Class::SpellTrap
@@ -451,8 +557,14 @@ impl Duel {
                         _ => vec![None],
                     };
                     for flip in flips {
+                        if flip.is_some() && !own_reveal_opens() {
+                            continue;
+                        }
                         let action = Action::Move { from, to, flip };
-                        if self.check_move(seat, &action, Some(knowledge)).is_ok() {
+                        if self
+                            .check_move(seat, &action, Some(reachable()), RevealCheck::Done)
+                            .is_ok()
+                        {
                             out.push(action);
                         }
                     }
@@ -460,10 +572,16 @@ impl Duel {
             }
             if piece.class == Class::Monster && !piece.leader {
                 let flip = if piece.face_up { None } else { own_reveal };
-                for target in self.attack_targets(from) {
-                    let action = Action::Attack { from, target, flip };
-                    if self.check_attack(seat, &action).is_ok() {
-                        out.push(action);
+                let targets = self.attack_targets_within(from, reachable);
+                if flip.is_none() || own_reveal_opens() {
+                    for &target in &targets {
+                        let action = Action::Attack { from, target, flip };
+                        if self
+                            .check_attack(seat, &action, Some(&targets), RevealCheck::Done)
+                            .is_ok()
+                        {
+                            out.push(action);
+                        }
                     }
                 }
                 if self.check_change_position(seat, from).is_ok() {
@@ -472,7 +590,10 @@ impl Duel {
             }
             if !piece.face_up
                 && let Some(reveal) = own_reveal
-                && self.check_flip(seat, from, &reveal).is_ok()
+                && own_reveal_opens()
+                && self
+                    .check_flip(seat, from, &reveal, RevealCheck::Done)
+                    .is_ok()
             {
                 out.push(Action::Flip { at: from, reveal });
             }
@@ -481,11 +602,24 @@ impl Duel {
     }
 
     fn attack_targets(&self, from: Cell) -> Vec<Cell> {
+        let reachable = std::cell::OnceCell::new();
+        self.attack_targets_within(from, || {
+            reachable.get_or_init(|| self.reachable(from)).as_slice()
+        })
+    }
+
+    /// [`Duel::attack_targets`], given what `reachable(from)` returns (asked for only where
+    /// attacks are moves).
+    fn attack_targets_within<'a>(
+        &self,
+        from: Cell,
+        reachable: impl FnOnce() -> &'a [(Cell, Reach)],
+    ) -> Vec<Cell> {
         if self.rules.format.movement.attack_by_moving {
-            self.reachable(from)
-                .into_iter()
+            reachable()
+                .iter()
                 .filter(|(_, r)| *r == Reach::Enemy)
-                .map(|(c, _)| c)
+                .map(|(c, _)| *c)
                 .collect()
         } else {
             let Some(piece) = self.state.piece(from) else {
@@ -551,11 +685,26 @@ impl Duel {
         self.rules.card(reveal.card)
     }
 
+    /// [`Duel::check_reveal`] unless the caller has done it.
+    fn check_reveal_if(
+        &self,
+        check: RevealCheck,
+        owner: Seat,
+        commitment: &Commitment,
+        reveal: &Reveal,
+    ) -> Result<&CardDef, RuleError> {
+        match check {
+            RevealCheck::Needed => self.check_reveal(owner, commitment, reveal),
+            RevealCheck::Done => self.rules.card(reveal.card),
+        }
+    }
+
     fn check_play(
         &self,
         seat: Seat,
         action: &Action,
         knowledge: Option<&Knowledge>,
+        reveal_check: RevealCheck,
     ) -> Result<PlayPlan, RuleError> {
         let Action::Play {
             hand_index,
@@ -577,7 +726,12 @@ impl Duel {
             .get(usize::from(*hand_index))
             .ok_or(RuleError::NoSuchHandCard { index: *hand_index })?;
         let card: Option<&CardDef> = match reveal {
-            Some(r) => Some(self.check_reveal(seat, &self.state.commitment(slot.card_ref), r)?),
+            Some(r) => Some(self.check_reveal_if(
+                reveal_check,
+                seat,
+                &self.state.commitment(slot.card_ref),
+                r,
+            )?),
             None if mode.reveals() => {
                 return Err(RuleError::MissingReveal {
                     why: "this play shows the card",
@@ -839,7 +993,7 @@ impl Duel {
     fn check_move_start(&self, seat: Seat, from: Cell) -> Result<&Piece, RuleError> {
         self.expect_main(seat, "move")?;
         let piece = self.own_piece(seat, from)?;
-        if piece.is_bound() {
+        if self.spellbound(from, piece) {
             return Err(RuleError::Spellbound { cell: from });
         }
         if piece.moved {
@@ -863,11 +1017,13 @@ impl Duel {
     }
 
     /// Returns the equip card when the move attaches an equip spell to a monster.
+    /// `reachable`, when given, is what `reachable(from)` returns.
     fn check_move(
         &self,
         seat: Seat,
         action: &Action,
-        _knowledge: Option<&Knowledge>,
+        reachable: Option<&[(Cell, Reach)]>,
+        reveal_check: RevealCheck,
     ) -> Result<Option<CardId>, RuleError> {
         let Action::Move { from, to, flip } = action else {
             return Err(RuleError::CannotMove {
@@ -880,9 +1036,17 @@ impl Duel {
         if !self.state.contains(to) {
             return Err(RuleError::OffBoard { cell: to });
         }
-        let reach = self
-            .reachable(from)
-            .into_iter()
+        let computed;
+        let reachable = match reachable {
+            Some(r) => r,
+            None => {
+                computed = self.reachable(from);
+                &computed
+            }
+        };
+        let reach = reachable
+            .iter()
+            .copied()
             .find(|(c, _)| *c == to)
             .map(|(_, r)| r)
             .ok_or(if self.state.base_terrain(to) == Terrain::Labyrinth {
@@ -898,7 +1062,8 @@ impl Duel {
                         why: "it is already face-up",
                     });
                 }
-                Some(self.check_reveal(
+                Some(self.check_reveal_if(
+                    reveal_check,
                     piece.owner,
                     &self.state.commitment(piece.card_ref),
                     reveal,
@@ -918,7 +1083,19 @@ impl Duel {
                 }
                 Ok(None)
             }
-            Reach::Enemy => Err(RuleError::Occupied { cell: to }),
+            Reach::Enemy => {
+                // Kairu: a spell or trap moved onto an enemy card meets it (see do_move).
+                if piece.class != Class::SpellTrap || !self.rules.format.movement.attack_by_moving {
+                    return Err(RuleError::Occupied { cell: to });
+                }
+                if flipped.is_some() {
+                    return Err(RuleError::CannotFlip {
+                        cell: from,
+                        why: "only monsters flip while moving",
+                    });
+                }
+                Ok(None)
+            }
             Reach::Own => {
                 let target = self
                     .state
@@ -970,7 +1147,14 @@ impl Duel {
         }
     }
 
-    fn check_attack(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+    /// `targets`, when given, is what `attack_targets(from)` returns.
+    fn check_attack(
+        &self,
+        seat: Seat,
+        action: &Action,
+        targets: Option<&[Cell]>,
+        reveal_check: RevealCheck,
+    ) -> Result<(), RuleError> {
         let Action::Attack { from, target, flip } = action else {
             return Err(RuleError::CannotAttack {
                 cell: Cell::default(),
@@ -990,7 +1174,7 @@ impl Duel {
         if self.state.turn == 1 && !format.first_turn_attacks {
             return Err(RuleError::FirstTurnAttack);
         }
-        if piece.is_bound() {
+        if self.spellbound(from, piece) {
             return Err(RuleError::Spellbound { cell: from });
         }
         if piece.attacked {
@@ -1025,7 +1209,12 @@ impl Duel {
                         why: "it is already face-up",
                     });
                 }
-                self.check_reveal(piece.owner, &self.state.commitment(piece.card_ref), reveal)?;
+                self.check_reveal_if(
+                    reveal_check,
+                    piece.owner,
+                    &self.state.commitment(piece.card_ref),
+                    reveal,
+                )?;
             }
             None if !piece.face_up => {
                 return Err(RuleError::MissingReveal {
@@ -1048,7 +1237,11 @@ impl Duel {
                 why: "it is your own card",
             });
         }
-        if !self.attack_targets(from).contains(&target) {
+        let in_reach = match targets {
+            Some(targets) => targets.contains(&target),
+            None => self.attack_targets(from).contains(&target),
+        };
+        if !in_reach {
             let why = if format.movement.attack_by_moving {
                 "it is out of this monster's reach"
             } else {
@@ -1074,7 +1267,7 @@ impl Duel {
         if let Some(why) = why {
             return Err(RuleError::CannotChangePosition { cell: at, why });
         }
-        if piece.is_bound() {
+        if self.spellbound(at, piece) {
             return Err(RuleError::Spellbound { cell: at });
         }
         if piece.changed_position {
@@ -1089,7 +1282,13 @@ impl Duel {
         Ok(())
     }
 
-    fn check_flip(&self, seat: Seat, at: Cell, reveal: &Reveal) -> Result<(), RuleError> {
+    fn check_flip(
+        &self,
+        seat: Seat,
+        at: Cell,
+        reveal: &Reveal,
+        reveal_check: RevealCheck,
+    ) -> Result<(), RuleError> {
         self.expect_main(seat, "flip")?;
         let piece = self.own_piece(seat, at)?;
         if piece.face_up {
@@ -1098,7 +1297,7 @@ impl Duel {
                 why: "it is already face-up",
             });
         }
-        if piece.is_bound() {
+        if self.spellbound(at, piece) {
             return Err(RuleError::Spellbound { cell: at });
         }
         if piece.changed_position || piece.moved || piece.attacked {
@@ -1107,8 +1306,12 @@ impl Duel {
                 why: "it has already acted this turn",
             });
         }
-        let card =
-            self.check_reveal(piece.owner, &self.state.commitment(piece.card_ref), reveal)?;
+        let card = self.check_reveal_if(
+            reveal_check,
+            piece.owner,
+            &self.state.commitment(piece.card_ref),
+            reveal,
+        )?;
         match card.kind {
             CardKind::Trap { .. } => Err(RuleError::CannotFlip {
                 cell: at,
@@ -1211,6 +1414,152 @@ impl Duel {
         !limited || event_in_limited_range(event, at)
     }
 
+    /// Refuses a pass when a trap `seat` can see among its own cards must spring (only in
+    /// formats where traps must spring). Cards the applier cannot see are left to the
+    /// claims [`Duel::claim_no_obliged_trap`] records.
+    fn check_pass(
+        &self,
+        seat: Seat,
+        event: TrapEvent,
+        knowledge: Option<&Knowledge>,
+    ) -> Result<(), RuleError> {
+        if !self.rules.format.traps.must_spring {
+            return Ok(());
+        }
+        for (at, piece) in self.state.pieces() {
+            if !self.could_spring(seat, at, piece, event) {
+                continue;
+            }
+            if let Some(card) = self.known_card(piece, knowledge)
+                && self.must_spring(seat, at, card, event)
+            {
+                return Err(RuleError::MustSpring { cell: at });
+            }
+        }
+        Ok(())
+    }
+
+    /// On a pass, each hidden card of `seat` that could be a trap in reach is claimed to be
+    /// none of the traps that would have had to spring there; the claim is checked when the
+    /// card is revealed.
+    fn claim_no_obliged_trap(&mut self, seat: Seat, event: TrapEvent, events: &mut Vec<Event>) {
+        if !self.rules.format.traps.must_spring {
+            return;
+        }
+        let mut claims = Vec::new();
+        for (at, piece) in self.state.pieces() {
+            if !piece.is_hidden() || !self.could_spring(seat, at, piece, event) {
+                continue;
+            }
+            let traps: Vec<CardId> = self
+                .rules
+                .pool
+                .cards()
+                .filter(|card| self.must_spring(seat, at, card, event))
+                .map(|card| card.id)
+                .collect();
+            if !traps.is_empty() {
+                claims.push(PendingClaim {
+                    card_ref: piece.card_ref,
+                    owner: piece.owner,
+                    predicate: Predicate::NotObligedTrap { traps },
+                    turn: self.state.turn,
+                });
+            }
+        }
+        for claim in claims {
+            let known = self
+                .state
+                .claims
+                .iter()
+                .any(|c| c.card_ref == claim.card_ref && c.predicate == claim.predicate);
+            if !known {
+                events.push(Event::ClaimRecorded {
+                    owner: claim.owner,
+                    commitment: self.state.commitment(claim.card_ref),
+                });
+                self.state.claims.push(claim);
+            }
+        }
+    }
+
+    /// Must the trap `card` of `seat`, at `at`, spring in answer to `event`? Where the format
+    /// says traps must spring: when the card answers this kind of event, reaches it, and
+    /// every effect it would start that is aimed at the card that set it off can be seen by
+    /// everyone to reach that card. Whether a face-down card is reached often depends on
+    /// which card it is (a pit's ATK limit); its owner's opponent cannot know, so then the
+    /// trap stays optional.
+    fn must_spring(&self, seat: Seat, at: Cell, card: &CardDef, event: TrapEvent) -> bool {
+        if !self.rules.format.traps.must_spring {
+            return false;
+        }
+        let CardKind::Trap { range, .. } = card.kind else {
+            return false;
+        };
+        let limited = match self.rules.format.traps.reach {
+            TrapReach::AllFull => false,
+            TrapReach::AllLimited => !matches!(event, TrapEvent::Spell { .. }),
+            TrapReach::ByCard => range == TrapRange::Limited,
+        };
+        if limited && !event_in_limited_range(event, at) {
+            return false;
+        }
+        let (wanted, triggering) = match event {
+            TrapEvent::Moved { at } => (Trigger::EnemyMovesInRange, Some(at)),
+            TrapEvent::Attack { attacker, .. } => (Trigger::EnemyAttacks, Some(attacker)),
+            TrapEvent::Spell { at } => (Trigger::EnemySpell, at),
+        };
+        let triggering = triggering.and_then(|c| Some((c, self.state.piece(c)?)));
+        let mut answers = card
+            .effects
+            .iter()
+            .filter(|e| e.trigger == wanted)
+            .peekable();
+        answers.peek().is_some()
+            && answers.all(|e| self.visibly_reaches(seat, &e.primitive, triggering))
+    }
+
+    /// Does an effect of a trap `seat` controls reach the triggering card, as every peer can
+    /// see it? Effects not aimed at the triggering card always do.
+    fn visibly_reaches(
+        &self,
+        seat: Seat,
+        primitive: &Primitive,
+        triggering: Option<(Cell, &Piece)>,
+    ) -> bool {
+        let (targets, monsters_only) = match primitive {
+            Primitive::ModifyStats { targets, .. }
+            | Primitive::Spellbind { targets, .. }
+            | Primitive::ToAttackPosition { targets }
+            | Primitive::HalveAtk { targets } => (targets, true),
+            Primitive::Destroy { targets }
+            | Primitive::FlipFaceUp { targets }
+            | Primitive::FlipFaceDown { targets } => (targets, false),
+            _ => return true,
+        };
+        if targets.area != Area::Triggering {
+            return true;
+        }
+        let Some((cell, piece)) = triggering else {
+            return false;
+        };
+        if monsters_only && piece.class != Class::Monster
+            || !self.public_filter(&targets.filter, seat, piece)
+        {
+            return false;
+        }
+        if !filter_needs_identity(&targets.filter) {
+            return true;
+        }
+        match piece.card.and_then(|id| self.rules.pool.get(id)) {
+            Some(card) => {
+                let atk = piece.face_up.then(|| self.stats_of(cell, piece, card).0);
+                identity_matches(&targets.filter, card, atk)
+            }
+            None => false,
+        }
+    }
+
     // ------------------------------------------------------------------ application
 
     pub(crate) fn apply_in_place(
@@ -1243,7 +1592,7 @@ impl Duel {
                 }
             }
             Action::Flip { at, reveal } => {
-                self.check_flip(seat, *at, reveal)?;
+                self.check_flip(seat, *at, reveal, RevealCheck::Needed)?;
                 let card = self.rules.card(reveal.card)?.clone();
                 self.reveal_piece(*at, reveal.card, events)?;
                 if let Some(piece) = self.state.piece_mut(*at) {
@@ -1265,7 +1614,9 @@ impl Duel {
                 self.state.phase = Phase::End;
             }
             Action::Pass => {
-                self.expect_window(seat, "pass")?;
+                let event = self.expect_window(seat, "pass")?;
+                self.check_pass(seat, event, knowledge)?;
+                self.claim_no_obliged_trap(seat, event, events);
                 self.state.window = None;
             }
             Action::SpringTrap { at, reveal } => {
@@ -1308,6 +1659,7 @@ impl Duel {
                     _ => {}
                 }
             }
+            Action::OpenDraw { opening } => self.do_open_draw(seat, opening, events)?,
             Action::Reveal { reveals } => {
                 let Awaiting::Reveal {
                     seat: s,
@@ -1388,7 +1740,7 @@ impl Duel {
         knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let plan = self.check_play(seat, action, knowledge)?;
+        let plan = self.check_play(seat, action, knowledge, RevealCheck::Needed)?;
         let Action::Play {
             hand_index,
             to,
@@ -1429,7 +1781,11 @@ impl Duel {
                 why: "an equip shows the card",
             })?;
             if let Some(piece) = self.state.piece_mut(to) {
-                piece.equips.push((seat, card));
+                piece.equips.push(Attached {
+                    owner: seat,
+                    card_ref: slot.card_ref,
+                    card,
+                });
             }
             events.push(Event::Equipped { at: to, card });
             return Ok(());
@@ -1479,10 +1835,10 @@ impl Duel {
         &mut self,
         seat: Seat,
         action: &Action,
-        knowledge: Option<&Knowledge>,
+        _knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let equip = self.check_move(seat, action, knowledge)?;
+        let equip = self.check_move(seat, action, None, RevealCheck::Needed)?;
         let Action::Move { from, to, flip } = action else {
             return Ok(());
         };
@@ -1490,13 +1846,27 @@ impl Duel {
         if let Some(reveal) = flip {
             self.reveal_piece(from, reveal.card, events)?;
         }
+        // Kairu: a spell or trap moved onto an enemy monster is destroyed where it stood; onto
+        // an enemy spell or trap it destroys that card and takes its place (below).
+        if self
+            .state
+            .piece(to)
+            .is_some_and(|p| p.controller != seat && p.class == Class::Monster)
+        {
+            self.destroy(from, events);
+            return Ok(());
+        }
         let Some(mut piece) = self.state.take(from) else {
             return Ok(());
         };
         events.push(Event::Moved { from, to });
         if let Some(card) = equip {
             if let Some(target) = self.state.piece_mut(to) {
-                target.equips.push((piece.owner, card));
+                target.equips.push(Attached {
+                    owner: piece.owner,
+                    card_ref: piece.card_ref,
+                    card,
+                });
             }
             events.push(Event::Equipped { at: to, card });
             return Ok(());
@@ -1515,7 +1885,7 @@ impl Duel {
         if piece.leader {
             self.state.player_mut(seat).leader = to;
         }
-        let ignores_traps = self.has_static(&piece, |p| matches!(p, Primitive::IgnoreTraps));
+        let ignores_traps = self.has_static(from, &piece, |p| matches!(p, Primitive::IgnoreTraps));
         self.state.put(to, piece);
         if let Some(card) = flipped_card.and_then(|id| self.rules.pool.get(id)).cloned() {
             events.push(Event::Flipped {
@@ -1537,7 +1907,7 @@ impl Duel {
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        self.check_attack(seat, action)?;
+        self.check_attack(seat, action, None, RevealCheck::Needed)?;
         let Action::Attack { from, target, flip } = action else {
             return Ok(());
         };
@@ -1572,7 +1942,7 @@ impl Duel {
         let ignores_traps = self
             .state
             .piece(from)
-            .is_some_and(|p| self.has_static(p, |x| matches!(x, Primitive::IgnoreTraps)));
+            .is_some_and(|p| self.has_static(from, p, |x| matches!(x, Primitive::IgnoreTraps)));
         if !ignores_traps {
             self.open_window(
                 seat.other(),
@@ -1670,6 +2040,14 @@ impl Duel {
                 self.state.awaiting = Awaiting::Finished;
                 return;
             }
+            if let Some(due) = self.state.draws_due.first().copied() {
+                let permuter = self.permuter_of(due).unwrap_or(due.owner);
+                self.state.awaiting = Awaiting::OpenDraw {
+                    seat: permuter,
+                    owner: due.owner,
+                };
+                return;
+            }
             if let Some((seat, _)) = self.state.reveal_due.first().copied() {
                 let commitments = self
                     .state
@@ -1758,7 +2136,34 @@ impl Duel {
     }
 
     pub(crate) fn draw(&mut self, seat: Seat, events: &mut Vec<Event>) -> bool {
+        let waiting = self
+            .state
+            .draws_due
+            .iter()
+            .filter(|d| d.owner == seat)
+            .count();
         let player = self.state.player_mut(seat);
+        if let DeckOrder::Permuted {
+            rounds,
+            next_position,
+            ..
+        } = &mut player.deck_order
+        {
+            if player.deck.len() <= waiting {
+                return false;
+            }
+            let Some(last_round) = rounds.len().checked_sub(1) else {
+                return false;
+            };
+            let due = DrawDue {
+                owner: seat,
+                round: u8::try_from(last_round).unwrap_or(u8::MAX),
+                pointer: *next_position,
+            };
+            *next_position = next_position.saturating_add(1);
+            self.state.draws_due.push(due);
+            return true;
+        }
         match player.deck.pop() {
             Some(card_ref) => {
                 player.hand.push(CardSlot {
@@ -1773,8 +2178,118 @@ impl Duel {
         }
     }
 
+    /// Whether a pending claim holds for the card actually behind it (the audit checks the
+    /// claims never revealed during the duel this way). The error says what was claimed.
+    pub fn check_claim(&self, claim: &PendingClaim, card: CardId) -> Result<(), String> {
+        let def = self.rules.card(card).map_err(|e| e.to_string())?;
+        if predicate_holds(&claim.predicate, def) {
+            Ok(())
+        } else {
+            Err(format!(
+                "on turn {} {} claimed its hidden card was {}, but it is {}",
+                claim.turn,
+                claim.owner,
+                describe_predicate(&claim.predicate),
+                def.name
+            ))
+        }
+    }
+
+    fn permuter_of(&self, due: DrawDue) -> Option<Seat> {
+        match &self.state.player(due.owner).deck_order {
+            DeckOrder::Permuted { rounds, .. } => {
+                rounds.get(usize::from(due.round)).map(|r| r.permuter)
+            }
+            DeckOrder::Public => None,
+        }
+    }
+
+    /// The position commitment the first waiting draw asks about, with its slot.
+    fn open_draw_slot(&self) -> Option<(PositionSlot, Commitment)> {
+        let due = self.state.draws_due.first()?;
+        let DeckOrder::Permuted { rounds, .. } = &self.state.player(due.owner).deck_order else {
+            return None;
+        };
+        let round = rounds.get(usize::from(due.round))?;
+        let slot = PositionSlot {
+            owner: due.owner,
+            permuter: round.permuter,
+            round: due.round,
+            position: due.pointer,
+        };
+        let entry = CardRef(round.first.0.checked_add(due.pointer)?);
+        Some((slot, self.state.commitment(entry)))
+    }
+
+    fn do_open_draw(
+        &mut self,
+        seat: Seat,
+        opening: &PositionOpening,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let Awaiting::OpenDraw { seat: expected, .. } = self.state.awaiting else {
+            return Err(self.wrong_decision(seat, "open-draw", &self.state.awaiting.clone()));
+        };
+        if expected != seat {
+            return Err(RuleError::NotYourDecision {
+                expected,
+                actual: seat,
+            });
+        }
+        let Some((slot, commitment)) = self.open_draw_slot() else {
+            return Err(self.wrong_decision(seat, "open-draw", &self.state.awaiting.clone()));
+        };
+        let deck_len = self.state.player(slot.owner).deck.len();
+        let fits = usize::from(opening.index) < deck_len + usize::from(slot.position) + 1;
+        if !fits
+            || Commitment::for_position(&self.state.match_id, slot, opening) != commitment
+            || commitment == Commitment(Digest32::default())
+        {
+            return Err(RuleError::BadPositionOpening {
+                owner: slot.owner,
+                permuter: slot.permuter,
+                position: slot.position,
+            });
+        }
+        if slot.round > 0 {
+            // Follow the pointer into the round before.
+            if let Some(due) = self.state.draws_due.first_mut() {
+                due.round = slot.round - 1;
+                due.pointer = opening.index;
+            }
+            return Ok(());
+        }
+        let player = self.state.player_mut(slot.owner);
+        let DeckOrder::Permuted { first_card, .. } = player.deck_order else {
+            return Err(self.wrong_decision(seat, "open-draw", &self.state.awaiting.clone()));
+        };
+        let card_ref = CardRef(first_card.0.saturating_add(opening.index));
+        let Some(at) = player.deck.iter().position(|r| *r == card_ref) else {
+            return Err(RuleError::PositionNotInDeck {
+                owner: slot.owner,
+                permuter: slot.permuter,
+                position: slot.position,
+                index: opening.index,
+            });
+        };
+        player.deck.remove(at);
+        player.hand.push(CardSlot {
+            card_ref,
+            card: None,
+        });
+        self.state.draws_due.remove(0);
+        let commitment = self.state.commitment(card_ref);
+        events.push(Event::Drew {
+            seat: slot.owner,
+            commitment,
+        });
+        Ok(())
+    }
+
     pub(crate) fn start_turn(&mut self, seat: Seat, first: bool, events: &mut Vec<Event>) {
-        let format = self.rules.format.clone();
+        // Shares the rules rather than cloning the whole format every turn.
+        let rules = std::sync::Arc::clone(&self.rules);
+        let format = &rules.format;
         self.state.active = seat;
         self.state.phase = Phase::Main;
         events.push(Event::TurnStarted {
@@ -1994,7 +2509,7 @@ impl Duel {
         let attacker_ok = self
             .state
             .piece(attacker)
-            .is_some_and(|p| p.attacked && !p.is_bound());
+            .is_some_and(|p| p.attacked && !self.spellbound(attacker, p));
         if negated || !attacker_ok || self.state.piece(target).is_none() {
             events.push(Event::AttackNegated { from: attacker });
             return;
@@ -2057,8 +2572,8 @@ impl Duel {
         let d_now = self.state.piece(target).cloned().unwrap_or(d_piece.clone());
         let (mut a_atk, _) = self.stats_of(attacker, &a_piece, &a_card);
         let (mut d_atk, d_def) = self.stats_of(target, &d_now, &d_card);
-        a_atk += self.battle_bonus(&a_piece, &a_card, &d_now, &d_card);
-        d_atk += self.battle_bonus(&d_now, &d_card, &a_piece, &a_card);
+        a_atk += self.battle_bonus(attacker, &a_piece, &a_card, &d_card);
+        d_atk += self.battle_bonus(target, &d_now, &d_card, &a_card);
         let defending = if d_now.defence { d_def } else { d_atk };
         events.push(Event::Battle {
             attacker,
@@ -2075,8 +2590,8 @@ impl Duel {
             self.damage(d_now.controller, a_atk.max(0) as u32, events);
             return;
         }
-        let a_kills = destroys_in_battle(&a_card, &d_card) && !a_piece.is_bound();
-        let d_kills = destroys_in_battle(&d_card, &a_card) && !d_now.is_bound();
+        let a_kills = destroys_in_battle(&a_card, &d_card) && !self.is_spellbound(attacker);
+        let d_kills = destroys_in_battle(&d_card, &a_card) && !self.is_spellbound(target);
         let (mut destroy_a, mut destroy_d) = (d_kills, a_kills);
         if !a_kills && !d_kills {
             if d_now.defence {
@@ -2143,7 +2658,11 @@ impl Duel {
             self.state.take(target);
             if identity_matches(filter, a_card, None) {
                 if let Some(p) = self.state.piece_mut(attacker) {
-                    p.equips.push((d_piece.owner, d_card.id));
+                    p.equips.push(Attached {
+                        owner: d_piece.owner,
+                        card_ref: d_piece.card_ref,
+                        card: d_card.id,
+                    });
                 }
                 events.push(Event::Equipped {
                     at: attacker,
@@ -2202,14 +2721,8 @@ impl Duel {
         self.destroy(target, events);
     }
 
-    fn battle_bonus(
-        &self,
-        piece: &Piece,
-        card: &CardDef,
-        _other: &Piece,
-        other_card: &CardDef,
-    ) -> i32 {
-        if !piece.face_up || piece.is_bound() || piece.leader {
+    fn battle_bonus(&self, cell: Cell, piece: &Piece, card: &CardDef, other_card: &CardDef) -> i32 {
+        if !piece.face_up || piece.leader || self.spellbound(cell, piece) {
             return 0;
         }
         card.effects
@@ -2265,14 +2778,16 @@ impl Duel {
         if self.state.piece(cell).is_none_or(|p| p.leader) {
             return;
         }
+        // A spellbound card's "when destroyed" effect does not activate.
+        let bound = self.is_spellbound(cell);
         let Some(piece) = self.state.take(cell) else {
             return;
         };
-        for (owner, equip) in &piece.equips {
-            self.state.player_mut(*owner).graveyard.push(CardSlot {
-                card_ref: piece.card_ref,
-                card: Some(*equip),
-            });
+        for equip in &piece.equips {
+            self.state
+                .player_mut(equip.owner)
+                .graveyard
+                .push(equip.to_graveyard());
         }
         self.send_to_graveyard(piece.owner, piece.card_ref, piece.card);
         events.push(Event::Destroyed {
@@ -2281,7 +2796,7 @@ impl Duel {
             at: cell,
         });
         if piece.face_up
-            && !piece.is_bound()
+            && !bound
             && let Some(card) = piece.card.and_then(|id| self.rules.pool.get(id)).cloned()
         {
             self.queue_trigger(
@@ -2428,7 +2943,7 @@ impl Duel {
             && self
                 .state
                 .piece(at)
-                .is_none_or(|p| p.card != Some(card.id) || p.is_bound())
+                .is_none_or(|p| p.card != Some(card.id) || self.spellbound(at, p))
         {
             return;
         }
@@ -2559,16 +3074,31 @@ impl Duel {
                 let classic_field = card.spell_kind() == Some(SpellKind::Field)
                     && self.rules.format.terrain.field_spells == FieldSpellMode::ControllerHalf;
                 if classic_field {
-                    // The card moves from the grid into its controller's Field Spell Zone.
-                    let piece = self.state.take(centre);
-                    let player = self.state.player_mut(controller);
-                    if let Some(old) = player.field_spell.replace(card.id) {
-                        player.graveyard.push(CardSlot {
-                            // No piece: a reference outside the table, which names the
-                            // all-zero commitment.
-                            card_ref: piece.as_ref().map_or(CardRef(u16::MAX), |p| p.card_ref),
-                            card: Some(old),
-                        });
+                    // The card moves from the grid into its controller's Field Spell Zone,
+                    // under its own commitment. If it left the grid before resolving (an
+                    // answering trap destroyed it), it is already in the graveyard and has
+                    // no field to set.
+                    if self
+                        .state
+                        .piece(centre)
+                        .is_none_or(|p| p.card != Some(card.id))
+                    {
+                        return;
+                    }
+                    let Some(piece) = self.state.take(centre) else {
+                        return;
+                    };
+                    let field = Attached {
+                        owner: piece.owner,
+                        card_ref: piece.card_ref,
+                        card: card.id,
+                    };
+                    if let Some(old) = self.state.player_mut(controller).field_spell.replace(field)
+                    {
+                        self.state
+                            .player_mut(old.owner)
+                            .graveyard
+                            .push(old.to_graveyard());
                     }
                     events.push(Event::TerrainChanged {
                         at: centre,
@@ -2903,6 +3433,7 @@ pub(crate) fn predicate_holds(predicate: &Predicate, card: &CardDef) -> bool {
         Predicate::SpellOrTrap => !card.is_monster(),
         Predicate::Spell => card.is_spell(),
         Predicate::NotMatching { filter, .. } => !identity_matches(filter, card, None),
+        Predicate::NotObligedTrap { traps } => !traps.contains(&card.id),
     }
 }
 
@@ -2913,12 +3444,16 @@ pub(crate) fn describe_predicate(predicate: &Predicate) -> String {
         Predicate::SpellOrTrap => "a spell or trap".into(),
         Predicate::Spell => "a spell".into(),
         Predicate::NotMatching { .. } => "not matching the effect it was asked about".into(),
+        Predicate::NotObligedTrap { .. } => {
+            "not a trap that had to spring when its owner passed".into()
+        }
     }
 }
 
 fn awaiting_name(awaiting: &Awaiting) -> &'static str {
     match awaiting {
         Awaiting::Main { .. } => "main phase",
+        Awaiting::OpenDraw { .. } => "deck position opening",
         Awaiting::Respond { .. } => "response window",
         Awaiting::Reveal { .. } => "reveal",
         Awaiting::Declare { .. } => "owner declaration",

@@ -17,14 +17,14 @@ use toml::Spanned;
 
 use crate::action::{Action, PlayMode};
 use crate::card::{CardDef, CardId};
-use crate::duel::{Duel, Knowledge, PublicSetup, Rules, SeatSetup};
+use crate::duel::{DeckSetup, Duel, Knowledge, PublicSetup, Rules, SeatSetup};
 use crate::format::{Format, SummonCost};
 use crate::hash::{Digest32, sha256, sha256_of};
 use crate::pool::CardPool;
 use crate::source::{SourceError, line_of};
 use crate::state::{
-    Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, Phase, Piece, Reveal, Salt, Seat,
-    WinReason,
+    Attached, Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, Phase, Piece, Reveal,
+    Salt, Seat, WinReason,
 };
 use crate::terrain::Terrain;
 
@@ -168,6 +168,10 @@ struct RawStep {
     /// `false`: leave out the reveal the action would carry.
     reveal: Option<bool>,
     matching: Option<Vec<String>>,
+    /// Apply the action as a peer that cannot see the acting seat's hidden cards: what only
+    /// those cards could refuse is recorded as a claim instead.
+    #[serde(default)]
+    unseen: bool,
     /// A note for readers; ignored.
     #[serde(default, rename = "note")]
     _note: Option<String>,
@@ -456,7 +460,18 @@ impl Scenario {
             let raw = step.get_ref();
             let what = format!("step {} ({} by seat {})", i + 1, raw.action, raw.seat);
             match run.step(self, line, raw)? {
-                Ok(()) => report.steps_passed += 1,
+                Ok(()) => {
+                    report.steps_passed += 1;
+                    let problems = run.card_places_problems();
+                    if !problems.is_empty() {
+                        report.failures.push(Failure {
+                            line,
+                            what: format!("cards after {what}"),
+                            message: problems.join("; "),
+                        });
+                        break;
+                    }
+                }
                 Err(message) => {
                     report.failures.push(Failure {
                         line,
@@ -614,9 +629,14 @@ impl Runner {
                 None => leader_cells[seat.index()],
             };
             let leader_ref = runner.commit(sc, rules, line, seat, leader_id)?;
-            if let Some(field) = rs.field_spell {
-                card_def(sc, rules, line, field)?;
-            }
+            let field_spell = match rs.field_spell {
+                Some(field) => Some(Attached {
+                    owner: seat,
+                    card_ref: runner.commit(sc, rules, line, seat, field)?,
+                    card: CardId(field),
+                }),
+                None => None,
+            };
             let p = state.player_mut(seat);
             p.life_points = rs.life_points.unwrap_or(format.life_points);
             p.summoning_points = rs.summoning_points.unwrap_or(default_sp);
@@ -624,7 +644,7 @@ impl Runner {
             p.hand = hand;
             p.graveyard = graveyard;
             p.banished.clear();
-            p.field_spell = rs.field_spell.map(CardId);
+            p.field_spell = field_spell;
             p.leader = leader_at;
             p.leader_stuck_turns = rs.leader_stuck_turns.unwrap_or(0);
             p.cards_played = rs.cards_played.unwrap_or(0);
@@ -663,8 +683,11 @@ impl Runner {
             };
             let mut equips = Vec::new();
             for e in &rc.equips {
-                card_def(sc, rules, line, *e)?;
-                equips.push((owner, CardId(*e)));
+                equips.push(Attached {
+                    owner,
+                    card_ref: runner.commit(sc, rules, line, owner, *e)?,
+                    card: CardId(*e),
+                });
             }
             state.put(
                 cell,
@@ -727,6 +750,55 @@ impl Runner {
         self.duel.state().match_id
     }
 
+    /// Every card of the position is in exactly one place, and every card shown face-up or
+    /// filed in a graveyard is shown under its own commitment (what a peer that never saw
+    /// it can check against the reveal). Returns what is wrong.
+    fn card_places_problems(&self) -> Vec<String> {
+        let state = self.duel.state();
+        let mut places: Vec<(CardRef, Option<CardId>, String)> = Vec::new();
+        for seat in Seat::BOTH {
+            let p = state.player(seat);
+            for r in &p.deck {
+                places.push((*r, None, format!("{seat}'s deck")));
+            }
+            for slot in &p.hand {
+                places.push((slot.card_ref, slot.card, format!("{seat}'s hand")));
+            }
+            for slot in &p.graveyard {
+                places.push((slot.card_ref, slot.card, format!("{seat}'s graveyard")));
+            }
+            if let Some(f) = p.field_spell {
+                places.push((
+                    f.card_ref,
+                    Some(f.card),
+                    format!("{seat}'s field spell zone"),
+                ));
+            }
+        }
+        for (cell, piece) in state.pieces() {
+            places.push((piece.card_ref, piece.card, format!("{cell}")));
+            for e in &piece.equips {
+                places.push((e.card_ref, Some(e.card), format!("under {cell}")));
+            }
+        }
+        let mut problems = Vec::new();
+        for (i, (card_ref, card, place)) in places.iter().enumerate() {
+            if let Some((_, _, first)) = places[..i].iter().find(|(r, _, _)| r == card_ref) {
+                problems.push(format!("one card is both in {first} and in {place}"));
+            }
+            let committed = self.knowledge.card(&state.commitment(*card_ref));
+            if let Some(id) = card
+                && committed != Some(*id)
+            {
+                problems.push(format!(
+                    "{id} in {place} is filed under the commitment of {}",
+                    committed.map_or("no card".into(), |c| c.to_string())
+                ));
+            }
+        }
+        problems
+    }
+
     fn reveal_of(&self, commitment: &Commitment) -> Option<Reveal> {
         self.knowledge.get(commitment).copied()
     }
@@ -753,7 +825,8 @@ impl Runner {
         let seat = Seat(raw.seat);
         let action = self.build_action(sc, line, seat, raw)?;
         let expect = raw.expect.as_deref().unwrap_or("ok");
-        let result = self.duel.apply(seat, &action, Some(&self.knowledge));
+        let knowledge = (!raw.unseen).then_some(&self.knowledge);
+        let result = self.duel.apply(seat, &action, knowledge);
         let outcome = match (result, expect) {
             (Ok(_), "ok") => Ok(()),
             (Ok(_), kind) => Err(format!(
@@ -1156,12 +1229,12 @@ impl Runner {
                 problems.extend(e);
             }
             if let Some(id) = a.field_spell
-                && p.field_spell != Some(CardId(id))
+                && p.field_spell.map(|f| f.card) != Some(CardId(id))
             {
                 problems.push(format!(
                     "{who} field spell: expected {}, got {}",
                     CardId(id),
-                    p.field_spell.map_or("none".into(), |c| c.to_string())
+                    p.field_spell.map_or("none".into(), |f| f.card.to_string())
                 ));
             }
         }
@@ -1250,35 +1323,39 @@ impl Runner {
                             );
                         }
                         if let Some(b) = &a.spellbound {
+                            const HELD: &str = "held by a continuous spellbind";
                             let want = match b {
-                                RawBind::Turns(0) => Bind::Free,
-                                RawBind::Turns(t) => Bind::Turns(*t),
-                                RawBind::Word(w) if w == "forever" => Bind::Forever,
-                                RawBind::Word(w) if w == "no" || w == "free" => Bind::Free,
+                                RawBind::Turns(0) => bind_name(Bind::Free),
+                                RawBind::Turns(t) => bind_name(Bind::Turns(*t)),
+                                RawBind::Word(w) if w == "forever" => bind_name(Bind::Forever),
+                                RawBind::Word(w) if w == "no" || w == "free" => {
+                                    bind_name(Bind::Free)
+                                }
+                                RawBind::Word(w) if w == "continuous" => HELD.into(),
                                 RawBind::Word(w) => {
                                     return Err(sc.err(
                                         line,
                                         format!(
-                                            "spellbound = \"{w}\": give turns, 0, \"free\" \
-                                             or \"forever\""
+                                            "spellbound = \"{w}\": give turns, 0, \"free\", \
+                                             \"forever\" or \"continuous\""
                                         ),
                                     ));
                                 }
                             };
-                            expect(
-                                &mut problems,
-                                format!("spellbind at {cell}"),
-                                bind_name(want),
-                                bind_name(p.bind),
-                            );
+                            let actual = if p.bind == Bind::Free && self.duel.is_spellbound(cell) {
+                                HELD.into()
+                            } else {
+                                bind_name(p.bind)
+                            };
+                            expect(&mut problems, format!("spellbind at {cell}"), want, actual);
                         }
                         if let Some(id) = a.equipped
-                            && !p.equips.iter().any(|(_, c)| *c == CardId(id))
+                            && !p.equips.iter().any(|e| e.card == CardId(id))
                         {
                             problems.push(format!(
                                 "{cell} should carry equip {}, carries [{}]",
                                 CardId(id),
-                                list(&p.equips.iter().map(|(_, c)| *c).collect::<Vec<_>>())
+                                list(&p.equips.iter().map(|e| e.card).collect::<Vec<_>>())
                             ));
                         }
                         if a.atk.is_some() || a.def.is_some() {
@@ -1410,6 +1487,7 @@ fn placeholder_duel(
         leader,
         leader_commitment: Commitment(sha256_of(&("fairduel/scenario-leader", seat))),
         deck: filler(seat),
+        order: DeckSetup::Public,
     };
     let setup = PublicSetup {
         match_id,
@@ -1477,6 +1555,7 @@ fn bind_name(bind: Bind) -> String {
 pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
     match awaiting {
         Awaiting::Main { .. } => "main",
+        Awaiting::OpenDraw { .. } => "open-draw",
         Awaiting::Respond { .. } => "respond",
         Awaiting::Reveal { .. } => "reveal",
         Awaiting::Declare { .. } => "declare",

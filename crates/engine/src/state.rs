@@ -148,6 +148,77 @@ impl Commitment {
     pub fn opens_to(&self, match_id: &Digest32, owner: Seat, reveal: &Reveal) -> bool {
         Commitment::new(match_id, owner, reveal.card, &reveal.salt) == *self
     }
+
+    /// The commitment of one position of a secret deck permutation: position `position` of
+    /// `owner`'s deck, in `permuter`'s round `round`, points at `index` of the round before
+    /// (or, for the first round, at the owner's committed order).
+    pub fn for_position(
+        match_id: &Digest32,
+        slot: PositionSlot,
+        opening: &PositionOpening,
+    ) -> Commitment {
+        Commitment(sha256_of(&(
+            "fairduel/deck-position/v1",
+            match_id,
+            slot,
+            opening.index,
+            &opening.salt,
+        )))
+    }
+}
+
+/// Which position commitment: whose deck, which permutation round, which position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct PositionSlot {
+    pub owner: Seat,
+    pub permuter: Seat,
+    pub round: u8,
+    pub position: u16,
+}
+
+/// Opening of a deck-position commitment: where the position points, and the salt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PositionOpening {
+    pub index: u16,
+    pub salt: Salt,
+}
+
+/// How a player's deck is ordered.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DeckOrder {
+    /// `deck` is in its real order, top card last, fixed at set-up by a party every seat
+    /// trusts (the local referee, a scenario file). A draw takes the top card.
+    Public,
+    /// `deck` holds the undrawn cards in the owner's committed order, which says nothing
+    /// about the real order: that is the composition of secret permutations, one round per
+    /// other seat, each committed position by position in the commitment table. A draw of
+    /// position `p` waits for each permuter (the last round first) to open where `p` points.
+    Permuted {
+        rounds: Vec<PermutationRound>,
+        /// The table entry of the owner's first committed deck card; committed index `i`
+        /// is `first_card + i`.
+        first_card: CardRef,
+        /// Deck positions handed out so far, top first: the next draw is this position.
+        next_position: u16,
+    },
+}
+
+/// One seat's secret permutation of another seat's deck.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PermutationRound {
+    pub permuter: Seat,
+    /// The table entry of the commitment for position 0; position `p` is `first + p`.
+    pub first: CardRef,
+}
+
+/// A draw waiting for permuters to open where its deck position points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DrawDue {
+    pub owner: Seat,
+    /// The round whose permuter must answer next (counting down to 0).
+    pub round: u8,
+    /// The position in that round's order being asked about.
+    pub pointer: u16,
 }
 
 /// Whether a card on the grid is a monster or a spell/trap. This is public even for
@@ -197,8 +268,28 @@ pub struct Piece {
     /// The turn the current spellbind began: no counter comes off in that turn.
     pub bound_turn: u16,
     pub modifiers: Vec<Modifier>,
-    /// Equip spells attached to this monster, with their owners, in order.
-    pub equips: Vec<(Seat, CardId)>,
+    /// Equip spells attached to this monster, in order.
+    pub equips: Vec<Attached>,
+}
+
+/// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
+/// Classic field spell in its zone. It keeps the commitment it entered play under, so every
+/// peer can tell which card it is and it leaves for its owner's graveyard as itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Attached {
+    pub owner: Seat,
+    pub card_ref: CardRef,
+    pub card: CardId,
+}
+
+impl Attached {
+    /// The graveyard entry this card becomes.
+    pub fn to_graveyard(self) -> CardSlot {
+        CardSlot {
+            card_ref: self.card_ref,
+            card: Some(self.card),
+        }
+    }
 }
 
 impl Piece {
@@ -254,15 +345,16 @@ pub struct CardSlot {
 pub struct PlayerState {
     pub life_points: u32,
     pub summoning_points: u8,
-    /// Top of the deck is the last element.
+    /// Top of the deck is the last element when the order is public; see [`DeckOrder`].
     pub deck: Vec<CardRef>,
+    pub deck_order: DeckOrder,
     pub hand: Vec<CardSlot>,
     /// Oldest first. A card destroyed while hidden waits here for its owner's reveal.
     pub graveyard: Vec<CardSlot>,
     /// Removed from play for good (Kairu's "Shadow Realm").
     pub banished: Vec<CardId>,
     /// Classic: the face-up field spell in this player's Field Spell Zone.
-    pub field_spell: Option<CardId>,
+    pub field_spell: Option<Attached>,
     pub leader: Cell,
     /// Consecutive own turns the Deck Leader ended unable to move.
     pub leader_stuck_turns: u8,
@@ -318,6 +410,11 @@ pub enum Awaiting {
         seat: Seat,
         event: TrapEvent,
     },
+    /// `seat`, a permuter of `owner`'s deck, must open where the drawn position points.
+    OpenDraw {
+        seat: Seat,
+        owner: Seat,
+    },
     /// `seat` must open these commitments, in this order.
     Reveal {
         seat: Seat,
@@ -342,6 +439,7 @@ impl Awaiting {
     pub fn seat(&self) -> Option<Seat> {
         match self {
             Awaiting::Main { seat }
+            | Awaiting::OpenDraw { seat, .. }
             | Awaiting::Respond { seat, .. }
             | Awaiting::Reveal { seat, .. }
             | Awaiting::Declare { seat, .. }
@@ -366,6 +464,9 @@ pub enum Predicate {
         filter: crate::card::Filter,
         viewer: Seat,
     },
+    /// It is none of these traps: each would have had to spring in the response window its
+    /// owner passed (formats where traps must spring).
+    NotObligedTrap { traps: Vec<CardId> },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -438,6 +539,8 @@ pub struct DuelState {
     /// Effects waiting to resolve, first first.
     pub queue: Vec<QueuedEffect>,
     pub claims: Vec<PendingClaim>,
+    /// Draws from permuted decks waiting for their positions to be opened, first first.
+    pub draws_due: Vec<DrawDue>,
     /// Hidden cards the rules have revealed, waiting for their owners to open them.
     pub reveal_due: Vec<(Seat, Commitment)>,
     /// An open response window.
@@ -569,26 +672,9 @@ impl DuelState {
     /// postcard encoding of a struct is its fields' encodings one after the other, so
     /// hashing the unchanging fields once and the others each time hashes the same bytes.
     pub fn state_hash_from(&self, prefix: &StatePrefix) -> Digest32 {
-        // Every field after `commitments`, in declaration order.
-        let rest = (
-            &self.turn,
-            &self.active,
-            &self.phase,
-            &self.players,
-            &self.terrain,
-            &self.cells,
-            &self.awaiting,
-            &self.resume,
-            &self.queue,
-            &self.claims,
-            &self.reveal_due,
-            &self.window,
-            &self.declarations,
-            &self.attack_negated,
-            &self.spell_negated,
-            &self.outcome,
-        );
-        let encoded = postcard::to_extend(&rest, Vec::with_capacity(1024)).unwrap_or_default();
+        // Every field after `commitments`, in declaration order, as postcard writes them.
+        let mut encoded = Vec::with_capacity(1024);
+        crate::encoding::encode_changing_part(self, &mut encoded);
         finish_sha256(prefix.hasher.clone(), &encoded)
     }
 
@@ -687,6 +773,7 @@ impl Clone for PlayerState {
             life_points,
             summoning_points,
             deck,
+            deck_order,
             hand,
             graveyard,
             banished,
@@ -700,6 +787,7 @@ impl Clone for PlayerState {
             life_points: *life_points,
             summoning_points: *summoning_points,
             deck: deck.clone(),
+            deck_order: deck_order.clone(),
             hand: hand.clone(),
             graveyard: graveyard.clone(),
             banished: banished.clone(),
@@ -716,6 +804,7 @@ impl Clone for PlayerState {
             life_points,
             summoning_points,
             deck,
+            deck_order,
             hand,
             graveyard,
             banished,
@@ -728,6 +817,7 @@ impl Clone for PlayerState {
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
         self.deck.clone_from(deck);
+        self.deck_order.clone_from(deck_order);
         self.hand.clone_from(hand);
         self.graveyard.clone_from(graveyard);
         self.banished.clone_from(banished);
@@ -757,6 +847,7 @@ impl Clone for DuelState {
             resume,
             queue,
             claims,
+            draws_due,
             reveal_due,
             window,
             declarations,
@@ -780,6 +871,7 @@ impl Clone for DuelState {
             resume: resume.clone(),
             queue: queue.clone(),
             claims: claims.clone(),
+            draws_due: draws_due.clone(),
             reveal_due: reveal_due.clone(),
             window: *window,
             declarations: declarations.clone(),
@@ -806,6 +898,7 @@ impl Clone for DuelState {
             resume,
             queue,
             claims,
+            draws_due,
             reveal_due,
             window,
             declarations,
@@ -832,6 +925,7 @@ impl Clone for DuelState {
         self.resume.clone_from(resume);
         self.queue.clone_from(queue);
         self.claims.clone_from(claims);
+        self.draws_due.clone_from(draws_due);
         self.reveal_due.clone_from(reveal_due);
         self.window = *window;
         self.declarations.clone_from(declarations);

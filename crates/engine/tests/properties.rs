@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use fairduel_engine::rng::SeededRng;
-use fairduel_engine::state::DuelState;
-use fairduel_engine::{Action, CardPool, Cell, DeckList, Format, Referee, Rules, Seat};
+use fairduel_engine::state::{CardRef, DuelState};
+use fairduel_engine::{Action, CardId, CardPool, Cell, DeckList, Format, Referee, Rules, Seat};
 use proptest::prelude::*;
 
 fn assets() -> PathBuf {
@@ -110,6 +110,34 @@ proptest! {
     }
 
     #[test]
+    fn every_card_is_in_one_place_under_its_own_commitment(format in 0usize..3, seed in 0u64..10_000, steps in 0usize..300) {
+        let referee = position(FORMATS[format], seed, steps);
+        let state = referee.duel().state();
+        let all = referee.all_knowledge();
+        let mut places: Vec<(CardRef, Option<CardId>)> = Vec::new();
+        for seat in [Seat(0), Seat(1)] {
+            let p = state.player(seat);
+            places.extend(p.deck.iter().map(|r| (*r, None)));
+            places.extend(p.hand.iter().chain(&p.graveyard).map(|s| (s.card_ref, s.card)));
+            places.extend(p.field_spell.map(|f| (f.card_ref, Some(f.card))));
+        }
+        for (_, piece) in state.pieces() {
+            places.push((piece.card_ref, piece.card));
+            places.extend(piece.equips.iter().map(|e| (e.card_ref, Some(e.card))));
+        }
+        let mut refs: Vec<CardRef> = places.iter().map(|(r, _)| *r).collect();
+        refs.sort();
+        refs.dedup();
+        prop_assert_eq!(refs.len(), places.len(), "a card is in two places");
+        prop_assert_eq!(refs.len(), state.commitments.len(), "a card went missing");
+        for (card_ref, card) in places {
+            if let Some(card) = card {
+                prop_assert_eq!(all.card(&state.commitment(card_ref)), Some(card));
+            }
+        }
+    }
+
+    #[test]
     fn state_and_actions_round_trip_through_postcard(format in 0usize..3, seed in 0u64..10_000, steps in 0usize..300) {
         let referee = position(FORMATS[format], seed, steps);
         let state = referee.duel().state();
@@ -125,4 +153,29 @@ proptest! {
             }
         }
     }
+}
+
+/// A claim carries a card filter; the state must still decode after encoding (postcard has no
+/// field names, so no field of the filter may be left out).
+#[test]
+fn a_state_holding_a_declaration_claim_round_trips() {
+    use fairduel_engine::card::{Filter, KindFilter};
+    use fairduel_engine::state::{PendingClaim, Predicate};
+    let referee = position("kairu-dotr", 1, 0);
+    let mut state = referee.duel().state().clone();
+    state.claims.push(PendingClaim {
+        card_ref: CardRef(3),
+        owner: Seat(1),
+        predicate: Predicate::NotMatching {
+            filter: Filter {
+                kind: Some(KindFilter::Monster),
+                ..Filter::default()
+            },
+            viewer: Seat(0),
+        },
+        turn: 1,
+    });
+    let bytes = postcard::to_allocvec(&state).expect("encode");
+    let back: DuelState = postcard::from_bytes(&bytes).expect("decode");
+    assert_eq!(back, state);
 }

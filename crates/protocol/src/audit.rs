@@ -1,0 +1,259 @@
+//! The audit: after a match every seat has revealed its secrets, and the whole signed log is
+//! replayed with the same validator the live peers used — now knowing each author's cards,
+//! so every pending claim, declaration, draw opening and deck rule is checked. Anyone can run
+//! it offline from the record file.
+
+use std::sync::Arc;
+
+use fairduel_engine::duel::{Knowledge, Rules};
+use fairduel_engine::state::{Outcome, PositionSlot, Seat};
+
+use crate::envelope::{Body, DeckCommit, EndReveal, MatchSetup, PermutationCommit};
+use crate::matchlog::{MatchLog, Step, false_claims, permuters_of};
+use crate::record::MatchRecord;
+use fairduel_engine::state::Commitment;
+
+/// What the audit says about one seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatVerdict {
+    /// Every entry it wrote checks, and its secrets (where the match got that far) opened
+    /// every commitment it made.
+    Verified,
+    /// The entry `seq` proves it broke the rules, as `what` says.
+    Cheated { seq: u64, what: String },
+    /// It did not reveal its secrets when the rules required (counts as a loss).
+    Withheld,
+}
+
+impl SeatVerdict {
+    pub fn is_verified(&self) -> bool {
+        matches!(self, SeatVerdict::Verified)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditReport {
+    pub setup: MatchSetup,
+    pub verdicts: Vec<SeatVerdict>,
+    /// The duel's result, if it got that far.
+    pub outcome: Option<Outcome>,
+    pub entries: usize,
+    /// Whether every seat made its end reveal.
+    pub complete: bool,
+}
+
+impl AuditReport {
+    pub fn all_verified(&self) -> bool {
+        self.verdicts.iter().all(SeatVerdict::is_verified)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AuditError {
+    #[error("the record is empty")]
+    Empty,
+    #[error("the record's first entry is not a valid match set-up: {0}")]
+    BadSetup(String),
+}
+
+/// Reads the set-up from a record (to find the format and pool it names) without judging
+/// anything.
+pub fn record_setup(record: &MatchRecord) -> Result<MatchSetup, AuditError> {
+    let first = record.entries.first().ok_or(AuditError::Empty)?;
+    match first.open() {
+        Ok(envelope) => match envelope.body {
+            Body::Setup(setup) => Ok(setup),
+            other => Err(AuditError::BadSetup(format!(
+                "it holds a {} entry",
+                other.kind()
+            ))),
+        },
+        Err(e) => Err(AuditError::BadSetup(e.to_string())),
+    }
+}
+
+/// Audits a record against the rules its set-up names.
+pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, AuditError> {
+    let first = record.entries.first().ok_or(AuditError::Empty)?;
+    let mut log = MatchLog::start(rules, first).map_err(|e| AuditError::BadSetup(e.to_string()))?;
+    let setup = log.setup().clone();
+    let seats = setup.players.len();
+    let knowledge = knowledge_from_reveals(&log, record);
+    let mut verdicts = vec![SeatVerdict::Verified; seats];
+    let mut caught = false;
+    for signed in &record.entries[1..] {
+        let author = signed.open().ok().map(|e| e.author);
+        let author_knowledge = author.and_then(|a| knowledge.get(a.index()));
+        if let Err(rejected) = log.receive(signed, author_knowledge) {
+            // The rejected entry is in the record; blame its author only if it really wrote
+            // it (its signature holds), else the record itself was tampered with.
+            let blamed = rejected.author.filter(|a| log.signed_by_seat(signed, *a));
+            match blamed {
+                Some(seat) => {
+                    verdicts[seat.index()] = SeatVerdict::Cheated {
+                        seq: rejected.seq.unwrap_or(0),
+                        what: rejected.violation.to_string(),
+                    };
+                }
+                None => {
+                    // Unattributable: judge the awaited seat as not having answered.
+                    if let (Some(seat), _) = log.awaiting() {
+                        verdicts[seat.index()] = SeatVerdict::Cheated {
+                            seq: rejected.seq.unwrap_or(log.next_seq()),
+                            what: format!(
+                                "the record holds an entry it did not sign ({})",
+                                rejected.violation
+                            ),
+                        };
+                    }
+                }
+            }
+            caught = true;
+            break;
+        }
+    }
+    if !caught {
+        for signed in &record.evidence {
+            let Ok(envelope) = signed.open() else {
+                continue;
+            };
+            if !log.signed_by_seat(signed, envelope.author) || envelope.match_id != log.match_id() {
+                continue;
+            }
+            let mut probe = log.clone();
+            if let Err(rejected) = probe.receive(signed, knowledge.get(envelope.author.index())) {
+                if matches!(
+                    rejected.violation,
+                    crate::matchlog::Violation::Replayed { .. }
+                ) {
+                    continue;
+                }
+                verdicts[envelope.author.index()] = SeatVerdict::Cheated {
+                    seq: envelope.seq,
+                    what: rejected.violation.to_string(),
+                };
+                caught = true;
+            }
+        }
+        for (origin, why) in false_claims(&log, &all_knowledge(&knowledge)) {
+            if verdicts[origin.owner.index()].is_verified() {
+                verdicts[origin.owner.index()] = SeatVerdict::Cheated {
+                    seq: origin.seq,
+                    what: format!("a false pending claim: {why}"),
+                };
+            }
+        }
+        for (proof_a, _) in log.equivocation_proofs() {
+            if let Ok(e) = proof_a.open()
+                && verdicts[e.author.index()].is_verified()
+            {
+                verdicts[e.author.index()] = SeatVerdict::Cheated {
+                    seq: e.seq,
+                    what: "equivocation: two different signed entries with one number".into(),
+                };
+            }
+        }
+    }
+    let complete = log.is_complete();
+    if !caught && !complete {
+        // The match stopped while a seat owed an entry; the one that owed its end reveal (or
+        // stopped answering) withheld.
+        if let (Some(seat), step) = log.awaiting()
+            && verdicts[seat.index()].is_verified()
+            && matches!(
+                step,
+                Step::EndReveal
+                    | Step::Game(_)
+                    | Step::Checkpoint { .. }
+                    | Step::RandomReveal
+                    | Step::DeckCommit
+                    | Step::Permutation { .. }
+            )
+        {
+            verdicts[seat.index()] = SeatVerdict::Withheld;
+        }
+    }
+    Ok(AuditReport {
+        outcome: log.duel().and_then(|d| d.state().outcome),
+        entries: record.entries.len(),
+        setup,
+        verdicts,
+        complete,
+    })
+}
+
+/// Each seat's own secrets as its end reveal states them — only the openings that really
+/// open their commitments, so a false reveal cannot make an honest entry look wrong.
+fn knowledge_from_reveals(log: &MatchLog, record: &MatchRecord) -> Vec<Knowledge> {
+    let seats = log.seats();
+    let match_id = log.match_id();
+    let mut decks: Vec<Option<DeckCommit>> = vec![None; seats];
+    let mut permutations: Vec<(Seat, PermutationCommit)> = Vec::new();
+    let mut reveals: Vec<Option<EndReveal>> = vec![None; seats];
+    for signed in &record.entries {
+        let Ok(envelope) = signed.open() else {
+            continue;
+        };
+        let Some(slot) = usize::from(envelope.author.0)
+            .checked_sub(0)
+            .filter(|i| *i < seats)
+        else {
+            continue;
+        };
+        match envelope.body {
+            Body::DeckCommit(d) => decks[slot] = Some(d),
+            Body::Permutation(p) => permutations.push((envelope.author, p)),
+            Body::EndReveal(r) => reveals[slot] = Some(r),
+            _ => {}
+        }
+    }
+    let mut out = vec![Knowledge::new(); seats];
+    for i in 0..seats {
+        let seat = Seat(i as u8);
+        let (Some(deck), Some(reveal)) = (&decks[i], &reveals[i]) else {
+            continue;
+        };
+        if deck
+            .leader_commitment
+            .opens_to(&match_id, seat, &reveal.leader)
+        {
+            out[i].learn(deck.leader_commitment, reveal.leader);
+        }
+        for (c, r) in deck.deck.iter().zip(&reveal.deck) {
+            if c.opens_to(&match_id, seat, r) {
+                out[i].learn(*c, *r);
+            }
+        }
+        for (owner, openings) in &reveal.permutations {
+            let Some((_, commit)) = permutations
+                .iter()
+                .find(|(p, c)| *p == seat && c.owner == *owner)
+            else {
+                continue;
+            };
+            let round = permuters_of(*owner, seats)
+                .position(|p| p == seat)
+                .unwrap_or(0) as u8;
+            for (p, (c, o)) in commit.positions.iter().zip(openings).enumerate() {
+                let slot = PositionSlot {
+                    owner: *owner,
+                    permuter: seat,
+                    round,
+                    position: p as u16,
+                };
+                if Commitment::for_position(&match_id, slot, o) == *c {
+                    out[i].learn_position(*c, *o);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn all_knowledge(each: &[Knowledge]) -> Knowledge {
+    let mut all = Knowledge::new();
+    for k in each {
+        all.merge(k);
+    }
+    all
+}

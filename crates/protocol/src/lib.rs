@@ -1,0 +1,28 @@
+//! FairDuel's fair-play protocol: no trusted party, no sockets.
+//!
+//! Each player has an ed25519 identity ([`identity`]). A match is one totally ordered log of
+//! signed, hash-chained envelopes ([`envelope`], [`matchlog`]); the engine's `awaiting()`
+//! names the only seat allowed to write the next one. Decks are committed card by card with
+//! salts and permuted by every other seat in secret, so nobody controls their own draws;
+//! hands and face-down cards stay commitments until the rules reveal them; random values
+//! are committed before they are revealed. A [`peer::Peer`] holds one seat's engine,
+//! knowledge and secrets. After the match every seat reveals its secrets and
+//! [`audit::audit`] replays the whole record, so anyone can check offline that both sides
+//! played fairly ([`record`] is the file format).
+
+pub mod audit;
+pub mod envelope;
+pub mod identity;
+pub mod matchlog;
+pub mod peer;
+pub mod record;
+pub mod secret;
+pub mod selfplay;
+
+pub use audit::{AuditReport, SeatVerdict, audit};
+pub use envelope::{Body, Envelope, PROTOCOL_VERSION, SignedEnvelope};
+pub use identity::{Identity, PlayerKey};
+pub use matchlog::{MatchLog, Rejected, Step, Violation};
+pub use peer::{Peer, PeerError};
+pub use record::{MatchRecord, RecordError};
+pub use secret::SecretStream;

@@ -1,0 +1,393 @@
+//! A `Peer`: one seat's engine, knowledge and secrets. It turns decisions into envelopes and
+//! envelopes into state, and writes the protocol's own steps (commitments, permutations,
+//! draw openings, reveals, checkpoints) by itself.
+
+use std::sync::Arc;
+
+use fairduel_engine::action::Action;
+use fairduel_engine::deck::DeckList;
+use fairduel_engine::duel::{Duel, Knowledge, Rules};
+use fairduel_engine::event::Event;
+use fairduel_engine::state::{
+    Awaiting, Commitment, PositionOpening, PositionSlot, Reveal, Salt, Seat,
+};
+
+use crate::envelope::{
+    Body, DeckCommit, EndReveal, Envelope, MatchSetup, PROTOCOL_VERSION, PermutationCommit,
+    RandomReveal, SignedEnvelope, random_commitment,
+};
+use crate::identity::{Identity, PlayerKey};
+use crate::matchlog::{MatchLog, Rejected, Step, Violation, permuters_of};
+use crate::record::MatchRecord;
+use crate::secret::SecretStream;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PeerError {
+    #[error("the deck is not legal in this format: {0}")]
+    IllegalDeck(String),
+    #[error(
+        "this match's set-up does not seat our key ({0}); the ticket or invitation was for someone else"
+    )]
+    NotSeated(PlayerKey),
+    #[error("the match refused our own entry: {0}")]
+    Refused(Violation),
+    #[error("the first entry of the match is not acceptable: {0}")]
+    BadStart(Rejected),
+    #[error("it is not our decision now")]
+    NotOurTurn,
+}
+
+/// The secrets behind this seat's commitments.
+#[derive(Debug, Clone)]
+struct OwnSecrets {
+    leader: Reveal,
+    /// Openings of the deck commitments, in committed order.
+    deck: Vec<Reveal>,
+    random: RandomReveal,
+    permutations: Vec<(Seat, Vec<PositionOpening>)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Peer {
+    identity: Identity,
+    seat: Seat,
+    log: MatchLog,
+    knowledge: Knowledge,
+    secrets: SecretStream,
+    own: OwnSecrets,
+    /// Entries this peer refused, signed by their claimed author: evidence for the record.
+    evidence: Vec<SignedEnvelope>,
+}
+
+impl Peer {
+    /// Opens a match as seat 0 against `opponent`, returning the set-up entry to send.
+    pub fn host(
+        identity: Identity,
+        rules: Arc<Rules>,
+        format_name: &str,
+        deck: &DeckList,
+        opponent: PlayerKey,
+        mut secrets: SecretStream,
+    ) -> Result<(Peer, SignedEnvelope), PeerError> {
+        deck.validate(&rules.pool, &rules.format)
+            .map_err(PeerError::IllegalDeck)?;
+        let setup = MatchSetup {
+            protocol_version: PROTOCOL_VERSION,
+            format_name: format_name.to_owned(),
+            format_hash: rules.format.hash(),
+            pool_hash: rules.pool.hash(),
+            players: vec![identity.public(), opponent],
+            nonce: secrets.bytes32(),
+        };
+        let first = seal_setup(&rules, &setup, &identity).map_err(PeerError::BadStart)?;
+        let log = MatchLog::start(Arc::clone(&rules), &first).map_err(PeerError::BadStart)?;
+        let peer = Peer::seated(identity, Seat(0), log, deck, secrets);
+        Ok((peer, first))
+    }
+
+    /// A cheating host for the cheat catalogue's tests: like [`Peer::host`] without the
+    /// check of its own deck, as a tampered client would do.
+    #[doc(hidden)]
+    pub fn host_without_deck_check(
+        identity: Identity,
+        rules: Arc<Rules>,
+        format_name: &str,
+        deck: &DeckList,
+        opponent: PlayerKey,
+        mut secrets: SecretStream,
+    ) -> Result<(Peer, SignedEnvelope), PeerError> {
+        let setup = MatchSetup {
+            protocol_version: PROTOCOL_VERSION,
+            format_name: format_name.to_owned(),
+            format_hash: rules.format.hash(),
+            pool_hash: rules.pool.hash(),
+            players: vec![identity.public(), opponent],
+            nonce: secrets.bytes32(),
+        };
+        let first = seal_setup(&rules, &setup, &identity).map_err(PeerError::BadStart)?;
+        let log = MatchLog::start(Arc::clone(&rules), &first).map_err(PeerError::BadStart)?;
+        Ok((Peer::seated(identity, Seat(0), log, deck, secrets), first))
+    }
+
+    /// Joins the match that `first` (its set-up entry) opens.
+    pub fn join(
+        identity: Identity,
+        rules: Arc<Rules>,
+        deck: &DeckList,
+        first: &SignedEnvelope,
+        secrets: SecretStream,
+    ) -> Result<Peer, PeerError> {
+        deck.validate(&rules.pool, &rules.format)
+            .map_err(PeerError::IllegalDeck)?;
+        let log = MatchLog::start(rules, first).map_err(PeerError::BadStart)?;
+        let me = identity.public();
+        let seat = log
+            .setup()
+            .players
+            .iter()
+            .position(|k| *k == me)
+            .filter(|i| *i != 0)
+            .ok_or(PeerError::NotSeated(me))?;
+        Ok(Peer::seated(identity, Seat(seat as u8), log, deck, secrets))
+    }
+
+    fn seated(
+        identity: Identity,
+        seat: Seat,
+        log: MatchLog,
+        deck: &DeckList,
+        mut secrets: SecretStream,
+    ) -> Peer {
+        let match_id = log.match_id();
+        let mut knowledge = Knowledge::new();
+        let open = |card, secrets: &mut SecretStream, knowledge: &mut Knowledge| {
+            let reveal = Reveal {
+                card,
+                salt: Salt(secrets.bytes32()),
+            };
+            knowledge.learn(Commitment::new(&match_id, seat, card, &reveal.salt), reveal);
+            reveal
+        };
+        let leader = open(deck.leader, &mut secrets, &mut knowledge);
+        // Committed in a random order of our own: the permutations make it meaningless, and
+        // a sorted order would tell a permuter where each card sits.
+        let mut cards = deck.main.clone();
+        secrets.shuffle(&mut cards);
+        let deck_openings = cards
+            .into_iter()
+            .map(|card| open(card, &mut secrets, &mut knowledge))
+            .collect();
+        let random = RandomReveal {
+            value: secrets.bytes32(),
+            salt: Salt(secrets.bytes32()),
+        };
+        Peer {
+            identity,
+            seat,
+            log,
+            knowledge,
+            secrets,
+            own: OwnSecrets {
+                leader,
+                deck: deck_openings,
+                random,
+                permutations: Vec::new(),
+            },
+            evidence: Vec::new(),
+        }
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn key(&self) -> PlayerKey {
+        self.identity.public()
+    }
+
+    pub fn log(&self) -> &MatchLog {
+        &self.log
+    }
+
+    pub fn duel(&self) -> Option<&Duel> {
+        self.log.duel()
+    }
+
+    pub fn knowledge(&self) -> &Knowledge {
+        &self.knowledge
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.log.is_complete()
+    }
+
+    /// Who must write next, and what.
+    pub fn awaiting(&self) -> (Option<Seat>, Step) {
+        self.log.awaiting()
+    }
+
+    /// Whether the next entry is this seat's and needs a player's (or bot's) choice.
+    pub fn needs_decision(&self) -> bool {
+        matches!(
+            self.log.awaiting(),
+            (Some(s), Step::Game(Awaiting::Main { .. } | Awaiting::Respond { .. } | Awaiting::Discard { .. }))
+                if s == self.seat
+        )
+    }
+
+    /// What this seat may do now (empty unless [`Peer::needs_decision`]).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match self.log.duel() {
+            Some(duel) if self.needs_decision() => duel.legal_actions(self.seat, &self.knowledge),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Writes the next entry if it is this seat's and needs no choice: set-up steps, draw
+    /// openings, reveals the rules demand, owner declarations, checkpoints and the end
+    /// reveal. `None` when there is nothing to write.
+    pub fn next_automatic(&mut self) -> Option<Result<(SignedEnvelope, Vec<Event>), PeerError>> {
+        let (Some(seat), step) = self.log.awaiting() else {
+            return None;
+        };
+        if seat != self.seat {
+            return None;
+        }
+        let body = match step {
+            Step::DeckCommit => Body::DeckCommit(self.deck_commit()),
+            Step::Permutation { owner } => Body::Permutation(self.permute(owner)),
+            Step::RandomReveal => Body::RandomReveal(self.own.random),
+            Step::Checkpoint { turn } => Body::Checkpoint { turn },
+            Step::EndReveal => Body::EndReveal(self.end_reveal()),
+            Step::Game(
+                Awaiting::OpenDraw { .. } | Awaiting::Reveal { .. } | Awaiting::Declare { .. },
+            ) => {
+                let duel = self.log.duel()?;
+                let action = duel
+                    .legal_actions(self.seat, &self.knowledge)
+                    .into_iter()
+                    .next()?;
+                Body::Action(action)
+            }
+            Step::Game(_) | Step::Complete => return None,
+        };
+        Some(self.write(body))
+    }
+
+    /// Every secret this seat opens once the duel is over.
+    pub fn end_reveal(&self) -> EndReveal {
+        EndReveal {
+            leader: self.own.leader,
+            deck: self.own.deck.clone(),
+            permutations: self.own.permutations.clone(),
+        }
+    }
+
+    /// Plays a decision of this seat's.
+    pub fn decide(&mut self, action: Action) -> Result<(SignedEnvelope, Vec<Event>), PeerError> {
+        if self.log.awaiting().0 != Some(self.seat) {
+            return Err(PeerError::NotOurTurn);
+        }
+        self.write(Body::Action(action))
+    }
+
+    fn write(&mut self, body: Body) -> Result<(SignedEnvelope, Vec<Event>), PeerError> {
+        self.log
+            .author(self.seat, body, Some(&self.knowledge), &self.identity)
+            .map_err(PeerError::Refused)
+    }
+
+    /// Takes an entry from another seat. A refused entry changes nothing; if its signature
+    /// is its author's it is kept as evidence for the record.
+    pub fn receive(&mut self, signed: &SignedEnvelope) -> Result<Vec<Event>, Rejected> {
+        let result = self.log.receive(signed, None);
+        if let Err(rejected) = &result
+            && attributable(&self.log, signed)
+            && !matches!(rejected.violation, Violation::Replayed { .. })
+        {
+            self.evidence.push(signed.clone());
+        }
+        result
+    }
+
+    /// The match record: the log, plus any refused entry that proves its author cheated.
+    pub fn record(&self) -> MatchRecord {
+        MatchRecord {
+            entries: self.log.entries().to_vec(),
+            evidence: self.evidence.clone(),
+        }
+    }
+
+    fn deck_commit(&self) -> DeckCommit {
+        let match_id = self.log.match_id();
+        let commit = |r: &Reveal| Commitment::new(&match_id, self.seat, r.card, &r.salt);
+        DeckCommit {
+            leader: self.own.leader.card,
+            leader_commitment: commit(&self.own.leader),
+            deck: self.own.deck.iter().map(commit).collect(),
+            random: random_commitment(&match_id, self.seat, &self.own.random),
+        }
+    }
+
+    /// A fresh secret permutation of `owner`'s deck, committed position by position.
+    fn permute(&mut self, owner: Seat) -> PermutationCommit {
+        let size = self.log.deck_commit(owner).map_or(0, |d| d.deck.len());
+        let round = permuters_of(owner, self.log.seats())
+            .position(|p| p == self.seat)
+            .unwrap_or(0) as u8;
+        let mut order: Vec<u16> = (0..size as u16).collect();
+        self.secrets.shuffle(&mut order);
+        let match_id = self.log.match_id();
+        let mut openings = Vec::with_capacity(size);
+        let mut positions = Vec::with_capacity(size);
+        for (p, index) in order.into_iter().enumerate() {
+            let opening = PositionOpening {
+                index,
+                salt: Salt(self.secrets.bytes32()),
+            };
+            let slot = PositionSlot {
+                owner,
+                permuter: self.seat,
+                round,
+                position: p as u16,
+            };
+            let commitment = Commitment::for_position(&match_id, slot, &opening);
+            self.knowledge.learn_position(commitment, opening);
+            openings.push(opening);
+            positions.push(commitment);
+        }
+        self.own.permutations.push((owner, openings));
+        PermutationCommit { owner, positions }
+    }
+
+    /// This seat's own card commitments with their salts, for tests that look for leaks.
+    pub fn own_openings(&self) -> Vec<(Commitment, Salt)> {
+        let match_id = self.log.match_id();
+        std::iter::once(&self.own.leader)
+            .chain(&self.own.deck)
+            .map(|r| {
+                (
+                    Commitment::new(&match_id, self.seat, r.card, &r.salt),
+                    r.salt,
+                )
+            })
+            .collect()
+    }
+
+    /// Test and cheat-simulation access: the identity that signs for this seat.
+    pub fn identity(&self) -> &Identity {
+        &self.identity
+    }
+
+    /// Test and cheat-simulation access: the log, to forge entries against.
+    pub fn log_mut_for_tests(&mut self) -> &mut MatchLog {
+        &mut self.log
+    }
+}
+
+/// Whether a refused entry is signed by the seat it names, so it proves something about that
+/// seat rather than about whoever sent the bytes.
+fn attributable(log: &MatchLog, signed: &SignedEnvelope) -> bool {
+    let Ok(envelope) = signed.open() else {
+        return false;
+    };
+    envelope.match_id == log.match_id() && log.signed_by_seat(signed, envelope.author)
+}
+
+/// Seals the set-up entry, whose state hash is the empty set-up's.
+fn seal_setup(
+    rules: &Arc<Rules>,
+    setup: &MatchSetup,
+    identity: &Identity,
+) -> Result<SignedEnvelope, Rejected> {
+    let mut envelope = Envelope {
+        match_id: setup.match_id(),
+        seq: 0,
+        previous: Default::default(),
+        author: Seat(0),
+        body: Body::Setup(setup.clone()),
+        state_after: Default::default(),
+    };
+    envelope.state_after = MatchLog::initial_state_hash(rules, setup);
+    Ok(SignedEnvelope::seal(&envelope, identity))
+}

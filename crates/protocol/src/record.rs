@@ -1,0 +1,151 @@
+//! The match record file: the whole signed log plus evidence, in a versioned format that can
+//! be appended to entry by entry (so a live match can write it as it goes).
+//!
+//! ```text
+//! magic    16 bytes  "FAIRDUEL RECORD\n"
+//! version   2 bytes  little-endian, RECORD_VERSION
+//! then, until the end of the file, entries:
+//!   kind    1 byte   1 = log entry, 2 = evidence (an entry the writer refused)
+//!   length  4 bytes  little-endian, at most MAX_ENTRY_BYTES
+//!   bytes   length   a postcard-encoded SignedEnvelope
+//! ```
+//!
+//! Log entries appear in sequence order. The end-of-match reveals are log entries too, so the
+//! file alone is enough to verify the match offline (with the format and card pool the set-up
+//! names by hash).
+
+use crate::envelope::{DecodeError, SignedEnvelope};
+
+pub const RECORD_MAGIC: &[u8; 16] = b"FAIRDUEL RECORD\n";
+pub const RECORD_VERSION: u16 = 1;
+/// No honest entry comes near this; a bigger length means a damaged file.
+pub const MAX_ENTRY_BYTES: u32 = 1 << 20;
+
+const KIND_ENTRY: u8 = 1;
+const KIND_EVIDENCE: u8 = 2;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MatchRecord {
+    pub entries: Vec<SignedEnvelope>,
+    pub evidence: Vec<SignedEnvelope>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    #[error("this is not a FairDuel match record (its first bytes are wrong)")]
+    NotARecord,
+    #[error(
+        "this record was written in format version {0}; this program reads version {RECORD_VERSION}: use the FairDuel version that wrote it"
+    )]
+    UnsupportedVersion(u16),
+    #[error("entry {index} (at byte {offset}) is cut short: the file is truncated")]
+    Truncated { index: usize, offset: usize },
+    #[error("entry {index} (at byte {offset}) has an unknown kind {kind}: the file is damaged")]
+    UnknownKind {
+        index: usize,
+        offset: usize,
+        kind: u8,
+    },
+    #[error(
+        "entry {index} (at byte {offset}) claims {length} bytes, more than any entry can be: the file is damaged"
+    )]
+    TooLong {
+        index: usize,
+        offset: usize,
+        length: u32,
+    },
+    #[error("entry {index} (at byte {offset}) does not decode: {error}")]
+    Malformed {
+        index: usize,
+        offset: usize,
+        error: DecodeError,
+    },
+}
+
+impl MatchRecord {
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = record_header();
+        for e in &self.entries {
+            out.extend(encode_entry(KIND_ENTRY, e));
+        }
+        for e in &self.evidence {
+            out.extend(encode_entry(KIND_EVIDENCE, e));
+        }
+        out
+    }
+
+    /// Reads a record, naming the first bad entry if any. Never panics on any input.
+    pub fn from_bytes(bytes: &[u8]) -> Result<MatchRecord, RecordError> {
+        let header = record_header();
+        if bytes.len() < RECORD_MAGIC.len() || &bytes[..RECORD_MAGIC.len()] != RECORD_MAGIC {
+            return Err(RecordError::NotARecord);
+        }
+        let version = bytes
+            .get(16..18)
+            .map(|v| u16::from_le_bytes([v[0], v[1]]))
+            .ok_or(RecordError::NotARecord)?;
+        if version != RECORD_VERSION {
+            return Err(RecordError::UnsupportedVersion(version));
+        }
+        let mut record = MatchRecord::default();
+        let mut offset = header.len();
+        let mut index = 0;
+        while offset < bytes.len() {
+            let truncated = RecordError::Truncated { index, offset };
+            let head = bytes.get(offset..offset + 5).ok_or(truncated.clone())?;
+            let kind = head[0];
+            let length = u32::from_le_bytes([head[1], head[2], head[3], head[4]]);
+            if kind != KIND_ENTRY && kind != KIND_EVIDENCE {
+                return Err(RecordError::UnknownKind {
+                    index,
+                    offset,
+                    kind,
+                });
+            }
+            if length > MAX_ENTRY_BYTES {
+                return Err(RecordError::TooLong {
+                    index,
+                    offset,
+                    length,
+                });
+            }
+            let start = offset + 5;
+            let body = bytes.get(start..start + length as usize).ok_or(truncated)?;
+            let envelope =
+                SignedEnvelope::from_bytes(body).map_err(|error| RecordError::Malformed {
+                    index,
+                    offset,
+                    error,
+                })?;
+            if kind == KIND_ENTRY {
+                record.entries.push(envelope);
+            } else {
+                record.evidence.push(envelope);
+            }
+            offset = start + length as usize;
+            index += 1;
+        }
+        Ok(record)
+    }
+}
+
+/// The bytes a record file starts with.
+pub fn record_header() -> Vec<u8> {
+    let mut out = RECORD_MAGIC.to_vec();
+    out.extend(RECORD_VERSION.to_le_bytes());
+    out
+}
+
+/// One log entry as appended to a record file.
+pub fn encode_log_entry(envelope: &SignedEnvelope) -> Vec<u8> {
+    encode_entry(KIND_ENTRY, envelope)
+}
+
+fn encode_entry(kind: u8, envelope: &SignedEnvelope) -> Vec<u8> {
+    let body = envelope.to_bytes();
+    let mut out = Vec::with_capacity(body.len() + 5);
+    out.push(kind);
+    out.extend((body.len() as u32).to_le_bytes());
+    out.extend(body);
+    out
+}

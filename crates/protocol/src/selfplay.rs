@@ -1,0 +1,180 @@
+//! Seeded self-play through the protocol: two peers exchanging only envelopes in memory, the
+//! finished record audited. The protocol's broadest test and its benchmark.
+
+use std::sync::Arc;
+
+use fairduel_engine::bot::{Bot, GreedyBot, RandomBot};
+use fairduel_engine::deck::DeckList;
+use fairduel_engine::duel::Rules;
+use fairduel_engine::hash::sha256_of;
+use fairduel_engine::selfplay::{BotKind, MAX_ACTIONS};
+use fairduel_engine::state::{Outcome, Seat};
+
+use crate::audit::{AuditReport, audit};
+use crate::identity::Identity;
+use crate::matchlog::Rejected;
+use crate::peer::{Peer, PeerError};
+use crate::record::MatchRecord;
+use crate::secret::SecretStream;
+
+#[derive(Debug, Clone)]
+pub struct ProtocolGame {
+    pub seed: u64,
+    pub entries: usize,
+    pub outcome: Option<Outcome>,
+    pub record: MatchRecord,
+    pub audit: Option<AuditReport>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProtocolSelfPlayError {
+    #[error("game {seed}: {seat} could not write its entry: {error}")]
+    Peer {
+        seed: u64,
+        seat: Seat,
+        error: PeerError,
+    },
+    #[error("game {seed}: {seat} refused an honest entry: {error}")]
+    Refused {
+        seed: u64,
+        seat: Seat,
+        error: Rejected,
+    },
+    #[error("game {seed}: {seat} had nothing to write while the log waited for it")]
+    Stuck { seed: u64, seat: Seat },
+    #[error("game {seed}: still running after {entries} entries")]
+    TooLong { seed: u64, entries: usize },
+    #[error("game {seed}: the audit could not run: {error}")]
+    Audit { seed: u64, error: String },
+    #[error("game {seed}: the audit did not verify an honest match: {verdicts}")]
+    NotVerified { seed: u64, verdicts: String },
+}
+
+/// The identity of `seat` in seeded game `seed`.
+pub fn seeded_identity(seed: u64, seat: u8) -> Identity {
+    Identity::from_secret_bytes(sha256_of(&("fairduel/selfplay-identity/v1", seed, seat)).0)
+}
+
+/// Sets up a match between two seeded peers, returning both and the set-up entry already
+/// delivered.
+pub fn seeded_peers(
+    rules: &Arc<Rules>,
+    format_name: &str,
+    decks: [&DeckList; 2],
+    seed: u64,
+) -> Result<[Peer; 2], ProtocolSelfPlayError> {
+    let host_id = seeded_identity(seed, 0);
+    let guest_id = seeded_identity(seed, 1);
+    let guest_key = guest_id.public();
+    let (host, first) = Peer::host(
+        host_id,
+        Arc::clone(rules),
+        format_name,
+        decks[0],
+        guest_key,
+        SecretStream::from_number(seed.wrapping_mul(2)),
+    )
+    .map_err(|error| ProtocolSelfPlayError::Peer {
+        seed,
+        seat: Seat(0),
+        error,
+    })?;
+    let guest = Peer::join(
+        guest_id,
+        Arc::clone(rules),
+        decks[1],
+        &first,
+        SecretStream::from_number(seed.wrapping_mul(2) + 1),
+    )
+    .map_err(|error| ProtocolSelfPlayError::Peer {
+        seed,
+        seat: Seat(1),
+        error,
+    })?;
+    Ok([host, guest])
+}
+
+/// Plays one seeded game between two bots of `kind` through the protocol, then audits the
+/// record if `verify` is set.
+pub fn play_protocol_game(
+    rules: &Arc<Rules>,
+    format_name: &str,
+    decks: [&DeckList; 2],
+    seed: u64,
+    kind: BotKind,
+    verify: bool,
+) -> Result<ProtocolGame, ProtocolSelfPlayError> {
+    let mut peers = seeded_peers(rules, format_name, decks, seed)?;
+    let mut bots: [Box<dyn Bot>; 2] = match kind {
+        BotKind::Random => [
+            Box::new(RandomBot::new(seed ^ 0xA5A5)),
+            Box::new(RandomBot::new(seed ^ 0x5A5A)),
+        ],
+        BotKind::Greedy => [
+            Box::new(GreedyBot::new(seed ^ 0xA5A5)),
+            Box::new(GreedyBot::new(seed ^ 0x5A5A)),
+        ],
+    };
+    let limit = MAX_ACTIONS as usize + 10_000;
+    while !peers[0].is_complete() {
+        let entries = peers[0].log().entries().len();
+        if entries > limit {
+            return Err(ProtocolSelfPlayError::TooLong { seed, entries });
+        }
+        let Some(seat) = peers[0].awaiting().0 else {
+            break;
+        };
+        let i = seat.index();
+        let peer = &mut peers[i];
+        let written = match peer.next_automatic() {
+            Some(result) => result,
+            None if peer.needs_decision() => {
+                let legal = peer.legal_actions();
+                let Some(duel) = peer.duel() else {
+                    return Err(ProtocolSelfPlayError::Stuck { seed, seat });
+                };
+                if legal.is_empty() {
+                    return Err(ProtocolSelfPlayError::Stuck { seed, seat });
+                }
+                let pick = bots[i].choose(duel, seat, peer.knowledge(), &legal);
+                let action = legal[pick.min(legal.len() - 1)].clone();
+                peer.decide(action)
+            }
+            None => return Err(ProtocolSelfPlayError::Stuck { seed, seat }),
+        };
+        let (envelope, _) =
+            written.map_err(|error| ProtocolSelfPlayError::Peer { seed, seat, error })?;
+        let other = 1 - i;
+        peers[other]
+            .receive(&envelope)
+            .map_err(|error| ProtocolSelfPlayError::Refused {
+                seed,
+                seat: Seat(other as u8),
+                error,
+            })?;
+    }
+    let record = peers[0].record();
+    let audit = if verify {
+        let report =
+            audit(Arc::clone(rules), &record).map_err(|e| ProtocolSelfPlayError::Audit {
+                seed,
+                error: e.to_string(),
+            })?;
+        if !report.all_verified() {
+            return Err(ProtocolSelfPlayError::NotVerified {
+                seed,
+                verdicts: format!("{:?}", report.verdicts),
+            });
+        }
+        Some(report)
+    } else {
+        None
+    };
+    Ok(ProtocolGame {
+        seed,
+        entries: record.entries.len(),
+        outcome: peers[0].duel().and_then(|d| d.state().outcome),
+        record,
+        audit,
+    })
+}

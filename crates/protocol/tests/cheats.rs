@@ -1,0 +1,704 @@
+//! The cheat catalogue (DESIGN.md): every cheat is made to happen by a simulated cheating
+//! peer, and the honest side must refuse it at once where the rules allow, or the audit must
+//! name the cheater and the entry that proves it.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::sync::Arc;
+
+use fairduel_engine::DeckList;
+use fairduel_engine::action::{Action, PlayMode};
+use fairduel_engine::bot::{Bot, RandomBot};
+use fairduel_engine::duel::Rules;
+use fairduel_engine::hash::Digest32;
+use fairduel_engine::state::{Awaiting, PositionOpening, Reveal, Salt, Seat};
+use fairduel_protocol::envelope::{Body, Envelope, RandomReveal, SignedEnvelope};
+use fairduel_protocol::identity::Identity;
+use fairduel_protocol::matchlog::Step;
+use fairduel_protocol::peer::{Peer, PeerError};
+use fairduel_protocol::record::MatchRecord;
+use fairduel_protocol::selfplay::{seeded_identity, seeded_peers};
+use fairduel_protocol::{SeatVerdict, audit};
+
+struct Game {
+    rules: Arc<Rules>,
+    peers: [Peer; 2],
+    bots: [RandomBot; 2],
+}
+
+impl Game {
+    fn new(preset: &str, seed: u64) -> Game {
+        let (rules, decks) = common::load(preset);
+        let peers = seeded_peers(&rules, preset, common::decks_for(&decks, seed), seed).unwrap();
+        Game {
+            rules,
+            peers,
+            bots: [RandomBot::new(seed), RandomBot::new(seed + 1)],
+        }
+    }
+
+    fn awaited(&self) -> Option<Seat> {
+        self.peers[0].awaiting().0
+    }
+
+    fn step(&self) -> Step {
+        self.peers[0].awaiting().1
+    }
+
+    /// The honest next entry of the awaited seat, not yet delivered.
+    fn honest_next(&mut self) -> Option<(Seat, SignedEnvelope)> {
+        self.try_next()
+            .map(|r| r.unwrap_or_else(|(_, _, e)| panic!("{e}")))
+    }
+
+    /// The next entry, or the action the awaited seat's own software refused to write.
+    #[allow(clippy::type_complexity)]
+    fn try_next(&mut self) -> Option<Result<(Seat, SignedEnvelope), (Seat, Action, PeerError)>> {
+        let seat = self.awaited()?;
+        let i = seat.index();
+        let (action, written) = match self.peers[i].next_automatic() {
+            Some(r) => {
+                let action = self.peers[i]
+                    .duel()
+                    .and_then(|d| {
+                        d.legal_actions(seat, self.peers[i].knowledge())
+                            .into_iter()
+                            .next()
+                    })
+                    .unwrap_or(Action::Pass);
+                (action, r)
+            }
+            None => {
+                let legal = self.peers[i].legal_actions();
+                assert!(!legal.is_empty(), "{seat} has nothing to do");
+                let duel = self.peers[i].duel().unwrap();
+                let pick = self.bots[i].choose(duel, seat, self.peers[i].knowledge(), &legal);
+                (
+                    legal[pick].clone(),
+                    self.peers[i].decide(legal[pick].clone()),
+                )
+            }
+        };
+        Some(match written {
+            Ok((e, _)) => Ok((seat, e)),
+            Err(e) => Err((seat, action, e)),
+        })
+    }
+
+    /// Plays one honest entry; false when the match is complete.
+    fn advance(&mut self) -> bool {
+        let Some((seat, envelope)) = self.honest_next() else {
+            return false;
+        };
+        self.peers[1 - seat.index()].receive(&envelope).unwrap();
+        true
+    }
+
+    fn advance_until(&mut self, mut done: impl FnMut(&Game) -> bool) {
+        for _ in 0..200_000 {
+            if done(self) {
+                return;
+            }
+            assert!(self.advance(), "the match ended before the wanted moment");
+        }
+        panic!("the wanted moment never came");
+    }
+
+    fn finish(&mut self) {
+        while self.advance() {}
+    }
+
+    /// An entry by `seat` that its own engine would never write, sealed with its key.
+    fn forge(&self, seat: Seat, body: Body) -> SignedEnvelope {
+        let log = self.peers[seat.index()].log();
+        let envelope = Envelope {
+            match_id: log.match_id(),
+            seq: log.next_seq(),
+            previous: log.last_hash(),
+            author: seat,
+            body,
+            state_after: log.state_hash(),
+        };
+        SignedEnvelope::seal(&envelope, self.peers[seat.index()].identity())
+    }
+
+    /// Like `forge`, but the cheater applies the body to its own log first without checking
+    /// its own secrets, so the state hash is right and only hidden facts are false.
+    fn forge_applied(&mut self, seat: Seat, body: Body) -> SignedEnvelope {
+        let identity = self.peers[seat.index()].identity().clone();
+        let (signed, _) = self.peers[seat.index()]
+            .log_mut_for_tests()
+            .author(seat, body, None, &identity)
+            .unwrap();
+        signed
+    }
+
+    fn honest_receives(&mut self, cheater: Seat, envelope: &SignedEnvelope) -> Result<(), String> {
+        let before = self.peers[1 - cheater.index()].log().entries().len();
+        let hash = self.peers[1 - cheater.index()].log().state_hash();
+        let result = self.peers[1 - cheater.index()].receive(envelope);
+        if let Err(e) = &result {
+            // A refused entry leaves the honest log and state exactly as they were.
+            assert_eq!(
+                self.peers[1 - cheater.index()].log().entries().len(),
+                before
+            );
+            assert_eq!(self.peers[1 - cheater.index()].log().state_hash(), hash);
+            return Err(e.violation.kind().to_owned() + ": " + &e.to_string());
+        }
+        Ok(())
+    }
+
+    fn in_main(&self, seat: Seat) -> bool {
+        matches!(self.step(), Step::Game(Awaiting::Main { seat: s }) if s == seat)
+    }
+}
+
+fn refused_as(result: Result<(), String>, kind: &str) {
+    match result {
+        Ok(()) => panic!("the honest peer accepted a cheat that should be refused as {kind}"),
+        Err(e) => assert!(e.starts_with(kind), "refused, but as {e}, expected {kind}"),
+    }
+}
+
+#[test]
+fn forged_signature_is_refused() {
+    let mut game = Game::new("kairu-dotr", 1);
+    game.advance_until(|g| g.in_main(Seat(1)));
+    let (_, mut envelope) = game.honest_next().unwrap();
+    envelope.signature.0[5] ^= 0x40;
+    refused_as(game.honest_receives(Seat(1), &envelope), "bad-signature");
+    // An envelope signed by a key that is not seated (impersonation) is refused the same way.
+    let stranger = Identity::from_secret_bytes([42; 32]);
+    let (_, honest) = {
+        let mut again = Game::new("kairu-dotr", 1);
+        again.advance_until(|g| g.in_main(Seat(1)));
+        again.honest_next().unwrap()
+    };
+    let impostor = SignedEnvelope::seal(&honest.open().unwrap(), &stranger);
+    refused_as(game.honest_receives(Seat(1), &impostor), "bad-signature");
+}
+
+#[test]
+fn a_stranger_cannot_join_a_match_set_up_for_someone_else() {
+    let (rules, decks) = common::load("dor-classic");
+    let host = seeded_identity(5, 0);
+    let invited = seeded_identity(5, 1);
+    let (_, first) = Peer::host(
+        host,
+        Arc::clone(&rules),
+        "dor-classic",
+        &decks[0],
+        invited.public(),
+        fairduel_protocol::SecretStream::from_number(1),
+    )
+    .unwrap();
+    let stranger = Identity::from_secret_bytes([9; 32]);
+    let err = Peer::join(
+        stranger,
+        rules,
+        &decks[1],
+        &first,
+        fairduel_protocol::SecretStream::from_number(2),
+    )
+    .unwrap_err();
+    assert!(matches!(err, PeerError::NotSeated(_)), "{err}");
+}
+
+#[test]
+fn replayed_reordered_and_foreign_envelopes_are_refused() {
+    let mut game = Game::new("dor-classic", 2);
+    game.advance_until(|g| g.in_main(Seat(0)) || g.in_main(Seat(1)));
+    let (seat, first) = game.honest_next().unwrap();
+    game.peers[1 - seat.index()].receive(&first).unwrap();
+    refused_as(game.honest_receives(seat, &first), "replayed");
+
+    // Two entries ahead: the second arrives first.
+    let mut seen = Vec::new();
+    while seen.len() < 2 {
+        let (s, e) = game.honest_next().unwrap();
+        if s == seat {
+            seen.push(e);
+        } else {
+            game.peers[1 - s.index()].receive(&e).unwrap();
+            seen.clear();
+        }
+        if seen.len() == 1 && game.awaited() != Some(seat) {
+            seen.clear();
+            // Our first entry went unsent: deliver it to keep both logs in step, try again.
+            let log_len = game.peers[seat.index()].log().entries().len();
+            let e = game.peers[seat.index()].log().entries()[log_len - 1].clone();
+            game.peers[1 - seat.index()].receive(&e).unwrap();
+        }
+    }
+    refused_as(game.honest_receives(seat, &seen[1]), "wrong-seq");
+
+    let mut other = Game::new("dor-classic", 3);
+    other.advance_until(|g| g.in_main(seat));
+    let (_, foreign) = other.honest_next().unwrap();
+    refused_as(game.honest_receives(seat, &foreign), "wrong-match");
+}
+
+#[test]
+fn equivocation_is_proven_and_kept() {
+    let mut game = Game::new("kairu-dotr", 4);
+    game.advance_until(|g| g.in_main(Seat(0)) && g.peers[0].legal_actions().len() > 2);
+    let legal = game.peers[0].legal_actions();
+    let mut twin = game.peers[0].clone();
+    let (a, _) = game.peers[0].decide(legal[0].clone()).unwrap();
+    let (b, _) = twin.decide(legal[1].clone()).unwrap();
+    game.peers[1].receive(&a).unwrap();
+    refused_as(game.honest_receives(Seat(0), &b), "equivocation");
+    assert_eq!(game.peers[1].log().equivocation_proofs().len(), 1);
+    // The record carries the proof, and the audit names the equivocator.
+    game.finish();
+    let record = game.peers[1].record();
+    let report = audit(Arc::clone(&game.rules), &record).unwrap();
+    assert!(
+        matches!(report.verdicts[0], SeatVerdict::Cheated { .. }),
+        "{:?}",
+        report.verdicts
+    );
+    assert!(report.verdicts[1].is_verified());
+}
+
+#[test]
+fn an_illegal_public_action_is_refused() {
+    let mut game = Game::new("kairu-dotr", 5);
+    game.advance_until(|g| g.in_main(Seat(1)));
+    let bogus = game.forge(
+        Seat(1),
+        Body::Action(Action::Move {
+            from: fairduel_engine::Cell::new(0, 0),
+            to: fairduel_engine::Cell::new(8, 8),
+            flip: None,
+        }),
+    );
+    refused_as(game.honest_receives(Seat(1), &bogus), "illegal-action");
+}
+
+/// A hand card of `seat` that it can summon face-up (cost and area permitting), with where.
+fn summon_from_hand(game: &Game, seat: Seat) -> Option<Action> {
+    game.peers[seat.index()]
+        .legal_actions()
+        .into_iter()
+        .find(|a| {
+            matches!(
+                a,
+                Action::Play {
+                    mode: PlayMode::Summon,
+                    ..
+                }
+            )
+        })
+}
+
+#[test]
+fn a_false_reveal_and_a_card_never_drawn_are_refused() {
+    for seed in 6..40 {
+        let mut game = Game::new("dor-classic", seed);
+        game.advance_until(|g| g.in_main(Seat(0)) || g.peers[0].is_complete());
+        let Some(Action::Play {
+            hand_index,
+            to,
+            cost,
+            tributes,
+            reveal: Some(reveal),
+            ..
+        }) = summon_from_hand(&game, Seat(0))
+        else {
+            continue;
+        };
+        // The same summon, but claiming a different salt: the reveal does not open.
+        let mut false_reveal = reveal;
+        false_reveal.salt = Salt([7; 32]);
+        let lie = game.forge(
+            Seat(0),
+            Body::Action(Action::Play {
+                hand_index,
+                to,
+                mode: PlayMode::Summon,
+                cost,
+                tributes: tributes.clone(),
+                reveal: Some(false_reveal),
+            }),
+        );
+        refused_as(game.honest_receives(Seat(0), &lie), "illegal-action");
+        // A card still in the deck, with its true opening: it was never drawn into this hand
+        // slot, so it does not open the slot's commitment.
+        let duel = game.peers[0].duel().unwrap();
+        let in_deck = duel.state().player(Seat(0)).deck.first().copied().unwrap();
+        let commitment = duel.state().commitment(in_deck);
+        let undrawn: Reveal = *game.peers[0].knowledge().get(&commitment).unwrap();
+        let never_drawn = game.forge(
+            Seat(0),
+            Body::Action(Action::Play {
+                hand_index,
+                to,
+                mode: PlayMode::Summon,
+                cost: game
+                    .rules
+                    .pool
+                    .get(undrawn.card)
+                    .map_or(cost, |c| c.level()),
+                tributes,
+                reveal: Some(undrawn),
+            }),
+        );
+        refused_as(
+            game.honest_receives(Seat(0), &never_drawn),
+            "illegal-action",
+        );
+        return;
+    }
+    panic!("no seed gave seat 0 a summon to tamper with");
+}
+
+#[test]
+fn a_stacked_draw_is_refused() {
+    let mut game = Game::new("dor-classic", 7);
+    // Set-up done; the permuter of seat 0's deck (seat 1) must open the first draw.
+    game.advance_until(|g| matches!(g.step(), Step::Game(Awaiting::OpenDraw { .. })));
+    let Step::Game(Awaiting::OpenDraw {
+        seat: permuter,
+        owner,
+    }) = game.step()
+    else {
+        unreachable!()
+    };
+    let peer = &game.peers[permuter.index()];
+    let honest = peer
+        .duel()
+        .unwrap()
+        .legal_actions(permuter, peer.knowledge())
+        .remove(0);
+    let Action::OpenDraw { opening } = honest else {
+        panic!("no opening")
+    };
+    // Point the draw somewhere else (a card the cheater would rather the owner drew).
+    let stacked = PositionOpening {
+        index: (opening.index + 1) % 40,
+        salt: opening.salt,
+    };
+    let forged = game.forge(
+        permuter,
+        Body::Action(Action::OpenDraw { opening: stacked }),
+    );
+    refused_as(game.honest_receives(permuter, &forged), "illegal-action");
+    let _ = owner;
+}
+
+#[test]
+fn a_biased_coin_is_refused() {
+    let mut game = Game::new("dor-alternate", 8);
+    game.advance_until(|g| matches!(g.step(), Step::RandomReveal) && g.awaited() == Some(Seat(1)));
+    // Seat 1 reveals last and would like to pick the first player.
+    let forged = game.forge(
+        Seat(1),
+        Body::RandomReveal(RandomReveal {
+            value: [0; 32],
+            salt: Salt([0; 32]),
+        }),
+    );
+    refused_as(game.honest_receives(Seat(1), &forged), "bad-random-reveal");
+}
+
+#[test]
+fn a_wrong_state_hash_is_refused() {
+    let mut game = Game::new("kairu-dotr", 9);
+    game.advance_until(|g| g.in_main(Seat(0)));
+    let (_, honest) = game.honest_next().unwrap();
+    let mut envelope: Envelope = honest.open().unwrap();
+    envelope.state_after = Digest32([0xEE; 32]);
+    let tampered = SignedEnvelope::seal(&envelope, game.peers[0].identity());
+    refused_as(
+        game.honest_receives(Seat(0), &tampered),
+        "state-hash-mismatch",
+    );
+}
+
+#[test]
+fn a_short_deck_is_refused_at_commit_and_an_illegal_one_at_the_audit() {
+    // Too few cards: visible at once.
+    let mut game = Game::new("dor-classic", 10);
+    assert!(matches!(game.step(), Step::DeckCommit));
+    let mut short = match game.peers[0]
+        .clone()
+        .next_automatic()
+        .unwrap()
+        .unwrap()
+        .0
+        .open()
+        .unwrap()
+        .body
+    {
+        Body::DeckCommit(d) => d,
+        _ => unreachable!(),
+    };
+    short.deck.truncate(10);
+    let forged = game.forge(Seat(0), Body::DeckCommit(short));
+    refused_as(game.honest_receives(Seat(0), &forged), "bad-deck-commit");
+
+    // Too many copies of one card: hidden until the end reveal, where it is caught.
+    let (rules, decks) = common::load("dor-classic");
+    let mut stuffed: DeckList = decks[0].clone();
+    let first = stuffed.main[0];
+    for card in stuffed.main.iter_mut().take(5) {
+        *card = first;
+    }
+    assert!(stuffed.validate(&rules.pool, &rules.format).is_err());
+    let report = play_with_cheating_deck(&rules, &stuffed, &decks[1]);
+    match &report.verdicts[0] {
+        SeatVerdict::Cheated { what, .. } => assert!(what.contains("not legal"), "{what}"),
+        other => panic!("the stuffed deck was not caught: {other:?}"),
+    }
+    assert!(report.verdicts[1].is_verified());
+}
+
+/// Plays a match in which seat 0 commits `deck` even though it is not legal (a cheater's
+/// client skips its own deck check).
+fn play_with_cheating_deck(
+    rules: &Arc<Rules>,
+    deck: &DeckList,
+    other: &DeckList,
+) -> fairduel_protocol::AuditReport {
+    let mut loose_format = rules.format.clone();
+    loose_format.deck.max_copies = 40;
+    let loose_rules = Rules::new(loose_format, rules.pool.clone());
+    let cheater_id = seeded_identity(11, 0);
+    let honest_id = seeded_identity(11, 1);
+    let honest_key = honest_id.public();
+    // The cheater hosts under the real format's hashes but checks its deck against loose rules.
+    assert!(
+        deck.validate(&loose_rules.pool, &loose_rules.format)
+            .is_ok()
+    );
+    let (mut cheater, first) = Peer::host_without_deck_check(
+        cheater_id,
+        Arc::clone(rules),
+        "dor-classic",
+        deck,
+        honest_key,
+        fairduel_protocol::SecretStream::from_number(11),
+    )
+    .unwrap();
+    let mut honest = Peer::join(
+        honest_id,
+        Arc::clone(rules),
+        other,
+        &first,
+        fairduel_protocol::SecretStream::from_number(12),
+    )
+    .unwrap();
+    let mut bots = [RandomBot::new(1), RandomBot::new(2)];
+    while let Some(seat) = honest.awaiting().0 {
+        let peer = if seat == Seat(0) {
+            &mut cheater
+        } else {
+            &mut honest
+        };
+        let (envelope, _) = match peer.next_automatic() {
+            Some(Ok(r)) => r,
+            // The cheater's own log refuses its false end reveal; a tampered client sends it
+            // anyway.
+            Some(Err(_)) if seat == Seat(0) => {
+                let log = peer.log();
+                let envelope = Envelope {
+                    match_id: log.match_id(),
+                    seq: log.next_seq(),
+                    previous: log.last_hash(),
+                    author: seat,
+                    body: Body::EndReveal(peer.end_reveal()),
+                    state_after: log.state_hash(),
+                };
+                (SignedEnvelope::seal(&envelope, peer.identity()), Vec::new())
+            }
+            Some(Err(e)) => panic!("{e}"),
+            None => {
+                let legal = peer.legal_actions();
+                let pick =
+                    bots[seat.index()].choose(peer.duel().unwrap(), seat, peer.knowledge(), &legal);
+                peer.decide(legal[pick].clone()).unwrap()
+            }
+        };
+        let receiver = if seat == Seat(0) {
+            &mut honest
+        } else {
+            &mut cheater
+        };
+        if receiver.receive(&envelope).is_err() {
+            break;
+        }
+    }
+    let mut record: MatchRecord = honest.record();
+    // The honest peer refused the false end reveal; the record keeps it as evidence.
+    assert!(
+        !record.evidence.is_empty(),
+        "the cheating end reveal was not kept as evidence"
+    );
+    record.entries.truncate(record.entries.len());
+    audit(Arc::clone(rules), &record).unwrap()
+}
+
+#[test]
+fn a_lying_claim_is_named_by_the_audit() {
+    // Seat 0 sets a spell face-down as if it were a monster: the honest side cannot see it
+    // and records a pending claim; the audit finds it false and names the entry.
+    for seed in 20..80 {
+        let mut game = Game::new("kairu-dotr", seed);
+        game.advance_until(|g| g.in_main(Seat(0)) || g.peers[0].is_complete());
+        if game.peers[0].is_complete() {
+            continue;
+        }
+        let sets_spell = game.peers[0]
+            .legal_actions()
+            .into_iter()
+            .find_map(|a| match a {
+                Action::Play {
+                    hand_index,
+                    to,
+                    mode: PlayMode::SetSpellTrap,
+                    ..
+                } => Some((hand_index, to)),
+                _ => None,
+            });
+        let Some((hand_index, to)) = sets_spell else {
+            continue;
+        };
+        let lie = game.forge_applied(
+            Seat(0),
+            Body::Action(Action::Play {
+                hand_index,
+                to,
+                mode: PlayMode::SetMonsterAttack,
+                cost: 1,
+                tributes: Vec::new(),
+                reveal: None,
+            }),
+        );
+        if game.peers[1].receive(&lie).is_err() {
+            continue;
+        }
+        let lie_seq = lie.open().unwrap().seq;
+        // Play on. If the rules reveal the card during the duel, the cheater's own software
+        // cannot write the reveal (it contradicts the claim); a tampered client sends it
+        // anyway and the honest side refuses it at once.
+        while let Some(next) = game.try_next() {
+            match next {
+                Ok((seat, envelope)) => {
+                    game.peers[1 - seat.index()].receive(&envelope).unwrap();
+                }
+                Err((seat, action, error)) => {
+                    assert_eq!(seat, Seat(0), "the honest seat failed: {error}");
+                    let forced = game.forge(Seat(0), Body::Action(action));
+                    let refused = game.honest_receives(Seat(0), &forced).unwrap_err();
+                    assert!(refused.contains("claim"), "{refused}");
+                    return;
+                }
+            }
+        }
+        let report = audit(Arc::clone(&game.rules), &game.peers[1].record()).unwrap();
+        match &report.verdicts[0] {
+            SeatVerdict::Cheated { seq, what } => {
+                assert!(
+                    *seq >= lie_seq,
+                    "blamed entry {seq}, before the lie at {lie_seq}: {what}"
+                );
+                assert!(what.contains("claim") || what.contains("level"), "{what}");
+            }
+            other => panic!("the false claim was not caught: {other:?}"),
+        }
+        assert!(report.verdicts[1].is_verified(), "{:?}", report.verdicts);
+        return;
+    }
+    panic!("no seed let seat 0 set a spell");
+}
+
+#[test]
+fn refusing_to_reveal_at_the_end_is_withheld() {
+    let mut game = Game::new("kairu-dotr", 12);
+    game.advance_until(|g| matches!(g.step(), Step::EndReveal));
+    let quitter = game.awaited().unwrap();
+    // The quitter never sends its end reveal; the other side's record is all there is.
+    let report = audit(
+        Arc::clone(&game.rules),
+        &game.peers[1 - quitter.index()].record(),
+    )
+    .unwrap();
+    assert_eq!(report.verdicts[quitter.index()], SeatVerdict::Withheld);
+    assert!(!report.complete);
+}
+
+#[test]
+fn an_honest_peer_never_sends_a_hidden_card_before_the_rules_reveal_it() {
+    // Every byte each honest peer sends during a full match is scanned for the salt of each
+    // of its cards: without the salt nobody can open a commitment (or test a guess against
+    // it), so a salt may appear only inside an opening the rules call for — a reveal the
+    // engine accepted as public — or in the end-of-match reveal.
+    for preset in common::PRESETS {
+        let mut game = Game::new(preset, 13);
+        let mut sent: [Vec<SignedEnvelope>; 2] = [Vec::new(), Vec::new()];
+        while let Some((seat, envelope)) = game.honest_next() {
+            game.peers[1 - seat.index()].receive(&envelope).unwrap();
+            sent[seat.index()].push(envelope);
+        }
+        let mut openings_seen = 0;
+        for seat in [Seat(0), Seat(1)] {
+            let salts = game.peers[seat.index()].own_openings();
+            for envelope in &sent[seat.index()] {
+                let bytes = envelope.to_bytes();
+                let body = envelope.open().unwrap().body;
+                if matches!(body, Body::EndReveal(_)) {
+                    continue;
+                }
+                let opened = openings_in(&body);
+                for (_, salt) in &salts {
+                    if contains(&bytes, &salt.0) {
+                        assert!(
+                            opened.contains(salt),
+                            "{preset}: {seat} sent a card's salt outside a reveal the rules call for: {body:?}"
+                        );
+                        openings_seen += 1;
+                    }
+                }
+                // No card id travels except inside such an opening (or a Deck Leader, public
+                // from the start).
+                if let Body::Action(action) = &body {
+                    assert!(
+                        !matches!(action, Action::Play { mode, reveal: Some(_), .. } if !mode.reveals()),
+                        "{preset}: a face-down play carried its card"
+                    );
+                }
+            }
+        }
+        assert!(
+            openings_seen > 0,
+            "{preset}: the scan saw no legitimate reveal at all"
+        );
+    }
+}
+
+/// The salts an action opens in public.
+fn openings_in(body: &Body) -> Vec<Salt> {
+    let Body::Action(action) = body else {
+        return Vec::new();
+    };
+    match action {
+        Action::Play { reveal, .. } => reveal.iter().map(|r| r.salt).collect(),
+        Action::Move { flip, .. } | Action::Attack { flip, .. } => {
+            flip.iter().map(|r| r.salt).collect()
+        }
+        Action::Flip { reveal, .. }
+        | Action::SpringTrap { reveal, .. }
+        | Action::Discard { reveal, .. } => vec![reveal.salt],
+        Action::Reveal { reveals } => reveals.iter().map(|r| r.salt).collect(),
+        Action::Declare { matching } => matching.iter().map(|(_, r)| r.salt).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}

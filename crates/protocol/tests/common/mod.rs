@@ -1,0 +1,78 @@
+//! Shared by the integration tests and the benchmarks: loading the project's assets and
+//! picking decks the way `fairduel selfplay` does.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use fairduel_engine::{CardPool, DeckList, Format, Rules};
+
+/// The formats every self-play test and benchmark covers.
+pub const PRESETS: [&str; 3] = ["dor-classic", "dor-alternate", "kairu-dotr"];
+
+pub fn asset_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
+}
+
+fn read(path: &Path) -> String {
+    match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) => panic!("cannot read {}: {e}", path.display()),
+    }
+}
+
+/// The rules of a preset and every starter deck, sorted by file name.
+pub fn load(preset: &str) -> (Arc<Rules>, Vec<DeckList>) {
+    let dir = asset_dir();
+    let format_path = dir.join("formats").join(format!("{preset}.toml"));
+    let format = match Format::from_toml(&format_path.display().to_string(), &read(&format_path)) {
+        Ok(f) => f,
+        Err(e) => panic!("{preset}: {e}"),
+    };
+    let pool_path = dir.join("cards").join("dor.toml");
+    let pool = match CardPool::from_toml(&pool_path.display().to_string(), &read(&pool_path)) {
+        Ok(p) => p,
+        Err(e) => panic!("card pool: {e}"),
+    };
+    let rules = Rules::new(format, pool);
+    let mut paths: Vec<PathBuf> = match std::fs::read_dir(dir.join("decks")) {
+        Ok(entries) => entries.flatten().map(|e| e.path()).collect(),
+        Err(e) => panic!("decks: {e}"),
+    };
+    paths.retain(|p| p.extension().is_some_and(|e| e == "toml"));
+    paths.sort();
+    let decks = paths
+        .iter()
+        .map(|p| {
+            match DeckList::from_toml(
+                &p.display().to_string(),
+                &read(p),
+                &rules.pool,
+                &rules.format,
+            ) {
+                Ok(d) => d,
+                Err(e) => panic!("{}: {e}", p.display()),
+            }
+        })
+        .collect();
+    (rules, decks)
+}
+
+/// The two decks `fairduel selfplay` pairs for a game seed.
+pub fn pairing(decks: &[DeckList], seed: u64) -> [&DeckList; 2] {
+    let n = decks.len() as u64;
+    let a = (seed % n) as usize;
+    let b = ((seed / n + 1 + seed) % n) as usize;
+    let b = if a == b { (b + 1) % decks.len() } else { b };
+    [&decks[a], &decks[b]]
+}
+
+/// Decks for game `seed`, picked as `fairduel selfplay` picks them.
+pub fn decks_for(decks: &[DeckList], seed: u64) -> [&DeckList; 2] {
+    let n = decks.len() as u64;
+    [
+        &decks[(seed % n) as usize],
+        &decks[((seed / n + seed + 1) % n) as usize],
+    ]
+}

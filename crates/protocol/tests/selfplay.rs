@@ -1,0 +1,44 @@
+//! Honest matches through the protocol always verify.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use fairduel_engine::selfplay::BotKind;
+use fairduel_protocol::selfplay::play_protocol_game;
+
+fn games_per_preset() -> u64 {
+    std::env::var("FAIRDUEL_PROTOCOL_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20)
+}
+
+#[test]
+fn honest_protocol_matches_verify_in_every_preset() {
+    for preset in common::PRESETS {
+        let (rules, decks) = common::load(preset);
+        for seed in 0..games_per_preset() {
+            let game = play_protocol_game(
+                &rules,
+                preset,
+                common::decks_for(&decks, seed),
+                seed,
+                BotKind::Random,
+                true,
+            )
+            .unwrap_or_else(|e| panic!("{preset}: {e}"));
+            assert!(
+                game.outcome.is_some(),
+                "{preset} game {seed} did not finish"
+            );
+            let report = game.audit.expect("audited");
+            assert!(report.complete, "{preset} game {seed}: end reveals missing");
+            assert!(
+                report.all_verified(),
+                "{preset} game {seed}: {:?}",
+                report.verdicts
+            );
+        }
+    }
+}
