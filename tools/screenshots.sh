@@ -32,7 +32,7 @@ cargo build --release --quiet
 app=target/release/fairduel
 
 display=":${FAIRDUEL_DISPLAY:-97}"
-Xvfb "$display" -screen 0 1920x1080x24 -nolisten tcp >/dev/null 2>&1 &
+Xvfb "$display" -screen 0 1920x1080x24 -nolisten tcp -noreset >/dev/null 2>&1 &
 xvfb_pid=$!
 app_pid=""
 home_dir="$(mktemp -d)"
@@ -77,10 +77,15 @@ shot() {
   echo "saved $out/$name.png"
 }
 
-# 1. Home.
+# 1. Home, and the deck browser with a card picked.
 start
 sleep 3
 shot home
+xdotool mousemove 180 12 click 1
+sleep 1
+xdotool mousemove 200 270 click 1
+sleep 1
+shot decks
 stop
 
 # 2. A board mid-game: the bot plays my seat until turn 12, then hands it back to me.

@@ -187,6 +187,8 @@ fn pool_ui(ui: &mut Ui, catalog: &Catalog, state: &mut DecksState) {
         .id_salt("pool-list")
         .auto_shrink([false, false])
         .show_rows(ui, row_height, matching.len(), |ui, rows| {
+            // One line per card, so that every row has the height show_rows assumes.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
             for card in &matching[rows] {
                 let selected = state.card == Some(card.id);
                 if ui.selectable_label(selected, row_text(card)).clicked() {
