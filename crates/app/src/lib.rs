@@ -22,8 +22,9 @@ pub const DEFAULT_WINDOW: [f32; 2] = [1280.0, 800.0];
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     #[error(
-        "could not open the FairDuel window: {0}. The app needs a desktop session with OpenGL \
-         (on Linux: X11 or Wayland, and Mesa's drivers)"
+        "could not open the FairDuel window ({0}). The app needs a desktop session with \
+         OpenGL (on Linux: X11 or Wayland with Mesa's drivers); the terminal commands work \
+         without one, see `fairduel --help`"
     )]
     Window(String),
 }
@@ -44,7 +45,7 @@ pub fn run(options: LaunchOptions) -> Result<(), RunError> {
         native,
         Box::new(move |cc| Ok(Box::new(FairDuelApp::from_creation_context(cc, options)))),
     )
-    .map_err(|e| RunError::Window(e.to_string()))
+    .map_err(|e| RunError::Window(e.to_string().trim_end_matches('.').to_owned()))
 }
 
 #[cfg(test)]

@@ -6,6 +6,10 @@
 //! waits. A network session (`crates/net`) is to offer the same [`SessionHandle`]; for now
 //! [`start_local_match`] plays against the engine's greedy bot on a background thread,
 //! through the engine's trusted [`Referee`] (which hands each seat only what it may know).
+//!
+//! Dependencies point app -> net, so when the network driver lands these message types
+//! (which name only engine types) move to where `crates/net` can build them, and this
+//! module re-exports them; the app's side does not change.
 
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
