@@ -1041,3 +1041,95 @@ fn log_ui(ui: &mut Ui, log: &[LogLine]) {
             }
         });
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::catalog::tests::project_assets;
+    use crate::session::{LocalMatch, start_local_match};
+
+    /// The first main-phase view of my seat in a local match.
+    fn my_main_view(format: &str, seed: u64) -> SeatView {
+        let catalog = Catalog::load(&project_assets()).expect("assets");
+        let rules = Arc::clone(&catalog.format(format).expect("format").rules);
+        let decks = catalog.legal_decks(&rules);
+        let session = start_local_match(
+            LocalMatch {
+                rules,
+                my_deck: decks[0].1.clone(),
+                bot_deck: decks[1].1.clone(),
+                seed,
+                my_seat: Seat(0),
+                bot_delay: Duration::ZERO,
+                autopilot: false,
+                autopilot_until_turn: None,
+            },
+            Arc::new(|| {}),
+        )
+        .expect("match starts");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while Instant::now() < deadline {
+            if let Ok(Some(Update::View(view))) = session.next_timeout(Duration::from_millis(100))
+                && view.my_decision()
+                && matches!(view.awaiting(), Awaiting::Main { .. })
+            {
+                return *view;
+            }
+        }
+        panic!("no main-phase decision of mine");
+    }
+
+    #[test]
+    fn a_selected_hand_card_marks_exactly_where_the_rules_let_it_go() {
+        for format in ["kairu-dotr", "dor-classic"] {
+            let view = my_main_view(format, 21);
+            let nothing = board_marks(&view, Selection::None);
+            assert!(
+                nothing
+                    .values()
+                    .all(|m| !matches!(m, Mark::Play | Mark::Move | Mark::Attack)),
+                "{format}: no targets before a selection"
+            );
+            let hand = view.duel.state().player(view.seat).hand.len() as u8;
+            let mut checked = 0;
+            for index in 0..hand {
+                let expected: BTreeSet<Cell> = view
+                    .legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Play { hand_index, to, .. } if *hand_index == index => Some(*to),
+                        _ => None,
+                    })
+                    .collect();
+                let marked: BTreeSet<Cell> = board_marks(&view, Selection::Hand(index))
+                    .into_iter()
+                    .filter(|(_, m)| *m == Mark::Play)
+                    .map(|(c, _)| c)
+                    .collect();
+                assert_eq!(marked, expected, "{format}: hand card {index}");
+                checked += usize::from(!expected.is_empty());
+            }
+            assert!(checked > 0, "{format}: some card could be played");
+        }
+    }
+
+    #[test]
+    fn every_legal_action_reads_as_words_without_seat_numbers() {
+        let view = my_main_view("dor-classic", 8);
+        for action in &view.legal {
+            let label = action_label(&view, action);
+            assert!(!label.is_empty(), "{action:?}");
+            assert!(!label.contains("seat"), "{label}");
+        }
+        assert!(
+            view.legal
+                .iter()
+                .any(|a| action_label(&view, a) == "End turn")
+        );
+    }
+}
