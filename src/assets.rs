@@ -91,15 +91,25 @@ pub fn load_deck(path: &Path, rules: &Rules) -> Result<DeckList, AssetError> {
 
 /// Every starter deck, sorted by file name.
 pub fn starter_decks(dir: &Path, rules: &Rules) -> Result<Vec<DeckList>, AssetError> {
+    std::fs::read_dir(dir.join("decks")).map_err(|source| AssetError::Read {
+        path: dir.join("decks").display().to_string(),
+        source,
+    })?;
+    deck_paths(dir)
+        .iter()
+        .map(|p| load_deck(p, rules))
+        .collect()
+}
+
+/// The deck files in the asset folder, sorted by file name.
+pub fn deck_paths(dir: &Path) -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join("decks"))
-        .map_err(|source| AssetError::Read {
-            path: dir.join("decks").display().to_string(),
-            source,
-        })?
+        .into_iter()
+        .flatten()
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .collect();
     paths.sort();
-    paths.iter().map(|p| load_deck(p, rules)).collect()
+    paths
 }

@@ -23,8 +23,9 @@ struct Cli {
     /// Folder holding formats/, cards/ and decks/ (default: the project's assets).
     #[arg(long, global = true)]
     assets: Option<PathBuf>,
+    /// Without a subcommand, the desktop app opens.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -35,6 +36,8 @@ enum Bots {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Open the desktop app (what `fairduel` alone does), optionally straight into a match.
+    App(AppArgs),
     /// Play a full match between two local bots, showing it as it goes.
     Demo {
         #[arg(long, default_value = "kairu-dotr")]
@@ -77,6 +80,31 @@ enum Command {
     },
 }
 
+#[derive(Debug, Clone, Default, clap::Args)]
+struct AppArgs {
+    /// Start a match against the bot at once in this format (e.g. kairu-dotr).
+    #[arg(long)]
+    format: Option<String>,
+    /// Your deck for that match (a file stem from the decks folder, e.g. forest-pack).
+    #[arg(long, requires = "format")]
+    deck: Option<String>,
+    /// The bot's deck for that match.
+    #[arg(long, requires = "format")]
+    bot_deck: Option<String>,
+    /// Seed for shuffles and bots, so a match can be played again the same way.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The bot's pause before each move, in milliseconds (default: from the settings).
+    #[arg(long)]
+    bot_delay_ms: Option<u64>,
+    /// Let the bot play your seat too (watch a match).
+    #[arg(long)]
+    autopilot: bool,
+    /// With --autopilot: take your seat back when this turn begins.
+    #[arg(long, requires = "autopilot")]
+    autopilot_until_turn: Option<u16>,
+}
+
 #[derive(Debug, Subcommand)]
 enum DeckCommand {
     /// Check a deck file against a format and the card pool.
@@ -90,7 +118,8 @@ enum DeckCommand {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let dir = assets::asset_dir(cli.assets.as_deref());
-    let result = match cli.command {
+    let result = match cli.command.unwrap_or(Command::App(AppArgs::default())) {
+        Command::App(args) => app(&dir, args),
         Command::Demo {
             format,
             seed,
@@ -121,6 +150,43 @@ pub fn run() -> ExitCode {
 }
 
 type CmdResult = Result<ExitCode, String>;
+
+fn app(dir: &std::path::Path, args: AppArgs) -> CmdResult {
+    let quick_match = match args.format {
+        Some(format) => {
+            // Missing decks: the first two starter decks legal in the format.
+            let rules = assets::load_rules(dir, &format).map_err(|e| e.to_string())?;
+            let legal: Vec<String> = assets::deck_paths(dir)
+                .iter()
+                .filter(|p| assets::load_deck(p, &rules).is_ok())
+                .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+                .collect();
+            let pick = |given: Option<String>, skip: Option<&str>| {
+                given
+                    .or_else(|| legal.iter().find(|d| Some(d.as_str()) != skip).cloned())
+                    .ok_or_else(|| format!("no deck in {} is legal in {format}", dir.display()))
+            };
+            let deck = pick(args.deck, None)?;
+            let bot_deck = pick(args.bot_deck, Some(&deck))?;
+            Some(fairduel_app::home::MatchRequest {
+                format,
+                deck,
+                bot_deck,
+            })
+        }
+        None => None,
+    };
+    let options = fairduel_app::LaunchOptions {
+        assets: dir.to_path_buf(),
+        quick_match,
+        seed: args.seed,
+        bot_delay: args.bot_delay_ms.map(std::time::Duration::from_millis),
+        autopilot: args.autopilot,
+        autopilot_until_turn: args.autopilot_until_turn,
+    };
+    fairduel_app::run(options).map_err(|e| e.to_string())?;
+    Ok(ExitCode::SUCCESS)
+}
 
 fn load(dir: &std::path::Path, format: &str) -> Result<(Arc<Rules>, Vec<DeckList>), String> {
     let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;

@@ -1,0 +1,52 @@
+//! FairDuel's desktop client (eframe/egui).
+//!
+//! Screens: home (start a bot match; online play is labelled as not available yet), decks
+//! (the card pool, deck contents and legality), settings, the match board, and the result.
+//! The app talks to a match only through [`session`]: commands in, per-seat views out.
+
+pub mod app;
+pub mod board;
+pub mod catalog;
+pub mod decks;
+pub mod game;
+pub mod home;
+pub mod session;
+pub mod theme;
+pub mod widgets;
+
+pub use app::{FairDuelApp, LaunchOptions, Settings};
+
+/// The window size the board is laid out for: the whole 9x9 board and the hand fit.
+pub const DEFAULT_WINDOW: [f32; 2] = [1280.0, 800.0];
+
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(
+        "could not open the FairDuel window ({0}). The app needs a desktop session with \
+         OpenGL (on Linux: X11 or Wayland with Mesa's drivers); the terminal commands work \
+         without one, see `fairduel --help`"
+    )]
+    Window(String),
+}
+
+/// Opens the desktop window and runs until it is closed.
+pub fn run(options: LaunchOptions) -> Result<(), RunError> {
+    let native = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("FairDuel")
+            .with_app_id("fairduel")
+            .with_inner_size(DEFAULT_WINDOW)
+            .with_min_inner_size([960.0, 640.0]),
+        renderer: eframe::Renderer::Glow,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "FairDuel",
+        native,
+        Box::new(move |cc| Ok(Box::new(FairDuelApp::from_creation_context(cc, options)))),
+    )
+    .map_err(|e| RunError::Window(e.to_string().trim_end_matches('.').to_owned()))
+}
+
+#[cfg(test)]
+mod app_tests;
