@@ -19,7 +19,7 @@ use fairduel_protocol::envelope::{Body, Envelope, SignedEnvelope};
 use fairduel_protocol::selfplay::{play_protocol_game, seeded_peers};
 use fairduel_protocol::{Identity, Peer, Step, audit};
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../../engine/tests/common/mod.rs"]
 mod common;
 
 fn sign_and_verify(c: &mut Criterion) {

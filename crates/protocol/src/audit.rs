@@ -9,7 +9,7 @@ use fairduel_engine::duel::{Knowledge, Rules};
 use fairduel_engine::state::{Outcome, PositionSlot, Seat};
 
 use crate::envelope::{Body, DeckCommit, EndReveal, MatchSetup, PermutationCommit};
-use crate::matchlog::{MatchLog, Step, false_claims, permuters_of};
+use crate::matchlog::{MatchLog, false_claims, permuters_of};
 use crate::record::MatchRecord;
 use fairduel_engine::state::Commitment;
 
@@ -158,17 +158,8 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
     if !caught && !complete {
         // The match stopped while a seat owed an entry; the one that owed its end reveal (or
         // stopped answering) withheld.
-        if let (Some(seat), step) = log.awaiting()
+        if let (Some(seat), _) = log.awaiting()
             && verdicts[seat.index()].is_verified()
-            && matches!(
-                step,
-                Step::EndReveal
-                    | Step::Game(_)
-                    | Step::Checkpoint { .. }
-                    | Step::RandomReveal
-                    | Step::DeckCommit
-                    | Step::Permutation { .. }
-            )
         {
             verdicts[seat.index()] = SeatVerdict::Withheld;
         }
@@ -194,12 +185,10 @@ fn knowledge_from_reveals(log: &MatchLog, record: &MatchRecord) -> Vec<Knowledge
         let Ok(envelope) = signed.open() else {
             continue;
         };
-        let Some(slot) = usize::from(envelope.author.0)
-            .checked_sub(0)
-            .filter(|i| *i < seats)
-        else {
+        let slot = envelope.author.index();
+        if slot >= seats {
             continue;
-        };
+        }
         match envelope.body {
             Body::DeckCommit(d) => decks[slot] = Some(d),
             Body::Permutation(p) => permutations.push((envelope.author, p)),

@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use fairduel_engine::RuleError;
-use fairduel_engine::action::Action;
 use fairduel_engine::deck::DeckList;
 use fairduel_engine::duel::{DeckSetup, Duel, Knowledge, PublicSetup, Rules, SeatSetup};
 use fairduel_engine::event::Event;
@@ -373,7 +372,7 @@ impl MatchLog {
     }
 
     /// The state hash right after the set-up entry, before anything is committed.
-    pub fn initial_state_hash(_rules: &Rules, setup: &MatchSetup) -> Digest32 {
+    pub fn initial_state_hash(setup: &MatchSetup) -> Digest32 {
         let seats = setup.players.len();
         setup_state_hash(
             &setup.match_id(),
@@ -631,7 +630,6 @@ impl MatchLog {
                 self.end_reveals[author.index()] = Some(reveal.clone());
                 Ok(Vec::new())
             }
-            (Body::Action(Action::Concede), Step::Checkpoint { .. }) => Err(unexpected()),
             _ => Err(unexpected()),
         }
     }

@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "../../engine/tests/common/mod.rs"]
 mod common;
 
 use std::sync::Arc;
@@ -31,7 +32,7 @@ struct Game {
 impl Game {
     fn new(preset: &str, seed: u64) -> Game {
         let (rules, decks) = common::load(preset);
-        let peers = seeded_peers(&rules, preset, common::decks_for(&decks, seed), seed).unwrap();
+        let peers = seeded_peers(&rules, preset, common::pairing(&decks, seed), seed).unwrap();
         Game {
             rules,
             peers,

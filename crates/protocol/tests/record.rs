@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "../../engine/tests/common/mod.rs"]
 mod common;
 
 use std::sync::Arc;
@@ -17,7 +18,7 @@ fn a_record() -> (Arc<fairduel_engine::Rules>, MatchRecord) {
     let game = play_protocol_game(
         &rules,
         "kairu-dotr",
-        common::decks_for(&decks, 3),
+        common::pairing(&decks, 3),
         3,
         BotKind::Greedy,
         false,

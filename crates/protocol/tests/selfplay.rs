@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "../../engine/tests/common/mod.rs"]
 mod common;
 
 use fairduel_engine::selfplay::BotKind;
@@ -22,7 +23,7 @@ fn honest_protocol_matches_verify_in_every_preset() {
             let game = play_protocol_game(
                 &rules,
                 preset,
-                common::decks_for(&decks, seed),
+                common::pairing(&decks, seed),
                 seed,
                 BotKind::Random,
                 true,
