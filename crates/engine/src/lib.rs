@@ -10,6 +10,7 @@ pub mod bot;
 pub mod card;
 pub mod deck;
 pub mod describe;
+pub mod desync;
 pub mod duel;
 mod encoding;
 pub mod error;

@@ -23,6 +23,6 @@ pub use audit::{AuditReport, SeatVerdict, audit};
 pub use envelope::{Body, Envelope, PROTOCOL_VERSION, SignedEnvelope};
 pub use identity::{Identity, PlayerKey};
 pub use matchlog::{MatchLog, Rejected, Step, Violation};
-pub use peer::{Peer, PeerError};
+pub use peer::{Peer, PeerError, RestoreError};
 pub use record::{MatchRecord, RecordError};
 pub use secret::SecretStream;

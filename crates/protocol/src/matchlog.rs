@@ -297,6 +297,23 @@ impl MatchLog {
         self.duel.as_ref()
     }
 
+    /// The duel as this log would have it after `signed`, ignoring whether the author's
+    /// state hash agrees: what a desync report compares with the author's own state. `None`
+    /// if the entry does not apply at all (then it is not a desync but a violation).
+    pub fn duel_if_applied(&self, signed: &SignedEnvelope) -> Option<Duel> {
+        let envelope = signed.open().ok()?;
+        let mut copy = self.clone();
+        copy.check_header(signed, &envelope).ok()?;
+        copy.apply(&envelope, None).ok()?;
+        copy.duel
+    }
+
+    /// Desync tests only: this log's engine, to perturb as a buggy or tampered client would.
+    #[doc(hidden)]
+    pub fn duel_mut_for_tests(&mut self) -> Option<&mut Duel> {
+        self.duel.as_mut()
+    }
+
     pub fn deck_commit(&self, seat: Seat) -> Option<&DeckCommit> {
         self.decks.get(seat.index()).and_then(Option::as_ref)
     }

@@ -37,6 +37,21 @@ pub enum PeerError {
     NotOurTurn,
 }
 
+/// Why a saved match could not be rebuilt into a peer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RestoreError {
+    #[error("the saved match has no entries, not even its set-up")]
+    Empty,
+    #[error("the saved match cannot be reopened: {0}")]
+    Start(PeerError),
+    #[error(
+        "saved entry {seq} is not what this player's saved secrets and deck produce: the match files are damaged or belong to another player or deck"
+    )]
+    Diverged { seq: u64 },
+    #[error("saved entry {seq} no longer checks out: {rejected}")]
+    Refused { seq: u64, rejected: Rejected },
+}
+
 /// The secrets behind this seat's commitments.
 #[derive(Debug, Clone)]
 struct OwnSecrets {
@@ -118,6 +133,65 @@ impl Peer {
             .filter(|i| *i != 0)
             .ok_or(PeerError::NotSeated(me))?;
         Ok(Peer::seated(identity, Seat(seat as u8), log, deck, secrets))
+    }
+
+    /// Rebuilds a peer after a crash from what it saved before sending anything: its
+    /// identity, deck and secret seed, and the log entries it had. Every secret derives
+    /// from the seed, so re-authoring this seat's own entries must give back exactly the
+    /// saved bytes (ed25519 signatures are deterministic); any difference means the saved
+    /// files do not belong together.
+    pub fn restore(
+        identity: Identity,
+        rules: Arc<Rules>,
+        format_name: &str,
+        deck: &DeckList,
+        secrets: SecretStream,
+        entries: &[SignedEnvelope],
+    ) -> Result<Peer, RestoreError> {
+        let first = entries.first().ok_or(RestoreError::Empty)?;
+        let setup = match first.open().map(|e| e.body) {
+            Ok(Body::Setup(setup)) => setup,
+            _ => return Err(RestoreError::Diverged { seq: 0 }),
+        };
+        let me = identity.public();
+        let mut peer = if setup.players.first() == Some(&me) {
+            let opponent = *setup
+                .players
+                .get(1)
+                .ok_or(RestoreError::Diverged { seq: 0 })?;
+            let (peer, written) = Peer::host(identity, rules, format_name, deck, opponent, secrets)
+                .map_err(RestoreError::Start)?;
+            if written != *first {
+                return Err(RestoreError::Diverged { seq: 0 });
+            }
+            peer
+        } else {
+            Peer::join(identity, rules, deck, first, secrets).map_err(RestoreError::Start)?
+        };
+        for (seq, entry) in entries.iter().enumerate().skip(1) {
+            let seq = seq as u64;
+            let envelope = entry.open().map_err(|_| RestoreError::Diverged { seq })?;
+            if envelope.author != peer.seat {
+                peer.receive(entry)
+                    .map_err(|rejected| RestoreError::Refused { seq, rejected })?;
+                continue;
+            }
+            let written = match envelope.body {
+                Body::Action(action)
+                    if peer.needs_decision() || matches!(action, Action::Concede) =>
+                {
+                    peer.decide(action)
+                }
+                _ => peer
+                    .next_automatic()
+                    .ok_or(RestoreError::Diverged { seq })?,
+            };
+            match written {
+                Ok((written, _)) if written == *entry => {}
+                _ => return Err(RestoreError::Diverged { seq }),
+            }
+        }
+        Ok(peer)
     }
 
     fn seated(

@@ -1,0 +1,93 @@
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+//! A peer rebuilt from its saved seed, deck and log prefix is the same peer: it holds the
+//! same state, and it writes the same next entry the crashed one would have written.
+
+#[path = "../../engine/tests/common/mod.rs"]
+mod common;
+
+use std::sync::Arc;
+
+use fairduel_engine::{Bot, GreedyBot};
+use fairduel_protocol::selfplay::{seeded_identity, seeded_peers};
+use fairduel_protocol::{Peer, RestoreError, SecretStream, SignedEnvelope};
+
+fn step(peers: &mut [Peer; 2], bots: &mut [GreedyBot; 2]) -> Option<SignedEnvelope> {
+    let seat = peers[0].awaiting().0?;
+    let i = seat.index();
+    let written = match peers[i].next_automatic() {
+        Some(result) => result.unwrap(),
+        None => {
+            let legal = peers[i].legal_actions();
+            let pick = bots[i].choose(peers[i].duel().unwrap(), seat, peers[i].knowledge(), &legal);
+            peers[i].decide(legal[pick].clone()).unwrap()
+        }
+    };
+    peers[1 - i].receive(&written.0).unwrap();
+    Some(written.0)
+}
+
+fn restore(
+    seat: usize,
+    seed: u64,
+    rules: &Arc<fairduel_engine::Rules>,
+    deck: &fairduel_engine::DeckList,
+    entries: &[SignedEnvelope],
+) -> Result<Peer, RestoreError> {
+    Peer::restore(
+        seeded_identity(seed, seat as u8),
+        Arc::clone(rules),
+        "kairu-dotr",
+        deck,
+        SecretStream::from_number(seed.wrapping_mul(2) + seat as u64),
+        entries,
+    )
+}
+
+#[test]
+fn a_restored_peer_continues_exactly_where_it_stopped() {
+    let (rules, decks) = common::load("kairu-dotr");
+    let seed = 11;
+    let pair = common::pairing(&decks, seed);
+    let mut peers = seeded_peers(&rules, "kairu-dotr", pair, seed).unwrap();
+    let mut bots = [GreedyBot::new(1), GreedyBot::new(2)];
+    let mut checked = 0;
+    let mut n = 0;
+    while step(&mut peers, &mut bots).is_some() {
+        n += 1;
+        if n % 17 != 0 {
+            continue;
+        }
+        for seat in 0..2 {
+            let entries = peers[seat].log().entries().to_vec();
+            let restored = restore(seat, seed, &rules, pair[seat], &entries).unwrap();
+            assert_eq!(restored.log().state_hash(), peers[seat].log().state_hash());
+            assert_eq!(restored.knowledge().len(), peers[seat].knowledge().len());
+            // The restored peer writes the very entry the original writes next.
+            let mut original = peers[seat].clone();
+            let mut restored = restored;
+            if let (Some(a), Some(b)) = (original.next_automatic(), restored.next_automatic()) {
+                assert_eq!(a.unwrap().0, b.unwrap().0);
+            }
+            checked += 1;
+        }
+    }
+    assert!(peers[0].is_complete());
+    assert!(checked > 10, "only {checked} restores were checked");
+}
+
+#[test]
+fn saved_entries_from_another_deck_are_refused_by_name() {
+    let (rules, decks) = common::load("kairu-dotr");
+    let seed = 12;
+    let pair = common::pairing(&decks, seed);
+    let mut peers = seeded_peers(&rules, "kairu-dotr", pair, seed).unwrap();
+    let mut bots = [GreedyBot::new(1), GreedyBot::new(2)];
+    for _ in 0..10 {
+        step(&mut peers, &mut bots);
+    }
+    let entries = peers[1].log().entries().to_vec();
+    let other_deck = decks.iter().find(|d| d.name != pair[1].name).unwrap();
+    let error = restore(1, seed, &rules, other_deck, &entries).unwrap_err();
+    assert!(matches!(error, RestoreError::Diverged { .. }), "{error}");
+    assert!(restore(1, seed, &rules, pair[1], &[]).is_err());
+}
