@@ -57,6 +57,9 @@ pub struct EndpointOptions {
     /// Announce this endpoint and listen for hosts on the local network (mDNS).
     pub lan_discovery: bool,
     pub bind: BindScope,
+    /// The UDP port to listen on; 0 lets the system pick one. A host resuming a match asks
+    /// for the port it had, so a waiting opponent finds it at the old address.
+    pub port: u16,
 }
 
 impl EndpointOptions {
@@ -66,6 +69,7 @@ impl EndpointOptions {
             mode: NetworkMode::Offline,
             lan_discovery: true,
             bind: BindScope::AllInterfaces,
+            port: 0,
         }
     }
 
@@ -75,6 +79,7 @@ impl EndpointOptions {
             mode: NetworkMode::Online,
             lan_discovery: true,
             bind: BindScope::AllInterfaces,
+            port: 0,
         }
     }
 
@@ -84,7 +89,13 @@ impl EndpointOptions {
             mode: NetworkMode::Offline,
             lan_discovery: false,
             bind: BindScope::LoopbackOnly,
+            port: 0,
         }
+    }
+
+    /// The same options on a fixed UDP port (0: any).
+    pub fn with_port(self, port: u16) -> Self {
+        Self { port, ..self }
     }
 }
 
@@ -142,10 +153,22 @@ impl PlayerEndpoint {
                 .portmapper_config(PortmapperConfig::Disabled),
             NetworkMode::Online => builder.relay_mode(RelayMode::Default),
         };
-        if options.bind == BindScope::LoopbackOnly {
-            builder = builder
-                .clear_ip_transports()
-                .bind_addr(SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::LOCALHOST, 0)))?;
+        match (options.bind, options.port) {
+            (BindScope::LoopbackOnly, port) => {
+                builder = builder
+                    .clear_ip_transports()
+                    .bind_addr(SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::LOCALHOST, port)))?;
+            }
+            (BindScope::AllInterfaces, 0) => {}
+            (BindScope::AllInterfaces, port) => {
+                builder =
+                    builder
+                        .clear_ip_transports()
+                        .bind_addr(SocketAddr::V4(SocketAddrV4::new(
+                            Ipv4Addr::UNSPECIFIED,
+                            port,
+                        )))?;
+            }
         }
         let endpoint = builder.bind().await?;
         let lan = if options.lan_discovery {
@@ -186,6 +209,16 @@ impl PlayerEndpoint {
     }
 
     /// The options the endpoint was started with.
+    /// The UDP port this endpoint listens on (IPv4 first), 0 if none is bound.
+    pub fn port(&self) -> u16 {
+        let sockets = self.endpoint.bound_sockets();
+        sockets
+            .iter()
+            .find(|a| a.is_ipv4())
+            .or(sockets.first())
+            .map_or(0, SocketAddr::port)
+    }
+
     pub fn options(&self) -> EndpointOptions {
         self.options
     }

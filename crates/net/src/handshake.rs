@@ -56,6 +56,9 @@ pub struct Hello {
     pub card_pool_hash: [u8; 32],
     /// The ticket's invite secret; only the joiner sends one.
     pub invite: Option<InviteSecret>,
+    /// The match a returning player continues (after a crash or a lost connection): admitted
+    /// without an invite, but only with the key that match seated.
+    pub resume: Option<[u8; 32]>,
 }
 
 impl Hello {
@@ -72,6 +75,7 @@ impl Hello {
             format_hash,
             card_pool_hash,
             invite: None,
+            resume: None,
         }
     }
 }
@@ -121,6 +125,8 @@ pub enum Refusal {
         host_program: String,
         joiner_program: String,
     },
+    /// A player asked to continue a match this host is not holding open for its key.
+    UnknownMatch,
 }
 
 impl Refusal {
@@ -180,6 +186,8 @@ impl Refusal {
                     short_hash(theirs)
                 )
             }
+            (Refusal::UnknownMatch, Role::Joiner) => "The host is not holding this match open for you: it may have finished it, or be running another match. Ask the host to resume it (`fairduel resume`), or start a new match.".to_owned(),
+            (Refusal::UnknownMatch, Role::Host) => "Someone asked to continue a match you are not holding open for their key and was turned away.".to_owned(),
             (
                 Refusal::CardPool {
                     host_pool,
@@ -267,10 +275,15 @@ pub enum HandshakeError {
     Frame(#[from] FrameError),
 }
 
+/// A match held open for a returning player: (match id, that player's key).
+type ResumableMatch = ([u8; 32], [u8; 32]);
+
 /// Invites a host issued, each usable by one player.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct InviteBook {
     entries: Arc<Mutex<Vec<InviteEntry>>>,
+    /// Matches held open for a returning player: (match id, that player's key).
+    resumes: Arc<Mutex<Vec<ResumableMatch>>>,
 }
 
 #[derive(Debug)]
@@ -293,6 +306,20 @@ impl InviteBook {
             secret,
             state: InviteState::Open,
         });
+    }
+
+    pub(crate) fn allow_resume(&self, match_id: [u8; 32], player_key: [u8; 32]) {
+        let mut resumes = self.resumes.lock().unwrap_or_else(PoisonError::into_inner);
+        if !resumes.contains(&(match_id, player_key)) {
+            resumes.push((match_id, player_key));
+        }
+    }
+
+    pub(crate) fn may_resume(&self, match_id: &[u8; 32], player_key: &[u8; 32]) -> bool {
+        self.resumes
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .contains(&(*match_id, *player_key))
     }
 
     pub(crate) fn has_open_invite(&self) -> bool {
@@ -444,10 +471,20 @@ async fn host_exchange(
         }
     };
 
-    let reservation = match invites.reserve(theirs.invite.as_ref()) {
-        Ok(reservation) => reservation,
-        // No greeting of ours for someone without a valid invite.
-        Err(refusal) => return Err(refuse_as_host(connection, &mut sender, refusal, None).await),
+    let reservation = match theirs.resume {
+        // A returning player needs no invite: the key the match seated is its proof.
+        Some(match_id) if invites.may_resume(&match_id, connection.remote_id().as_bytes()) => None,
+        Some(_) => {
+            let refusal = Refusal::UnknownMatch;
+            return Err(refuse_as_host(connection, &mut sender, refusal, None).await);
+        }
+        None => match invites.reserve(theirs.invite.as_ref()) {
+            Ok(reservation) => Some(reservation),
+            // No greeting of ours for someone without a valid invite.
+            Err(refusal) => {
+                return Err(refuse_as_host(connection, &mut sender, refusal, None).await);
+            }
+        },
     };
     let mut our_hello = ours.clone();
     our_hello.invite = None;
@@ -462,7 +499,9 @@ async fn host_exchange(
         .await?;
     match receiver.recv::<Verdict>().await? {
         Verdict::Accepted => {
-            reservation.commit();
+            if let Some(reservation) = reservation {
+                reservation.commit();
+            }
             Ok(Greeted {
                 sender,
                 receiver,

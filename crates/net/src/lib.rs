@@ -21,11 +21,14 @@
 //! # Ok(()) }
 //! ```
 
+pub mod driver;
 mod endpoint;
 pub mod frame;
 mod handshake;
 mod lan;
+pub mod play;
 mod session;
+pub mod store;
 mod ticket;
 
 pub use endpoint::{
@@ -37,7 +40,7 @@ pub use handshake::{HANDSHAKE_TIMEOUT, HandshakeError, Hello, Refusal, Role, Ver
 pub use lan::{LanAdvert, LanMatch, MAX_ADVERT_NAME_BYTES};
 pub use session::{
     AcceptError, CONNECT_TIMEOUT, ConnectionInfo, Host, HostError, HostOptions, JoinError,
-    MatchConnection, MatchLink, PathKind, join,
+    MatchConnection, MatchLink, PathKind, join, rejoin,
 };
 pub use ticket::{HostTicket, INVITE_SECRET_BYTES, InviteSecret, TICKET_PREFIX, TicketParseError};
 

@@ -3,7 +3,7 @@
 use std::{fmt, net::SocketAddr, time::Duration};
 
 use iroh::{
-    EndpointId, RelayUrl, TransportAddr,
+    EndpointAddr, EndpointId, RelayUrl, TransportAddr,
     endpoint::{
         ConnectError, ConnectingError, Connection, ConnectionError, Incoming, TransportErrorCode,
         VarInt,
@@ -151,6 +151,18 @@ impl Host {
         Ok(HostTicket::new(addr, invite))
     }
 
+    /// Holds the match `match_id` open for the player with `player_key` to come back to
+    /// (after either side crashed or the connection broke): [`Host::accept`] then admits
+    /// that key, and only that key, without an invite (see [`rejoin`]).
+    pub fn allow_resume(&self, match_id: [u8; 32], player_key: [u8; 32]) {
+        self.invites.allow_resume(match_id, player_key);
+    }
+
+    /// The endpoint this host listens on.
+    pub fn endpoint(&self) -> &PlayerEndpoint {
+        &self.endpoint
+    }
+
     /// What this host says about itself in the greeting.
     pub fn hello(&self) -> &Hello {
         &self.hello
@@ -227,7 +239,36 @@ pub async fn join(
     if ticket.host_id() == endpoint.id() {
         return Err(JoinError::OwnTicket);
     }
-    let connecting = endpoint.iroh().connect(ticket.host_addr().clone(), ALPN);
+    let mut hello = hello;
+    hello.invite = Some(ticket.invite());
+    hello.resume = None;
+    dial(endpoint, ticket.host_addr(), hello).await
+}
+
+/// Connects again to the host of match `match_id` (after a crash or a lost connection). The
+/// host admits us if it holds that match open for our key ([`Host::allow_resume`]).
+pub async fn rejoin(
+    endpoint: &PlayerEndpoint,
+    host: &EndpointAddr,
+    match_id: [u8; 32],
+    hello: Hello,
+) -> Result<MatchConnection, JoinError> {
+    if host.id == endpoint.id() {
+        return Err(JoinError::OwnTicket);
+    }
+    let mut hello = hello;
+    hello.invite = None;
+    hello.resume = Some(match_id);
+    dial(endpoint, host, hello).await
+}
+
+async fn dial(
+    endpoint: &PlayerEndpoint,
+    host: &EndpointAddr,
+    hello: Hello,
+) -> Result<MatchConnection, JoinError> {
+    let expected = host.id;
+    let connecting = endpoint.iroh().connect(host.clone(), ALPN);
     let connection = tokio::time::timeout(CONNECT_TIMEOUT, connecting)
         .await
         .map_err(|_| JoinError::TimedOut {
@@ -236,18 +277,16 @@ pub async fn join(
         .map_err(explain_connect_error)?;
     // iroh's TLS already proves the remote holds the key we dialled; checking again costs
     // nothing and keeps the guarantee visible here, where the ticket is.
-    if connection.remote_id() != ticket.host_id() {
+    if connection.remote_id() != expected {
         connection.close(
             VarInt::from_u32(close_code::HANDSHAKE_FAILED),
             b"wrong host",
         );
         return Err(JoinError::WrongHost {
-            expected: ticket.host_id().fmt_short().to_string(),
+            expected: expected.fmt_short().to_string(),
             found: connection.remote_id().fmt_short().to_string(),
         });
     }
-    let mut hello = hello;
-    hello.invite = Some(ticket.invite());
     let greeted = greet_as_joiner(&connection, &hello).await?;
     Ok(MatchConnection::new(connection, greeted, Role::Joiner))
 }
