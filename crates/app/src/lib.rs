@@ -55,3 +55,5 @@ pub fn run(options: LaunchOptions) -> Result<(), RunError> {
 
 #[cfg(test)]
 mod app_tests;
+#[cfg(test)]
+mod screens_tests;

@@ -68,7 +68,7 @@ impl<'a> Replayer<'a> {
             kind: "setup",
             description: format!(
                 "seat 0 sets up a match of {} for {} players",
-                setup.format_name,
+                self.log.rules().format.name,
                 setup.players.len()
             ),
             consequences: Vec::new(),
