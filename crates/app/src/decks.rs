@@ -450,9 +450,7 @@ fn editor_ui(
     state: &mut DecksState,
 ) -> Option<DecksEvent> {
     let mut event = None;
-    let Some(draft) = state.editor.as_mut() else {
-        return None;
-    };
+    let draft = state.editor.as_mut()?;
     ui.label(RichText::new("Build a deck").strong().size(16.0));
     ui.horizontal(|ui| {
         let label = ui.label("Deck name");
