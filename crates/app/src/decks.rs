@@ -281,9 +281,17 @@ fn report_ui(ui: &mut Ui, report: &Report) {
         theme::PENALTY_ON_DARK
     };
     ui.label(RichText::new(&report.headline).color(colour));
-    for line in &report.lines {
-        ui.label(RichText::new(format!("• {line}")).small());
+    if report.lines.is_empty() {
+        return;
     }
+    ScrollArea::vertical()
+        .id_salt("deck-report")
+        .max_height(120.0)
+        .show(ui, |ui| {
+            for line in &report.lines {
+                ui.label(RichText::new(format!("• {line}")).small());
+            }
+        });
 }
 
 /// The deck shown in the browser as a draft (for copying, editing and export).

@@ -111,7 +111,7 @@ fn a_copied_deck_is_edited_checked_saved_and_offered_for_a_match() {
     assert_eq!(saved.name, "My Hoard");
     h.get_by_label("Your deck").click();
     h.run();
-    h.get_by_label("My Hoard").click();
+    h.get_by_label("My Hoard (saved)").click();
     settle(&mut h);
     assert_eq!(h.state().home.deck, "saved:my-hoard");
     click_button(&mut h, "Start match");
