@@ -10,9 +10,10 @@ use fairduel_engine::describe::describe_outcome;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
-use crate::decks::{DecksState, decks_ui};
+use crate::decks::{DeckLibrary, DecksEvent, DecksState, decks_ui};
 use crate::game::{MatchModel, MatchRequest, MatchUi, match_ui};
 use crate::home::{self, HomeState, home_ui};
+use crate::records::{RecordsState, records_ui};
 use crate::session::{LocalMatch, Waker, start_local_match};
 use crate::theme;
 
@@ -56,6 +57,7 @@ pub struct LaunchOptions {
 pub enum Screen {
     Home,
     Decks,
+    Records,
     Settings,
     Match,
     Result,
@@ -79,6 +81,9 @@ pub struct FairDuelApp {
     pub screen: Screen,
     pub home: HomeState,
     pub decks: DecksState,
+    /// The player's saved decks and the YDK passcode table.
+    pub library: DeckLibrary,
+    pub records: RecordsState,
     pub game: Option<Game>,
     options: LaunchOptions,
     /// Matches started in this run (varies the seed).
@@ -89,14 +94,22 @@ pub struct FairDuelApp {
 }
 
 impl FairDuelApp {
+    /// The app without a data folder: nothing is read from or saved to the player's folders
+    /// (see [`FairDuelApp::with_data_dir`]).
     pub fn new(options: LaunchOptions, settings: Settings) -> FairDuelApp {
-        let catalog = Catalog::load(&options.assets).map_err(|e| e.to_string());
+        let mut catalog = Catalog::load(&options.assets).map_err(|e| e.to_string());
+        let library = match &mut catalog {
+            Ok(catalog) => DeckLibrary::load(None, catalog),
+            Err(_) => DeckLibrary::default(),
+        };
         FairDuelApp {
             catalog,
             settings,
             screen: Screen::Home,
             home: HomeState::default(),
             decks: DecksState::default(),
+            library,
+            records: RecordsState::new(None),
             game: None,
             options,
             started: 0,
@@ -105,13 +118,24 @@ impl FairDuelApp {
         }
     }
 
-    /// The app as eframe starts it: settings from storage, style applied.
+    /// Uses `dir` as FairDuel's data folder: saved decks in `dir/decks`, match records in
+    /// `dir/records`, the player's passcode table in `dir/passcodes.toml`.
+    pub fn with_data_dir(mut self, dir: Option<PathBuf>) -> FairDuelApp {
+        if let Ok(catalog) = &mut self.catalog {
+            self.library = DeckLibrary::load(dir.as_deref(), catalog);
+        }
+        self.records = RecordsState::new(dir.map(|d| d.join("records")));
+        self
+    }
+
+    /// The app as eframe starts it: settings from storage, the user's data folder, style
+    /// applied.
     pub fn from_creation_context(cc: &eframe::CreationContext<'_>, options: LaunchOptions) -> Self {
         let settings = cc
             .storage
             .and_then(|s| eframe::get_value(s, SETTINGS_KEY))
             .unwrap_or_default();
-        FairDuelApp::new(options, settings)
+        FairDuelApp::new(options, settings).with_data_dir(default_data_dir())
     }
 
     pub fn catalog(&self) -> Option<&Catalog> {
@@ -226,6 +250,7 @@ impl FairDuelApp {
                 ui.separator();
                 ui.selectable_value(&mut self.screen, Screen::Home, "Home");
                 ui.selectable_value(&mut self.screen, Screen::Decks, "Decks");
+                ui.selectable_value(&mut self.screen, Screen::Records, "Records");
                 ui.selectable_value(&mut self.screen, Screen::Settings, "Settings");
                 if self.game.as_ref().is_some_and(|g| !g.model.is_over())
                     && ui.button("Back to the match").clicked()
@@ -242,8 +267,16 @@ impl FairDuelApp {
             Ok(_) => match self.screen {
                 Screen::Home => self.home_screen(ui),
                 Screen::Decks => {
+                    if let Ok(catalog) = &mut self.catalog
+                        && let Some(DecksEvent::Saved) =
+                            decks_ui(ui, catalog, &self.library, &mut self.decks)
+                    {
+                        self.library.reload(catalog);
+                    }
+                }
+                Screen::Records => {
                     if let Ok(catalog) = &self.catalog {
-                        decks_ui(ui, catalog, &mut self.decks);
+                        records_ui(ui, catalog, &mut self.records);
                     }
                 }
                 Screen::Settings => settings_ui(ui, &mut self.settings),
@@ -364,6 +397,11 @@ impl FairDuelApp {
             self.screen = Screen::Home;
         }
     }
+}
+
+/// FairDuel's folder in the user's data directory (on Linux `~/.local/share/fairduel`).
+pub fn default_data_dir() -> Option<PathBuf> {
+    dirs::data_dir().map(|d| d.join("fairduel"))
 }
 
 fn settings_ui(ui: &mut Ui, settings: &mut Settings) {

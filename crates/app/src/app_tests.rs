@@ -14,7 +14,7 @@ use crate::app::{FairDuelApp, LaunchOptions, Screen, Settings};
 use crate::catalog::tests::project_assets;
 use crate::session::SeatView;
 
-fn app(seed: u64) -> FairDuelApp {
+pub(crate) fn app(seed: u64) -> FairDuelApp {
     let options = LaunchOptions {
         assets: project_assets(),
         seed: Some(seed),
@@ -28,7 +28,7 @@ fn app(seed: u64) -> FairDuelApp {
     FairDuelApp::new(options, settings)
 }
 
-fn harness(app: FairDuelApp) -> Harness<'static, FairDuelApp> {
+pub(crate) fn harness(app: FairDuelApp) -> Harness<'static, FairDuelApp> {
     Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut FairDuelApp| app.show(ui), app)
@@ -54,7 +54,7 @@ fn step_until(
 }
 
 /// A few frames, so a click's effects (and the session's answer) are drawn.
-fn settle(h: &mut Harness<'static, FairDuelApp>) {
+pub(crate) fn settle(h: &mut Harness<'static, FairDuelApp>) {
     for _ in 0..3 {
         h.step();
     }
@@ -111,7 +111,7 @@ fn cell_label(h: &Harness<'static, FairDuelApp>, cell: Cell) -> String {
 
 /// What a node says: its label, or for a plain label its value (AccessKit keeps a
 /// label's text there).
-fn text_of(node: &egui_kittest::Node<'_>) -> String {
+pub(crate) fn text_of(node: &egui_kittest::Node<'_>) -> String {
     let node = node.accesskit_node();
     if node.role() == Role::Label {
         node.value().unwrap_or_default()
@@ -120,7 +120,7 @@ fn text_of(node: &egui_kittest::Node<'_>) -> String {
     }
 }
 
-fn labels_containing(h: &Harness<'static, FairDuelApp>, text: &str) -> Vec<String> {
+pub(crate) fn labels_containing(h: &Harness<'static, FairDuelApp>, text: &str) -> Vec<String> {
     h.query_all_by_label_contains(text)
         .map(|n| text_of(&n))
         .collect()

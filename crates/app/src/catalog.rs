@@ -32,6 +32,8 @@ pub struct DeckFile {
     pub text: String,
     /// The deck's own `name`, or the file stem when the file has none.
     pub name: String,
+    /// One of the player's saved decks (not a starter deck from the asset folder).
+    pub saved: bool,
 }
 
 impl DeckFile {
@@ -150,6 +152,7 @@ impl Catalog {
                         path,
                         text,
                         name,
+                        saved: false,
                     });
                 }
                 Err(e) => problems.push(format!("cannot read {}: {e}", path.display())),
@@ -166,6 +169,12 @@ impl Catalog {
 
     pub fn format(&self, id: &str) -> Option<&FormatEntry> {
         self.formats.iter().find(|f| f.id == id)
+    }
+
+    /// Replaces the player's saved decks (they come after the starter decks).
+    pub fn set_saved_decks(&mut self, saved: Vec<DeckFile>) {
+        self.decks.retain(|d| !d.saved);
+        self.decks.extend(saved);
     }
 
     pub fn deck(&self, id: &str) -> Option<&DeckFile> {

@@ -1,15 +1,20 @@
-//! The deck browser: the card pool with search and filters, a deck's contents, and whether
-//! the deck is legal in a format (checked by the engine's own deck rules).
+//! The decks screen: the card pool with search and filters, a deck's contents and whether it
+//! is legal in a format (checked by the engine's own deck rules), building and saving decks,
+//! and YDK import and export.
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use egui::{RichText, ScrollArea, Ui, vec2};
+use fairduel_engine::DeckList;
 use fairduel_engine::card::{Attribute, CardDef, CardId, CardKind, MonsterType};
 use fairduel_engine::text::card_summary;
 
 use crate::catalog::Catalog;
+use crate::deckstore::{DeckDraft, DeckStore, SAVED_PREFIX, StoreError};
 use crate::theme;
 use crate::widgets::{CardLook, card_details_ui, paint_card};
+use crate::ydk::{self, PasscodeTable};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum KindFilter {
@@ -72,12 +77,100 @@ impl PoolFilter {
     }
 }
 
+/// What the decks screen reads and writes besides the catalogue: where the player's decks
+/// are saved, the saved files that could not be read, and the YDK passcode table.
+#[derive(Debug, Clone, Default)]
+pub struct DeckLibrary {
+    /// FairDuel's data folder (`<data dir>/fairduel`); `None` when there is none.
+    pub data_dir: Option<PathBuf>,
+    pub store: Option<DeckStore>,
+    /// Saved deck files that could not be read, in plain words.
+    pub problems: Vec<String>,
+    pub passcodes: PasscodeTable,
+}
+
+impl DeckLibrary {
+    /// Reads the saved decks into the catalogue and the passcode tables (the shipped one,
+    /// then the player's own).
+    pub fn load(data_dir: Option<&Path>, catalog: &mut Catalog) -> DeckLibrary {
+        let mut passcodes = PasscodeTable::default();
+        passcodes.add_file(
+            &catalog.dir.join("cards").join("passcodes.toml"),
+            &catalog.pool,
+        );
+        if let Some(dir) = data_dir {
+            passcodes.add_file(&dir.join("passcodes.toml"), &catalog.pool);
+        }
+        let mut library = DeckLibrary {
+            data_dir: data_dir.map(Path::to_path_buf),
+            store: data_dir.map(DeckStore::in_data_dir),
+            problems: Vec::new(),
+            passcodes,
+        };
+        library.reload(catalog);
+        library
+    }
+
+    /// Reads the saved decks folder again.
+    pub fn reload(&mut self, catalog: &mut Catalog) {
+        let listing = self
+            .store
+            .as_ref()
+            .map(|s| s.list(&catalog.pool))
+            .unwrap_or_default();
+        self.problems = listing.problems;
+        catalog.set_saved_decks(listing.decks);
+    }
+}
+
+/// A message about the last thing the player did on this screen, with details.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub ok: bool,
+    pub headline: String,
+    pub lines: Vec<String>,
+}
+
+impl Report {
+    fn good(headline: String, lines: Vec<String>) -> Report {
+        Report {
+            ok: true,
+            headline,
+            lines,
+        }
+    }
+
+    fn bad(headline: String) -> Report {
+        Report {
+            ok: false,
+            headline,
+            lines: Vec::new(),
+        }
+    }
+}
+
+/// The decks screen: what is shown (view state) and the deck being built (model).
 #[derive(Debug, Clone, Default)]
 pub struct DecksState {
     pub filter: PoolFilter,
     pub card: Option<CardId>,
+    /// The deck shown when not editing.
     pub deck: String,
     pub format: String,
+    /// The deck being built, if the editor is open.
+    pub editor: Option<DeckDraft>,
+    /// The last save hit another deck's file: offer to replace it.
+    pub offer_replace: bool,
+    pub report: Option<Report>,
+    /// The YDK file to import from or export to.
+    pub ydk_path: String,
+}
+
+/// Something the app must do after this frame.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DecksEvent {
+    /// A deck was saved: read the saved decks again.
+    Saved,
 }
 
 const ATTRIBUTES: [Attribute; 6] = [
@@ -93,7 +186,12 @@ fn row_text(card: &CardDef) -> String {
     format!("{} {}", card.id, card_summary(card))
 }
 
-pub fn decks_ui(ui: &mut Ui, catalog: &Catalog, state: &mut DecksState) {
+pub fn decks_ui(
+    ui: &mut Ui,
+    catalog: &Catalog,
+    library: &DeckLibrary,
+    state: &mut DecksState,
+) -> Option<DecksEvent> {
     if catalog.deck(&state.deck).is_none() {
         state.deck = catalog
             .decks
@@ -108,22 +206,532 @@ pub fn decks_ui(ui: &mut Ui, catalog: &Catalog, state: &mut DecksState) {
             .map(|f| f.id.clone())
             .unwrap_or_default();
     }
+    let mut event = None;
     ui.columns(3, |columns| {
         pool_ui(&mut columns[0], catalog, state);
-        deck_ui(&mut columns[1], catalog, state);
-        let ui = &mut columns[2];
-        ui.label(RichText::new("Card").strong().size(16.0));
-        match state.card.and_then(|id| catalog.pool.get(id)) {
-            Some(card) => {
-                let (rect, _) = ui.allocate_exact_size(vec2(120.0, 158.0), egui::Sense::hover());
-                paint_card(ui.painter(), rect, &CardLook::plain(card));
-                card_details_ui(ui, card, &catalog.pool);
+        if state.editor.is_some() {
+            event = editor_ui(&mut columns[1], catalog, library, state);
+        } else {
+            deck_ui(&mut columns[1], catalog, library, state);
+        }
+        card_column_ui(&mut columns[2], catalog, state);
+    });
+    event
+}
+
+fn card_column_ui(ui: &mut Ui, catalog: &Catalog, state: &mut DecksState) {
+    ui.label(RichText::new("Card").strong().size(16.0));
+    let Some(card) = state.card.and_then(|id| catalog.pool.get(id)) else {
+        ui.label(RichText::new("Pick a card to read it.").color(theme::TEXT_DIM));
+        return;
+    };
+    if let Some(draft) = state.editor.as_mut() {
+        let leader_max = catalog
+            .format(&state.format)
+            .map_or(u8::MAX, |f| f.rules.format.deck.leader_max_level);
+        ui.label(format!("In the deck: {}", draft.copies(card.id)));
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Add to deck").clicked() {
+                draft.add(card.id);
             }
-            None => {
-                ui.label(RichText::new("Pick a card to read it.").color(theme::TEXT_DIM));
+            if ui
+                .add_enabled(draft.copies(card.id) > 0, egui::Button::new("Remove one"))
+                .clicked()
+            {
+                draft.remove(card.id);
             }
+            let can_lead = card.is_monster() && card.level() <= leader_max;
+            if ui
+                .add_enabled(
+                    can_lead && draft.leader != Some(card.id),
+                    egui::Button::new("Make Deck Leader"),
+                )
+                .on_disabled_hover_text(format!(
+                    "A Deck Leader is a monster of level {leader_max} or lower"
+                ))
+                .clicked()
+            {
+                draft.set_leader(card.id);
+            }
+        });
+        ui.add_space(6.0);
+    }
+    let (rect, _) = ui.allocate_exact_size(vec2(120.0, 158.0), egui::Sense::hover());
+    paint_card(ui.painter(), rect, &CardLook::plain(card));
+    card_details_ui(ui, card, &catalog.pool);
+}
+
+/// Picks the format decks are checked against.
+fn format_picker_ui(ui: &mut Ui, catalog: &Catalog, format: &mut String) -> egui::Response {
+    let format_name = catalog.format(format).map_or("—", |f| f.name()).to_owned();
+    egui::ComboBox::from_label("Check against")
+        .selected_text(format_name)
+        .show_ui(ui, |ui| {
+            for entry in &catalog.formats {
+                ui.selectable_value(format, entry.id.clone(), entry.name());
+            }
+        })
+        .response
+}
+
+fn report_ui(ui: &mut Ui, report: &Report) {
+    let colour = if report.ok {
+        theme::BONUS_ON_DARK
+    } else {
+        theme::PENALTY_ON_DARK
+    };
+    ui.label(RichText::new(&report.headline).color(colour));
+    if report.lines.is_empty() {
+        return;
+    }
+    ScrollArea::vertical()
+        .id_salt("deck-report")
+        .max_height(120.0)
+        .show(ui, |ui| {
+            for line in &report.lines {
+                ui.label(RichText::new(format!("• {line}")).small());
+            }
+        });
+}
+
+/// The deck shown in the browser as a draft (for copying, editing and export).
+fn shown_draft(catalog: &Catalog, state: &DecksState) -> Option<DeckDraft> {
+    let deck = catalog.deck(&state.deck)?;
+    let mut draft = DeckDraft::from_toml(&deck.text, &catalog.pool).ok()?;
+    if deck.saved {
+        draft.file = Some(deck.path.clone());
+    }
+    draft.dirty = false;
+    Some(draft)
+}
+
+fn copy_name(catalog: &Catalog, name: &str) -> String {
+    let taken = |n: &str| catalog.decks.iter().any(|d| d.name == n);
+    let mut candidate = format!("{name} (copy)");
+    let mut i = 2;
+    while taken(&candidate) {
+        candidate = format!("{name} (copy {i})");
+        i += 1;
+    }
+    candidate
+}
+
+fn ydk_ui(ui: &mut Ui, catalog: &Catalog, library: &DeckLibrary, state: &mut DecksState) {
+    ui.add_space(8.0);
+    ui.label(RichText::new("YDK files (other deck tools)").strong());
+    ui.label(
+        RichText::new(format!(
+            "YDK names cards by Konami passcode. FairDuel knows the passcodes of only {} \
+             cards (checked ones; you can add more in passcodes.toml in FairDuel's data \
+             folder), so most cards will be listed as left out.",
+            library.passcodes.len()
+        ))
+        .small()
+        .color(theme::TEXT_DIM),
+    );
+    let label = ui.label("YDK file path");
+    ui.add(
+        egui::TextEdit::singleline(&mut state.ydk_path)
+            .hint_text("/path/to/deck.ydk")
+            .desired_width(f32::INFINITY),
+    )
+    .labelled_by(label.id);
+    ui.horizontal(|ui| {
+        if ui.button("Import YDK").clicked() {
+            import_ydk(catalog, library, state);
+        }
+        if ui.button("Export YDK").clicked() {
+            export_ydk(catalog, library, state);
         }
     });
+    for problem in &library.passcodes.problems {
+        ui.label(RichText::new(problem).small().color(theme::PENALTY_ON_DARK));
+    }
+}
+
+fn import_ydk(catalog: &Catalog, library: &DeckLibrary, state: &mut DecksState) {
+    let path = PathBuf::from(state.ydk_path.trim());
+    if state.ydk_path.trim().is_empty() {
+        state.report = Some(Report::bad(
+            "Type the path of a .ydk file to import first.".into(),
+        ));
+        return;
+    }
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) => {
+            state.report = Some(Report::bad(format!(
+                "Cannot read {}: {e}. Check the path.",
+                path.display()
+            )));
+            return;
+        }
+    };
+    let file = match ydk::parse_ydk(&text) {
+        Ok(file) => file,
+        Err(e) => {
+            state.report = Some(Report::bad(format!(
+                "{} is not a deck FairDuel can import: {e}.",
+                path.display()
+            )));
+            return;
+        }
+    };
+    let name = path.file_stem().map_or_else(
+        || "Imported deck".to_owned(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    let imported = ydk::import(&file, &library.passcodes, &catalog.pool, &name);
+    let mut headline = format!(
+        "Imported {} of {} main-deck cards from {} into a new, unsaved deck.",
+        imported.mapped,
+        file.main.len(),
+        path.display()
+    );
+    if imported.draft.leader.is_none() {
+        headline.push_str(" YDK has no Deck Leader: pick one.");
+    }
+    if !imported.left_out.is_empty() {
+        headline.push_str(&format!(" Left out ({}):", imported.left_out.len()));
+    }
+    state.report = Some(Report::good(headline, imported.left_out));
+    state.editor = Some(imported.draft);
+    state.offer_replace = false;
+}
+
+fn export_ydk(catalog: &Catalog, library: &DeckLibrary, state: &mut DecksState) {
+    let Some(draft) = state.editor.clone().or_else(|| shown_draft(catalog, state)) else {
+        state.report = Some(Report::bad("There is no deck to export.".into()));
+        return;
+    };
+    let path = if state.ydk_path.trim().is_empty() {
+        match &library.store {
+            Some(store) => {
+                let path = store.dir().join(format!(
+                    "{}.ydk",
+                    crate::deckstore::file_stem_for(&draft.name)
+                ));
+                state.ydk_path = path.display().to_string();
+                path
+            }
+            None => {
+                state.report = Some(Report::bad(
+                    "Type the path of the .ydk file to write first.".into(),
+                ));
+                return;
+            }
+        }
+    } else {
+        PathBuf::from(state.ydk_path.trim())
+    };
+    let out = ydk::export(&draft, &library.passcodes, &catalog.pool);
+    let written = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| std::fs::write(&path, &out.text));
+    state.report = Some(match written {
+        Err(e) => Report::bad(format!(
+            "Cannot write {}: {e}. Check the path and that the folder is writable.",
+            path.display()
+        )),
+        Ok(()) => {
+            let mut headline = format!(
+                "Wrote {} of {} main-deck cards of {} to {}.",
+                out.written,
+                draft.main_len(),
+                draft.name,
+                path.display()
+            );
+            if !out.left_out.is_empty() {
+                headline.push_str(" Left out, for want of a known passcode:");
+            }
+            Report::good(headline, out.left_out)
+        }
+    });
+}
+
+fn editor_ui(
+    ui: &mut Ui,
+    catalog: &Catalog,
+    library: &DeckLibrary,
+    state: &mut DecksState,
+) -> Option<DecksEvent> {
+    let mut event = None;
+    let draft = state.editor.as_mut()?;
+    ui.label(RichText::new("Build a deck").strong().size(16.0));
+    ui.horizontal(|ui| {
+        let label = ui.label("Deck name");
+        let before = draft.name.clone();
+        ui.add(egui::TextEdit::singleline(&mut draft.name).desired_width(220.0))
+            .labelled_by(label.id);
+        if draft.name != before {
+            draft.dirty = true;
+            state.offer_replace = false;
+        }
+    });
+    format_picker_ui(ui, catalog, &mut state.format);
+    let format = catalog.format(&state.format);
+    let leader_text = draft
+        .leader
+        .and_then(|id| catalog.pool.get(id))
+        .map_or_else(|| "none yet".to_owned(), |c| c.name.clone());
+    ui.label(RichText::new(format!("Deck Leader: {leader_text}")).color(theme::LEADER_GOLD));
+    if let Some(format) = format {
+        let problems = draft.problems(&format.rules.pool, &format.rules.format);
+        let deck = &format.rules.format.deck;
+        let wanted = if deck.min_main == deck.max_main {
+            format!("{}", deck.min_main)
+        } else {
+            format!("{}–{}", deck.min_main, deck.max_main)
+        };
+        ui.label(format!(
+            "{} main-deck cards ({wanted} needed)",
+            draft.main_len()
+        ));
+        if problems.is_empty() {
+            ui.label(
+                RichText::new(format!("Legal in {}.", format.name())).color(theme::BONUS_ON_DARK),
+            );
+        } else {
+            ui.label(
+                RichText::new(format!("Not legal in {} yet:", format.name()))
+                    .color(theme::PENALTY_ON_DARK),
+            );
+            for problem in problems {
+                ui.label(RichText::new(problem).color(theme::PENALTY_ON_DARK));
+            }
+        }
+    }
+    let mut save = None;
+    let mut close = false;
+    ui.horizontal_wrapped(|ui| {
+        let can_save = library.store.is_some();
+        if ui
+            .add_enabled(can_save, egui::Button::new("Save deck"))
+            .on_disabled_hover_text("FairDuel found no data folder to save decks in")
+            .clicked()
+        {
+            save = Some(false);
+        }
+        if state.offer_replace && ui.button("Replace it").clicked() {
+            save = Some(true);
+        }
+        let close_text = if draft.dirty {
+            "Close without saving"
+        } else {
+            "Close the editor"
+        };
+        close = ui.button(close_text).clicked();
+    });
+    if library.store.is_none() {
+        ui.label(
+            RichText::new("Saving is off: FairDuel found no data folder on this computer.")
+                .color(theme::TEXT_DIM),
+        );
+    }
+    if let (Some(replace), Some(store)) = (save, &library.store) {
+        match store.save(draft, &catalog.pool, replace) {
+            Ok(path) => {
+                draft.file = Some(path.clone());
+                draft.dirty = false;
+                state.offer_replace = false;
+                state.deck = format!(
+                    "{SAVED_PREFIX}{}",
+                    path.file_stem()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default()
+                );
+                state.report = Some(Report::good(
+                    format!("Saved {} to {}.", draft.name.trim(), path.display()),
+                    Vec::new(),
+                ));
+                event = Some(DecksEvent::Saved);
+            }
+            Err(e) => {
+                state.offer_replace = matches!(e, StoreError::Exists { .. });
+                state.report = Some(Report::bad(format!("Not saved: {e}.")));
+            }
+        }
+    }
+    if let Some(report) = &state.report {
+        report_ui(ui, report);
+    }
+    let Some(draft) = state.editor.as_ref() else {
+        return event;
+    };
+    let list = DeckList {
+        name: draft.name.clone(),
+        leader: draft.leader.unwrap_or(CardId(u16::MAX)),
+        main: draft.main(),
+    };
+    ydk_ui(ui, catalog, library, state);
+    deck_contents_ui(ui, catalog, &list, &mut state.card);
+    if close {
+        state.editor = None;
+        state.offer_replace = false;
+        state.report = None;
+    }
+    event
+}
+
+fn deck_ui(ui: &mut Ui, catalog: &Catalog, library: &DeckLibrary, state: &mut DecksState) {
+    ui.label(RichText::new("Decks").strong().size(16.0));
+    let deck_name = catalog
+        .deck(&state.deck)
+        .map_or("—", |d| d.name.as_str())
+        .to_owned();
+    egui::ComboBox::from_label("Deck")
+        .selected_text(deck_name)
+        .show_ui(ui, |ui| {
+            for deck in &catalog.decks {
+                let text = if deck.saved {
+                    format!("{} (saved)", deck.name)
+                } else {
+                    deck.name.clone()
+                };
+                ui.selectable_value(&mut state.deck, deck.id.clone(), text);
+            }
+        });
+    format_picker_ui(ui, catalog, &mut state.format);
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("New deck").clicked() {
+            state.editor = Some(DeckDraft::new("New deck"));
+            state.report = None;
+        }
+        let shown = shown_draft(catalog, state);
+        if ui
+            .add_enabled(shown.is_some(), egui::Button::new("Copy this deck"))
+            .clicked()
+            && let Some(mut draft) = shown.clone()
+        {
+            draft.name = copy_name(catalog, &draft.name);
+            draft.file = None;
+            draft.dirty = true;
+            state.editor = Some(draft);
+            state.report = None;
+        }
+        let saved = catalog.deck(&state.deck).is_some_and(|d| d.saved);
+        if saved
+            && ui
+                .add_enabled(shown.is_some(), egui::Button::new("Edit this deck"))
+                .clicked()
+        {
+            state.editor = shown;
+            state.report = None;
+        }
+    });
+    if let Some(report) = &state.report {
+        report_ui(ui, report);
+    }
+    if !library.problems.is_empty() {
+        ui.label(
+            RichText::new("Some saved deck files could not be read:").color(theme::PENALTY_ON_DARK),
+        );
+        for problem in &library.problems {
+            ui.label(RichText::new(problem).small().color(theme::PENALTY_ON_DARK));
+        }
+    }
+    if let Some(store) = &library.store {
+        ui.label(
+            RichText::new(format!("Your decks are saved in {}", store.dir().display()))
+                .small()
+                .color(theme::TEXT_DIM),
+        );
+    }
+    let (Some(deck), Some(format)) = (catalog.deck(&state.deck), catalog.format(&state.format))
+    else {
+        ui.label("No deck files yet.");
+        ydk_ui(ui, catalog, library, state);
+        return;
+    };
+    let checked = deck.check(&format.rules);
+    // Show the contents even when the deck breaks this format's rules, from any format it
+    // does parse in.
+    let list = match &checked {
+        Ok(list) => {
+            ui.label(
+                RichText::new(format!(
+                    "Legal in {}: {} main-deck cards.",
+                    format.name(),
+                    list.main.len()
+                ))
+                .color(theme::BONUS_ON_DARK),
+            );
+            Some(list.clone())
+        }
+        Err(error) => {
+            ui.label(
+                RichText::new(format!("Not legal in {}: {}", format.name(), error.message))
+                    .color(theme::PENALTY_ON_DARK),
+            );
+            shown_draft(catalog, state).and_then(|d| d.to_list())
+        }
+    };
+    ui.label(
+        RichText::new(deck.path.display().to_string())
+            .small()
+            .color(theme::TEXT_DIM),
+    );
+    ydk_ui(ui, catalog, library, state);
+    if let Some(list) = list {
+        deck_contents_ui(ui, catalog, &list, &mut state.card);
+    }
+}
+
+/// The Deck Leader and the main deck grouped into monsters, spells and traps; clicking a
+/// card selects it.
+fn deck_contents_ui(
+    ui: &mut Ui,
+    catalog: &Catalog,
+    list: &DeckList,
+    selected: &mut Option<CardId>,
+) {
+    ScrollArea::vertical()
+        .id_salt("deck-list")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            if let Some(leader) = catalog.pool.get(list.leader) {
+                ui.label(RichText::new("Deck Leader").color(theme::LEADER_GOLD));
+                if ui
+                    .selectable_label(*selected == Some(leader.id), row_text(leader))
+                    .clicked()
+                {
+                    *selected = Some(leader.id);
+                }
+            }
+            let mut counts: BTreeMap<CardId, usize> = BTreeMap::new();
+            for id in &list.main {
+                *counts.entry(*id).or_default() += 1;
+            }
+            for (heading, wanted) in [("Monsters", 0u8), ("Spells", 1), ("Traps", 2)] {
+                let cards: Vec<(&CardDef, usize)> = counts
+                    .iter()
+                    .filter_map(|(id, n)| catalog.pool.get(*id).map(|c| (c, *n)))
+                    .filter(|(c, _)| {
+                        wanted
+                            == match c.kind {
+                                CardKind::Monster(_) => 0,
+                                CardKind::Spell { .. } => 1,
+                                CardKind::Trap { .. } => 2,
+                            }
+                    })
+                    .collect();
+                if cards.is_empty() {
+                    continue;
+                }
+                let total: usize = cards.iter().map(|(_, n)| n).sum();
+                ui.label(RichText::new(format!("{heading} ({total})")).strong());
+                for (card, n) in cards {
+                    if ui
+                        .selectable_label(*selected == Some(card.id), format!("{n}x {}", card.name))
+                        .clicked()
+                    {
+                        *selected = Some(card.id);
+                    }
+                }
+            }
+        });
 }
 
 fn pool_ui(ui: &mut Ui, catalog: &Catalog, state: &mut DecksState) {
@@ -191,121 +799,15 @@ fn pool_ui(ui: &mut Ui, catalog: &Catalog, state: &mut DecksState) {
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
             for card in &matching[rows] {
                 let selected = state.card == Some(card.id);
-                if ui.selectable_label(selected, row_text(card)).clicked() {
+                let response = ui.selectable_label(selected, row_text(card));
+                if response.clicked() {
                     state.card = Some(card.id);
                 }
-            }
-        });
-}
-
-fn deck_ui(ui: &mut Ui, catalog: &Catalog, state: &mut DecksState) {
-    ui.label(RichText::new("Decks").strong().size(16.0));
-    let deck_name = catalog
-        .deck(&state.deck)
-        .map_or("—", |d| d.name.as_str())
-        .to_owned();
-    egui::ComboBox::from_label("Deck")
-        .selected_text(deck_name)
-        .show_ui(ui, |ui| {
-            for deck in &catalog.decks {
-                ui.selectable_value(&mut state.deck, deck.id.clone(), &deck.name);
-            }
-        });
-    let format_name = catalog
-        .format(&state.format)
-        .map_or("—", |f| f.name())
-        .to_owned();
-    egui::ComboBox::from_label("Check against")
-        .selected_text(format_name)
-        .show_ui(ui, |ui| {
-            for format in &catalog.formats {
-                ui.selectable_value(&mut state.format, format.id.clone(), format.name());
-            }
-        });
-    let (Some(deck), Some(format)) = (catalog.deck(&state.deck), catalog.format(&state.format))
-    else {
-        ui.label("No deck files in the asset folder.");
-        return;
-    };
-    let checked = deck.check(&format.rules);
-    // Show the contents even when the deck breaks this format's rules, from any format it
-    // does parse in.
-    let list = match &checked {
-        Ok(list) => {
-            ui.label(
-                RichText::new(format!(
-                    "Legal in {}: {} main-deck cards.",
-                    format.name(),
-                    list.main.len()
-                ))
-                .color(theme::BONUS_ON_DARK),
-            );
-            Some(list.clone())
-        }
-        Err(error) => {
-            ui.label(
-                RichText::new(format!("Not legal in {}: {}", format.name(), error.message))
-                    .color(theme::PENALTY_ON_DARK),
-            );
-            catalog
-                .formats
-                .iter()
-                .find_map(|f| deck.check(&f.rules).ok())
-        }
-    };
-    ui.label(
-        RichText::new(deck.path.display().to_string())
-            .small()
-            .color(theme::TEXT_DIM),
-    );
-    let Some(list) = list else {
-        return;
-    };
-    ScrollArea::vertical()
-        .id_salt("deck-list")
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            if let Some(leader) = catalog.pool.get(list.leader) {
-                ui.label(RichText::new("Deck Leader").color(theme::LEADER_GOLD));
-                if ui
-                    .selectable_label(state.card == Some(leader.id), row_text(leader))
-                    .clicked()
+                // Building a deck: a double click adds a copy.
+                if response.double_clicked()
+                    && let Some(draft) = state.editor.as_mut()
                 {
-                    state.card = Some(leader.id);
-                }
-            }
-            let mut counts: BTreeMap<CardId, usize> = BTreeMap::new();
-            for id in &list.main {
-                *counts.entry(*id).or_default() += 1;
-            }
-            for (heading, wanted) in [("Monsters", 0u8), ("Spells", 1), ("Traps", 2)] {
-                let cards: Vec<(&CardDef, usize)> = counts
-                    .iter()
-                    .filter_map(|(id, n)| catalog.pool.get(*id).map(|c| (c, *n)))
-                    .filter(|(c, _)| {
-                        wanted
-                            == match c.kind {
-                                CardKind::Monster(_) => 0,
-                                CardKind::Spell { .. } => 1,
-                                CardKind::Trap { .. } => 2,
-                            }
-                    })
-                    .collect();
-                if cards.is_empty() {
-                    continue;
-                }
-                let total: usize = cards.iter().map(|(_, n)| n).sum();
-                ui.label(RichText::new(format!("{heading} ({total})")).strong());
-                for (card, n) in cards {
-                    if ui
-                        .selectable_label(
-                            state.card == Some(card.id),
-                            format!("{n}x {}", card.name),
-                        )
-                        .clicked()
-                    {
-                        state.card = Some(card.id);
-                    }
+                    draft.add(card.id);
                 }
             }
         });

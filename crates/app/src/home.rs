@@ -3,7 +3,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, DeckFile};
 use crate::theme;
 
 /// What the player picked for the next bot match.
@@ -55,6 +55,15 @@ impl HomeState {
     }
 }
 
+/// A deck's name as the pickers show it: the player's saved decks are marked.
+fn deck_label(deck: &DeckFile) -> String {
+    if deck.saved {
+        format!("{} (saved)", deck.name)
+    } else {
+        deck.name.clone()
+    }
+}
+
 pub fn home_ui(ui: &mut Ui, catalog: &Catalog, state: &mut HomeState) -> Option<MatchRequest> {
     state.settle(catalog);
     let mut start = None;
@@ -89,14 +98,14 @@ pub fn home_ui(ui: &mut Ui, catalog: &Catalog, state: &mut HomeState) -> Option<
             let deck_name = |id: &str| {
                 catalog
                     .deck(id)
-                    .map_or_else(|| "no legal deck".to_owned(), |d| d.name.clone())
+                    .map_or_else(|| "no legal deck".to_owned(), deck_label)
             };
             egui::ComboBox::from_label("Your deck")
                 .selected_text(deck_name(&state.deck))
                 .width(260.0)
                 .show_ui(ui, |ui| {
                     for (deck, _) in &legal {
-                        ui.selectable_value(&mut state.deck, deck.id.clone(), &deck.name);
+                        ui.selectable_value(&mut state.deck, deck.id.clone(), deck_label(deck));
                     }
                 });
             egui::ComboBox::from_label("Bot's deck")
@@ -104,7 +113,7 @@ pub fn home_ui(ui: &mut Ui, catalog: &Catalog, state: &mut HomeState) -> Option<
                 .width(260.0)
                 .show_ui(ui, |ui| {
                     for (deck, _) in &legal {
-                        ui.selectable_value(&mut state.bot_deck, deck.id.clone(), &deck.name);
+                        ui.selectable_value(&mut state.bot_deck, deck.id.clone(), deck_label(deck));
                     }
                 });
             if let Some(format) = catalog.format(&state.format) {
@@ -121,8 +130,7 @@ pub fn home_ui(ui: &mut Ui, catalog: &Catalog, state: &mut HomeState) -> Option<
             let ready = !state.deck.is_empty() && !state.bot_deck.is_empty();
             if legal.is_empty() {
                 ui.label(
-                    RichText::new("No deck in the asset folder is legal in this format.")
-                        .color(theme::PENALTY_ON_DARK),
+                    RichText::new("No deck is legal in this format.").color(theme::PENALTY_ON_DARK),
                 );
             }
             if ui

@@ -1,18 +1,23 @@
 //! FairDuel's desktop client (eframe/egui).
 //!
 //! Screens: home (start a bot match; online play is labelled as not available yet), decks
-//! (the card pool, deck contents and legality), settings, the match board, and the result.
+//! (the card pool, deck contents and legality, building and saving decks, YDK import and
+//! export), match records (audit verdicts and a step-by-step replay), settings, the match
+//! board, and the result.
 //! The app talks to a match only through [`session`]: commands in, per-seat views out.
 
 pub mod app;
 pub mod board;
 pub mod catalog;
 pub mod decks;
+pub mod deckstore;
 pub mod game;
 pub mod home;
+pub mod records;
 pub mod session;
 pub mod theme;
 pub mod widgets;
+pub mod ydk;
 
 pub use app::{FairDuelApp, LaunchOptions, Settings};
 
@@ -50,3 +55,5 @@ pub fn run(options: LaunchOptions) -> Result<(), RunError> {
 
 #[cfg(test)]
 mod app_tests;
+#[cfg(test)]
+mod screens_tests;

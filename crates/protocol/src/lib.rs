@@ -16,6 +16,7 @@ pub mod identity;
 pub mod matchlog;
 pub mod peer;
 pub mod record;
+pub mod replay;
 pub mod secret;
 pub mod selfplay;
 
@@ -25,4 +26,5 @@ pub use identity::{Identity, PlayerKey};
 pub use matchlog::{MatchLog, Rejected, Step, Violation};
 pub use peer::{Peer, PeerError, RestoreError};
 pub use record::{MatchRecord, RecordError};
+pub use replay::{Replay, ReplayStep, Replayer, replay};
 pub use secret::SecretStream;

@@ -1,0 +1,337 @@
+//! The decks and records screens driven as a player drives them (egui_kittest), with the
+//! data folder in a temporary directory so the player's real folder is never touched.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use fairduel_engine::selfplay::BotKind;
+use fairduel_protocol::selfplay::play_protocol_game;
+
+use crate::app::{FairDuelApp, Screen};
+use crate::app_tests::{app, harness, labels_containing, settle};
+use crate::deckstore::tests::TempDir;
+
+fn app_with_data(dir: &Path) -> FairDuelApp {
+    app(1).with_data_dir(Some(dir.to_path_buf()))
+}
+
+fn click_button(h: &mut Harness<'static, FairDuelApp>, label: &str) {
+    h.get_by_role_and_label(Role::Button, label).click();
+    settle(h);
+}
+
+fn has(h: &Harness<'static, FairDuelApp>, text: &str) -> bool {
+    !labels_containing(h, text).is_empty()
+}
+
+/// Replaces the text of the field labelled `label`.
+fn type_into(h: &mut Harness<'static, FairDuelApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
+    h.get_by_label(label).type_text(text);
+    settle(h);
+}
+
+/// Searches the pool and selects the row of card `number`.
+fn select_pool_card(h: &mut Harness<'static, FairDuelApp>, number: u16) {
+    type_into(h, "Search by name or number", &format!("#{number}"));
+    let prefix = format!("#{number:03} ");
+    h.get_by(|n| {
+        n.label().is_some_and(|l| l.starts_with(&prefix)) || {
+            n.value().is_some_and(|v| v.starts_with(&prefix))
+        }
+    })
+    .click();
+    settle(h);
+}
+
+#[test]
+fn a_copied_deck_is_edited_checked_saved_and_offered_for_a_match() {
+    let data = TempDir::new("app-build");
+    let mut h = harness(app_with_data(&data.0));
+    h.run();
+    click_button(&mut h, "Decks");
+    // The first deck shown is Dragon's Hoard; copy it into the editor.
+    click_button(&mut h, "Copy this deck");
+    assert!(
+        has(&h, "Legal in Kairu's DOTR."),
+        "a copy of a legal deck is legal"
+    );
+
+    // Take one Blackland Fire Dragon (#004) out: the deck is one card short, and says so.
+    select_pool_card(&mut h, 4);
+    assert!(has(&h, "In the deck: 3"));
+    click_button(&mut h, "Remove one");
+    assert!(has(&h, "Not legal in Kairu's DOTR yet:"));
+    assert!(
+        has(
+            &h,
+            "The main deck holds 39 cards; Kairu's DOTR needs exactly 40."
+        ),
+        "{:?}",
+        labels_containing(&h, "main deck")
+    );
+    // A fourth copy is too many.
+    click_button(&mut h, "Add to deck");
+    click_button(&mut h, "Add to deck");
+    assert!(has(&h, "4 copies of Blackland Fire Dragon"));
+    click_button(&mut h, "Remove one");
+    assert!(has(&h, "Legal in Kairu's DOTR."));
+
+    // A new Deck Leader, a name, and save.
+    select_pool_card(&mut h, 21);
+    click_button(&mut h, "Make Deck Leader");
+    assert!(has(&h, "Deck Leader: Baby Dragon"));
+    type_into(&mut h, "Deck name", "My Hoard");
+    click_button(&mut h, "Save deck");
+    let file = data.0.join("decks").join("my-hoard.toml");
+    assert!(
+        has(&h, "Saved My Hoard to"),
+        "{:?}",
+        labels_containing(&h, "ave")
+    );
+    let text = std::fs::read_to_string(&file).expect("the deck file is written");
+    assert!(
+        text.contains("name = \"My Hoard\"") && text.contains("leader = 21"),
+        "{text}"
+    );
+    click_button(&mut h, "Close the editor");
+
+    // A fresh start reads it back, and it is offered as a deck for the bot match.
+    let mut h = harness(app_with_data(&data.0));
+    h.run();
+    let catalog = h.state().catalog().expect("catalog");
+    let saved = catalog
+        .deck("saved:my-hoard")
+        .expect("the saved deck is loaded");
+    assert_eq!(saved.name, "My Hoard");
+    h.get_by_label("Your deck").click();
+    h.run();
+    h.get_by_label("My Hoard (saved)").click();
+    settle(&mut h);
+    assert_eq!(h.state().home.deck, "saved:my-hoard");
+    click_button(&mut h, "Start match");
+    for _ in 0..200 {
+        if h.state().screen == Screen::Match {
+            break;
+        }
+        h.step();
+    }
+    assert_eq!(
+        h.state().screen,
+        Screen::Match,
+        "the saved deck starts a match"
+    );
+}
+
+#[test]
+fn a_new_deck_asks_for_a_leader_and_a_broken_saved_file_is_listed_untouched() {
+    let data = TempDir::new("app-broken");
+    let decks = data.0.join("decks");
+    std::fs::create_dir_all(&decks).expect("dir");
+    let broken = decks.join("new-deck.toml");
+    std::fs::write(&broken, "name = \"New deck\"\nleader = [").expect("write");
+    let mut h = harness(app_with_data(&data.0));
+    h.run();
+    click_button(&mut h, "Decks");
+    assert!(has(&h, "Some saved deck files could not be read:"));
+    assert!(has(&h, "new-deck.toml cannot be read"));
+    click_button(&mut h, "New deck");
+    assert!(has(&h, "There is no Deck Leader yet"));
+    assert!(has(&h, "The main deck holds 0 cards"));
+    select_pool_card(&mut h, 21);
+    click_button(&mut h, "Make Deck Leader");
+    click_button(&mut h, "Save deck");
+    assert!(
+        has(&h, "Not saved:"),
+        "saving over a broken file is refused"
+    );
+    assert!(has(&h, "left untouched"));
+    let text = std::fs::read_to_string(&broken).expect("still there");
+    assert!(text.ends_with("leader = ["), "the broken file is unchanged");
+}
+
+#[test]
+fn a_ydk_file_is_imported_with_what_did_not_map_listed_and_exported_back() {
+    let data = TempDir::new("app-ydk");
+    let input = data.0.join("blue.ydk");
+    std::fs::write(
+        &input,
+        "#created by another tool\r\n#main\r\n89631139\r\n89631139\r\n46986414\r\n\
+         12345678\r\nhello\r\n#extra\r\n5053103\r\n!side\r\n",
+    )
+    .expect("write");
+    let mut h = harness(app_with_data(&data.0));
+    h.run();
+    click_button(&mut h, "Decks");
+    type_into(&mut h, "YDK file path", &input.display().to_string());
+    click_button(&mut h, "Import YDK");
+    assert!(
+        has(&h, "Imported 3 of 4 main-deck cards"),
+        "{:?}",
+        labels_containing(&h, "mport")
+    );
+    assert!(has(&h, "YDK has no Deck Leader: pick one."));
+    assert!(has(
+        &h,
+        "line 6: passcode 12345678 is not in the passcode table"
+    ));
+    assert!(has(&h, "line 7: \"hello\""));
+    assert!(has(
+        &h,
+        "line 9: passcode 5053103 (Battle Ox) is in the extra deck"
+    ));
+    assert!(has(&h, "There is no Deck Leader yet"));
+    assert_eq!(
+        h.state()
+            .decks
+            .editor
+            .as_ref()
+            .map(|d| (d.name.as_str(), d.main_len())),
+        Some(("blue", 3))
+    );
+
+    // Export the imported deck: everything in it has a passcode.
+    let output = data.0.join("out").join("blue-again.ydk");
+    type_into(&mut h, "YDK file path", &output.display().to_string());
+    click_button(&mut h, "Export YDK");
+    assert!(
+        has(&h, "Wrote 3 of 3 main-deck cards of blue"),
+        "{:?}",
+        labels_containing(&h, "rote")
+    );
+    let text = std::fs::read_to_string(&output).expect("written");
+    assert_eq!(text.matches("89631139").count(), 2, "{text}");
+
+    // A starter deck mostly has no known passcodes: export says what it left out.
+    click_button(&mut h, "Close without saving");
+    click_button(&mut h, "Export YDK");
+    assert!(has(&h, "Left out, for want of a known passcode:"));
+    assert!(has(&h, "the Deck Leader, Koumori Dragon"));
+}
+
+/// A finished, honest match record written where `fairduel demo` writes them.
+fn write_record(data: &Path) -> (std::path::PathBuf, usize) {
+    let app = app(1);
+    let catalog = app.catalog().expect("catalog");
+    let format = catalog.format("kairu-dotr").expect("kairu");
+    let rules = Arc::clone(&format.rules);
+    let decks: Vec<_> = catalog
+        .legal_decks(&rules)
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect();
+    let game = play_protocol_game(
+        &rules,
+        "kairu-dotr",
+        [&decks[0], &decks[1]],
+        11,
+        BotKind::Greedy,
+        true,
+    )
+    .expect("a game");
+    let dir = data.join("records");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("test-match.fdrec");
+    std::fs::write(&path, game.record.to_bytes()).expect("write");
+    (path, game.record.entries.len())
+}
+
+#[test]
+fn a_record_shows_both_verdicts_and_replays_to_the_end() {
+    let data = TempDir::new("app-record");
+    let (_, entries) = write_record(&data.0);
+    let mut h = harness(app_with_data(&data.0));
+    h.run();
+    click_button(&mut h, "Records");
+    click_button(&mut h, "Open test-match.fdrec");
+    for seat in 0..2 {
+        assert!(
+            has(&h, &format!("Seat {seat} (")) && has(&h, "played fairly"),
+            "{:?}",
+            labels_containing(&h, "Seat")
+        );
+    }
+    assert_eq!(labels_containing(&h, "played fairly").len(), 2);
+    assert!(has(&h, "Result: "));
+    let last = entries - 1;
+    assert!(
+        has(
+            &h,
+            &format!("Entry 0 of {last}: seat 0 sets up a match of Kairu's DOTR")
+        ),
+        "{:?}",
+        labels_containing(&h, "Entry")
+    );
+    assert!(has(&h, "No cards are dealt yet"));
+
+    // Step forward until the cards are dealt and the board shows.
+    let mut steps = 0;
+    while !has(&h, "Turn 1") {
+        click_button(&mut h, "Next");
+        steps += 1;
+        assert!(steps < 20, "the duel begins within the set-up entries");
+    }
+    assert!(has(&h, &format!("Entry {steps} of {last}")));
+    h.get_by(|n| n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with("e9: ")));
+    // The arrow keys step too.
+    h.key_press(egui::Key::ArrowLeft);
+    settle(&mut h);
+    assert!(has(&h, &format!("Entry {} of {last}", steps - 1)));
+    h.key_press(egui::Key::ArrowRight);
+    settle(&mut h);
+
+    // To the end: the last entry is the second reveal, and nothing is past it.
+    click_button(&mut h, "Last");
+    assert!(
+        has(
+            &h,
+            &format!("Entry {last} of {last}: seat 1 reveals its secrets")
+        ),
+        "{:?}",
+        labels_containing(&h, "Entry")
+    );
+    assert!(
+        h.get_by_role_and_label(Role::Button, "Next")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(has(&h, "LP"));
+    click_button(&mut h, "Back to the records");
+    assert!(h.state().records.open.is_none());
+}
+
+#[test]
+fn a_damaged_record_names_the_bad_entry_and_the_app_carries_on() {
+    let data = TempDir::new("app-damaged");
+    let (path, _) = write_record(&data.0);
+    let bytes = std::fs::read(&path).expect("read");
+    let cut = data.0.join("cut.fdrec");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).expect("write");
+    let mut h = harness(app_with_data(&data.0));
+    h.run();
+    click_button(&mut h, "Records");
+    type_into(&mut h, "Record file path", &cut.display().to_string());
+    click_button(&mut h, "Open file");
+    let message = labels_containing(&h, "record is damaged");
+    assert_eq!(message.len(), 1, "{message:?}");
+    assert!(
+        message[0].contains("entry") && message[0].contains("truncated"),
+        "{}",
+        message[0]
+    );
+
+    // A file that is not a record at all.
+    click_button(&mut h, "Back to the records");
+    type_into(
+        &mut h,
+        "Record file path",
+        &data.0.join("nothing-here.fdrec").display().to_string(),
+    );
+    click_button(&mut h, "Open file");
+    assert!(has(&h, "Cannot read"));
+}

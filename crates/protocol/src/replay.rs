@@ -1,0 +1,175 @@
+//! Replaying a match record entry by entry, the way a spectator would see it: the public
+//! duel after each entry (hidden cards stay commitments) and what the entry did, in plain
+//! words. Entries are checked with the same validator the live peers used, without anyone's
+//! secrets; a record that breaks the protocol stops the replay at the bad entry, which
+//! [`Replayer::stopped`] names. Judging who cheated is [`crate::audit::audit`]'s job.
+
+use std::sync::Arc;
+
+use fairduel_engine::action::Action;
+use fairduel_engine::describe::{describe_action, describe_event};
+use fairduel_engine::duel::{Duel, Rules};
+use fairduel_engine::state::Seat;
+
+use crate::audit::AuditError;
+use crate::envelope::Body;
+use crate::matchlog::{MatchLog, Rejected};
+use crate::record::MatchRecord;
+
+/// One entry of the record, replayed.
+#[derive(Debug, Clone)]
+pub struct ReplayStep {
+    /// The entry's number in the log (0 is the set-up).
+    pub seq: u64,
+    pub author: Seat,
+    /// The kind of entry (`setup`, `deck-commit`, `action`, ...).
+    pub kind: &'static str,
+    /// What the entry did, in plain words, naming the author ("seat 1 attacks d5 from d6").
+    pub description: String,
+    /// What followed from it (battles, damage, the end of the duel), in plain words.
+    pub consequences: Vec<String>,
+    /// The public duel after the entry; `None` until the set-up has dealt the cards.
+    pub duel: Option<Duel>,
+}
+
+/// Replays a record one entry at a time. The first item is the set-up entry.
+#[derive(Debug)]
+pub struct Replayer<'a> {
+    record: &'a MatchRecord,
+    log: MatchLog,
+    next: usize,
+    stopped: Option<Rejected>,
+}
+
+impl<'a> Replayer<'a> {
+    /// Starts a replay; fails only when the record has no valid set-up entry for these
+    /// rules.
+    pub fn new(rules: Arc<Rules>, record: &'a MatchRecord) -> Result<Replayer<'a>, AuditError> {
+        let first = record.entries.first().ok_or(AuditError::Empty)?;
+        let log = MatchLog::start(rules, first).map_err(|e| AuditError::BadSetup(e.to_string()))?;
+        Ok(Replayer {
+            record,
+            log,
+            next: 0,
+            stopped: None,
+        })
+    }
+
+    /// The entry the replay stopped at because it broke the protocol, if any.
+    pub fn stopped(&self) -> Option<&Rejected> {
+        self.stopped.as_ref()
+    }
+
+    fn setup_step(&self) -> ReplayStep {
+        let setup = self.log.setup();
+        ReplayStep {
+            seq: 0,
+            author: Seat(0),
+            kind: "setup",
+            description: format!(
+                "seat 0 sets up a match of {} for {} players",
+                self.log.rules().format.name,
+                setup.players.len()
+            ),
+            consequences: Vec::new(),
+            duel: None,
+        }
+    }
+}
+
+impl Iterator for Replayer<'_> {
+    type Item = ReplayStep;
+
+    fn next(&mut self) -> Option<ReplayStep> {
+        if self.stopped.is_some() {
+            return None;
+        }
+        if self.next == 0 {
+            self.next = 1;
+            return Some(self.setup_step());
+        }
+        let signed = self.record.entries.get(self.next)?;
+        let before = self.log.duel().cloned();
+        let events = match self.log.receive(signed, None) {
+            Ok(events) => events,
+            Err(rejected) => {
+                self.stopped = Some(rejected);
+                return None;
+            }
+        };
+        self.next += 1;
+        // It was accepted, so it opens.
+        let envelope = signed.open().ok()?;
+        let seat = envelope.author;
+        let after = self.log.duel().cloned();
+        let pool = &self.log.rules().pool;
+        let description = match &envelope.body {
+            Body::Setup(_) => format!("{seat} sends a second set-up"),
+            Body::DeckCommit(d) => format!(
+                "{seat} commits its deck: Deck Leader {} and {} sealed cards",
+                pool.get(d.leader)
+                    .map_or("an unknown card", |c| c.name.as_str()),
+                d.deck.len()
+            ),
+            Body::Permutation(p) => format!(
+                "{seat} shuffles {}'s deck with a secret order ({} sealed positions)",
+                p.owner,
+                p.positions.len()
+            ),
+            Body::RandomReveal(_) => match &after {
+                Some(duel) => format!(
+                    "{seat} opens its share of the coin: {} goes first",
+                    duel.state().active
+                ),
+                None => format!("{seat} opens its share of the coin"),
+            },
+            Body::Action(action) => match (&before, action) {
+                (Some(_), Action::OpenDraw { .. }) => {
+                    format!("{seat} opens a sealed deck position so a card can be drawn")
+                }
+                (Some(duel), action) => format!("{seat} {}", describe_action(duel, action)),
+                (None, _) => format!("{seat} acts before the duel has begun"),
+            },
+            Body::Checkpoint { turn } => {
+                format!("{seat} confirms the state at the start of turn {turn}")
+            }
+            Body::EndReveal(r) => format!(
+                "{seat} reveals its secrets: {} card openings and {} shuffle(s)",
+                r.deck.len() + 1,
+                r.permutations.len()
+            ),
+        };
+        let consequences = after.as_ref().map_or_else(Vec::new, |duel| {
+            events
+                .iter()
+                .filter_map(|e| describe_event(duel, e))
+                .collect()
+        });
+        Some(ReplayStep {
+            seq: envelope.seq,
+            author: seat,
+            kind: envelope.body.kind(),
+            description,
+            consequences,
+            duel: after,
+        })
+    }
+}
+
+/// A whole record replayed: every entry that checks, then where it stopped if it did.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    pub steps: Vec<ReplayStep>,
+    /// The entry that broke the protocol (the replay holds everything before it).
+    pub stopped: Option<Rejected>,
+}
+
+/// Replays the whole record (see [`Replayer`]).
+pub fn replay(rules: Arc<Rules>, record: &MatchRecord) -> Result<Replay, AuditError> {
+    let mut replayer = Replayer::new(rules, record)?;
+    let steps: Vec<ReplayStep> = replayer.by_ref().collect();
+    Ok(Replay {
+        steps,
+        stopped: replayer.stopped,
+    })
+}
