@@ -11,7 +11,7 @@ use fairduel_engine::state::WinReason;
 use fairduel_engine::{DeckList, Rules};
 use fairduel_protocol::selfplay::play_protocol_game;
 
-use crate::assets;
+use crate::{assets, netcli};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -23,6 +23,8 @@ struct Cli {
     /// Folder holding formats/, cards/ and decks/ (default: the project's assets).
     #[arg(long, global = true)]
     assets: Option<PathBuf>,
+    #[command(flatten)]
+    player: netcli::PlayerArgs,
     /// Without a subcommand, the desktop app opens.
     #[command(subcommand)]
     command: Option<Command>,
@@ -38,7 +40,56 @@ enum Bots {
 enum Command {
     /// Open the desktop app (what `fairduel` alone does), optionally straight into a match.
     App(AppArgs),
-    /// Play a full match between two local bots, showing it as it goes.
+    /// Host a match: prints a ticket for the other player, waits, then plays.
+    Host {
+        #[arg(long, default_value = "kairu-dotr")]
+        format: String,
+        /// Your deck: a starter deck's name (e.g. forest-pack) or a deck file.
+        #[arg(long)]
+        deck: String,
+        /// The name other players see in their LAN list.
+        #[arg(long)]
+        name: Option<String>,
+        /// Also write the ticket to this file.
+        #[arg(long)]
+        ticket_file: Option<PathBuf>,
+        #[command(flatten)]
+        net: netcli::NetworkArgs,
+    },
+    /// Join a match with the ticket the host gave you.
+    Join {
+        ticket: String,
+        #[arg(long, default_value = "kairu-dotr")]
+        format: String,
+        #[arg(long)]
+        deck: String,
+        #[command(flatten)]
+        net: netcli::NetworkArgs,
+    },
+    /// List matches hosted on this network (no internet needed) and join one.
+    Lan {
+        #[arg(long, default_value = "kairu-dotr")]
+        format: String,
+        #[arg(long)]
+        deck: String,
+        /// Join the N-th match found without asking.
+        #[arg(long)]
+        pick: Option<usize>,
+        /// How long to look, in seconds.
+        #[arg(long, default_value_t = 5)]
+        wait: u64,
+        #[command(flatten)]
+        net: netcli::NetworkArgs,
+    },
+    /// Continue a match after a crash or a lost connection (default: the newest one).
+    Resume {
+        /// The match id (its first characters are enough) or its file.
+        r#match: Option<String>,
+        #[command(flatten)]
+        net: netcli::NetworkArgs,
+    },
+    /// Two bot players on real iroh endpoints (loopback) play a full match, showing it as it
+    /// goes, then the audit verdict and where the record was saved.
     Demo {
         #[arg(long, default_value = "kairu-dotr")]
         format: String,
@@ -124,7 +175,51 @@ pub fn run() -> ExitCode {
             format,
             seed,
             record,
-        } => demo(&dir, &format, seed, record),
+        } => load(&dir, &format).and_then(|(_, decks)| {
+            let pair = [&decks[0], &decks[1 % decks.len()]];
+            netcli::demo(&dir, &cli.player, &format, pair, seed, record)
+        }),
+        Command::Host {
+            format,
+            deck,
+            name,
+            ticket_file,
+            net,
+        } => netcli::host(
+            &dir,
+            &cli.player,
+            &net,
+            netcli::HostArgs {
+                format,
+                deck,
+                name,
+                ticket_file,
+            },
+        ),
+        Command::Join {
+            ticket,
+            format,
+            deck,
+            net,
+        } => netcli::join_match(&dir, &cli.player, &net, &format, &deck, &ticket),
+        Command::Lan {
+            format,
+            deck,
+            pick,
+            wait,
+            net,
+        } => netcli::lan(
+            &dir,
+            &cli.player,
+            &net,
+            &format,
+            &deck,
+            pick.map(|p| p.saturating_sub(1)),
+            wait,
+        ),
+        Command::Resume { r#match, net } => {
+            netcli::resume(&dir, &cli.player, &net, r#match.as_deref())
+        }
         Command::Verify { file } => verify(&dir, &file),
         Command::Selfplay {
             format,
@@ -304,128 +399,6 @@ fn reason_name(reason: WinReason) -> &'static str {
         WinReason::Concession => "concession",
         WinReason::TurnLimit => "turn limit",
     }
-}
-
-fn demo(dir: &std::path::Path, format: &str, seed: u64, out: Option<PathBuf>) -> CmdResult {
-    use fairduel_engine::describe::{describe_action, describe_event};
-    use fairduel_engine::{Bot, GreedyBot};
-    use fairduel_protocol::selfplay::seeded_peers;
-    use fairduel_protocol::{Body, Step};
-    let (rules, decks) = load(dir, format)?;
-    let mut peers =
-        seeded_peers(&rules, format, [&decks[0], &decks[1]], seed).map_err(|e| e.to_string())?;
-    println!(
-        "{}: seat 0 ({}) plays {}, seat 1 ({}) plays {} — greedy bots, seed {seed}",
-        rules.format.name,
-        peers[0].key().fingerprint(),
-        decks[0].name,
-        peers[1].key().fingerprint(),
-        decks[1].name
-    );
-    println!(
-        "Two peers in this process exchange only signed envelopes (not yet over iroh: see README)."
-    );
-    let mut bots = [GreedyBot::new(seed ^ 1), GreedyBot::new(seed ^ 2)];
-    let mut actions = 0u64;
-    while let (Some(seat), step) = peers[0].awaiting() {
-        let i = seat.index();
-        let before = peers[i].duel().cloned();
-        let (envelope, events) = match peers[i].next_automatic() {
-            Some(written) => written.map_err(|e| e.to_string())?,
-            None => {
-                let legal = peers[i].legal_actions();
-                let duel = peers[i]
-                    .duel()
-                    .ok_or_else(|| format!("{seat} has a decision but no duel"))?;
-                if legal.is_empty() {
-                    return Err(format!("{seat} has no legal action"));
-                }
-                let pick = bots[i].choose(duel, seat, peers[i].knowledge(), &legal);
-                peers[i]
-                    .decide(legal[pick].clone())
-                    .map_err(|e| e.to_string())?
-            }
-        };
-        peers[1 - i]
-            .receive(&envelope)
-            .map_err(|e| format!("the other peer refused an entry: {e}"))?;
-        let body = envelope.open().map_err(|e| e.to_string())?.body;
-        match (&body, step) {
-            (Body::Action(action), _) => {
-                actions += 1;
-                if let Some(duel) = &before
-                    && !matches!(action, fairduel_engine::Action::OpenDraw { .. })
-                {
-                    println!("  {seat} {}", describe_action(duel, action));
-                }
-                if let Some(duel) = peers[1 - i].duel() {
-                    for event in &events {
-                        if let Some(line) = describe_event(duel, event) {
-                            println!("    {line}");
-                        }
-                    }
-                }
-            }
-            (Body::DeckCommit(d), _) => println!(
-                "  {seat} commits its deck: Deck Leader {} and {} sealed cards",
-                rules.pool.get(d.leader).map_or("?", |c| c.name.as_str()),
-                d.deck.len()
-            ),
-            (Body::Permutation(p), _) => println!(
-                "  {seat} shuffles {}'s deck with a secret permutation ({} sealed positions)",
-                p.owner,
-                p.positions.len()
-            ),
-            (Body::RandomReveal(_), _) => {
-                println!("  {seat} opens its share of the coin for the first player");
-                if let Some(duel) = peers[0].duel() {
-                    println!("  the joint coin says {} goes first", duel.state().active);
-                }
-            }
-            (Body::EndReveal(r), _) => println!(
-                "  {seat} reveals its secrets: {} card openings, {} permutation(s)",
-                r.deck.len() + 1,
-                r.permutations.len()
-            ),
-            (Body::Checkpoint { .. } | Body::Setup(_), _) => {}
-        }
-        if matches!(peers[0].awaiting().1, Step::Complete) {
-            break;
-        }
-    }
-    let record = peers[0].record();
-    let path = match out {
-        Some(p) => p,
-        None => records_dir()?.join(format!("demo-{format}-seed{seed}.fdrec")),
-    };
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-    }
-    std::fs::write(&path, record.to_bytes())
-        .map_err(|e| format!("cannot save the match record to {}: {e}", path.display()))?;
-    let report =
-        fairduel_protocol::audit(Arc::clone(&rules), &record).map_err(|e| e.to_string())?;
-    println!(
-        "{} envelopes ({actions} game actions); both peers agree on state hash {}",
-        record.entries.len(),
-        peers[0].log().state_hash().short()
-    );
-    print_report(&rules, &report);
-    println!("match record saved to {}", path.display());
-    println!("check it yourself: fairduel verify {}", path.display());
-    Ok(if report.all_verified() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
-}
-
-/// Where match records go: the user's data folder, or ./fairduel-records without one.
-fn records_dir() -> Result<PathBuf, String> {
-    Ok(dirs::data_dir()
-        .map(|d| d.join("fairduel").join("records"))
-        .unwrap_or_else(|| PathBuf::from("fairduel-records")))
 }
 
 fn print_report(rules: &Rules, report: &fairduel_protocol::AuditReport) {

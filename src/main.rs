@@ -2,6 +2,7 @@
 
 mod assets;
 mod cli;
+mod netcli;
 
 fn main() -> std::process::ExitCode {
     cli::run()

@@ -581,7 +581,38 @@ impl Driver {
                 }
                 continue;
             };
+            let host = match &self.reconnect {
+                Reconnect::Accept(host) => Some(Arc::clone(host)),
+                _ => None,
+            };
+            let match_id = self.peer.log().match_id().0;
+            let opponent = self.opponent_key();
+            // The host keeps listening while the link is up: a joiner that crashed comes
+            // back before this side notices the old link is dead.
+            let returning = async {
+                match &host {
+                    Some(host) => {
+                        host.allow_resume(match_id, opponent);
+                        host.accept().await
+                    }
+                    None => std::future::pending().await,
+                }
+            };
             tokio::select! {
+                accepted = returning => {
+                    if let Ok(connection) = accepted {
+                        if connection.link().remote_key_bytes() == opponent {
+                            if let Some(old) = link.take() {
+                                old.close("replaced by a new connection").await;
+                            }
+                            if let Err(stop) = self.adopt(link, connection).await {
+                                return stop;
+                            }
+                        } else {
+                            connection.close("this match is in progress with someone else").await;
+                        }
+                    }
+                }
                 command = self.commands.recv(), if !self.commands_closed => {
                     match command {
                         Some(Command::Leave) => return Stop::Left,
@@ -1067,12 +1098,7 @@ impl Driver {
             reason: reason.to_owned(),
         }));
         let match_id = self.peer.log().match_id().0;
-        let opponent = self
-            .peer
-            .log()
-            .key(self.peer.seat().other())
-            .map(|k| k.0)
-            .unwrap_or_default();
+        let opponent = self.opponent_key();
         let connection = loop {
             let attempt = async {
                 match &self.reconnect {
@@ -1133,6 +1159,23 @@ impl Driver {
                 }
             }
         };
+        self.adopt(link, connection).await
+    }
+
+    fn opponent_key(&self) -> [u8; 32] {
+        self.peer
+            .log()
+            .key(self.peer.seat().other())
+            .map(|k| k.0)
+            .unwrap_or_default()
+    }
+
+    /// Takes a new connection as the link and asks for what we missed.
+    async fn adopt(
+        &mut self,
+        link: &mut Option<Link>,
+        connection: MatchConnection,
+    ) -> Result<(), Stop> {
         let mut fresh = Link::open(Wire::Iroh(Box::new(connection)));
         let info = fresh.connection_info();
         if fresh

@@ -1,0 +1,729 @@
+//! The network commands: `host`, `join`, `lan`, `resume`, and `demo` over real endpoints.
+//! Each runs one match session (crates/net's driver) and shows it in the terminal; a person
+//! plays by typing the number of a legal action, or a bot plays with `--bot`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use fairduel_engine::describe::describe_action;
+use fairduel_engine::{Action, DeckList, Rules};
+use fairduel_net::driver::{
+    Command, DriverConfig, LinkStatus, Reconnect, Redial, SessionHandle, Update, verdict_text,
+};
+use fairduel_net::play::{MatchSettings, StartedMatch, resume_saved, start_hosted, start_joined};
+use fairduel_net::store::{Durability, MatchStore, find_match, hex};
+use fairduel_net::{
+    EndpointOptions, Hello, Host, HostOptions, HostTicket, LanAdvert, PlayerEndpoint, Role, join,
+};
+use fairduel_protocol::{Identity, PROTOCOL_VERSION};
+
+use crate::assets;
+
+/// Where this player's things live, and how the session behaves.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PlayerArgs {
+    /// Folder for match files, records and desync reports (default: the user's data folder).
+    #[arg(long, global = true)]
+    pub data_dir: Option<PathBuf>,
+    /// This player's key file (default: identity.key in the user's config folder; created on
+    /// first use, readable by you only).
+    #[arg(long, global = true)]
+    pub key: Option<PathBuf>,
+}
+
+/// How to reach the other player.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct NetworkArgs {
+    /// No relays and no internet lookups: LAN or the same machine only.
+    #[arg(long)]
+    pub offline: bool,
+    /// This machine only (127.0.0.1): for trying things out and for tests.
+    #[arg(long, conflicts_with = "offline")]
+    pub loopback: bool,
+    /// Let a bot play this seat.
+    #[arg(long)]
+    pub bot: bool,
+    /// Seed of the bot's choices.
+    #[arg(long, default_value_t = 0)]
+    pub bot_seed: u64,
+    /// Seconds without a word from the other side before the link counts as lost.
+    #[arg(long, default_value_t = 15, hide = true)]
+    pub silence_secs: u64,
+    /// Milliseconds between heartbeats when there is nothing else to send.
+    #[arg(long, default_value_t = 2000, hide = true)]
+    pub heartbeat_ms: u64,
+}
+
+impl NetworkArgs {
+    fn endpoint_options(&self) -> EndpointOptions {
+        if self.loopback {
+            EndpointOptions::loopback()
+        } else if self.offline {
+            EndpointOptions::offline()
+        } else {
+            EndpointOptions::online()
+        }
+    }
+}
+
+pub fn data_root(args: &PlayerArgs) -> PathBuf {
+    args.data_dir.clone().unwrap_or_else(|| {
+        dirs::data_dir()
+            .map(|d| d.join("fairduel"))
+            .unwrap_or_else(|| PathBuf::from("fairduel-data"))
+    })
+}
+
+fn identity(args: &PlayerArgs) -> Result<Identity, String> {
+    let path = args.key.clone().unwrap_or_else(|| {
+        dirs::config_dir()
+            .map(|d| d.join("fairduel").join("identity.key"))
+            .unwrap_or_else(|| PathBuf::from("fairduel-identity.key"))
+    });
+    Identity::load_or_create(&path).map_err(|e| e.to_string())
+}
+
+fn hello(rules: &Rules) -> Hello {
+    Hello::new(
+        u32::from(PROTOCOL_VERSION),
+        env!("CARGO_PKG_VERSION"),
+        rules.format.hash().0,
+        rules.pool.hash().0,
+    )
+}
+
+fn settings(
+    player: &PlayerArgs,
+    net: &NetworkArgs,
+    rules: &Arc<Rules>,
+    format: &str,
+    deck: DeckList,
+    identity: Identity,
+) -> MatchSettings {
+    let root = data_root(player);
+    MatchSettings {
+        rules: Arc::clone(rules),
+        format_name: format.to_owned(),
+        deck,
+        identity,
+        matches_dir: Some(root.join("matches")),
+        durability: Durability::Sync,
+        driver: DriverConfig {
+            heartbeat: Duration::from_millis(net.heartbeat_ms.max(50)),
+            silence: Duration::from_secs(net.silence_secs.max(1)),
+            records_dir: Some(root.join("records")),
+            reports_dir: Some(root.join("reports")),
+            autopilot: net.bot,
+            bot_seed: net.bot_seed,
+            ..DriverConfig::default()
+        },
+        waker: None,
+    }
+}
+
+/// A deck by file stem from the assets' decks folder, or by path.
+fn deck(dir: &Path, rules: &Rules, name: &str) -> Result<DeckList, String> {
+    let as_path = Path::new(name);
+    let path = if as_path.is_file() {
+        as_path.to_owned()
+    } else {
+        dir.join("decks").join(format!("{name}.toml"))
+    };
+    assets::load_deck(&path, rules).map_err(|e| e.to_string())
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("could not start the network runtime: {e}"))
+}
+
+pub struct HostArgs {
+    pub format: String,
+    pub deck: String,
+    pub name: Option<String>,
+    pub ticket_file: Option<PathBuf>,
+}
+
+pub fn host(
+    dir: &Path,
+    player: &PlayerArgs,
+    net: &NetworkArgs,
+    args: HostArgs,
+) -> Result<ExitCode, String> {
+    let rules = assets::load_rules(dir, &args.format).map_err(|e| e.to_string())?;
+    let deck = deck(dir, &rules, &args.deck)?;
+    deck.validate(&rules.pool, &rules.format)?;
+    let identity = identity(player)?;
+    runtime()?.block_on(async {
+        let endpoint = PlayerEndpoint::bind(identity.secret_bytes(), net.endpoint_options())
+            .await
+            .map_err(|e| e.to_string())?;
+        let lan_advert = (!net.loopback).then(|| LanAdvert {
+            host_name: args
+                .name
+                .clone()
+                .unwrap_or_else(|| identity.public().fingerprint()),
+            format_name: rules.format.name.clone(),
+            format_hash: rules.format.hash().0,
+        });
+        let (ticket, host) = Host::bind(&endpoint, hello(&rules), HostOptions { lan_advert })
+            .await
+            .map_err(|e| e.to_string())?;
+        println!(
+            "Hosting {} as {} with {}.",
+            rules.format.name,
+            identity.public().fingerprint(),
+            deck.name
+        );
+        println!(
+            "Give this ticket to the other player (it admits one player, once):\n\n{ticket}\n"
+        );
+        if let Some(file) = &args.ticket_file {
+            std::fs::write(file, ticket.to_string())
+                .map_err(|e| format!("cannot write the ticket to {}: {e}", file.display()))?;
+        }
+        println!("Waiting for the other player…");
+        let host = Arc::new(host);
+        let connection = loop {
+            match host.accept().await {
+                Ok(connection) => break connection,
+                Err(error) => println!("  {error}"),
+            }
+        };
+        let started = start_hosted(
+            settings(player, net, &rules, &args.format, deck, identity),
+            host,
+            connection,
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+        drive(started, net.bot, &rules).await
+    })
+}
+
+pub fn join_match(
+    dir: &Path,
+    player: &PlayerArgs,
+    net: &NetworkArgs,
+    format: &str,
+    deck_name: &str,
+    ticket: &str,
+) -> Result<ExitCode, String> {
+    let ticket: HostTicket = ticket.trim().parse().map_err(|e| format!("{e}"))?;
+    let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
+    let deck = deck(dir, &rules, deck_name)?;
+    deck.validate(&rules.pool, &rules.format)?;
+    let identity = identity(player)?;
+    runtime()?.block_on(async {
+        let endpoint = PlayerEndpoint::bind(identity.secret_bytes(), net.endpoint_options())
+            .await
+            .map_err(|e| e.to_string())?;
+        join_with(
+            player, net, &rules, format, deck, identity, &endpoint, &ticket,
+        )
+        .await
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn join_with(
+    player: &PlayerArgs,
+    net: &NetworkArgs,
+    rules: &Arc<Rules>,
+    format: &str,
+    deck: DeckList,
+    identity: Identity,
+    endpoint: &PlayerEndpoint,
+    ticket: &HostTicket,
+) -> Result<ExitCode, String> {
+    println!(
+        "Joining {} as {}…",
+        rules.format.name,
+        identity.public().fingerprint()
+    );
+    let connection = join(endpoint, ticket, hello(rules))
+        .await
+        .map_err(|e| e.to_string())?;
+    let redial = Redial {
+        endpoint: endpoint.clone(),
+        host: ticket.host_addr().clone(),
+        hello: hello(rules),
+    };
+    let started = start_joined(
+        settings(player, net, rules, format, deck, identity),
+        ticket,
+        redial,
+        connection,
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    drive(started, net.bot, rules).await
+}
+
+pub fn lan(
+    dir: &Path,
+    player: &PlayerArgs,
+    net: &NetworkArgs,
+    format: &str,
+    deck_name: &str,
+    pick: Option<usize>,
+    wait_secs: u64,
+) -> Result<ExitCode, String> {
+    let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
+    let deck = deck(dir, &rules, deck_name)?;
+    deck.validate(&rules.pool, &rules.format)?;
+    let identity = identity(player)?;
+    let mut options = EndpointOptions::offline();
+    options.lan_discovery = true;
+    runtime()?.block_on(async {
+        let endpoint = PlayerEndpoint::bind(identity.secret_bytes(), options)
+            .await
+            .map_err(|e| e.to_string())?;
+        println!("Looking for matches on this network for {wait_secs} seconds…");
+        let mut watch = endpoint.watch_lan_matches().map_err(|e| e.to_string())?;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(wait_secs);
+        let mut found = Vec::new();
+        while tokio::time::Instant::now() < deadline {
+            found = watch
+                .borrow()
+                .iter()
+                .filter(|m| m.format_hash == rules.format.hash().0)
+                .cloned()
+                .collect::<Vec<_>>();
+            if pick.is_some_and(|p| p < found.len()) {
+                break;
+            }
+            let _ = tokio::time::timeout_at(deadline, watch.changed()).await;
+        }
+        if found.is_empty() {
+            println!("No open {} match found nearby. Ask the host to run `fairduel host --offline`, or join with their ticket.", rules.format.name);
+            return Ok(ExitCode::FAILURE);
+        }
+        for (i, m) in found.iter().enumerate() {
+            println!("  [{}] {} hosts {}", i + 1, m.host_name, m.format_name);
+        }
+        let index = match pick {
+            Some(p) => p,
+            None => read_number("Join which match? ", found.len())?,
+        };
+        let chosen = found
+            .get(index)
+            .ok_or_else(|| format!("there is no match number {}", index + 1))?;
+        let net = NetworkArgs { offline: true, ..*net };
+        join_with(player, &net, &rules, format, deck, identity, &endpoint, &chosen.ticket).await
+    })
+}
+
+pub fn resume(
+    dir: &Path,
+    player: &PlayerArgs,
+    net: &NetworkArgs,
+    name: Option<&str>,
+) -> Result<ExitCode, String> {
+    let matches = data_root(player).join("matches");
+    let path = match name {
+        Some(name) => find_match(&matches, name)?,
+        None => newest_match(&matches)?,
+    };
+    let saved = MatchStore::read(&path).map_err(|e| e.to_string())?;
+    let meta = &saved.meta;
+    let rules = assets::load_rules(dir, &meta.format_name).map_err(|e| e.to_string())?;
+    let identity = identity(player)?;
+    let deck = DeckList::from(&meta.deck);
+    println!(
+        "Resuming match {} ({}, {} entries saved) as the {}…",
+        &hex(&meta.match_id)[..12],
+        rules.format.name,
+        saved.entries.len(),
+        match meta.role {
+            Role::Host => "host",
+            Role::Joiner => "joiner",
+        }
+    );
+    runtime()?.block_on(async {
+        let reconnect = match meta.role {
+            Role::Host => {
+                let options = net.endpoint_options().with_port(meta.host_port);
+                let endpoint = PlayerEndpoint::bind(identity.secret_bytes(), options)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let (_, host) = Host::bind(&endpoint, hello(&rules), HostOptions::default())
+                    .await
+                    .map_err(|e| e.to_string())?;
+                Reconnect::Accept(Arc::new(host))
+            }
+            Role::Joiner => {
+                let ticket: HostTicket = meta
+                    .host_ticket
+                    .as_deref()
+                    .unwrap_or_default()
+                    .parse()
+                    .map_err(|e| format!("the saved match has no usable host address: {e}"))?;
+                let endpoint =
+                    PlayerEndpoint::bind(identity.secret_bytes(), net.endpoint_options())
+                        .await
+                        .map_err(|e| e.to_string())?;
+                let redial = Redial {
+                    endpoint,
+                    host: ticket.host_addr().clone(),
+                    hello: hello(&rules),
+                };
+                Reconnect::Dial(Box::new(redial))
+            }
+        };
+        let settings = settings(player, net, &rules, &meta.format_name, deck, identity);
+        let (started, saved) =
+            resume_saved(settings, &path, reconnect).map_err(|e| e.to_string())?;
+        if saved.dropped_torn_tail {
+            println!("  (an entry cut short by the crash was never sent; it was dropped)");
+        }
+        drive(started, net.bot, &rules).await
+    })
+}
+
+fn newest_match(dir: &Path) -> Result<PathBuf, String> {
+    let listing = std::fs::read_dir(dir)
+        .map_err(|e| format!("no saved matches in {} ({e})", dir.display()))?;
+    listing
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".fdmatch"))
+        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+        .max()
+        .map(|(_, path)| path)
+        .ok_or_else(|| format!("no saved matches in {}", dir.display()))
+}
+
+fn read_number(prompt: &str, count: usize) -> Result<usize, String> {
+    use std::io::Write;
+    loop {
+        print!("{prompt}");
+        let _ = std::io::stdout().flush();
+        let mut line = String::new();
+        if std::io::stdin()
+            .read_line(&mut line)
+            .map_err(|e| e.to_string())?
+            == 0
+        {
+            return Err("no answer: the input ended".to_owned());
+        }
+        match line.trim().parse::<usize>() {
+            Ok(n) if (1..=count).contains(&n) => return Ok(n - 1),
+            _ => println!("  type a number from 1 to {count}"),
+        }
+    }
+}
+
+/// Shows a session in the terminal until it ends; a person answers decisions by number.
+pub async fn drive(started: StartedMatch, bot: bool, rules: &Rules) -> Result<ExitCode, String> {
+    Ok(drive_to_record(started, bot, rules).await?.0)
+}
+
+/// [`drive`], also returning where the record was saved.
+pub async fn drive_to_record(
+    started: StartedMatch,
+    bot: bool,
+    rules: &Rules,
+) -> Result<(ExitCode, Option<PathBuf>), String> {
+    let StartedMatch {
+        mut session,
+        match_id,
+        file,
+    } = started;
+    println!("Match {} started.", &hex(&match_id)[..12]);
+    if let Some(file) = &file {
+        println!(
+            "  saved as it goes in {} (after a crash: `fairduel resume {}`)",
+            file.display(),
+            &hex(&match_id)[..12]
+        );
+    }
+    let mut lines = (!bot).then(stdin_lines);
+    let mut offered: Vec<Action> = Vec::new();
+    let mut code = ExitCode::FAILURE;
+    let mut record = None;
+    loop {
+        tokio::select! {
+            update = session.recv() => {
+                let Some(update) = update else { return Ok((code, record)) };
+                if let Update::Finished(end) = &update {
+                    record = end.record.as_ref().ok().cloned();
+                }
+                if let Some(done) = show(update, &mut offered, bot, rules, &mut code) {
+                    // Let the session send its goodbye and close before returning.
+                    while session.recv().await.is_some() {}
+                    return Ok((done, record));
+                }
+            }
+            line = next_line(&mut lines), if !offered.is_empty() => {
+                answer(&session, line, &mut offered);
+            }
+        }
+    }
+}
+
+fn show(
+    update: Update,
+    offered: &mut Vec<Action>,
+    bot: bool,
+    rules: &Rules,
+    code: &mut ExitCode,
+) -> Option<ExitCode> {
+    match update {
+        Update::View(view) => {
+            for line in &view.log {
+                println!("  turn {:>2}: {}", line.turn, line.text);
+            }
+            offered.clear();
+            if !bot && view.my_decision() {
+                let me = view.duel.state().players[view.seat.index()].life_points;
+                let them = view.duel.state().players[view.seat.other().index()].life_points;
+                println!("\nYour decision ({} LP, opponent {} LP):", me, them);
+                for (i, action) in view.legal.iter().enumerate() {
+                    println!("  {:>3}. {}", i + 1, describe_action(&view.duel, action));
+                }
+                println!(
+                    "  (number to act, c to concede, a to let the bot play, q to leave and resume later)"
+                );
+                *offered = view.legal.clone();
+            }
+            None
+        }
+        Update::Refused { command, reason } => {
+            println!("  refused ({command}): {reason}");
+            None
+        }
+        Update::Link(LinkStatus::Connected(info)) => {
+            println!(
+                "  connected to {} — {}",
+                info.remote_id.fmt_short(),
+                info.path
+            );
+            None
+        }
+        Update::Link(LinkStatus::Lost { reason }) => {
+            println!("  connection lost ({reason}); getting it back…");
+            None
+        }
+        Update::Link(LinkStatus::Reconnected(info)) => {
+            println!("  reconnected — {}", info.path);
+            None
+        }
+        Update::Warning(message) => {
+            println!("  warning: {message}");
+            None
+        }
+        Update::Desync(report) => {
+            print!("{}", report.text());
+            None
+        }
+        Update::Finished(end) => {
+            match end.outcome.and_then(|o| o.winner) {
+                Some(w) if w == end.my_seat => println!("\nYou won ({}).", rules.format.name),
+                Some(_) => println!("\nYou lost ({}).", rules.format.name),
+                None => println!("\nThe duel ended without a winner."),
+            }
+            for (i, verdict) in end.audit.verdicts.iter().enumerate() {
+                let who = if i == end.my_seat.index() {
+                    "you"
+                } else {
+                    "the other player"
+                };
+                println!("audit: seat {i} ({who}) {}", verdict_text(verdict));
+            }
+            match &end.record {
+                Ok(path) => println!(
+                    "match record saved to {}\ncheck it yourself: fairduel verify {}",
+                    path.display(),
+                    path.display()
+                ),
+                Err(error) => println!("the match record could not be saved: {error}"),
+            }
+            *code = if end.audit.all_verified() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            };
+            Some(*code)
+        }
+        Update::Failed(message) => {
+            println!("error: {message}");
+            Some(ExitCode::FAILURE)
+        }
+    }
+}
+
+fn answer(session: &SessionHandle, line: Option<String>, offered: &mut Vec<Action>) {
+    let Some(line) = line else {
+        let _ = session.send(Command::Leave);
+        return;
+    };
+    let line = line.trim();
+    let command = match line {
+        "c" => Some(Command::Concede),
+        "a" => Some(Command::Autopilot(true)),
+        "q" => Some(Command::Leave),
+        number => match number.parse::<usize>() {
+            Ok(n) if (1..=offered.len()).contains(&n) => Some(Command::Act(offered[n - 1].clone())),
+            _ => {
+                println!("  type a number from 1 to {}, or c, a or q", offered.len());
+                None
+            }
+        },
+    };
+    if let Some(command) = command {
+        offered.clear();
+        let _ = session.send(command);
+    }
+}
+
+fn stdin_lines() -> tokio::sync::mpsc::UnboundedReceiver<String> {
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lines() {
+            match line {
+                Ok(line) => {
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+    });
+    rx
+}
+
+async fn next_line(
+    lines: &mut Option<tokio::sync::mpsc::UnboundedReceiver<String>>,
+) -> Option<String> {
+    match lines {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Two bot players on real iroh endpoints on this machine's loopback play a whole match.
+pub fn demo(
+    dir: &Path,
+    player: &PlayerArgs,
+    format: &str,
+    decks: [&DeckList; 2],
+    seed: u64,
+    out: Option<PathBuf>,
+) -> Result<ExitCode, String> {
+    let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
+    let ids = [
+        Identity::generate().map_err(|e| e.to_string())?,
+        Identity::generate().map_err(|e| e.to_string())?,
+    ];
+    let net = |bot_seed| NetworkArgs {
+        offline: false,
+        loopback: true,
+        bot: true,
+        bot_seed,
+        silence_secs: 15,
+        heartbeat_ms: 2000,
+    };
+    println!(
+        "{}: two bot players on real iroh endpoints (loopback), {} vs {}, seed {seed}",
+        rules.format.name, decks[0].name, decks[1].name
+    );
+    runtime()?.block_on(async {
+        let host_endpoint =
+            PlayerEndpoint::bind(ids[0].secret_bytes(), EndpointOptions::loopback())
+                .await
+                .map_err(|e| e.to_string())?;
+        let guest_endpoint =
+            PlayerEndpoint::bind(ids[1].secret_bytes(), EndpointOptions::loopback())
+                .await
+                .map_err(|e| e.to_string())?;
+        let (ticket, host) = Host::bind(&host_endpoint, hello(&rules), HostOptions::default())
+            .await
+            .map_err(|e| e.to_string())?;
+        println!(
+            "host {} made ticket {}…",
+            ids[0].public().fingerprint(),
+            &ticket.to_string()[..24]
+        );
+        let host = Arc::new(host);
+        let (accepted, joined) =
+            tokio::join!(host.accept(), join(&guest_endpoint, &ticket, hello(&rules)));
+        let accepted = accepted.map_err(|e| e.to_string())?;
+        let joined = joined.map_err(|e| e.to_string())?;
+        println!(
+            "guest {} joined: {}",
+            ids[1].public().fingerprint(),
+            accepted.info().path
+        );
+        let mut host_settings = settings(
+            player,
+            &net(seed ^ 1),
+            &rules,
+            format,
+            decks[0].clone(),
+            ids[0].clone(),
+        );
+        let mut guest_settings = settings(
+            player,
+            &net(seed ^ 2),
+            &rules,
+            format,
+            decks[1].clone(),
+            ids[1].clone(),
+        );
+        // A demo is not resumed: no match files.
+        host_settings.matches_dir = None;
+        guest_settings.matches_dir = None;
+        let redial = Redial {
+            endpoint: guest_endpoint.clone(),
+            host: ticket.host_addr().clone(),
+            hello: hello(&rules),
+        };
+        let (hosted, guest) = tokio::join!(
+            start_hosted(host_settings, host, accepted),
+            start_joined(guest_settings, &ticket, redial, joined)
+        );
+        let hosted = hosted.map_err(|e| e.to_string())?;
+        let mut guest = guest.map_err(|e| e.to_string())?;
+        let guest_task = tokio::spawn(async move {
+            let mut verified = None;
+            while let Some(update) = guest.session.recv().await {
+                match update {
+                    Update::Finished(end) => verified = Some(end.audit.all_verified()),
+                    Update::Failed(message) => println!("guest: error: {message}"),
+                    _ => {}
+                }
+            }
+            verified
+        });
+        let (code, record) = drive_to_record(hosted, true, &rules).await?;
+        let guest_verified = guest_task.await.map_err(|e| e.to_string())?;
+        println!(
+            "the guest's own audit: {}",
+            match guest_verified {
+                Some(true) => "every seat verified",
+                Some(false) => "NOT every seat verified",
+                None => "did not finish",
+            }
+        );
+        if let (Some(out), Some(record)) = (&out, &record) {
+            if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+            }
+            std::fs::copy(record, out)
+                .map_err(|e| format!("cannot copy the record to {}: {e}", out.display()))?;
+            println!("record copied to {}", out.display());
+        }
+        Ok(if guest_verified == Some(true) {
+            code
+        } else {
+            ExitCode::FAILURE
+        })
+    })
+}
