@@ -230,7 +230,7 @@ impl Rig {
         );
         assert_eq!(
             saved.entries.as_slice(),
-            &self.opponent.log().entries()[..],
+            self.opponent.log().entries(),
             "the match file's entries changed"
         );
     }
