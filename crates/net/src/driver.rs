@@ -1151,11 +1151,27 @@ impl Driver {
                     tokio::time::sleep(Duration::from_millis(500)).await;
                 }
                 _ => {
-                    return Err(Stop::Failed(format!(
-                        "lost the connection to the other player ({reason}) and could not get it back within {} seconds. The match is saved: `fairduel resume {}` continues it when you are both back",
-                        self.config.reconnect_for.as_secs(),
-                        &hex(&match_id)[..12]
-                    )));
+                    // Say only what happened: a session without reconnection did not
+                    // try, and one without a match file cannot be resumed.
+                    let lost = if matches!(self.reconnect, Reconnect::Never) {
+                        format!(
+                            "lost the connection to the other player ({reason}); this session does not reconnect."
+                        )
+                    } else {
+                        format!(
+                            "lost the connection to the other player ({reason}) and could not get it back within {} seconds.",
+                            self.config.reconnect_for.as_secs()
+                        )
+                    };
+                    let saved = if self.store.is_some() {
+                        format!(
+                            "The match is saved: `fairduel resume {}` continues it when you are both back",
+                            &hex(&match_id)[..12]
+                        )
+                    } else {
+                        "This match was not saved to a file, so it cannot be resumed".to_owned()
+                    };
+                    return Err(Stop::Failed(format!("{lost} {saved}")));
                 }
             }
         };
