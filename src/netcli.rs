@@ -522,9 +522,10 @@ fn show(
             None
         }
         Update::Finished(end) => {
+            let me = end.my_seat;
             match end.outcome.and_then(|o| o.winner) {
-                Some(w) if w == end.my_seat => println!("\nYou won ({}).", rules.format.name),
-                Some(_) => println!("\nYou lost ({}).", rules.format.name),
+                Some(w) if w == me => println!("\n{w} won {}: you ({me}) won.", rules.format.name),
+                Some(w) => println!("\n{w} won {}: you ({me}) lost.", rules.format.name),
                 None => println!("\nThe duel ended without a winner."),
             }
             for (i, verdict) in end.audit.verdicts.iter().enumerate() {
