@@ -697,8 +697,7 @@ impl Driver {
                 Some(Incoming::Message(message)) => match *message {
                     PeerMessage::Goodbye { finished: true } => return,
                     PeerMessage::Sync { entries } => {
-                        let ours = self.peer.log().entries().to_vec();
-                        for entry in ours.into_iter().skip(entries as usize) {
+                        for entry in self.entries_after(entries) {
                             if active.send(&PeerMessage::Entry(entry)).await.is_err() {
                                 break;
                             }
@@ -714,6 +713,19 @@ impl Driver {
                 }
             }
         }
+    }
+
+    /// Our entries after the first `count`: what the other side asked for with `Sync`.
+    fn entries_after(&self, count: u64) -> Vec<SignedEnvelope> {
+        let entries = self.peer.log().entries();
+        entries
+            .get(
+                usize::try_from(count)
+                    .unwrap_or(usize::MAX)
+                    .min(entries.len())..,
+            )
+            .unwrap_or_default()
+            .to_vec()
     }
 
     fn entries(&self) -> u64 {
@@ -809,8 +821,7 @@ impl Driver {
         match message {
             PeerMessage::Heartbeat => Ok(()),
             PeerMessage::Sync { entries } => {
-                let ours = self.peer.log().entries().to_vec();
-                for entry in ours.into_iter().skip(entries as usize) {
+                for entry in self.entries_after(entries) {
                     self.send(link, &PeerMessage::Entry(entry)).await?;
                 }
                 Ok(())
@@ -894,7 +905,7 @@ impl Driver {
                     .await
             }
             Err(rejected) => {
-                let attributable = self.peer.record().evidence.contains(&signed);
+                let attributable = self.peer.evidence().contains(&signed);
                 if attributable {
                     let saved = self.save_record();
                     let where_ = match &saved {

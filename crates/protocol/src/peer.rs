@@ -353,6 +353,11 @@ impl Peer {
         result
     }
 
+    /// Refused entries signed by their claimed author: evidence of cheating.
+    pub fn evidence(&self) -> &[SignedEnvelope] {
+        &self.evidence
+    }
+
     /// The match record: the log, plus any refused entry that proves its author cheated.
     pub fn record(&self) -> MatchRecord {
         MatchRecord {
