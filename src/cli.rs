@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use fairduel_app::lobby::Connectivity;
 use fairduel_engine::selfplay::{BotKind, play_game};
 use fairduel_engine::state::WinReason;
 use fairduel_engine::{DeckList, Rules};
@@ -154,6 +155,16 @@ struct AppArgs {
     /// With --autopilot: take your seat back when this turn begins.
     #[arg(long, requires = "autopilot")]
     autopilot_until_turn: Option<u16>,
+    /// Play friends on this network only (overrides the setting).
+    #[arg(long)]
+    offline: bool,
+    /// Play on this computer only: two windows side by side (give the second its own
+    /// --key and --data-dir).
+    #[arg(long, conflicts_with = "offline")]
+    loopback: bool,
+    /// Online, but never through a relay (overrides the setting).
+    #[arg(long, conflicts_with_all = ["offline", "loopback"])]
+    no_relay: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -170,7 +181,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let dir = assets::asset_dir(cli.assets.as_deref());
     let result = match cli.command.unwrap_or(Command::App(AppArgs::default())) {
-        Command::App(args) => app(&dir, args),
+        Command::App(args) => app(&dir, &cli.player, args),
         Command::Demo {
             format,
             seed,
@@ -246,7 +257,7 @@ pub fn run() -> ExitCode {
 
 type CmdResult = Result<ExitCode, String>;
 
-fn app(dir: &std::path::Path, args: AppArgs) -> CmdResult {
+fn app(dir: &std::path::Path, player: &netcli::PlayerArgs, args: AppArgs) -> CmdResult {
     let quick_match = match args.format {
         Some(format) => {
             // Missing decks: the first two starter decks legal in the format.
@@ -278,6 +289,17 @@ fn app(dir: &std::path::Path, args: AppArgs) -> CmdResult {
         bot_delay: args.bot_delay_ms.map(std::time::Duration::from_millis),
         autopilot: args.autopilot,
         autopilot_until_turn: args.autopilot_until_turn,
+        connectivity: if args.loopback {
+            Some(Connectivity::Loopback)
+        } else if args.offline {
+            Some(Connectivity::Offline)
+        } else if args.no_relay {
+            Some(Connectivity::OnlineWithoutRelay)
+        } else {
+            None
+        },
+        data_dir: player.data_dir.clone(),
+        key_file: player.key.clone(),
     };
     fairduel_app::run(options).map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)

@@ -15,7 +15,8 @@ use fairduel_net::driver::{
 use fairduel_net::play::{MatchSettings, StartedMatch, resume_saved, start_hosted, start_joined};
 use fairduel_net::store::{Durability, MatchStore, find_match, hex};
 use fairduel_net::{
-    EndpointOptions, Hello, Host, HostOptions, HostTicket, LanAdvert, PlayerEndpoint, Role, join,
+    EndpointOptions, Hello, Host, HostOptions, HostTicket, LanAdvert, NetworkMode, PlayerEndpoint,
+    Role, join,
 };
 use fairduel_protocol::{Identity, PROTOCOL_VERSION};
 
@@ -42,6 +43,10 @@ pub struct NetworkArgs {
     /// This machine only (127.0.0.1): for trying things out and for tests.
     #[arg(long, conflicts_with = "offline")]
     pub loopback: bool,
+    /// Online, but never through a relay server: works only when one side can be reached
+    /// directly (a public address or a forwarded port).
+    #[arg(long, conflicts_with_all = ["offline", "loopback"])]
+    pub no_relay: bool,
     /// Let a bot play this seat.
     #[arg(long)]
     pub bot: bool,
@@ -62,6 +67,11 @@ impl NetworkArgs {
             EndpointOptions::loopback()
         } else if self.offline {
             EndpointOptions::offline()
+        } else if self.no_relay {
+            EndpointOptions {
+                mode: NetworkMode::OnlineWithoutRelay,
+                ..EndpointOptions::online()
+            }
         } else {
             EndpointOptions::online()
         }
@@ -625,6 +635,7 @@ pub fn demo(
     let net = |bot_seed| NetworkArgs {
         offline: false,
         loopback: true,
+        no_relay: false,
         bot: true,
         bot_seed,
         silence_secs: 15,

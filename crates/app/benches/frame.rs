@@ -8,14 +8,13 @@
 use std::hint::black_box;
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::mpsc;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Pos2, RawInput, Rect, vec2};
 use fairduel_app::catalog::Catalog;
 use fairduel_app::game::{MatchModel, MatchUi, Selection, match_ui};
-use fairduel_app::session::{LogLine, SeatView, SessionHandle};
+use fairduel_app::session::{Fairness, LogLine, SeatView};
 use fairduel_engine::state::{CardRef, Class, Piece};
 use fairduel_engine::{Bot, GreedyBot, Referee, Seat};
 
@@ -77,6 +76,15 @@ fn busy_view() -> SeatView {
         last_action: None,
         autopilot: false,
         step: referee.steps(),
+        // A filled-in panel, as in a real match.
+        fairness: Fairness {
+            opponent: "ed25519:5b1f…c09a".to_owned(),
+            connection: None,
+            entries_verified: 412,
+            reveals_verified: 57,
+            agreed_entries: 830,
+            agreed_state: "3fa9c2e17b04".to_owned(),
+        },
     }
 }
 
@@ -131,11 +139,7 @@ fn bench_view(c: &mut Criterion, name: &str, view: SeatView) {
             _ => None,
         })
         .unwrap_or_default();
-    let (command_tx, _command_rx) = mpsc::channel();
-    let (_update_tx, update_rx) = mpsc::channel();
-    let session = SessionHandle::from_channels(command_tx, update_rx);
-    let mut model = MatchModel::new(
-        session,
+    let mut model = MatchModel::showing(
         ["Ada".to_owned(), "Bot".to_owned()],
         "Kairu's DOTR: bench".to_owned(),
     );

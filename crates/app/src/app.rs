@@ -12,10 +12,14 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::Catalog;
 use crate::decks::{DeckLibrary, DecksEvent, DecksState, decks_ui};
 use crate::game::{MatchModel, MatchRequest, MatchUi, match_ui};
-use crate::home::{self, HomeState, home_ui};
+use crate::home::{self, FriendPanel, FriendRequest, HomeAction, HomeState, home_ui};
+use crate::lobby::{
+    self, Connectivity, LanBrowser, LobbyRequest, LobbyRole, PendingMatch, Seating, lobby_ui,
+};
 use crate::records::{RecordsState, records_ui};
-use crate::session::{LocalMatch, Waker, start_local_match};
+use crate::session::{BotMatch, MatchSession, NetRuntime, Waker, start_bot_match, verdict_text};
 use crate::theme;
+use fairduel_protocol::Identity;
 
 /// What the player can change, kept between runs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,6 +28,8 @@ pub struct Settings {
     pub player_name: String,
     /// How long the bot pauses before each move, in milliseconds.
     pub bot_delay_ms: u64,
+    /// How matches against people are reached.
+    pub connectivity: Connectivity,
 }
 
 impl Default for Settings {
@@ -31,6 +37,7 @@ impl Default for Settings {
         Settings {
             player_name: "Player".to_owned(),
             bot_delay_ms: 400,
+            connectivity: Connectivity::Online,
         }
     }
 }
@@ -51,6 +58,12 @@ pub struct LaunchOptions {
     pub autopilot: bool,
     /// With `autopilot`: hand my seat back when this turn begins.
     pub autopilot_until_turn: Option<u16>,
+    /// Overrides the network setting (e.g. this computer only, for two windows side by side).
+    pub connectivity: Option<Connectivity>,
+    /// FairDuel's data folder instead of the user's (decks, match files, records).
+    pub data_dir: Option<PathBuf>,
+    /// This player's key file instead of the one in the user's config folder.
+    pub key_file: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +74,17 @@ pub enum Screen {
     Settings,
     Match,
     Result,
+    /// Hosting or joining: the ticket and what is happening.
+    Lobby,
+}
+
+/// Who the match is against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Opponent {
+    /// The local bot; a rematch replays the same request with the next seed.
+    Bot(home::MatchRequest),
+    /// A person over the network.
+    Person(FriendRequest),
 }
 
 /// A match in progress (or just finished) with its screen state.
@@ -68,8 +92,9 @@ pub enum Screen {
 pub struct Game {
     pub model: MatchModel,
     pub ui: MatchUi,
-    pub request: home::MatchRequest,
-    pub seed: u64,
+    pub opponent: Opponent,
+    /// The seed of a bot match (shown on the result screen so it can be replayed).
+    pub seed: Option<u64>,
     /// The result screen has been shown once (it is not forced on the player again).
     pub result_seen: bool,
 }
@@ -91,6 +116,17 @@ pub struct FairDuelApp {
     styled: bool,
     /// Why the last match could not start.
     home_error: Option<String>,
+    /// Why the last network match could not start.
+    friend_error: Option<String>,
+    /// The network runtime, started when first needed.
+    runtime: Option<Arc<NetRuntime>>,
+    pub pending: Option<PendingMatch>,
+    pub lan: Option<LanBrowser>,
+    /// Where this player's key lives (`None`: a fresh key for this run only).
+    key_file: Option<PathBuf>,
+    identity: Option<Identity>,
+    /// FairDuel's data folder (`None`: nothing is saved).
+    data_dir: Option<PathBuf>,
 }
 
 impl FairDuelApp {
@@ -115,7 +151,22 @@ impl FairDuelApp {
             started: 0,
             styled: false,
             home_error: None,
+            friend_error: None,
+            runtime: None,
+            pending: None,
+            lan: None,
+            key_file: None,
+            identity: None,
+            data_dir: None,
         }
+    }
+
+    /// Signs with the key in `path` (created on first use, readable by the owner only): the
+    /// same key as the terminal commands', so a player is one player everywhere.
+    pub fn with_key_file(mut self, path: Option<PathBuf>) -> FairDuelApp {
+        self.key_file = path;
+        self.identity = None;
+        self
     }
 
     /// Uses `dir` as FairDuel's data folder: saved decks in `dir/decks`, match records in
@@ -124,7 +175,8 @@ impl FairDuelApp {
         if let Ok(catalog) = &mut self.catalog {
             self.library = DeckLibrary::load(dir.as_deref(), catalog);
         }
-        self.records = RecordsState::new(dir.map(|d| d.join("records")));
+        self.records = RecordsState::new(dir.as_ref().map(|d| d.join("records")));
+        self.data_dir = dir;
         self
     }
 
@@ -135,7 +187,11 @@ impl FairDuelApp {
             .storage
             .and_then(|s| eframe::get_value(s, SETTINGS_KEY))
             .unwrap_or_default();
-        FairDuelApp::new(options, settings).with_data_dir(default_data_dir())
+        let data_dir = options.data_dir.clone().or_else(default_data_dir);
+        let key_file = options.key_file.clone().or_else(default_key_file);
+        FairDuelApp::new(options, settings)
+            .with_data_dir(data_dir)
+            .with_key_file(key_file)
     }
 
     pub fn catalog(&self) -> Option<&Catalog> {
@@ -160,8 +216,8 @@ impl FairDuelApp {
                 self.game = Some(Game {
                     model,
                     ui: MatchUi::default(),
-                    request,
-                    seed,
+                    opponent: Opponent::Bot(request),
+                    seed: Some(seed),
                     result_seen: false,
                 });
                 self.screen = Screen::Match;
@@ -175,7 +231,7 @@ impl FairDuelApp {
     }
 
     fn try_start(
-        &self,
+        &mut self,
         ctx: &egui::Context,
         request: &home::MatchRequest,
         seed: u64,
@@ -184,41 +240,183 @@ impl FairDuelApp {
         let format = catalog
             .format(&request.format)
             .ok_or_else(|| format!("there is no format preset \"{}\"", request.format))?;
-        let load = |id: &str| {
-            let deck = catalog
-                .deck(id)
-                .ok_or_else(|| format!("there is no deck \"{id}\" in the asset folder"))?;
-            deck.check(&format.rules)
-                .map_err(|e| format!("{} is not legal in {}: {e}", deck.name, format.name()))
-        };
-        let my_deck = load(&request.deck)?;
-        let bot_deck = load(&request.bot_deck)?;
-        let title = format!(
-            "{}: {} against {}",
-            format.name(),
-            my_deck.name,
-            bot_deck.name
-        );
-        let repaint = ctx.clone();
-        let waker: Waker = Arc::new(move || repaint.request_repaint());
-        let config = LocalMatch {
-            rules: Arc::clone(&format.rules),
+        let rules = Arc::clone(&format.rules);
+        let format_name = format.name().to_owned();
+        let my_deck = load_deck(catalog, &request.deck, &format.rules, &format_name)?;
+        let bot_deck = load_deck(catalog, &request.bot_deck, &format.rules, &format_name)?;
+        let title = format!("{format_name}: {} against {}", my_deck.name, bot_deck.name);
+        let config = BotMatch {
+            rules,
+            format_name: request.format.clone(),
             my_deck,
             bot_deck,
             seed,
-            my_seat: Seat(0),
+            // A bot match is signed with the player's own key when there is one on file.
+            identity: self
+                .key_file
+                .is_some()
+                .then(|| self.identity())
+                .transpose()?,
             bot_delay: self
                 .options
                 .bot_delay
                 .unwrap_or(Duration::from_millis(self.settings.bot_delay_ms)),
             autopilot: self.options.autopilot,
             autopilot_until_turn: self.options.autopilot_until_turn,
+            records_dir: self.data_dir.as_ref().map(|d| d.join("records")),
         };
-        let session = start_local_match(config, waker).map_err(|e| e.to_string())?;
-        let mut names = [String::new(), String::new()];
-        names[0] = self.player_name();
-        names[1] = "Bot".to_owned();
+        let runtime = self.runtime()?;
+        let session = start_bot_match(&runtime, config, waker(ctx)).map_err(|e| e.to_string())?;
+        let names = [self.player_name(), "Bot".to_owned()];
         Ok(MatchModel::new(session, names, title))
+    }
+
+    /// The network runtime, started on first use.
+    fn runtime(&mut self) -> Result<Arc<NetRuntime>, String> {
+        if let Some(runtime) = &self.runtime {
+            return Ok(Arc::clone(runtime));
+        }
+        let runtime =
+            Arc::new(NetRuntime::start().map_err(|e| {
+                format!("could not start the network runtime ({e}); restart FairDuel")
+            })?);
+        self.runtime = Some(Arc::clone(&runtime));
+        Ok(runtime)
+    }
+
+    /// This player's identity: from the key file, or (without one) a key for this run.
+    fn identity(&mut self) -> Result<Identity, String> {
+        if let Some(identity) = &self.identity {
+            return Ok(identity.clone());
+        }
+        let identity = match &self.key_file {
+            Some(path) => Identity::load_or_create(path).map_err(|e| e.to_string())?,
+            None => Identity::generate().map_err(|e| e.to_string())?,
+        };
+        self.identity = Some(identity.clone());
+        Ok(identity)
+    }
+
+    fn connectivity(&self) -> Connectivity {
+        self.options
+            .connectivity
+            .unwrap_or(self.settings.connectivity)
+    }
+
+    fn seating(&mut self, ctx: &egui::Context, request: &FriendRequest) -> Result<Seating, String> {
+        let catalog = self.catalog.as_ref().map_err(Clone::clone)?;
+        let format = catalog
+            .format(&request.format)
+            .ok_or_else(|| format!("there is no format preset \"{}\"", request.format))?;
+        let rules = Arc::clone(&format.rules);
+        let deck = load_deck(catalog, &request.deck, &format.rules, format.name())?;
+        Ok(Seating {
+            rules,
+            format_id: request.format.clone(),
+            deck,
+            identity: self.identity()?,
+            player_name: self.player_name(),
+            data_dir: self.data_dir.clone(),
+            connectivity: self.connectivity(),
+            waker: waker(ctx),
+        })
+    }
+
+    /// Hosts, joins by ticket or joins a LAN match; on failure says why on the home screen.
+    fn start_friend_match(&mut self, ctx: &egui::Context, action: HomeAction) {
+        let result = (|| -> Result<PendingMatch, String> {
+            let runtime = self.runtime()?;
+            match action {
+                HomeAction::Host(request) => {
+                    // The LAN browser's endpoint has the same key: one endpoint at a time.
+                    self.lan = None;
+                    Ok(lobby::host(&runtime, self.seating(ctx, &request)?))
+                }
+                HomeAction::Join(request, text) => {
+                    let ticket = lobby::parse_ticket(&text)?;
+                    let endpoint = self.lan.as_ref().and_then(|l| l.endpoint.clone());
+                    let seating = self.seating(ctx, &request)?;
+                    Ok(lobby::join_by_ticket(&runtime, seating, ticket, endpoint))
+                }
+                HomeAction::JoinLan(request, index) => {
+                    let lan = self
+                        .lan
+                        .as_ref()
+                        .ok_or("Look for games on this network first.")?;
+                    let found = lan
+                        .matches
+                        .get(index)
+                        .ok_or("That match is no longer announced; pick another.")?;
+                    let ticket = found.ticket.clone();
+                    let endpoint = lan.endpoint.clone();
+                    let mut seating = self.seating(ctx, &request)?;
+                    // Found on this network: reach it the way it was found.
+                    seating.connectivity = Connectivity::Offline;
+                    Ok(lobby::join_by_ticket(&runtime, seating, ticket, endpoint))
+                }
+                HomeAction::PlayBot(_) | HomeAction::BrowseLan(_) => {
+                    Err("not a network match".to_owned())
+                }
+            }
+        })();
+        match result {
+            Ok(pending) => {
+                self.friend_error = None;
+                self.pending = Some(pending);
+                self.screen = Screen::Lobby;
+            }
+            Err(message) => self.friend_error = Some(message),
+        }
+    }
+
+    /// Follows the hosting or joining task; moves to the board once the match has started.
+    fn poll_network(&mut self) {
+        if let Some(lan) = &mut self.lan {
+            lan.poll();
+        }
+        // The match goes on (and its audit arrives) whichever screen is showing.
+        if let Some(game) = &mut self.game {
+            game.model.poll();
+        }
+        let Some(pending) = &mut self.pending else {
+            return;
+        };
+        let Some(started) = pending.poll() else {
+            return;
+        };
+        let Some(pending) = self.pending.take() else {
+            return;
+        };
+        let request = FriendRequest {
+            format: pending.seating.format_id.clone(),
+            deck: pending.seating.deck.name.clone(),
+        };
+        let mut names = [self.player_name(), "Opponent".to_owned()];
+        if pending.role == LobbyRole::Joining {
+            // The host sits at seat 0.
+            names.swap(0, 1);
+        }
+        let title = format!(
+            "{}: {} against {}",
+            pending.seating.rules.format.name,
+            pending.seating.deck.name,
+            if pending.role == LobbyRole::Hosting {
+                "the player who joined"
+            } else {
+                "the host"
+            }
+        );
+        let mut model = MatchModel::new(MatchSession::new(started), names, title);
+        model.networked = true;
+        self.lan = None;
+        self.game = Some(Game {
+            model,
+            ui: MatchUi::default(),
+            opponent: Opponent::Person(request),
+            seed: None,
+            result_seen: false,
+        });
+        self.screen = Screen::Match;
     }
 
     fn player_name(&self) -> String {
@@ -240,6 +438,7 @@ impl FairDuelApp {
             let ctx = ui.ctx().clone();
             self.start_match(&ctx, request);
         }
+        self.poll_network();
         if self.screen == Screen::Match {
             self.match_screen(ui);
             return;
@@ -281,6 +480,7 @@ impl FairDuelApp {
                 }
                 Screen::Settings => settings_ui(ui, &mut self.settings),
                 Screen::Result => self.result_screen(ui),
+                Screen::Lobby => self.lobby_screen(ui),
                 Screen::Match => {}
             },
         });
@@ -293,10 +493,40 @@ impl FairDuelApp {
         if let Some(error) = &self.home_error {
             ui.label(RichText::new(error).color(theme::PENALTY_ON_DARK));
         }
-        if let Some(request) = home_ui(ui, catalog, &mut self.home) {
-            self.home_error = None;
-            let ctx = ui.ctx().clone();
-            self.start_match(&ctx, request);
+        let friends = FriendPanel {
+            connectivity: self
+                .options
+                .connectivity
+                .unwrap_or(self.settings.connectivity),
+            lan: self.lan.as_ref(),
+            error: self.friend_error.as_deref(),
+        };
+        let ctx = ui.ctx().clone();
+        match home_ui(ui, catalog, &mut self.home, friends) {
+            Some(HomeAction::PlayBot(request)) => {
+                self.home_error = None;
+                self.start_match(&ctx, request);
+            }
+            Some(HomeAction::BrowseLan(true)) => match (self.runtime(), self.identity()) {
+                (Ok(runtime), Ok(identity)) => {
+                    self.lan = Some(LanBrowser::start(&runtime, &identity, waker(&ctx)));
+                }
+                (Err(message), _) | (_, Err(message)) => self.friend_error = Some(message),
+            },
+            Some(HomeAction::BrowseLan(false)) => self.lan = None,
+            Some(action) => self.start_friend_match(&ctx, action),
+            None => {}
+        }
+    }
+
+    fn lobby_screen(&mut self, ui: &mut Ui) {
+        let Some(pending) = &self.pending else {
+            self.screen = Screen::Home;
+            return;
+        };
+        if let Some(LobbyRequest::Cancel) = lobby_ui(ui, pending) {
+            self.pending = None;
+            self.screen = Screen::Home;
         }
     }
 
@@ -340,9 +570,10 @@ impl FairDuelApp {
         let mut rematch = false;
         let mut board = false;
         let mut home = false;
+        let mut open_record = None;
         ui.vertical_centered(|ui| {
-            ui.set_max_width(640.0);
-            ui.add_space(40.0);
+            ui.set_max_width(680.0);
+            ui.add_space(32.0);
             ui.label(
                 RichText::new("The duel is over")
                     .size(18.0)
@@ -365,10 +596,13 @@ impl FairDuelApp {
                     .size(16.0),
                 );
             }
+            let seed = game
+                .seed
+                .map_or_else(String::new, |s| format!(" · seed {s}"));
             ui.label(
                 RichText::new(format!(
-                    "{} · {} turns · {} actions · seed {}",
-                    game.model.title, state.turn, view.step, game.seed
+                    "{} · {} turns · {} log entries{seed}",
+                    game.model.title, state.turn, view.step
                 ))
                 .color(theme::TEXT_DIM),
             );
@@ -377,26 +611,123 @@ impl FairDuelApp {
                 .inner_margin(10)
                 .show(ui, |ui| {
                     ui.label(RichText::new("Fair-play audit").strong());
-                    ui.label(
-                        "Audit: not available until the protocol lands. This match was refereed \
-                     on this computer by the engine, so there is no signed record to verify.",
-                    );
+                    match &game.model.end {
+                        None if game.model.failed => {
+                            ui.label("The match stopped before it could be audited.");
+                        }
+                        None => {
+                            ui.horizontal(|ui| {
+                                ui.spinner();
+                                ui.label("Both sides are revealing their secrets; auditing…");
+                            });
+                        }
+                        Some(end) => {
+                            let summary = if end.audit.all_verified() {
+                                RichText::new(
+                                    "Every seat verified: the whole log was replayed with all \
+                                     secrets revealed, and every signature, draw, reveal and \
+                                     rule checked out.",
+                                )
+                                .color(theme::BONUS_ON_DARK)
+                            } else {
+                                RichText::new("The audit found a problem:")
+                                    .color(theme::PENALTY_ON_DARK)
+                            };
+                            ui.label(summary);
+                            for (index, verdict) in end.audit.verdicts.iter().enumerate() {
+                                let seat = Seat(index as u8);
+                                let you = if seat == end.my_seat { " (you)" } else { "" };
+                                let colour = if verdict.is_verified() {
+                                    theme::BONUS_ON_DARK
+                                } else {
+                                    theme::PENALTY_ON_DARK
+                                };
+                                ui.label(
+                                    RichText::new(format!(
+                                        "{}{you}: {}",
+                                        game.model.name(seat),
+                                        verdict_text(verdict)
+                                    ))
+                                    .color(colour),
+                                );
+                            }
+                            match &end.record {
+                                Ok(path) => {
+                                    ui.label(
+                                        RichText::new(format!(
+                                            "Match record saved: {}",
+                                            path.display()
+                                        ))
+                                        .small()
+                                        .color(theme::TEXT_DIM),
+                                    );
+                                    if ui.button("Open the record").clicked() {
+                                        open_record = Some(path.clone());
+                                    }
+                                }
+                                Err(reason) => {
+                                    ui.label(
+                                        RichText::new(format!(
+                                            "The record was not saved: {reason}"
+                                        ))
+                                        .small()
+                                        .color(theme::TEXT_DIM),
+                                    );
+                                }
+                            }
+                        }
+                    }
                 });
             ui.add_space(16.0);
-            rematch = ui.button(RichText::new("Rematch").size(16.0)).clicked();
+            if matches!(game.opponent, Opponent::Bot(_)) {
+                rematch = ui.button(RichText::new("Rematch").size(16.0)).clicked();
+            }
             board = ui.button("Show the final board").clicked();
             home = ui.button("Back to home").clicked();
         });
-        if rematch {
-            let request = game.request.clone();
-            let ctx = ui.ctx().clone();
-            self.start_match(&ctx, request);
+        if let Some(path) = open_record {
+            if let Ok(catalog) = &self.catalog {
+                self.records.open(&path, catalog);
+                self.records.refresh();
+            }
+            self.screen = Screen::Records;
+        } else if rematch {
+            if let Opponent::Bot(request) = game.opponent.clone() {
+                let ctx = ui.ctx().clone();
+                self.start_match(&ctx, request);
+            }
         } else if board {
             self.screen = Screen::Match;
         } else if home {
             self.screen = Screen::Home;
         }
     }
+}
+
+/// Loads a deck from the catalogue and checks it against the format.
+fn load_deck(
+    catalog: &Catalog,
+    id: &str,
+    rules: &fairduel_engine::Rules,
+    format_name: &str,
+) -> Result<fairduel_engine::DeckList, String> {
+    let deck = catalog
+        .deck(id)
+        .ok_or_else(|| format!("there is no deck \"{id}\" in the asset folder"))?;
+    deck.check(rules)
+        .map_err(|e| format!("{} is not legal in {format_name}: {e}", deck.name))
+}
+
+/// Asks egui for a repaint whenever a session or network task has news.
+fn waker(ctx: &egui::Context) -> Waker {
+    let repaint = ctx.clone();
+    Arc::new(move || repaint.request_repaint())
+}
+
+/// The player's key file, shared with the terminal commands (on Linux
+/// `~/.config/fairduel/identity.key`).
+pub fn default_key_file() -> Option<PathBuf> {
+    dirs::config_dir().map(|d| d.join("fairduel").join("identity.key"))
 }
 
 /// FairDuel's folder in the user's data directory (on Linux `~/.local/share/fairduel`).
@@ -418,6 +749,17 @@ fn settings_ui(ui: &mut Ui, settings: &mut Settings) {
                 .text("Bot's pause before each move (ms)"),
         );
     });
+    ui.add_space(8.0);
+    ui.label(RichText::new("Network").strong());
+    for choice in [
+        Connectivity::Online,
+        Connectivity::OnlineWithoutRelay,
+        Connectivity::Offline,
+    ] {
+        ui.radio_value(&mut settings.connectivity, choice, choice.label())
+            .on_hover_text(choice.explanation());
+    }
+    ui.label(RichText::new(settings.connectivity.explanation()).color(theme::TEXT_DIM));
     ui.label(RichText::new("Settings are saved when FairDuel closes.").color(theme::TEXT_DIM));
 }
 

@@ -24,6 +24,7 @@ pub(crate) fn app(seed: u64) -> FairDuelApp {
     let settings = Settings {
         player_name: "Ada".to_owned(),
         bot_delay_ms: 0,
+        ..Settings::default()
     };
     FairDuelApp::new(options, settings)
 }
@@ -193,23 +194,35 @@ fn play_a_card(h: &mut Harness<'static, FairDuelApp>) -> Option<(Cell, String)> 
 }
 
 #[test]
-fn home_offers_a_bot_match_and_labels_online_play_as_not_available() {
+fn home_offers_the_bot_hosting_joining_and_games_nearby() {
     let mut h = harness(app(1));
     h.run();
     h.get_by_label("Play against the bot");
-    for what in [
-        "Host a game",
-        "Join by ticket",
-        "Games on this network (LAN)",
+    h.get_by_label("Play a friend");
+    for button in [
+        "Start match",
+        "Host a match",
+        "Join",
+        "Look for games on this network",
     ] {
-        let label = format!("{what} — not available yet");
-        let button = h.get_by_role_and_label(Role::Button, &label);
-        assert!(
-            button.accesskit_node().is_disabled(),
-            "{what} must not pretend to work"
-        );
+        let node = h.get_by_role_and_label(Role::Button, button);
+        assert!(!node.accesskit_node().is_disabled(), "{button} works");
     }
-    h.get_by_role_and_label(Role::Button, "Start match");
+}
+
+#[test]
+fn a_pasted_ticket_that_is_not_one_says_so_and_stays_home() {
+    let mut h = harness(app(1));
+    h.run();
+    h.get_by_label("Ticket").focus();
+    h.run();
+    h.get_by_label("Ticket").type_text("fairduel-not-a-ticket");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Join").click();
+    h.run();
+    assert_eq!(h.state().screen, Screen::Home);
+    assert!(h.state().pending.is_none());
+    h.get_by_label_contains("That is not a FairDuel ticket");
 }
 
 #[test]
@@ -355,10 +368,15 @@ fn a_bot_match_from_home_to_the_result_screen() {
     eprintln!("result: {:?}", labels_containing(&h, "win"));
     let headline = labels_containing(&h, "win");
     assert!(!headline.is_empty(), "the winner is named");
-    assert!(
-        !labels_containing(&h, "Audit: not available until the protocol lands").is_empty(),
-        "the audit verdict says honestly that there is none yet"
-    );
+    step_until(&mut h, "the audit", |h| {
+        h.state()
+            .game
+            .as_ref()
+            .is_some_and(|g| g.model.end.is_some())
+    });
+    h.get_by_label_contains("Every seat verified");
+    h.get_by_label("Ada (you): verified: played fairly");
+    h.get_by_label("Bot: verified: played fairly");
     h.get_by_role_and_label(Role::Button, "Back to home")
         .click();
     settle(&mut h);

@@ -15,9 +15,12 @@ use fairduel_engine::state::{Phase, TrapEvent};
 use fairduel_engine::{Action, Awaiting, Cell, PlayMode, Seat};
 
 use crate::board::{BoardOutput, Mark, board_ui, piece_look};
-use crate::session::{Command, LogLine, SeatView, SessionHandle, Update};
+use crate::session::{
+    Command, DesyncReport, LinkStatus, LogLine, MatchEnd, MatchSession, SeatView, Update,
+};
 use crate::theme;
 use crate::widgets::{CardLook, Side, card_details_ui, card_ui, paint_card, terrain_swatch_ui};
+use fairduel_net::PathKind;
 
 /// The most log lines kept; older ones are dropped.
 const LOG_LIMIT: usize = 5000;
@@ -25,7 +28,8 @@ const LOG_LIMIT: usize = 5000;
 /// What the session has told us.
 #[derive(Debug)]
 pub struct MatchModel {
-    session: SessionHandle,
+    /// `None` for a model that only shows a position (benchmarks, previews).
+    session: Option<MatchSession>,
     /// The latest view; `None` until the first arrives.
     pub view: Option<SeatView>,
     /// Every line so far, names filled in.
@@ -40,12 +44,29 @@ pub struct MatchModel {
     pub names: [String; 2],
     /// "Kairu's DOTR: Forest Pack against Dragon's Hoard".
     pub title: String,
+    /// Against a person over the network (the fairness panel shows the connection).
+    pub networked: bool,
+    /// The state of the connection, as last reported.
+    pub link: Option<LinkStatus>,
+    /// Things the other side sent that were wrong but did not stop the match.
+    pub warnings: Vec<String>,
+    pub desync: Option<DesyncReport>,
+    /// The audit and the saved record, once the match is complete.
+    pub end: Option<MatchEnd>,
 }
 
 impl MatchModel {
-    pub fn new(session: SessionHandle, names: [String; 2], title: String) -> MatchModel {
+    pub fn new(session: MatchSession, names: [String; 2], title: String) -> MatchModel {
         MatchModel {
-            session,
+            session: Some(session),
+            ..MatchModel::showing(names, title)
+        }
+    }
+
+    /// A model with no session behind it, for showing a view set by hand.
+    pub fn showing(names: [String; 2], title: String) -> MatchModel {
+        MatchModel {
+            session: None,
             view: None,
             log: Vec::new(),
             notice: None,
@@ -53,62 +74,96 @@ impl MatchModel {
             waiting: false,
             names,
             title,
+            networked: false,
+            link: None,
+            warnings: Vec::new(),
+            desync: None,
+            end: None,
         }
+    }
+
+    /// The match file a crash would be resumed from.
+    pub fn match_file(&self) -> Option<&std::path::Path> {
+        self.session.as_ref()?.file.as_deref()
     }
 
     /// Reads every update that has arrived. Returns whether anything changed.
     pub fn poll(&mut self) -> bool {
-        let mut changed = false;
-        loop {
-            match self.session.try_next() {
-                Ok(Some(Update::View(view))) => {
-                    for line in &view.log {
-                        self.log.push(LogLine {
-                            turn: line.turn,
-                            actor: line.actor,
-                            text: self.named(line),
-                        });
-                    }
-                    if self.log.len() > LOG_LIMIT {
-                        self.log.drain(..self.log.len() - LOG_LIMIT);
-                    }
-                    self.view = Some(*view);
-                    self.waiting = false;
-                    self.notice = None;
-                    changed = true;
-                }
-                Ok(Some(Update::Refused { command, reason })) => {
-                    self.notice = Some(format!("Your {command} was refused: {reason}"));
-                    self.waiting = false;
-                    changed = true;
-                }
-                Ok(Some(Update::Failed(message))) => {
-                    self.notice = Some(format!("The match stopped: {message}"));
-                    self.failed = true;
-                    self.waiting = false;
-                    changed = true;
-                }
-                Ok(None) => break,
-                Err(_) => {
-                    if !self.failed && self.view.as_ref().is_none_or(|v| v.outcome.is_none()) {
-                        self.notice = Some("The match session ended unexpectedly.".to_owned());
-                        self.failed = true;
-                        changed = true;
-                    }
-                    break;
-                }
+        let Some(session) = self.session.as_mut() else {
+            return false;
+        };
+        let mut updates = Vec::new();
+        let closed = loop {
+            match session.try_next() {
+                Ok(Some(update)) => updates.push(update),
+                Ok(None) => break false,
+                Err(_) => break true,
             }
+        };
+        let changed = !updates.is_empty();
+        for update in updates {
+            self.apply(update);
+        }
+        if closed && !self.failed && self.end.is_none() && self.desync.is_none() {
+            self.notice = Some("The match session ended unexpectedly.".to_owned());
+            self.failed = true;
+            return true;
         }
         changed
+    }
+
+    fn apply(&mut self, update: Update) {
+        match update {
+            Update::View(view) => {
+                for line in &view.log {
+                    self.log.push(LogLine {
+                        turn: line.turn,
+                        actor: line.actor,
+                        text: self.named(line),
+                    });
+                }
+                if self.log.len() > LOG_LIMIT {
+                    self.log.drain(..self.log.len() - LOG_LIMIT);
+                }
+                self.view = Some(*view);
+                self.waiting = false;
+                self.notice = None;
+            }
+            Update::Refused { command, reason } => {
+                self.notice = Some(format!("Your {command} was refused: {reason}"));
+                self.waiting = false;
+            }
+            Update::Link(status) => self.link = Some(status),
+            Update::Warning(message) => self.warnings.push(message),
+            Update::Finished(end) => self.end = Some(*end),
+            Update::Desync(report) => {
+                self.notice = Some(
+                    "The two copies of the duel disagree (a desync); the match stopped. See the \
+                     fairness panel."
+                        .to_owned(),
+                );
+                self.failed = true;
+                self.waiting = false;
+                self.desync = Some(*report);
+            }
+            Update::Failed(message) => {
+                self.notice = Some(format!("The match stopped: {message}"));
+                self.failed = true;
+                self.waiting = false;
+            }
+        }
     }
 
     /// Puts player names where the engine's words say "seat 0" / "seat 1".
     fn named(&self, line: &LogLine) -> String {
         let mut text = line.text.replace("seat 0", &self.names[0]);
         text = text.replace("seat 1", &self.names[1]);
+        // The driver's action lines already open with the actor ("seat 0 ends the turn").
         match line.actor {
-            Some(seat) => format!("{} {text}", self.names[seat.index()]),
-            None => text,
+            Some(seat) if !text.starts_with(self.names[seat.index()].as_str()) => {
+                format!("{} {text}", self.names[seat.index()])
+            }
+            _ => text,
         }
     }
 
@@ -117,10 +172,14 @@ impl MatchModel {
     }
 
     pub fn send(&mut self, command: Command) {
-        match self.session.send(command) {
+        let sent = match &self.session {
+            Some(session) => session.send(command).map_err(|e| e.to_string()),
+            None => Err("this board only shows a position; there is no match behind it".to_owned()),
+        };
+        match sent {
             Ok(()) => self.waiting = true,
-            Err(e) => {
-                self.notice = Some(e.to_string());
+            Err(message) => {
+                self.notice = Some(message);
                 self.failed = true;
             }
         }
@@ -868,6 +927,93 @@ fn hand_ui(
     });
 }
 
+/// Who the other player is, how we are connected, and what has been checked so far.
+pub fn fairness_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
+    let fairness = &view.fairness;
+    egui::CollapsingHeader::new(RichText::new("Fair play").strong())
+        .id_salt("fair-play")
+        .default_open(true)
+        .show(ui, |ui| {
+            ui.label(format!("Opponent key: {}", fairness.opponent))
+                .on_hover_text(
+                    "The fingerprint of the key that signs every move of the other player. \
+                     Compare it with your friend's (shown in their fairness panel as yours).",
+                );
+            let connection = if !model.networked {
+                "Connection: the bot, in this program".to_owned()
+            } else {
+                match (&fairness.connection, &model.link) {
+                    (_, Some(LinkStatus::Lost { reason })) => {
+                        format!("Connection lost ({reason}); reconnecting…")
+                    }
+                    (Some(info), _) => {
+                        let path = match &info.path {
+                            PathKind::Direct(_) => "direct",
+                            PathKind::Relayed(_) => "relayed",
+                            PathKind::Unknown => "no path right now",
+                        };
+                        match info.rtt {
+                            Some(rtt) => format!(
+                                "Connection: {path}, {:.1} ms round trip",
+                                rtt.as_secs_f64() * 1000.0
+                            ),
+                            None => format!("Connection: {path}"),
+                        }
+                    }
+                    (None, _) => "Connection: connecting…".to_owned(),
+                }
+            };
+            let hover = fairness
+                .connection
+                .as_ref()
+                .map_or_else(String::new, |info| info.path.to_string());
+            let response = ui.label(connection);
+            if !hover.is_empty() {
+                response.on_hover_text(hover);
+            }
+            ui.label(format!(
+                "Verified: {} entries, {} reveals",
+                fairness.entries_verified, fairness.reveals_verified
+            ))
+            .on_hover_text(
+                "Entries from the other player whose signature, place in the chain, legality \
+                 and state hash all checked out; reveals are the ones that opened a hidden card.",
+            );
+            ui.label(format!(
+                "Agreed state: {} after entry {}",
+                if fairness.agreed_state.is_empty() {
+                    "—"
+                } else {
+                    fairness.agreed_state.as_str()
+                },
+                fairness.agreed_entries
+            ))
+            .on_hover_text("Both copies of the duel computed this state hash.");
+            if let Some(report) = &model.desync {
+                ui.label(RichText::new(report.text()).color(theme::PENALTY_ON_DARK));
+                if let Ok(path) = &report.file {
+                    ui.label(
+                        RichText::new(format!("Report saved: {}", path.display()))
+                            .small()
+                            .color(theme::TEXT_DIM),
+                    );
+                }
+            }
+            for warning in model.warnings.iter().rev().take(3) {
+                ui.label(
+                    RichText::new(format!("Protocol error from the other side: {warning}"))
+                        .color(theme::PENALTY_ON_DARK),
+                );
+            }
+            if model.warnings.len() > 3 {
+                ui.label(
+                    RichText::new(format!("…and {} earlier", model.warnings.len() - 3))
+                        .color(theme::TEXT_DIM),
+                );
+            }
+        });
+}
+
 fn players_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
     let state = view.duel.state();
     let format = view.duel.format();
@@ -935,6 +1081,7 @@ fn players_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
             });
         ui.add_space(6.0);
     }
+    fairness_ui(ui, model, view);
     ui.separator();
     ui.label(RichText::new("Terrain").strong());
     let terrains: std::collections::BTreeSet<_> =
@@ -1051,23 +1198,27 @@ mod tests {
     use super::*;
     use crate::catalog::Catalog;
     use crate::catalog::tests::project_assets;
-    use crate::session::{LocalMatch, start_local_match};
+    use crate::session::{BotMatch, NetRuntime, start_bot_match};
 
     /// The first main-phase view of my seat in a local match.
     fn my_main_view(format: &str, seed: u64) -> SeatView {
         let catalog = Catalog::load(&project_assets()).expect("assets");
         let rules = Arc::clone(&catalog.format(format).expect("format").rules);
         let decks = catalog.legal_decks(&rules);
-        let session = start_local_match(
-            LocalMatch {
+        let runtime = NetRuntime::start().expect("runtime");
+        let mut session = start_bot_match(
+            &runtime,
+            BotMatch {
                 rules,
+                format_name: format.to_owned(),
                 my_deck: decks[0].1.clone(),
                 bot_deck: decks[1].1.clone(),
                 seed,
-                my_seat: Seat(0),
+                identity: None,
                 bot_delay: Duration::ZERO,
                 autopilot: false,
                 autopilot_until_turn: None,
+                records_dir: None,
             },
             Arc::new(|| {}),
         )

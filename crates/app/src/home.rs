@@ -1,17 +1,40 @@
-//! The home screen: start a match against the bot, and the online ways to play, which are
-//! labelled as not available until the network layer lands.
+//! The home screen: the format and deck for the next match, then a match against the bot,
+//! hosting one, joining one by ticket, or joining one found on this network.
 
 use egui::{RichText, Ui};
 
 use crate::catalog::{Catalog, DeckFile};
+use crate::lobby::{Connectivity, LanBrowser};
 use crate::theme;
 
-/// What the player picked for the next bot match.
+/// What the player picked for the next match.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct HomeState {
     pub format: String,
     pub deck: String,
     pub bot_deck: String,
+    /// The ticket being pasted.
+    pub ticket: String,
+}
+
+/// What the player asked for on the home screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HomeAction {
+    PlayBot(MatchRequest),
+    /// Host a match in this format with this deck.
+    Host(FriendRequest),
+    Join(FriendRequest, String),
+    /// Start (`true`) or stop looking for matches on this network.
+    BrowseLan(bool),
+    /// Join the n-th match found on this network.
+    JoinLan(FriendRequest, usize),
+}
+
+/// The format and deck for a match against a person.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FriendRequest {
+    pub format: String,
+    pub deck: String,
 }
 
 /// A bot match to start.
@@ -64,75 +87,110 @@ fn deck_label(deck: &DeckFile) -> String {
     }
 }
 
-pub fn home_ui(ui: &mut Ui, catalog: &Catalog, state: &mut HomeState) -> Option<MatchRequest> {
+/// What the friend panel needs to show besides the catalogue.
+#[derive(Debug, Clone, Copy)]
+pub struct FriendPanel<'a> {
+    pub connectivity: Connectivity,
+    pub lan: Option<&'a LanBrowser>,
+    /// Why the last attempt to host or join could not start.
+    pub error: Option<&'a str>,
+}
+
+pub fn home_ui(
+    ui: &mut Ui,
+    catalog: &Catalog,
+    state: &mut HomeState,
+    friends: FriendPanel<'_>,
+) -> Option<HomeAction> {
     state.settle(catalog);
-    let mut start = None;
+    let mut action = None;
     ui.heading("FairDuel");
     ui.label(
-        "Duelists of the Roses formats with every rule enforced. Play the bot here; play \
-         friends peer to peer once networking lands.",
+        "Duelists of the Roses formats with every rule enforced. Every move is signed and \
+         checked, hidden cards stay hidden until the rules reveal them, and every match ends \
+         with a record anyone can verify.",
     );
-    ui.add_space(12.0);
-    ui.columns(2, |columns| {
-        let ui = &mut columns[0];
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.label(RichText::new("Play against the bot").strong().size(18.0));
-            ui.add_space(4.0);
+    ui.add_space(8.0);
+    let legal = catalog
+        .format(&state.format)
+        .map(|f| catalog.legal_decks(&f.rules))
+        .unwrap_or_default();
+    let deck_name = |id: &str| {
+        catalog
+            .deck(id)
+            .map_or_else(|| "no legal deck".to_owned(), deck_label)
+    };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
             let format_name = catalog
                 .format(&state.format)
                 .map_or("—", |f| f.name())
                 .to_owned();
             egui::ComboBox::from_label("Format")
                 .selected_text(format_name)
-                .width(260.0)
+                .width(240.0)
                 .show_ui(ui, |ui| {
                     for format in &catalog.formats {
                         ui.selectable_value(&mut state.format, format.id.clone(), format.name());
                     }
                 });
-            let legal = catalog
-                .format(&state.format)
-                .map(|f| catalog.legal_decks(&f.rules))
-                .unwrap_or_default();
-            let deck_name = |id: &str| {
-                catalog
-                    .deck(id)
-                    .map_or_else(|| "no legal deck".to_owned(), deck_label)
-            };
+            ui.add_space(16.0);
             egui::ComboBox::from_label("Your deck")
                 .selected_text(deck_name(&state.deck))
-                .width(260.0)
+                .width(240.0)
                 .show_ui(ui, |ui| {
                     for (deck, _) in &legal {
                         ui.selectable_value(&mut state.deck, deck.id.clone(), deck_label(deck));
                     }
                 });
+        });
+        if let Some(format) = catalog.format(&state.format) {
+            let f = &format.rules.format;
+            ui.label(
+                RichText::new(format!(
+                    "{}x{} board · {} LP · {}–{} card decks",
+                    f.board_size, f.board_size, f.life_points, f.deck.min_main, f.deck.max_main
+                ))
+                .color(theme::TEXT_DIM),
+            );
+        }
+        if legal.is_empty() {
+            ui.label(
+                RichText::new("No deck is legal in this format: build one under Decks.")
+                    .color(theme::PENALTY_ON_DARK),
+            );
+        }
+    });
+    ui.add_space(8.0);
+    let have_deck = !state.deck.is_empty();
+    let friend = FriendRequest {
+        format: state.format.clone(),
+        deck: state.deck.clone(),
+    };
+    ui.columns(2, |columns| {
+        let ui = &mut columns[0];
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new("Play against the bot").strong().size(18.0));
+            ui.add_space(4.0);
             egui::ComboBox::from_label("Bot's deck")
                 .selected_text(deck_name(&state.bot_deck))
-                .width(260.0)
+                .width(240.0)
                 .show_ui(ui, |ui| {
                     for (deck, _) in &legal {
                         ui.selectable_value(&mut state.bot_deck, deck.id.clone(), deck_label(deck));
                     }
                 });
-            if let Some(format) = catalog.format(&state.format) {
-                let f = &format.rules.format;
-                ui.label(
-                    RichText::new(format!(
-                        "{}x{} board · {} LP · {}–{} card decks",
-                        f.board_size, f.board_size, f.life_points, f.deck.min_main, f.deck.max_main
-                    ))
-                    .color(theme::TEXT_DIM),
-                );
-            }
+            ui.label(
+                RichText::new(
+                    "The bot plays through the same signed protocol as a person would, and \
+                     the match ends with a verified record.",
+                )
+                .color(theme::TEXT_DIM),
+            );
             ui.add_space(6.0);
-            let ready = !state.deck.is_empty() && !state.bot_deck.is_empty();
-            if legal.is_empty() {
-                ui.label(
-                    RichText::new("No deck is legal in this format.").color(theme::PENALTY_ON_DARK),
-                );
-            }
+            let ready = have_deck && !state.bot_deck.is_empty();
             if ui
                 .add_enabled(
                     ready,
@@ -140,11 +198,11 @@ pub fn home_ui(ui: &mut Ui, catalog: &Catalog, state: &mut HomeState) -> Option<
                 )
                 .clicked()
             {
-                start = Some(MatchRequest {
+                action = Some(HomeAction::PlayBot(MatchRequest {
                     format: state.format.clone(),
                     deck: state.deck.clone(),
                     bot_deck: state.bot_deck.clone(),
-                });
+                }));
             }
         });
         let ui = &mut columns[1];
@@ -152,22 +210,86 @@ pub fn home_ui(ui: &mut Ui, catalog: &Catalog, state: &mut HomeState) -> Option<
             ui.set_width(ui.available_width());
             ui.label(RichText::new("Play a friend").strong().size(18.0));
             ui.label(
-                RichText::new(
-                    "Not available yet: peer-to-peer play needs the fair-play protocol and \
-                     the network layer, which are still being built.",
-                )
+                RichText::new(format!(
+                    "Network: {} (change it under Settings)",
+                    friends.connectivity.label()
+                ))
                 .color(theme::TEXT_DIM),
             );
+            if let Some(error) = friends.error {
+                ui.label(RichText::new(error).color(theme::PENALTY_ON_DARK));
+            }
             ui.add_space(4.0);
-            for what in [
-                "Host a game",
-                "Join by ticket",
-                "Games on this network (LAN)",
-            ] {
-                ui.add_enabled(
-                    false,
-                    egui::Button::new(format!("{what} — not available yet")),
-                );
+            if ui
+                .add_enabled(have_deck, egui::Button::new("Host a match"))
+                .on_hover_text("Shows a ticket (and a QR code) to give the other player")
+                .clicked()
+            {
+                action = Some(HomeAction::Host(friend.clone()));
+            }
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                let label = ui.label("Ticket");
+                ui.add(
+                    egui::TextEdit::singleline(&mut state.ticket)
+                        .hint_text("paste the host's ticket")
+                        .desired_width(ui.available_width() - 60.0),
+                )
+                .labelled_by(label.id);
+                if ui
+                    .add_enabled(have_deck, egui::Button::new("Join"))
+                    .clicked()
+                {
+                    action = Some(HomeAction::Join(friend.clone(), state.ticket.clone()));
+                }
+            });
+            ui.add_space(6.0);
+            ui.separator();
+            match friends.lan {
+                None => {
+                    if ui.button("Look for games on this network").clicked() {
+                        action = Some(HomeAction::BrowseLan(true));
+                    }
+                }
+                Some(lan) => {
+                    ui.horizontal(|ui| {
+                        ui.label(RichText::new("Games on this network").strong());
+                        if ui.small_button("Stop looking").clicked() {
+                            action = Some(HomeAction::BrowseLan(false));
+                        }
+                    });
+                    if let Some(error) = &lan.error {
+                        ui.label(RichText::new(error).color(theme::PENALTY_ON_DARK));
+                    } else if lan.matches.is_empty() {
+                        ui.horizontal(|ui| {
+                            ui.spinner();
+                            ui.label(
+                                "Looking… hosts that run FairDuel offline or online appear here.",
+                            );
+                        });
+                    }
+                    let format_hash = catalog
+                        .format(&state.format)
+                        .map(|f| f.rules.format.hash().0);
+                    for (index, found) in lan.matches.iter().enumerate() {
+                        ui.horizontal(|ui| {
+                            ui.label(format!("{} hosts {}", found.host_name, found.format_name));
+                            let same_format = Some(found.format_hash) == format_hash;
+                            if ui
+                                .add_enabled(
+                                    have_deck && same_format && lan.endpoint.is_some(),
+                                    egui::Button::new(format!("Join {}", found.host_name)),
+                                )
+                                .on_disabled_hover_text(
+                                    "Pick the same format above to join this match",
+                                )
+                                .clicked()
+                            {
+                                action = Some(HomeAction::JoinLan(friend.clone(), index));
+                            }
+                        });
+                    }
+                }
             }
         });
     });
@@ -186,5 +308,5 @@ pub fn home_ui(ui: &mut Ui, catalog: &Catalog, state: &mut HomeState) -> Option<
             .small()
             .color(theme::TEXT_DIM),
     );
-    start
+    action
 }

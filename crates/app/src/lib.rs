@@ -1,10 +1,13 @@
 //! FairDuel's desktop client (eframe/egui).
 //!
-//! Screens: home (start a bot match; online play is labelled as not available yet), decks
-//! (the card pool, deck contents and legality, building and saving decks, YDK import and
-//! export), match records (audit verdicts and a step-by-step replay), settings, the match
-//! board, and the result.
-//! The app talks to a match only through [`session`]: commands in, per-seat views out.
+//! Screens: home (a bot match, hosting, joining by ticket, matches on this network), the
+//! lobby (the host's ticket with a QR code), decks (the card pool, deck contents and
+//! legality, building and saving decks, YDK import and export), match records (audit
+//! verdicts and a step-by-step replay), settings, the match board with its fairness panel,
+//! and the result with the audit verdict.
+//! The app talks to a match only through [`session`] (crates/net's session driver on the
+//! app's own runtime): commands in, per-seat views out. A bot match runs through the same
+//! protocol as a network match.
 
 pub mod app;
 pub mod board;
@@ -13,6 +16,7 @@ pub mod decks;
 pub mod deckstore;
 pub mod game;
 pub mod home;
+pub mod lobby;
 pub mod records;
 pub mod session;
 pub mod theme;

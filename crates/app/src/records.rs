@@ -326,6 +326,7 @@ fn replay_ui(ui: &mut Ui, loaded: &LoadedRecord, state: &mut RecordsState) {
         outcome: state_now.outcome,
         autopilot: false,
         step: step.seq,
+        fairness: crate::session::Fairness::default(),
     };
     // Read-only: clicks on the board do nothing here.
     board_ui(ui, &view, &BTreeMap::new());

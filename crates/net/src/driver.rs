@@ -21,7 +21,7 @@ use std::time::Duration;
 use fairduel_engine::describe::{describe_action, describe_event};
 use fairduel_engine::desync::{FieldDifference, state_differences};
 use fairduel_engine::state::Outcome;
-use fairduel_engine::{Action, Bot, Duel, DuelState, Event, GreedyBot, Knowledge, Seat};
+use fairduel_engine::{Action, Awaiting, Bot, Duel, DuelState, Event, GreedyBot, Knowledge, Seat};
 use fairduel_protocol::envelope::Body;
 use fairduel_protocol::{AuditReport, Peer, Rejected, SeatVerdict, SignedEnvelope, Violation};
 use serde::{Deserialize, Serialize};
@@ -101,6 +101,11 @@ pub struct SeatView {
 }
 
 impl SeatView {
+    /// What the duel waits for.
+    pub fn awaiting(&self) -> &Awaiting {
+        self.duel.awaiting()
+    }
+
     pub fn my_decision(&self) -> bool {
         self.deciding == Some(self.seat) && !self.legal.is_empty()
     }
@@ -217,6 +222,11 @@ pub struct DriverConfig {
     pub autopilot: bool,
     /// Seed of the autopilot's bot.
     pub bot_seed: u64,
+    /// How long the autopilot waits before a main-phase decision (a third of it before a
+    /// response), so a person watching a bot can follow it. Zero for tools and tests.
+    pub autopilot_pause: Duration,
+    /// The autopilot hands the seat back once this turn begins.
+    pub autopilot_until_turn: Option<u16>,
 }
 
 impl Default for DriverConfig {
@@ -229,6 +239,8 @@ impl Default for DriverConfig {
             reports_dir: None,
             autopilot: false,
             bot_seed: 0,
+            autopilot_pause: Duration::ZERO,
+            autopilot_until_turn: None,
         }
     }
 }
@@ -481,6 +493,11 @@ struct Driver {
     history: VecDeque<(u64, Duel)>,
     /// Our state was already sent for this desync.
     desync_sent: Option<u64>,
+    /// The current connection, read again for every view: the path and the round-trip
+    /// estimate change while a match goes on.
+    live_link: Option<MatchLink>,
+    /// The autopilot may decide at this entry count once this instant has passed.
+    autopilot_wait: Option<(u64, Instant)>,
     last_sent: Instant,
     last_heard: Instant,
     commands_closed: bool,
@@ -519,6 +536,8 @@ impl Driver {
             last_action: None,
             history: VecDeque::new(),
             desync_sent: None,
+            autopilot_wait: None,
+            live_link: None,
             last_sent: now,
             last_heard: now,
             commands_closed: false,
@@ -530,6 +549,7 @@ impl Driver {
 
     async fn run(mut self, wire: Option<Wire>) {
         let mut link = wire.map(Link::open);
+        self.live_link = link.as_ref().and_then(|l| l.info.clone());
         if let Some(info) = link.as_ref().and_then(Link::connection_info) {
             self.fairness.connection = Some(info.clone());
             self.updates.send(Update::Link(LinkStatus::Connected(info)));
@@ -575,6 +595,11 @@ impl Driver {
             }
             let heartbeat_at = self.last_sent + self.config.heartbeat;
             let silent_at = self.last_heard + self.config.silence;
+            let entries = self.entries();
+            let autopilot_at = self
+                .autopilot_wait
+                .filter(|(at, _)| *at == entries)
+                .map(|(_, until)| until);
             let Some(active) = link.as_mut() else {
                 if let Err(stop) = self.relink(link, "the connection is gone").await {
                     return stop;
@@ -647,6 +672,14 @@ impl Driver {
                     if let Err(stop) = result {
                         return stop;
                     }
+                }
+                () = async {
+                    match autopilot_at {
+                        Some(until) => tokio::time::sleep_until(until).await,
+                        None => std::future::pending().await,
+                    }
+                } => {
+                    // The autopilot's pause is over: the next turn of the loop decides.
                 }
                 () = tokio::time::sleep_until(heartbeat_at) => {
                     if let Err(stop) = self.send(link, &PeerMessage::Heartbeat).await {
@@ -740,12 +773,21 @@ impl Driver {
             return Ok(false);
         }
         let duel_running = self.peer.duel().is_some_and(|d| !d.is_over());
+        if let Some(until) = self.config.autopilot_until_turn
+            && self.autopilot
+            && self.peer.duel().is_some_and(|d| d.state().turn >= until)
+        {
+            self.autopilot = false;
+            self.config.autopilot_until_turn = None;
+            self.publish();
+        }
         let written = if self.conceding && duel_running {
             self.conceding = false;
             Some(self.peer.decide(Action::Concede))
         } else if let Some(written) = self.peer.next_automatic() {
             Some(written)
-        } else if self.autopilot && self.peer.needs_decision() {
+        } else if self.autopilot && self.peer.needs_decision() && self.autopilot_may_act() {
+            self.autopilot_wait = None;
             let legal = self.peer.legal_actions();
             match self.peer.duel() {
                 Some(duel) if !legal.is_empty() => {
@@ -769,6 +811,27 @@ impl Driver {
             Some(Err(error)) => Err(Stop::Failed(format!(
                 "this program could not write its own entry ({error}); this is a bug in FairDuel — the match is saved and can be resumed"
             ))),
+        }
+    }
+
+    /// Whether the autopilot's pause before the current decision is over; starts the pause
+    /// when this decision is new.
+    fn autopilot_may_act(&mut self) -> bool {
+        let full = self.config.autopilot_pause;
+        let pause = match self.peer.duel().map(Duel::awaiting) {
+            Some(Awaiting::Main { .. }) => full,
+            _ => full / 3,
+        };
+        if pause.is_zero() {
+            return true;
+        }
+        let entries = self.entries();
+        match self.autopilot_wait {
+            Some((at, until)) if at == entries => Instant::now() >= until,
+            _ => {
+                self.autopilot_wait = Some((entries, Instant::now() + pause));
+                false
+            }
         }
     }
 
@@ -806,6 +869,9 @@ impl Driver {
             }
             Command::Autopilot(on) => {
                 self.autopilot = on;
+                if !on {
+                    self.config.autopilot_until_turn = None;
+                }
                 self.publish();
             }
             Command::Leave => {}
@@ -1105,6 +1171,7 @@ impl Driver {
             old.close("reconnecting").await;
         }
         self.fairness.connection = None;
+        self.live_link = None;
         self.updates.send(Update::Link(LinkStatus::Lost {
             reason: reason.to_owned(),
         }));
@@ -1205,6 +1272,7 @@ impl Driver {
     ) -> Result<(), Stop> {
         let mut fresh = Link::open(Wire::Iroh(Box::new(connection)));
         let info = fresh.connection_info();
+        self.live_link = fresh.info.clone();
         if fresh
             .send(&PeerMessage::Sync {
                 entries: self.entries(),
@@ -1238,6 +1306,9 @@ impl Driver {
             return;
         };
         let deciding = duel.awaiting().seat();
+        if let Some(live) = &self.live_link {
+            self.fairness.connection = Some(live.info());
+        }
         let view = SeatView {
             duel: duel.clone(),
             seat: self.peer.seat(),

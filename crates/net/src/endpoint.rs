@@ -39,6 +39,10 @@ pub enum NetworkMode {
     Offline,
     /// The default public relays as well, for players behind NATs on different networks.
     Online,
+    /// The internet without relays: gateway port mapping (UPnP, NAT-PMP, PCP) but no relay
+    /// server ever sees the traffic. Works when one side is reachable directly (a mapped or
+    /// forwarded port, a public address); most home networks need the relays.
+    OnlineWithoutRelay,
 }
 
 /// Which local addresses the endpoint listens on.
@@ -152,6 +156,7 @@ impl PlayerEndpoint {
                 // is only noise on the network.
                 .portmapper_config(PortmapperConfig::Disabled),
             NetworkMode::Online => builder.relay_mode(RelayMode::Default),
+            NetworkMode::OnlineWithoutRelay => builder.relay_mode(RelayMode::Disabled),
         };
         match (options.bind, options.port) {
             (BindScope::LoopbackOnly, port) => {

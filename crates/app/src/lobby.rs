@@ -1,0 +1,501 @@
+//! Finding the other player: hosting (a ticket to hand over, as text or a QR code), joining
+//! by a pasted ticket, and the matches announced on this network.
+//!
+//! Each runs as a task on the app's [`NetRuntime`] and reports through a channel that the UI
+//! reads once per frame, so no frame ever waits on the network. Dropping a
+//! [`PendingMatch`] or a [`LanBrowser`] stops its task.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use egui::{Color32, RichText, Sense, Ui, vec2};
+use fairduel_engine::{DeckList, Rules};
+use fairduel_net::driver::{DriverConfig, Redial};
+use fairduel_net::play::{MatchSettings, StartedMatch, start_hosted, start_joined};
+use fairduel_net::store::Durability;
+use fairduel_net::{
+    EndpointOptions, Hello, Host, HostOptions, HostTicket, LanAdvert, LanMatch, NetworkMode,
+    PlayerEndpoint, join,
+};
+use fairduel_protocol::{Identity, PROTOCOL_VERSION};
+use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc;
+
+use crate::session::{NetRuntime, Waker};
+use crate::theme;
+
+/// How this app reaches other players (a setting).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Connectivity {
+    /// Direct connections, and the public relays when a direct path cannot be opened.
+    #[default]
+    Online,
+    /// Direct connections over the internet, never through a relay.
+    OnlineWithoutRelay,
+    /// This network only: nothing is sent beyond it (LAN parties, no uplink).
+    Offline,
+    /// This computer only, for trying two windows side by side and for tests.
+    Loopback,
+}
+
+impl Connectivity {
+    pub fn endpoint_options(self) -> EndpointOptions {
+        match self {
+            Connectivity::Online => EndpointOptions::online(),
+            Connectivity::OnlineWithoutRelay => EndpointOptions {
+                mode: NetworkMode::OnlineWithoutRelay,
+                ..EndpointOptions::online()
+            },
+            Connectivity::Offline => EndpointOptions::offline(),
+            Connectivity::Loopback => EndpointOptions::loopback(),
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Connectivity::Online => "Online, relays on",
+            Connectivity::OnlineWithoutRelay => "Online, relays off",
+            Connectivity::Offline => "Offline (this network only)",
+            Connectivity::Loopback => "This computer only",
+        }
+    }
+
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Connectivity::Online => {
+                "Friends anywhere. When no direct path opens, traffic goes through a public \
+                 relay; it is end-to-end encrypted and signed, so the relay cannot read or change it."
+            }
+            Connectivity::OnlineWithoutRelay => {
+                "Friends anywhere, but only when one of you can be reached directly (a public \
+                 address or a forwarded port). No relay ever carries the match."
+            }
+            Connectivity::Offline => {
+                "Players on this network only, found by LAN discovery or a ticket; nothing \
+                 leaves the network."
+            }
+            Connectivity::Loopback => "Two FairDuel windows on this computer.",
+        }
+    }
+}
+
+/// What a player brings to a network match.
+#[derive(Clone)]
+pub struct Seating {
+    pub rules: Arc<Rules>,
+    /// The format preset's id (written into the match set-up and the match file).
+    pub format_id: String,
+    pub deck: DeckList,
+    pub identity: Identity,
+    /// Announced on the LAN when hosting.
+    pub player_name: String,
+    /// Match files, records and desync reports go under it; `None` saves nothing.
+    pub data_dir: Option<PathBuf>,
+    pub connectivity: Connectivity,
+    pub waker: Waker,
+}
+
+impl std::fmt::Debug for Seating {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Seating")
+            .field("format_id", &self.format_id)
+            .field("deck", &self.deck.name)
+            .field("connectivity", &self.connectivity)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Seating {
+    fn hello(&self) -> Hello {
+        Hello::new(
+            u32::from(PROTOCOL_VERSION),
+            env!("CARGO_PKG_VERSION"),
+            self.rules.format.hash().0,
+            self.rules.pool.hash().0,
+        )
+    }
+
+    fn settings(&self) -> MatchSettings {
+        let under = |sub: &str| self.data_dir.as_ref().map(|d| d.join(sub));
+        MatchSettings {
+            rules: Arc::clone(&self.rules),
+            format_name: self.format_id.clone(),
+            deck: self.deck.clone(),
+            identity: self.identity.clone(),
+            matches_dir: under("matches"),
+            durability: Durability::Sync,
+            driver: DriverConfig {
+                records_dir: under("records"),
+                reports_dir: under("reports"),
+                ..DriverConfig::default()
+            },
+            waker: Some(Arc::clone(&self.waker)),
+        }
+    }
+
+    fn bind(&self) -> impl Future<Output = Result<PlayerEndpoint, String>> + use<> {
+        let key = self.identity.secret_bytes();
+        let options = self.connectivity.endpoint_options();
+        async move {
+            PlayerEndpoint::bind(key, options)
+                .await
+                .map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Which side of the match this player is setting up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LobbyRole {
+    Hosting,
+    Joining,
+}
+
+#[derive(Debug)]
+enum LobbyEvent {
+    Ticket(HostTicket),
+    Status(String),
+    Started(Box<StartedMatch>),
+    Failed(String),
+}
+
+/// A host waiting for its opponent, or a joiner connecting. Dropping it cancels.
+#[derive(Debug)]
+pub struct PendingMatch {
+    pub role: LobbyRole,
+    /// "Kairu's DOTR with Forest Pack".
+    pub title: String,
+    /// The host's ticket, once its address is known.
+    pub ticket: Option<HostTicket>,
+    /// What is happening now, in words.
+    pub status: String,
+    /// Why it stopped; the task has ended.
+    pub error: Option<String>,
+    pub seating: Seating,
+    events: mpsc::UnboundedReceiver<LobbyEvent>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for PendingMatch {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl PendingMatch {
+    /// Reads what the task reported; the match once it has started.
+    pub fn poll(&mut self) -> Option<StartedMatch> {
+        while let Ok(event) = self.events.try_recv() {
+            match event {
+                LobbyEvent::Ticket(ticket) => self.ticket = Some(ticket),
+                LobbyEvent::Status(status) => self.status = status,
+                LobbyEvent::Failed(error) => self.error = Some(error),
+                LobbyEvent::Started(started) => return Some(*started),
+            }
+        }
+        None
+    }
+}
+
+/// Reports from a task to its [`PendingMatch`], waking the UI each time.
+#[derive(Clone)]
+struct Reporter {
+    events: mpsc::UnboundedSender<LobbyEvent>,
+    waker: Waker,
+}
+
+impl Reporter {
+    fn send(&self, event: LobbyEvent) {
+        // A closed channel means the player cancelled; the task is being aborted.
+        let _ = self.events.send(event);
+        (self.waker)();
+    }
+
+    fn status(&self, text: &str) {
+        self.send(LobbyEvent::Status(text.to_owned()));
+    }
+}
+
+fn pending(
+    runtime: &NetRuntime,
+    role: LobbyRole,
+    seating: Seating,
+    task: impl FnOnce(
+        Reporter,
+    )
+        -> std::pin::Pin<Box<dyn Future<Output = Result<StartedMatch, String>> + Send>>,
+) -> PendingMatch {
+    let (events, receiver) = mpsc::unbounded_channel();
+    let reporter = Reporter {
+        events,
+        waker: Arc::clone(&seating.waker),
+    };
+    let work = task(reporter.clone());
+    let task = runtime.handle().spawn(async move {
+        match work.await {
+            Ok(started) => reporter.send(LobbyEvent::Started(Box::new(started))),
+            Err(error) => reporter.send(LobbyEvent::Failed(error)),
+        }
+    });
+    PendingMatch {
+        role,
+        title: format!("{} with {}", seating.rules.format.name, seating.deck.name),
+        ticket: None,
+        status: "Starting the network…".to_owned(),
+        error: None,
+        seating,
+        events: receiver,
+        task,
+    }
+}
+
+/// Starts hosting: binds this player's endpoint, makes a ticket (and, unless offline to
+/// this computer, announces the match on the LAN), and waits for one player to join.
+pub fn host(runtime: &NetRuntime, seating: Seating) -> PendingMatch {
+    let job = seating.clone();
+    pending(runtime, LobbyRole::Hosting, seating, move |report| {
+        Box::pin(async move {
+            let endpoint = job.bind().await?;
+            let lan_advert = endpoint.has_lan_discovery().then(|| LanAdvert {
+                host_name: job.player_name.clone(),
+                format_name: job.rules.format.name.clone(),
+                format_hash: job.rules.format.hash().0,
+            });
+            report.status("Finding this computer's addresses…");
+            let (ticket, host) = Host::bind(&endpoint, job.hello(), HostOptions { lan_advert })
+                .await
+                .map_err(|e| e.to_string())?;
+            report.send(LobbyEvent::Ticket(ticket));
+            report.status("Waiting for the other player to join…");
+            let host = Arc::new(host);
+            let connection = loop {
+                match host.accept().await {
+                    Ok(connection) => break connection,
+                    Err(error) => report.status(&format!(
+                        "Someone tried to join and was turned away ({error}). Still waiting…"
+                    )),
+                }
+            };
+            report.status("The other player is here; setting the match up…");
+            start_hosted(job.settings(), host, connection)
+                .await
+                .map_err(|e| e.to_string())
+        })
+    })
+}
+
+/// Joins the host behind `ticket`. `endpoint` is reused when the app already has one (the
+/// LAN browser's), so one player never shows up as two endpoints.
+pub fn join_by_ticket(
+    runtime: &NetRuntime,
+    seating: Seating,
+    ticket: HostTicket,
+    endpoint: Option<PlayerEndpoint>,
+) -> PendingMatch {
+    let job = seating.clone();
+    let mut pending = pending(runtime, LobbyRole::Joining, seating, move |report| {
+        Box::pin(async move {
+            let endpoint = match endpoint {
+                Some(endpoint) => endpoint,
+                None => job.bind().await?,
+            };
+            report.status("Connecting to the host…");
+            let connection = join(&endpoint, &ticket, job.hello())
+                .await
+                .map_err(|e| e.to_string())?;
+            report.status("Connected; the host is setting the match up…");
+            let redial = Redial {
+                endpoint: endpoint.clone(),
+                host: ticket.host_addr().clone(),
+                hello: job.hello(),
+            };
+            start_joined(job.settings(), &ticket, redial, connection)
+                .await
+                .map_err(|e| e.to_string())
+        })
+    });
+    pending.status = "Connecting to the host…".to_owned();
+    pending
+}
+
+/// Parses a pasted ticket, saying what is wrong with it in words.
+pub fn parse_ticket(text: &str) -> Result<HostTicket, String> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err("Paste the ticket the host gave you first.".to_owned());
+    }
+    trimmed
+        .parse()
+        .map_err(|e| format!("That is not a FairDuel ticket: {e}. Ask the host to copy it again."))
+}
+
+#[derive(Debug)]
+enum LanEvent {
+    Ready(PlayerEndpoint),
+    Matches(Vec<LanMatch>),
+    Failed(String),
+}
+
+/// The open matches announced on this network, kept up to date while it lives.
+#[derive(Debug)]
+pub struct LanBrowser {
+    /// The endpoint that listens (joining a match found here reuses it).
+    pub endpoint: Option<PlayerEndpoint>,
+    pub matches: Vec<LanMatch>,
+    pub error: Option<String>,
+    events: mpsc::UnboundedReceiver<LanEvent>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for LanBrowser {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl LanBrowser {
+    /// Starts listening for LAN announcements with this player's key.
+    pub fn start(runtime: &NetRuntime, identity: &Identity, waker: Waker) -> LanBrowser {
+        let (events, receiver) = mpsc::unbounded_channel();
+        let key = identity.secret_bytes();
+        let task = runtime.handle().spawn(async move {
+            let send = |event| {
+                let _ = events.send(event);
+                waker();
+            };
+            let endpoint = match PlayerEndpoint::bind(key, EndpointOptions::offline()).await {
+                Ok(endpoint) => endpoint,
+                Err(error) => return send(LanEvent::Failed(error.to_string())),
+            };
+            let mut watch = match endpoint.watch_lan_matches() {
+                Ok(watch) => watch,
+                Err(error) => return send(LanEvent::Failed(error.to_string())),
+            };
+            send(LanEvent::Ready(endpoint));
+            loop {
+                let list = watch.borrow_and_update().clone();
+                send(LanEvent::Matches(list));
+                if watch.changed().await.is_err() {
+                    break;
+                }
+            }
+        });
+        LanBrowser {
+            endpoint: None,
+            matches: Vec::new(),
+            error: None,
+            events: receiver,
+            task,
+        }
+    }
+
+    pub fn poll(&mut self) {
+        while let Ok(event) = self.events.try_recv() {
+            match event {
+                LanEvent::Ready(endpoint) => self.endpoint = Some(endpoint),
+                LanEvent::Matches(matches) => self.matches = matches,
+                LanEvent::Failed(error) => {
+                    self.error = Some(format!("Cannot look for games nearby: {error}"))
+                }
+            }
+        }
+    }
+}
+
+/// What the player asked for on the lobby screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LobbyRequest {
+    Cancel,
+}
+
+/// The screen while hosting or joining: the ticket (text, copy button, QR code), what is
+/// happening, and a way back.
+pub fn lobby_ui(ui: &mut Ui, pending: &PendingMatch) -> Option<LobbyRequest> {
+    let mut request = None;
+    ui.vertical_centered(|ui| {
+        ui.set_max_width(720.0);
+        ui.add_space(16.0);
+        let heading = match pending.role {
+            LobbyRole::Hosting => "Hosting a match",
+            LobbyRole::Joining => "Joining a match",
+        };
+        ui.heading(heading);
+        ui.label(RichText::new(&pending.title).color(theme::TEXT_DIM));
+        ui.label(
+            RichText::new(format!(
+                "Network: {} · your key {}",
+                pending.seating.connectivity.label(),
+                pending.seating.identity.public().fingerprint()
+            ))
+            .small()
+            .color(theme::TEXT_DIM),
+        );
+        ui.add_space(12.0);
+        if let Some(ticket) = &pending.ticket {
+            let text = ticket.to_string();
+            ui.label("Give this ticket to the other player. It admits one player, once.");
+            ui.add_space(4.0);
+            ui.add(
+                egui::Label::new(RichText::new(&text).monospace().size(12.0))
+                    .wrap()
+                    .selectable(true),
+            );
+            ui.add_space(4.0);
+            if ui.button("Copy ticket").clicked() {
+                ui.ctx().copy_text(text.clone());
+            }
+            ui.add_space(8.0);
+            qr_code_ui(ui, &text, 240.0).on_hover_text("The same ticket as a QR code");
+        }
+        ui.add_space(12.0);
+        if let Some(error) = &pending.error {
+            ui.label(RichText::new(error).color(theme::PENALTY_ON_DARK));
+            ui.add_space(8.0);
+            if ui.button("Back").clicked() {
+                request = Some(LobbyRequest::Cancel);
+            }
+        } else {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(&pending.status);
+            });
+            ui.add_space(8.0);
+            if ui.button("Cancel").clicked() {
+                request = Some(LobbyRequest::Cancel);
+            }
+        }
+    });
+    request
+}
+
+/// `text` as a QR code, `size` points wide, dark modules on a light quiet zone so phone
+/// cameras read it on a dark theme too. Text too long for a QR code shows a note instead.
+pub fn qr_code_ui(ui: &mut Ui, text: &str, size: f32) -> egui::Response {
+    let code = match qrcode::QrCode::new(text.as_bytes()) {
+        Ok(code) => code,
+        Err(error) => {
+            return ui
+                .label(RichText::new(format!("(no QR code: {error})")).color(theme::TEXT_DIM));
+        }
+    };
+    let modules = code.width();
+    let colors = code.to_colors();
+    // Four modules of quiet zone on every side, as the standard asks.
+    let span = modules + 8;
+    let (rect, response) = ui.allocate_exact_size(vec2(size, size), Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 4, Color32::WHITE);
+    let module = size / span as f32;
+    for (index, color) in colors.iter().enumerate() {
+        if *color == qrcode::Color::Dark {
+            let x = (index % modules + 4) as f32 * module;
+            let y = (index / modules + 4) as f32 * module;
+            let cell = egui::Rect::from_min_size(
+                rect.min + vec2(x, y),
+                vec2(module.ceil(), module.ceil()),
+            );
+            painter.rect_filled(cell, 0, Color32::BLACK);
+        }
+    }
+    response
+}
