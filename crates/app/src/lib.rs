@@ -60,4 +60,6 @@ pub fn run(options: LaunchOptions) -> Result<(), RunError> {
 #[cfg(test)]
 mod app_tests;
 #[cfg(test)]
+mod network_tests;
+#[cfg(test)]
 mod screens_tests;

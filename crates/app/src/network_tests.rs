@@ -1,0 +1,241 @@
+//! Two app instances in one test, playing each other through real iroh endpoints on
+//! loopback: one hosts and shows its ticket, the other pastes it and joins, both play on
+//! their boards, and both end on the result screen with the audit verdict and a saved
+//! record.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use fairduel_engine::Awaiting;
+
+use crate::app::{FairDuelApp, LaunchOptions, Screen, Settings};
+use crate::app_tests::{harness, labels_containing};
+use crate::catalog::tests::project_assets;
+use crate::lobby::Connectivity;
+
+type App = Harness<'static, FairDuelApp>;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fairduel-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// An app of a player with their own data folder and key, playing on this computer only.
+fn player(name: &str, dir: &std::path::Path) -> App {
+    let options = LaunchOptions {
+        assets: project_assets(),
+        connectivity: Some(Connectivity::Loopback),
+        ..LaunchOptions::default()
+    };
+    let settings = Settings {
+        player_name: name.to_owned(),
+        ..Settings::default()
+    };
+    let app = FairDuelApp::new(options, settings)
+        .with_data_dir(Some(dir.to_owned()))
+        .with_key_file(Some(dir.join("identity.key")));
+    let mut h = harness(app);
+    h.run();
+    h
+}
+
+/// Steps both apps until `done` holds for the pair.
+fn step_both(a: &mut App, b: &mut App, what: &str, mut done: impl FnMut(&App, &App) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        a.step();
+        b.step();
+        if done(a, b) {
+            a.step();
+            b.step();
+            return;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn on_board(h: &App) -> bool {
+    h.state().screen == Screen::Match
+        && h.state()
+            .game
+            .as_ref()
+            .is_some_and(|g| g.model.view.is_some())
+}
+
+fn my_main_phase(h: &App) -> bool {
+    h.state().game.as_ref().is_some_and(|g| {
+        !g.model.waiting
+            && g.model
+                .view
+                .as_ref()
+                .is_some_and(|v| v.my_decision() && matches!(v.awaiting(), Awaiting::Main { .. }))
+    })
+}
+
+fn log_has(h: &App, text: &str) -> bool {
+    h.state()
+        .game
+        .as_ref()
+        .is_some_and(|g| g.model.log.iter().any(|l| l.text.contains(text)))
+}
+
+#[test]
+fn two_apps_host_and_join_over_loopback_play_and_both_see_the_verdict() {
+    let host_dir = temp_dir("app-host");
+    let join_dir = temp_dir("app-join");
+    let mut host = player("Ada", &host_dir);
+    let mut joiner = player("Grace", &join_dir);
+
+    // The host shows a ticket, with a copy button and its QR code.
+    host.get_by_role_and_label(Role::Button, "Host a match")
+        .click();
+    step_both(&mut host, &mut joiner, "the host's ticket", |h, _| {
+        h.state()
+            .pending
+            .as_ref()
+            .is_some_and(|p| p.ticket.is_some())
+    });
+    assert_eq!(host.state().screen, Screen::Lobby);
+    let ticket = host
+        .state()
+        .pending
+        .as_ref()
+        .and_then(|p| p.ticket.as_ref())
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    host.get_by_label(&ticket);
+    host.get_by_role_and_label(Role::Button, "Copy ticket");
+    host.get_by_label_contains("Waiting for the other player");
+
+    // The joiner pastes it and joins.
+    joiner.get_by_label("Ticket").focus();
+    joiner.run();
+    joiner.get_by_label("Ticket").type_text(&ticket);
+    joiner.run();
+    joiner.get_by_role_and_label(Role::Button, "Join").click();
+    step_both(&mut host, &mut joiner, "both boards", |h, j| {
+        on_board(h) && on_board(j)
+    });
+
+    // Each fairness panel names the other's key and a direct loopback connection.
+    let fingerprint = |h: &App| {
+        h.state()
+            .game
+            .as_ref()
+            .and_then(|g| g.model.view.as_ref())
+            .map(|v| v.fairness.opponent.clone())
+            .unwrap_or_default()
+    };
+    let (host_sees, joiner_sees) = (fingerprint(&host), fingerprint(&joiner));
+    assert!(!host_sees.is_empty() && host_sees != joiner_sees);
+    host.get_by_label(&format!("Opponent key: {host_sees}"));
+    joiner.get_by_label(&format!("Opponent key: {joiner_sees}"));
+    step_both(
+        &mut host,
+        &mut joiner,
+        "a direct connection shown",
+        |h, j| {
+            [h, j]
+                .iter()
+                .all(|x| !labels_containing(x, "Connection: direct").is_empty())
+        },
+    );
+
+    // Whoever moves first ends the turn with Enter; the other side sees it in its log and
+    // its verified-entry count grows.
+    step_both(&mut host, &mut joiner, "someone's main phase", |h, j| {
+        my_main_phase(h) || my_main_phase(j)
+    });
+    let (first, second) = if my_main_phase(&host) {
+        (&mut host, &mut joiner)
+    } else {
+        (&mut joiner, &mut host)
+    };
+    let name = first.state().settings.player_name.clone();
+    first.key_press(egui::Key::Enter);
+    step_both(
+        first,
+        second,
+        "the end of the turn on the other board",
+        |f, s| log_has(f, &format!("{name} ends the turn")) && log_has(s, "Opponent ends the turn"),
+    );
+    let verified = second
+        .state()
+        .game
+        .as_ref()
+        .and_then(|g| g.model.view.as_ref())
+        .map_or(0, |v| v.fairness.entries_verified);
+    assert!(verified > 0, "the other side's entries were checked");
+
+    // Both hand their seats to the autopilot and play to the end.
+    host.get_by_label("Autopilot").click();
+    joiner.get_by_label("Autopilot").click();
+    step_both(&mut host, &mut joiner, "both audits", |h, j| {
+        [h, j].iter().all(|x| {
+            x.state()
+                .game
+                .as_ref()
+                .is_some_and(|g| g.model.end.is_some())
+        })
+    });
+    step_both(&mut host, &mut joiner, "both result screens", |h, j| {
+        h.state().screen == Screen::Result && j.state().screen == Screen::Result
+    });
+    for (h, dir, me, them) in [
+        (&host, &host_dir, "Ada", "Opponent"),
+        (&joiner, &join_dir, "Grace", "Opponent"),
+    ] {
+        h.get_by_label("The duel is over");
+        h.get_by_label_contains("Every seat verified");
+        h.get_by_label(&format!("{me} (you): verified: played fairly"));
+        h.get_by_label(&format!("{them}: verified: played fairly"));
+        let saved = labels_containing(h, "Match record saved: ");
+        assert_eq!(saved.len(), 1, "{saved:?}");
+        let path = PathBuf::from(saved[0].trim_start_matches("Match record saved: "));
+        assert!(path.starts_with(dir.join("records")), "{}", path.display());
+        assert!(path.is_file());
+        // The match file was kept as it went, for a resume after a crash.
+        let matches = std::fs::read_dir(dir.join("matches")).map_or(0, Iterator::count);
+        assert_eq!(matches, 1);
+    }
+
+    // Opening the record from the result screen shows it on the records screen.
+    host.get_by_role_and_label(Role::Button, "Open the record")
+        .click();
+    host.run();
+    assert_eq!(host.state().screen, Screen::Records);
+    drop(host);
+    drop(joiner);
+    let _ = std::fs::remove_dir_all(&host_dir);
+    let _ = std::fs::remove_dir_all(&join_dir);
+}
+
+#[test]
+fn cancelling_a_hosted_match_goes_home_and_stops_hosting() {
+    let dir = temp_dir("app-cancel");
+    let mut host = player("Ada", &dir);
+    host.get_by_role_and_label(Role::Button, "Host a match")
+        .click();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while host
+        .state()
+        .pending
+        .as_ref()
+        .is_none_or(|p| p.ticket.is_none())
+    {
+        assert!(Instant::now() < deadline, "no ticket");
+        host.step();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    host.get_by_role_and_label(Role::Button, "Cancel").click();
+    host.run();
+    assert_eq!(host.state().screen, Screen::Home);
+    assert!(host.state().pending.is_none());
+    drop(host);
+    let _ = std::fs::remove_dir_all(&dir);
+}
