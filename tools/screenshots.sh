@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the desktop app under a virtual X server (Xvfb) with Mesa's software OpenGL and saves
 # screenshots of the home screen, a board in the middle of a Kairu match (as it is, with a
-# hand card selected, and in a bigger window) and the result screen.
+# hand card selected, and in a bigger window), the result screen with the audit verdict, and
+# the lobby of a hosted match (ticket and QR code).
 #
 #   tools/screenshots.sh [OUT_DIR]      (default: screenshots/, which git ignores)
 #
@@ -111,4 +112,13 @@ stop
 start app --format dor-classic --seed 3 --bot-delay-ms 0 --autopilot
 sleep 25
 shot result
+stop
+
+# 4. Hosting: the ticket, its copy button and QR code (on this computer only, so nothing is
+# sent anywhere).
+start app --loopback
+sleep 3
+xdotool mousemove 958 210 click 1
+sleep 3
+shot lobby
 stop

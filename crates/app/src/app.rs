@@ -14,11 +14,13 @@ use crate::decks::{DeckLibrary, DecksEvent, DecksState, decks_ui};
 use crate::game::{MatchModel, MatchRequest, MatchUi, match_ui};
 use crate::home::{self, FriendPanel, FriendRequest, HomeAction, HomeState, home_ui};
 use crate::lobby::{
-    self, Connectivity, LanBrowser, LobbyRequest, LobbyRole, PendingMatch, Seating, lobby_ui,
+    self, Connectivity, LanBrowser, LobbyRequest, LobbyRole, PendingMatch, Seating, Unfinished,
+    lobby_ui,
 };
 use crate::records::{RecordsState, records_ui};
 use crate::session::{BotMatch, MatchSession, NetRuntime, Waker, start_bot_match, verdict_text};
 use crate::theme;
+use fairduel_net::store::MatchStore;
 use fairduel_protocol::Identity;
 
 /// What the player can change, kept between runs.
@@ -127,6 +129,10 @@ pub struct FairDuelApp {
     identity: Option<Identity>,
     /// FairDuel's data folder (`None`: nothing is saved).
     data_dir: Option<PathBuf>,
+    /// Saved network matches that did not finish, read when the home screen opens.
+    pub unfinished: Vec<Unfinished>,
+    /// The screen of the previous frame.
+    last_screen: Option<Screen>,
 }
 
 impl FairDuelApp {
@@ -158,6 +164,8 @@ impl FairDuelApp {
             key_file: None,
             identity: None,
             data_dir: None,
+            unfinished: Vec::new(),
+            last_screen: None,
         }
     }
 
@@ -354,6 +362,28 @@ impl FairDuelApp {
                     seating.connectivity = Connectivity::Offline;
                     Ok(lobby::join_by_ticket(&runtime, seating, ticket, endpoint))
                 }
+                HomeAction::Resume(path) => {
+                    let saved = MatchStore::read(&path).map_err(|e| e.to_string())?;
+                    let catalog = self.catalog.as_ref().map_err(Clone::clone)?;
+                    let format = catalog.format(&saved.meta.format_name).ok_or_else(|| {
+                        format!(
+                            "this match was played in \"{}\", which is not among this app's formats",
+                            saved.meta.format_name
+                        )
+                    })?;
+                    let seating = Seating {
+                        rules: Arc::clone(&format.rules),
+                        format_id: saved.meta.format_name.clone(),
+                        deck: fairduel_engine::DeckList::from(&saved.meta.deck),
+                        identity: self.identity()?,
+                        player_name: self.player_name(),
+                        data_dir: self.data_dir.clone(),
+                        connectivity: self.connectivity(),
+                        waker: waker(ctx),
+                    };
+                    self.lan = None;
+                    Ok(lobby::resume(&runtime, seating, &saved, path))
+                }
                 HomeAction::PlayBot(_) | HomeAction::BrowseLan(_) => {
                     Err("not a network match".to_owned())
                 }
@@ -439,6 +469,14 @@ impl FairDuelApp {
             self.start_match(&ctx, request);
         }
         self.poll_network();
+        if self.screen == Screen::Home && self.last_screen != Some(Screen::Home) {
+            self.unfinished = self
+                .data_dir
+                .as_deref()
+                .map(lobby::unfinished_matches)
+                .unwrap_or_default();
+        }
+        self.last_screen = Some(self.screen);
         if self.screen == Screen::Match {
             self.match_screen(ui);
             return;
@@ -500,6 +538,7 @@ impl FairDuelApp {
                 .unwrap_or(self.settings.connectivity),
             lan: self.lan.as_ref(),
             error: self.friend_error.as_deref(),
+            unfinished: &self.unfinished,
         };
         let ctx = ui.ctx().clone();
         match home_ui(ui, catalog, &mut self.home, friends) {

@@ -4,8 +4,9 @@
 use egui::{RichText, Ui};
 
 use crate::catalog::{Catalog, DeckFile};
-use crate::lobby::{Connectivity, LanBrowser};
+use crate::lobby::{Connectivity, LanBrowser, Unfinished};
 use crate::theme;
+use fairduel_net::Role;
 
 /// What the player picked for the next match.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -28,6 +29,8 @@ pub enum HomeAction {
     BrowseLan(bool),
     /// Join the n-th match found on this network.
     JoinLan(FriendRequest, usize),
+    /// Continue a saved match that did not finish.
+    Resume(std::path::PathBuf),
 }
 
 /// The format and deck for a match against a person.
@@ -94,6 +97,8 @@ pub struct FriendPanel<'a> {
     pub lan: Option<&'a LanBrowser>,
     /// Why the last attempt to host or join could not start.
     pub error: Option<&'a str>,
+    /// Saved network matches that did not finish.
+    pub unfinished: &'a [Unfinished],
 }
 
 pub fn home_ui(
@@ -293,6 +298,46 @@ pub fn home_ui(
             }
         });
     });
+    if !friends.unfinished.is_empty() {
+        ui.add_space(8.0);
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new("Unfinished matches").strong().size(18.0));
+            ui.label(
+                RichText::new(
+                    "Saved entry by entry as they were played. Resume one and the other \
+                     player resumes too; play goes on where it stopped.",
+                )
+                .color(theme::TEXT_DIM),
+            );
+            for (index, saved) in friends.unfinished.iter().enumerate().take(5) {
+                ui.horizontal(|ui| {
+                    let format = catalog
+                        .format(&saved.format_id)
+                        .map_or(saved.format_id.as_str(), |f| f.name());
+                    let role = match saved.role {
+                        Role::Host => "you hosted",
+                        Role::Joiner => "you joined",
+                    };
+                    let id: String = saved.match_id[..4]
+                        .iter()
+                        .map(|b| format!("{b:02x}"))
+                        .collect();
+                    ui.label(format!(
+                        "{format} · {role} · {} entries · match {id}",
+                        saved.entries
+                    ));
+                    if ui
+                        .button("Resume")
+                        .on_hover_text(saved.path.display().to_string())
+                        .clicked()
+                    {
+                        action = Some(HomeAction::Resume(friends.unfinished[index].path.clone()));
+                    }
+                });
+            }
+        });
+    }
     if !catalog.problems.is_empty() {
         ui.add_space(12.0);
         ui.label(

@@ -5,17 +5,17 @@
 //! reads once per frame, so no frame ever waits on the network. Dropping a
 //! [`PendingMatch`] or a [`LanBrowser`] stops its task.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use egui::{Color32, RichText, Sense, Ui, vec2};
 use fairduel_engine::{DeckList, Rules};
-use fairduel_net::driver::{DriverConfig, Redial};
-use fairduel_net::play::{MatchSettings, StartedMatch, start_hosted, start_joined};
-use fairduel_net::store::Durability;
+use fairduel_net::driver::{DriverConfig, Reconnect, Redial};
+use fairduel_net::play::{MatchSettings, StartedMatch, resume_saved, start_hosted, start_joined};
+use fairduel_net::store::{Durability, MatchStore, SavedMatch, hex};
 use fairduel_net::{
     EndpointOptions, Hello, Host, HostOptions, HostTicket, LanAdvert, LanMatch, NetworkMode,
-    PlayerEndpoint, join,
+    PlayerEndpoint, Role, join,
 };
 use fairduel_protocol::{Identity, PROTOCOL_VERSION};
 use serde::{Deserialize, Serialize};
@@ -455,10 +455,8 @@ pub fn lobby_ui(ui: &mut Ui, pending: &PendingMatch) -> Option<LobbyRequest> {
                 request = Some(LobbyRequest::Cancel);
             }
         } else {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(&pending.status);
-            });
+            ui.spinner();
+            ui.label(&pending.status);
             ui.add_space(8.0);
             if ui.button("Cancel").clicked() {
                 request = Some(LobbyRequest::Cancel);
@@ -498,4 +496,116 @@ pub fn qr_code_ui(ui: &mut Ui, text: &str, size: f32) -> egui::Response {
         }
     }
     response
+}
+
+/// A saved network match that has not finished: the app crashed or was closed mid-match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unfinished {
+    pub path: PathBuf,
+    pub match_id: [u8; 32],
+    /// The format preset's id.
+    pub format_id: String,
+    pub role: Role,
+    pub entries: usize,
+}
+
+/// The match files under `data_dir/matches` that have no finished record under
+/// `data_dir/records`, newest first. Files that cannot be read are left out here (resuming
+/// one from the terminal names what is wrong with it).
+pub fn unfinished_matches(data_dir: &Path) -> Vec<Unfinished> {
+    let finished: Vec<String> = std::fs::read_dir(data_dir.join("records"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    let mut found: Vec<(std::time::SystemTime, Unfinished)> =
+        std::fs::read_dir(data_dir.join("matches"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".fdmatch"))
+            .filter_map(|e| {
+                let modified = e.metadata().ok()?.modified().ok()?;
+                let saved = MatchStore::read(&e.path()).ok()?;
+                let prefix = format!("match-{}", &hex(&saved.meta.match_id)[..16]);
+                if finished.iter().any(|name| name.starts_with(&prefix)) {
+                    return None;
+                }
+                Some((
+                    modified,
+                    Unfinished {
+                        path: e.path(),
+                        match_id: saved.meta.match_id,
+                        format_id: saved.meta.format_name,
+                        role: saved.meta.role,
+                        entries: saved.entries.len(),
+                    },
+                ))
+            })
+            .collect();
+    found.sort_by(|a, b| b.0.cmp(&a.0));
+    found.into_iter().map(|(_, u)| u).collect()
+}
+
+/// Continues a saved match: rebuilds this seat from the file, then gets the link back the
+/// way the file says (the host listens again on its old port, the joiner dials the host).
+/// `seating` carries the saved deck and format; its connectivity decides how to listen.
+pub fn resume(
+    runtime: &NetRuntime,
+    seating: Seating,
+    saved: &SavedMatch,
+    path: PathBuf,
+) -> PendingMatch {
+    let job = seating.clone();
+    let role = saved.meta.role;
+    let host_port = saved.meta.host_port;
+    let host_ticket = saved.meta.host_ticket.clone();
+    let mut pending = pending(runtime, LobbyRole::from(role), seating, move |report| {
+        Box::pin(async move {
+            let options = job.connectivity.endpoint_options();
+            let reconnect = match role {
+                Role::Host => {
+                    report.status("Listening again where the other player last saw you…");
+                    let endpoint = PlayerEndpoint::bind(
+                        job.identity.secret_bytes(),
+                        options.with_port(host_port),
+                    )
+                    .await
+                    .map_err(|e| e.to_string())?;
+                    let (_, host) = Host::bind(&endpoint, job.hello(), HostOptions::default())
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    Reconnect::Accept(Arc::new(host))
+                }
+                Role::Joiner => {
+                    let ticket: HostTicket = host_ticket
+                        .as_deref()
+                        .unwrap_or_default()
+                        .parse()
+                        .map_err(|e| format!("the saved match has no usable host address: {e}"))?;
+                    let endpoint = job.bind().await?;
+                    Reconnect::Dial(Box::new(Redial {
+                        endpoint,
+                        host: ticket.host_addr().clone(),
+                        hello: job.hello(),
+                    }))
+                }
+            };
+            let (started, _) =
+                resume_saved(job.settings(), &path, reconnect).map_err(|e| e.to_string())?;
+            Ok(started)
+        })
+    });
+    pending.status = "Opening the saved match…".to_owned();
+    pending
+}
+
+impl From<Role> for LobbyRole {
+    fn from(role: Role) -> LobbyRole {
+        match role {
+            Role::Host => LobbyRole::Hosting,
+            Role::Joiner => LobbyRole::Joining,
+        }
+    }
 }

@@ -84,6 +84,92 @@ fn log_has(h: &App, text: &str) -> bool {
         .is_some_and(|g| g.model.log.iter().any(|l| l.text.contains(text)))
 }
 
+/// The host clicks "Host a match"; the joiner pastes the ticket shown and joins. Returns
+/// the ticket once both boards show the match.
+fn host_and_join(host: &mut App, joiner: &mut App) -> String {
+    host.get_by_role_and_label(Role::Button, "Host a match")
+        .click();
+    step_both(host, joiner, "the host's ticket", |h, _| {
+        h.state()
+            .pending
+            .as_ref()
+            .is_some_and(|p| p.ticket.is_some())
+    });
+    let ticket = host
+        .state()
+        .pending
+        .as_ref()
+        .and_then(|p| p.ticket.as_ref())
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    joiner.get_by_label("Ticket").focus();
+    joiner.run();
+    joiner.get_by_label("Ticket").type_text(&ticket);
+    joiner.run();
+    joiner.get_by_role_and_label(Role::Button, "Join").click();
+    step_both(host, joiner, "both boards", |h, j| {
+        on_board(h) && on_board(j)
+    });
+    ticket
+}
+
+fn entries(h: &App) -> u64 {
+    h.state()
+        .game
+        .as_ref()
+        .and_then(|g| g.model.view.as_ref())
+        .map_or(0, |v| v.step)
+}
+
+#[test]
+fn a_joiner_that_closed_the_app_resumes_from_the_home_screen_and_the_match_finishes() {
+    let host_dir = temp_dir("app-resume-host");
+    let join_dir = temp_dir("app-resume-join");
+    let mut host = player("Ada", &host_dir);
+    let mut joiner = player("Grace", &join_dir);
+    host_and_join(&mut host, &mut joiner);
+    // Play a while with both seats on autopilot, then the joiner's app goes away.
+    host.get_by_label("Autopilot").click();
+    joiner.get_by_label("Autopilot").click();
+    step_both(&mut host, &mut joiner, "some play", |h, j| {
+        entries(h) > 60 && entries(j) > 60
+    });
+    joiner.get_by_label("Autopilot").click();
+    joiner.run();
+    drop(joiner);
+
+    // Reopened, the app lists the unfinished match; Resume continues it.
+    let mut joiner = player("Grace", &join_dir);
+    joiner.get_by_label("Unfinished matches");
+    joiner.get_by_label_contains("you joined");
+    joiner.get_by_role_and_label(Role::Button, "Resume").click();
+    step_both(&mut host, &mut joiner, "the board again", |_, j| {
+        on_board(j)
+    });
+    let resumed_at = entries(&joiner);
+    assert!(resumed_at > 60, "the saved entries were kept: {resumed_at}");
+    joiner.get_by_label("Autopilot").click();
+    step_both(&mut host, &mut joiner, "both audits", |h, j| {
+        [h, j].iter().all(|x| {
+            x.state()
+                .game
+                .as_ref()
+                .is_some_and(|g| g.model.end.as_ref().is_some_and(|e| e.audit.all_verified()))
+        })
+    });
+    // Finished: it is no longer offered for resuming.
+    joiner
+        .get_by_role_and_label(Role::Button, "Back to home")
+        .click();
+    joiner.run();
+    joiner.run();
+    assert!(joiner.state().unfinished.is_empty());
+    drop(host);
+    drop(joiner);
+    let _ = std::fs::remove_dir_all(&host_dir);
+    let _ = std::fs::remove_dir_all(&join_dir);
+}
+
 #[test]
 fn two_apps_host_and_join_over_loopback_play_and_both_see_the_verdict() {
     let host_dir = temp_dir("app-host");
