@@ -544,7 +544,7 @@ pub fn unfinished_matches(data_dir: &Path) -> Vec<Unfinished> {
                 ))
             })
             .collect();
-    found.sort_by(|a, b| b.0.cmp(&a.0));
+    found.sort_by_key(|(modified, _)| std::cmp::Reverse(*modified));
     found.into_iter().map(|(_, u)| u).collect()
 }
 
