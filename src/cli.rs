@@ -165,6 +165,10 @@ struct AppArgs {
     /// Online, but never through a relay (overrides the setting).
     #[arg(long, conflicts_with_all = ["offline", "loopback"])]
     no_relay: bool,
+    /// A folder of card pictures named by card number (7.png, 012.jpg); without one the
+    /// app draws every card (overrides the setting).
+    #[arg(long)]
+    card_images: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -300,6 +304,7 @@ fn app(dir: &std::path::Path, player: &netcli::PlayerArgs, args: AppArgs) -> Cmd
         },
         data_dir: player.data_dir.clone(),
         key_file: player.key.clone(),
+        card_images: args.card_images,
     };
     fairduel_app::run(options).map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)

@@ -13,6 +13,7 @@ use crate::catalog::Catalog;
 use crate::decks::{DeckLibrary, DecksEvent, DecksState, decks_ui};
 use crate::game::{MatchModel, MatchRequest, MatchUi, match_ui};
 use crate::home::{self, FriendPanel, FriendRequest, HomeAction, HomeState, home_ui};
+use crate::images::CardImages;
 use crate::lobby::{
     self, Connectivity, LanBrowser, LobbyRequest, LobbyRole, PendingMatch, Seating, Unfinished,
     lobby_ui,
@@ -32,6 +33,8 @@ pub struct Settings {
     pub bot_delay_ms: u64,
     /// How matches against people are reached.
     pub connectivity: Connectivity,
+    /// A folder of card pictures named by card number; empty: cards are drawn by the app.
+    pub card_images: String,
 }
 
 impl Default for Settings {
@@ -40,6 +43,7 @@ impl Default for Settings {
             player_name: "Player".to_owned(),
             bot_delay_ms: 400,
             connectivity: Connectivity::Online,
+            card_images: String::new(),
         }
     }
 }
@@ -66,6 +70,8 @@ pub struct LaunchOptions {
     pub data_dir: Option<PathBuf>,
     /// This player's key file instead of the one in the user's config folder.
     pub key_file: Option<PathBuf>,
+    /// A folder of card pictures to use (replaces the one in the settings).
+    pub card_images: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -133,12 +139,17 @@ pub struct FairDuelApp {
     pub unfinished: Vec<Unfinished>,
     /// The screen of the previous frame.
     last_screen: Option<Screen>,
+    /// What the card picture folder gave: how many pictures, or why none.
+    pub images_status: Option<Result<usize, String>>,
 }
 
 impl FairDuelApp {
     /// The app without a data folder: nothing is read from or saved to the player's folders
     /// (see [`FairDuelApp::with_data_dir`]).
-    pub fn new(options: LaunchOptions, settings: Settings) -> FairDuelApp {
+    pub fn new(options: LaunchOptions, mut settings: Settings) -> FairDuelApp {
+        if let Some(folder) = &options.card_images {
+            settings.card_images = folder.display().to_string();
+        }
         let mut catalog = Catalog::load(&options.assets).map_err(|e| e.to_string());
         let library = match &mut catalog {
             Ok(catalog) => DeckLibrary::load(None, catalog),
@@ -166,6 +177,7 @@ impl FairDuelApp {
             data_dir: None,
             unfinished: Vec::new(),
             last_screen: None,
+            images_status: None,
         }
     }
 
@@ -277,6 +289,26 @@ impl FairDuelApp {
         let session = start_bot_match(&runtime, config, waker(ctx)).map_err(|e| e.to_string())?;
         let names = [self.player_name(), "Bot".to_owned()];
         Ok(MatchModel::new(session, names, title))
+    }
+
+    /// Reads the card picture folder from the settings and puts its pictures on every card.
+    fn use_card_images(&mut self, ctx: &egui::Context) {
+        let folder = self.settings.card_images.trim();
+        if folder.is_empty() {
+            CardImages::install(ctx, None);
+            self.images_status = None;
+            return;
+        }
+        match CardImages::scan(std::path::Path::new(folder)) {
+            Ok(images) => {
+                self.images_status = Some(Ok(images.len()));
+                CardImages::install(ctx, Some(images));
+            }
+            Err(error) => {
+                CardImages::install(ctx, None);
+                self.images_status = Some(Err(error.to_string()));
+            }
+        }
     }
 
     /// The network runtime, started on first use.
@@ -462,6 +494,8 @@ impl FairDuelApp {
     pub fn show(&mut self, ui: &mut Ui) {
         if !self.styled {
             theme::apply(ui.ctx());
+            egui_extras::install_image_loaders(ui.ctx());
+            self.use_card_images(ui.ctx());
             self.styled = true;
         }
         if let Some(request) = self.options.quick_match.take() {
@@ -516,7 +550,12 @@ impl FairDuelApp {
                         records_ui(ui, catalog, &mut self.records);
                     }
                 }
-                Screen::Settings => settings_ui(ui, &mut self.settings),
+                Screen::Settings => {
+                    if settings_ui(ui, &mut self.settings, self.images_status.as_ref()) {
+                        let ctx = ui.ctx().clone();
+                        self.use_card_images(&ctx);
+                    }
+                }
                 Screen::Result => self.result_screen(ui),
                 Screen::Lobby => self.lobby_screen(ui),
                 Screen::Match => {}
@@ -774,7 +813,13 @@ pub fn default_data_dir() -> Option<PathBuf> {
     dirs::data_dir().map(|d| d.join("fairduel"))
 }
 
-fn settings_ui(ui: &mut Ui, settings: &mut Settings) {
+/// The settings screen; `true` when the card picture folder should be (re)read.
+fn settings_ui(
+    ui: &mut Ui,
+    settings: &mut Settings,
+    images: Option<&Result<usize, String>>,
+) -> bool {
+    let mut read_images = false;
     ui.heading("Settings");
     ui.add_space(8.0);
     ui.horizontal(|ui| {
@@ -799,7 +844,42 @@ fn settings_ui(ui: &mut Ui, settings: &mut Settings) {
             .on_hover_text(choice.explanation());
     }
     ui.label(RichText::new(settings.connectivity.explanation()).color(theme::TEXT_DIM));
+    ui.add_space(8.0);
+    ui.label(RichText::new("Card pictures").strong());
+    ui.label(
+        RichText::new(
+            "FairDuel draws every card itself. If you have pictures, point it at a folder of \
+             files named by card number (7.png, 012.jpg) and they appear on the cards.",
+        )
+        .color(theme::TEXT_DIM),
+    );
+    ui.horizontal(|ui| {
+        let label = ui.label("Folder");
+        ui.add(
+            egui::TextEdit::singleline(&mut settings.card_images)
+                .hint_text("empty: drawn cards only")
+                .desired_width(360.0),
+        )
+        .labelled_by(label.id);
+        read_images = ui.button("Use this folder").clicked();
+    });
+    match images {
+        Some(Ok(0)) => {
+            ui.label(
+                RichText::new("No pictures named by card number in that folder.")
+                    .color(theme::PENALTY_ON_DARK),
+            );
+        }
+        Some(Ok(count)) => {
+            ui.label(format!("{count} card pictures in use."));
+        }
+        Some(Err(message)) => {
+            ui.label(RichText::new(message).color(theme::PENALTY_ON_DARK));
+        }
+        None => {}
+    }
     ui.label(RichText::new("Settings are saved when FairDuel closes.").color(theme::TEXT_DIM));
+    read_images
 }
 
 impl eframe::App for FairDuelApp {

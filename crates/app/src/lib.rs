@@ -16,6 +16,7 @@ pub mod decks;
 pub mod deckstore;
 pub mod game;
 pub mod home;
+pub mod images;
 pub mod lobby;
 pub mod records;
 pub mod session;

@@ -335,3 +335,62 @@ fn a_damaged_record_names_the_bad_entry_and_the_app_carries_on() {
     click_button(&mut h, "Open file");
     assert!(has(&h, "Cannot read"));
 }
+
+#[test]
+fn a_folder_of_card_pictures_is_used_on_the_cards() {
+    let dir = std::env::temp_dir().join(format!("fairduel-pictures-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let app = crate::app_tests::app(3);
+    let pool_ids: Vec<u16> = app
+        .catalog()
+        .and_then(|c| c.formats.first())
+        .map(|f| f.rules.pool.cards().map(|c| c.id.0).collect())
+        .unwrap_or_default();
+    for id in &pool_ids {
+        let picture =
+            image::RgbImage::from_fn(12, 16, |x, y| image::Rgb([x as u8 * 20, y as u8 * 15, 90]));
+        picture.save(dir.join(format!("{id}.png"))).expect("png");
+    }
+    let mut h = crate::app_tests::harness(app);
+    h.run();
+    h.get_by_label("Settings").click();
+    h.run();
+    h.get_by_label("Folder").focus();
+    h.run();
+    h.get_by_label("Folder")
+        .type_text(&dir.display().to_string());
+    h.run();
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "Use this folder")
+        .click();
+    h.run();
+    h.get_by_label(&format!("{} card pictures in use.", pool_ids.len()));
+
+    // The pictures decode and are ready for the cards that show them.
+    let ctx = h.ctx.clone();
+    let card = fairduel_engine::card::CardId(pool_ids[0]);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let texture = loop {
+        if let Some(texture) = crate::images::card_texture(&ctx, card) {
+            break texture;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the picture never loaded"
+        );
+        h.step();
+    };
+    assert_eq!(texture.size, egui::vec2(12.0, 16.0));
+
+    // A folder that is not there says so, and the cards go back to being drawn.
+    h.get_by_label("Folder").focus();
+    h.run();
+    h.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
+    h.get_by_label("Folder").type_text("/no/such/folder");
+    h.run();
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "Use this folder")
+        .click();
+    h.run();
+    h.get_by_label_contains("cannot read the card picture folder");
+    assert!(crate::images::card_texture(&ctx, card).is_none());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -107,8 +107,9 @@ pub struct BotMatch {
     pub my_deck: DeckList,
     pub bot_deck: DeckList,
     /// Seeds the secrets of both seats (so the shuffles and the first player), the bot's
-    /// identity and both bots' choices: the same seed and the same decisions give the same
-    /// match.
+    /// identity and both bots' choices: the same seed, the same player key and the same
+    /// decisions give the same match (the keys are part of the match id every secret is
+    /// bound to).
     pub seed: u64,
     /// My identity; `None` plays under a key made from the seed (tests, a first run without
     /// a key file).

@@ -13,6 +13,7 @@ use fairduel_engine::terrain::{Affinity, Terrain};
 use fairduel_engine::text::{card_summary, card_text_with};
 use fairduel_engine::{CardPool, card::MonsterType};
 
+use crate::images::{card_texture, cover_uv};
 use crate::theme;
 
 /// Whose card it is, for the rim.
@@ -191,6 +192,27 @@ fn paint_face(
 
     let row = text * 1.12;
     let bottom = inner.bottom() - 1.0;
+    // The player's picture of the card, if they have one, in the space between the name and
+    // the level and stats, as on a printed card.
+    let text_rows_below = match &card.kind {
+        CardKind::Monster(_) if look.leader || look.defence => 2.0,
+        CardKind::Monster(_) => 3.0,
+        _ => 2.2,
+    };
+    let art = Rect::from_min_max(
+        pos2(inner.left() + 1.0, name_bottom + 1.0),
+        pos2(inner.right() - 1.0, bottom - row * text_rows_below),
+    );
+    if art.height() >= 8.0
+        && let Some(texture) = card_texture(painter.ctx(), card.id)
+    {
+        let tint = if look.face_down {
+            Color32::from_white_alpha(150)
+        } else {
+            Color32::WHITE
+        };
+        painter.image(texture.id, art, cover_uv(&texture, art), tint);
+    }
     match &card.kind {
         CardKind::Monster(m) => {
             let leader_or_stats_rows = if look.leader || look.defence {
@@ -577,6 +599,13 @@ pub fn card_ui(
 
 /// A card's summary line and generated rules text.
 pub fn card_details_ui(ui: &mut Ui, card: &CardDef, pool: &CardPool) {
+    if let Some(texture) = card_texture(ui.ctx(), card.id) {
+        ui.add(
+            egui::Image::from_texture(texture)
+                .max_height(180.0)
+                .max_width(ui.available_width()),
+        );
+    }
     ui.label(egui::RichText::new(&card.name).strong().size(16.0));
     ui.label(card_summary(card));
     let lookup = |id| pool.get(id).map(|c| c.name.clone());
