@@ -53,6 +53,8 @@ pub struct MatchModel {
     pub desync: Option<DesyncReport>,
     /// The audit and the saved record, once the match is complete.
     pub end: Option<MatchEnd>,
+    /// When the latest view arrived: how long the other player has been deciding.
+    pub view_since: Option<std::time::Instant>,
 }
 
 impl MatchModel {
@@ -79,6 +81,7 @@ impl MatchModel {
             warnings: Vec::new(),
             desync: None,
             end: None,
+            view_since: None,
         }
     }
 
@@ -126,6 +129,7 @@ impl MatchModel {
                     self.log.drain(..self.log.len() - LOG_LIMIT);
                 }
                 self.view = Some(*view);
+                self.view_since = Some(std::time::Instant::now());
                 self.waiting = false;
                 self.notice = None;
             }
@@ -727,10 +731,24 @@ fn status_bar_ui(
                 ("Autopilot is deciding for you".to_owned(), theme::TEXT_DIM)
             }
             Some(seat) if seat == view.seat => ("Your decision".to_owned(), theme::PROMPT),
-            Some(seat) => (
-                format!("{} is deciding…", model.name(seat)),
-                theme::TEXT_DIM,
-            ),
+            Some(seat) => {
+                // Over the network, how long the other player has been at it: a player who
+                // went quiet shows here long before the link is declared lost.
+                let waited = model
+                    .view_since
+                    .filter(|_| model.networked)
+                    .map(|since| since.elapsed().as_secs())
+                    .filter(|secs| *secs >= 3);
+                let text = match waited {
+                    Some(secs) => format!("{} is deciding… {secs} s", model.name(seat)),
+                    None => format!("{} is deciding…", model.name(seat)),
+                };
+                if model.networked {
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_secs(1));
+                }
+                (text, theme::TEXT_DIM)
+            }
             None => ("The duel is over".to_owned(), theme::TEXT),
         };
         ui.label(RichText::new(text).color(colour).strong());
