@@ -10,15 +10,18 @@ use std::time::Duration;
 use fairduel_engine::describe::describe_action;
 use fairduel_engine::{Action, DeckList, Rules};
 use fairduel_net::driver::{
-    Command, DriverConfig, LinkStatus, Reconnect, Redial, SessionHandle, Update, verdict_text,
+    Command, DriverConfig, LinkStatus, Redial, SessionHandle, Update, verdict_text,
 };
-use fairduel_net::play::{MatchSettings, StartedMatch, resume_saved, start_hosted, start_joined};
+use fairduel_net::play::{
+    MatchSettings, StartedMatch, match_hello, reconnect_saved, resume_saved, start_hosted,
+    start_joined,
+};
 use fairduel_net::store::{Durability, MatchStore, find_match, hex};
 use fairduel_net::{
-    EndpointOptions, Hello, Host, HostOptions, HostTicket, LanAdvert, NetworkMode, PlayerEndpoint,
-    Role, join,
+    EndpointOptions, Host, HostOptions, HostTicket, LanAdvert, NetworkMode, PlayerEndpoint, Role,
+    join,
 };
-use fairduel_protocol::{Identity, PROTOCOL_VERSION};
+use fairduel_protocol::Identity;
 
 use crate::assets;
 
@@ -93,15 +96,6 @@ fn identity(args: &PlayerArgs) -> Result<Identity, String> {
             .unwrap_or_else(|| PathBuf::from("fairduel-identity.key"))
     });
     Identity::load_or_create(&path).map_err(|e| e.to_string())
-}
-
-fn hello(rules: &Rules) -> Hello {
-    Hello::new(
-        u32::from(PROTOCOL_VERSION),
-        env!("CARGO_PKG_VERSION"),
-        rules.format.hash().0,
-        rules.pool.hash().0,
-    )
 }
 
 fn settings(
@@ -181,7 +175,7 @@ pub fn host(
             format_name: rules.format.name.clone(),
             format_hash: rules.format.hash().0,
         });
-        let (ticket, host) = Host::bind(&endpoint, hello(&rules), HostOptions { lan_advert })
+        let (ticket, host) = Host::bind(&endpoint, match_hello(&rules), HostOptions { lan_advert })
             .await
             .map_err(|e| e.to_string())?;
         println!(
@@ -256,13 +250,13 @@ async fn join_with(
         rules.format.name,
         identity.public().fingerprint()
     );
-    let connection = join(endpoint, ticket, hello(rules))
+    let connection = join(endpoint, ticket, match_hello(rules))
         .await
         .map_err(|e| e.to_string())?;
     let redial = Redial {
         endpoint: endpoint.clone(),
         host: ticket.host_addr().clone(),
-        hello: hello(rules),
+        hello: match_hello(rules),
     };
     let started = start_joined(
         settings(player, net, rules, format, deck, identity),
@@ -356,36 +350,7 @@ pub fn resume(
         }
     );
     runtime()?.block_on(async {
-        let reconnect = match meta.role {
-            Role::Host => {
-                let options = net.endpoint_options().with_port(meta.host_port);
-                let endpoint = PlayerEndpoint::bind(identity.secret_bytes(), options)
-                    .await
-                    .map_err(|e| e.to_string())?;
-                let (_, host) = Host::bind(&endpoint, hello(&rules), HostOptions::default())
-                    .await
-                    .map_err(|e| e.to_string())?;
-                Reconnect::Accept(Arc::new(host))
-            }
-            Role::Joiner => {
-                let ticket: HostTicket = meta
-                    .host_ticket
-                    .as_deref()
-                    .unwrap_or_default()
-                    .parse()
-                    .map_err(|e| format!("the saved match has no usable host address: {e}"))?;
-                let endpoint =
-                    PlayerEndpoint::bind(identity.secret_bytes(), net.endpoint_options())
-                        .await
-                        .map_err(|e| e.to_string())?;
-                let redial = Redial {
-                    endpoint,
-                    host: ticket.host_addr().clone(),
-                    hello: hello(&rules),
-                };
-                Reconnect::Dial(Box::new(redial))
-            }
-        };
+        let reconnect = reconnect_saved(meta, &identity, net.endpoint_options(), &rules).await?;
         let settings = settings(player, net, &rules, &meta.format_name, deck, identity);
         let (started, saved) =
             resume_saved(settings, &path, reconnect).map_err(|e| e.to_string())?;
@@ -654,17 +619,20 @@ pub fn demo(
             PlayerEndpoint::bind(ids[1].secret_bytes(), EndpointOptions::loopback())
                 .await
                 .map_err(|e| e.to_string())?;
-        let (ticket, host) = Host::bind(&host_endpoint, hello(&rules), HostOptions::default())
-            .await
-            .map_err(|e| e.to_string())?;
+        let (ticket, host) =
+            Host::bind(&host_endpoint, match_hello(&rules), HostOptions::default())
+                .await
+                .map_err(|e| e.to_string())?;
         println!(
             "host {} made ticket {}…",
             ids[0].public().fingerprint(),
             &ticket.to_string()[..24]
         );
         let host = Arc::new(host);
-        let (accepted, joined) =
-            tokio::join!(host.accept(), join(&guest_endpoint, &ticket, hello(&rules)));
+        let (accepted, joined) = tokio::join!(
+            host.accept(),
+            join(&guest_endpoint, &ticket, match_hello(&rules))
+        );
         let accepted = accepted.map_err(|e| e.to_string())?;
         let joined = joined.map_err(|e| e.to_string())?;
         println!(
@@ -694,7 +662,7 @@ pub fn demo(
         let redial = Redial {
             endpoint: guest_endpoint.clone(),
             host: ticket.host_addr().clone(),
-            hello: hello(&rules),
+            hello: match_hello(&rules),
         };
         let (hosted, guest) = tokio::join!(
             start_hosted(host_settings, host, accepted),

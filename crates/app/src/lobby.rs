@@ -10,14 +10,17 @@ use std::sync::Arc;
 
 use egui::{Color32, RichText, Sense, Ui, vec2};
 use fairduel_engine::{DeckList, Rules};
-use fairduel_net::driver::{DriverConfig, Reconnect, Redial};
-use fairduel_net::play::{MatchSettings, StartedMatch, resume_saved, start_hosted, start_joined};
+use fairduel_net::driver::{DriverConfig, Redial};
+use fairduel_net::play::{
+    MatchSettings, StartedMatch, match_hello, reconnect_saved, resume_saved, start_hosted,
+    start_joined,
+};
 use fairduel_net::store::{Durability, MatchStore, SavedMatch, hex};
 use fairduel_net::{
     EndpointOptions, Hello, Host, HostOptions, HostTicket, LanAdvert, LanMatch, NetworkMode,
     PlayerEndpoint, Role, join,
 };
-use fairduel_protocol::{Identity, PROTOCOL_VERSION};
+use fairduel_protocol::Identity;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
@@ -107,12 +110,7 @@ impl std::fmt::Debug for Seating {
 
 impl Seating {
     fn hello(&self) -> Hello {
-        Hello::new(
-            u32::from(PROTOCOL_VERSION),
-            env!("CARGO_PKG_VERSION"),
-            self.rules.format.hash().0,
-            self.rules.pool.hash().0,
-        )
+        match_hello(&self.rules)
     }
 
     fn settings(&self) -> MatchSettings {
@@ -558,45 +556,27 @@ pub fn resume(
     path: PathBuf,
 ) -> PendingMatch {
     let job = seating.clone();
-    let role = saved.meta.role;
-    let host_port = saved.meta.host_port;
-    let host_ticket = saved.meta.host_ticket.clone();
-    let mut pending = pending(runtime, LobbyRole::from(role), seating, move |report| {
-        Box::pin(async move {
-            let options = job.connectivity.endpoint_options();
-            let reconnect = match role {
-                Role::Host => {
-                    report.status("Listening again where the other player last saw you…");
-                    let endpoint = PlayerEndpoint::bind(
-                        job.identity.secret_bytes(),
-                        options.with_port(host_port),
-                    )
-                    .await
-                    .map_err(|e| e.to_string())?;
-                    let (_, host) = Host::bind(&endpoint, job.hello(), HostOptions::default())
-                        .await
-                        .map_err(|e| e.to_string())?;
-                    Reconnect::Accept(Arc::new(host))
-                }
-                Role::Joiner => {
-                    let ticket: HostTicket = host_ticket
-                        .as_deref()
-                        .unwrap_or_default()
-                        .parse()
-                        .map_err(|e| format!("the saved match has no usable host address: {e}"))?;
-                    let endpoint = job.bind().await?;
-                    Reconnect::Dial(Box::new(Redial {
-                        endpoint,
-                        host: ticket.host_addr().clone(),
-                        hello: job.hello(),
-                    }))
-                }
-            };
-            let (started, _) =
-                resume_saved(job.settings(), &path, reconnect).map_err(|e| e.to_string())?;
-            Ok(started)
-        })
-    });
+    let meta = saved.meta.clone();
+    let mut pending = pending(
+        runtime,
+        LobbyRole::from(meta.role),
+        seating,
+        move |report| {
+            Box::pin(async move {
+                report.status("Getting the connection back…");
+                let reconnect = reconnect_saved(
+                    &meta,
+                    &job.identity,
+                    job.connectivity.endpoint_options(),
+                    &job.rules,
+                )
+                .await?;
+                let (started, _) =
+                    resume_saved(job.settings(), &path, reconnect).map_err(|e| e.to_string())?;
+                Ok(started)
+            })
+        },
+    );
     pending.status = "Opening the saved match…".to_owned();
     pending
 }

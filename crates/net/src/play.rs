@@ -7,16 +7,70 @@ use std::time::Duration;
 
 use fairduel_engine::{DeckList, Rules};
 use fairduel_protocol::identity::os_entropy;
-use fairduel_protocol::{Identity, Peer, PeerError, PlayerKey, RestoreError, SecretStream};
+use fairduel_protocol::{
+    Identity, PROTOCOL_VERSION, Peer, PeerError, PlayerKey, RestoreError, SecretStream,
+};
 
 use crate::driver::{
     DriverConfig, PeerMessage, Reconnect, Redial, SessionHandle, Waker, Wire, spawn_session,
 };
+use crate::endpoint::{EndpointOptions, PlayerEndpoint};
 use crate::frame::FrameError;
-use crate::handshake::Role;
-use crate::session::{Host, MatchConnection};
+use crate::handshake::{Hello, Role};
+use crate::session::{Host, HostOptions, MatchConnection};
 use crate::store::{Durability, MatchMeta, MatchStore, SavedDeck, SavedMatch, StoreError};
 use crate::ticket::HostTicket;
+
+/// The handshake greeting for a match under `rules`: this build's protocol and program
+/// versions and the content hashes of the format and the card pool, so two clients that
+/// would not compute the same duel refuse each other before the match starts.
+pub fn match_hello(rules: &Rules) -> Hello {
+    Hello::new(
+        u32::from(PROTOCOL_VERSION),
+        env!("CARGO_PKG_VERSION"),
+        rules.format.hash().0,
+        rules.pool.hash().0,
+    )
+}
+
+/// How a saved match gets its link back: the host listens again on the UDP port the other
+/// player last knew, the joiner dials the host named in its ticket. `options` is how this
+/// player reaches the network now.
+pub async fn reconnect_saved(
+    meta: &MatchMeta,
+    identity: &Identity,
+    options: EndpointOptions,
+    rules: &Rules,
+) -> Result<Reconnect, String> {
+    match meta.role {
+        Role::Host => {
+            let endpoint =
+                PlayerEndpoint::bind(identity.secret_bytes(), options.with_port(meta.host_port))
+                    .await
+                    .map_err(|e| e.to_string())?;
+            let (_, host) = Host::bind(&endpoint, match_hello(rules), HostOptions::default())
+                .await
+                .map_err(|e| e.to_string())?;
+            Ok(Reconnect::Accept(Arc::new(host)))
+        }
+        Role::Joiner => {
+            let ticket: HostTicket = meta
+                .host_ticket
+                .as_deref()
+                .unwrap_or_default()
+                .parse()
+                .map_err(|e| format!("the saved match has no usable host address: {e}"))?;
+            let endpoint = PlayerEndpoint::bind(identity.secret_bytes(), options)
+                .await
+                .map_err(|e| e.to_string())?;
+            Ok(Reconnect::Dial(Box::new(Redial {
+                endpoint,
+                host: ticket.host_addr().clone(),
+                hello: match_hello(rules),
+            })))
+        }
+    }
+}
 
 /// How long the joiner waits for the host's first entry.
 const FIRST_ENTRY_WAIT: Duration = Duration::from_secs(20);
