@@ -198,6 +198,14 @@ fn perturbed_pair(seed: u64) -> [fairduel_protocol::Peer; 2] {
         let (entry, _) = peers[seat].next_automatic().unwrap().unwrap();
         peers[1 - seat].receive(&entry).unwrap();
     }
+    // The deciding seat signs its run so far, as before a person's decision: both logs
+    // are then the same.
+    for seat in 0..2 {
+        if let Some(signed) = peers[seat].sign_last() {
+            peers[1 - seat].receive(&signed).unwrap();
+        }
+    }
+    assert_eq!(peers[0].log().entries(), peers[1].log().entries());
     let duel = peers[1].log_mut_for_tests().duel_mut_for_tests().unwrap();
     duel.state_mut_for_setup().players[0].life_points += 1;
     peers

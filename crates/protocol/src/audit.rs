@@ -206,12 +206,7 @@ fn knowledge_from_reveals(log: &MatchLog, record: &MatchRecord) -> Vec<Knowledge
     // Deck commitments and permutations come in the set-up, before the first random
     // reveal; end reveals are the last entries. Only those ends of the record are read (an
     // entry of such a kind anywhere else is refused by the replay anyway).
-    let opened = |signed: &SignedEnvelope| {
-        signed
-            .open()
-            .ok()
-            .filter(|e| e.author.index() < seats)
-    };
+    let opened = |signed: &SignedEnvelope| signed.open().ok().filter(|e| e.author.index() < seats);
     for envelope in record.entries.iter().map_while(opened) {
         let slot = envelope.author.index();
         match envelope.body {

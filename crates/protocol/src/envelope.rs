@@ -11,7 +11,7 @@
 
 use fairduel_engine::action::Action;
 use fairduel_engine::card::CardId;
-use fairduel_engine::hash::{Digest32, sha256_of};
+use fairduel_engine::hash::{Digest32, finish_sha256, sha256_hasher, sha256_of};
 use fairduel_engine::state::{Commitment, PositionOpening, Reveal, Salt, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -205,7 +205,15 @@ impl SignedEnvelope {
     pub fn open(&self) -> Result<Envelope, DecodeError> {
         let envelope: Envelope =
             postcard::from_bytes(&self.bytes).map_err(|e| DecodeError::Malformed(e.to_string()))?;
-        if postcard::to_stdvec(&envelope).ok().as_deref() != Some(self.bytes.as_slice()) {
+        // Encode it again, comparing byte by byte with what came instead of writing.
+        let same = postcard::serialize_with_flavor(
+            &envelope,
+            SameBytes {
+                expected: &self.bytes,
+                at: 0,
+            },
+        );
+        if !matches!(same, Ok(true)) {
             return Err(DecodeError::NotCanonical);
         }
         Ok(envelope)
@@ -242,9 +250,51 @@ impl SignedEnvelope {
     }
 }
 
-/// The chain hash of an envelope's bytes.
+/// A postcard output that compares the encoding with `expected` instead of storing it:
+/// finishes with `true` when they are the same bytes.
+struct SameBytes<'a> {
+    expected: &'a [u8],
+    at: usize,
+}
+
+impl postcard::ser_flavors::Flavor for SameBytes<'_> {
+    type Output = bool;
+
+    fn try_push(&mut self, data: u8) -> postcard::Result<()> {
+        self.try_extend(&[data])
+    }
+
+    fn try_extend(&mut self, data: &[u8]) -> postcard::Result<()> {
+        let end = self.at + data.len();
+        if self.expected.get(self.at..end) != Some(data) {
+            return Err(postcard::Error::SerializeBufferFull);
+        }
+        self.at = end;
+        Ok(())
+    }
+
+    fn finalize(self) -> postcard::Result<bool> {
+        Ok(self.at == self.expected.len())
+    }
+}
+
+/// The chain hash of an envelope's bytes: SHA-256 over the postcard encoding of
+/// `(ENVELOPE_HASH_DOMAIN, bytes)`, fed to the hasher piece by piece instead of copied.
 pub fn envelope_hash(bytes: &[u8]) -> Digest32 {
-    sha256_of(&(ENVELOPE_HASH_DOMAIN, bytes))
+    let mut head = Vec::with_capacity(ENVELOPE_HASH_DOMAIN.len() + 12);
+    push_varint(&mut head, ENVELOPE_HASH_DOMAIN.len());
+    head.extend_from_slice(ENVELOPE_HASH_DOMAIN.as_bytes());
+    push_varint(&mut head, bytes.len());
+    finish_sha256(sha256_hasher(&head), bytes)
+}
+
+/// postcard's unsigned varint.
+fn push_varint(out: &mut Vec<u8>, mut value: usize) {
+    while value >= 0x80 {
+        out.push((value as u8) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
 }
 
 /// The commitment to a seat's share of the joint random values.
@@ -297,8 +347,39 @@ mod tests {
                 !bad.signed_by(&id.public()) || bad.open().is_err(),
                 "byte {i} flipped and still accepted"
             );
-            assert_ne!(bad.hash(), signed.hash(), "byte {i} flipped, same chain hash");
+            assert_ne!(
+                bad.hash(),
+                signed.hash(),
+                "byte {i} flipped, same chain hash"
+            );
         }
+    }
+
+    #[test]
+    fn the_chain_hash_is_sha256_of_the_domain_and_the_bytes() {
+        for len in [0usize, 1, 127, 128, 300, 20_000] {
+            let bytes: Vec<u8> = (0..len).map(|i| i as u8).collect();
+            assert_eq!(
+                envelope_hash(&bytes),
+                sha256_of(&(ENVELOPE_HASH_DOMAIN, bytes.as_slice())),
+                "{len} bytes"
+            );
+        }
+    }
+
+    #[test]
+    fn a_non_canonical_encoding_does_not_open() {
+        let id = Identity::from_secret_bytes([5; 32]);
+        let signed = sample(&id);
+        let mut longer = signed.clone();
+        longer.bytes.push(0);
+        assert_eq!(longer.open().unwrap_err(), DecodeError::NotCanonical);
+        // seq 3 as a two-byte varint (0x83 0x00) instead of one byte.
+        let at = 32;
+        assert_eq!(signed.bytes[at], 3);
+        let mut overlong = signed.clone();
+        overlong.bytes.splice(at..=at, [0x83, 0x00]);
+        assert!(overlong.open().is_err());
     }
 
     #[test]
@@ -309,7 +390,11 @@ mod tests {
         assert_eq!(bare.hash(), signed.hash());
         assert!(!bare.signed_by(&id.public()));
         assert!(!bare.is_signed());
-        assert_eq!(bare.clone().signed_with(&id), signed, "signatures are deterministic");
+        assert_eq!(
+            bare.clone().signed_with(&id),
+            signed,
+            "signatures are deterministic"
+        );
         let again = SignedEnvelope::from_bytes(&bare.to_bytes()).unwrap();
         assert_eq!(again, bare);
     }

@@ -24,7 +24,7 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey};
 /// A record keeps a seat's signature at least every this many entries (besides its last
 /// one), so a record damaged or cut short still authenticates all but its last few dozen
 /// entries before the damage (see [`MatchLog::record_signatures`]).
-pub const RECORD_SIGNATURE_SPACING: u64 = 64;
+pub const RECORD_SIGNATURE_SPACING: u64 = 256;
 
 /// The engine plays two seats; the set-up, shuffle and reveal steps below are written for
 /// any number, so more seats need only an engine that plays them.
@@ -156,7 +156,7 @@ pub struct Rejected {
     /// entry, signed). Kept as evidence, it shows anyone that the author wrote it. Empty
     /// when the refusal proves nothing about the author (a bad signature, a broken chain,
     /// bytes that do not decode, ...).
-    pub signed_run: Vec<SignedEnvelope>,
+    pub signed_run: Box<[SignedEnvelope]>,
 }
 
 impl Rejected {
@@ -165,7 +165,7 @@ impl Rejected {
             seq,
             author,
             violation,
-            signed_run: Vec::new(),
+            signed_run: Box::default(),
         }
     }
 
@@ -426,7 +426,8 @@ impl MatchLog {
             return None;
         }
         let mut copy = self.clone();
-        copy.apply(&envelope, None).ok()?;
+        let step = copy.awaiting().1;
+        copy.apply(&envelope, None, &step).ok()?;
         copy.duel
     }
 
@@ -653,7 +654,7 @@ impl MatchLog {
                 seq: Some(seq),
                 author: Some(author),
                 violation: Violation::Equivocation { seq, author },
-                signed_run: vec![signed.clone()],
+                signed_run: Box::new([signed.clone()]),
             };
         }
         let violation = if signed.is_signed() {
@@ -708,9 +709,9 @@ impl MatchLog {
                 break;
             };
             let author_knowledge = knowledge.and_then(|k| k.get(author.index()));
-            match self.commit_one(&entry, author_knowledge, observer) {
+            match self.commit_one(entry, author_knowledge, observer) {
                 Ok(events) => out.push(Committed { seq, events }),
-                Err(violation) => {
+                Err((violation, entry)) => {
                     // Proven: the signature that covered it makes it its author's. The
                     // proof is the entry and its author's run up to that signature.
                     let cover = self
@@ -732,7 +733,7 @@ impl MatchLog {
                         seq: Some(seq),
                         author: Some(author),
                         violation,
-                        signed_run: run,
+                        signed_run: run.into_boxed_slice(),
                     });
                 }
             }
@@ -743,37 +744,45 @@ impl MatchLog {
         Ok(out)
     }
 
-    /// Checks an authenticated entry against the rules and the state hash and appends it.
+    /// Checks an authenticated entry against the rules and the state hash and appends it;
+    /// a refused one comes back with the reason.
+    #[allow(clippy::result_large_err)]
     fn commit_one(
         &mut self,
-        entry: &PendingEntry,
+        entry: PendingEntry,
         knowledge: Option<&Knowledge>,
         observer: &mut dyn CommitObserver,
-    ) -> Result<Vec<Event>, Violation> {
+    ) -> Result<Vec<Event>, (Violation, PendingEntry)> {
         let envelope = &entry.envelope;
         if envelope.previous != self.last_hash {
-            return Err(Violation::BrokenChain);
+            return Err((Violation::BrokenChain, entry));
         }
-        self.check_author(envelope.author)?;
+        let step = match self.check_author(envelope.author) {
+            Ok(step) => step,
+            Err(violation) => return Err((violation, entry)),
+        };
         observer.before(self, envelope);
-        let undo = self.undo_point();
-        let events = match self.apply(envelope, knowledge) {
+        let undo = self.undo_point(&step);
+        let events = match self.apply(envelope, knowledge, &step) {
             Ok(events) => events,
             Err(violation) => {
                 self.undo(undo, envelope, false);
-                return Err(violation);
+                return Err((violation, entry));
             }
         };
         let ours = self.current_state_hash();
         if ours != envelope.state_after {
             self.undo(undo, envelope, true);
-            return Err(Violation::StateHashMismatch {
-                ours,
-                theirs: envelope.state_after,
-            });
+            let theirs = envelope.state_after;
+            return Err((Violation::StateHashMismatch { ours, theirs }, entry));
         }
-        self.push_entry(entry.signed.clone(), entry.hash, envelope.author);
-        observer.after(self, envelope, &events);
+        let PendingEntry {
+            signed,
+            envelope,
+            hash,
+        } = entry;
+        self.push_entry(signed, hash, envelope.author);
+        observer.after(self, &envelope, &events);
         Ok(events)
     }
 
@@ -798,8 +807,8 @@ impl MatchLog {
         }
     }
 
-    /// That `author` is the seat the log waits for.
-    fn check_author(&self, author: Seat) -> Result<(), Violation> {
+    /// That `author` is the seat the log waits for; returns what it waits for.
+    fn check_author(&self, author: Seat) -> Result<Step, Violation> {
         let (expected, step) = self.awaiting();
         let Some(expected) = expected else {
             debug_assert!(matches!(step, Step::Complete));
@@ -811,7 +820,7 @@ impl MatchLog {
                 got: author,
             });
         }
-        Ok(())
+        Ok(step)
     }
 
     /// Applies an entry this peer writes, then seals it with the resulting state hash. It
@@ -843,8 +852,8 @@ impl MatchLog {
             body,
             state_after: Digest32::default(),
         };
-        let undo = self.undo_point();
-        let events = match self.apply(&envelope, knowledge) {
+        let undo = self.undo_point(&step);
+        let events = match self.apply(&envelope, knowledge, &step) {
             Ok(events) => events,
             Err(violation) => {
                 self.undo(undo, &envelope, false);
@@ -892,8 +901,8 @@ impl MatchLog {
         }
     }
 
-    fn undo_point(&self) -> UndoPoint {
-        match self.awaiting().1 {
+    fn undo_point(&self, step: &Step) -> UndoPoint {
+        match step {
             Step::Game(_) | Step::Checkpoint { .. } => UndoPoint::Game {
                 checkpoints_due: self.checkpoints_due.clone(),
                 claims_made: self.claim_origins.len(),
@@ -958,14 +967,14 @@ impl MatchLog {
         &mut self,
         envelope: &Envelope,
         knowledge: Option<&Knowledge>,
+        step: &Step,
     ) -> Result<Vec<Event>, Violation> {
         let author = envelope.author;
-        let (_, step) = self.awaiting();
         let unexpected = || Violation::UnexpectedBody {
             expected: step.name(),
             got: envelope.body.kind(),
         };
-        match (&envelope.body, &step) {
+        match (&envelope.body, step) {
             (Body::DeckCommit(deck), Step::DeckCommit) => {
                 self.check_deck_commit(deck)?;
                 self.decks[author.index()] = Some(deck.clone());

@@ -344,7 +344,7 @@ fn equivocation_is_proven_and_kept() {
     assert!(game.peers[1].evidence().is_empty());
     refused_as(game.honest_receives(Seat(0), &b), "equivocation");
     assert_eq!(game.peers[1].log().equivocation_proofs().len(), 1);
-    assert_eq!(game.peers[1].evidence(), &[b.clone()]);
+    assert_eq!(game.peers[1].evidence(), std::slice::from_ref(&b));
     // The record carries the proof, and the audit names the equivocator.
     game.finish();
     let record = game.peers[1].record();
@@ -903,6 +903,12 @@ fn a_lying_owner_declaration_is_refused_at_once_or_named_by_the_audit() {
             hid = true;
         }
     }
-    assert!(overclaimed, "no seed gave a declaration with only non-matching cards");
-    assert!(hid, "no seed gave a declaration with a matching card to hide");
+    assert!(
+        overclaimed,
+        "no seed gave a declaration with only non-matching cards"
+    );
+    assert!(
+        hid,
+        "no seed gave a declaration with a matching card to hide"
+    );
 }

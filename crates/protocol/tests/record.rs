@@ -99,7 +99,8 @@ fn a_truncated_log_leaves_the_silent_seat_withheld() {
             Some(written) => written.unwrap(),
             None => {
                 let legal = peers[i].legal_actions();
-                let pick = bots[i].choose(peers[i].duel().unwrap(), seat, peers[i].knowledge(), &legal);
+                let pick =
+                    bots[i].choose(peers[i].duel().unwrap(), seat, peers[i].knowledge(), &legal);
                 peers[i].decide(legal[pick].clone()).unwrap()
             }
         };

@@ -10,8 +10,8 @@ mod common;
 use std::sync::Arc;
 
 use fairduel_engine::selfplay::BotKind;
-use fairduel_protocol::selfplay::play_protocol_game;
 use fairduel_protocol::matchlog::RECORD_SIGNATURE_SPACING;
+use fairduel_protocol::selfplay::play_protocol_game;
 use fairduel_protocol::{MatchRecord, replay};
 
 fn a_record() -> (
