@@ -26,6 +26,10 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey};
 /// entries before the damage (see [`MatchLog::record_signatures`]).
 pub const RECORD_SIGNATURE_SPACING: u64 = 256;
 
+/// At most this many received entries wait for a signature at once: more than any match
+/// has, so only a peer flooding unsigned entries reaches it.
+pub const MAX_PENDING: usize = 65_536;
+
 /// The engine plays two seats; the set-up, shuffle and reveal steps below are written for
 /// any number, so more seats need only an engine that plays them.
 pub const SEATS: usize = 2;
@@ -89,6 +93,8 @@ pub enum Violation {
         "it differs from entry {seq} already in the log and carries no signature, so it proves nothing"
     )]
     UnsignedConflict { seq: u64 },
+    #[error("more than {MAX_PENDING} entries wait for a signature: the run never closes")]
+    TooManyUnsigned,
     #[error("it holds a {got} where the log expects a {expected}")]
     UnexpectedBody {
         expected: &'static str,
@@ -130,6 +136,7 @@ impl Violation {
             Violation::UnknownSeat(_) => "unknown-seat",
             Violation::BadSignature { .. } => "bad-signature",
             Violation::UnsignedConflict { .. } => "unsigned-conflict",
+            Violation::TooManyUnsigned => "too-many-unsigned",
             Violation::UnexpectedBody { .. } => "unexpected-body",
             Violation::BadSetup(_) => "bad-setup",
             Violation::BadDeckCommit(_) => "bad-deck-commit",
@@ -209,9 +216,14 @@ struct PendingEntry {
 /// turns out wrong: everything for the rare set-up and end steps, only the small lists for
 /// a game step (the engine undoes its own apply).
 enum UndoPoint {
+    /// A game action only adds to the due checkpoints and the claims.
     Game {
-        checkpoints_due: Vec<(Seat, u16)>,
+        checkpoints_due: usize,
         claims_made: usize,
+    },
+    /// A checkpoint only takes the first due checkpoint off.
+    Checkpoint {
+        first: Option<(Seat, u16)>,
     },
     Full(Box<Progress>),
 }
@@ -617,6 +629,9 @@ impl MatchLog {
         if signed.is_signed() && !self.signed_by_seat(signed, author) {
             return Err(reject(Violation::BadSignature { author }));
         }
+        if !signed.is_signed() && self.pending.len() >= MAX_PENDING {
+            return Err(reject(Violation::TooManyUnsigned));
+        }
         if signed.is_signed() {
             self.note_pending_signature(author, seq);
         }
@@ -903,9 +918,12 @@ impl MatchLog {
 
     fn undo_point(&self, step: &Step) -> UndoPoint {
         match step {
-            Step::Game(_) | Step::Checkpoint { .. } => UndoPoint::Game {
-                checkpoints_due: self.checkpoints_due.clone(),
+            Step::Game(_) => UndoPoint::Game {
+                checkpoints_due: self.checkpoints_due.len(),
                 claims_made: self.claim_origins.len(),
+            },
+            Step::Checkpoint { .. } => UndoPoint::Checkpoint {
+                first: self.checkpoints_due.first().copied(),
             },
             _ => UndoPoint::Full(Box::new(self.progress())),
         }
@@ -929,8 +947,13 @@ impl MatchLog {
                 {
                     duel.undo_last_apply();
                 }
-                self.checkpoints_due = checkpoints_due;
+                self.checkpoints_due.truncate(checkpoints_due);
                 self.claim_origins.truncate(claims_made);
+            }
+            UndoPoint::Checkpoint { first } => {
+                if applied && let Some(first) = first {
+                    self.checkpoints_due.insert(0, first);
+                }
             }
             UndoPoint::Full(progress) => self.restore(*progress),
         }

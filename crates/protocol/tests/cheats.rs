@@ -26,6 +26,7 @@ use fairduel_protocol::record::MatchRecord;
 use fairduel_protocol::selfplay::{seeded_identity, seeded_peers};
 use fairduel_protocol::{SeatVerdict, audit};
 
+#[derive(Clone)]
 struct Game {
     rules: Arc<Rules>,
     peers: [Peer; 2],
@@ -866,35 +867,37 @@ fn a_lying_owner_declaration_is_refused_at_once_or_named_by_the_audit() {
             game.peers[1 - liar.index()]
                 .receive(&lie)
                 .expect("the honest side cannot see through a hidden card at once");
-            let mut refused_at_once = None;
-            while let Some(next) = game.try_next() {
-                match next {
-                    Ok((seat, envelope)) => {
-                        game.peers[1 - seat.index()].receive(&envelope).unwrap();
-                    }
-                    Err((seat, action, error)) => {
-                        // The liar's own software cannot go on where the rules reveal the
-                        // card; a tampered client sends it anyway, refused at once.
-                        assert_eq!(seat, liar, "the honest seat failed: {error}");
-                        let forced = game.forge(liar, Body::Action(action));
-                        refused_at_once = Some(game.honest_receives(liar, &forced).unwrap_err());
-                        break;
-                    }
-                }
+            // (a) The liar gives up at its next decision, so the duel never reveals the
+            // card: the audit, knowing it from the end reveal, names the declaration.
+            let mut quiet = game.clone();
+            if let Some(refused) = play_on_after_lie(&mut quiet, liar, true) {
+                // The rules revealed the card before the liar could concede; try another.
+                assert!(refused.contains("claim"), "{refused}");
+                continue;
             }
-            match refused_at_once {
+            let honest = &quiet.peers[1 - liar.index()];
+            let report = audit(Arc::clone(&quiet.rules), &honest.record()).unwrap();
+            match &report.verdicts[liar.index()] {
+                SeatVerdict::Cheated { seq, what } => {
+                    assert_eq!(*seq, lie_seq, "the audit names the declaration: {what}");
+                }
+                other => panic!("the lying declaration was not caught: {other:?}"),
+            }
+            assert!(
+                report.verdicts[1 - liar.index()].is_verified(),
+                "{:?}",
+                report.verdicts
+            );
+            // (b) The match goes on: where the rules reveal the card, the liar's own
+            // software cannot write the reveal and a tampered client's is refused at once;
+            // otherwise the audit names the declaration as above.
+            match play_on_after_lie(&mut game, liar, false) {
                 Some(refused) => assert!(refused.contains("claim"), "{refused}"),
                 None => {
                     let honest = &game.peers[1 - liar.index()];
                     let report = audit(Arc::clone(&game.rules), &honest.record()).unwrap();
-                    match &report.verdicts[liar.index()] {
-                        SeatVerdict::Cheated { seq, what } => {
-                            assert_eq!(*seq, lie_seq, "the audit names the declaration: {what}");
-                        }
-                        other => panic!("the lying declaration was not caught: {other:?}"),
-                    }
                     assert!(
-                        report.verdicts[1 - liar.index()].is_verified(),
+                        matches!(&report.verdicts[liar.index()], SeatVerdict::Cheated { seq, .. } if *seq == lie_seq),
                         "{:?}",
                         report.verdicts
                     );
@@ -911,4 +914,27 @@ fn a_lying_owner_declaration_is_refused_at_once_or_named_by_the_audit() {
         hid,
         "no seed gave a declaration with a matching card to hide"
     );
+}
+
+/// Plays a match on after `liar`'s false declaration (conceding at its first decision if
+/// `concede`). Returns the honest side's refusal if the liar's software could not go on
+/// (the rules revealed the card) and a tampered client sent the entry anyway.
+fn play_on_after_lie(game: &mut Game, liar: Seat, concede: bool) -> Option<String> {
+    loop {
+        if concede && game.awaited() == Some(liar) && game.peers[liar.index()].needs_decision() {
+            let (envelope, _) = game.peers[liar.index()].decide(Action::Concede).unwrap();
+            game.peers[1 - liar.index()].receive(&envelope).unwrap();
+            continue;
+        }
+        match game.try_next()? {
+            Ok((seat, envelope)) => {
+                game.peers[1 - seat.index()].receive(&envelope).unwrap();
+            }
+            Err((seat, action, error)) => {
+                assert_eq!(seat, liar, "the honest seat failed: {error}");
+                let forced = game.forge(liar, Body::Action(action));
+                return Some(game.honest_receives(liar, &forced).unwrap_err());
+            }
+        }
+    }
 }
