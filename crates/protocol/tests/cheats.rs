@@ -938,3 +938,40 @@ fn play_on_after_lie(game: &mut Game, liar: Seat, concede: bool) -> Option<Strin
         }
     }
 }
+
+#[test]
+fn a_flood_of_unsigned_entries_is_cut_off_and_never_applied() {
+    let mut game = Game::new("kairu-dotr", 3);
+    game.advance_until(|g| g.in_main(Seat(1)));
+    let honest = &mut game.peers[0];
+    let committed = honest.log().next_seq();
+    let mut previous = honest.log().last_hash();
+    let mut cut_off = false;
+    for i in 0..=fairduel_protocol::matchlog::MAX_PENDING as u64 {
+        let junk = SignedEnvelope::unsigned(&Envelope {
+            match_id: honest.log().match_id(),
+            seq: committed + i,
+            previous,
+            author: Seat(1),
+            body: Body::Checkpoint { turn: 0 },
+            state_after: Digest32::default(),
+        });
+        previous = junk.hash();
+        match honest.receive(&junk) {
+            Ok(joined) => assert!(joined.is_empty()),
+            Err(e) => {
+                assert_eq!(i, fairduel_protocol::matchlog::MAX_PENDING as u64);
+                assert_eq!(e.violation.kind(), "too-many-unsigned");
+                assert!(!e.is_proven());
+                cut_off = true;
+            }
+        }
+    }
+    assert!(cut_off, "the flood was never cut off");
+    assert_eq!(
+        honest.log().pending_len(),
+        fairduel_protocol::matchlog::MAX_PENDING
+    );
+    assert_eq!(honest.log().next_seq(), committed, "nothing was applied");
+    assert!(honest.evidence().is_empty());
+}
