@@ -46,7 +46,9 @@ fn sign_and_verify(c: &mut Criterion) {
     c.bench_function("envelope/verify-with-dalek-verify_strict", |b| {
         b.iter(|| verifier.verifies_with_dalek_strict(black_box(&signed.bytes), &signature))
     });
-    c.bench_function("envelope/chain-hash", |b| b.iter(|| black_box(&signed).hash()));
+    c.bench_function("envelope/chain-hash", |b| {
+        b.iter(|| black_box(&signed).hash())
+    });
     c.bench_function("envelope/open", |b| b.iter(|| black_box(&signed).open()));
     c.bench_function("envelope/sign+verify", |b| {
         b.iter(|| SignedEnvelope::seal(black_box(&envelope), &identity).verified_by(&verifier))
