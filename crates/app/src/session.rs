@@ -322,6 +322,60 @@ mod tests {
     }
 
     #[test]
+    fn a_pausing_bot_shows_each_move_as_it_is_made() {
+        let runtime = NetRuntime::start().expect("runtime");
+        let catalog = Catalog::load(&project_assets()).expect("assets");
+        let rules = Arc::clone(&catalog.format("kairu-dotr").expect("format").rules);
+        let decks = catalog.legal_decks(&rules);
+        let config = BotMatch {
+            rules,
+            format_name: "kairu-dotr".to_owned(),
+            my_deck: decks[0].1.clone(),
+            bot_deck: decks[1].1.clone(),
+            seed: 6,
+            identity: None,
+            bot_delay: Duration::from_millis(15),
+            autopilot: false,
+            autopilot_until_turn: None,
+            records_dir: None,
+        };
+        let mut session = start_bot_match(&runtime, config, Arc::new(|| {})).expect("starts");
+        // Over two bot turns, the bot's moves must not all arrive in one view at its turn's
+        // end: with a pause, each is signed and sent as it is made.
+        let mut views_with_bot_moves = 0;
+        let mut bot_moves = 0;
+        view_where(&mut session, |v| {
+            v.my_decision() && matches!(v.awaiting(), fairduel_engine::Awaiting::Main { .. })
+        });
+        for _ in 0..2 {
+            session.send(Command::Act(Action::EndTurn)).expect("send");
+            loop {
+                let view = view_where(&mut session, |_| true);
+                let moves = view.log.iter().filter(|l| l.actor == Some(Seat(1))).count();
+                bot_moves += moves;
+                views_with_bot_moves += usize::from(moves > 0);
+                if view.my_decision() {
+                    if matches!(view.awaiting(), fairduel_engine::Awaiting::Main { .. }) {
+                        break;
+                    }
+                    // A trap window or another prompt in the bot's turn: let it pass.
+                    let answer = view
+                        .legal
+                        .iter()
+                        .find(|a| matches!(a, Action::Pass))
+                        .unwrap_or(&view.legal[0]);
+                    session.send(Command::Act(answer.clone())).expect("send");
+                }
+            }
+        }
+        assert!(bot_moves >= 3, "the bot played: {bot_moves}");
+        assert!(
+            views_with_bot_moves * 2 > bot_moves,
+            "{bot_moves} bot moves came in only {views_with_bot_moves} views"
+        );
+    }
+
+    #[test]
     fn conceding_ends_the_duel_with_the_bot_winning() {
         let runtime = NetRuntime::start().expect("runtime");
         let mut session = local(&runtime, "dor-classic", 4, false);

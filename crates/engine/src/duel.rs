@@ -167,6 +167,9 @@ pub struct Duel {
     /// Scratch space `apply` backs the state up into (kept to reuse its allocations; not
     /// part of the duel, not cloned).
     backup: Option<Box<DuelState>>,
+    /// `backup` holds the state from before the last `apply`, which succeeded, and nothing
+    /// has changed the state since: [`Duel::undo_last_apply`] may put it back.
+    undo_ready: bool,
     /// What [`Duel::update_state_hash`] needs to hash the next state from where it differs
     /// (for the current prefix only; not cloned).
     chain: HashChain,
@@ -179,6 +182,7 @@ impl Clone for Duel {
             state: self.state.clone(),
             prefix: self.prefix.clone(),
             backup: None,
+            undo_ready: false,
             chain: HashChain::default(),
         }
     }
@@ -326,6 +330,7 @@ impl Duel {
             state,
             prefix,
             backup: None,
+            undo_ready: false,
             chain: HashChain::default(),
         };
         let mut events = Vec::new();
@@ -417,7 +422,24 @@ impl Duel {
             std::mem::swap(&mut self.state, &mut *backup);
         }
         self.backup = Some(backup);
+        self.undo_ready = result.is_ok();
         result.map(|()| events)
+    }
+
+    /// Puts back the state from before the last [`Duel::apply`], if that apply succeeded
+    /// and nothing changed the duel since; returns whether it did. A protocol peer uses it
+    /// to refuse an entry whose author's state hash turns out different from its own after
+    /// applying, without copying the whole state before every entry.
+    pub fn undo_last_apply(&mut self) -> bool {
+        if !self.undo_ready {
+            return false;
+        }
+        let Some(backup) = self.backup.as_mut() else {
+            return false;
+        };
+        std::mem::swap(&mut self.state, &mut **backup);
+        self.undo_ready = false;
+        true
     }
 
     /// [`Duel::apply`] for a duel its caller gives up on at any error: it validates the
@@ -435,6 +457,7 @@ impl Duel {
             self.prefix = Some(self.state.state_hash_prefix());
             self.chain = HashChain::default();
         }
+        self.undo_ready = false;
         let mut events = Vec::new();
         self.apply_in_place(seat, action, knowledge, &mut events)
             .map(|()| events)
@@ -443,6 +466,7 @@ impl Duel {
     /// Copies `other`'s state over this one's: the referee's way to undo an action its
     /// engine refused, from a seat engine that still holds the state from before it.
     pub(crate) fn restore_from(&mut self, other: &Duel) {
+        self.undo_ready = false;
         self.state.clone_from(&other.state);
     }
 
@@ -455,6 +479,7 @@ impl Duel {
             state,
             prefix,
             backup: None,
+            undo_ready: false,
             chain: HashChain::default(),
         };
         let mut events = Vec::new();
@@ -465,6 +490,7 @@ impl Duel {
     pub fn state_mut_for_setup(&mut self) -> &mut DuelState {
         // The caller may change anything, the unchanging part included.
         self.prefix = None;
+        self.undo_ready = false;
         &mut self.state
     }
 

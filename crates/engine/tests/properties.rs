@@ -110,6 +110,33 @@ proptest! {
     }
 
     #[test]
+    fn undoing_an_applied_action_restores_the_state_exactly(format in 0usize..3, seed in 0u64..10_000, steps in 0usize..300, pick in 0usize..64) {
+        let referee = position(FORMATS[format], seed, steps);
+        if let Some(seat) = referee.duel().awaiting().seat() {
+            let mut duel = referee.seat_duel(seat).clone();
+            let knowledge = referee.knowledge(seat);
+            let legal = duel.legal_actions(seat, knowledge);
+            let action = legal[pick % legal.len()].clone();
+            let before = duel.state().clone();
+            let hash = duel.update_state_hash();
+            prop_assert!(!duel.undo_last_apply(), "nothing to undo before an apply");
+            duel.apply(seat, &action, Some(knowledge)).expect("a listed action applies");
+            let _ = duel.update_state_hash();
+            prop_assert!(duel.undo_last_apply());
+            prop_assert_eq!(duel.state(), &before);
+            prop_assert_eq!(duel.update_state_hash(), hash);
+            prop_assert_eq!(duel.state_hash(), hash);
+            prop_assert!(!duel.undo_last_apply(), "an undo happens once");
+            // A refused action leaves nothing to undo (the earlier state stays).
+            let refused = Action::Move { from: Cell::new(0, 0), to: Cell::new(8, 8), flip: None };
+            if duel.apply(seat, &refused, Some(knowledge)).is_err() {
+                prop_assert!(!duel.undo_last_apply());
+                prop_assert_eq!(duel.state(), &before);
+            }
+        }
+    }
+
+    #[test]
     fn every_card_is_in_one_place_under_its_own_commitment(format in 0usize..3, seed in 0u64..10_000, steps in 0usize..300) {
         let referee = position(FORMATS[format], seed, steps);
         let state = referee.duel().state();

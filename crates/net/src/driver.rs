@@ -6,8 +6,12 @@
 //!
 //! The task writes this seat's entries (automatic protocol steps, the player's or the
 //! bot's decisions), appends each to the match file *before* sending it, checks every
-//! received entry (signature, chain, rules and state hash) and appends it before acting
-//! on it. A state hash that differs starts the desync exchange: both sides swap their
+//! received entry (chain, signature, rules and state hash) and appends it before acting
+//! on it. Entries inside an author's run travel unsigned; the receiving side holds them,
+//! unapplied and unsaved, until the run's signed entry arrives (see
+//! [`fairduel_protocol::MatchLog::receive`]). Before waiting for a person's decision the
+//! driver signs its own last entry if it went out unsigned, so the other side sees the run
+//! so far. A state hash that differs starts the desync exchange: both sides swap their
 //! public state, write a report naming the differing fields, and stop. A connection that
 //! breaks or goes silent is re-established (the host waits, the joiner dials again) and
 //! both sides swap what they are missing. At the end the driver audits the complete record
@@ -22,8 +26,10 @@ use fairduel_engine::describe::{describe_action, describe_event};
 use fairduel_engine::desync::{FieldDifference, state_differences};
 use fairduel_engine::state::Outcome;
 use fairduel_engine::{Action, Awaiting, Bot, Duel, DuelState, Event, GreedyBot, Knowledge, Seat};
-use fairduel_protocol::envelope::Body;
-use fairduel_protocol::{AuditReport, Peer, Rejected, SeatVerdict, SignedEnvelope, Violation};
+use fairduel_protocol::envelope::{Body, Envelope};
+use fairduel_protocol::{
+    AuditReport, CommitObserver, MatchLog, Peer, Rejected, SeatVerdict, SignedEnvelope, Violation,
+};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -474,8 +480,68 @@ enum Stop {
     Failed(String),
 }
 
-/// Recent states, by the number of entries they follow, for desync reports.
-const HISTORY: usize = 16;
+/// Recent states, by the number of entries they follow, for desync reports. The other
+/// side checks our entries when our run's signature arrives, so a desync can be found a
+/// whole run back.
+const HISTORY: usize = 64;
+
+/// Keeps the driver's history and log lines as the other side's entries join the log.
+struct Told<'a> {
+    history: &'a mut VecDeque<(u64, Duel)>,
+    lines: &'a mut Vec<LogLine>,
+    last_action: &'a mut Option<(Seat, Action)>,
+    /// Entries that joined, and how many of them opened a hidden card.
+    verified: u64,
+    reveals: u64,
+}
+
+impl CommitObserver for Told<'_> {
+    fn before(&mut self, log: &MatchLog, envelope: &Envelope) {
+        let (Some(duel), Body::Action(action)) = (log.duel(), &envelope.body) else {
+            return;
+        };
+        if !matches!(
+            action,
+            Action::OpenDraw { .. } | Action::Reveal { .. } | Action::Declare { .. }
+        ) {
+            self.lines.push(LogLine {
+                turn: duel.state().turn,
+                actor: Some(envelope.author),
+                text: format!("{} {}", envelope.author, describe_action(duel, action)),
+            });
+            *self.last_action = Some((envelope.author, action.clone()));
+        }
+    }
+
+    fn after(&mut self, log: &MatchLog, envelope: &Envelope, events: &[Event]) {
+        self.verified += 1;
+        if let Body::Action(Action::OpenDraw { .. } | Action::Reveal { .. }) = &envelope.body {
+            self.reveals += 1;
+        }
+        let Some(duel) = log.duel() else {
+            return;
+        };
+        let turn = self
+            .history
+            .back()
+            .map_or(duel.state().turn, |(_, d)| d.state().turn);
+        if matches!(envelope.body, Body::Action(_)) {
+            for event in events {
+                if let Some(text) = describe_event(duel, event) {
+                    self.lines.push(LogLine {
+                        turn,
+                        actor: None,
+                        text,
+                    });
+                }
+            }
+        }
+        if self.history.len() == HISTORY {
+            self.history.pop_front();
+        }
+        self.history.push_back((log.next_seq(), duel.clone()));
+    }
+}
 
 struct Driver {
     peer: Peer,
@@ -592,6 +658,9 @@ impl Driver {
                 Ok(true) => continue,
                 Ok(false) => {}
                 Err(stop) => return stop,
+            }
+            if let Err(stop) = self.sign_before_waiting(link).await {
+                return stop;
             }
             let heartbeat_at = self.last_sent + self.config.heartbeat;
             let silent_at = self.last_heard + self.config.silence;
@@ -765,6 +834,30 @@ impl Driver {
         self.peer.log().entries().len() as u64
     }
 
+    /// A person is to decide next for this seat: if our last entry went out unsigned (in
+    /// the middle of our run), sign it now, save and send the signed copy, so the other
+    /// side can take our run so far instead of waiting for its end. Also what a restarted
+    /// session does with an unsigned last entry from before the crash.
+    /// An autopilot that pauses before deciding (so a person can watch it) signs too: the
+    /// person on the other side then sees each move as it is made.
+    async fn sign_before_waiting(&mut self, link: &mut Option<Link>) -> Result<(), Stop> {
+        let instant_autopilot = self.autopilot && self.config.autopilot_pause.is_zero();
+        if instant_autopilot || !self.peer.needs_decision() {
+            return Ok(());
+        }
+        let Some(signed) = self.peer.sign_last() else {
+            return Ok(());
+        };
+        if let Some(store) = &mut self.store {
+            store.append(&signed).map_err(|e| {
+                Stop::Failed(format!(
+                    "could not save the match ({e}); it was stopped so nothing is sent that is not saved. Free some disk space, then `fairduel resume` it"
+                ))
+            })?;
+        }
+        self.send(link, &PeerMessage::Entry(signed)).await
+    }
+
     /// Writes this seat's next entry if it needs no human: a protocol step, a queued
     /// concession, or the autopilot's choice. `Ok(true)` when one was written.
     async fn write_own(&mut self, link: &mut Option<Link>) -> Result<bool, Stop> {
@@ -803,7 +896,7 @@ impl Driver {
         match written {
             None => Ok(false),
             Some(Ok((signed, events))) => {
-                self.accepted(&signed, &events, true)?;
+                self.accepted(&signed, &events)?;
                 self.send(link, &PeerMessage::Entry(signed)).await?;
                 self.publish();
                 Ok(true)
@@ -853,7 +946,7 @@ impl Driver {
                 }
                 match self.peer.decide(action.clone()) {
                     Ok((signed, events)) => {
-                        self.accepted(&signed, &events, true)?;
+                        self.accepted(&signed, &events)?;
                         self.send(link, &PeerMessage::Entry(signed)).await?;
                         self.publish();
                     }
@@ -929,23 +1022,44 @@ impl Driver {
         signed: SignedEnvelope,
         link: &mut Option<Link>,
     ) -> Result<(), Stop> {
-        match self.peer.receive(&signed) {
-            Ok(events) => {
-                self.accepted(&signed, &events, false)?;
-                self.publish();
+        let before = self.peer.log().entries().len();
+        let mut told = Told {
+            history: &mut self.history,
+            lines: &mut self.pending_log,
+            last_action: &mut self.last_action,
+            verified: 0,
+            reveals: 0,
+        };
+        let result = self.peer.receive_observed(&signed, &mut told);
+        let (verified, reveals) = (told.verified, told.reveals);
+        // What joined the log (a whole run once its signature came; on a refusal, the part
+        // of the run before the refused entry) is saved before anything acts on it.
+        self.save_joined(before)?;
+        self.fairness.entries_verified += verified;
+        self.fairness.reveals_verified += reveals;
+        if verified > 0 {
+            self.agree();
+        }
+        match result {
+            Ok(committed) => {
+                if !committed.is_empty() {
+                    self.publish();
+                }
                 Ok(())
             }
             Err(Rejected {
                 violation: Violation::Replayed { .. },
                 ..
             }) => Ok(()),
-            Err(Rejected {
-                violation: Violation::StateHashMismatch { .. },
-                seq,
-                ..
-            }) => {
-                let seq = seq.unwrap_or_else(|| self.entries());
-                let ours = self.peer.log().duel_if_applied(&signed);
+            Err(
+                rejected @ Rejected {
+                    violation: Violation::StateHashMismatch { .. },
+                    ..
+                },
+            ) => {
+                let seq = rejected.seq.unwrap_or_else(|| self.entries());
+                let refused = rejected.signed_run.first().unwrap_or(&signed);
+                let ours = self.peer.log().duel_if_applied(refused);
                 if let Some(ours) = &ours {
                     let message = PeerMessage::Desync {
                         seq,
@@ -966,13 +1080,13 @@ impl Driver {
                 violation: Violation::WrongSeq { expected, got },
                 ..
             }) if got > expected => {
-                // Entries are missing (a reconnection overlapped): ask again.
-                self.send(link, &PeerMessage::Sync { entries: expected })
-                    .await
+                // Entries are missing (a reconnection overlapped): ask again from what we
+                // hold.
+                let have = self.entries();
+                self.send(link, &PeerMessage::Sync { entries: have }).await
             }
             Err(rejected) => {
-                let attributable = self.peer.evidence().contains(&signed);
-                if attributable {
+                if rejected.is_proven() {
                     let saved = self.save_record();
                     let where_ = match &saved {
                         Ok(path) => format!(
@@ -995,6 +1109,21 @@ impl Driver {
                 .await
             }
         }
+    }
+
+    /// Appends the log's entries from `from` on to the match file.
+    fn save_joined(&mut self, from: usize) -> Result<(), Stop> {
+        let Some(store) = &mut self.store else {
+            return Ok(());
+        };
+        for entry in self.peer.log().entries().get(from..).unwrap_or_default() {
+            store.append(entry).map_err(|e| {
+                Stop::Failed(format!(
+                    "could not save the match ({e}); it was stopped so nothing is sent that is not saved. Free some disk space, then `fairduel resume` it"
+                ))
+            })?;
+        }
+        Ok(())
     }
 
     async fn await_desync_state(
@@ -1057,14 +1186,10 @@ impl Driver {
         Stop::Failed(message)
     }
 
-    /// Bookkeeping for an entry now in the log (written by us or received): save it,
-    /// remember the state, describe it.
-    fn accepted(
-        &mut self,
-        signed: &SignedEnvelope,
-        events: &[Event],
-        ours: bool,
-    ) -> Result<(), Stop> {
+    /// Bookkeeping for an entry of ours now in the log: save it, remember the state,
+    /// describe it. (The other side's entries get theirs from [`Told`] as they join.) An
+    /// entry of ours is agreed once the other side writes on top of it.
+    fn accepted(&mut self, signed: &SignedEnvelope, events: &[Event]) -> Result<(), Stop> {
         if let Some(store) = &mut self.store {
             store.append(signed).map_err(|e| {
                 Stop::Failed(format!(
@@ -1075,19 +1200,6 @@ impl Driver {
         let envelope = signed.open().ok();
         let before = self.history.back().map(|(_, duel)| duel.clone());
         self.remember_state();
-        if !ours {
-            self.fairness.entries_verified += 1;
-            if let Some(Body::Action(Action::OpenDraw { .. } | Action::Reveal { .. })) =
-                envelope.as_ref().map(|e| &e.body)
-            {
-                self.fairness.reveals_verified += 1;
-            }
-        }
-        // An entry of ours is agreed once the other side writes on top of it; one of
-        // theirs as soon as it checks out.
-        if !ours {
-            self.agree();
-        }
         if let (Some(envelope), Some(before)) = (envelope, before)
             && let Body::Action(action) = &envelope.body
         {

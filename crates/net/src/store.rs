@@ -10,7 +10,10 @@
 //!
 //! The first record is the [`MatchMeta`] (kind 1); every other record is one log entry
 //! (kind 2, a postcard [`SignedEnvelope`]), appended and flushed **before** the entry is
-//! sent or acted on. So after a crash the file holds every entry the other side can have
+//! sent or acted on. An entry of ours that went out unsigned inside our run and was signed
+//! later (before waiting for a person) is appended again with its signature: on reading,
+//! an entry with the same bytes as the one before it replaces it. The other side's entries
+//! are appended when the signature that covers them arrived. So after a crash the file holds every entry the other side can have
 //! seen from us. A write cut short by the crash leaves a torn last record: it was never
 //! sent, so opening the file drops it (and says so). Damage anywhere else is an error that
 //! names the record, and the file is left untouched.
@@ -28,7 +31,8 @@ use crate::handshake::Role;
 
 const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version of the match file layout; bump when [`MatchMeta`] or the records change.
-pub const MATCH_FILE_VERSION: u16 = 1;
+/// Version 2: entries of protocol version 2 (optional signatures).
+pub const MATCH_FILE_VERSION: u16 = 2;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const CHECK_BYTES: usize = 8;
@@ -118,6 +122,11 @@ pub enum StoreError {
         path.display()
     )]
     NewerVersion { path: PathBuf, found: u16 },
+    #[error(
+        "{} was written by an older FairDuel (match file version {found}, protocol version 1); this one reads version {MATCH_FILE_VERSION} only: finish that match with the FairDuel version that started it",
+        path.display()
+    )]
+    OlderVersion { path: PathBuf, found: u16 },
     #[error(
         "record {index} of the match file {} is damaged ({what}); the file was left as it is. The match cannot be continued from it, but its record may still be verified",
         path.display()
@@ -306,6 +315,12 @@ fn parse(path: &Path, bytes: &[u8]) -> Result<(SavedMatch, usize), StoreError> {
             found: version,
         });
     }
+    if version < MATCH_FILE_VERSION {
+        return Err(StoreError::OlderVersion {
+            path: path.to_owned(),
+            found: version,
+        });
+    }
     let damaged = |index: usize, what: String| StoreError::Damaged {
         path: path.to_owned(),
         index,
@@ -313,7 +328,7 @@ fn parse(path: &Path, bytes: &[u8]) -> Result<(SavedMatch, usize), StoreError> {
     };
     let mut at = header;
     let mut meta = None;
-    let mut entries = Vec::new();
+    let mut entries: Vec<SignedEnvelope> = Vec::new();
     let mut dropped_torn_tail = false;
     let mut index = 0;
     while at < bytes.len() {
@@ -359,10 +374,15 @@ fn parse(path: &Path, bytes: &[u8]) -> Result<(SavedMatch, usize), StoreError> {
                 );
             }
             (0, other) => return Err(damaged(0, format!("kind {other} where the details belong"))),
-            (_, KIND_ENTRY) => entries.push(
-                postcard::from_bytes::<SignedEnvelope>(payload)
-                    .map_err(|e| damaged(index, format!("unreadable entry: {e}")))?,
-            ),
+            (_, KIND_ENTRY) => {
+                let entry = postcard::from_bytes::<SignedEnvelope>(payload)
+                    .map_err(|e| damaged(index, format!("unreadable entry: {e}")))?;
+                match entries.last_mut() {
+                    // The same entry again, signed after it was first saved.
+                    Some(last) if last.bytes == entry.bytes => *last = entry,
+                    _ => entries.push(entry),
+                }
+            }
             (_, other) => return Err(damaged(index, format!("unknown record kind {other}"))),
         }
         at += total;
@@ -479,6 +499,44 @@ mod tests {
             MatchStore::create(&dir, &meta(), &entry(0), Durability::Flush),
             Err(StoreError::Exists(_))
         ));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_entry_signed_after_it_was_saved_replaces_its_unsigned_copy() {
+        let dir = temp_dir("resigned");
+        let mut store = MatchStore::create(&dir, &meta(), &entry(0), Durability::Flush).unwrap();
+        let signed = entry(1);
+        store.append(&signed.without_signature()).unwrap();
+        store.append(&signed).unwrap();
+        // A different entry after it is kept as a new one.
+        store.append(&entry(2).without_signature()).unwrap();
+        let path = store.path().to_owned();
+        drop(store);
+        let saved = MatchStore::read(&path).unwrap();
+        assert_eq!(
+            saved.entries,
+            vec![entry(0), signed, entry(2).without_signature()]
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_match_file_of_the_first_version_is_refused_by_name() {
+        let dir = temp_dir("old-version");
+        let store = MatchStore::create(&dir, &meta(), &entry(0), Durability::Flush).unwrap();
+        let path = store.path().to_owned();
+        drop(store);
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[MAGIC.len()..MAGIC.len() + 2].copy_from_slice(&1u16.to_le_bytes());
+        fs::write(&path, &bytes).unwrap();
+        let error = MatchStore::open(&path, Durability::Flush).unwrap_err();
+        assert!(
+            matches!(error, StoreError::OlderVersion { found: 1, .. }),
+            "{error}"
+        );
+        assert!(error.to_string().contains("older FairDuel"), "{error}");
+        assert_eq!(fs::read(&path).unwrap(), bytes, "nothing was changed");
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -128,6 +128,12 @@ impl Rig {
                 peers[1 - i].receive(&entry).unwrap();
             }
         }
+        // Seat 1 is about to decide as a person would: it signs what it wrote of its run so
+        // far (its checkpoint), so the honest side holds the same log.
+        if let Some(signed) = guest_peer.sign_last() {
+            host_peer.receive(&signed).unwrap();
+        }
+        assert_eq!(host_peer.log().entries(), guest_peer.log().entries());
         let match_id = host_peer.log().match_id().0;
         let meta = MatchMeta {
             match_id,
@@ -208,12 +214,31 @@ impl Rig {
         }
     }
 
-    /// Seat 1's genuine next entry, signed but not yet sent, and the peer that wrote it.
-    fn genuine_next(&self) -> (SignedEnvelope, Peer) {
+    /// Seat 1's genuine next decision and what its software writes after it up to the
+    /// signed entry that closes the run (the hand-off, or the decision itself signed if
+    /// seat 1 decides again next), not yet sent, and the peer that wrote them.
+    fn genuine_run(&self) -> (Vec<SignedEnvelope>, Peer) {
         let mut peer = self.opponent.clone();
         let action = cheapest(&peer.legal_actions());
-        let (signed, _) = peer.decide(action).unwrap();
-        (signed, peer)
+        let (first, _) = peer.decide(action).unwrap();
+        let mut run = vec![first];
+        while !run.last().unwrap().is_signed() {
+            match peer.next_automatic() {
+                Some(written) => run.push(written.unwrap().0),
+                None => {
+                    let signed = peer.sign_last().unwrap();
+                    *run.last_mut().unwrap() = signed;
+                }
+            }
+        }
+        (run, peer)
+    }
+
+    /// The first entry of seat 1's genuine next run, signed by seat 1 (as it would be if it
+    /// closed the run), not yet sent.
+    fn genuine_signed(&self) -> SignedEnvelope {
+        let (run, _) = self.genuine_run();
+        run[0].clone().signed_with(self.opponent.identity())
     }
 
     async fn send(&mut self, message: &PeerMessage) {
@@ -279,8 +304,11 @@ impl Rig {
     /// After the bad input: the match goes on. Seat 1 sends its genuine decision and the
     /// honest side takes it as the next entry.
     async fn play_on(&mut self, seen: &mut Vec<Update>) {
-        let (genuine, after) = self.genuine_next();
-        self.send(&PeerMessage::Entry(genuine.clone())).await;
+        let (run, after) = self.genuine_run();
+        for entry in &run {
+            self.send(&PeerMessage::Entry(entry.clone())).await;
+        }
+        let genuine = run[0].clone();
         let view = until_view(&mut self.honest, seen, |v| v.step > self.entries).await;
         assert!(view.fairness.entries_verified >= 1);
         assert_eq!(
@@ -500,7 +528,7 @@ async fn an_oversized_frame_is_refused_from_its_length_alone() {
 async fn a_truncated_frame_is_reported_when_the_stream_ends() {
     let mut rig = Rig::new("truncated", 14, Back::Accept).await;
     // A real entry's frame, cut off after 20 of its bytes, then the stream ends.
-    let (genuine, _) = rig.genuine_next();
+    let genuine = rig.genuine_signed();
     let frame = fairduel_net::frame::encode_frame(&PeerMessage::Entry(genuine)).unwrap();
     assert!(frame.len() > 24);
     rig.tx.send_encoded(&frame[..24]).await.unwrap();
@@ -512,7 +540,7 @@ async fn a_truncated_frame_is_reported_when_the_stream_ends() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_entry_signed_by_another_key_is_refused_and_the_match_goes_on() {
     let mut rig = Rig::new("forged-key", 15, Back::Accept).await;
-    let (genuine, _) = rig.genuine_next();
+    let genuine = rig.genuine_signed();
     // The same envelope, signed by someone who is not seat 1.
     let forger = Identity::from_secret_bytes([7; 32]);
     let forged = SignedEnvelope::seal(&genuine.open().unwrap(), &forger);
@@ -529,7 +557,7 @@ async fn an_entry_signed_by_another_key_is_refused_and_the_match_goes_on() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tampered_entry_is_refused_and_the_match_goes_on() {
     let mut rig = Rig::new("tampered", 16, Back::Accept).await;
-    let (genuine, _) = rig.genuine_next();
+    let genuine = rig.genuine_signed();
     // Seat 1 signed it, then a byte of the signed body changed on the way (the last byte
     // of the state hash, so it still decodes).
     let mut tampered = genuine.clone();
@@ -544,7 +572,7 @@ async fn a_tampered_entry_is_refused_and_the_match_goes_on() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_future_entry_asks_again_and_a_replay_is_ignored_without_a_word() {
     let mut rig = Rig::new("out-of-order", 17, Back::Accept).await;
-    let (genuine, _) = rig.genuine_next();
+    let genuine = rig.genuine_signed();
     // Correctly signed by seat 1, but numbered three past the next entry.
     let mut ahead = genuine.open().unwrap();
     ahead.seq += 3;
@@ -584,7 +612,7 @@ async fn a_future_entry_asks_again_and_a_replay_is_ignored_without_a_word() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_reconnection_a_forged_entry_stops_the_session_with_the_log_kept() {
     let mut rig = Rig::new("forged-never", 18, Back::Never).await;
-    let (genuine, _) = rig.genuine_next();
+    let genuine = rig.genuine_signed();
     let forged = SignedEnvelope::seal(
         &genuine.open().unwrap(),
         &Identity::from_secret_bytes([8; 32]),
@@ -726,5 +754,49 @@ async fn a_refused_command_during_bad_input_does_not_reach_the_log() {
     .await;
     assert!(refused.contains("being restored"), "{refused}");
     rig.assert_file_unchanged();
+    rig.cleanup();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_run_without_its_closing_signature_is_held_unsaved_and_not_acted_on() {
+    let mut rig = Rig::new("unsigned-run", 22, Back::Accept).await;
+    let (run, after) = rig.genuine_run();
+    // The whole run, its closing entry stripped of its signature.
+    for entry in &run[..run.len() - 1] {
+        rig.send(&PeerMessage::Entry(entry.clone())).await;
+    }
+    let closer = run.last().unwrap().clone();
+    rig.send(&PeerMessage::Entry(closer.without_signature()))
+        .await;
+    // The honest side neither applies, saves nor answers anything: no view with more
+    // entries, no warning, and the link stays up (heartbeats only).
+    let mut seen = Vec::new();
+    let waited = tokio::time::timeout(Duration::from_millis(1500), async {
+        loop {
+            let update = next_update(&mut rig.honest).await;
+            seen.push(update);
+        }
+    })
+    .await;
+    assert!(waited.is_err());
+    assert!(
+        !seen
+            .iter()
+            .any(|u| matches!(u, Update::View(v) if v.step > rig.entries)
+                || matches!(
+                    u,
+                    Update::Warning(_) | Update::Link(LinkStatus::Lost { .. })
+                )),
+        "{seen:#?}"
+    );
+    rig.assert_file_unchanged();
+    // The signature arrives: the whole run joins, is saved, and the honest side plays on.
+    rig.send(&PeerMessage::Entry(closer)).await;
+    let view = until_view(&mut rig.honest, &mut seen, |v| v.step > rig.entries).await;
+    assert_eq!(view.step, rig.entries + run.len() as u64);
+    let saved = MatchStore::read(&rig.file).unwrap();
+    let from = rig.entries as usize;
+    assert_eq!(&saved.entries[from..from + run.len()], run.as_slice());
+    rig.opponent = after;
     rig.cleanup();
 }

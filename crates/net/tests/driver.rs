@@ -198,6 +198,14 @@ fn perturbed_pair(seed: u64) -> [fairduel_protocol::Peer; 2] {
         let (entry, _) = peers[seat].next_automatic().unwrap().unwrap();
         peers[1 - seat].receive(&entry).unwrap();
     }
+    // The deciding seat signs its run so far, as before a person's decision: both logs
+    // are then the same.
+    for seat in 0..2 {
+        if let Some(signed) = peers[seat].sign_last() {
+            peers[1 - seat].receive(&signed).unwrap();
+        }
+    }
+    assert_eq!(peers[0].log().entries(), peers[1].log().entries());
     let duel = peers[1].log_mut_for_tests().duel_mut_for_tests().unwrap();
     duel.state_mut_for_setup().players[0].life_points += 1;
     peers
@@ -343,5 +351,79 @@ async fn an_illegal_command_is_refused_and_a_concession_ends_the_duel() {
     assert!(end.audit.all_verified());
     let (_, guest_updates) = guest.await.unwrap();
     assert!(finished(&guest_updates).audit.all_verified());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn a_persons_move_inside_a_run_reaches_the_other_side_at_once() {
+    // A person's move after which the same person decides again is not a hand-off, so it
+    // goes out unsigned; the driver signs it before waiting for the next decision, and the
+    // other side takes it right away instead of at the end of the turn.
+    let (rules, decks) = common::load(FORMAT);
+    let dir = temp_dir("person");
+    let pair = common::pairing(&decks, 9);
+    let mut a = settings(&rules, pair[0], 0, &dir);
+    let mut b = settings(&rules, pair[1], 1, &dir);
+    a.matches_dir = None;
+    b.matches_dir = None;
+    a.driver.autopilot = false;
+    let (mut hosted, mut joined) = start_in_memory(
+        a,
+        b,
+        [SecretStream::from_number(5), SecretStream::from_number(6)],
+    )
+    .unwrap();
+    let mut moved = None;
+    for _ in 0..20 {
+        let view = loop {
+            if let Update::View(view) = hosted.session.recv().await.unwrap()
+                && view.my_decision()
+            {
+                break view;
+            }
+        };
+        let Some(action) = view.legal.iter().find(|a| {
+            !matches!(
+                a,
+                fairduel_engine::Action::EndTurn | fairduel_engine::Action::Pass
+            )
+        }) else {
+            hosted
+                .session
+                .send(Command::Act(view.legal[0].clone()))
+                .unwrap();
+            continue;
+        };
+        hosted.session.send(Command::Act(action.clone())).unwrap();
+        // Our next view: if we decide again, the move was inside our run.
+        let after = loop {
+            if let Update::View(after) = hosted.session.recv().await.unwrap()
+                && after.step > view.step
+            {
+                break after;
+            }
+        };
+        if after.my_decision() {
+            moved = Some(after.step);
+            break;
+        }
+    }
+    let step = moved.expect("the host never moved inside its run");
+    let seen = tokio::time::timeout(WAIT, async {
+        loop {
+            if let Some(Update::View(view)) = joined.session.recv().await
+                && view.step >= step
+            {
+                return view.step;
+            }
+        }
+    })
+    .await
+    .expect("the other side never saw the move");
+    assert!(seen >= step);
+    hosted.session.send(Command::Concede).unwrap();
+    let (host_end, guest_end) = tokio::join!(play_out(hosted.session), play_out(joined.session));
+    assert!(finished(&host_end.1).audit.all_verified());
+    assert!(finished(&guest_end.1).audit.all_verified());
     let _ = std::fs::remove_dir_all(&dir);
 }

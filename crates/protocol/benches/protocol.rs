@@ -1,4 +1,5 @@
-//! Criterion benchmarks of the protocol: signing and verifying one envelope, a deck's
+//! Criterion benchmarks of the protocol: signing and verifying one envelope (our strict
+//! check and ed25519-dalek's `verify_strict`), its chain hash and decoding, a deck's
 //! commit-and-permute set-up for 40 and 60 cards, one draw, the audit of a whole match, and a
 //! whole protocol self-play game per preset.
 //!
@@ -41,6 +42,14 @@ fn sign_and_verify(c: &mut Criterion) {
     c.bench_function("envelope/verify", |b| {
         b.iter(|| black_box(&signed).verified_by(&verifier))
     });
+    let signature = signed.signature.unwrap();
+    c.bench_function("envelope/verify-with-dalek-verify_strict", |b| {
+        b.iter(|| verifier.verifies_with_dalek_strict(black_box(&signed.bytes), &signature))
+    });
+    c.bench_function("envelope/chain-hash", |b| {
+        b.iter(|| black_box(&signed).hash())
+    });
+    c.bench_function("envelope/open", |b| b.iter(|| black_box(&signed).open()));
     c.bench_function("envelope/sign+verify", |b| {
         b.iter(|| SignedEnvelope::seal(black_box(&envelope), &identity).verified_by(&verifier))
     });
@@ -102,13 +111,16 @@ fn shuffles(c: &mut Criterion) {
             p[1 - i].receive(&e).unwrap();
         }
     };
-    c.bench_function("draw/open-and-receive", |b| {
+    // Signed as if it ended the permuter's run, so the owner's peer checks and applies it
+    // (an opening inside a run waits unapplied for the run's signature).
+    c.bench_function("draw/open-sign-and-receive", |b| {
         b.iter_batched(
             || drawing.clone(),
             |mut p| {
                 let i = p[0].awaiting().0.unwrap().index();
                 let (e, _) = p[i].next_automatic().unwrap().unwrap();
-                p[1 - i].receive(&e).unwrap();
+                let e = p[i].sign_last().unwrap_or(e);
+                assert_eq!(p[1 - i].receive(&e).unwrap().len(), 1);
                 p
             },
             BatchSize::LargeInput,

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use fairduel_engine::duel::{Knowledge, Rules};
 use fairduel_engine::state::{Outcome, PositionSlot, Seat};
 
-use crate::envelope::{Body, DeckCommit, EndReveal, MatchSetup, PermutationCommit};
-use crate::matchlog::{MatchLog, false_claims, permuters_of};
+use crate::envelope::{Body, DeckCommit, EndReveal, MatchSetup, PermutationCommit, SignedEnvelope};
+use crate::matchlog::{MatchLog, Violation, false_claims, permuters_of};
 use crate::record::MatchRecord;
 use fairduel_engine::state::Commitment;
 
@@ -73,6 +73,12 @@ pub fn record_setup(record: &MatchRecord) -> Result<MatchSetup, AuditError> {
 }
 
 /// Audits a record against the rules its set-up names.
+///
+/// Entries are authenticated through the chain: an entry counts as its author's once a
+/// later (or its own) entry of that author carries a valid signature and every link in
+/// between holds, so a record needs only each seat's last signature. Every signature a
+/// record does carry must be valid. Entries at the end that no signature covers are not
+/// part of the audited log.
 pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, AuditError> {
     let first = record.entries.first().ok_or(AuditError::Empty)?;
     let mut log = MatchLog::start(rules, first).map_err(|e| AuditError::BadSetup(e.to_string()))?;
@@ -82,57 +88,59 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
     let mut verdicts = vec![SeatVerdict::Verified; seats];
     let mut caught = false;
     for signed in &record.entries[1..] {
-        let author = signed.open().ok().map(|e| e.author);
-        let author_knowledge = author.and_then(|a| knowledge.get(a.index()));
-        if let Err(rejected) = log.receive(signed, author_knowledge) {
-            // The rejected entry is in the record; blame its author only if it really wrote
-            // it (its signature holds), else the record itself was tampered with.
-            let blamed = rejected.author.filter(|a| log.signed_by_seat(signed, *a));
-            match blamed {
-                Some(seat) => {
-                    verdicts[seat.index()] = SeatVerdict::Cheated {
-                        seq: rejected.seq.unwrap_or(0),
-                        what: rejected.violation.to_string(),
-                    };
-                }
-                None => {
-                    // Unattributable: judge the awaited seat as not having answered.
-                    if let (Some(seat), _) = log.awaiting() {
-                        verdicts[seat.index()] = SeatVerdict::Cheated {
-                            seq: rejected.seq.unwrap_or(log.next_seq()),
-                            what: format!(
-                                "the record holds an entry it did not sign ({})",
-                                rejected.violation
-                            ),
-                        };
-                    }
-                }
+        if let Err(rejected) = log.receive(signed, Some(&knowledge)) {
+            if rejected.is_proven()
+                && let Some(seat) = rejected.author
+            {
+                // A signature of its author covers the refused entry: it wrote it.
+                verdicts[seat.index()] = SeatVerdict::Cheated {
+                    seq: rejected.seq.unwrap_or(0),
+                    what: rejected.violation.to_string(),
+                };
+            } else if let (Some(seat), _) = log.awaiting() {
+                // Unattributable (the record itself was tampered with): judge the awaited
+                // seat as not having answered.
+                verdicts[seat.index()] = SeatVerdict::Cheated {
+                    seq: rejected.seq.unwrap_or(log.next_seq()),
+                    what: format!(
+                        "the record holds an entry it did not sign ({})",
+                        rejected.violation
+                    ),
+                };
             }
             caught = true;
             break;
         }
     }
     if !caught {
-        for signed in &record.evidence {
-            let Ok(envelope) = signed.open() else {
+        for segment in evidence_segments(&record.evidence) {
+            let Some(closer) = segment.last() else {
                 continue;
             };
-            if !log.signed_by_seat(signed, envelope.author) || envelope.match_id != log.match_id() {
+            let Ok(envelope) = closer.open() else {
+                continue;
+            };
+            if envelope.match_id != log.match_id() || !log.signed_by_seat(closer, envelope.author) {
                 continue;
             }
             let mut probe = log.clone();
-            if let Err(rejected) = probe.receive(signed, knowledge.get(envelope.author.index())) {
-                if matches!(
-                    rejected.violation,
-                    crate::matchlog::Violation::Replayed { .. }
-                ) {
-                    continue;
+            for signed in segment {
+                match probe.receive(signed, Some(&knowledge)) {
+                    Ok(_) => continue,
+                    Err(rejected) => {
+                        if rejected.is_proven()
+                            && !matches!(rejected.violation, Violation::Replayed { .. })
+                            && let Some(author) = rejected.author
+                        {
+                            verdicts[author.index()] = SeatVerdict::Cheated {
+                                seq: rejected.seq.unwrap_or(envelope.seq),
+                                what: rejected.violation.to_string(),
+                            };
+                            caught = true;
+                        }
+                        break;
+                    }
                 }
-                verdicts[envelope.author.index()] = SeatVerdict::Cheated {
-                    seq: envelope.seq,
-                    what: rejected.violation.to_string(),
-                };
-                caught = true;
             }
         }
         for (origin, why) in false_claims(&log, &all_knowledge(&knowledge)) {
@@ -156,8 +164,8 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
     }
     let complete = log.is_complete();
     if !caught && !complete {
-        // The match stopped while a seat owed an entry; the one that owed its end reveal (or
-        // stopped answering) withheld.
+        // The match stopped while a seat owed an entry (or the signature closing its run);
+        // the one that owed its end reveal (or stopped answering) withheld.
         if let (Some(seat), _) = log.awaiting()
             && verdicts[seat.index()].is_verified()
         {
@@ -173,6 +181,20 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
     })
 }
 
+/// The record's evidence as runs: each ends with a signed entry, which covers the unsigned
+/// ones before it.
+fn evidence_segments(evidence: &[SignedEnvelope]) -> Vec<&[SignedEnvelope]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, signed) in evidence.iter().enumerate() {
+        if signed.is_signed() {
+            out.push(&evidence[start..=i]);
+            start = i + 1;
+        }
+    }
+    out
+}
+
 /// Each seat's own secrets as its end reveal states them — only the openings that really
 /// open their commitments, so a false reveal cannot make an honest entry look wrong.
 fn knowledge_from_reveals(log: &MatchLog, record: &MatchRecord) -> Vec<Knowledge> {
@@ -181,19 +203,24 @@ fn knowledge_from_reveals(log: &MatchLog, record: &MatchRecord) -> Vec<Knowledge
     let mut decks: Vec<Option<DeckCommit>> = vec![None; seats];
     let mut permutations: Vec<(Seat, PermutationCommit)> = Vec::new();
     let mut reveals: Vec<Option<EndReveal>> = vec![None; seats];
-    for signed in &record.entries {
-        let Ok(envelope) = signed.open() else {
-            continue;
-        };
+    // Deck commitments and permutations come in the set-up, before the first random
+    // reveal; end reveals are the last entries. Only those ends of the record are read (an
+    // entry of such a kind anywhere else is refused by the replay anyway).
+    let opened = |signed: &SignedEnvelope| signed.open().ok().filter(|e| e.author.index() < seats);
+    for envelope in record.entries.iter().map_while(opened) {
         let slot = envelope.author.index();
-        if slot >= seats {
-            continue;
-        }
         match envelope.body {
+            Body::Setup(_) => {}
             Body::DeckCommit(d) => decks[slot] = Some(d),
             Body::Permutation(p) => permutations.push((envelope.author, p)),
-            Body::EndReveal(r) => reveals[slot] = Some(r),
-            _ => {}
+            _ => break,
+        }
+    }
+    for envelope in record.entries.iter().rev().map_while(opened) {
+        let slot = envelope.author.index();
+        match envelope.body {
+            Body::EndReveal(r) if reveals[slot].is_none() => reveals[slot] = Some(r),
+            _ => break,
         }
     }
     let mut out = vec![Knowledge::new(); seats];

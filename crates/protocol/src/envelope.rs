@@ -1,20 +1,32 @@
-//! Envelopes: the signed, hash-chained entries of a match log.
+//! Envelopes: the hash-chained, signed-at-hand-off entries of a match log.
 //!
 //! An envelope is `{match id, seq, previous envelope hash, author seat, body, state hash
-//! after}`; its author signs its exact postcard bytes. The log is one total order: the
-//! protocol's `awaiting()` names the single seat allowed to write the next entry.
+//! after}`. Each envelope's hash covers its exact postcard bytes, and the next envelope
+//! carries that hash, so a signature over one envelope's bytes commits its author to the
+//! whole chain before it. Authors therefore sign only where someone else must act next (a
+//! *hand-off*), at the end of the match, or before they wait; the envelopes of a run before
+//! its signed one travel unsigned and are authenticated by it (see `docs/PROTOCOL.md`). The
+//! log is one total order: the protocol's `awaiting()` names the single seat allowed to
+//! write the next entry.
 
 use fairduel_engine::action::Action;
 use fairduel_engine::card::CardId;
-use fairduel_engine::hash::{Digest32, sha256_of};
+use fairduel_engine::hash::{Digest32, finish_sha256, sha256_hasher, sha256_of};
 use fairduel_engine::state::{Commitment, PositionOpening, Reveal, Salt, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 
-/// Bumped whenever an envelope or body changes shape. Peers with different versions refuse
-/// to play; a record names the version it was written with.
-pub const PROTOCOL_VERSION: u16 = 1;
+/// Bumped whenever an envelope or body changes shape or the log's rules change. Peers with
+/// different versions refuse to play; a record names the version it was written with.
+///
+/// Version 2: signatures are optional per envelope (required at hand-offs), the chain hash
+/// covers the envelope's bytes only, and a turn's checkpoint comes after the draw openings
+/// that start it.
+pub const PROTOCOL_VERSION: u16 = 2;
+
+/// The domain of an envelope's chain hash.
+const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";
 
 /// Everything both seats agree to before any card is committed. Its hash is the match id.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,12 +127,14 @@ pub struct Envelope {
     pub state_after: Digest32,
 }
 
-/// An envelope as it travels and is stored: its exact bytes and the author's signature over
-/// them. Decoding is separate from receiving so that bad bytes never touch a log.
+/// An envelope as it travels and is stored: its exact bytes and, where its author signed
+/// it, the author's signature over them. An unsigned envelope is authenticated only by a
+/// later signature of the same author further down the chain; nobody acts on it before
+/// that. Decoding is separate from receiving so that bad bytes never touch a log.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SignedEnvelope {
     pub bytes: Vec<u8>,
-    pub signature: SignatureBytes,
+    pub signature: Option<SignatureBytes>,
 }
 
 impl std::fmt::Debug for SignedEnvelope {
@@ -128,10 +142,15 @@ impl std::fmt::Debug for SignedEnvelope {
         match self.open() {
             Ok(e) => write!(
                 f,
-                "SignedEnvelope(seq {}, {}, {})",
+                "SignedEnvelope(seq {}, {}, {}{})",
                 e.seq,
                 e.author,
-                e.body.kind()
+                e.body.kind(),
+                if self.signature.is_some() {
+                    ", signed"
+                } else {
+                    ""
+                }
             ),
             Err(_) => write!(f, "SignedEnvelope(undecodable, {} bytes)", self.bytes.len()),
         }
@@ -149,10 +168,36 @@ pub enum DecodeError {
 impl SignedEnvelope {
     /// Encodes and signs `envelope`.
     pub fn seal(envelope: &Envelope, identity: &Identity) -> SignedEnvelope {
+        SignedEnvelope::unsigned(envelope).signed_with(identity)
+    }
+
+    /// Encodes `envelope` without a signature (an envelope inside its author's run).
+    pub fn unsigned(envelope: &Envelope) -> SignedEnvelope {
         // Encoding into a Vec cannot fail for these plain data types.
         let bytes = postcard::to_stdvec(envelope).unwrap_or_default();
-        let signature = identity.sign(&bytes);
-        SignedEnvelope { bytes, signature }
+        SignedEnvelope {
+            bytes,
+            signature: None,
+        }
+    }
+
+    /// The same envelope with `identity`'s signature over its bytes. The chain hash does
+    /// not cover the signature, so signing later changes nothing else.
+    pub fn signed_with(mut self, identity: &Identity) -> SignedEnvelope {
+        self.signature = Some(identity.sign(&self.bytes));
+        self
+    }
+
+    /// The same envelope without its signature.
+    pub fn without_signature(&self) -> SignedEnvelope {
+        SignedEnvelope {
+            bytes: self.bytes.clone(),
+            signature: None,
+        }
+    }
+
+    pub fn is_signed(&self) -> bool {
+        self.signature.is_some()
     }
 
     /// Decodes the envelope, insisting on the one canonical encoding so that the signed bytes
@@ -160,23 +205,39 @@ impl SignedEnvelope {
     pub fn open(&self) -> Result<Envelope, DecodeError> {
         let envelope: Envelope =
             postcard::from_bytes(&self.bytes).map_err(|e| DecodeError::Malformed(e.to_string()))?;
-        if postcard::to_stdvec(&envelope).ok().as_deref() != Some(self.bytes.as_slice()) {
+        // Encode it again, comparing byte by byte with what came instead of writing.
+        let same = postcard::serialize_with_flavor(
+            &envelope,
+            SameBytes {
+                expected: &self.bytes,
+                at: 0,
+            },
+        );
+        if !matches!(same, Ok(true)) {
             return Err(DecodeError::NotCanonical);
         }
         Ok(envelope)
     }
 
+    /// Whether it carries `key`'s valid signature (an unsigned envelope never does).
     pub fn signed_by(&self, key: &PlayerKey) -> bool {
-        key.verifies(&self.bytes, &self.signature)
+        self.signature
+            .as_ref()
+            .is_some_and(|s| key.verifies(&self.bytes, s))
     }
 
+    /// Whether it carries a valid signature by `verifier`'s key.
     pub fn verified_by(&self, verifier: &KeyVerifier) -> bool {
-        verifier.verifies(&self.bytes, &self.signature)
+        self.signature
+            .as_ref()
+            .is_some_and(|s| verifier.verifies(&self.bytes, s))
     }
 
-    /// What the next envelope's `previous` must be.
+    /// What the next envelope's `previous` must be: SHA-256 over the domain and the
+    /// envelope's bytes. The signature is not part of it, so a signature over a later
+    /// envelope covers this one whether or not this one was signed.
     pub fn hash(&self) -> Digest32 {
-        sha256_of(&("fairduel/envelope/v1", &self.bytes, &self.signature))
+        envelope_hash(&self.bytes)
     }
 
     /// The wire and file form.
@@ -187,6 +248,53 @@ impl SignedEnvelope {
     pub fn from_bytes(bytes: &[u8]) -> Result<SignedEnvelope, DecodeError> {
         postcard::from_bytes(bytes).map_err(|e| DecodeError::Malformed(e.to_string()))
     }
+}
+
+/// A postcard output that compares the encoding with `expected` instead of storing it:
+/// finishes with `true` when they are the same bytes.
+struct SameBytes<'a> {
+    expected: &'a [u8],
+    at: usize,
+}
+
+impl postcard::ser_flavors::Flavor for SameBytes<'_> {
+    type Output = bool;
+
+    fn try_push(&mut self, data: u8) -> postcard::Result<()> {
+        self.try_extend(&[data])
+    }
+
+    fn try_extend(&mut self, data: &[u8]) -> postcard::Result<()> {
+        let end = self.at + data.len();
+        if self.expected.get(self.at..end) != Some(data) {
+            return Err(postcard::Error::SerializeBufferFull);
+        }
+        self.at = end;
+        Ok(())
+    }
+
+    fn finalize(self) -> postcard::Result<bool> {
+        Ok(self.at == self.expected.len())
+    }
+}
+
+/// The chain hash of an envelope's bytes: SHA-256 over the postcard encoding of
+/// `(ENVELOPE_HASH_DOMAIN, bytes)`, fed to the hasher piece by piece instead of copied.
+pub fn envelope_hash(bytes: &[u8]) -> Digest32 {
+    let mut head = Vec::with_capacity(ENVELOPE_HASH_DOMAIN.len() + 12);
+    push_varint(&mut head, ENVELOPE_HASH_DOMAIN.len());
+    head.extend_from_slice(ENVELOPE_HASH_DOMAIN.as_bytes());
+    push_varint(&mut head, bytes.len());
+    finish_sha256(sha256_hasher(&head), bytes)
+}
+
+/// postcard's unsigned varint.
+fn push_varint(out: &mut Vec<u8>, mut value: usize) {
+    while value >= 0x80 {
+        out.push((value as u8) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
 }
 
 /// The commitment to a seat's share of the joint random values.
@@ -239,6 +347,55 @@ mod tests {
                 !bad.signed_by(&id.public()) || bad.open().is_err(),
                 "byte {i} flipped and still accepted"
             );
+            assert_ne!(
+                bad.hash(),
+                signed.hash(),
+                "byte {i} flipped, same chain hash"
+            );
         }
+    }
+
+    #[test]
+    fn the_chain_hash_is_sha256_of_the_domain_and_the_bytes() {
+        for len in [0usize, 1, 127, 128, 300, 20_000] {
+            let bytes: Vec<u8> = (0..len).map(|i| i as u8).collect();
+            assert_eq!(
+                envelope_hash(&bytes),
+                sha256_of(&(ENVELOPE_HASH_DOMAIN, bytes.as_slice())),
+                "{len} bytes"
+            );
+        }
+    }
+
+    #[test]
+    fn a_non_canonical_encoding_does_not_open() {
+        let id = Identity::from_secret_bytes([5; 32]);
+        let signed = sample(&id);
+        let mut longer = signed.clone();
+        longer.bytes.push(0);
+        assert_eq!(longer.open().unwrap_err(), DecodeError::NotCanonical);
+        // seq 3 as a two-byte varint (0x83 0x00) instead of one byte.
+        let at = 32;
+        assert_eq!(signed.bytes[at], 3);
+        let mut overlong = signed.clone();
+        overlong.bytes.splice(at..=at, [0x83, 0x00]);
+        assert!(overlong.open().is_err());
+    }
+
+    #[test]
+    fn the_chain_hash_ignores_the_signature_and_unsigned_envelopes_verify_for_nobody() {
+        let id = Identity::from_secret_bytes([5; 32]);
+        let signed = sample(&id);
+        let bare = signed.without_signature();
+        assert_eq!(bare.hash(), signed.hash());
+        assert!(!bare.signed_by(&id.public()));
+        assert!(!bare.is_signed());
+        assert_eq!(
+            bare.clone().signed_with(&id),
+            signed,
+            "signatures are deterministic"
+        );
+        let again = SignedEnvelope::from_bytes(&bare.to_bytes()).unwrap();
+        assert_eq!(again, bare);
     }
 }

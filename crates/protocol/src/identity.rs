@@ -4,8 +4,9 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
-use ed25519_dalek::{Signer, SigningKey, VerifyingKey};
+use ed25519_dalek::{Signer, SigningKey, Verifier, VerifyingKey};
 use fairduel_engine::hash::sha256;
 use serde::{Deserialize, Serialize};
 
@@ -34,22 +35,53 @@ impl PlayerKey {
     }
 
     /// The key, decompressed once for checking many signatures; `None` if these bytes are
-    /// not a valid public key.
+    /// not a valid public key, or are a weak key of small order (for which strict
+    /// verification accepts no signature at all).
     pub fn verifier(&self) -> Option<KeyVerifier> {
-        VerifyingKey::from_bytes(&self.0).ok().map(KeyVerifier)
+        VerifyingKey::from_bytes(&self.0)
+            .ok()
+            .filter(|key| !key.is_weak())
+            .map(KeyVerifier)
     }
 }
 
 /// A public key ready to check signatures (decompressing a key costs about as much as a
-/// verification, so a match log keeps one per seat).
+/// verification, so a match log keeps one per seat). Only keys that are not of small
+/// order are made into one.
 #[derive(Debug, Clone)]
 pub struct KeyVerifier(VerifyingKey);
 
 impl KeyVerifier {
+    /// Strict verification: accepts exactly what ed25519-dalek's `verify_strict` accepts,
+    /// with one square root fewer. `verify_strict` is the cofactorless check
+    /// `encode([s]B - [k]A) == R` with a canonical `s`, plus three refusals: `R` does not
+    /// decode, `R` is of small order, `A` is of small order. The check itself already
+    /// refuses an `R` that does not decode (an encoding that matches a computed point is
+    /// that point's canonical encoding); `A` was refused at [`PlayerKey::verifier`]; and a
+    /// point is of small order exactly when its canonical encoding is one of the eight
+    /// encodings of the points of order dividing 8, which are compared as bytes instead of
+    /// decoding `R` (a square root) to multiply it by 8. A test checks the two agree.
     pub fn verifies(&self, message: &[u8], signature: &SignatureBytes) -> bool {
+        if small_order_encodings().contains(&signature.0) {
+            return false;
+        }
+        let signature = ed25519_dalek::Signature::from_bytes(&signature.to_array());
+        self.0.verify(message, &signature).is_ok()
+    }
+
+    /// The same check through ed25519-dalek's own `verify_strict`, for comparison.
+    pub fn verifies_with_dalek_strict(&self, message: &[u8], signature: &SignatureBytes) -> bool {
         let signature = ed25519_dalek::Signature::from_bytes(&signature.to_array());
         self.0.verify_strict(message, &signature).is_ok()
     }
+}
+
+/// The canonical encodings of the eight points of order dividing 8.
+fn small_order_encodings() -> &'static [[u8; 32]; 8] {
+    static ENCODINGS: OnceLock<[[u8; 32]; 8]> = OnceLock::new();
+    ENCODINGS.get_or_init(|| {
+        curve25519_dalek::constants::EIGHT_TORSION.map(|point| point.compress().to_bytes())
+    })
 }
 
 impl fmt::Debug for PlayerKey {
@@ -254,6 +286,61 @@ mod tests {
         let err = Identity::load_or_create(&path).unwrap_err();
         assert!(err.to_string().contains("damaged"), "{err}");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn strict_checks_agree_with_ed25519_dalek_verify_strict() {
+        let alice = Identity::from_secret_bytes([1; 32]);
+        let bob = Identity::from_secret_bytes([2; 32]);
+        let verifier = alice.public().verifier().unwrap();
+        let mut cases: Vec<(Vec<u8>, SignatureBytes)> = Vec::new();
+        for i in 0..40u8 {
+            let message = vec![i; usize::from(i) + 1];
+            let good = alice.sign(&message);
+            cases.push((message.clone(), good));
+            cases.push((message.clone(), bob.sign(&message)));
+            // Every single-bit change of a valid signature, in R and in s.
+            for bit in 0..512 {
+                let mut bytes = good.to_array();
+                bytes[bit / 8] ^= 1 << (bit % 8);
+                cases.push((message.clone(), SignatureBytes::from_array(bytes)));
+            }
+            // s pushed past the group order by adding it once (non-canonical, same value).
+            let mut bytes = good.to_array();
+            // The group order L = 2^252 + 27742317777372353535851937790883648493, little-endian.
+            let order: [u8; 32] = [
+                0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9,
+                0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+            ];
+            let mut carry = 0u16;
+            for k in 0..32 {
+                let sum = u16::from(bytes[32 + k]) + u16::from(order[k]) + carry;
+                bytes[32 + k] = sum as u8;
+                carry = sum >> 8;
+            }
+            cases.push((message.clone(), SignatureBytes::from_array(bytes)));
+        }
+        // R of small order with every s from a few: never valid under strict rules.
+        for encoding in small_order_encodings() {
+            for s in 0..4u8 {
+                let mut bytes = [0u8; 64];
+                bytes[..32].copy_from_slice(encoding);
+                bytes[32] = s;
+                cases.push((b"x".to_vec(), SignatureBytes::from_array(bytes)));
+            }
+        }
+        let mut accepted = 0;
+        for (message, signature) in &cases {
+            let ours = verifier.verifies(message, signature);
+            let dalek = verifier.verifies_with_dalek_strict(message, signature);
+            assert_eq!(ours, dalek, "disagree on {signature:?} over {message:?}");
+            accepted += usize::from(ours);
+        }
+        assert_eq!(accepted, 40, "exactly the genuine signatures are accepted");
+        // A weak key (small order) gives no verifier at all.
+        for encoding in small_order_encodings() {
+            assert!(PlayerKey(*encoding).verifier().is_none());
+        }
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub mod selfplay;
 pub use audit::{AuditReport, SeatVerdict, audit};
 pub use envelope::{Body, Envelope, PROTOCOL_VERSION, SignedEnvelope};
 pub use identity::{Identity, PlayerKey};
-pub use matchlog::{MatchLog, Rejected, Step, Violation};
+pub use matchlog::{CommitObserver, Committed, MatchLog, Rejected, Step, Violation};
 pub use peer::{Peer, PeerError, RestoreError};
 pub use record::{MatchRecord, RecordError};
 pub use replay::{Replay, ReplayStep, Replayer, replay};

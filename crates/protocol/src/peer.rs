@@ -17,7 +17,7 @@ use crate::envelope::{
     RandomReveal, SignedEnvelope, random_commitment,
 };
 use crate::identity::{Identity, PlayerKey};
-use crate::matchlog::{MatchLog, Rejected, Step, Violation, permuters_of};
+use crate::matchlog::{Committed, MatchLog, Rejected, Step, Violation, permuters_of};
 use crate::record::MatchRecord;
 use crate::secret::SecretStream;
 
@@ -176,6 +176,11 @@ impl Peer {
                     .map_err(|rejected| RestoreError::Refused { seq, rejected })?;
                 continue;
             }
+            if peer.log.pending_len() > 0 {
+                // The other side's run before this entry was never closed by a signature:
+                // the file holds entries nobody should have acted on.
+                return Err(RestoreError::Diverged { seq });
+            }
             let written = match envelope.body {
                 Body::Action(action)
                     if peer.needs_decision() || matches!(action, Action::Concede) =>
@@ -186,8 +191,23 @@ impl Peer {
                     .next_automatic()
                     .ok_or(RestoreError::Diverged { seq })?,
             };
-            match written {
-                Ok((written, _)) if written == *entry => {}
+            let Ok((written, _)) = written else {
+                return Err(RestoreError::Diverged { seq });
+            };
+            if written.bytes != entry.bytes {
+                return Err(RestoreError::Diverged { seq });
+            }
+            match (&written.signature, &entry.signature) {
+                (Some(ours), Some(saved)) if ours == saved => {}
+                // Signed later, before waiting (see `Peer::sign_last`): the same signature
+                // as ours would be, since ed25519 signatures are deterministic.
+                (None, Some(_)) => {
+                    if peer.sign_last().as_ref() != Some(entry) {
+                        return Err(RestoreError::Diverged { seq });
+                    }
+                }
+                (None, None) => {}
+                // A hand-off saved without its signature, or a different signature.
                 _ => return Err(RestoreError::Diverged { seq }),
             }
         }
@@ -340,17 +360,35 @@ impl Peer {
             .map_err(PeerError::Refused)
     }
 
-    /// Takes an entry from another seat. A refused entry changes nothing; if its signature
-    /// is its author's it is kept as evidence for the record.
-    pub fn receive(&mut self, signed: &SignedEnvelope) -> Result<Vec<Event>, Rejected> {
-        let result = self.log.receive(signed, None);
+    /// Takes an entry from another seat (see [`MatchLog::receive`]): an unsigned one waits
+    /// for the signature that ends its author's run, and nothing is acted on before. The
+    /// entries that joined the log are returned. A refused entry that its author's
+    /// signature covers is kept, with that signature's run, as evidence for the record.
+    pub fn receive(&mut self, signed: &SignedEnvelope) -> Result<Vec<Committed>, Rejected> {
+        self.receive_observed(signed, &mut crate::matchlog::Unobserved)
+    }
+
+    /// [`Peer::receive`], telling `observer` about each entry as it joins the log.
+    pub fn receive_observed(
+        &mut self,
+        signed: &SignedEnvelope,
+        observer: &mut dyn crate::matchlog::CommitObserver,
+    ) -> Result<Vec<Committed>, Rejected> {
+        let result = self.log.receive_observed(signed, None, observer);
         if let Err(rejected) = &result
-            && attributable(&self.log, signed)
+            && rejected.is_proven()
             && !matches!(rejected.violation, Violation::Replayed { .. })
         {
-            self.evidence.push(signed.clone());
+            self.evidence.extend(rejected.signed_run.iter().cloned());
         }
         result
+    }
+
+    /// Signs this seat's last entry if it went out unsigned (inside a run): before waiting
+    /// for a person's decision, so the other side sees the run so far. Returns the signed
+    /// copy to save and send, or `None` if there is nothing to sign.
+    pub fn sign_last(&mut self) -> Option<SignedEnvelope> {
+        self.log.sign_last(self.seat, &self.identity)
     }
 
     /// Refused entries signed by their claimed author: evidence of cheating.
@@ -359,11 +397,19 @@ impl Peer {
     }
 
     /// The match record: the log, plus any refused entry that proves its author cheated.
+    /// Only the signatures a verifier needs are kept (see [`MatchRecord::from_log`]); this
+    /// seat's own last entry is signed if it is not yet.
     pub fn record(&self) -> MatchRecord {
-        MatchRecord {
-            entries: self.log.entries().to_vec(),
-            evidence: self.evidence.clone(),
+        let mut keep = self.log.record_signatures();
+        let mut entries = self.log.entries().to_vec();
+        if let Some(last) = entries.last_mut()
+            && !last.is_signed()
+            && last.open().is_ok_and(|e| e.author == self.seat)
+        {
+            *last = last.clone().signed_with(&self.identity);
+            keep.push(entries.len() as u64 - 1);
         }
+        MatchRecord::from_log(entries, &keep, self.evidence.clone())
     }
 
     fn deck_commit(&self) -> DeckCommit {
@@ -431,15 +477,6 @@ impl Peer {
     pub fn log_mut_for_tests(&mut self) -> &mut MatchLog {
         &mut self.log
     }
-}
-
-/// Whether a refused entry is signed by the seat it names, so it proves something about that
-/// seat rather than about whoever sent the bytes.
-fn attributable(log: &MatchLog, signed: &SignedEnvelope) -> bool {
-    let Ok(envelope) = signed.open() else {
-        return false;
-    };
-    envelope.match_id == log.match_id() && log.signed_by_seat(signed, envelope.author)
 }
 
 /// Seals the set-up entry, whose state hash is the empty set-up's.

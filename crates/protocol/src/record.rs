@@ -7,17 +7,25 @@
 //! then, until the end of the file, entries:
 //!   kind    1 byte   1 = log entry, 2 = evidence (an entry the writer refused)
 //!   length  4 bytes  little-endian, at most MAX_ENTRY_BYTES
-//!   bytes   length   a postcard-encoded SignedEnvelope
+//!   bytes   length   a postcard-encoded SignedEnvelope (its bytes, then an optional
+//!                    signature)
 //! ```
 //!
 //! Log entries appear in sequence order. The end-of-match reveals are log entries too, so the
 //! file alone is enough to verify the match offline (with the format and card pool the set-up
 //! names by hash).
+//!
+//! Version 2 (protocol version 2) made the signature optional: a record keeps only the
+//! signatures a verifier needs — the set-up's and each seat's last one, which covers every
+//! earlier entry of that seat through the hash chain, plus one per seat about every 64
+//! entries so that a damaged or cut-short record still authenticates what precedes the
+//! damage — and evidence entries as they came.
+//! Version 1 files (every entry signed, a different chain hash) are refused by name.
 
 use crate::envelope::{DecodeError, SignedEnvelope};
 
 pub const RECORD_MAGIC: &[u8; 16] = b"FAIRDUEL RECORD\n";
-pub const RECORD_VERSION: u16 = 1;
+pub const RECORD_VERSION: u16 = 2;
 /// No honest entry comes near this; a bigger length means a damaged file.
 pub const MAX_ENTRY_BYTES: u32 = 1 << 20;
 
@@ -38,6 +46,10 @@ pub enum RecordError {
         "this record was written in format version {0}; this program reads version {RECORD_VERSION}: use the FairDuel version that wrote it"
     )]
     UnsupportedVersion(u16),
+    #[error(
+        "this record was written in format version {0} by an older FairDuel (protocol version 1, a signature on every entry); this program reads version {RECORD_VERSION} only: verify it with the FairDuel version that wrote it"
+    )]
+    OlderVersion(u16),
     #[error("entry {index} (at byte {offset}) is cut short: the file is truncated")]
     Truncated { index: usize, offset: usize },
     #[error("entry {index} (at byte {offset}) has an unknown kind {kind}: the file is damaged")]
@@ -63,6 +75,23 @@ pub enum RecordError {
 }
 
 impl MatchRecord {
+    /// A record of `entries` (a log, in order) and `evidence`, keeping of the log's
+    /// signatures only those on the entries numbered in `keep` (sorted; see
+    /// `MatchLog::record_signatures`): each seat's last signature covers all of that seat's
+    /// earlier entries through the chain. Evidence keeps its signatures.
+    pub fn from_log(
+        mut entries: Vec<SignedEnvelope>,
+        keep: &[u64],
+        evidence: Vec<SignedEnvelope>,
+    ) -> MatchRecord {
+        for (seq, entry) in entries.iter_mut().enumerate() {
+            if keep.binary_search(&(seq as u64)).is_err() {
+                entry.signature = None;
+            }
+        }
+        MatchRecord { entries, evidence }
+    }
+
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = record_header();
         for e in &self.entries {
@@ -84,6 +113,9 @@ impl MatchRecord {
             .get(16..18)
             .map(|v| u16::from_le_bytes([v[0], v[1]]))
             .ok_or(RecordError::NotARecord)?;
+        if version < RECORD_VERSION {
+            return Err(RecordError::OlderVersion(version));
+        }
         if version != RECORD_VERSION {
             return Err(RecordError::UnsupportedVersion(version));
         }

@@ -1,19 +1,24 @@
 //! Replaying a match record entry by entry, the way a spectator would see it: the public
 //! duel after each entry (hidden cards stay commitments) and what the entry did, in plain
 //! words. Entries are checked with the same validator the live peers used, without anyone's
-//! secrets; a record that breaks the protocol stops the replay at the bad entry, which
-//! [`Replayer::stopped`] names. Judging who cheated is [`crate::audit::audit`]'s job.
+//! secrets, and each is shown once a signature of its author covers it (in a record that
+//! keeps only each seat's last signature, that is near the end, so the first step may take
+//! the whole record's checking); a record that breaks the protocol stops the replay at the
+//! bad entry, which [`Replayer::stopped`] names. Judging who cheated is
+//! [`crate::audit::audit`]'s job.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use fairduel_engine::action::Action;
 use fairduel_engine::describe::{describe_action, describe_event};
 use fairduel_engine::duel::{Duel, Rules};
+use fairduel_engine::event::Event;
 use fairduel_engine::state::Seat;
 
 use crate::audit::AuditError;
-use crate::envelope::Body;
-use crate::matchlog::{MatchLog, Rejected};
+use crate::envelope::{Body, Envelope};
+use crate::matchlog::{CommitObserver, MatchLog, Rejected};
 use crate::record::MatchRecord;
 
 /// One entry of the record, replayed.
@@ -39,6 +44,82 @@ pub struct Replayer<'a> {
     log: MatchLog,
     next: usize,
     stopped: Option<Rejected>,
+    steps: StepMaker,
+}
+
+/// Builds the replay's steps as entries join the log.
+#[derive(Debug, Default)]
+struct StepMaker {
+    ready: VecDeque<ReplayStep>,
+    description: String,
+}
+
+impl CommitObserver for StepMaker {
+    fn before(&mut self, log: &MatchLog, envelope: &Envelope) {
+        self.description = describe_entry(log, envelope);
+    }
+
+    fn after(&mut self, log: &MatchLog, envelope: &Envelope, events: &[Event]) {
+        let seat = envelope.author;
+        let after = log.duel().cloned();
+        let description = match (&envelope.body, &after) {
+            (Body::RandomReveal(_), Some(duel)) => format!(
+                "{seat} opens its share of the coin: {} goes first",
+                duel.state().active
+            ),
+            _ => std::mem::take(&mut self.description),
+        };
+        let consequences = after.as_ref().map_or_else(Vec::new, |duel| {
+            events
+                .iter()
+                .filter_map(|e| describe_event(duel, e))
+                .collect()
+        });
+        self.ready.push_back(ReplayStep {
+            seq: envelope.seq,
+            author: seat,
+            kind: envelope.body.kind(),
+            description,
+            consequences,
+            duel: after,
+        });
+    }
+}
+
+/// What an entry does, in plain words, described on the duel before it.
+fn describe_entry(log: &MatchLog, envelope: &Envelope) -> String {
+    let seat = envelope.author;
+    let pool = &log.rules().pool;
+    match &envelope.body {
+        Body::Setup(_) => format!("{seat} sends a second set-up"),
+        Body::DeckCommit(d) => format!(
+            "{seat} commits its deck: Deck Leader {} and {} sealed cards",
+            pool.get(d.leader)
+                .map_or("an unknown card", |c| c.name.as_str()),
+            d.deck.len()
+        ),
+        Body::Permutation(p) => format!(
+            "{seat} shuffles {}'s deck with a secret order ({} sealed positions)",
+            p.owner,
+            p.positions.len()
+        ),
+        Body::RandomReveal(_) => format!("{seat} opens its share of the coin"),
+        Body::Action(action) => match (log.duel(), action) {
+            (Some(_), Action::OpenDraw { .. }) => {
+                format!("{seat} opens a sealed deck position so a card can be drawn")
+            }
+            (Some(duel), action) => format!("{seat} {}", describe_action(duel, action)),
+            (None, _) => format!("{seat} acts before the duel has begun"),
+        },
+        Body::Checkpoint { turn } => {
+            format!("{seat} confirms the state at the start of turn {turn}")
+        }
+        Body::EndReveal(r) => format!(
+            "{seat} reveals its secrets: {} card openings and {} shuffle(s)",
+            r.deck.len() + 1,
+            r.permutations.len()
+        ),
+    }
 }
 
 impl<'a> Replayer<'a> {
@@ -52,6 +133,7 @@ impl<'a> Replayer<'a> {
             log,
             next: 0,
             stopped: None,
+            steps: StepMaker::default(),
         })
     }
 
@@ -81,78 +163,25 @@ impl Iterator for Replayer<'_> {
     type Item = ReplayStep;
 
     fn next(&mut self) -> Option<ReplayStep> {
-        if self.stopped.is_some() {
-            return None;
-        }
         if self.next == 0 {
             self.next = 1;
             return Some(self.setup_step());
         }
-        let signed = self.record.entries.get(self.next)?;
-        let before = self.log.duel().cloned();
-        let events = match self.log.receive(signed, None) {
-            Ok(events) => events,
-            Err(rejected) => {
-                self.stopped = Some(rejected);
+        loop {
+            if let Some(step) = self.steps.ready.pop_front() {
+                return Some(step);
+            }
+            if self.stopped.is_some() {
                 return None;
             }
-        };
-        self.next += 1;
-        // It was accepted, so it opens.
-        let envelope = signed.open().ok()?;
-        let seat = envelope.author;
-        let after = self.log.duel().cloned();
-        let pool = &self.log.rules().pool;
-        let description = match &envelope.body {
-            Body::Setup(_) => format!("{seat} sends a second set-up"),
-            Body::DeckCommit(d) => format!(
-                "{seat} commits its deck: Deck Leader {} and {} sealed cards",
-                pool.get(d.leader)
-                    .map_or("an unknown card", |c| c.name.as_str()),
-                d.deck.len()
-            ),
-            Body::Permutation(p) => format!(
-                "{seat} shuffles {}'s deck with a secret order ({} sealed positions)",
-                p.owner,
-                p.positions.len()
-            ),
-            Body::RandomReveal(_) => match &after {
-                Some(duel) => format!(
-                    "{seat} opens its share of the coin: {} goes first",
-                    duel.state().active
-                ),
-                None => format!("{seat} opens its share of the coin"),
-            },
-            Body::Action(action) => match (&before, action) {
-                (Some(_), Action::OpenDraw { .. }) => {
-                    format!("{seat} opens a sealed deck position so a card can be drawn")
-                }
-                (Some(duel), action) => format!("{seat} {}", describe_action(duel, action)),
-                (None, _) => format!("{seat} acts before the duel has begun"),
-            },
-            Body::Checkpoint { turn } => {
-                format!("{seat} confirms the state at the start of turn {turn}")
+            let signed = self.record.entries.get(self.next)?;
+            self.next += 1;
+            if let Err(rejected) = self.log.receive_observed(signed, None, &mut self.steps) {
+                // Entries of the run before the bad one still joined the log: their steps
+                // come first.
+                self.stopped = Some(rejected);
             }
-            Body::EndReveal(r) => format!(
-                "{seat} reveals its secrets: {} card openings and {} shuffle(s)",
-                r.deck.len() + 1,
-                r.permutations.len()
-            ),
-        };
-        let consequences = after.as_ref().map_or_else(Vec::new, |duel| {
-            events
-                .iter()
-                .filter_map(|e| describe_event(duel, e))
-                .collect()
-        });
-        Some(ReplayStep {
-            seq: envelope.seq,
-            author: seat,
-            kind: envelope.body.kind(),
-            description,
-            consequences,
-            duel: after,
-        })
+        }
     }
 }
 

@@ -1,6 +1,9 @@
 //! The cheat catalogue (DESIGN.md): every cheat is made to happen by a simulated cheating
 //! peer, and the honest side must refuse it at once where the rules allow, or the audit must
 //! name the cheater and the entry that proves it.
+//!
+//! Entries inside an author's run travel unsigned and wait at the receiver until the run's
+//! signed entry (the hand-off) covers them; the honest side acts on nothing before that.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -23,6 +26,7 @@ use fairduel_protocol::record::MatchRecord;
 use fairduel_protocol::selfplay::{seeded_identity, seeded_peers};
 use fairduel_protocol::{SeatVerdict, audit};
 
+#[derive(Clone)]
 struct Game {
     rules: Arc<Rules>,
     peers: [Peer; 2],
@@ -40,12 +44,22 @@ impl Game {
         }
     }
 
+    /// The peer whose log is furthest along: the author of a run holds entries the other
+    /// side keeps waiting until the run's signature arrives.
+    fn leader(&self) -> &Peer {
+        if self.peers[1].log().next_seq() > self.peers[0].log().next_seq() {
+            &self.peers[1]
+        } else {
+            &self.peers[0]
+        }
+    }
+
     fn awaited(&self) -> Option<Seat> {
-        self.peers[0].awaiting().0
+        self.leader().awaiting().0
     }
 
     fn step(&self) -> Step {
-        self.peers[0].awaiting().1
+        self.leader().awaiting().1
     }
 
     /// The honest next entry of the awaited seat, not yet delivered.
@@ -137,16 +151,22 @@ impl Game {
     }
 
     fn honest_receives(&mut self, cheater: Seat, envelope: &SignedEnvelope) -> Result<(), String> {
-        let before = self.peers[1 - cheater.index()].log().entries().len();
-        let hash = self.peers[1 - cheater.index()].log().state_hash();
-        let result = self.peers[1 - cheater.index()].receive(envelope);
+        let honest = &mut self.peers[1 - cheater.index()];
+        let before = honest.log().entries().len();
+        let waiting = honest.log().pending_len();
+        let hash = honest.log().state_hash();
+        let result = honest.receive(envelope);
         if let Err(e) = &result {
-            // A refused entry leaves the honest log and state exactly as they were.
-            assert_eq!(
-                self.peers[1 - cheater.index()].log().entries().len(),
-                before
-            );
-            assert_eq!(self.peers[1 - cheater.index()].log().state_hash(), hash);
+            if waiting == 0 {
+                // A refused entry leaves the honest log and state exactly as they were.
+                assert_eq!(honest.log().entries().len(), before);
+                assert_eq!(honest.log().state_hash(), hash);
+            } else {
+                // Entries of the cheater's run before the refused one, which its signature
+                // covers, may have joined; the refused one never does.
+                let refused = e.seq.expect("a refused entry names its number");
+                assert!(honest.log().next_seq() <= refused, "{e}");
+            }
             return Err(e.violation.kind().to_owned() + ": " + &e.to_string());
         }
         Ok(())
@@ -164,22 +184,84 @@ fn refused_as(result: Result<(), String>, kind: &str) {
     }
 }
 
+/// Plays on from seat 1's first decision until seat 1 writes a signed entry (the one after
+/// which seat 0 must act), delivering the unsigned ones before it, and returns that entry
+/// undelivered.
+fn seat_1_hand_off(game: &mut Game) -> SignedEnvelope {
+    game.advance_until(|g| g.in_main(Seat(1)));
+    loop {
+        let (seat, envelope) = game.honest_next().unwrap();
+        if seat == Seat(1) && envelope.is_signed() {
+            return envelope;
+        }
+        game.peers[1 - seat.index()].receive(&envelope).unwrap();
+    }
+}
+
 #[test]
 fn forged_signature_is_refused() {
     let mut game = Game::new("kairu-dotr", 1);
-    game.advance_until(|g| g.in_main(Seat(1)));
-    let (_, mut envelope) = game.honest_next().unwrap();
-    envelope.signature.0[5] ^= 0x40;
-    refused_as(game.honest_receives(Seat(1), &envelope), "bad-signature");
-    // An envelope signed by a key that is not seated (impersonation) is refused the same way.
+    let hand_off = seat_1_hand_off(&mut game);
+    // An envelope signed by a key that is not seated (impersonation) is refused.
     let stranger = Identity::from_secret_bytes([42; 32]);
-    let (_, honest) = {
-        let mut again = Game::new("kairu-dotr", 1);
-        again.advance_until(|g| g.in_main(Seat(1)));
-        again.honest_next().unwrap()
-    };
-    let impostor = SignedEnvelope::seal(&honest.open().unwrap(), &stranger);
+    let impostor = SignedEnvelope::seal(&hand_off.open().unwrap(), &stranger);
     refused_as(game.honest_receives(Seat(1), &impostor), "bad-signature");
+    // So is the hand-off with one bit of its signature flipped.
+    let mut forged = hand_off.clone();
+    forged.signature.as_mut().unwrap().0[5] ^= 0x40;
+    refused_as(game.honest_receives(Seat(1), &forged), "bad-signature");
+    // Neither changed what the honest side waits for: still seat 1.
+    assert_eq!(game.peers[0].awaiting().0, Some(Seat(1)));
+    assert!(!game.peers[0].needs_decision());
+    // The genuine hand-off closes seat 1's run and seat 0 may act.
+    game.honest_receives(Seat(1), &hand_off).unwrap();
+    assert_eq!(game.peers[0].log().pending_len(), 0);
+    assert_eq!(
+        game.peers[0].log().next_seq(),
+        game.peers[1].log().next_seq()
+    );
+}
+
+#[test]
+fn a_hand_off_without_its_signature_is_never_acted_on() {
+    let mut game = Game::new("dor-classic", 1);
+    let hand_off = seat_1_hand_off(&mut game);
+    let committed = game.peers[0].log().next_seq();
+    let waiting = game.peers[0].log().pending_len();
+    // The same entry with its signature stripped: held, unapplied, and the honest side does
+    // not act — the log still waits for seat 1, seat 0 has no decision and writes nothing.
+    let unsigned = hand_off.without_signature();
+    game.honest_receives(Seat(1), &unsigned).unwrap();
+    assert_eq!(game.peers[0].log().next_seq(), committed);
+    assert_eq!(game.peers[0].log().pending_len(), waiting + 1);
+    assert_eq!(game.peers[0].awaiting().0, Some(Seat(1)));
+    assert!(!game.peers[0].needs_decision());
+    assert!(game.peers[0].legal_actions().is_empty());
+    assert!(game.peers[0].next_automatic().is_none());
+    // A record made now holds none of the unclosed run, and blames seat 1 for stopping.
+    let record = game.peers[0].record();
+    assert_eq!(record.entries.len() as u64, committed);
+    let report = audit(Arc::clone(&game.rules), &record).unwrap();
+    assert_eq!(report.verdicts[1], SeatVerdict::Withheld, "{report:?}");
+    // A signature by someone else does not close the run either.
+    let stranger = Identity::from_secret_bytes([43; 32]);
+    let mut wrong = hand_off.clone();
+    wrong.signature = Some(stranger.sign(&hand_off.bytes));
+    refused_as(game.honest_receives(Seat(1), &wrong), "bad-signature");
+    assert_eq!(game.peers[0].log().next_seq(), committed);
+    // The signature, when it comes, closes the whole run at once.
+    game.honest_receives(Seat(1), &hand_off).unwrap();
+    assert_eq!(game.peers[0].log().pending_len(), 0);
+    assert_eq!(
+        game.peers[0].log().next_seq(),
+        game.peers[1].log().next_seq()
+    );
+    game.finish();
+    assert!(
+        audit(Arc::clone(&game.rules), &game.peers[0].record())
+            .unwrap()
+            .all_verified()
+    );
 }
 
 #[test]
@@ -248,11 +330,22 @@ fn equivocation_is_proven_and_kept() {
     game.advance_until(|g| g.in_main(Seat(0)) && g.peers[0].legal_actions().len() > 2);
     let legal = game.peers[0].legal_actions();
     let mut twin = game.peers[0].clone();
+    let mut unsigned_twin = game.peers[0].clone();
+    // Both versions signed by seat 0 (a cheater signs whatever it sends).
     let (a, _) = game.peers[0].decide(legal[0].clone()).unwrap();
+    let a = game.peers[0].sign_last().unwrap_or(a);
     let (b, _) = twin.decide(legal[1].clone()).unwrap();
+    let b = twin.sign_last().unwrap_or(b);
+    assert!(a.is_signed() && b.is_signed());
     game.peers[1].receive(&a).unwrap();
+    // An unsigned different entry with that number proves nothing: refused, not kept.
+    let (c, _) = unsigned_twin.decide(legal[2].clone()).unwrap();
+    let c = c.without_signature();
+    refused_as(game.honest_receives(Seat(0), &c), "unsigned-conflict");
+    assert!(game.peers[1].evidence().is_empty());
     refused_as(game.honest_receives(Seat(0), &b), "equivocation");
     assert_eq!(game.peers[1].log().equivocation_proofs().len(), 1);
+    assert_eq!(game.peers[1].evidence(), std::slice::from_ref(&b));
     // The record carries the proof, and the audit names the equivocator.
     game.finish();
     let record = game.peers[1].record();
@@ -702,4 +795,183 @@ fn openings_in(body: &Body) -> Vec<Salt> {
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Plays `preset` game `seed` until an owner declaration is awaited; `None` if the match
+/// ends first.
+fn until_declaration(preset: &str, seed: u64) -> Option<Game> {
+    let mut game = Game::new(preset, seed);
+    game.advance_until(|g| {
+        matches!(g.step(), Step::Game(Awaiting::Declare { .. })) || g.leader().is_complete()
+    });
+    matches!(game.step(), Step::Game(Awaiting::Declare { .. })).then_some(game)
+}
+
+#[test]
+fn a_lying_owner_declaration_is_refused_at_once_or_named_by_the_audit() {
+    // An effect that depends on hidden cards ("destroy every face-down trap") asks their
+    // owner to declare which of its hidden cards on the named cells match, revealing those.
+    // Two lies are possible: declaring a card that does not match (its own reveal shows
+    // it, refused at once), and keeping quiet about one that does (the honest side cannot
+    // see it; the declaration becomes a claim that the card does not match, which the
+    // audit proves false at the very entry, or the honest side at once when the rules
+    // reveal the card during the duel).
+    let (mut overclaimed, mut hid) = (false, false);
+    for (preset, seed) in ["kairu-dotr", "dor-classic"]
+        .into_iter()
+        .flat_map(|p| (20..300u64).map(move |s| (p, s)))
+    {
+        if overclaimed && hid {
+            break;
+        }
+        let Some(mut game) = until_declaration(preset, seed) else {
+            continue;
+        };
+        let Step::Game(Awaiting::Declare { seat: liar, cells }) = game.step() else {
+            unreachable!()
+        };
+        let owner = &game.peers[liar.index()];
+        let truthful = owner
+            .duel()
+            .unwrap()
+            .legal_actions(liar, owner.knowledge())
+            .remove(0);
+        let Action::Declare { matching } = truthful else {
+            panic!("the owner's software offers no declaration: {truthful:?}")
+        };
+        if matching.is_empty() && !overclaimed {
+            // Lie 1: declare a hidden card that does not match, to get rid of it.
+            let duel = owner.duel().unwrap();
+            let cell = cells[0];
+            let piece = duel.state().piece(cell).unwrap();
+            let reveal = *owner
+                .knowledge()
+                .get(&duel.state().commitment(piece.card_ref))
+                .unwrap();
+            let lie = game.forge(
+                liar,
+                Body::Action(Action::Declare {
+                    matching: vec![(cell, reveal)],
+                }),
+            );
+            let refused = game.honest_receives(liar, &lie).unwrap_err();
+            assert!(
+                refused.starts_with("illegal-action") && refused.contains("does not match"),
+                "{preset} seed {seed}: {refused}"
+            );
+            overclaimed = true;
+        } else if !matching.is_empty() && !hid {
+            // Lie 2: keep quiet about a card that matches (declare none).
+            let lie = game.forge_applied(liar, Body::Action(Action::Declare { matching: vec![] }));
+            let lie_seq = lie.open().unwrap().seq;
+            game.peers[1 - liar.index()]
+                .receive(&lie)
+                .expect("the honest side cannot see through a hidden card at once");
+            // (a) The liar gives up at its next decision, so the duel never reveals the
+            // card: the audit, knowing it from the end reveal, names the declaration.
+            let mut quiet = game.clone();
+            if let Some(refused) = play_on_after_lie(&mut quiet, liar, true) {
+                // The rules revealed the card before the liar could concede; try another.
+                assert!(refused.contains("claim"), "{refused}");
+                continue;
+            }
+            let honest = &quiet.peers[1 - liar.index()];
+            let report = audit(Arc::clone(&quiet.rules), &honest.record()).unwrap();
+            match &report.verdicts[liar.index()] {
+                SeatVerdict::Cheated { seq, what } => {
+                    assert_eq!(*seq, lie_seq, "the audit names the declaration: {what}");
+                }
+                other => panic!("the lying declaration was not caught: {other:?}"),
+            }
+            assert!(
+                report.verdicts[1 - liar.index()].is_verified(),
+                "{:?}",
+                report.verdicts
+            );
+            // (b) The match goes on: where the rules reveal the card, the liar's own
+            // software cannot write the reveal and a tampered client's is refused at once;
+            // otherwise the audit names the declaration as above.
+            match play_on_after_lie(&mut game, liar, false) {
+                Some(refused) => assert!(refused.contains("claim"), "{refused}"),
+                None => {
+                    let honest = &game.peers[1 - liar.index()];
+                    let report = audit(Arc::clone(&game.rules), &honest.record()).unwrap();
+                    assert!(
+                        matches!(&report.verdicts[liar.index()], SeatVerdict::Cheated { seq, .. } if *seq == lie_seq),
+                        "{:?}",
+                        report.verdicts
+                    );
+                }
+            }
+            hid = true;
+        }
+    }
+    assert!(
+        overclaimed,
+        "no seed gave a declaration with only non-matching cards"
+    );
+    assert!(
+        hid,
+        "no seed gave a declaration with a matching card to hide"
+    );
+}
+
+/// Plays a match on after `liar`'s false declaration (conceding at its first decision if
+/// `concede`). Returns the honest side's refusal if the liar's software could not go on
+/// (the rules revealed the card) and a tampered client sent the entry anyway.
+fn play_on_after_lie(game: &mut Game, liar: Seat, concede: bool) -> Option<String> {
+    loop {
+        if concede && game.awaited() == Some(liar) && game.peers[liar.index()].needs_decision() {
+            let (envelope, _) = game.peers[liar.index()].decide(Action::Concede).unwrap();
+            game.peers[1 - liar.index()].receive(&envelope).unwrap();
+            continue;
+        }
+        match game.try_next()? {
+            Ok((seat, envelope)) => {
+                game.peers[1 - seat.index()].receive(&envelope).unwrap();
+            }
+            Err((seat, action, error)) => {
+                assert_eq!(seat, liar, "the honest seat failed: {error}");
+                let forced = game.forge(liar, Body::Action(action));
+                return Some(game.honest_receives(liar, &forced).unwrap_err());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_flood_of_unsigned_entries_is_cut_off_and_never_applied() {
+    let mut game = Game::new("kairu-dotr", 3);
+    game.advance_until(|g| g.in_main(Seat(1)));
+    let honest = &mut game.peers[0];
+    let committed = honest.log().next_seq();
+    let mut previous = honest.log().last_hash();
+    let mut cut_off = false;
+    for i in 0..=fairduel_protocol::matchlog::MAX_PENDING as u64 {
+        let junk = SignedEnvelope::unsigned(&Envelope {
+            match_id: honest.log().match_id(),
+            seq: committed + i,
+            previous,
+            author: Seat(1),
+            body: Body::Checkpoint { turn: 0 },
+            state_after: Digest32::default(),
+        });
+        previous = junk.hash();
+        match honest.receive(&junk) {
+            Ok(joined) => assert!(joined.is_empty()),
+            Err(e) => {
+                assert_eq!(i, fairduel_protocol::matchlog::MAX_PENDING as u64);
+                assert_eq!(e.violation.kind(), "too-many-unsigned");
+                assert!(!e.is_proven());
+                cut_off = true;
+            }
+        }
+    }
+    assert!(cut_off, "the flood was never cut off");
+    assert_eq!(
+        honest.log().pending_len(),
+        fairduel_protocol::matchlog::MAX_PENDING
+    );
+    assert_eq!(honest.log().next_seq(), committed, "nothing was applied");
+    assert!(honest.evidence().is_empty());
 }

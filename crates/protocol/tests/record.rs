@@ -9,9 +9,11 @@ mod common;
 use std::sync::Arc;
 
 use fairduel_engine::selfplay::BotKind;
+use fairduel_engine::state::Seat;
+use fairduel_engine::{Bot, GreedyBot};
 use fairduel_protocol::record::RecordError;
-use fairduel_protocol::selfplay::play_protocol_game;
-use fairduel_protocol::{MatchRecord, SeatVerdict, audit};
+use fairduel_protocol::selfplay::{play_protocol_game, seeded_peers};
+use fairduel_protocol::{MatchRecord, SeatVerdict, Step, audit};
 
 fn a_record() -> (Arc<fairduel_engine::Rules>, MatchRecord) {
     let (rules, decks) = common::load("kairu-dotr");
@@ -80,17 +82,81 @@ fn a_tampered_entry_is_caught() {
 
 #[test]
 fn a_truncated_log_leaves_the_silent_seat_withheld() {
+    // The second seat never sends its end reveal: the first seat's record is its log
+    // without that entry.
+    let (rules, decks) = common::load("kairu-dotr");
+    let mut peers = seeded_peers(&rules, "kairu-dotr", common::pairing(&decks, 3), 3).unwrap();
+    let mut bots = [GreedyBot::new(3 ^ 0xA5A5), GreedyBot::new(3 ^ 0x5A5A)];
+    let quitter = loop {
+        let (Some(seat), step) = peers[0].awaiting() else {
+            panic!("the match completed")
+        };
+        if matches!(step, Step::EndReveal) && peers[0].log().end_reveal(Seat(0)).is_some() {
+            break seat;
+        }
+        let i = seat.index();
+        let (entry, _) = match peers[i].next_automatic() {
+            Some(written) => written.unwrap(),
+            None => {
+                let legal = peers[i].legal_actions();
+                let pick =
+                    bots[i].choose(peers[i].duel().unwrap(), seat, peers[i].knowledge(), &legal);
+                peers[i].decide(legal[pick].clone()).unwrap()
+            }
+        };
+        peers[1 - i].receive(&entry).unwrap();
+    };
+    assert_eq!(quitter, Seat(1));
+    let record = peers[0].record();
+    let report = audit(Arc::clone(&rules), &record).unwrap();
+    assert!(!report.complete);
+    assert_eq!(report.verdicts[1], SeatVerdict::Withheld);
+    assert!(report.verdicts[0].is_verified(), "{:?}", report.verdicts);
+    // The whole duel was audited, up to its result.
+    assert_eq!(report.outcome, peers[0].duel().unwrap().state().outcome);
+    assert!(report.outcome.is_some());
+
+    // The same record cut short by someone else loses the last signatures: it no longer
+    // verifies both seats.
     let (rules, mut record) = a_record();
-    // Drop the last entry: the second seat's end reveal.
     record.entries.pop();
     let report = audit(rules, &record).unwrap();
     assert!(!report.complete);
+    assert!(!report.all_verified(), "{:?}", report.verdicts);
+}
+
+#[test]
+fn an_old_record_is_refused_by_its_version() {
+    let (_, record) = a_record();
+    let mut bytes = record.to_bytes();
+    bytes[16..18].copy_from_slice(&1u16.to_le_bytes());
+    let error = MatchRecord::from_bytes(&bytes).unwrap_err();
+    assert_eq!(error, RecordError::OlderVersion(1));
+    assert!(error.to_string().contains("older FairDuel"), "{error}");
+    bytes[16..18].copy_from_slice(&9u16.to_le_bytes());
     assert_eq!(
-        report
-            .verdicts
-            .iter()
-            .filter(|v| **v == SeatVerdict::Withheld)
-            .count(),
-        1
+        MatchRecord::from_bytes(&bytes).unwrap_err(),
+        RecordError::UnsupportedVersion(9)
     );
+}
+
+#[test]
+fn a_record_keeps_only_the_signatures_a_verifier_needs() {
+    let (rules, record) = a_record();
+    let signed = record.entries.iter().filter(|e| e.is_signed()).count();
+    let entries = record.entries.len();
+    // The set-up, each seat's last signature and about one per 64 entries per seat.
+    assert!(signed >= 3, "{signed}");
+    assert!(
+        signed <= 3 + 2 * (entries / 64 + 1),
+        "{signed} signatures kept for {entries} entries"
+    );
+    assert!(record.entries[0].is_signed());
+    assert!(record.entries.last().unwrap().is_signed());
+    // Every entry is still covered: the record verifies.
+    assert!(audit(Arc::clone(&rules), &record).unwrap().all_verified());
+    // Without the last signature, the last seat's tail is no longer its own.
+    let mut stripped = record.clone();
+    stripped.entries.last_mut().unwrap().signature = None;
+    assert!(!audit(rules, &stripped).unwrap().all_verified());
 }

@@ -1,5 +1,6 @@
 //! Replaying a record entry by entry: one step per entry, the public duel after each, plain
-//! words for each, and a damaged record stops at the bad entry.
+//! words for each, and a damaged record stops at the bad entry, showing what the record's
+//! signatures before the damage authenticate.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -9,6 +10,7 @@ mod common;
 use std::sync::Arc;
 
 use fairduel_engine::selfplay::BotKind;
+use fairduel_protocol::matchlog::RECORD_SIGNATURE_SPACING;
 use fairduel_protocol::selfplay::play_protocol_game;
 use fairduel_protocol::{MatchRecord, replay};
 
@@ -65,7 +67,17 @@ fn a_tampered_entry_stops_the_replay_there() {
     record.entries.swap(bad, bad + 1);
     let replay = replay(rules, &record).unwrap();
     let stopped = replay.stopped.expect("the swapped entry is refused");
-    assert_eq!(replay.steps.len(), bad);
+    // Every step shown is an entry before the damage, in order, covered by a signature the
+    // record keeps before the damage: each seat signs at least every few dozen entries.
+    assert!(replay.steps.len() <= bad, "{} steps", replay.steps.len());
+    assert!(
+        replay.steps.len() + 2 * RECORD_SIGNATURE_SPACING as usize >= bad,
+        "only {} of the {bad} entries before the damage were shown",
+        replay.steps.len()
+    );
+    for (i, step) in replay.steps.iter().enumerate() {
+        assert_eq!(step.seq, i as u64);
+    }
     assert!(
         stopped.to_string().contains(&format!("entry {}", bad + 1)),
         "{stopped}"

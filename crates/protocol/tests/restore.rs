@@ -91,3 +91,53 @@ fn saved_entries_from_another_deck_are_refused_by_name() {
     assert!(matches!(error, RestoreError::Diverged { .. }), "{error}");
     assert!(restore(1, seed, &rules, pair[1], &[]).is_err());
 }
+
+#[test]
+fn an_unsigned_last_entry_and_a_signature_added_later_restore_exactly() {
+    let (rules, decks) = common::load("kairu-dotr");
+    let seed = 13;
+    let pair = common::pairing(&decks, seed);
+    let mut peers = seeded_peers(&rules, "kairu-dotr", pair, seed).unwrap();
+    let mut bots = [GreedyBot::new(1), GreedyBot::new(2)];
+    // Play until some seat's last entry went out unsigned, in the middle of its run.
+    let seat = loop {
+        let written = step(&mut peers, &mut bots).expect("the match ended first");
+        let author = written.open().unwrap().author.index();
+        if !written.is_signed() && peers[author].log().duel().is_some() {
+            break author;
+        }
+    };
+    let entries = peers[seat].log().entries().to_vec();
+    assert!(!entries.last().unwrap().is_signed());
+    let mut restored = restore(seat, seed, &rules, pair[seat], &entries).unwrap();
+    assert_eq!(restored.log().entries(), entries.as_slice());
+    // Signed later (before waiting for a person): the saved signed copy restores too, and
+    // it is the very signature the original makes.
+    let mut original = peers[seat].clone();
+    let signed = original.sign_last().unwrap();
+    assert_eq!(restored.sign_last().unwrap(), signed);
+    let mut resigned = entries.clone();
+    *resigned.last_mut().unwrap() = signed.clone();
+    let again = restore(seat, seed, &rules, pair[seat], &resigned).unwrap();
+    assert_eq!(again.log().entries().last(), Some(&signed));
+    // A signature that is not this seat's, or a hand-off saved without its signature,
+    // does not belong to this player's files.
+    let mut foreign = resigned.clone();
+    let stranger = fairduel_protocol::Identity::from_secret_bytes([77; 32]);
+    foreign.last_mut().unwrap().signature = Some(stranger.sign(&signed.bytes));
+    assert!(matches!(
+        restore(seat, seed, &rules, pair[seat], &foreign),
+        Err(RestoreError::Diverged { .. })
+    ));
+    let hand_off = entries
+        .iter()
+        .rposition(|e| e.is_signed() && e.open().unwrap().author.index() == seat)
+        .unwrap();
+    assert!(hand_off > 0);
+    let mut stripped = entries[..=hand_off].to_vec();
+    *stripped.last_mut().unwrap() = stripped.last().unwrap().without_signature();
+    assert!(matches!(
+        restore(seat, seed, &rules, pair[seat], &stripped),
+        Err(RestoreError::Diverged { .. })
+    ));
+}
