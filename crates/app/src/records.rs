@@ -11,7 +11,9 @@ use fairduel_engine::Seat;
 use fairduel_engine::describe::describe_outcome;
 use fairduel_engine::duel::{Knowledge, Rules};
 use fairduel_protocol::audit::record_setup;
-use fairduel_protocol::{AuditReport, MatchRecord, Replay, SeatVerdict, audit, replay};
+use fairduel_protocol::{
+    AuditReport, MatchRecord, Replay, SeatVerdict, audit, replay, revealed_knowledge,
+};
 
 use crate::board::board_ui;
 use crate::catalog::Catalog;
@@ -27,6 +29,8 @@ pub struct LoadedRecord {
     /// The audit's report, or why it could not run.
     pub audit: Result<AuditReport, String>,
     pub replay: Replay,
+    /// What the end reveals opened: every hidden card of the seats that revealed.
+    pub revealed: Knowledge,
 }
 
 /// The record file that is open and what came of reading it.
@@ -50,6 +54,8 @@ pub struct RecordsState {
     pub step: usize,
     /// The seat whose side of the board is at the bottom.
     pub seat: u8,
+    /// Show the cards that were hidden during play (known from the end reveals).
+    pub show_hidden: bool,
 }
 
 impl RecordsState {
@@ -125,11 +131,15 @@ pub fn load_record(path: &Path, catalog: &Catalog) -> Result<LoadedRecord, Strin
     let replay = replay(Arc::clone(&rules), &record)
         .map_err(|e| format!("This record cannot be replayed: {e}."))?;
     let setup = record_setup(&record).map_err(|e| e.to_string())?;
+    // A record whose set-up the replay accepted has one the reveal reader accepts too; if
+    // not, the replay simply keeps every hidden card face-down.
+    let revealed = revealed_knowledge(Arc::clone(&rules), &record).unwrap_or_default();
     Ok(LoadedRecord {
         format_name: rules.format.name.clone(),
         players: setup.players.iter().map(|k| k.fingerprint()).collect(),
         audit: report,
         replay,
+        revealed,
     })
 }
 
@@ -307,18 +317,26 @@ fn replay_ui(ui: &mut Ui, loaded: &LoadedRecord, state: &mut RecordsState) {
         ui.selectable_value(&mut state.seat, 0, "seat 0");
         ui.selectable_value(&mut state.seat, 1, "seat 1");
     });
-    ui.label(
-        RichText::new(
-            "Cards nobody has seen yet stay face-down, as any spectator would see them. \
-             On the board \"your\" means the seat seen from.",
-        )
-        .small()
-        .color(theme::TEXT_DIM),
+    ui.checkbox(
+        &mut state.show_hidden,
+        "Show the hidden cards (opened by the players' reveals at the end)",
     );
+    let note = if state.show_hidden {
+        "Face-down cards show what they were, dimmed, as their owner saw them. On the board \
+         \"your\" means the seat seen from."
+    } else {
+        "Cards nobody has seen yet stay face-down, as any spectator would see them. On the \
+         board \"your\" means the seat seen from."
+    };
+    ui.label(RichText::new(note).small().color(theme::TEXT_DIM));
     let view = SeatView {
         duel: duel.clone(),
         seat: Seat(state.seat),
-        knowledge: Knowledge::new(),
+        knowledge: if state.show_hidden {
+            loaded.revealed.clone()
+        } else {
+            Knowledge::new()
+        },
         legal: Vec::new(),
         log: Vec::new(),
         last_action: None,

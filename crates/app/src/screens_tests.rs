@@ -394,3 +394,40 @@ fn a_folder_of_card_pictures_is_used_on_the_cards() {
     assert!(crate::images::card_texture(&ctx, card).is_none());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_replay_can_show_the_cards_that_were_hidden_once_the_players_revealed_them() {
+    let data = TempDir::new("app-record-hidden");
+    write_record(&data.0);
+    let mut h = harness(app_with_data(&data.0));
+    h.run();
+    click_button(&mut h, "Records");
+    click_button(&mut h, "Open test-match.fdrec");
+    let unknown_cells = |h: &Harness<'static, FairDuelApp>| {
+        h.query_all(egui_kittest::kittest::By::new().predicate(|n| {
+            n.role() == Role::Button
+                && n.label().is_some_and(|l| {
+                    l.contains("face-down monster") || l.contains("face-down spell or trap")
+                })
+        }))
+        .count()
+    };
+    // Forward to a position with hidden cards on the board, as a spectator sees it.
+    let mut steps = 0;
+    while unknown_cells(&h) == 0 {
+        click_button(&mut h, "Next");
+        steps += 1;
+        assert!(steps < 400, "some card is set face-down during the match");
+    }
+    let hidden = unknown_cells(&h);
+    h.get_by_label("Show the hidden cards (opened by the players' reveals at the end)")
+        .click();
+    settle(&mut h);
+    assert_eq!(unknown_cells(&h), 0, "every hidden card is named");
+    let named = h
+        .query_all(egui_kittest::kittest::By::new().predicate(|n| {
+            n.role() == Role::Button && n.label().is_some_and(|l| l.contains("(face-down)"))
+        }))
+        .count();
+    assert!(named >= hidden, "{named} named of {hidden} hidden");
+}

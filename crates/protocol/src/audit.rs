@@ -195,6 +195,18 @@ fn evidence_segments(evidence: &[SignedEnvelope]) -> Vec<&[SignedEnvelope]> {
     out
 }
 
+/// Every secret the record's end reveals open (each seat's deck cards and shuffle
+/// positions that really open their commitments), merged: with it a replay can show every
+/// card that was hidden while the match was played. Empty for seats that withheld.
+pub fn revealed_knowledge(
+    rules: Arc<Rules>,
+    record: &MatchRecord,
+) -> Result<Knowledge, AuditError> {
+    let first = record.entries.first().ok_or(AuditError::Empty)?;
+    let log = MatchLog::start(rules, first).map_err(|e| AuditError::BadSetup(e.to_string()))?;
+    Ok(all_knowledge(&knowledge_from_reveals(&log, record)))
+}
+
 /// Each seat's own secrets as its end reveal states them — only the openings that really
 /// open their commitments, so a false reveal cannot make an honest entry look wrong.
 fn knowledge_from_reveals(log: &MatchLog, record: &MatchRecord) -> Vec<Knowledge> {
