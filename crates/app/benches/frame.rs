@@ -79,6 +79,7 @@ fn busy_view() -> SeatView {
         // A filled-in panel, as in a real match.
         fairness: Fairness {
             opponent: "ed25519:5b1f…c09a".to_owned(),
+            opponent_name: Some("Grace".to_owned()),
             connection: None,
             entries_verified: 412,
             reveals_verified: 57,

@@ -118,6 +118,12 @@ impl MatchModel {
     fn apply(&mut self, update: Update) {
         match update {
             Update::View(view) => {
+                // The name the other player chose, once the connection has told us.
+                if self.networked
+                    && let Some(name) = &view.fairness.opponent_name
+                {
+                    self.names[view.seat.other().index()] = name.clone();
+                }
                 for line in &view.log {
                     self.log.push(LogLine {
                         turn: line.turn,

@@ -110,7 +110,7 @@ impl std::fmt::Debug for Seating {
 
 impl Seating {
     fn hello(&self) -> Hello {
-        match_hello(&self.rules)
+        match_hello(&self.rules).with_name(self.player_name.clone())
     }
 
     fn settings(&self) -> MatchSettings {

@@ -248,7 +248,10 @@ fn two_apps_host_and_join_over_loopback_play_and_both_see_the_verdict() {
         first,
         second,
         "the end of the turn on the other board",
-        |f, s| log_has(f, &format!("{name} ends the turn")) && log_has(s, "Opponent ends the turn"),
+        |f, s| {
+            let line = format!("{name} ends the turn");
+            log_has(f, &line) && log_has(s, &line)
+        },
     );
     let verified = second
         .state()
@@ -273,8 +276,8 @@ fn two_apps_host_and_join_over_loopback_play_and_both_see_the_verdict() {
         h.state().screen == Screen::Result && j.state().screen == Screen::Result
     });
     for (h, dir, me, them) in [
-        (&host, &host_dir, "Ada", "Opponent"),
-        (&joiner, &join_dir, "Grace", "Opponent"),
+        (&host, &host_dir, "Ada", "Grace"),
+        (&joiner, &join_dir, "Grace", "Ada"),
     ] {
         h.get_by_label("The duel is over");
         h.get_by_label_contains("Every seat verified");

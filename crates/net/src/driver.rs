@@ -37,7 +37,7 @@ use tokio::time::Instant;
 use crate::EndpointAddr;
 use crate::endpoint::PlayerEndpoint;
 use crate::frame::FrameSender;
-use crate::handshake::Hello;
+use crate::handshake::{Hello, display_name};
 use crate::session::{ConnectionInfo, Host, MatchConnection, MatchLink, rejoin};
 use crate::store::{MatchStore, hex};
 
@@ -69,6 +69,9 @@ pub struct LogLine {
 pub struct Fairness {
     /// The other player's key fingerprint.
     pub opponent: String,
+    /// The name the other player chose, cleaned for display (`None` in memory, before the
+    /// first connection, or when they gave none).
+    pub opponent_name: Option<String>,
     /// The connection right now (`None` for an in-memory session, or while reconnecting).
     pub connection: Option<ConnectionInfo>,
     /// Entries received from the other side whose signature, chain link, rules and state
@@ -1420,6 +1423,7 @@ impl Driver {
         let deciding = duel.awaiting().seat();
         if let Some(live) = &self.live_link {
             self.fairness.connection = Some(live.info());
+            self.fairness.opponent_name = display_name(&live.peer_hello().player_name);
         }
         let view = SeatView {
             duel: duel.clone(),

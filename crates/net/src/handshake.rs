@@ -59,6 +59,27 @@ pub struct Hello {
     /// The match a returning player continues (after a crash or a lost connection): admitted
     /// without an invite, but only with the key that match seated.
     pub resume: Option<[u8; 32]>,
+    /// The name the player chose, for the other side's screen. Untrusted: shown only through
+    /// [`display_name`]; the key fingerprint is what identifies a player.
+    pub player_name: String,
+}
+
+/// The longest name shown for the other player, in characters.
+pub const MAX_PLAYER_NAME_CHARS: usize = 24;
+
+/// A name from the other side as it may be shown: control characters removed, trimmed,
+/// at most [`MAX_PLAYER_NAME_CHARS`] characters; `None` when nothing is left.
+pub fn display_name(raw: &str) -> Option<String> {
+    let cleaned: String = raw
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .trim()
+        .chars()
+        .take(MAX_PLAYER_NAME_CHARS)
+        .collect();
+    let cleaned = cleaned.trim_end().to_owned();
+    (!cleaned.is_empty()).then_some(cleaned)
 }
 
 impl Hello {
@@ -76,6 +97,15 @@ impl Hello {
             card_pool_hash,
             invite: None,
             resume: None,
+            player_name: String::new(),
+        }
+    }
+
+    /// The same greeting carrying the player's chosen name.
+    pub fn with_name(self, player_name: impl Into<String>) -> Self {
+        Self {
+            player_name: player_name.into(),
+            ..self
         }
     }
 }
@@ -631,5 +661,26 @@ fn read_hello(payload: &[u8], our_protocol: u32) -> Result<Hello, GreetingProble
             }
             _ => Err(GreetingProblem::Unreadable(error.to_string())),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_from_the_other_side_is_cleaned_and_capped() {
+        assert_eq!(display_name("  Grace  ").as_deref(), Some("Grace"));
+        assert_eq!(
+            display_name("Ada\u{7}\n\u{1b}[31m").as_deref(),
+            Some("Ada[31m")
+        );
+        assert_eq!(display_name(" \t\n"), None);
+        assert_eq!(display_name(""), None);
+        let long = "x".repeat(200);
+        assert_eq!(
+            display_name(&long).map(|n| n.chars().count()),
+            Some(MAX_PLAYER_NAME_CHARS)
+        );
     }
 }

@@ -36,7 +36,10 @@ pub use endpoint::{
     PlayerEndpoint,
 };
 pub use frame::{FrameError, FrameReceiver, FrameSender, MAX_FRAME_BYTES};
-pub use handshake::{HANDSHAKE_TIMEOUT, HandshakeError, Hello, Refusal, Role, Verdict, compare};
+pub use handshake::{
+    HANDSHAKE_TIMEOUT, HandshakeError, Hello, MAX_PLAYER_NAME_CHARS, Refusal, Role, Verdict,
+    compare, display_name,
+};
 pub use lan::{LanAdvert, LanMatch, MAX_ADVERT_NAME_BYTES};
 pub use session::{
     AcceptError, CONNECT_TIMEOUT, ConnectionInfo, Host, HostError, HostOptions, JoinError,
