@@ -374,8 +374,15 @@ impl FairDuelApp {
                 }
                 HomeAction::Join(request, text) => {
                     let ticket = lobby::parse_ticket(&text)?;
-                    let endpoint = self.lan.as_ref().and_then(|l| l.endpoint.clone());
                     let seating = self.seating(ctx, &request)?;
+                    // The LAN browser's endpoint (same key) serves an offline join; any other
+                    // network setting needs an endpoint of its own, so the browser stops.
+                    let endpoint = if seating.connectivity == Connectivity::Offline {
+                        self.lan.as_ref().and_then(|l| l.endpoint.clone())
+                    } else {
+                        self.lan = None;
+                        None
+                    };
                     Ok(lobby::join_by_ticket(&runtime, seating, ticket, endpoint))
                 }
                 HomeAction::JoinLan(request, index) => {
