@@ -167,7 +167,9 @@ pub fn host(
         let endpoint = PlayerEndpoint::bind(identity.secret_bytes(), net.endpoint_options())
             .await
             .map_err(|e| e.to_string())?;
-        let lan_advert = (!net.loopback).then(|| LanAdvert {
+        // The advert carries the invite: only an offline match, meant for this network, is
+        // offered to everyone on it.
+        let lan_advert = net.offline.then(|| LanAdvert {
             host_name: args
                 .name
                 .clone()

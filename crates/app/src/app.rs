@@ -358,6 +358,8 @@ impl FairDuelApp {
             player_name: self.player_name(),
             data_dir: self.data_dir.clone(),
             connectivity: self.connectivity(),
+            autopilot: self.options.autopilot,
+            autopilot_until_turn: self.options.autopilot_until_turn,
             waker: waker(ctx),
         })
     }
@@ -418,6 +420,8 @@ impl FairDuelApp {
                         player_name: self.player_name(),
                         data_dir: self.data_dir.clone(),
                         connectivity: self.connectivity(),
+                        autopilot: false,
+                        autopilot_until_turn: None,
                         waker: waker(ctx),
                     };
                     self.lan = None;
@@ -511,15 +515,26 @@ impl FairDuelApp {
         }
         self.poll_network();
         if self.screen == Screen::Home && self.last_screen != Some(Screen::Home) {
-            self.unfinished = self
+            let mut unfinished: Vec<Unfinished> = self
                 .data_dir
                 .as_deref()
                 .map(lobby::unfinished_matches)
                 .unwrap_or_default();
+            // The match this window is playing is not one to resume: it is still running.
+            if let Some(running) = self.game.as_ref().and_then(|g| g.model.match_file()) {
+                unfinished.retain(|u| u.path != running);
+            }
+            self.unfinished = unfinished;
         }
         self.last_screen = Some(self.screen);
         if self.screen == Screen::Match {
             self.match_screen(ui);
+            return;
+        }
+        if self.screen == Screen::Lobby {
+            // No navigation while hosting or joining: Cancel is the way out, so a hosted
+            // match never goes on unseen.
+            egui::CentralPanel::default().show(ui, |ui| self.lobby_screen(ui));
             return;
         }
         egui::Panel::top("navigation").show(ui, |ui| {

@@ -407,6 +407,12 @@ fn has_any_action(view: &SeatView, selection: Selection) -> bool {
     })
 }
 
+/// The decision is mine and I make it myself (not the autopilot): only then do clicks and
+/// keys act.
+fn i_decide(view: &SeatView) -> bool {
+    view.my_decision() && !view.autopilot
+}
+
 /// The marks on the board for the current selection.
 pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Cell, Mark> {
     let mut marks = BTreeMap::new();
@@ -415,7 +421,7 @@ pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Cell, Mark
             marks.insert(cell, Mark::Last);
         }
     }
-    if !view.my_decision() {
+    if !i_decide(view) {
         return marks;
     }
     match view.awaiting() {
@@ -474,7 +480,7 @@ pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Cell, Mark
 /// answer by clicking (responses, reveals, declarations, discards, a choice between ways to
 /// act, or the selected card's own actions).
 pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
-    if !view.my_decision() {
+    if !i_decide(view) {
         return None;
     }
     if let Some(choice) = &ui_state.choice {
@@ -537,15 +543,19 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
 pub fn match_ui(ui: &mut Ui, model: &mut MatchModel, state: &mut MatchUi) -> Option<MatchRequest> {
     model.poll();
     let Some(view) = model.view.as_ref() else {
-        ui.centered_and_justified(|ui| {
+        let mut leave = false;
+        ui.vertical_centered(|ui| {
+            ui.add_space(ui.available_height() / 3.0);
             ui.label(
                 model
                     .notice
                     .clone()
                     .unwrap_or_else(|| "Setting the match up…".to_owned()),
-            )
+            );
+            ui.add_space(8.0);
+            leave = ui.button("Back to home").clicked();
         });
-        return None;
+        return leave.then_some(MatchRequest::Leave);
     };
     if view.step != state.step {
         state.step = view.step;
@@ -616,7 +626,7 @@ fn board_click(view: &SeatView, state: &mut MatchUi, cell: Cell, command: &mut O
     if let Some(card) = piece.and_then(|p| view.duel.known_card(p, Some(&view.knowledge))) {
         state.inspected = Some((card.id, Some(cell)));
     }
-    if !view.my_decision() || !matches!(view.awaiting(), Awaiting::Main { .. }) {
+    if !i_decide(view) || !matches!(view.awaiting(), Awaiting::Main { .. }) {
         return;
     }
     // A target of the selected card?
@@ -689,7 +699,7 @@ fn keyboard(
         }
         state.confirm_concede = false;
     }
-    if waiting || !view.my_decision() {
+    if waiting || !i_decide(view) {
         return;
     }
     if let Some(d) = digit {
@@ -759,6 +769,14 @@ fn status_bar_ui(
         };
         ui.label(RichText::new(text).color(colour).strong());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let hint = if model.failed || model.is_over() {
+                "Back to the home screen"
+            } else {
+                "The match goes on while you look around; \"Back to the match\" returns here"
+            };
+            if ui.button("Home").on_hover_text(hint).clicked() {
+                *request = Some(MatchRequest::Leave);
+            }
             if model.is_over() {
                 if ui.button("Show the result").clicked() {
                     *request = Some(MatchRequest::ShowResult);
@@ -893,7 +911,7 @@ fn hand_ui(
     });
     let height = (ui.available_height() - 6.0).max(40.0);
     let size = vec2(height * 0.74, height);
-    let discarding = matches!(view.awaiting(), Awaiting::Discard { .. }) && view.my_decision();
+    let discarding = matches!(view.awaiting(), Awaiting::Discard { .. }) && i_decide(view);
     ui.horizontal(|ui| {
         for index in 0..hand.len() {
             let index = index as u8;

@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 use crate::catalog::{Catalog, DeckFile};
 use crate::lobby::{Connectivity, LanBrowser, Unfinished};
 use crate::theme;
-use fairduel_net::Role;
+use fairduel_net::{Role, display_name};
 
 /// What the player picked for the next match.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -278,12 +278,21 @@ pub fn home_ui(
                         .map(|f| f.rules.format.hash().0);
                     for (index, found) in lan.matches.iter().enumerate() {
                         ui.horizontal(|ui| {
-                            ui.label(format!("{} hosts {}", found.host_name, found.format_name));
+                            // Announced by anyone on the network: shown cleaned and short.
+                            let host = display_name(&found.host_name)
+                                .unwrap_or_else(|| "Someone".to_owned());
+                            let format = display_name(&found.format_name)
+                                .unwrap_or_else(|| "an unnamed format".to_owned());
+                            ui.label(format!("{host} hosts {format}"));
                             let same_format = Some(found.format_hash) == format_hash;
                             if ui
                                 .add_enabled(
                                     have_deck && same_format && lan.endpoint.is_some(),
-                                    egui::Button::new(format!("Join {}", found.host_name)),
+                                    egui::Button::new(format!(
+                                        "Join {}",
+                                        display_name(&found.host_name)
+                                            .unwrap_or_else(|| "Someone".to_owned())
+                                    )),
                                 )
                                 .on_disabled_hover_text(
                                     "Pick the same format above to join this match",

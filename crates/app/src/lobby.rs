@@ -17,8 +17,8 @@ use fairduel_net::play::{
 };
 use fairduel_net::store::{Durability, MatchStore, SavedMatch, hex};
 use fairduel_net::{
-    EndpointOptions, Hello, Host, HostOptions, HostTicket, LanAdvert, LanMatch, NetworkMode,
-    PlayerEndpoint, Role, join,
+    AcceptError, EndpointOptions, Hello, Host, HostOptions, HostTicket, LanAdvert, LanMatch,
+    NetworkMode, PlayerEndpoint, Role, join,
 };
 use fairduel_protocol::Identity;
 use serde::{Deserialize, Serialize};
@@ -95,6 +95,10 @@ pub struct Seating {
     /// Match files, records and desync reports go under it; `None` saves nothing.
     pub data_dir: Option<PathBuf>,
     pub connectivity: Connectivity,
+    /// A bot plays this seat from the start (`fairduel app --autopilot`), optionally handing
+    /// it back when a turn begins.
+    pub autopilot: bool,
+    pub autopilot_until_turn: Option<u16>,
     pub waker: Waker,
 }
 
@@ -125,6 +129,8 @@ impl Seating {
             driver: DriverConfig {
                 records_dir: under("records"),
                 reports_dir: under("reports"),
+                autopilot: self.autopilot,
+                autopilot_until_turn: self.autopilot_until_turn,
                 ..DriverConfig::default()
             },
             waker: Some(Arc::clone(&self.waker)),
@@ -232,7 +238,7 @@ fn pending(
     let task = runtime.handle().spawn(async move {
         match work.await {
             Ok(started) => reporter.send(LobbyEvent::Started(Box::new(started))),
-            Err(error) => reporter.send(LobbyEvent::Failed(error)),
+            Err(error) => reporter.send(LobbyEvent::Failed(shorten(&error))),
         }
     });
     PendingMatch {
@@ -254,7 +260,11 @@ pub fn host(runtime: &NetRuntime, seating: Seating) -> PendingMatch {
     pending(runtime, LobbyRole::Hosting, seating, move |report| {
         Box::pin(async move {
             let endpoint = job.bind().await?;
-            let lan_advert = endpoint.has_lan_discovery().then(|| LanAdvert {
+            // The advert carries the invite, so it goes out only when the match is meant for
+            // this network: hosting for a friend elsewhere must not offer the seat to anyone
+            // on the café's Wi-Fi.
+            let on_this_network = job.connectivity == Connectivity::Offline;
+            let lan_advert = (on_this_network && endpoint.has_lan_discovery()).then(|| LanAdvert {
                 host_name: job.player_name.clone(),
                 format_name: job.rules.format.name.clone(),
                 format_hash: job.rules.format.hash().0,
@@ -269,8 +279,15 @@ pub fn host(runtime: &NetRuntime, seating: Seating) -> PendingMatch {
             let connection = loop {
                 match host.accept().await {
                     Ok(connection) => break connection,
+                    Err(AcceptError::EndpointClosed) => {
+                        return Err(
+                            "the network endpoint closed while waiting; host the match again"
+                                .to_owned(),
+                        );
+                    }
                     Err(error) => report.status(&format!(
-                        "Someone tried to join and was turned away ({error}). Still waiting…"
+                        "Someone tried to join and was turned away ({}). Still waiting…",
+                        shorten(&error.to_string())
                     )),
                 }
             };
@@ -314,6 +331,18 @@ pub fn join_by_ticket(
     });
     pending.status = "Connecting to the host…".to_owned();
     pending
+}
+
+/// At most a few lines of a message that may quote the other side (a program version, a
+/// refusal), so nothing it sends can flood the screen.
+fn shorten(text: &str) -> String {
+    const LIMIT: usize = 240;
+    let clean: String = text.chars().filter(|c| !c.is_control()).collect();
+    if clean.chars().count() <= LIMIT {
+        clean
+    } else {
+        format!("{}…", clean.chars().take(LIMIT).collect::<String>())
+    }
 }
 
 /// Parses a pasted ticket, saying what is wrong with it in words.
@@ -432,6 +461,15 @@ pub fn lobby_ui(ui: &mut Ui, pending: &PendingMatch) -> Option<LobbyRequest> {
         if let Some(ticket) = &pending.ticket {
             let text = ticket.to_string();
             ui.label("Give this ticket to the other player. It admits one player, once.");
+            if pending.seating.connectivity == Connectivity::Offline {
+                ui.label(
+                    RichText::new(
+                        "Offline: players on this network also see the match in their list \
+                         and can take the seat.",
+                    )
+                    .color(theme::TEXT_DIM),
+                );
+            }
             ui.add_space(4.0);
             ui.add(
                 egui::Label::new(RichText::new(&text).monospace().size(12.0))

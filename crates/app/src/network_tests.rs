@@ -26,9 +26,17 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// An app of a player with their own data folder and key, playing on this computer only.
 fn player(name: &str, dir: &std::path::Path) -> App {
+    player_with(name, dir, None)
+}
+
+/// The same, with the autopilot playing this player's seat until the given turn begins
+/// (`fairduel app --autopilot --autopilot-until-turn N`).
+fn player_with(name: &str, dir: &std::path::Path, autopilot_until_turn: Option<u16>) -> App {
     let options = LaunchOptions {
         assets: project_assets(),
         connectivity: Some(Connectivity::Loopback),
+        autopilot: autopilot_until_turn.is_some(),
+        autopilot_until_turn,
         ..LaunchOptions::default()
     };
     let settings = Settings {
@@ -126,28 +134,41 @@ fn a_joiner_that_closed_the_app_resumes_from_the_home_screen_and_the_match_finis
     let host_dir = temp_dir("app-resume-host");
     let join_dir = temp_dir("app-resume-join");
     let mut host = player("Ada", &host_dir);
-    let mut joiner = player("Grace", &join_dir);
+    // The joiner's autopilot hands the seat back when turn 6 begins: a fixed point to stop
+    // at, however fast the bots play.
+    let mut joiner = player_with("Grace", &join_dir, Some(6));
     host_and_join(&mut host, &mut joiner);
-    // Play a while with both seats on autopilot, then the joiner's app goes away.
     host.get_by_label("Autopilot").click();
-    joiner.get_by_label("Autopilot").click();
-    step_both(&mut host, &mut joiner, "some play", |h, j| {
-        entries(h) > 60 && entries(j) > 60
-    });
-    joiner.get_by_label("Autopilot").click();
-    joiner.run();
+    step_both(
+        &mut host,
+        &mut joiner,
+        "turn 6, the joiner's to decide",
+        |_, j| {
+            j.state().game.as_ref().is_some_and(|g| {
+                g.model
+                    .view
+                    .as_ref()
+                    .is_some_and(|v| v.duel.state().turn >= 6 && !v.autopilot && v.my_decision())
+            })
+        },
+    );
+    let played = entries(&joiner);
+    // The joiner's app goes away mid-match.
     drop(joiner);
 
     // Reopened, the app lists the unfinished match; Resume continues it.
     let mut joiner = player("Grace", &join_dir);
     joiner.get_by_label("Unfinished matches");
     joiner.get_by_label_contains("you joined");
+    let saved = joiner.state().unfinished.first().map_or(0, |u| u.entries);
+    assert!(
+        saved as u64 >= played,
+        "every entry seen was saved: {saved} of {played}"
+    );
     joiner.get_by_role_and_label(Role::Button, "Resume").click();
     step_both(&mut host, &mut joiner, "the board again", |_, j| {
         on_board(j)
     });
-    let resumed_at = entries(&joiner);
-    assert!(resumed_at > 60, "the saved entries were kept: {resumed_at}");
     joiner.get_by_label("Autopilot").click();
     step_both(&mut host, &mut joiner, "both audits", |h, j| {
         [h, j].iter().all(|x| {
@@ -321,10 +342,41 @@ fn cancelling_a_hosted_match_goes_home_and_stops_hosting() {
         host.step();
         std::thread::sleep(Duration::from_millis(2));
     }
+    let ticket = host
+        .state()
+        .pending
+        .as_ref()
+        .and_then(|p| p.ticket.as_ref())
+        .map(ToString::to_string)
+        .unwrap_or_default();
     host.get_by_role_and_label(Role::Button, "Cancel").click();
     host.run();
     assert_eq!(host.state().screen, Screen::Home);
     assert!(host.state().pending.is_none());
+
+    // Nobody is there any more: a player with the old ticket is told so.
+    let other = temp_dir("app-cancel-other");
+    let mut joiner = player("Grace", &other);
+    joiner.get_by_label("Ticket").focus();
+    joiner.run();
+    joiner.get_by_label("Ticket").type_text(&ticket);
+    joiner.run();
+    joiner.get_by_role_and_label(Role::Button, "Join").click();
+    step_both(&mut host, &mut joiner, "the join to fail", |_, j| {
+        j.state()
+            .pending
+            .as_ref()
+            .is_some_and(|p| p.error.is_some())
+    });
+    assert!(
+        host.state().game.is_none(),
+        "the cancelled host started nothing"
+    );
+    joiner.get_by_role_and_label(Role::Button, "Back").click();
+    joiner.run();
+    assert_eq!(joiner.state().screen, Screen::Home);
     drop(host);
+    drop(joiner);
     let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&other);
 }

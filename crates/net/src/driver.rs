@@ -619,6 +619,7 @@ impl Driver {
     async fn run(mut self, wire: Option<Wire>) {
         let mut link = wire.map(Link::open);
         self.live_link = link.as_ref().and_then(|l| l.info.clone());
+        self.learn_opponent_name();
         if let Some(info) = link.as_ref().and_then(Link::connection_info) {
             self.fairness.connection = Some(info.clone());
             self.updates.send(Update::Link(LinkStatus::Connected(info)));
@@ -670,7 +671,7 @@ impl Driver {
             let entries = self.entries();
             let autopilot_at = self
                 .autopilot_wait
-                .filter(|(at, _)| *at == entries)
+                .filter(|(at, _)| self.autopilot && *at == entries)
                 .map(|(_, until)| until);
             let Some(active) = link.as_mut() else {
                 if let Err(stop) = self.relink(link, "the connection is gone").await {
@@ -874,6 +875,7 @@ impl Driver {
             && self.peer.duel().is_some_and(|d| d.state().turn >= until)
         {
             self.autopilot = false;
+            self.autopilot_wait = None;
             self.config.autopilot_until_turn = None;
             self.publish();
         }
@@ -938,6 +940,14 @@ impl Driver {
     ) -> Result<(), Stop> {
         match command {
             Command::Act(action) => {
+                if self.autopilot {
+                    self.refuse(
+                        action.kind(),
+                        "the autopilot is playing your seat; switch it off to play yourself"
+                            .to_owned(),
+                    );
+                    return Ok(());
+                }
                 if !self.peer.needs_decision() {
                     let reason = if self.peer.duel().is_some_and(Duel::is_over) {
                         "the duel is over"
@@ -967,6 +977,7 @@ impl Driver {
                 self.autopilot = on;
                 if !on {
                     self.config.autopilot_until_turn = None;
+                    self.autopilot_wait = None;
                 }
                 self.publish();
             }
@@ -1388,6 +1399,7 @@ impl Driver {
         let mut fresh = Link::open(Wire::Iroh(Box::new(connection)));
         let info = fresh.connection_info();
         self.live_link = fresh.info.clone();
+        self.learn_opponent_name();
         if fresh
             .send(&PeerMessage::Sync {
                 entries: self.entries(),
@@ -1409,6 +1421,13 @@ impl Driver {
         Ok(())
     }
 
+    /// The other player's chosen name from the current connection's greeting, cleaned once.
+    fn learn_opponent_name(&mut self) {
+        if let Some(live) = &self.live_link {
+            self.fairness.opponent_name = display_name(&live.peer_hello().player_name);
+        }
+    }
+
     fn refuse(&self, command: &str, reason: String) {
         self.updates.send(Update::Refused {
             command: command.to_owned(),
@@ -1423,7 +1442,6 @@ impl Driver {
         let deciding = duel.awaiting().seat();
         if let Some(live) = &self.live_link {
             self.fairness.connection = Some(live.info());
-            self.fairness.opponent_name = display_name(&live.peer_hello().player_name);
         }
         let view = SeatView {
             duel: duel.clone(),

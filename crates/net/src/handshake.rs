@@ -64,15 +64,25 @@ pub struct Hello {
     pub player_name: String,
 }
 
+/// Zero-width and text-direction characters: invisible, so a name carrying them could pass
+/// for another ("Ada" and "Ada" with a zero-width space) or reorder what follows it.
+fn is_invisible_format(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}' | '\u{FEFF}')
+}
+
 /// The longest name shown for the other player, in characters.
 pub const MAX_PLAYER_NAME_CHARS: usize = 24;
 
 /// A name from the other side as it may be shown: control characters removed, trimmed,
 /// at most [`MAX_PLAYER_NAME_CHARS`] characters; `None` when nothing is left.
 pub fn display_name(raw: &str) -> Option<String> {
+    // A name is read from at most its first 256 characters, however long the frame was.
     let cleaned: String = raw
         .chars()
-        .filter(|c| !c.is_control())
+        .take(256)
+        .filter(|c| !c.is_control() && !is_invisible_format(*c))
         .collect::<String>()
         .trim()
         .chars()
@@ -676,6 +686,8 @@ mod tests {
             Some("Ada[31m")
         );
         assert_eq!(display_name(" \t\n"), None);
+        assert_eq!(display_name("Ada\u{200B}").as_deref(), Some("Ada"));
+        assert_eq!(display_name("\u{202E}adA").as_deref(), Some("adA"));
         assert_eq!(display_name(""), None);
         let long = "x".repeat(200);
         assert_eq!(
