@@ -561,6 +561,13 @@ pub fn unfinished_matches(data_dir: &Path) -> Vec<Unfinished> {
             .flatten()
             .flatten()
             .filter(|e| e.file_name().to_string_lossy().ends_with(".fdmatch"))
+            // A match file is named by its match id, a record by the id's first 16 hex
+            // digits: a finished match is recognised without reading its file.
+            .filter(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                let prefix = format!("match-{}", name.get(..16).unwrap_or(&name));
+                !finished.iter().any(|record| record.starts_with(&prefix))
+            })
             .filter_map(|e| {
                 let modified = e.metadata().ok()?.modified().ok()?;
                 let saved = MatchStore::read(&e.path()).ok()?;

@@ -30,11 +30,11 @@ pub struct NetRuntime {
 }
 
 impl NetRuntime {
-    /// One worker thread is plenty for one match and its connection; the UI keeps the other
-    /// core.
+    /// Two worker threads: a match file's fsync (every entry is synced before it is sent)
+    /// then never holds up the connection's own I/O. They sleep when nothing happens.
     pub fn start() -> Result<NetRuntime, std::io::Error> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
+            .worker_threads(2)
             .thread_name("fairduel-net")
             .enable_all()
             .build()?;

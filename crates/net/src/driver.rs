@@ -855,7 +855,7 @@ impl Driver {
         if let Some(store) = &mut self.store {
             store.append(&signed).map_err(|e| {
                 Stop::Failed(format!(
-                    "could not save the match ({e}); it was stopped so nothing is sent that is not saved. Free some disk space, then `fairduel resume` it"
+                    "could not save the match ({e}); it was stopped so nothing is sent that is not saved. Free some disk space, then resume it (Unfinished matches in the app, or `fairduel resume`)"
                 ))
             })?;
         }
@@ -1133,7 +1133,7 @@ impl Driver {
         for entry in self.peer.log().entries().get(from..).unwrap_or_default() {
             store.append(entry).map_err(|e| {
                 Stop::Failed(format!(
-                    "could not save the match ({e}); it was stopped so nothing is sent that is not saved. Free some disk space, then `fairduel resume` it"
+                    "could not save the match ({e}); it was stopped so nothing is sent that is not saved. Free some disk space, then resume it (Unfinished matches in the app, or `fairduel resume`)"
                 ))
             })?;
         }
@@ -1207,7 +1207,7 @@ impl Driver {
         if let Some(store) = &mut self.store {
             store.append(signed).map_err(|e| {
                 Stop::Failed(format!(
-                    "could not save the match ({e}); it was stopped so nothing is sent that is not saved. Free some disk space, then `fairduel resume` it"
+                    "could not save the match ({e}); it was stopped so nothing is sent that is not saved. Free some disk space, then resume it (Unfinished matches in the app, or `fairduel resume`)"
                 ))
             })?;
         }
@@ -1369,7 +1369,7 @@ impl Driver {
                     };
                     let saved = if self.store.is_some() {
                         format!(
-                            "The match is saved: `fairduel resume {}` continues it when you are both back",
+                            "The match is saved: when you are both back, resume it from Unfinished matches in the app, or with `fairduel resume {}`",
                             &hex(&match_id)[..12]
                         )
                     } else {

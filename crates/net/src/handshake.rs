@@ -226,7 +226,7 @@ impl Refusal {
                     short_hash(theirs)
                 )
             }
-            (Refusal::UnknownMatch, Role::Joiner) => "The host is not holding this match open for you: it may have finished it, or be running another match. Ask the host to resume it (`fairduel resume`), or start a new match.".to_owned(),
+            (Refusal::UnknownMatch, Role::Joiner) => "The host is not holding this match open for you: it may have finished it, or be running another match. Ask the host to resume it (Unfinished matches in the app, or `fairduel resume`), or start a new match.".to_owned(),
             (Refusal::UnknownMatch, Role::Host) => "Someone asked to continue a match you are not holding open for their key and was turned away.".to_owned(),
             (
                 Refusal::CardPool {
