@@ -350,9 +350,20 @@ impl FairDuelApp {
             .ok_or_else(|| format!("there is no format preset \"{}\"", request.format))?;
         let rules = Arc::clone(&format.rules);
         let deck = load_deck(catalog, &request.deck, &format.rules, format.name())?;
+        self.seating_with(ctx, rules, request.format.clone(), deck)
+    }
+
+    /// This player in a network match: their key, name, folders, network and autopilot.
+    fn seating_with(
+        &mut self,
+        ctx: &egui::Context,
+        rules: Arc<fairduel_engine::Rules>,
+        format_id: String,
+        deck: fairduel_engine::DeckList,
+    ) -> Result<Seating, String> {
         Ok(Seating {
             rules,
-            format_id: request.format.clone(),
+            format_id,
             deck,
             identity: self.identity()?,
             player_name: self.player_name(),
@@ -366,79 +377,80 @@ impl FairDuelApp {
 
     /// Hosts, joins by ticket or joins a LAN match; on failure says why on the home screen.
     fn start_friend_match(&mut self, ctx: &egui::Context, action: HomeAction) {
-        let result = (|| -> Result<PendingMatch, String> {
-            let runtime = self.runtime()?;
-            match action {
-                HomeAction::Host(request) => {
-                    // The LAN browser's endpoint has the same key: one endpoint at a time.
-                    self.lan = None;
-                    Ok(lobby::host(&runtime, self.seating(ctx, &request)?))
-                }
-                HomeAction::Join(request, text) => {
-                    let ticket = lobby::parse_ticket(&text)?;
-                    let seating = self.seating(ctx, &request)?;
-                    // The LAN browser's endpoint (same key) serves an offline join; any other
-                    // network setting needs an endpoint of its own, so the browser stops.
-                    let endpoint = if seating.connectivity == Connectivity::Offline {
-                        self.lan.as_ref().and_then(|l| l.endpoint.clone())
-                    } else {
-                        self.lan = None;
-                        None
-                    };
-                    Ok(lobby::join_by_ticket(&runtime, seating, ticket, endpoint))
-                }
-                HomeAction::JoinLan(request, index) => {
-                    let lan = self
-                        .lan
-                        .as_ref()
-                        .ok_or("Look for games on this network first.")?;
-                    let found = lan
-                        .matches
-                        .get(index)
-                        .ok_or("That match is no longer announced; pick another.")?;
-                    let ticket = found.ticket.clone();
-                    let endpoint = lan.endpoint.clone();
-                    let mut seating = self.seating(ctx, &request)?;
-                    // Found on this network: reach it the way it was found.
-                    seating.connectivity = Connectivity::Offline;
-                    Ok(lobby::join_by_ticket(&runtime, seating, ticket, endpoint))
-                }
-                HomeAction::Resume(path) => {
-                    let saved = MatchStore::read(&path).map_err(|e| e.to_string())?;
-                    let catalog = self.catalog.as_ref().map_err(Clone::clone)?;
-                    let format = catalog.format(&saved.meta.format_name).ok_or_else(|| {
-                        format!(
-                            "this match was played in \"{}\", which is not among this app's formats",
-                            saved.meta.format_name
-                        )
-                    })?;
-                    let seating = Seating {
-                        rules: Arc::clone(&format.rules),
-                        format_id: saved.meta.format_name.clone(),
-                        deck: fairduel_engine::DeckList::from(&saved.meta.deck),
-                        identity: self.identity()?,
-                        player_name: self.player_name(),
-                        data_dir: self.data_dir.clone(),
-                        connectivity: self.connectivity(),
-                        autopilot: false,
-                        autopilot_until_turn: None,
-                        waker: waker(ctx),
-                    };
-                    self.lan = None;
-                    Ok(lobby::resume(&runtime, seating, &saved, path))
-                }
-                HomeAction::PlayBot(_) | HomeAction::BrowseLan(_) => {
-                    Err("not a network match".to_owned())
-                }
-            }
-        })();
-        match result {
+        match self.pending_match(ctx, action) {
             Ok(pending) => {
                 self.friend_error = None;
                 self.pending = Some(pending);
                 self.screen = Screen::Lobby;
             }
             Err(message) => self.friend_error = Some(message),
+        }
+    }
+
+    /// Starts the network task behind a home-screen action.
+    fn pending_match(
+        &mut self,
+        ctx: &egui::Context,
+        action: HomeAction,
+    ) -> Result<PendingMatch, String> {
+        let runtime = self.runtime()?;
+        match action {
+            HomeAction::Host(request) => {
+                // The LAN browser's endpoint has the same key: one endpoint at a time.
+                self.lan = None;
+                Ok(lobby::host(&runtime, self.seating(ctx, &request)?))
+            }
+            HomeAction::Join(request, text) => {
+                let ticket = lobby::parse_ticket(&text)?;
+                let seating = self.seating(ctx, &request)?;
+                // The LAN browser's endpoint (same key) serves an offline join; any other
+                // network setting needs an endpoint of its own, so the browser stops.
+                let endpoint = if seating.connectivity == Connectivity::Offline {
+                    self.lan.as_ref().and_then(|l| l.endpoint.clone())
+                } else {
+                    self.lan = None;
+                    None
+                };
+                Ok(lobby::join_by_ticket(&runtime, seating, ticket, endpoint))
+            }
+            HomeAction::JoinLan(request, index) => {
+                let lan = self
+                    .lan
+                    .as_ref()
+                    .ok_or("Look for games on this network first.")?;
+                let found = lan
+                    .matches
+                    .get(index)
+                    .ok_or("That match is no longer announced; pick another.")?;
+                let ticket = found.ticket.clone();
+                let endpoint = lan.endpoint.clone();
+                let mut seating = self.seating(ctx, &request)?;
+                // Found on this network: reach it the way it was found.
+                seating.connectivity = Connectivity::Offline;
+                Ok(lobby::join_by_ticket(&runtime, seating, ticket, endpoint))
+            }
+            HomeAction::Resume(path) => {
+                let saved = MatchStore::read(&path).map_err(|e| e.to_string())?;
+                let catalog = self.catalog.as_ref().map_err(Clone::clone)?;
+                let format = catalog.format(&saved.meta.format_name).ok_or_else(|| {
+                    format!(
+                        "this match was played in \"{}\", which is not among this app's formats",
+                        saved.meta.format_name
+                    )
+                })?;
+                let rules = Arc::clone(&format.rules);
+                let deck = fairduel_engine::DeckList::from(&saved.meta.deck);
+                let mut seating =
+                    self.seating_with(ctx, rules, saved.meta.format_name.clone(), deck)?;
+                // A resumed seat is played by whoever resumed it.
+                seating.autopilot = false;
+                seating.autopilot_until_turn = None;
+                self.lan = None;
+                Ok(lobby::resume(&runtime, seating, &saved, path))
+            }
+            HomeAction::PlayBot(_) | HomeAction::BrowseLan(_) => {
+                Err("not a network match".to_owned())
+            }
         }
     }
 
@@ -593,10 +605,7 @@ impl FairDuelApp {
             ui.label(RichText::new(error).color(theme::PENALTY_ON_DARK));
         }
         let friends = FriendPanel {
-            connectivity: self
-                .options
-                .connectivity
-                .unwrap_or(self.settings.connectivity),
+            connectivity: self.connectivity(),
             lan: self.lan.as_ref(),
             error: self.friend_error.as_deref(),
             unfinished: &self.unfinished,

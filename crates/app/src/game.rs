@@ -539,9 +539,9 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
 }
 
 /// The whole match screen. Returns a request for the app when the player asks to leave or
-/// the duel ends.
+/// the duel ends. The caller polls the model's session (once per frame, whatever screen
+/// is showing).
 pub fn match_ui(ui: &mut Ui, model: &mut MatchModel, state: &mut MatchUi) -> Option<MatchRequest> {
-    model.poll();
     let Some(view) = model.view.as_ref() else {
         let mut leave = false;
         ui.vertical_centered(|ui| {

@@ -15,7 +15,7 @@ use fairduel_net::play::{
     MatchSettings, StartedMatch, match_hello, reconnect_saved, resume_saved, start_hosted,
     start_joined,
 };
-use fairduel_net::store::{Durability, MatchStore, SavedMatch, hex};
+use fairduel_net::store::{Durability, MatchStore, SavedMatch};
 use fairduel_net::{
     AcceptError, EndpointOptions, Hello, Host, HostOptions, HostTicket, LanAdvert, LanMatch,
     NetworkMode, PlayerEndpoint, Role, join,
@@ -137,14 +137,13 @@ impl Seating {
         }
     }
 
-    fn bind(&self) -> impl Future<Output = Result<PlayerEndpoint, String>> + use<> {
-        let key = self.identity.secret_bytes();
-        let options = self.connectivity.endpoint_options();
-        async move {
-            PlayerEndpoint::bind(key, options)
-                .await
-                .map_err(|e| e.to_string())
-        }
+    async fn bind(&self) -> Result<PlayerEndpoint, String> {
+        PlayerEndpoint::bind(
+            self.identity.secret_bytes(),
+            self.connectivity.endpoint_options(),
+        )
+        .await
+        .map_err(|e| e.to_string())
     }
 }
 
@@ -571,10 +570,6 @@ pub fn unfinished_matches(data_dir: &Path) -> Vec<Unfinished> {
             .filter_map(|e| {
                 let modified = e.metadata().ok()?.modified().ok()?;
                 let saved = MatchStore::read(&e.path()).ok()?;
-                let prefix = format!("match-{}", &hex(&saved.meta.match_id)[..16]);
-                if finished.iter().any(|name| name.starts_with(&prefix)) {
-                    return None;
-                }
                 Some((
                     modified,
                     Unfinished {
