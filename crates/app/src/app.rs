@@ -689,9 +689,7 @@ impl FairDuelApp {
                     .color(theme::TEXT_DIM),
             );
             ui.label(RichText::new(headline).size(40.0).strong().color(colour));
-            let reason = describe_outcome(&outcome)
-                .replace("seat 0", game.model.name(Seat(0)))
-                .replace("seat 1", game.model.name(Seat(1)));
+            let reason = game.model.with_names(&describe_outcome(&outcome));
             ui.label(RichText::new(reason).size(18.0));
             ui.add_space(10.0);
             let state = view.duel.state();

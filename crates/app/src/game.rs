@@ -166,8 +166,7 @@ impl MatchModel {
 
     /// Puts player names where the engine's words say "seat 0" / "seat 1".
     fn named(&self, line: &LogLine) -> String {
-        let mut text = line.text.replace("seat 0", &self.names[0]);
-        text = text.replace("seat 1", &self.names[1]);
+        let text = with_seat_names(&line.text, &self.names);
         // The driver's action lines already open with the actor ("seat 0 ends the turn").
         match line.actor {
             Some(seat) if !text.starts_with(self.names[seat.index()].as_str()) => {
@@ -179,6 +178,11 @@ impl MatchModel {
 
     pub fn name(&self, seat: Seat) -> &str {
         &self.names[seat.index()]
+    }
+
+    /// `text` with "seat 0" and "seat 1" replaced by the players' names.
+    pub fn with_names(&self, text: &str) -> String {
+        with_seat_names(text, &self.names)
     }
 
     pub fn send(&mut self, command: Command) {
@@ -1231,6 +1235,29 @@ fn log_ui(ui: &mut Ui, log: &[LogLine]) {
         });
 }
 
+/// Replaces "seat 0" and "seat 1" with the names in one pass, so a name that itself reads
+/// "seat 1" is left as the player typed it.
+pub fn with_seat_names(text: &str, names: &[String; 2]) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(at) = rest.find("seat ") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "seat ".len()..];
+        match after.as_bytes().first() {
+            Some(b'0') => out.push_str(&names[0]),
+            Some(b'1') => out.push_str(&names[1]),
+            _ => {
+                out.push_str("seat ");
+                rest = after;
+                continue;
+            }
+        }
+        rest = &after[1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
@@ -1241,6 +1268,19 @@ mod tests {
     use crate::catalog::Catalog;
     use crate::catalog::tests::project_assets;
     use crate::session::{BotMatch, NetRuntime, start_bot_match};
+
+    #[test]
+    fn seat_numbers_become_names_even_when_a_name_reads_like_a_seat() {
+        let names = ["Eve seat 1".to_owned(), "Bob".to_owned()];
+        assert_eq!(
+            with_seat_names("seat 0 attacks seat 1's Deck Leader", &names),
+            "Eve seat 1 attacks Bob's Deck Leader"
+        );
+        assert_eq!(
+            with_seat_names("seat one, seat 2, seat", &names),
+            "seat one, seat 2, seat"
+        );
+    }
 
     /// The first main-phase view of my seat in a local match.
     fn my_main_view(format: &str, seed: u64) -> SeatView {

@@ -501,34 +501,55 @@ pub fn lobby_ui(ui: &mut Ui, pending: &PendingMatch) -> Option<LobbyRequest> {
     request
 }
 
+/// The modules of one QR code: `width` per row, `true` for dark; or why there is none.
+type QrModules = Result<(usize, Vec<bool>), String>;
+
+/// Encodes tickets into QR modules, cached per text by egui so a lobby that stays open does
+/// not re-encode its ticket every frame.
+#[derive(Default)]
+struct QrEncoder;
+
+impl egui::cache::ComputerMut<&str, QrModules> for QrEncoder {
+    fn compute(&mut self, text: &str) -> QrModules {
+        let code = qrcode::QrCode::new(text.as_bytes()).map_err(|error| error.to_string())?;
+        let dark = code
+            .to_colors()
+            .iter()
+            .map(|color| *color == qrcode::Color::Dark)
+            .collect();
+        Ok((code.width(), dark))
+    }
+}
+
 /// `text` as a QR code, `size` points wide, dark modules on a light quiet zone so phone
 /// cameras read it on a dark theme too. Text too long for a QR code shows a note instead.
 pub fn qr_code_ui(ui: &mut Ui, text: &str, size: f32) -> egui::Response {
-    let code = match qrcode::QrCode::new(text.as_bytes()) {
+    let encoded = ui.ctx().memory_mut(|memory| {
+        memory
+            .caches
+            .cache::<egui::cache::FrameCache<QrModules, QrEncoder>>()
+            .get(text)
+            .clone()
+    });
+    let (modules, dark) = match encoded {
         Ok(code) => code,
         Err(error) => {
             return ui
                 .label(RichText::new(format!("(no QR code: {error})")).color(theme::TEXT_DIM));
         }
     };
-    let modules = code.width();
-    let colors = code.to_colors();
     // Four modules of quiet zone on every side, as the standard asks.
     let span = modules + 8;
     let (rect, response) = ui.allocate_exact_size(vec2(size, size), Sense::hover());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 4, Color32::WHITE);
     let module = size / span as f32;
-    for (index, color) in colors.iter().enumerate() {
-        if *color == qrcode::Color::Dark {
-            let x = (index % modules + 4) as f32 * module;
-            let y = (index / modules + 4) as f32 * module;
-            let cell = egui::Rect::from_min_size(
-                rect.min + vec2(x, y),
-                vec2(module.ceil(), module.ceil()),
-            );
-            painter.rect_filled(cell, 0, Color32::BLACK);
-        }
+    for (index, _) in dark.iter().enumerate().filter(|(_, dark)| **dark) {
+        let x = (index % modules + 4) as f32 * module;
+        let y = (index / modules + 4) as f32 * module;
+        let cell =
+            egui::Rect::from_min_size(rect.min + vec2(x, y), vec2(module.ceil(), module.ceil()));
+        painter.rect_filled(cell, 0, Color32::BLACK);
     }
     response
 }
@@ -627,5 +648,37 @@ impl From<Role> for LobbyRole {
             Role::Host => LobbyRole::Hosting,
             Role::Joiner => LobbyRole::Joining,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use egui::cache::ComputerMut;
+    use egui_kittest::Harness;
+
+    use super::*;
+
+    #[test]
+    fn a_ticket_becomes_a_square_code_and_an_oversized_text_says_why_not() {
+        let ticket = format!("fairduel1{}", "a".repeat(300));
+        let (width, dark) = QrEncoder.compute(ticket.as_str()).expect("a ticket fits");
+        assert_eq!(dark.len(), width * width);
+        // Finder patterns make the top-left module dark in every QR code.
+        assert!(dark[0]);
+
+        let too_long = "x".repeat(8_000);
+        let error = QrEncoder
+            .compute(too_long.as_str())
+            .expect_err("8,000 bytes do not fit a QR code");
+        assert!(!error.is_empty());
+    }
+
+    #[test]
+    fn the_code_is_drawn_at_the_asked_size_across_frames() {
+        let mut harness = Harness::new_ui(|ui| {
+            let response = qr_code_ui(ui, "fairduel1example", 200.0);
+            assert_eq!(response.rect.size(), vec2(200.0, 200.0));
+        });
+        harness.run_steps(3);
     }
 }
