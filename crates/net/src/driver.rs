@@ -853,11 +853,7 @@ impl Driver {
             return Ok(());
         };
         if let Some(store) = &mut self.store {
-            store.append(&signed).map_err(|e| {
-                Stop::Failed(format!(
-                    "could not save the match ({e}); it was stopped so nothing is sent that is not saved. Free some disk space, then resume it (Unfinished matches in the app, or `fairduel resume`)"
-                ))
-            })?;
+            store.append(&signed).map_err(save_failed)?;
         }
         self.send(link, &PeerMessage::Entry(signed)).await
     }
@@ -1131,11 +1127,7 @@ impl Driver {
             return Ok(());
         };
         for entry in self.peer.log().entries().get(from..).unwrap_or_default() {
-            store.append(entry).map_err(|e| {
-                Stop::Failed(format!(
-                    "could not save the match ({e}); it was stopped so nothing is sent that is not saved. Free some disk space, then resume it (Unfinished matches in the app, or `fairduel resume`)"
-                ))
-            })?;
+            store.append(entry).map_err(save_failed)?;
         }
         Ok(())
     }
@@ -1205,11 +1197,7 @@ impl Driver {
     /// entry of ours is agreed once the other side writes on top of it.
     fn accepted(&mut self, signed: &SignedEnvelope, events: &[Event]) -> Result<(), Stop> {
         if let Some(store) = &mut self.store {
-            store.append(signed).map_err(|e| {
-                Stop::Failed(format!(
-                    "could not save the match ({e}); it was stopped so nothing is sent that is not saved. Free some disk space, then resume it (Unfinished matches in the app, or `fairduel resume`)"
-                ))
-            })?;
+            store.append(signed).map_err(save_failed)?;
         }
         let envelope = signed.open().ok();
         let before = self.history.back().map(|(_, duel)| duel.clone());
@@ -1501,6 +1489,14 @@ impl Driver {
         self.publish();
         self.updates.send(Update::Finished(Box::new(end)));
     }
+}
+
+/// A match file that cannot be written stops the match: nothing may be sent that is not
+/// saved.
+fn save_failed(error: crate::store::StoreError) -> Stop {
+    Stop::Failed(format!(
+        "could not save the match ({error}); it was stopped so nothing is sent that is not saved. Free some disk space, then resume it (Unfinished matches in the app, or `fairduel resume`)"
+    ))
 }
 
 /// Plain words for a verdict.

@@ -273,9 +273,23 @@ impl MatchStore {
         self.file.write_all(bytes).map_err(io_error)?;
         self.file.flush().map_err(io_error)?;
         if self.durability == Durability::Sync {
-            self.file.sync_data().map_err(io_error)?;
+            let file = &self.file;
+            off_the_runtime(|| file.sync_data()).map_err(io_error)?;
         }
         Ok(())
+    }
+}
+
+/// Runs a blocking disk call so it does not hold up the other tasks of a multi-threaded
+/// tokio runtime (an fsync can take milliseconds, and the connection's tasks must keep
+/// answering meanwhile). The caller still waits for it: an entry is on disk before it is
+/// sent. Outside a runtime, or on a single-threaded one, where moving off the thread is not
+/// possible, it runs in place.
+fn off_the_runtime<T>(work: impl FnOnce() -> T) -> T {
+    use tokio::runtime::{Handle, RuntimeFlavor};
+    match Handle::try_current().map(|handle| handle.runtime_flavor()) {
+        Ok(RuntimeFlavor::MultiThread) => tokio::task::block_in_place(work),
+        _ => work(),
     }
 }
 
