@@ -79,7 +79,7 @@ pub fn piece_look<'a>(view: &'a SeatView, cell: Cell, piece: &Piece) -> CardLook
     };
     CardLook {
         card,
-        spell_trap: piece.class == Class::SpellTrap,
+        class: Some(piece.class),
         face_down: !piece.face_up,
         defence: piece.defence && piece.class == Class::Monster,
         leader: piece.leader,

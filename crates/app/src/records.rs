@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use egui::{RichText, Ui};
+use egui::{RichText, Ui, vec2};
 use fairduel_engine::Seat;
 use fairduel_engine::describe::describe_outcome;
 use fairduel_engine::duel::{Knowledge, Rules};
@@ -19,6 +19,7 @@ use crate::board::board_ui;
 use crate::catalog::Catalog;
 use crate::session::SeatView;
 use crate::theme;
+use crate::widgets::{CardLook, Side, card_details_ui, card_ui};
 
 /// A record read, audited and replayed.
 #[derive(Debug, Clone)]
@@ -346,8 +347,78 @@ fn replay_ui(ui: &mut Ui, loaded: &LoadedRecord, state: &mut RecordsState) {
         step: step.seq,
         fairness: crate::session::Fairness::default(),
     };
-    // Read-only: clicks on the board do nothing here.
-    board_ui(ui, &view, &BTreeMap::new());
+    // The hands go in a column beside the board, so both stay in view on a laptop screen.
+    let hands_width = 300.0;
+    let height = ui.available_height();
+    ui.horizontal_top(|ui| {
+        let board_width = (ui.available_width() - hands_width - 12.0).max(240.0);
+        ui.allocate_ui(vec2(board_width, height), |ui| {
+            // Read-only: clicks on the board do nothing here.
+            board_ui(ui, &view, &BTreeMap::new());
+        });
+        ui.vertical(|ui| {
+            ui.set_max_width(hands_width);
+            for seat in [view.seat, view.seat.other()] {
+                replay_hand_ui(ui, &view, seat);
+                ui.add_space(8.0);
+            }
+        });
+    });
+}
+
+/// One seat's hand in the replay: the cards the view's knowledge names, backs for the rest.
+/// Read-only, so the cards only answer hovering.
+fn replay_hand_ui(ui: &mut Ui, view: &SeatView, seat: Seat) {
+    let state = view.duel.state();
+    let hand = &state.player(seat).hand;
+    let pool = view.duel.pool();
+    let owner = format!("Seat {}", seat.0);
+    ui.label(RichText::new(format!("{owner}'s hand ({})", hand.len())).strong());
+    if hand.is_empty() {
+        ui.label(RichText::new("no cards").small().color(theme::TEXT_DIM));
+        return;
+    }
+    let side = if seat == view.seat {
+        Side::Mine
+    } else {
+        Side::Theirs
+    };
+    ui.horizontal_wrapped(|ui| {
+        for (index, slot) in hand.iter().enumerate() {
+            let known = view
+                .knowledge
+                .card(&state.commitment(slot.card_ref))
+                .and_then(|id| pool.get(id));
+            let look = match known {
+                Some(card) => CardLook {
+                    side,
+                    ..CardLook::plain(card)
+                },
+                None => CardLook {
+                    card: None,
+                    class: None,
+                    face_down: true,
+                    defence: false,
+                    leader: false,
+                    side,
+                    stats: None,
+                    spellbound: false,
+                    life_points: None,
+                },
+            };
+            let label = match known {
+                Some(card) => format!("{owner}'s hand {}: {}", index + 1, card.name),
+                None => format!("{owner}'s hand {}: hidden card", index + 1),
+            };
+            let response = card_ui(ui, &look, vec2(54.0, 74.0), &label, false, true);
+            if let Some(card) = known {
+                response.on_hover_ui(|ui| {
+                    ui.set_max_width(320.0);
+                    card_details_ui(ui, card, pool);
+                });
+            }
+        }
+    });
 }
 
 /// The records screen.

@@ -420,10 +420,25 @@ fn a_replay_can_show_the_cards_that_were_hidden_once_the_players_revealed_them()
         assert!(steps < 400, "some card is set face-down during the match");
     }
     let hidden = unknown_cells(&h);
+    let hand_cards = |h: &Harness<'static, FairDuelApp>, hidden: bool| {
+        h.query_all(egui_kittest::kittest::By::new().predicate(move |n| {
+            n.label().is_some_and(|l| {
+                l.starts_with("Seat ")
+                    && l.contains("'s hand ")
+                    && l.ends_with(": hidden card") == hidden
+            })
+        }))
+        .count()
+    };
+    // A spectator sees both hands as backs, none by name.
+    assert!(hand_cards(&h, true) > 0, "the hands are shown, face-down");
+    assert_eq!(hand_cards(&h, false), 0);
     h.get_by_label("Show the hidden cards (opened by the players' reveals at the end)")
         .click();
     settle(&mut h);
     assert_eq!(unknown_cells(&h), 0, "every hidden card is named");
+    assert_eq!(hand_cards(&h, true), 0, "every card in hand is named");
+    assert!(hand_cards(&h, false) > 0);
     let named = h
         .query_all(egui_kittest::kittest::By::new().predicate(|n| {
             n.role() == Role::Button && n.label().is_some_and(|l| l.contains("(face-down)"))

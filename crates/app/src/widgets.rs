@@ -9,6 +9,7 @@ use egui::{
     StrokeKind, Ui, Vec2, WidgetInfo, pos2, vec2,
 };
 use fairduel_engine::card::{CardDef, CardKind, SpellKind, TrapKind, TrapRange};
+use fairduel_engine::state::Class;
 use fairduel_engine::terrain::{Affinity, Terrain};
 use fairduel_engine::text::{card_summary, card_text_with};
 use fairduel_engine::{CardPool, card::MonsterType};
@@ -30,8 +31,9 @@ pub enum Side {
 pub struct CardLook<'a> {
     /// `None`: a face-down card whose identity this seat does not know (drawn as a back).
     pub card: Option<&'a CardDef>,
-    /// For a back: the public class of a face-down card on the board.
-    pub spell_trap: bool,
+    /// For a back: the class of a face-down card, public on the board (monster or
+    /// spell/trap); `None` for a card in a hand, whose class nobody else knows.
+    pub class: Option<Class>,
     /// Set face-down. A known face-down card (my own) is drawn dimmed and marked.
     pub face_down: bool,
     /// Defence position: drawn sideways.
@@ -50,7 +52,11 @@ impl<'a> CardLook<'a> {
     pub fn plain(card: &'a CardDef) -> CardLook<'a> {
         CardLook {
             card: Some(card),
-            spell_trap: !card.is_monster(),
+            class: Some(if card.is_monster() {
+                Class::Monster
+            } else {
+                Class::SpellTrap
+            }),
             face_down: false,
             defence: false,
             leader: false,
@@ -92,7 +98,7 @@ pub fn paint_card(painter: &Painter, rect: Rect, look: &CardLook<'_>) {
         Side::Neutral => Color32::from_gray(20),
     };
     match look.card {
-        None => paint_back(painter, rect, radius, look.spell_trap),
+        None => paint_back(painter, rect, radius, look.class),
         Some(card) => paint_face(painter, rect, radius, card, look),
     }
     if look.leader {
@@ -134,7 +140,7 @@ pub fn paint_card(painter: &Painter, rect: Rect, look: &CardLook<'_>) {
     }
 }
 
-fn paint_back(painter: &Painter, rect: Rect, radius: CornerRadius, spell_trap: bool) {
+fn paint_back(painter: &Painter, rect: Rect, radius: CornerRadius, class: Option<Class>) {
     painter.rect_filled(rect, radius, theme::CARD_BACK);
     let inner = rect.shrink(rect.width().min(rect.height()) * 0.12);
     painter.rect_stroke(
@@ -156,10 +162,15 @@ fn paint_back(painter: &Painter, rect: Rect, radius: CornerRadius, spell_trap: b
         Stroke::NONE,
     ));
     // What a face-down card is (monster or spell/trap) is public on the grid.
+    let letters = match class {
+        Some(Class::Monster) => "M",
+        Some(Class::SpellTrap) => "S/T",
+        None => return,
+    };
     painter.text(
         c,
         Align2::CENTER_CENTER,
-        if spell_trap { "S/T" } else { "M" },
+        letters,
         font(r * 0.9),
         theme::CARD_BACK,
     );
