@@ -895,9 +895,19 @@ fn decision_ui(
         });
 }
 
+/// The card at `index` in the view's own hand, if the view knows it.
 fn hand_card(view: &SeatView, index: u8) -> Option<&fairduel_engine::CardDef> {
+    seat_hand_card(view, view.seat, usize::from(index))
+}
+
+/// The card at `index` in `seat`'s hand, if the view's knowledge names it.
+pub(crate) fn seat_hand_card(
+    view: &SeatView,
+    seat: Seat,
+    index: usize,
+) -> Option<&fairduel_engine::CardDef> {
     let state = view.duel.state();
-    let slot = state.player(view.seat).hand.get(usize::from(index))?;
+    let slot = state.player(seat).hand.get(index)?;
     let id = view.knowledge.card(&state.commitment(slot.card_ref))?;
     view.duel.pool().get(id)
 }

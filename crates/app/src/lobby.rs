@@ -502,7 +502,8 @@ pub fn lobby_ui(ui: &mut Ui, pending: &PendingMatch) -> Option<LobbyRequest> {
 }
 
 /// The modules of one QR code: `width` per row, `true` for dark; or why there is none.
-type QrModules = Result<(usize, Vec<bool>), String>;
+/// Shared, so reading it from the cache each frame copies nothing.
+type QrModules = Arc<Result<(usize, Vec<bool>), String>>;
 
 /// Encodes tickets into QR modules, cached per text by egui so a lobby that stays open does
 /// not re-encode its ticket every frame.
@@ -511,13 +512,18 @@ struct QrEncoder;
 
 impl egui::cache::ComputerMut<&str, QrModules> for QrEncoder {
     fn compute(&mut self, text: &str) -> QrModules {
-        let code = qrcode::QrCode::new(text.as_bytes()).map_err(|error| error.to_string())?;
-        let dark = code
-            .to_colors()
-            .iter()
-            .map(|color| *color == qrcode::Color::Dark)
-            .collect();
-        Ok((code.width(), dark))
+        Arc::new(
+            qrcode::QrCode::new(text.as_bytes())
+                .map(|code| {
+                    let dark = code
+                        .to_colors()
+                        .iter()
+                        .map(|color| *color == qrcode::Color::Dark)
+                        .collect();
+                    (code.width(), dark)
+                })
+                .map_err(|error| error.to_string()),
+        )
     }
 }
 
@@ -531,8 +537,8 @@ pub fn qr_code_ui(ui: &mut Ui, text: &str, size: f32) -> egui::Response {
             .get(text)
             .clone()
     });
-    let (modules, dark) = match encoded {
-        Ok(code) => code,
+    let (modules, dark) = match encoded.as_ref() {
+        Ok((modules, dark)) => (*modules, dark),
         Err(error) => {
             return ui
                 .label(RichText::new(format!("(no QR code: {error})")).color(theme::TEXT_DIM));
@@ -661,14 +667,18 @@ mod tests {
     #[test]
     fn a_ticket_becomes_a_square_code_and_an_oversized_text_says_why_not() {
         let ticket = format!("fairduel1{}", "a".repeat(300));
-        let (width, dark) = QrEncoder.compute(ticket.as_str()).expect("a ticket fits");
+        let encoded = QrEncoder.compute(ticket.as_str());
+        let (width, dark) = encoded.as_ref().as_ref().expect("a ticket fits");
+        let width = *width;
         assert_eq!(dark.len(), width * width);
         // Finder patterns make the top-left module dark in every QR code.
         assert!(dark[0]);
 
         let too_long = "x".repeat(8_000);
-        let error = QrEncoder
-            .compute(too_long.as_str())
+        let encoded = QrEncoder.compute(too_long.as_str());
+        let error = encoded
+            .as_ref()
+            .as_ref()
             .expect_err("8,000 bytes do not fit a QR code");
         assert!(!error.is_empty());
     }

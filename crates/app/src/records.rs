@@ -17,6 +17,7 @@ use fairduel_protocol::{
 
 use crate::board::board_ui;
 use crate::catalog::Catalog;
+use crate::game::seat_hand_card;
 use crate::session::SeatView;
 use crate::theme;
 use crate::widgets::{CardLook, Side, card_details_ui, card_ui};
@@ -369,8 +370,7 @@ fn replay_ui(ui: &mut Ui, loaded: &LoadedRecord, state: &mut RecordsState) {
 /// One seat's hand in the replay: the cards the view's knowledge names, backs for the rest.
 /// Read-only, so the cards only answer hovering.
 fn replay_hand_ui(ui: &mut Ui, view: &SeatView, seat: Seat) {
-    let state = view.duel.state();
-    let hand = &state.player(seat).hand;
+    let hand = &view.duel.state().player(seat).hand;
     let pool = view.duel.pool();
     let owner = format!("Seat {}", seat.0);
     ui.label(RichText::new(format!("{owner}'s hand ({})", hand.len())).strong());
@@ -384,11 +384,8 @@ fn replay_hand_ui(ui: &mut Ui, view: &SeatView, seat: Seat) {
         Side::Theirs
     };
     ui.horizontal_wrapped(|ui| {
-        for (index, slot) in hand.iter().enumerate() {
-            let known = view
-                .knowledge
-                .card(&state.commitment(slot.card_ref))
-                .and_then(|id| pool.get(id));
+        for index in 0..hand.len() {
+            let known = seat_hand_card(view, seat, index);
             let look = match known {
                 Some(card) => CardLook {
                     side,
