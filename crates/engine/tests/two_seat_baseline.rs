@@ -1,0 +1,207 @@
+//! Two-seat play must not change: every seeded self-play game of the three two-seat presets
+//! (1,000 random games and 30 greedy ones each, the games `fairduel selfplay --seed 0`
+//! plays) is replayed and compared, game by game, with what the engine played before the
+//! seats-and-families redesign (`tests/baselines/`, written at commit 64b8391): the same
+//! decks, the same number of actions and turns, the same winner and ending, and the same
+//! actions in the same order (an FNV-1a digest of each action written out plainly).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use fairduel_engine::state::Cell;
+use fairduel_engine::{Action, Bot, GreedyBot, RandomBot, Referee, Rules};
+
+mod common;
+
+/// One game as the baseline file gives it.
+#[derive(Debug, PartialEq, Eq)]
+struct GameLine {
+    text: String,
+}
+
+fn cell(cell: &Cell) -> String {
+    format!("{},{}", cell.row, cell.col)
+}
+
+fn card(reveal: Option<&fairduel_engine::Reveal>) -> String {
+    reveal.map_or_else(|| "-".to_owned(), |r| r.card.0.to_string())
+}
+
+/// The action written out from plain numbers only, so that the text stays the same however
+/// the action types are reshaped.
+fn plain(action: &Action) -> String {
+    match action {
+        Action::Play {
+            hand_index,
+            to,
+            mode,
+            cost,
+            tributes,
+            reveal,
+        } => format!(
+            "play h{hand_index} {} {mode:?} c{cost} t[{}] r{}",
+            cell(to),
+            tributes.iter().map(cell).collect::<Vec<_>>().join(";"),
+            card(reveal.as_ref())
+        ),
+        Action::Move { from, to, flip } => {
+            format!("move {}->{} f{}", cell(from), cell(to), card(flip.as_ref()))
+        }
+        Action::Attack { from, target, flip } => format!(
+            "attack {}->{} f{}",
+            cell(from),
+            cell(target),
+            card(flip.as_ref())
+        ),
+        Action::ChangePosition { at } => format!("pos {}", cell(at)),
+        Action::Flip { at, reveal } => format!("flip {} {}", cell(at), reveal.card.0),
+        Action::EndTurn => "end".into(),
+        Action::Pass => "pass".into(),
+        Action::SpringTrap { at, reveal } => format!("spring {} {}", cell(at), reveal.card.0),
+        Action::OpenDraw { opening } => format!("open {}", opening.index),
+        Action::Reveal { reveals } => format!(
+            "reveal [{}]",
+            reveals
+                .iter()
+                .map(|r| r.card.0.to_string())
+                .collect::<Vec<_>>()
+                .join(";")
+        ),
+        Action::Declare { matching } => format!(
+            "declare [{}]",
+            matching
+                .iter()
+                .map(|(at, r)| format!("{} {}", cell(at), r.card.0))
+                .collect::<Vec<_>>()
+                .join(";")
+        ),
+        Action::Discard { hand_index, reveal } => {
+            format!("discard {hand_index} {}", reveal.card.0)
+        }
+        Action::Concede => "concede".into(),
+    }
+}
+
+fn fnv1a(digest: &mut u64, text: &str) {
+    for byte in text.bytes().chain(std::iter::once(b'\n')) {
+        *digest ^= u64::from(byte);
+        *digest = digest.wrapping_mul(0x0100_0000_01b3);
+    }
+}
+
+/// Plays seed `seed` as `fairduel selfplay` does and describes it as the baseline does.
+fn play(
+    rules: &Arc<Rules>,
+    decks: &[fairduel_engine::DeckList],
+    seed: u64,
+    greedy: bool,
+) -> GameLine {
+    let n = decks.len() as u64;
+    let a = (seed % n) as usize;
+    let b = ((seed / n + 1 + seed) % n) as usize;
+    let b = if a == b { (b + 1) % decks.len() } else { b };
+    let (mut referee, _) = match Referee::new(Arc::clone(rules), [&decks[a], &decks[b]], seed) {
+        Ok(r) => r,
+        Err(e) => panic!("seed {seed}: {e}"),
+    };
+    let mut bots: [Box<dyn Bot>; 2] = if greedy {
+        [
+            Box::new(GreedyBot::new(seed ^ 0xA5A5)),
+            Box::new(GreedyBot::new(seed ^ 0x5A5A)),
+        ]
+    } else {
+        [
+            Box::new(RandomBot::new(seed ^ 0xA5A5)),
+            Box::new(RandomBot::new(seed ^ 0x5A5A)),
+        ]
+    };
+    let mut digest = 0xcbf2_9ce4_8422_2325u64;
+    loop {
+        if let Some(outcome) = referee.duel().state().outcome {
+            let winner = outcome
+                .winner
+                .map_or_else(|| "draw".to_owned(), |s| s.0.to_string());
+            return GameLine {
+                text: format!(
+                    "{seed} {a} {b} actions={} turns={} winner={winner} reason={:?} digest={digest:016x}",
+                    referee.steps(),
+                    referee.duel().state().turn,
+                    outcome.reason
+                ),
+            };
+        }
+        let Some(seat) = referee.duel().awaiting().seat() else {
+            panic!("seed {seed}: nobody to act in an unfinished duel");
+        };
+        let duel = referee.seat_duel(seat);
+        let knowledge = referee.knowledge(seat);
+        let legal = duel.legal_actions(seat, knowledge);
+        assert!(!legal.is_empty(), "seed {seed}: {seat} has no legal action");
+        let pick = bots[usize::from(seat.0)].choose(duel, seat, knowledge, &legal);
+        let action = legal[pick.min(legal.len() - 1)].clone();
+        fnv1a(&mut digest, &format!("{} {}", seat.0, plain(&action)));
+        if let Err(e) = referee.submit(seat, &action) {
+            panic!("seed {seed}: {e}");
+        }
+    }
+}
+
+fn baseline(name: &str) -> Vec<GameLine> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/baselines")
+        .join(format!("{name}.txt"));
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => panic!("cannot read {}: {e}", path.display()),
+    };
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| GameLine {
+            text: l.trim().to_owned(),
+        })
+        .collect()
+}
+
+fn compare(preset: &str, greedy: bool) {
+    let kind = if greedy { "greedy" } else { "random" };
+    let expected = baseline(&format!("{preset}-{kind}"));
+    assert!(!expected.is_empty(), "{preset}-{kind}: empty baseline");
+    let (rules, decks) = common::load(preset);
+    let mut differing = Vec::new();
+    for (seed, want) in expected.iter().enumerate() {
+        let got = play(&rules, &decks, seed as u64, greedy);
+        if got != *want {
+            differing.push(format!("  was: {}\n  now: {}", want.text, got.text));
+        }
+    }
+    assert!(
+        differing.is_empty(),
+        "{preset} ({kind} bots): {} of {} games play differently from before the redesign:\n{}",
+        differing.len(),
+        expected.len(),
+        differing
+            .iter()
+            .take(5)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn dor_classic_plays_as_before() {
+    compare("dor-classic", false);
+    compare("dor-classic", true);
+}
+
+#[test]
+fn dor_alternate_plays_as_before() {
+    compare("dor-alternate", false);
+    compare("dor-alternate", true);
+}
+
+#[test]
+fn kairu_dotr_plays_as_before() {
+    compare("kairu-dotr", false);
+    compare("kairu-dotr", true);
+}
