@@ -7,10 +7,10 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use fairduel_app::lobby::Connectivity;
-use fairduel_engine::selfplay::{BotKind, play_game};
 use fairduel_engine::state::WinReason;
 use fairduel_engine::{DeckList, Rules};
-use fairduel_protocol::selfplay::play_protocol_game;
+use fairduel_sim::protocol_selfplay::play_protocol_game;
+use fairduel_sim::selfplay::{BotKind, play_game};
 
 use crate::{assets, netcli};
 
@@ -512,7 +512,7 @@ fn verify(dir: &std::path::Path, file: &std::path::Path) -> CmdResult {
 }
 
 fn scenario(dir: &std::path::Path, files: &[PathBuf]) -> CmdResult {
-    use fairduel_engine::scenario::{Verdict, run_file};
+    use fairduel_sim::scenario::{Verdict, run_file};
     if files.is_empty() {
         return Err("give one or more scenario files (e.g. tests/scenarios/*.toml)".into());
     }

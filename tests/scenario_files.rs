@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use fairduel_engine::scenario::{Verdict, run_file};
+use fairduel_sim::scenario::{Verdict, run_file};
 
 #[test]
 fn every_scenario_runs_as_expected() {
@@ -54,7 +54,7 @@ fn classic_rules() -> std::sync::Arc<fairduel_engine::Rules> {
 
 #[test]
 fn a_wrong_expectation_is_reported_with_its_line() {
-    use fairduel_engine::scenario::Scenario;
+    use fairduel_sim::scenario::Scenario;
     let text = "format = \"dor-classic\"\nturn = 3\n\n[[step]]\nseat = 0\ndo = \"move\"\nfrom = \"d7\"\nto = \"d6\"\n\n[[assert]]\nseat = 0\nlife_points = 1\n";
     let scenario = Scenario::parse("inline.toml", text).expect("parses");
     let report = scenario.run(&classic_rules()).expect("runs");
@@ -65,7 +65,7 @@ fn a_wrong_expectation_is_reported_with_its_line() {
 
 #[test]
 fn a_bad_cell_name_is_a_file_error_with_its_line() {
-    use fairduel_engine::scenario::Scenario;
+    use fairduel_sim::scenario::Scenario;
     let text = "format = \"dor-classic\"\n\n[[cells]]\nat = \"q9\"\ncard = 159\nseat = 0\n";
     let scenario = Scenario::parse("inline.toml", text).expect("parses");
     let err = scenario.run(&classic_rules()).expect_err("bad cell");

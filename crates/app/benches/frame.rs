@@ -15,8 +15,9 @@ use egui::{Pos2, RawInput, Rect, vec2};
 use fairduel_app::catalog::Catalog;
 use fairduel_app::game::{MatchModel, MatchUi, Selection, match_ui};
 use fairduel_app::session::{Fairness, LogLine, SeatView};
+use fairduel_engine::Seat;
 use fairduel_engine::state::{CardRef, Class, Piece};
-use fairduel_engine::{Bot, GreedyBot, Referee, Seat};
+use fairduel_sim::{Bot, GreedyBot, Referee};
 
 /// A Kairu game between greedy bots, stopped at the busiest board of its first 400 actions,
 /// seen from seat 0.

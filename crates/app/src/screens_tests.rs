@@ -7,8 +7,8 @@ use std::sync::Arc;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use fairduel_engine::selfplay::BotKind;
-use fairduel_protocol::selfplay::play_protocol_game;
+use fairduel_sim::protocol_selfplay::play_protocol_game;
+use fairduel_sim::selfplay::BotKind;
 
 use crate::app::{FairDuelApp, Screen};
 use crate::app_tests::{app, harness, labels_containing, settle};

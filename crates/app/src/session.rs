@@ -15,7 +15,7 @@ use fairduel_engine::{DeckList, Rules};
 use fairduel_net::driver::{DriverConfig, SessionHandle};
 use fairduel_net::play::{MatchSettings, StartError, StartedMatch, start_in_memory};
 use fairduel_net::store::Durability;
-use fairduel_protocol::selfplay::seeded_identity;
+use fairduel_protocol::seeded::seeded_identity;
 use fairduel_protocol::{Identity, SecretStream};
 
 pub use fairduel_net::driver::{

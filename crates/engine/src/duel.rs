@@ -446,8 +446,9 @@ impl Duel {
     /// action just the same, but an illegal action may leave the state half-changed, which
     /// saves copying the whole state first. The referee's seat engines use it (they only
     /// see actions the referee's own engine accepted, and a refusal ends the game as a
-    /// disagreement between engines), as do bots trying actions out on a copy.
-    pub(crate) fn apply_without_rollback(
+    /// disagreement between engines), as do bots trying actions out on a copy. After an
+    /// error the duel must be thrown away or restored with [`Duel::restore_from`].
+    pub fn apply_without_rollback(
         &mut self,
         seat: Seat,
         action: &Action,
@@ -465,7 +466,7 @@ impl Duel {
 
     /// Copies `other`'s state over this one's: the referee's way to undo an action its
     /// engine refused, from a seat engine that still holds the state from before it.
-    pub(crate) fn restore_from(&mut self, other: &Duel) {
+    pub fn restore_from(&mut self, other: &Duel) {
         self.undo_ready = false;
         self.state.clone_from(&other.state);
     }

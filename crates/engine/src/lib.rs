@@ -1,4 +1,4 @@
-//! FairDuel's rules engine for the Duelists of the Roses grid formats.
+//! FairDuel's rules engine.
 //!
 //! Pure and deterministic: no I/O, no clock, no threads, no floats, no global randomness.
 //! Every peer runs the same engine over the same public state, in which a card the viewer
@@ -6,7 +6,6 @@
 //! values handed in from outside.
 
 pub mod action;
-pub mod bot;
 pub mod card;
 pub mod deck;
 pub mod describe;
@@ -19,18 +18,13 @@ pub mod format;
 pub mod hash;
 mod hash_chain;
 pub mod pool;
-pub mod referee;
-pub mod rng;
 mod rules;
-pub mod scenario;
-pub mod selfplay;
 pub mod source;
 pub mod state;
 pub mod terrain;
 pub mod text;
 
 pub use action::{Action, PlayMode};
-pub use bot::{Bot, GreedyBot, RandomBot};
 pub use card::{CardDef, CardId};
 pub use deck::DeckList;
 pub use duel::{DeckSetup, Duel, Knowledge, PublicSetup, Rules, SeatSetup, SetupError};
@@ -39,7 +33,6 @@ pub use event::Event;
 pub use format::Format;
 pub use hash::Digest32;
 pub use pool::CardPool;
-pub use referee::{Referee, RefereeError};
 pub use rules::Reach;
 pub use source::SourceError;
 pub use state::{

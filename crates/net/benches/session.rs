@@ -15,14 +15,14 @@
 //! the machine's cores.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../../engine/tests/common/mod.rs"]
+#[path = "../../sim/tests/common/mod.rs"]
 mod common;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use fairduel_engine::{Bot, DeckList, Digest32, GreedyBot, Rules, Seat};
+use fairduel_engine::{DeckList, Digest32, Rules, Seat};
 use fairduel_net::driver::{
     Command, DriverConfig, PeerMessage, Reconnect, SessionHandle, Update, Wire, memory_wires,
     spawn_session,
@@ -31,8 +31,9 @@ use fairduel_net::store::{Durability, MatchMeta, MatchStore, SavedDeck};
 use fairduel_net::{
     EndpointOptions, Hello, Host, HostOptions, MatchConnection, PlayerEndpoint, Role, join,
 };
-use fairduel_protocol::selfplay::seeded_peers;
+use fairduel_protocol::seeded::seeded_peers;
 use fairduel_protocol::{Peer, SignedEnvelope};
+use fairduel_sim::{Bot, GreedyBot};
 
 const FORMAT: &str = "kairu-dotr";
 const ECHOES: usize = 1_000;

@@ -25,11 +25,12 @@ use std::time::Duration;
 use fairduel_engine::describe::{describe_action, describe_event};
 use fairduel_engine::desync::{FieldDifference, state_differences};
 use fairduel_engine::state::Outcome;
-use fairduel_engine::{Action, Awaiting, Bot, Duel, DuelState, Event, GreedyBot, Knowledge, Seat};
+use fairduel_engine::{Action, Awaiting, Duel, DuelState, Event, Knowledge, Seat};
 use fairduel_protocol::envelope::{Body, Envelope};
 use fairduel_protocol::{
     AuditReport, CommitObserver, MatchLog, Peer, Rejected, SeatVerdict, SignedEnvelope, Violation,
 };
+use fairduel_sim::{Bot, GreedyBot};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 use tokio::time::Instant;

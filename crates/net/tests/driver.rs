@@ -2,7 +2,7 @@
 //! matches, a deliberate desync, and a peer that sends garbage.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../../engine/tests/common/mod.rs"]
+#[path = "../../sim/tests/common/mod.rs"]
 mod common;
 
 use std::path::PathBuf;
@@ -19,7 +19,7 @@ use fairduel_net::play::{
 };
 use fairduel_net::store::Durability;
 use fairduel_net::{EndpointOptions, Hello, Host, HostOptions, PlayerEndpoint, join};
-use fairduel_protocol::selfplay::seeded_peers;
+use fairduel_protocol::seeded::seeded_peers;
 use fairduel_protocol::{Identity, SecretStream};
 
 const FORMAT: &str = "kairu-dotr";

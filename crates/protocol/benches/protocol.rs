@@ -13,14 +13,15 @@ use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use fairduel_engine::hash::Digest32;
-use fairduel_engine::selfplay::BotKind;
 use fairduel_engine::state::{Awaiting, Seat};
 use fairduel_engine::{Action, DeckList, Rules};
 use fairduel_protocol::envelope::{Body, Envelope, SignedEnvelope};
-use fairduel_protocol::selfplay::{play_protocol_game, seeded_peers};
+use fairduel_protocol::seeded::seeded_peers;
 use fairduel_protocol::{Identity, Peer, Step, audit};
+use fairduel_sim::protocol_selfplay::play_protocol_game;
+use fairduel_sim::selfplay::BotKind;
 
-#[path = "../../engine/tests/common/mod.rs"]
+#[path = "../../sim/tests/common/mod.rs"]
 mod common;
 
 fn sign_and_verify(c: &mut Criterion) {

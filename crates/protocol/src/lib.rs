@@ -18,7 +18,7 @@ pub mod peer;
 pub mod record;
 pub mod replay;
 pub mod secret;
-pub mod selfplay;
+pub mod seeded;
 
 pub use audit::{AuditReport, SeatVerdict, audit, revealed_knowledge};
 pub use envelope::{Body, Envelope, PROTOCOL_VERSION, SignedEnvelope};

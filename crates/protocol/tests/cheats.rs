@@ -7,14 +7,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../../engine/tests/common/mod.rs"]
+#[path = "../../sim/tests/common/mod.rs"]
 mod common;
 
 use std::sync::Arc;
 
 use fairduel_engine::DeckList;
 use fairduel_engine::action::{Action, PlayMode};
-use fairduel_engine::bot::{Bot, RandomBot};
 use fairduel_engine::duel::Rules;
 use fairduel_engine::hash::Digest32;
 use fairduel_engine::state::{Awaiting, PositionOpening, Reveal, Salt, Seat};
@@ -23,8 +22,9 @@ use fairduel_protocol::identity::Identity;
 use fairduel_protocol::matchlog::Step;
 use fairduel_protocol::peer::{Peer, PeerError};
 use fairduel_protocol::record::MatchRecord;
-use fairduel_protocol::selfplay::{seeded_identity, seeded_peers};
+use fairduel_protocol::seeded::{seeded_identity, seeded_peers};
 use fairduel_protocol::{SeatVerdict, audit};
+use fairduel_sim::bot::{Bot, RandomBot};
 
 #[derive(Clone)]
 struct Game {

@@ -3,17 +3,18 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../../engine/tests/common/mod.rs"]
+#[path = "../../sim/tests/common/mod.rs"]
 mod common;
 
 use std::sync::Arc;
 
-use fairduel_engine::selfplay::BotKind;
 use fairduel_engine::state::Seat;
-use fairduel_engine::{Bot, GreedyBot};
 use fairduel_protocol::record::RecordError;
-use fairduel_protocol::selfplay::{play_protocol_game, seeded_peers};
+use fairduel_protocol::seeded::seeded_peers;
 use fairduel_protocol::{MatchRecord, SeatVerdict, Step, audit};
+use fairduel_sim::protocol_selfplay::play_protocol_game;
+use fairduel_sim::selfplay::BotKind;
+use fairduel_sim::{Bot, GreedyBot};
 
 fn a_record() -> (Arc<fairduel_engine::Rules>, MatchRecord) {
     let (rules, decks) = common::load("kairu-dotr");

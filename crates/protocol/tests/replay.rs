@@ -4,15 +4,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../../engine/tests/common/mod.rs"]
+#[path = "../../sim/tests/common/mod.rs"]
 mod common;
 
 use std::sync::Arc;
 
-use fairduel_engine::selfplay::BotKind;
 use fairduel_protocol::matchlog::RECORD_SIGNATURE_SPACING;
-use fairduel_protocol::selfplay::play_protocol_game;
 use fairduel_protocol::{MatchRecord, replay};
+use fairduel_sim::protocol_selfplay::play_protocol_game;
+use fairduel_sim::selfplay::BotKind;
 
 fn a_record() -> (
     Arc<fairduel_engine::Rules>,

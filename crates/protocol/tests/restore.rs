@@ -2,14 +2,14 @@
 //! A peer rebuilt from its saved seed, deck and log prefix is the same peer: it holds the
 //! same state, and it writes the same next entry the crashed one would have written.
 
-#[path = "../../engine/tests/common/mod.rs"]
+#[path = "../../sim/tests/common/mod.rs"]
 mod common;
 
 use std::sync::Arc;
 
-use fairduel_engine::{Bot, GreedyBot};
-use fairduel_protocol::selfplay::{seeded_identity, seeded_peers};
+use fairduel_protocol::seeded::{seeded_identity, seeded_peers};
 use fairduel_protocol::{Peer, RestoreError, SecretStream, SignedEnvelope};
+use fairduel_sim::{Bot, GreedyBot};
 
 fn step(peers: &mut [Peer; 2], bots: &mut [GreedyBot; 2]) -> Option<SignedEnvelope> {
     let seat = peers[0].awaiting().0?;

@@ -2,11 +2,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../../engine/tests/common/mod.rs"]
+#[path = "../../sim/tests/common/mod.rs"]
 mod common;
 
-use fairduel_engine::selfplay::BotKind;
-use fairduel_protocol::selfplay::play_protocol_game;
+use fairduel_sim::protocol_selfplay::play_protocol_game;
+use fairduel_sim::selfplay::BotKind;
 
 fn games_per_preset() -> u64 {
     std::env::var("FAIRDUEL_PROTOCOL_GAMES")

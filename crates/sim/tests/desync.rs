@@ -3,8 +3,8 @@
 
 mod common;
 
-use fairduel_engine::Referee;
 use fairduel_engine::desync::state_differences;
+use fairduel_sim::Referee;
 
 fn started_state() -> fairduel_engine::DuelState {
     let (rules, decks) = common::load("kairu-dotr");

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use fairduel_engine::state::Cell;
-use fairduel_engine::{Action, Bot, GreedyBot, RandomBot, Referee, Rules};
+use fairduel_engine::{Action, Rules};
+use fairduel_sim::{Bot, GreedyBot, RandomBot, Referee};
 
 mod common;
 

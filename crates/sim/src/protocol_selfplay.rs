@@ -3,19 +3,17 @@
 
 use std::sync::Arc;
 
-use fairduel_engine::bot::{Bot, GreedyBot, RandomBot};
+use crate::bot::{Bot, GreedyBot, RandomBot};
+use crate::selfplay::{BotKind, MAX_ACTIONS};
 use fairduel_engine::deck::DeckList;
 use fairduel_engine::duel::Rules;
-use fairduel_engine::hash::sha256_of;
-use fairduel_engine::selfplay::{BotKind, MAX_ACTIONS};
 use fairduel_engine::state::{Outcome, Seat};
 
-use crate::audit::{AuditReport, audit};
-use crate::identity::Identity;
-use crate::matchlog::Rejected;
-use crate::peer::{Peer, PeerError};
-use crate::record::MatchRecord;
-use crate::secret::SecretStream;
+use fairduel_protocol::audit::{AuditReport, audit};
+use fairduel_protocol::matchlog::Rejected;
+use fairduel_protocol::peer::PeerError;
+use fairduel_protocol::record::MatchRecord;
+use fairduel_protocol::seeded::seeded_peers;
 
 #[derive(Debug, Clone)]
 pub struct ProtocolGame {
@@ -50,50 +48,6 @@ pub enum ProtocolSelfPlayError {
     NotVerified { seed: u64, verdicts: String },
 }
 
-/// The identity of `seat` in seeded game `seed`.
-pub fn seeded_identity(seed: u64, seat: u8) -> Identity {
-    Identity::from_secret_bytes(sha256_of(&("fairduel/selfplay-identity/v1", seed, seat)).0)
-}
-
-/// Sets up a match between two seeded peers, returning both and the set-up entry already
-/// delivered.
-pub fn seeded_peers(
-    rules: &Arc<Rules>,
-    format_name: &str,
-    decks: [&DeckList; 2],
-    seed: u64,
-) -> Result<[Peer; 2], ProtocolSelfPlayError> {
-    let host_id = seeded_identity(seed, 0);
-    let guest_id = seeded_identity(seed, 1);
-    let guest_key = guest_id.public();
-    let (host, first) = Peer::host(
-        host_id,
-        Arc::clone(rules),
-        format_name,
-        decks[0],
-        guest_key,
-        SecretStream::from_number(seed.wrapping_mul(2)),
-    )
-    .map_err(|error| ProtocolSelfPlayError::Peer {
-        seed,
-        seat: Seat(0),
-        error,
-    })?;
-    let guest = Peer::join(
-        guest_id,
-        Arc::clone(rules),
-        decks[1],
-        &first,
-        SecretStream::from_number(seed.wrapping_mul(2) + 1),
-    )
-    .map_err(|error| ProtocolSelfPlayError::Peer {
-        seed,
-        seat: Seat(1),
-        error,
-    })?;
-    Ok([host, guest])
-}
-
 /// Plays one seeded game between two bots of `kind` through the protocol, then audits the
 /// record if `verify` is set.
 pub fn play_protocol_game(
@@ -104,7 +58,12 @@ pub fn play_protocol_game(
     kind: BotKind,
     verify: bool,
 ) -> Result<ProtocolGame, ProtocolSelfPlayError> {
-    let mut peers = seeded_peers(rules, format_name, decks, seed)?;
+    let mut peers =
+        seeded_peers(rules, format_name, decks, seed).map_err(|e| ProtocolSelfPlayError::Peer {
+            seed,
+            seat: e.seat,
+            error: e.error,
+        })?;
     let mut bots: [Box<dyn Bot>; 2] = match kind {
         BotKind::Random => [
             Box::new(RandomBot::new(seed ^ 0xA5A5)),

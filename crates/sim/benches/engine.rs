@@ -1,15 +1,16 @@
 //! Criterion benchmarks of the engine's hot path: `legal_actions`, `apply` and `state_hash`
 //! on a mid-game position of each preset, and one whole refereed random self-play game.
 //!
-//! `cargo bench -p fairduel-engine --bench engine`
+//! `cargo bench -p fairduel-sim --bench engine`
 
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use fairduel_engine::selfplay::{BotKind, play_game};
-use fairduel_engine::{Bot, DeckList, RandomBot, Referee, Rules};
+use fairduel_engine::{DeckList, Rules};
+use fairduel_sim::selfplay::{BotKind, play_game};
+use fairduel_sim::{Bot, RandomBot, Referee};
 
 #[path = "../tests/common/mod.rs"]
 mod common;

@@ -4,12 +4,12 @@
 //! The default run plays 300 games per preset. The full 10,000 games per preset are an
 //! ignored test; run them in release mode:
 //!
-//! `cargo test --release -p fairduel-engine --test selfplay -- --ignored`
+//! `cargo test --release -p fairduel-sim --test selfplay -- --ignored`
 
 use std::sync::Arc;
 
-use fairduel_engine::selfplay::{BotKind, GameReport, play_game};
-use fairduel_engine::{Bot, RandomBot, Referee};
+use fairduel_sim::selfplay::{BotKind, GameReport, play_game};
+use fairduel_sim::{Bot, RandomBot, Referee};
 
 mod common;
 

@@ -15,18 +15,18 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::action::{Action, PlayMode};
-use crate::card::{CardDef, CardId};
-use crate::duel::{DeckSetup, Duel, Knowledge, PublicSetup, Rules, SeatSetup};
-use crate::format::{Format, SummonCost};
-use crate::hash::{Digest32, sha256, sha256_of};
-use crate::pool::CardPool;
-use crate::source::{SourceError, line_of};
-use crate::state::{
+use fairduel_engine::action::{Action, PlayMode};
+use fairduel_engine::card::{CardDef, CardId};
+use fairduel_engine::duel::{DeckSetup, Duel, Knowledge, PublicSetup, Rules, SeatSetup};
+use fairduel_engine::format::{Format, SummonCost};
+use fairduel_engine::hash::{Digest32, sha256, sha256_of};
+use fairduel_engine::pool::CardPool;
+use fairduel_engine::source::{SourceError, line_of};
+use fairduel_engine::state::{
     Attached, Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, Phase, Piece, Reveal,
     Salt, Seat, WinReason,
 };
-use crate::terrain::Terrain;
+use fairduel_engine::terrain::Terrain;
 
 // ---------------------------------------------------------------------------- file schema
 

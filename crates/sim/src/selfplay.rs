@@ -3,10 +3,10 @@
 use std::sync::Arc;
 
 use crate::bot::{Bot, GreedyBot, RandomBot};
-use crate::deck::DeckList;
-use crate::duel::Rules;
 use crate::referee::{Referee, RefereeError};
-use crate::state::{Outcome, Seat};
+use fairduel_engine::deck::DeckList;
+use fairduel_engine::duel::Rules;
+use fairduel_engine::state::{Outcome, Seat};
 
 /// Which bots play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

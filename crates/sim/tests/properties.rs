@@ -5,9 +5,10 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use fairduel_engine::rng::SeededRng;
 use fairduel_engine::state::{CardRef, DuelState};
-use fairduel_engine::{Action, CardId, CardPool, Cell, DeckList, Format, Referee, Rules, Seat};
+use fairduel_engine::{Action, CardId, CardPool, Cell, DeckList, Format, Rules, Seat};
+use fairduel_sim::Referee;
+use fairduel_sim::rng::SeededRng;
 use proptest::prelude::*;
 
 fn assets() -> PathBuf {

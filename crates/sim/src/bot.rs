@@ -1,11 +1,11 @@
 //! Computer opponents: a seeded random bot and a greedy bot that a new player finds a fair
 //! practice partner.
 
-use crate::action::{Action, PlayMode};
-use crate::card::{CardKind, Primitive, Trigger};
-use crate::duel::{Duel, Knowledge};
 use crate::rng::SeededRng;
-use crate::state::{Awaiting, Class, Seat};
+use fairduel_engine::action::{Action, PlayMode};
+use fairduel_engine::card::{CardKind, Primitive, Trigger};
+use fairduel_engine::duel::{Duel, Knowledge};
+use fairduel_engine::state::{Awaiting, Class, Seat};
 
 /// Something that picks one of the legal actions.
 pub trait Bot: std::fmt::Debug {
@@ -112,8 +112,8 @@ fn score_action(duel: &Duel, seat: Seat, knowledge: &Knowledge, action: &Action)
 fn attack_expectation(
     duel: &Duel,
     knowledge: &Knowledge,
-    from: crate::state::Cell,
-    target: crate::state::Cell,
+    from: fairduel_engine::state::Cell,
+    target: fairduel_engine::state::Cell,
 ) -> i64 {
     let state = duel.state();
     let (Some(attacker), Some(defender)) = (state.piece(from), state.piece(target)) else {

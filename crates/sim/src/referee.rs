@@ -6,14 +6,16 @@
 
 use std::sync::Arc;
 
-use crate::action::Action;
-use crate::deck::DeckList;
-use crate::duel::{DeckSetup, Duel, Knowledge, PublicSetup, Rules, SeatSetup, SetupError};
-use crate::error::RuleError;
-use crate::event::Event;
-use crate::hash::{Digest32, sha256_of};
 use crate::rng::SeededRng;
-use crate::state::{Commitment, Reveal, Salt, Seat};
+use fairduel_engine::action::Action;
+use fairduel_engine::deck::DeckList;
+use fairduel_engine::duel::{
+    DeckSetup, Duel, Knowledge, PublicSetup, Rules, SeatSetup, SetupError,
+};
+use fairduel_engine::error::RuleError;
+use fairduel_engine::event::Event;
+use fairduel_engine::hash::{Digest32, sha256_of};
+use fairduel_engine::state::{Commitment, Reveal, Salt, Seat};
 
 /// Why refereed play stopped before the duel ended.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
