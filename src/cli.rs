@@ -7,10 +7,10 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use fairduel_app::lobby::Connectivity;
-use fairduel_engine::state::WinReason;
-use fairduel_engine::{DeckList, Rules};
+use fairduel_engine::state::{Outcome, WinReason};
+use fairduel_engine::{DeckList, Rules, Seat, SeatSet};
 use fairduel_sim::protocol_selfplay::play_protocol_game;
-use fairduel_sim::selfplay::{BotKind, play_game};
+use fairduel_sim::selfplay::{BotKind, deck_indices, play_game};
 
 use crate::{assets, netcli};
 
@@ -331,23 +331,48 @@ fn selfplay(
     protocol: bool,
 ) -> CmdResult {
     let (rules, decks) = load(dir, format)?;
+    let players = usize::from(rules.format.table.players);
+    if decks.len() < players {
+        return Err(format!(
+            "{} is played by {players}; {} holds only {} decks",
+            rules.format.name,
+            dir.join("decks").display(),
+            decks.len()
+        ));
+    }
     let kind = match bots {
         Bots::Random => BotKind::Random,
         Bots::Greedy => BotKind::Greedy,
     };
+    let table = fairduel_engine::TurnOrder::new(
+        rules.format.table.players,
+        rules.format.table.team_count(),
+        rules.format.table.allies_are_opponents,
+        Seat(0),
+        1,
+    );
+    // One tally per side: a player, or a team.
+    let sides: Vec<SeatSet> = (0..table.team_count())
+        .map(|team| {
+            table
+                .seats()
+                .filter(|s| table.team_of(*s) == team)
+                .collect()
+        })
+        .collect();
     let started = Instant::now();
-    let (mut actions, mut wins, mut draws) = (0u64, [0u64; 2], 0u64);
+    let (mut actions, mut wins, mut draws) = (0u64, vec![0u64; sides.len()], 0u64);
     let mut reasons: std::collections::BTreeMap<String, u64> = Default::default();
     let mut failures = 0u64;
     for game in 0..games {
         let game_seed = seed.wrapping_add(game);
-        let a = (game_seed % decks.len() as u64) as usize;
-        let b = ((game_seed / decks.len() as u64 + 1 + game_seed) % decks.len() as u64) as usize;
-        let b = if a == b { (b + 1) % decks.len() } else { b };
+        let seating: Vec<&DeckList> = deck_indices(game_seed, decks.len(), players)
+            .into_iter()
+            .filter_map(|i| decks.get(i))
+            .collect();
         let played = std::panic::catch_unwind(|| {
-            let pair = [&decks[a], &decks[b]];
             if protocol {
-                play_protocol_game(&rules, format, pair, game_seed, kind, true)
+                play_protocol_game(&rules, format, &seating, game_seed, kind, true)
                     .map_err(|e| e.to_string())
                     .and_then(|game| {
                         let outcome = game
@@ -356,7 +381,7 @@ fn selfplay(
                         Ok((game.entries as u64, outcome))
                     })
             } else {
-                play_game(&rules, pair, game_seed, kind)
+                play_game(&rules, &seating, game_seed, kind)
                     .map(|report| (report.actions, report.outcome))
                     .map_err(|e| e.to_string())
             }
@@ -364,8 +389,8 @@ fn selfplay(
         match played {
             Ok(Ok((steps, outcome))) => {
                 actions += steps;
-                match outcome.winner {
-                    Some(seat) => wins[seat.index()] += 1,
+                match sides.iter().position(|side| *side == outcome.winners) {
+                    Some(side) => wins[side] += 1,
                     None => draws += 1,
                 }
                 *reasons
@@ -393,10 +418,12 @@ fn selfplay(
         "{unit}:  {actions} ({:.1} per game)",
         actions as f64 / games.max(1) as f64
     );
-    println!(
-        "results:  seat 0 won {}, seat 1 won {}, drawn {draws}",
-        wins[0], wins[1]
-    );
+    let results: Vec<String> = sides
+        .iter()
+        .zip(&wins)
+        .map(|(side, won)| format!("{} won {won}", side_name(*side)))
+        .collect();
+    println!("results:  {}, drawn {draws}", results.join(", "));
     let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
     println!("endings:  {}", reasons.join(", "));
     println!(
@@ -418,6 +445,23 @@ fn selfplay(
     Ok(ExitCode::SUCCESS)
 }
 
+/// "seat 2", or "team seat 0 and seat 2".
+fn side_name(side: SeatSet) -> String {
+    match side.single() {
+        Some(seat) => seat.to_string(),
+        None => format!("team {side}"),
+    }
+}
+
+/// Who won, in words.
+fn result_words(outcome: &Outcome) -> String {
+    match outcome.winners.len() {
+        0 => "a draw".to_owned(),
+        1 => format!("{} won", outcome.winners),
+        _ => format!("team {} won", outcome.winners),
+    }
+}
+
 fn reason_name(reason: WinReason) -> &'static str {
     match reason {
         WinReason::LifePoints => "life points",
@@ -431,14 +475,12 @@ fn reason_name(reason: WinReason) -> &'static str {
 fn print_report(rules: &Rules, report: &fairduel_protocol::AuditReport) {
     use fairduel_protocol::SeatVerdict;
     match report.outcome {
-        Some(outcome) => match outcome.winner {
-            Some(seat) => println!(
-                "result: {seat} won ({}) in {}",
-                reason_name(outcome.reason),
-                rules.format.name
-            ),
-            None => println!("result: a draw ({})", reason_name(outcome.reason)),
-        },
+        Some(outcome) => println!(
+            "result: {} ({}) in {}",
+            result_words(&outcome),
+            reason_name(outcome.reason),
+            rules.format.name
+        ),
         None => println!("result: the duel did not finish"),
     }
     for (i, verdict) in report.verdicts.iter().enumerate() {

@@ -457,9 +457,17 @@ fn show(
             }
             offered.clear();
             if !bot && view.my_decision() {
-                let me = view.duel.state().players[view.seat.index()].life_points;
-                let them = view.duel.state().players[view.seat.other().index()].life_points;
-                println!("\nYour decision ({} LP, opponent {} LP):", me, them);
+                let state = view.duel.state();
+                let others: Vec<String> = state
+                    .seats()
+                    .filter(|s| *s != view.seat)
+                    .map(|s| format!("{s} {} LP", state.player(s).life_points))
+                    .collect();
+                println!(
+                    "\nYour decision ({} LP; {}):",
+                    state.player(view.seat).life_points,
+                    others.join(", ")
+                );
                 for (i, action) in view.legal.iter().enumerate() {
                     println!("  {:>3}. {}", i + 1, describe_action(&view.duel, action));
                 }
@@ -500,9 +508,15 @@ fn show(
         }
         Update::Finished(end) => {
             let me = end.my_seat;
-            match end.outcome.and_then(|o| o.winner) {
-                Some(w) if w == me => println!("\n{w} won {}: you ({me}) won.", rules.format.name),
-                Some(w) => println!("\n{w} won {}: you ({me}) lost.", rules.format.name),
+            match end.outcome {
+                Some(o) if o.is_draw() => println!("\nThe duel ended without a winner."),
+                Some(o) if o.won(me) => {
+                    println!("\n{} won {}: you ({me}) won.", o.winners, rules.format.name)
+                }
+                Some(o) => println!(
+                    "\n{} won {}: you ({me}) lost.",
+                    o.winners, rules.format.name
+                ),
                 None => println!("\nThe duel ended without a winner."),
             }
             for (i, verdict) in end.audit.verdicts.iter().enumerate() {

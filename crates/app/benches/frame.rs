@@ -15,8 +15,9 @@ use egui::{Pos2, RawInput, Rect, vec2};
 use fairduel_app::catalog::Catalog;
 use fairduel_app::game::{MatchModel, MatchUi, Selection, match_ui};
 use fairduel_app::session::{Fairness, LogLine, SeatView};
-use fairduel_engine::Seat;
-use fairduel_engine::state::{CardRef, Class, Piece};
+use fairduel_engine::piece::{Class, Piece};
+use fairduel_engine::{CardRef, Seat};
+use fairduel_sim::selfplay::next_entry;
 use fairduel_sim::{Bot, GreedyBot, Referee};
 
 /// A Kairu game between greedy bots, stopped at the busiest board of its first 400 actions,
@@ -32,22 +33,22 @@ fn busy_view() -> SeatView {
     };
     let rules = Arc::clone(&format.rules);
     let decks = catalog.legal_decks(&rules);
-    let (mut referee, _) = match Referee::new(Arc::clone(&rules), [&decks[0].1, &decks[1].1], 9) {
+    let (mut referee, _) = match Referee::new(Arc::clone(&rules), &[&decks[0].1, &decks[1].1], 9) {
         Ok(r) => r,
         Err(e) => panic!("set-up: {e}"),
     };
-    let mut bots = [GreedyBot::new(1), GreedyBot::new(2)];
+    let mut bots: Vec<Box<dyn Bot>> =
+        vec![Box::new(GreedyBot::new(1)), Box::new(GreedyBot::new(2))];
     let mut best = (0usize, referee.clone());
     for _ in 0..400 {
         let Some(seat) = referee.duel().awaiting().seat() else {
             break;
         };
-        let duel = referee.seat_duel(seat);
-        let knowledge = referee.knowledge(seat);
-        let legal = duel.legal_actions(seat, knowledge);
-        let pick = bots[seat.index()].choose(duel, seat, knowledge, &legal);
-        let action = legal[pick].clone();
-        if let Err(e) = referee.submit(seat, &action) {
+        let entry = match next_entry(&referee, seat, &mut bots, 9) {
+            Ok(entry) => entry,
+            Err(e) => panic!("{e}"),
+        };
+        if let Err(e) = referee.submit(seat, &entry) {
             panic!("{e}");
         }
         let pieces = referee.duel().state().pieces().count();
@@ -137,7 +138,7 @@ fn bench_view(c: &mut Criterion, name: &str, view: SeatView) {
         .legal
         .iter()
         .find_map(|a| match a {
-            fairduel_engine::Action::Move { from, .. } => Some(Selection::Board(*from)),
+            fairduel_engine::Action::Move { from, .. } => from.cell().map(Selection::Board),
             _ => None,
         })
         .unwrap_or_default();

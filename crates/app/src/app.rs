@@ -668,13 +668,23 @@ impl FairDuelApp {
             self.screen = Screen::Match;
             return;
         };
-        let (headline, colour) = match outcome.winner {
-            Some(seat) if seat == view.seat => ("You win!".to_owned(), theme::BONUS_ON_DARK),
-            Some(seat) => (
-                format!("{} wins", game.model.name(seat)),
+        let (headline, colour) = if outcome.is_draw() {
+            ("A draw".to_owned(), theme::TEXT)
+        } else if outcome.won(view.seat) && outcome.winners.len() > 1 {
+            ("Your team wins!".to_owned(), theme::BONUS_ON_DARK)
+        } else if outcome.won(view.seat) {
+            ("You win!".to_owned(), theme::BONUS_ON_DARK)
+        } else {
+            let names: Vec<&str> = outcome
+                .winners
+                .iter()
+                .map(|seat| game.model.name(seat))
+                .collect();
+            let verb = if names.len() > 1 { "win" } else { "wins" };
+            (
+                format!("{} {verb}", names.join(" and ")),
                 theme::PENALTY_ON_DARK,
-            ),
-            None => ("A draw".to_owned(), theme::TEXT),
+            )
         };
         let mut rematch = false;
         let mut board = false;
@@ -693,7 +703,8 @@ impl FairDuelApp {
             ui.label(RichText::new(reason).size(18.0));
             ui.add_space(10.0);
             let state = view.duel.state();
-            for seat in [view.seat, view.seat.other()] {
+            let others = state.seats().filter(|s| *s != view.seat);
+            for seat in [view.seat].into_iter().chain(others) {
                 ui.label(
                     RichText::new(format!(
                         "{}: {} LP",

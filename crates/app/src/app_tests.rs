@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use fairduel_engine::{Action, Awaiting, Cell};
+use fairduel_engine::{Action, Cell};
 
 use crate::app::{FairDuelApp, LaunchOptions, Screen, Settings};
 use crate::catalog::tests::project_assets;
@@ -130,9 +130,7 @@ pub(crate) fn labels_containing(h: &Harness<'static, FairDuelApp>, text: &str) -
 /// Answers whatever is asked that is not a main-phase decision (a trap window, a reveal,
 /// a discard) with its first option, by number key, as a player would.
 fn answer_prompts(h: &mut Harness<'static, FairDuelApp>) {
-    while my_turn_ready(h)
-        && !matches!(view(h).map(SeatView::awaiting), Some(Awaiting::Main { .. }))
-    {
+    while my_turn_ready(h) && !view(h).is_some_and(|v| v.awaiting().is_main_of(v.seat)) {
         let before = step_of(h);
         h.key_press(egui::Key::Num1);
         wait_after(h, before, "the prompt's answer");
@@ -146,9 +144,7 @@ fn wait_for_my_main_phase(h: &mut Harness<'static, FairDuelApp>) {
             return;
         }
         answer_prompts(h);
-        if my_turn_ready(h)
-            && matches!(view(h).map(SeatView::awaiting), Some(Awaiting::Main { .. }))
-        {
+        if my_turn_ready(h) && view(h).is_some_and(|v| v.awaiting().is_main_of(v.seat)) {
             return;
         }
     }
@@ -274,6 +270,7 @@ fn a_bot_match_from_home_to_the_result_screen() {
         if let Some(Action::Attack { from, target, .. }) =
             first_legal(&h, |a| matches!(a, Action::Attack { .. }))
         {
+            let (from, target) = (from.cell().expect("a cell"), target.cell().expect("a cell"));
             click_cell(&mut h, from);
             assert!(cell_label(&h, target).ends_with("— attack here"));
             let before = step_of(&h);
@@ -282,20 +279,29 @@ fn a_bot_match_from_home_to_the_result_screen() {
             attacked = true;
             break;
         }
-        let leader = view(&h).map(|v| v.duel.state().player(v.seat.other()).leader);
+        let leader = view(&h).map(|v| {
+            let bot = v
+                .duel
+                .state()
+                .seats()
+                .find(|s| *s != v.seat)
+                .expect("a bot");
+            v.duel.state().player(bot).leader
+        });
         let my_leader = view(&h).map(|v| v.duel.state().player(v.seat).leader);
         let step = first_legal(
             &h,
-            |a| matches!(a, Action::Move { from, flip: None, .. } if Some(*from) != my_leader),
+            |a| matches!(a, Action::Move { from, flip: None, .. } if from.cell() != my_leader),
         );
         if let (Some(Action::Move { from, .. }), Some(enemy)) = (step, leader) {
+            let from = from.cell().expect("a cell");
             // Of this card's moves, the one that gets closest to the enemy Deck Leader.
             let to = view(&h)
                 .and_then(|v| {
                     v.legal
                         .iter()
                         .filter_map(|a| match a {
-                            Action::Move { from: f, to, .. } if *f == from => Some(*to),
+                            Action::Move { from: f, to, .. } if f.cell() == Some(from) => to.cell(),
                             _ => None,
                         })
                         .min_by_key(|to| to.distance(enemy))

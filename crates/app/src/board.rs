@@ -8,7 +8,7 @@ use egui::{
     Align2, Color32, CornerRadius, FontId, Id, Rect, Sense, Stroke, StrokeKind, Ui, WidgetInfo,
     pos2, vec2,
 };
-use fairduel_engine::state::{Bind, Class, Piece};
+use fairduel_engine::piece::{Bind, Class, Piece};
 use fairduel_engine::{Cell, Seat};
 
 use crate::session::SeatView;

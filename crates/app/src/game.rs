@@ -11,8 +11,9 @@ use egui::{Color32, Key, RichText, ScrollArea, Sense, Ui, vec2};
 use fairduel_engine::card::CardId;
 use fairduel_engine::describe::describe_outcome;
 use fairduel_engine::format::SummonCost;
-use fairduel_engine::state::{Phase, TrapEvent};
-use fairduel_engine::{Action, Awaiting, Cell, PlayMode, Seat};
+use fairduel_engine::piece::Class;
+use fairduel_engine::state::Phase;
+use fairduel_engine::{Action, Awaiting, Cell, Decision, Place, PlayMode, Seat, TrapEvent};
 
 use crate::board::{BoardOutput, Mark, board_ui, piece_look};
 use crate::session::{
@@ -122,7 +123,11 @@ impl MatchModel {
                 if self.networked
                     && let Some(name) = &view.fairness.opponent_name
                 {
-                    self.names[view.seat.other().index()] = name.clone();
+                    if let Some(other) = view.duel.state().seats().find(|s| *s != view.seat)
+                        && let Some(slot) = self.names.get_mut(other.index())
+                    {
+                        *slot = name.clone();
+                    }
                 }
                 for line in &view.log {
                     self.log.push(LogLine {
@@ -249,11 +254,11 @@ pub enum MatchRequest {
 pub fn action_label(view: &SeatView, action: &Action) -> String {
     let duel = &view.duel;
     let state = duel.state();
-    let name_at = |cell: Cell| {
+    let name_at = |place: Place| {
         state
-            .piece(cell)
+            .piece_at(place)
             .and_then(|p| duel.known_card(p, Some(&view.knowledge)))
-            .map_or_else(|| format!("the card at {cell}"), |c| c.name.clone())
+            .map_or_else(|| format!("the card at {place}"), |c| c.name.clone())
     };
     match action {
         Action::Play {
@@ -273,7 +278,7 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             };
             if *mode != PlayMode::Equip
                 && state
-                    .piece(*to)
+                    .piece_at(*to)
                     .is_some_and(|p| p.controller == view.seat && !tributes.contains(to))
             {
                 text.push_str(&format!(", replacing {}", name_at(*to)));
@@ -287,7 +292,7 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             }
             text
         }
-        Action::Move { to, flip, .. } => match (flip, state.piece(*to)) {
+        Action::Move { to, flip, .. } => match (flip, state.piece_at(*to)) {
             (_, Some(_)) => format!("Move onto {} (it is destroyed)", name_at(*to)),
             (Some(_), None) => "Flip face-up and move".to_owned(),
             (None, None) => "Move".to_owned(),
@@ -297,14 +302,14 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             None => format!("Attack {}", name_at(*target)),
         },
         Action::ChangePosition { at } => {
-            if state.piece(*at).is_some_and(|p| p.defence) {
+            if state.piece_at(*at).is_some_and(|p| p.defence) {
                 "Change to attack position".to_owned()
             } else {
                 "Change to defence position".to_owned()
             }
         }
-        Action::Flip { at, .. } => match state.piece(*at).map(|p| p.class) {
-            Some(fairduel_engine::state::Class::SpellTrap) => "Activate (flip face-up)".to_owned(),
+        Action::Flip { at, .. } => match state.piece_at(*at).map(|p| p.class) {
+            Some(Class::SpellTrap) => "Activate (flip face-up)".to_owned(),
             _ => "Flip face-up".to_owned(),
         },
         Action::EndTurn => "End turn".to_owned(),
@@ -316,34 +321,6 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
                 .map_or_else(|| reveal.card.to_string(), |c| c.name.clone());
             format!("Spring {name} at {at}")
         }
-        Action::OpenDraw { .. } => "Open the drawn deck position".to_owned(),
-        Action::Reveal { reveals } => {
-            let names: Vec<String> = reveals
-                .iter()
-                .map(|r| {
-                    duel.pool()
-                        .get(r.card)
-                        .map_or_else(|| r.card.to_string(), |c| c.name.clone())
-                })
-                .collect();
-            format!("Reveal {}", names.join(", "))
-        }
-        Action::Declare { matching } if matching.is_empty() => {
-            "Declare that none of them match".to_owned()
-        }
-        Action::Declare { matching } => {
-            let names: Vec<String> = matching
-                .iter()
-                .map(|(cell, r)| {
-                    let name = duel
-                        .pool()
-                        .get(r.card)
-                        .map_or_else(|| r.card.to_string(), |c| c.name.clone());
-                    format!("{name} at {cell}")
-                })
-                .collect();
-            format!("Declare {}", names.join(", "))
-        }
         Action::Discard { reveal, .. } => {
             let name = duel
                 .pool()
@@ -351,6 +328,7 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
                 .map_or_else(|| reveal.card.to_string(), |c| c.name.clone());
             format!("Discard {name}")
         }
+        Action::ChooseOpponent { opponent } => format!("Aim it at {opponent}"),
         Action::Concede => "Concede".to_owned(),
     }
 }
@@ -359,11 +337,13 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
 fn source_and_target(action: &Action) -> Option<(Selection, Cell, Mark)> {
     match action {
         Action::Play { hand_index, to, .. } => {
-            Some((Selection::Hand(*hand_index), *to, Mark::Play))
+            Some((Selection::Hand(*hand_index), to.cell()?, Mark::Play))
         }
-        Action::Move { from, to, .. } => Some((Selection::Board(*from), *to, Mark::Move)),
+        Action::Move { from, to, .. } => {
+            Some((Selection::Board(from.cell()?), to.cell()?, Mark::Move))
+        }
         Action::Attack { from, target, .. } => {
-            Some((Selection::Board(*from), *target, Mark::Attack))
+            Some((Selection::Board(from.cell()?), target.cell()?, Mark::Attack))
         }
         _ => None,
     }
@@ -371,15 +351,23 @@ fn source_and_target(action: &Action) -> Option<(Selection, Cell, Mark)> {
 
 /// The cells an action touches, for marking where the latest action happened.
 fn action_cells(action: &Action) -> Vec<Cell> {
-    match action {
+    let places = match action {
         Action::Play { to, .. } => vec![*to],
         Action::Move { from, to, .. } => vec![*from, *to],
         Action::Attack { from, target, .. } => vec![*from, *target],
         Action::ChangePosition { at } | Action::Flip { at, .. } | Action::SpringTrap { at, .. } => {
             vec![*at]
         }
-        Action::Declare { matching } => matching.iter().map(|(c, _)| *c).collect(),
         _ => Vec::new(),
+    };
+    places.into_iter().filter_map(|p| p.cell()).collect()
+}
+
+/// The cell an action on one card is about (change position, flip).
+fn untargeted_cell(action: &Action) -> Option<Cell> {
+    match action {
+        Action::ChangePosition { at } | Action::Flip { at, .. } => at.cell(),
+        _ => None,
     }
 }
 
@@ -390,10 +378,7 @@ fn untargeted(view: &SeatView, selection: Selection) -> Vec<&Action> {
     };
     view.legal
         .iter()
-        .filter(|a| match a {
-            Action::ChangePosition { at } | Action::Flip { at, .. } => *at == cell,
-            _ => false,
-        })
+        .filter(|a| untargeted_cell(a) == Some(cell))
         .collect()
 }
 
@@ -406,7 +391,7 @@ fn has_any_action(view: &SeatView, selection: Selection) -> bool {
             | Action::ChangePosition { at: c }
             | Action::Flip { at: c, .. },
             Selection::Board(cell),
-        ) => *c == cell,
+        ) => c.cell() == Some(cell),
         _ => false,
     })
 }
@@ -428,8 +413,8 @@ pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Cell, Mark
     if !i_decide(view) {
         return marks;
     }
-    match view.awaiting() {
-        Awaiting::Main { .. } => {
+    match view.awaiting().decision().map(|(_, d)| d) {
+        Some(Decision::Main) => {
             for action in &view.legal {
                 if let Some((source, target, mark)) = source_and_target(action) {
                     if source == selection {
@@ -440,39 +425,31 @@ pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Cell, Mark
                         marks.insert(from, Mark::Ready);
                     }
                 }
-                if let Action::ChangePosition { at } | Action::Flip { at, .. } = action
-                    && marks.get(at).is_none_or(|m| *m == Mark::Last)
+                if let Some(at) = untargeted_cell(action)
+                    && marks.get(&at).is_none_or(|m| *m == Mark::Last)
                 {
-                    marks.insert(*at, Mark::Ready);
+                    marks.insert(at, Mark::Ready);
                 }
             }
             if let Selection::Board(cell) = selection {
                 marks.insert(cell, Mark::Selected);
             }
         }
-        Awaiting::Respond { event, .. } => {
-            match event {
-                TrapEvent::Moved { at } => {
-                    marks.insert(*at, Mark::Prompt);
-                }
-                TrapEvent::Attack { attacker, target } => {
-                    marks.insert(*attacker, Mark::Prompt);
-                    marks.insert(*target, Mark::Prompt);
-                }
-                TrapEvent::Spell { at: Some(at) } => {
-                    marks.insert(*at, Mark::Prompt);
-                }
-                TrapEvent::Spell { at: None } => {}
+        Some(Decision::Respond { event }) => {
+            let places = match event {
+                TrapEvent::Moved { at } => vec![*at],
+                TrapEvent::Attack { attacker, target } => vec![*attacker, *target],
+                TrapEvent::Spell { at } => at.iter().copied().collect(),
+            };
+            for cell in places.into_iter().filter_map(|p| p.cell()) {
+                marks.insert(cell, Mark::Prompt);
             }
             for action in &view.legal {
-                if let Action::SpringTrap { at, .. } = action {
-                    marks.insert(*at, Mark::Selected);
+                if let Action::SpringTrap { at, .. } = action
+                    && let Some(cell) = at.cell()
+                {
+                    marks.insert(cell, Mark::Selected);
                 }
-            }
-        }
-        Awaiting::Declare { cells, .. } => {
-            for cell in cells {
-                marks.insert(*cell, Mark::Prompt);
             }
         }
         _ => {}
@@ -498,8 +475,11 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
             .map(|a| (action_label(view, a), a.clone()))
             .collect(),
     };
-    match view.awaiting() {
-        Awaiting::Main { .. } => {
+    let Some((_, decision)) = view.awaiting().decision() else {
+        return None;
+    };
+    match decision {
+        Decision::Main => {
             let extra = untargeted(view, ui_state.selection);
             if extra.is_empty() {
                 return None;
@@ -512,7 +492,7 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                     .collect(),
             })
         }
-        Awaiting::Respond { event, .. } => {
+        Decision::Respond { event } => {
             let what = match event {
                 TrapEvent::Moved { at } => format!("An enemy card moved to {at}."),
                 TrapEvent::Attack { attacker, target } => {
@@ -528,17 +508,12 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
             };
             Some(all(format!("{what} {ask}")))
         }
-        Awaiting::Reveal { .. } => Some(all("The rules reveal your card:".to_owned())),
-        Awaiting::OpenDraw { .. } => Some(all(
-            "A draw from a deck you helped shuffle needs your opening:".to_owned(),
-        )),
-        Awaiting::Declare { .. } => Some(all(
-            "An effect asks which of your hidden cards it matches:".to_owned(),
-        )),
-        Awaiting::Discard { count, .. } => Some(all(format!(
+        Decision::Discard { count } => Some(all(format!(
             "Your hand is over the limit: discard {count} card(s)."
         ))),
-        Awaiting::Finished => None,
+        Decision::ChooseOpponent { .. } => Some(all(
+            "Your card's effect names \"your opponent\": which one?".to_owned(),
+        )),
     }
 }
 
@@ -630,7 +605,7 @@ fn board_click(view: &SeatView, state: &mut MatchUi, cell: Cell, command: &mut O
     if let Some(card) = piece.and_then(|p| view.duel.known_card(p, Some(&view.knowledge))) {
         state.inspected = Some((card.id, Some(cell)));
     }
-    if !i_decide(view) || !matches!(view.awaiting(), Awaiting::Main { .. }) {
+    if !i_decide(view) || !view.awaiting().is_main_of(view.seat) {
         return;
     }
     // A target of the selected card?
@@ -711,7 +686,7 @@ fn keyboard(
             if let Some((_, action)) = choice.options.get(d) {
                 *command = Some(Command::Act(action.clone()));
             }
-        } else if matches!(view.awaiting(), Awaiting::Main { .. }) {
+        } else if view.awaiting().is_main_of(view.seat) {
             let pick = Selection::Hand(d as u8);
             if has_any_action(view, pick) {
                 state.selection = pick;
@@ -738,7 +713,13 @@ fn status_bar_ui(
         ui.separator();
         ui.label(format!("Turn {}", duel_state.turn));
         let phase = match (view.awaiting(), duel_state.phase) {
-            (Awaiting::Respond { .. }, _) => "Response window",
+            (
+                Awaiting::Decision {
+                    decision: Decision::Respond { .. },
+                    ..
+                },
+                _,
+            ) => "Response window",
             (Awaiting::Finished, _) => "Duel over",
             (_, Phase::Main) => "Main phase",
             (_, Phase::End) => "End phase",
@@ -878,7 +859,7 @@ fn decision_ui(
                     };
                     ui.label(RichText::new(hint).color(theme::PROMPT));
                 }
-                if matches!(view.awaiting(), Awaiting::Main { .. })
+                if view.awaiting().is_main_of(view.seat)
                     && view.legal.contains(&Action::EndTurn)
                     && state.choice.is_none()
                 {
@@ -925,7 +906,10 @@ fn hand_ui(
     });
     let height = (ui.available_height() - 6.0).max(40.0);
     let size = vec2(height * 0.74, height);
-    let discarding = matches!(view.awaiting(), Awaiting::Discard { .. }) && i_decide(view);
+    let discarding = matches!(
+        view.awaiting().decision(),
+        Some((_, Decision::Discard { .. }))
+    ) && i_decide(view);
     ui.horizontal(|ui| {
         for index in 0..hand.len() {
             let index = index as u8;
@@ -1073,7 +1057,8 @@ pub fn fairness_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
 fn players_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
     let state = view.duel.state();
     let format = view.duel.format();
-    for seat in [view.seat.other(), view.seat] {
+    let others = view.duel.state().seats().filter(|s| *s != view.seat);
+    for seat in others.chain([view.seat]) {
         let player = state.player(seat);
         let mine = seat == view.seat;
         let rim = if mine { theme::MINE } else { theme::THEIRS };
@@ -1319,7 +1304,7 @@ mod tests {
         while Instant::now() < deadline {
             if let Ok(Some(Update::View(view))) = session.next_timeout(Duration::from_millis(100))
                 && view.my_decision()
-                && matches!(view.awaiting(), Awaiting::Main { .. })
+                && view.awaiting().is_main_of(view.seat)
             {
                 return *view;
             }
@@ -1345,7 +1330,7 @@ mod tests {
                     .legal
                     .iter()
                     .filter_map(|a| match a {
-                        Action::Play { hand_index, to, .. } if *hand_index == index => Some(*to),
+                        Action::Play { hand_index, to, .. } if *hand_index == index => to.cell(),
                         _ => None,
                     })
                     .collect();

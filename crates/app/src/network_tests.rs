@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use fairduel_engine::Awaiting;
 
 use crate::app::{FairDuelApp, LaunchOptions, Screen, Settings};
 use crate::app_tests::{harness, labels_containing};
@@ -81,7 +80,7 @@ fn my_main_phase(h: &App) -> bool {
             && g.model
                 .view
                 .as_ref()
-                .is_some_and(|v| v.my_decision() && matches!(v.awaiting(), Awaiting::Main { .. }))
+                .is_some_and(|v| v.awaiting().is_main_of(v.seat))
     })
 }
 

@@ -9,7 +9,8 @@ use std::sync::Arc;
 use egui::{RichText, Ui, vec2};
 use fairduel_engine::Seat;
 use fairduel_engine::describe::describe_outcome;
-use fairduel_engine::duel::{Knowledge, Rules};
+use fairduel_engine::duel::Rules;
+use fairduel_engine::knowledge::Knowledge;
 use fairduel_protocol::audit::record_setup;
 use fairduel_protocol::{
     AuditReport, MatchRecord, Replay, SeatVerdict, audit, replay, revealed_knowledge,
@@ -359,7 +360,8 @@ fn replay_ui(ui: &mut Ui, loaded: &LoadedRecord, state: &mut RecordsState) {
         });
         ui.vertical(|ui| {
             ui.set_max_width(hands_width);
-            for seat in [view.seat, view.seat.other()] {
+            let others = view.duel.state().seats().filter(|s| *s != view.seat);
+            for seat in [view.seat].into_iter().chain(others) {
                 replay_hand_ui(ui, &view, seat);
                 ui.add_space(8.0);
             }

@@ -228,7 +228,7 @@ fn write_record(data: &Path) -> (std::path::PathBuf, usize) {
     let game = play_protocol_game(
         &rules,
         "kairu-dotr",
-        [&decks[0], &decks[1]],
+        &[&decks[0], &decks[1]],
         11,
         BotKind::Greedy,
         true,

@@ -244,7 +244,11 @@ mod tests {
             let commitment = state.commitment(slot.card_ref);
             assert!(view.knowledge.card(&commitment).is_some());
         }
-        for slot in &state.player(view.seat.other()).hand {
+        let bot_seat = state
+            .seats()
+            .find(|s| *s != view.seat)
+            .expect("a second seat");
+        for slot in &state.player(bot_seat).hand {
             let commitment = state.commitment(slot.card_ref);
             assert!(view.knowledge.card(&commitment).is_none());
         }
@@ -344,9 +348,7 @@ mod tests {
         // end: with a pause, each is signed and sent as it is made.
         let mut views_with_bot_moves = 0;
         let mut bot_moves = 0;
-        view_where(&mut session, |v| {
-            v.my_decision() && matches!(v.awaiting(), fairduel_engine::Awaiting::Main { .. })
-        });
+        view_where(&mut session, |v| v.awaiting().is_main_of(v.seat));
         for _ in 0..2 {
             session.send(Command::Act(Action::EndTurn)).expect("send");
             loop {
@@ -355,7 +357,7 @@ mod tests {
                 bot_moves += moves;
                 views_with_bot_moves += usize::from(moves > 0);
                 if view.my_decision() {
-                    if matches!(view.awaiting(), fairduel_engine::Awaiting::Main { .. }) {
+                    if view.awaiting().is_main_of(view.seat) {
                         break;
                     }
                     // A trap window or another prompt in the bot's turn: let it pass.
@@ -382,6 +384,6 @@ mod tests {
         view_where(&mut session, SeatView::my_decision);
         session.send(Command::Concede).expect("send");
         let end = view_where(&mut session, |v| v.outcome.is_some());
-        assert_eq!(end.outcome.and_then(|o| o.winner), Some(Seat(1)));
+        assert_eq!(end.outcome.and_then(|o| o.sole_winner()), Some(Seat(1)));
     }
 }

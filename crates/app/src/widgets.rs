@@ -9,7 +9,7 @@ use egui::{
     StrokeKind, Ui, Vec2, WidgetInfo, pos2, vec2,
 };
 use fairduel_engine::card::{CardDef, CardKind, SpellKind, TrapKind, TrapRange};
-use fairduel_engine::state::Class;
+use fairduel_engine::piece::Class;
 use fairduel_engine::terrain::{Affinity, Terrain};
 use fairduel_engine::text::{card_summary, card_text_with};
 use fairduel_engine::{CardPool, card::MonsterType};

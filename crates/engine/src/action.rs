@@ -1,10 +1,13 @@
-//! Everything a seat can do, as plain data.
+//! What a seat writes into a match, as plain data: a player's decision ([`Action`]) or a
+//! protocol step answered from the seat's own secrets ([`Answer`]).
 
 use serde::{Deserialize, Serialize};
 
-use crate::state::{Cell, PositionOpening, Reveal};
+use crate::commitment::{PositionOpening, Reveal};
+use crate::place::Place;
+use crate::seat::Seat;
 
-/// How a card from the hand enters the grid.
+/// How a card from the hand enters the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PlayMode {
     /// A monster, face-up in attack position (Classic's Normal Summon). Reveals the card.
@@ -28,9 +31,17 @@ impl PlayMode {
             PlayMode::Summon | PlayMode::ActivateSpell | PlayMode::Equip
         )
     }
+
+    /// Whether the card enters as a monster.
+    pub fn is_monster(self) -> bool {
+        matches!(
+            self,
+            PlayMode::Summon | PlayMode::SetMonsterAttack | PlayMode::SetMonsterDefence
+        )
+    }
 }
 
-/// One decision by one seat. Actions that show a hidden card carry its opening.
+/// One decision by one player. Decisions that show a hidden card carry its opening.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// Play the card at `hand_index` onto `to`. `cost` is the level paid in Summoning
@@ -38,45 +49,42 @@ pub enum Action {
     /// up for it (Classic).
     Play {
         hand_index: u8,
-        to: Cell,
+        to: Place,
         mode: PlayMode,
         cost: u8,
-        tributes: Vec<Cell>,
+        tributes: Vec<Place>,
         reveal: Option<Reveal>,
     },
     /// Move a card. `flip` turns a face-down card face-up as part of the move (Kairu).
     Move {
-        from: Cell,
-        to: Cell,
+        from: Place,
+        to: Place,
         flip: Option<Reveal>,
     },
     /// Attack the card at `target`. Where attacks are moves (Kairu), the attacker moves in
     /// when it wins; `flip` turns a face-down attacker face-up first.
     Attack {
-        from: Cell,
-        target: Cell,
+        from: Place,
+        target: Place,
         flip: Option<Reveal>,
     },
     /// Switch between attack and defence position.
-    ChangePosition { at: Cell },
+    ChangePosition { at: Place },
     /// Turn one of your face-down cards face-up: a flip summon for a monster, activation
     /// for a spell.
-    Flip { at: Cell, reveal: Reveal },
+    Flip { at: Place, reveal: Reveal },
     /// End the main phase and the turn.
     EndTurn,
-    /// In a response window: let the enemy's action go ahead.
+    /// In a response window: let the action go ahead.
     Pass,
     /// In a response window: spring the face-down trap at `at`.
-    SpringTrap { at: Cell, reveal: Reveal },
-    /// As a permuter of the drawing seat's deck, open where the drawn position points.
-    OpenDraw { opening: PositionOpening },
-    /// Open the commitments asked for, in the order asked.
-    Reveal { reveals: Vec<Reveal> },
-    /// Answer an owner declaration: the matching hidden cards, revealed.
-    Declare { matching: Vec<(Cell, Reveal)> },
+    SpringTrap { at: Place, reveal: Reveal },
     /// Discard a card from the hand (end of turn, over the hand limit).
     Discard { hand_index: u8, reveal: Reveal },
-    /// Give up the duel. Allowed at any time, even out of turn.
+    /// Name the opponent an effect that says "your opponent" is aimed at.
+    ChooseOpponent { opponent: Seat },
+    /// Give up. Allowed at any time, even out of turn. With two players (or two teams of
+    /// one) the other side wins; otherwise the player leaves the game and the rest play on.
     Concede,
 }
 
@@ -92,11 +100,59 @@ impl Action {
             Action::EndTurn => "end-turn",
             Action::Pass => "pass",
             Action::SpringTrap { .. } => "spring-trap",
-            Action::OpenDraw { .. } => "open-draw",
-            Action::Reveal { .. } => "reveal",
-            Action::Declare { .. } => "declare",
             Action::Discard { .. } => "discard",
+            Action::ChooseOpponent { .. } => "choose-opponent",
             Action::Concede => "concede",
         }
+    }
+}
+
+/// A protocol step: what a seat must answer from its own secrets before play goes on. Each
+/// has exactly one honest answer, so nobody chooses it; clients write it by themselves.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Answer {
+    /// As a permuter of the drawing seat's deck, open where the drawn position points.
+    OpenDraw { opening: PositionOpening },
+    /// Open the commitments asked for, in the order asked.
+    Reveal { reveals: Vec<Reveal> },
+    /// Answer an owner declaration: the matching hidden cards, revealed.
+    Declare { matching: Vec<(Place, Reveal)> },
+}
+
+impl Answer {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Answer::OpenDraw { .. } => "open-draw",
+            Answer::Reveal { .. } => "reveal",
+            Answer::Declare { .. } => "declare",
+        }
+    }
+}
+
+/// Either kind of entry a seat writes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Entry {
+    Action(Action),
+    Answer(Answer),
+}
+
+impl Entry {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Entry::Action(action) => action.kind(),
+            Entry::Answer(answer) => answer.kind(),
+        }
+    }
+}
+
+impl From<Action> for Entry {
+    fn from(action: Action) -> Entry {
+        Entry::Action(action)
+    }
+}
+
+impl From<Answer> for Entry {
+    fn from(answer: Answer) -> Entry {
+        Entry::Answer(answer)
     }
 }

@@ -1,6 +1,6 @@
 //! Plain-words descriptions of actions and events, for logs, the terminal and the app.
 
-use crate::action::{Action, PlayMode};
+use crate::action::{Action, Answer, Entry, PlayMode};
 use crate::duel::Duel;
 use crate::event::Event;
 use crate::state::{Outcome, WinReason};
@@ -40,7 +40,7 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
                 text.push_str(&format!(" for {cost} summoning points"));
             }
             if !tributes.is_empty() {
-                let names: Vec<String> = tributes.iter().map(|c| c.name()).collect();
+                let names: Vec<String> = tributes.iter().map(ToString::to_string).collect();
                 text.push_str(&format!(", tributing {}", names.join(" and ")));
             }
             text
@@ -62,25 +62,40 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
         Action::SpringTrap { at, reveal } => {
             format!("springs {} at {at}", card_name(duel, reveal.card))
         }
-        Action::OpenDraw { opening } => {
+        Action::Discard { reveal, .. } => format!("discards {}", card_name(duel, reveal.card)),
+        Action::ChooseOpponent { opponent } => format!("aims the effect at {opponent}"),
+        Action::Concede => "concedes".to_owned(),
+    }
+}
+
+/// Describes an answer to a protocol step as the public sees it.
+pub fn describe_answer(duel: &Duel, answer: &Answer) -> String {
+    match answer {
+        Answer::OpenDraw { opening } => {
             format!("opens a deck position: it points at card {}", opening.index)
         }
-        Action::Reveal { reveals } => {
+        Answer::Reveal { reveals } => {
             let names: Vec<String> = reveals.iter().map(|r| card_name(duel, r.card)).collect();
             format!("reveals {}", names.join(", "))
         }
-        Action::Declare { matching } if matching.is_empty() => {
+        Answer::Declare { matching } if matching.is_empty() => {
             "declares no hidden card matches".to_owned()
         }
-        Action::Declare { matching } => {
+        Answer::Declare { matching } => {
             let names: Vec<String> = matching
                 .iter()
                 .map(|(c, r)| format!("{} at {c}", card_name(duel, r.card)))
                 .collect();
             format!("declares {}", names.join(", "))
         }
-        Action::Discard { reveal, .. } => format!("discards {}", card_name(duel, reveal.card)),
-        Action::Concede => "concedes".to_owned(),
+    }
+}
+
+/// Describes either kind of entry.
+pub fn describe_entry(duel: &Duel, entry: &Entry) -> String {
+    match entry {
+        Entry::Action(action) => describe_action(duel, action),
+        Entry::Answer(answer) => describe_answer(duel, answer),
     }
 }
 
@@ -125,6 +140,12 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         }
         Event::Discarded { seat, card } => format!("{seat} discards {}", name(*card)),
         Event::DuelEnded { outcome } => describe_outcome(outcome),
+        Event::PlayerRemoved { seat, reason } => {
+            format!("{seat} is out of the game ({})", removal_reason(*reason))
+        }
+        Event::OpponentChosen { seat, opponent } => {
+            format!("{seat} aims the effect at {opponent}")
+        }
         _ => return None,
     })
 }
@@ -137,8 +158,19 @@ pub fn describe_outcome(outcome: &Outcome) -> String {
         WinReason::Concession => "a player conceded",
         WinReason::TurnLimit => "the turn limit was reached",
     };
-    match outcome.winner {
-        Some(seat) => format!("{seat} wins: {why}"),
-        None => format!("the duel is drawn: {why}"),
+    match outcome.winners.len() {
+        0 => format!("the duel is drawn: {why}"),
+        1 => format!("{} wins: {why}", outcome.winners),
+        _ => format!("{} win: {why}", outcome.winners),
+    }
+}
+
+fn removal_reason(reason: WinReason) -> &'static str {
+    match reason {
+        WinReason::LifePoints => "no life points left",
+        WinReason::DeckOut => "no card left to draw",
+        WinReason::LeaderTrapped => "Deck Leader trapped too long",
+        WinReason::Concession => "conceded",
+        WinReason::TurnLimit => "the turn limit",
     }
 }

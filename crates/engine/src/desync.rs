@@ -7,7 +7,9 @@
 
 use std::fmt::Debug;
 
-use crate::state::{DuelState, Piece, PlayerState};
+use crate::piece::Piece;
+use crate::player::PlayerState;
+use crate::state::DuelState;
 
 /// One field whose value differs between two public states.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +43,7 @@ pub fn state_differences(ours: &DuelState, theirs: &DuelState) -> Vec<FieldDiffe
             turn,
             active,
             phase,
+            table,
             terrain,
             awaiting,
             resume,
@@ -48,14 +51,26 @@ pub fn state_differences(ours: &DuelState, theirs: &DuelState) -> Vec<FieldDiffe
             claims,
             draws_due,
             reveal_due,
-            window,
+            windows,
             declarations,
             attack_negated,
             spell_negated,
             outcome,
         ]
     );
-    for (seat, (a, b)) in ours.players.iter().zip(&theirs.players).enumerate() {
+    if ours.players.len() != theirs.players.len() {
+        out.push(FieldDifference {
+            field: "players".into(),
+            ours: format!("{} players", ours.players.len()),
+            theirs: format!("{} players", theirs.players.len()),
+        });
+    }
+    for (seat, (a, b)) in ours
+        .players
+        .values()
+        .zip(theirs.players.values())
+        .enumerate()
+    {
         player_differences(&format!("players[{seat}]"), a, b, &mut out);
     }
     if ours.cells.len() != theirs.cells.len() {

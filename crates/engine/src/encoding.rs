@@ -14,13 +14,19 @@
 //! Tests compare these bytes with postcard's on hand-built states and after every action
 //! of seeded games.
 
+use crate::awaiting::{Asked, Awaiting, Decision, TrapEvent};
 use crate::card::{CardId, Duration};
+use crate::commitment::CardRef;
+use crate::grid::Cell;
+use crate::piece::{Attached, Bind, Class, Modifier, Piece};
+use crate::place::{Place, Zone};
+use crate::player::{CardSlot, DeckOrder, DrawDue, PermutationRound, PlayerState};
+use crate::seat::Seat;
 use crate::state::{
-    Attached, Awaiting, Bind, CardRef, CardSlot, Cell, Class, DeckOrder, DrawDue, DuelState,
-    Modifier, Outcome, PendingClaim, PermutationRound, Phase, Piece, PlayerState, Predicate,
-    QueuedEffect, Resume, Seat, TrapEvent, WinReason,
+    DuelState, Outcome, PendingClaim, Phase, Predicate, QueuedEffect, Resume, WinReason,
 };
 use crate::terrain::Terrain;
+use crate::turn_order::TurnOrder;
 
 /// Room reserved for the encoding before the first try; a typical state needs about 600
 /// bytes.
@@ -104,6 +110,7 @@ impl Writer<'_> {
             turn,
             active,
             phase,
+            table,
             players,
             terrain,
             cells,
@@ -113,7 +120,7 @@ impl Writer<'_> {
             claims,
             draws_due,
             reveal_due,
-            window,
+            windows,
             declarations,
             attack_negated,
             spell_negated,
@@ -125,7 +132,9 @@ impl Writer<'_> {
             Phase::Main => 0,
             Phase::End => 1,
         });
-        for player in players {
+        self.turn_order(table);
+        self.len(players.len());
+        for player in players.values() {
             self.player(player);
         }
         self.len(terrain.len());
@@ -166,18 +175,15 @@ impl Writer<'_> {
             self.seat(*seat);
             self.bytes(&commitment.0.0);
         }
-        match window {
-            None => self.byte(0),
-            Some((seat, event)) => {
-                self.byte(1);
-                self.seat(*seat);
-                self.trap_event(event);
-            }
+        self.len(windows.len());
+        for (seat, event) in windows {
+            self.seat(*seat);
+            self.trap_event(event);
         }
         self.len(declarations.len());
-        for (seat, cells) in declarations {
+        for (seat, places) in declarations {
             self.seat(*seat);
-            self.cells(cells);
+            self.places(places);
         }
         self.bool(*attack_negated);
         self.bool(*spell_negated);
@@ -281,21 +287,68 @@ impl Writer<'_> {
     }
 
     #[inline(always)]
-    fn option_cell(&mut self, cell: Option<Cell>) {
-        match cell {
-            None => self.byte(0),
-            Some(c) => {
-                self.byte(1);
-                self.cell(c);
+    fn place(&mut self, place: Place) {
+        match place {
+            Place::Cell(cell) => {
+                self.variant(0);
+                self.cell(cell);
+            }
+            Place::Zone { side, zone, slot } => {
+                self.variant(1);
+                self.seat(side);
+                self.variant(match zone {
+                    Zone::Hand => 0,
+                    Zone::Deck => 1,
+                    Zone::Graveyard => 2,
+                    Zone::Banished => 3,
+                    Zone::FieldSpell => 4,
+                });
+                self.byte(slot);
             }
         }
     }
 
     #[inline(always)]
-    fn cells(&mut self, cells: &[Cell]) {
-        self.len(cells.len());
-        for c in cells {
-            self.cell(*c);
+    fn option_place(&mut self, place: Option<Place>) {
+        match place {
+            None => self.byte(0),
+            Some(p) => {
+                self.byte(1);
+                self.place(p);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn places(&mut self, places: &[Place]) {
+        self.len(places.len());
+        for p in places {
+            self.place(*p);
+        }
+    }
+
+    #[inline(always)]
+    fn option_seat(&mut self, seat: Option<Seat>) {
+        match seat {
+            None => self.byte(0),
+            Some(s) => {
+                self.byte(1);
+                self.seat(s);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn turn_order(&mut self, table: &TurnOrder) {
+        let (players, teams, allies_are_opponents, first_attack_turn, removed, last_played) =
+            table.encoding_parts();
+        self.byte(players);
+        self.byte(teams);
+        self.bool(allies_are_opponents);
+        self.varint(u64::from(first_attack_turn));
+        self.byte(removed.0);
+        for seat in last_played {
+            self.seat(*seat);
         }
     }
 
@@ -451,16 +504,16 @@ impl Writer<'_> {
         match event {
             TrapEvent::Moved { at } => {
                 self.variant(0);
-                self.cell(*at);
+                self.place(*at);
             }
             TrapEvent::Attack { attacker, target } => {
                 self.variant(1);
-                self.cell(*attacker);
-                self.cell(*target);
+                self.place(*attacker);
+                self.place(*target);
             }
             TrapEvent::Spell { at } => {
                 self.variant(2);
-                self.option_cell(*at);
+                self.option_place(*at);
             }
         }
     }
@@ -468,39 +521,47 @@ impl Writer<'_> {
     #[inline(always)]
     fn awaiting(&mut self, awaiting: &Awaiting) {
         match awaiting {
-            Awaiting::Main { seat } => {
+            Awaiting::Decision { seat, decision } => {
                 self.variant(0);
                 self.seat(*seat);
-            }
-            Awaiting::Respond { seat, event } => {
-                self.variant(1);
-                self.seat(*seat);
-                self.trap_event(event);
-            }
-            Awaiting::OpenDraw { seat, owner } => {
-                self.variant(2);
-                self.seat(*seat);
-                self.seat(*owner);
-            }
-            Awaiting::Reveal { seat, commitments } => {
-                self.variant(3);
-                self.seat(*seat);
-                self.len(commitments.len());
-                for c in commitments {
-                    self.bytes(&c.0.0);
+                match decision {
+                    Decision::Main => self.variant(0),
+                    Decision::Respond { event } => {
+                        self.variant(1);
+                        self.trap_event(event);
+                    }
+                    Decision::Discard { count } => {
+                        self.variant(2);
+                        self.byte(*count);
+                    }
+                    Decision::ChooseOpponent { among } => {
+                        self.variant(3);
+                        self.byte(among.0);
+                    }
                 }
             }
-            Awaiting::Declare { seat, cells } => {
-                self.variant(4);
+            Awaiting::Answer { seat, asked } => {
+                self.variant(1);
                 self.seat(*seat);
-                self.cells(cells);
+                match asked {
+                    Asked::OpenDraw { owner } => {
+                        self.variant(0);
+                        self.seat(*owner);
+                    }
+                    Asked::Reveal { commitments } => {
+                        self.variant(1);
+                        self.len(commitments.len());
+                        for c in commitments {
+                            self.bytes(&c.0.0);
+                        }
+                    }
+                    Asked::Declare { places } => {
+                        self.variant(2);
+                        self.places(places);
+                    }
+                }
             }
-            Awaiting::Discard { seat, count } => {
-                self.variant(5);
-                self.seat(*seat);
-                self.byte(*count);
-            }
-            Awaiting::Finished => self.variant(6),
+            Awaiting::Finished => self.variant(2),
         }
     }
 
@@ -510,13 +571,13 @@ impl Writer<'_> {
             Resume::Nothing => self.variant(0),
             Resume::AttackAfterWindow { attacker, target } => {
                 self.variant(1);
-                self.cell(*attacker);
-                self.cell(*target);
+                self.place(*attacker);
+                self.place(*target);
             }
             Resume::AttackAfterReveal { attacker, target } => {
                 self.variant(2);
-                self.cell(*attacker);
-                self.cell(*target);
+                self.place(*attacker);
+                self.place(*target);
             }
             Resume::SpellAfterWindow { spell } => {
                 self.variant(3);
@@ -537,13 +598,15 @@ impl Writer<'_> {
             controller,
             at,
             triggering,
+            opponent,
             discard_after,
         } = effect;
         self.card_id(*card);
         self.byte(*index);
         self.seat(*controller);
-        self.option_cell(*at);
-        self.option_cell(*triggering);
+        self.option_place(*at);
+        self.option_place(*triggering);
+        self.option_seat(*opponent);
         self.bool(*discard_after);
     }
 
@@ -585,14 +648,8 @@ impl Writer<'_> {
 
     #[inline(always)]
     fn outcome(&mut self, outcome: &Outcome) {
-        let Outcome { winner, reason } = outcome;
-        match winner {
-            None => self.byte(0),
-            Some(seat) => {
-                self.byte(1);
-                self.seat(*seat);
-            }
-        }
+        let Outcome { winners, reason } = outcome;
+        self.byte(winners.0);
         self.variant(match reason {
             WinReason::LifePoints => 0,
             WinReason::DeckOut => 1,
@@ -607,8 +664,9 @@ impl Writer<'_> {
 mod tests {
     use super::*;
     use crate::card::{Filter, MonsterType};
+    use crate::commitment::Commitment;
     use crate::hash::Digest32;
-    use crate::state::{Commitment, Outcome, TrapEvent, WinReason};
+    use crate::seat::{PerSeat, SeatSet};
 
     /// What postcard itself writes for the same fields.
     /// Postcard's encoding of the whole state, minus its unchanging prefix: robust to new
@@ -652,10 +710,10 @@ mod tests {
             summoning_points: 7,
             deck: (first_ref..first_ref + 40).map(CardRef).collect(),
             deck_order: if life_points > 0 {
-                crate::state::DeckOrder::Public
+                DeckOrder::Public
             } else {
-                crate::state::DeckOrder::Permuted {
-                    rounds: vec![crate::state::PermutationRound {
+                DeckOrder::Permuted {
+                    rounds: vec![PermutationRound {
                         permuter: Seat(0),
                         first: CardRef(90),
                     }],
@@ -678,7 +736,7 @@ mod tests {
                 card: Some(CardId(5)),
             }],
             banished: vec![CardId(1), CardId(130), CardId(u16::MAX)],
-            field_spell: Some(crate::state::Attached {
+            field_spell: Some(Attached {
                 owner: Seat(1),
                 card_ref: CardRef(77),
                 card: CardId(200),
@@ -718,12 +776,12 @@ mod tests {
                 },
             ],
             equips: vec![
-                crate::state::Attached {
+                Attached {
                     owner: Seat(1),
                     card_ref: CardRef(500),
                     card: CardId(300),
                 },
-                crate::state::Attached {
+                Attached {
                     owner: Seat(0),
                     card_ref: CardRef(3),
                     card: CardId(3),
@@ -749,10 +807,14 @@ mod tests {
             card: CardId(400),
             index: 1,
             controller: Seat(1),
-            at: Some(Cell::new(2, 5)),
+            at: Some(Cell::new(2, 5).into()),
             triggering: None,
+            opponent: Some(Seat(3)),
             discard_after: true,
         };
+        let mut table = TurnOrder::new(4, 2, false, Seat(2), 4);
+        table.begin_turn(Seat(3));
+        table.remove(Seat(1));
         DuelState {
             match_id: Digest32([1; 32]),
             format_hash: Digest32([2; 32]),
@@ -762,12 +824,13 @@ mod tests {
             turn: 300,
             active: Seat(1),
             phase: Phase::End,
-            players: [player(8000, 1), player(0, 100)],
+            table,
+            players: PerSeat::new(vec![player(8000, 1), player(0, 100)]),
             terrain: Terrain::ALL.iter().copied().cycle().take(49).collect(),
             cells,
-            awaiting: Awaiting::Main { seat: Seat(1) },
+            awaiting: Awaiting::main(Seat(1)),
             resume: Resume::Nothing,
-            draws_due: vec![crate::state::DrawDue {
+            draws_due: vec![DrawDue {
                 owner: Seat(0),
                 round: 0,
                 pointer: 200,
@@ -776,7 +839,12 @@ mod tests {
                 effect.clone(),
                 QueuedEffect {
                     at: None,
-                    triggering: Some(Cell::new(0, 0)),
+                    triggering: Some(Place::Zone {
+                        side: Seat(5),
+                        zone: Zone::Graveyard,
+                        slot: 7,
+                    }),
+                    opponent: None,
                     discard_after: false,
                     ..effect
                 },
@@ -824,21 +892,32 @@ mod tests {
                 },
             ],
             reveal_due: vec![(Seat(0), commitment), (Seat(1), commitment)],
-            window: Some((
-                Seat(0),
-                TrapEvent::Attack {
-                    attacker: Cell::new(1, 1),
-                    target: Cell::new(1, 2),
-                },
-            )),
+            windows: vec![
+                (
+                    Seat(0),
+                    TrapEvent::Attack {
+                        attacker: Cell::new(1, 1).into(),
+                        target: Cell::new(1, 2).into(),
+                    },
+                ),
+                (
+                    Seat(3),
+                    TrapEvent::Spell {
+                        at: Some(Cell::new(6, 6).into()),
+                    },
+                ),
+            ],
             declarations: vec![
-                (Seat(1), vec![Cell::new(0, 1), Cell::new(4, 4)]),
+                (
+                    Seat(1),
+                    vec![Cell::new(0, 1).into(), Cell::new(4, 4).into()],
+                ),
                 (Seat(0), Vec::new()),
             ],
             attack_negated: true,
             spell_negated: false,
             outcome: Some(Outcome {
-                winner: Some(Seat(0)),
+                winners: SeatSet::only(Seat(0)),
                 reason: WinReason::DeckOut,
             }),
         }
@@ -850,38 +929,50 @@ mod tests {
         assert_eq!(by_hand(&base), by_postcard(&base));
         let effect = base.queue[0].clone();
         let awaitings = [
-            Awaiting::Main { seat: Seat(0) },
-            Awaiting::Respond {
+            Awaiting::main(Seat(0)),
+            Awaiting::Decision {
                 seat: Seat(1),
-                event: TrapEvent::Spell { at: None },
+                decision: Decision::Respond {
+                    event: TrapEvent::Spell { at: None },
+                },
             },
-            Awaiting::Reveal {
+            Awaiting::Answer {
                 seat: Seat(0),
-                commitments: vec![base.commitments[0]; 2],
+                asked: Asked::Reveal {
+                    commitments: vec![base.commitments[0]; 2],
+                },
             },
-            Awaiting::Declare {
+            Awaiting::Answer {
                 seat: Seat(1),
-                cells: vec![Cell::new(3, 3)],
+                asked: Asked::Declare {
+                    places: vec![Cell::new(3, 3).into()],
+                },
             },
-            Awaiting::Discard {
+            Awaiting::Decision {
                 seat: Seat(0),
-                count: 2,
+                decision: Decision::Discard { count: 2 },
             },
-            Awaiting::OpenDraw {
+            Awaiting::Decision {
+                seat: Seat(3),
+                decision: Decision::ChooseOpponent {
+                    among: [Seat(1), Seat(2)].into_iter().collect(),
+                },
+            },
+            Awaiting::Answer {
                 seat: Seat(1),
-                owner: Seat(0),
+                asked: Asked::OpenDraw { owner: Seat(0) },
             },
             Awaiting::Finished,
         ];
         let resumes = [
             Resume::Nothing,
             Resume::AttackAfterWindow {
-                attacker: Cell::new(1, 1),
-                target: Cell::new(2, 1),
+                attacker: Cell::new(1, 1).into(),
+                target: Cell::new(2, 1).into(),
             },
             Resume::AttackAfterReveal {
-                attacker: Cell::new(1, 1),
-                target: Cell::new(2, 1),
+                attacker: Cell::new(1, 1).into(),
+                target: Cell::new(2, 1).into(),
             },
             Resume::SpellAfterWindow {
                 spell: effect.clone(),
@@ -890,33 +981,33 @@ mod tests {
         ];
         let events = [
             TrapEvent::Moved {
-                at: Cell::new(4, 2),
+                at: Cell::new(4, 2).into(),
             },
             TrapEvent::Attack {
-                attacker: Cell::new(1, 1),
-                target: Cell::new(1, 2),
+                attacker: Cell::new(1, 1).into(),
+                target: Cell::new(1, 2).into(),
             },
             TrapEvent::Spell {
-                at: Some(Cell::new(0, 6)),
+                at: Some(Cell::new(0, 6).into()),
             },
             TrapEvent::Spell { at: None },
         ];
         let outcomes = [
             None,
             Some(Outcome {
-                winner: None,
+                winners: SeatSet::EMPTY,
                 reason: WinReason::TurnLimit,
             }),
             Some(Outcome {
-                winner: Some(Seat(1)),
+                winners: SeatSet::only(Seat(1)),
                 reason: WinReason::LeaderTrapped,
             }),
             Some(Outcome {
-                winner: Some(Seat(0)),
+                winners: [Seat(0), Seat(2)].into_iter().collect(),
                 reason: WinReason::Concession,
             }),
             Some(Outcome {
-                winner: Some(Seat(1)),
+                winners: SeatSet::only(Seat(1)),
                 reason: WinReason::LifePoints,
             }),
         ];
@@ -925,7 +1016,10 @@ mod tests {
                 let s = DuelState {
                     awaiting: awaiting.clone(),
                     resume: resume.clone(),
-                    window: ((i + j) % 5 != 0).then(|| (Seat(1), events[(i + j) % 4])),
+                    windows: ((i + j) % 5 != 0)
+                        .then(|| (Seat(1), events[(i + j) % 4]))
+                        .into_iter()
+                        .collect(),
                     outcome: outcomes[(i * 2 + j) % 5],
                     ..base.clone()
                 };
@@ -944,7 +1038,7 @@ mod tests {
             queue: Vec::new(),
             claims: Vec::new(),
             reveal_due: Vec::new(),
-            window: None,
+            windows: Vec::new(),
             declarations: Vec::new(),
             spell_negated: true,
             outcome: None,
@@ -961,9 +1055,9 @@ mod tests {
     fn big_states_are_written_whole() {
         let mut big = state();
         if let Some(Some(p)) = big.cells.get_mut(10) {
-            p.modifiers = (0..400)
+            p.modifiers = (0..400i16)
                 .map(|i| Modifier {
-                    atk: i * 90 - 18_000,
+                    atk: i.wrapping_mul(90).wrapping_sub(18_000),
                     def: i,
                     duration: Duration::Turns((i % 7) as u8),
                 })

@@ -2,7 +2,8 @@
 //! tell exactly why an action was refused. A refused action leaves the state untouched.
 
 use crate::card::CardId;
-use crate::state::{Cell, Seat};
+use crate::place::Place;
+use crate::seat::Seat;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
@@ -25,6 +26,13 @@ pub enum RuleError {
         position: u16,
         index: u16,
     },
+    #[error("{seat} is not at this table: the match seats {players} players")]
+    NoSuchSeat { seat: Seat, players: usize },
+    #[error("{seat} cannot be chosen: the effect may be aimed only at one of {among}")]
+    NotAnOpponent {
+        seat: Seat,
+        among: crate::seat::SeatSet,
+    },
     #[error("it is {expected}'s decision, not {actual}'s")]
     NotYourDecision { expected: Seat, actual: Seat },
     #[error("a {action} action cannot answer the decision the duel is waiting for ({awaiting})")]
@@ -34,18 +42,18 @@ pub enum RuleError {
     },
     #[error("there is no card at position {index} of the hand")]
     NoSuchHandCard { index: u8 },
-    #[error("{cell} is not on the board")]
-    OffBoard { cell: Cell },
-    #[error("there is no card at {cell}")]
-    EmptyCell { cell: Cell },
-    #[error("the card at {cell} is not yours to use")]
-    NotYourCard { cell: Cell },
-    #[error("{cell} is taken")]
-    Occupied { cell: Cell },
-    #[error("{cell} is outside your summoning area")]
-    OutsideSummonArea { cell: Cell },
-    #[error("cards cannot enter or cross Labyrinth terrain at {cell}")]
-    Labyrinth { cell: Cell },
+    #[error("{at} is not on the board")]
+    OffBoard { at: Place },
+    #[error("there is no card at {at}")]
+    EmptyCell { at: Place },
+    #[error("the card at {at} is not yours to use")]
+    NotYourCard { at: Place },
+    #[error("{at} is taken")]
+    Occupied { at: Place },
+    #[error("{at} is outside your summoning area")]
+    OutsideSummonArea { at: Place },
+    #[error("cards cannot enter or cross Labyrinth terrain at {at}")]
+    Labyrinth { at: Place },
     #[error("you may play only {limit} card(s) from your hand per turn")]
     CardLimit { limit: u8 },
     #[error("you may summon or set only {limit} monster(s) per turn")]
@@ -60,38 +68,40 @@ pub enum RuleError {
     WrongCost { given: u8, level: u8 },
     #[error("a level {level} monster needs {needed} tribute(s), {given} given")]
     WrongTributes { level: u8, needed: u8, given: u8 },
-    #[error("{cell} cannot be tributed: {why}")]
-    BadTribute { cell: Cell, why: &'static str },
+    #[error("{at} cannot be tributed: {why}")]
+    BadTribute { at: Place, why: &'static str },
     #[error("this card cannot be played that way: {why}")]
     WrongPlayMode { why: &'static str },
-    #[error("the card at {cell} has already moved this turn")]
-    AlreadyMoved { cell: Cell },
-    #[error("the card at {cell} has already attacked this turn")]
-    AlreadyAttacked { cell: Cell },
-    #[error("the card at {cell} has already changed position this turn")]
-    AlreadyChangedPosition { cell: Cell },
-    #[error("the card at {cell} is spellbound")]
-    Spellbound { cell: Cell },
+    #[error("the card at {at} has already moved this turn")]
+    AlreadyMoved { at: Place },
+    #[error("the card at {at} has already attacked this turn")]
+    AlreadyAttacked { at: Place },
+    #[error("the card at {at} has already changed position this turn")]
+    AlreadyChangedPosition { at: Place },
+    #[error("the card at {at} is spellbound")]
+    Spellbound { at: Place },
     #[error("the card at {from} cannot reach {to}")]
-    Unreachable { from: Cell, to: Cell },
-    #[error("the card at {cell} cannot move: {why}")]
-    CannotMove { cell: Cell, why: &'static str },
-    #[error("the card at {cell} cannot attack: {why}")]
-    CannotAttack { cell: Cell, why: &'static str },
+    Unreachable { from: Place, to: Place },
+    #[error("the card at {at} cannot move: {why}")]
+    CannotMove { at: Place, why: &'static str },
+    #[error("the card at {at} cannot attack: {why}")]
+    CannotAttack { at: Place, why: &'static str },
     #[error("{target} cannot be attacked from {from}: {why}")]
     BadAttackTarget {
-        from: Cell,
-        target: Cell,
+        from: Place,
+        target: Place,
         why: &'static str,
     },
-    #[error("the card at {cell} cannot change position: {why}")]
-    CannotChangePosition { cell: Cell, why: &'static str },
-    #[error("the card at {cell} cannot be flipped: {why}")]
-    CannotFlip { cell: Cell, why: &'static str },
-    #[error("no attack may be declared on the first turn of the duel")]
-    FirstTurnAttack,
-    #[error("the card at {cell} cannot spring now: {why}")]
-    CannotSpring { cell: Cell, why: &'static str },
+    #[error("the card at {at} cannot change position: {why}")]
+    CannotChangePosition { at: Place, why: &'static str },
+    #[error("the card at {at} cannot be flipped: {why}")]
+    CannotFlip { at: Place, why: &'static str },
+    #[error(
+        "no attack may be declared before turn {first_attack_turn}: the last player of the first round attacks first"
+    )]
+    FirstTurnAttack { first_attack_turn: u16 },
+    #[error("the card at {at} cannot spring now: {why}")]
+    CannotSpring { at: Place, why: &'static str },
     #[error("the reveal does not open the commitment it should (card {card})")]
     BadReveal { card: CardId },
     #[error("a reveal is missing: {why}")]
@@ -111,10 +121,10 @@ pub enum RuleError {
     #[error("you hold {held} cards and must discard down to {limit}")]
     MustDiscard { held: u8, limit: u8 },
     #[error(
-        "the trap at {cell} has been triggered and must spring: in this format traps are not \
+        "the trap at {at} has been triggered and must spring: in this format traps are not \
          optional, so spring it (or another triggered trap) instead of passing"
     )]
-    MustSpring { cell: Cell },
+    MustSpring { at: Place },
 }
 
 impl RuleError {
@@ -122,6 +132,8 @@ impl RuleError {
     pub fn kind(&self) -> &'static str {
         match self {
             RuleError::DuelOver => "duel-over",
+            RuleError::NoSuchSeat { .. } => "no-such-seat",
+            RuleError::NotAnOpponent { .. } => "not-an-opponent",
             RuleError::NotYourDecision { .. } => "not-your-decision",
             RuleError::BadPositionOpening { .. } => "bad-position-opening",
             RuleError::PositionNotInDeck { .. } => "position-not-in-deck",
@@ -152,7 +164,7 @@ impl RuleError {
             RuleError::BadAttackTarget { .. } => "bad-attack-target",
             RuleError::CannotChangePosition { .. } => "cannot-change-position",
             RuleError::CannotFlip { .. } => "cannot-flip",
-            RuleError::FirstTurnAttack => "first-turn-attack",
+            RuleError::FirstTurnAttack { .. } => "first-turn-attack",
             RuleError::CannotSpring { .. } => "cannot-spring",
             RuleError::BadReveal { .. } => "bad-reveal",
             RuleError::MissingReveal { .. } => "missing-reveal",

@@ -3,7 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::CardId;
-use crate::state::{Cell, Commitment, Outcome, Seat};
+use crate::commitment::Commitment;
+use crate::place::Place;
+use crate::seat::Seat;
+use crate::state::{Outcome, WinReason};
 use crate::terrain::Terrain;
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -24,19 +27,19 @@ pub enum Event {
     /// A card was played from the hand; `card` is `None` when it went down face-down.
     Played {
         seat: Seat,
-        at: Cell,
+        at: Place,
         card: Option<CardId>,
     },
     Equipped {
-        at: Cell,
+        at: Place,
         card: CardId,
     },
     Moved {
-        from: Cell,
-        to: Cell,
+        from: Place,
+        to: Place,
     },
     Flipped {
-        at: Cell,
+        at: Place,
         card: CardId,
     },
     Revealed {
@@ -45,26 +48,26 @@ pub enum Event {
         card: CardId,
     },
     PositionChanged {
-        at: Cell,
+        at: Place,
         defence: bool,
     },
     AttackDeclared {
-        from: Cell,
-        target: Cell,
+        from: Place,
+        target: Place,
     },
     AttackNegated {
-        from: Cell,
+        from: Place,
     },
     Battle {
-        attacker: Cell,
-        target: Cell,
+        attacker: Place,
+        target: Place,
         attack: i32,
         defence: i32,
     },
     Destroyed {
         owner: Seat,
         card: Option<CardId>,
-        at: Cell,
+        at: Place,
     },
     Discarded {
         seat: Seat,
@@ -81,17 +84,17 @@ pub enum Event {
         life_points: u32,
     },
     TerrainChanged {
-        at: Cell,
+        at: Place,
         terrain: Terrain,
     },
     Spellbound {
-        at: Cell,
+        at: Place,
     },
     Released {
-        at: Cell,
+        at: Place,
     },
     StatsChanged {
-        at: Cell,
+        at: Place,
         atk: i32,
         def: i32,
     },
@@ -102,7 +105,7 @@ pub enum Event {
         card: CardId,
     },
     TrapSprung {
-        at: Cell,
+        at: Place,
         card: CardId,
     },
     ResponseWindow {
@@ -121,6 +124,17 @@ pub enum Event {
     },
     Conceded {
         seat: Seat,
+    },
+    /// A player left the game (life points, deck out, a trapped Deck Leader, concession);
+    /// the others play on where more than one side is left.
+    PlayerRemoved {
+        seat: Seat,
+        reason: WinReason,
+    },
+    /// The opponent an effect that says "your opponent" is aimed at.
+    OpponentChosen {
+        seat: Seat,
+        opponent: Seat,
     },
     DuelEnded {
         outcome: Outcome,

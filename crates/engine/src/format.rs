@@ -9,13 +9,26 @@ use crate::hash::{Digest32, sha256_of};
 use crate::source::SourceError;
 use crate::terrain::Terrain;
 
-/// The rule family picks the turn structure and how cards enter and leave the board.
+/// The rule family: what the board is and which module of rules plays on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Family {
-    /// The community "Classic" DOR rules on a 7x7 grid (and their Alternate variant).
-    DorClassic,
-    /// Kairu's rebalanced DOTR rules: 9x9 terrain board, Summoning Points.
+    /// Duelists of the Roses on a square grid of cells with Deck Leaders (`crate::grid`).
+    Grid,
+}
+
+/// Which of the grid family's rule books a format follows. What sets them apart beyond
+/// the options below is how cards meet on the board, which is one design, not a set of
+/// independent choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rulebook {
+    /// The community DOR formats (Classic, Alternate): attacks are declared against an
+    /// adjacent card, cards never move onto one another.
+    Dor,
+    /// Kairu's rebalanced DOTR rules: moving into an enemy card is how it is attacked,
+    /// moving or playing onto your own card replaces it, a card may flip face-up as part
+    /// of its move, and a card that moved ends its turn in attack position.
     Kairu,
 }
 
@@ -109,8 +122,6 @@ pub struct PlayRules {
     /// A monster may be summoned face-up straight from the hand (Classic); otherwise every
     /// card enters face-down (Kairu).
     pub face_up_summon: bool,
-    /// A card played onto one of your own cards replaces it (Kairu).
-    pub play_over_own: bool,
     pub max_monsters: u8,
     pub max_spells_traps: u8,
 }
@@ -130,13 +141,6 @@ pub struct MoveRules {
     pub leader_steps: u8,
     /// Face-up continuous spells and traps may still move (Alternate rule 2).
     pub continuous_may_move: bool,
-    /// Moving into an enemy card is how monsters attack (Kairu); otherwise attacks are a
-    /// separate action against an orthogonal neighbour.
-    pub attack_by_moving: bool,
-    /// Moving onto one of your own cards destroys it and takes its place (Kairu).
-    pub move_onto_own_replaces: bool,
-    /// A face-down card may be flipped face-up as part of its move (Kairu).
-    pub flip_while_moving: bool,
     /// A monster may change its battle position on the turn it entered the field.
     pub change_position_on_entry: bool,
 }
@@ -170,6 +174,39 @@ pub struct TerrainRules {
     pub board: Vec<String>,
 }
 
+/// Who sits at the table.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableRules {
+    /// How many players a match seats.
+    pub players: u8,
+    /// How many teams they form: seat `i` plays for team `i % teams`, so partners sit
+    /// apart and turns alternate between teams. `None`: everyone for themselves.
+    #[serde(default)]
+    pub teams: Option<u8>,
+    /// Teammates count as opponents for attacks and card effects (Domain Format's team
+    /// battle); otherwise they are allies who never attack or target one another.
+    #[serde(default)]
+    pub allies_are_opponents: bool,
+}
+
+impl Default for TableRules {
+    fn default() -> TableRules {
+        TableRules {
+            players: 2,
+            teams: None,
+            allies_are_opponents: false,
+        }
+    }
+}
+
+impl TableRules {
+    /// How many teams there are (as many as players in a free-for-all).
+    pub fn team_count(&self) -> u8 {
+        self.teams.unwrap_or(self.players)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WinRules {
@@ -190,9 +227,15 @@ pub struct Format {
     pub id: String,
     pub name: String,
     pub family: Family,
+    pub rulebook: Rulebook,
+    /// Players and teams; two players facing each other when left out.
+    #[serde(default)]
+    pub table: TableRules,
     pub board_size: u8,
     pub life_points: u32,
-    /// Monsters may attack on the very first turn of the duel.
+    /// Monsters may attack on the very first turn of the duel. Otherwise nobody attacks
+    /// before the last player of the first round has begun their turn (with two players,
+    /// from the second turn on).
     pub first_turn_attacks: bool,
     pub deck: DeckRules,
     pub hand: HandRules,
@@ -226,6 +269,27 @@ impl Format {
                 format!(
                     "board_size {} must be odd and between 5 and 11",
                     self.board_size
+                ),
+            ));
+        }
+        let table = &self.table;
+        if !(2..=4).contains(&table.players) {
+            return Err((
+                "players",
+                format!(
+                    "players = {}: the grid seats 2 to 4 players, one at each side",
+                    table.players
+                ),
+            ));
+        }
+        if let Some(teams) = table.teams
+            && (teams < 2 || teams > table.players || table.players % teams != 0)
+        {
+            return Err((
+                "teams",
+                format!(
+                    "teams = {teams}: {} players split into 2 or more teams of equal size",
+                    table.players
                 ),
             ));
         }
@@ -279,7 +343,16 @@ impl Format {
 
     /// SHA-256 over the canonical encoding: peers refuse to play on different formats.
     pub fn hash(&self) -> Digest32 {
-        sha256_of(&("fairduel/format/v1", self))
+        sha256_of(&("fairduel/format/v2", self))
+    }
+
+    /// The first turn on which an attack may be declared.
+    pub fn first_attack_turn(&self) -> u16 {
+        if self.first_turn_attacks {
+            1
+        } else {
+            u16::from(self.table.players)
+        }
     }
 
     /// The starting terrain of every cell, row-major.
@@ -324,13 +397,19 @@ impl Format {
 mod tests {
     use super::*;
 
+    fn text(name: &str) -> &'static str {
+        match name {
+            "dor-classic" => include_str!("../../../assets/formats/dor-classic.toml"),
+            "dor-alternate" => include_str!("../../../assets/formats/dor-alternate.toml"),
+            "kairu-dotr" => include_str!("../../../assets/formats/kairu-dotr.toml"),
+            "kairu-dotr-4p" => include_str!("../../../assets/formats/kairu-dotr-4p.toml"),
+            "kairu-dotr-2v2" => include_str!("../../../assets/formats/kairu-dotr-2v2.toml"),
+            other => panic!("no preset {other} in this test"),
+        }
+    }
+
     fn load(name: &str) -> Format {
-        let path = format!(
-            "{}/../../assets/formats/{name}.toml",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(&path).expect("format file exists");
-        Format::from_toml(&path, &text).expect("format is valid")
+        Format::from_toml(&format!("{name}.toml"), text(name)).expect("format is valid")
     }
 
     #[test]
@@ -343,6 +422,26 @@ mod tests {
         assert_ne!(classic.hash(), alternate.hash());
         assert_eq!(alternate.traps.reach, TrapReach::AllFull);
         assert_eq!(kairu.starting_terrain().len(), 81);
+        assert_eq!(kairu.first_attack_turn(), 2);
+    }
+
+    #[test]
+    fn four_player_presets_seat_four_and_attack_after_the_first_round() {
+        let free_for_all = load("kairu-dotr-4p");
+        let pairs = load("kairu-dotr-2v2");
+        assert_eq!(free_for_all.table.players, 4);
+        assert_eq!(free_for_all.table.team_count(), 4);
+        assert_eq!(pairs.table.team_count(), 2);
+        assert_eq!(free_for_all.first_attack_turn(), 4);
+        assert_ne!(free_for_all.hash(), pairs.hash());
+    }
+
+    #[test]
+    fn an_odd_table_is_refused_with_its_line() {
+        let broken = text("kairu-dotr-4p").replacen("players = 4", "players = 5", 1);
+        let err = Format::from_toml("kairu-dotr-4p.toml", &broken).expect_err("must fail");
+        assert!(err.message.contains("2 to 4 players"), "{err}");
+        assert!(err.line > 1, "{err}");
     }
 
     #[test]
@@ -356,12 +455,7 @@ mod tests {
 
     #[test]
     fn a_bad_board_row_names_its_line() {
-        let path = format!(
-            "{}/../../assets/formats/kairu-dotr.toml",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(&path).expect("format file exists");
-        let broken = text.replacen("board_size = 9", "board_size = 7", 1);
+        let broken = text("kairu-dotr").replacen("board_size = 9", "board_size = 7", 1);
         let err = Format::from_toml("kairu-dotr.toml", &broken).expect_err("must fail");
         assert!(err.message.contains("rows"), "{err}");
         assert!(err.line > 1, "{err}");

@@ -8,8 +8,8 @@ use crate::card::{
     Attribute, CardDef, CardId, CardKind, EffectDef, Filter, MonsterStats, MonsterType, Primitive,
     SpellKind, TrapKind, TrapRange, Trigger,
 };
+use crate::grid::{filter_needs_identity, identity_matches};
 use crate::hash::{Digest32, sha256_of};
-use crate::rules::{filter_needs_identity, identity_matches};
 use crate::source::{SourceError, line_of};
 
 /// A validated set of card definitions with a content hash peers compare before a match.

@@ -2,14 +2,23 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{CardId, Duration};
+use crate::awaiting::{Awaiting, TrapEvent};
+use crate::card::CardId;
+use crate::commitment::{CardRef, Commitment};
+use crate::grid::Cell;
 use crate::hash::{
-    BlockState, Digest32, SHA256_INITIAL, Sha256State, compress_block, finish_sha256, sha256,
+    BlockState, Digest32, SHA256_INITIAL, Sha256State, compress_block, finish_sha256,
     sha256_hasher, sha256_of,
 };
+use crate::piece::{Class, Piece};
+use crate::place::Place;
+use crate::player::{DrawDue, PlayerState};
+use crate::seat::{PerSeat, Seat, SeatSet};
+use crate::terrain::Terrain;
+use crate::turn_order::TurnOrder;
 
 /// The domain tag hashed in front of the state.
-const STATE_HASH_DOMAIN: &str = "fairduel/state/v1";
+const STATE_HASH_DOMAIN: &str = "fairduel/state/v2";
 
 /// SHA-256 midway through a state's encoding: after the fields that never change in a duel.
 #[derive(Clone)]
@@ -43,366 +52,6 @@ impl std::fmt::Debug for StatePrefix {
         f.write_str("StatePrefix")
     }
 }
-use crate::terrain::Terrain;
-
-/// A player's place at the table. Seat 0's home row is the bottom of the board.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
-)]
-pub struct Seat(pub u8);
-
-impl Seat {
-    pub const BOTH: [Seat; 2] = [Seat(0), Seat(1)];
-
-    pub fn other(self) -> Seat {
-        Seat(1 - self.0.min(1))
-    }
-
-    pub fn index(self) -> usize {
-        usize::from(self.0.min(1))
-    }
-}
-
-impl std::fmt::Display for Seat {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "seat {}", self.0)
-    }
-}
-
-/// A zone on the grid. Row 0 is the top (seat 1's home row).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
-)]
-pub struct Cell {
-    pub row: u8,
-    pub col: u8,
-}
-
-impl Cell {
-    pub const fn new(row: u8, col: u8) -> Cell {
-        Cell { row, col }
-    }
-
-    /// Orthogonal steps between two cells.
-    pub fn distance(self, other: Cell) -> u8 {
-        self.row.abs_diff(other.row) + self.col.abs_diff(other.col)
-    }
-
-    pub fn is_orthogonal_neighbour(self, other: Cell) -> bool {
-        self.distance(other) == 1
-    }
-
-    /// In the 3x3 square around `centre` (excluding `centre` itself).
-    pub fn is_in_square_around(self, centre: Cell) -> bool {
-        self != centre && self.row.abs_diff(centre.row) <= 1 && self.col.abs_diff(centre.col) <= 1
-    }
-
-    pub fn shares_line(self, other: Cell) -> bool {
-        self != other && (self.row == other.row || self.col == other.col)
-    }
-
-    /// Name used everywhere players see cells: column letter from the left, row number from
-    /// the top ("a1" is the top-left corner, seat 1's side).
-    pub fn name(self) -> String {
-        format!(
-            "{}{}",
-            char::from(b'a' + self.col.min(25)),
-            u16::from(self.row) + 1
-        )
-    }
-
-    /// Parses a name like "d7" on a board of the given size.
-    pub fn parse(text: &str, board_size: u8) -> Option<Cell> {
-        let text = text.trim();
-        let mut chars = text.chars();
-        let col = chars.next()?.to_ascii_lowercase();
-        if !col.is_ascii_lowercase() {
-            return None;
-        }
-        let col = col as u8 - b'a';
-        let row: u8 = chars.as_str().parse().ok()?;
-        if col >= board_size || row == 0 || row > board_size {
-            return None;
-        }
-        Some(Cell::new(row - 1, col))
-    }
-}
-
-impl std::fmt::Display for Cell {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.name())
-    }
-}
-
-/// A 32-byte commitment `H(domain | match | seat | card | salt)` standing for a hidden card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Commitment(pub Digest32);
-
-/// A commitment named by its place in [`DuelState::commitments`], the table every card of the
-/// duel was committed to at set-up. The state refers to hidden cards this way so that its
-/// canonical encoding (and so the state hash) carries each 32-byte commitment once, in the
-/// table, rather than again wherever the card goes.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
-)]
-pub struct CardRef(pub u16);
-
-/// The random salt that makes a commitment unguessable.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Salt(pub [u8; 32]);
-
-/// Opening of a commitment: the card behind it and the salt.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Reveal {
-    pub card: CardId,
-    pub salt: Salt,
-}
-
-/// The domain tag hashed in front of a card commitment.
-const CARD_COMMITMENT_DOMAIN: &str = "fairduel/card/v1";
-
-impl Commitment {
-    /// SHA-256 over postcard's encoding of `(domain, match_id, owner, card, salt)`.
-    pub fn new(match_id: &Digest32, owner: Seat, card: CardId, salt: &Salt) -> Commitment {
-        // Written by hand (the legal-action listing opens reveals often): the domain's
-        // length as a one-byte varint and its bytes, the 32 match bytes, the seat's byte,
-        // the card number as a varint, and the 32 salt bytes.
-        const DOMAIN: &[u8] = CARD_COMMITMENT_DOMAIN.as_bytes();
-        let mut bytes = [0u8; 1 + DOMAIN.len() + 32 + 1 + 3 + 32];
-        bytes[0] = DOMAIN.len() as u8;
-        let mut at = 1;
-        for part in [DOMAIN, &match_id.0, &[owner.0]] {
-            bytes[at..at + part.len()].copy_from_slice(part);
-            at += part.len();
-        }
-        let mut id = card.0;
-        while id >= 0x80 {
-            bytes[at] = (id as u8) | 0x80;
-            id >>= 7;
-            at += 1;
-        }
-        bytes[at] = id as u8;
-        at += 1;
-        bytes[at..at + 32].copy_from_slice(&salt.0);
-        Commitment(sha256(&bytes[..at + 32]))
-    }
-
-    pub fn opens_to(&self, match_id: &Digest32, owner: Seat, reveal: &Reveal) -> bool {
-        Commitment::new(match_id, owner, reveal.card, &reveal.salt) == *self
-    }
-
-    /// The commitment of one position of a secret deck permutation: position `position` of
-    /// `owner`'s deck, in `permuter`'s round `round`, points at `index` of the round before
-    /// (or, for the first round, at the owner's committed order).
-    pub fn for_position(
-        match_id: &Digest32,
-        slot: PositionSlot,
-        opening: &PositionOpening,
-    ) -> Commitment {
-        Commitment(sha256_of(&(
-            "fairduel/deck-position/v1",
-            match_id,
-            slot,
-            opening.index,
-            &opening.salt,
-        )))
-    }
-}
-
-/// Which position commitment: whose deck, which permutation round, which position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct PositionSlot {
-    pub owner: Seat,
-    pub permuter: Seat,
-    pub round: u8,
-    pub position: u16,
-}
-
-/// Opening of a deck-position commitment: where the position points, and the salt.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct PositionOpening {
-    pub index: u16,
-    pub salt: Salt,
-}
-
-/// How a player's deck is ordered.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum DeckOrder {
-    /// `deck` is in its real order, top card last, fixed at set-up by a party every seat
-    /// trusts (the local referee, a scenario file). A draw takes the top card.
-    Public,
-    /// `deck` holds the undrawn cards in the owner's committed order, which says nothing
-    /// about the real order: that is the composition of secret permutations, one round per
-    /// other seat, each committed position by position in the commitment table. A draw of
-    /// position `p` waits for each permuter (the last round first) to open where `p` points.
-    Permuted {
-        rounds: Vec<PermutationRound>,
-        /// The table entry of the owner's first committed deck card; committed index `i`
-        /// is `first_card + i`.
-        first_card: CardRef,
-        /// Deck positions handed out so far, top first: the next draw is this position.
-        next_position: u16,
-    },
-}
-
-/// One seat's secret permutation of another seat's deck.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct PermutationRound {
-    pub permuter: Seat,
-    /// The table entry of the commitment for position 0; position `p` is `first + p`.
-    pub first: CardRef,
-}
-
-/// A draw waiting for permuters to open where its deck position points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct DrawDue {
-    pub owner: Seat,
-    /// The round whose permuter must answer next (counting down to 0).
-    pub round: u8,
-    /// The position in that round's order being asked about.
-    pub pointer: u16,
-}
-
-/// Whether a card on the grid is a monster or a spell/trap. This is public even for
-/// face-down cards: see docs/RULES.md ("What a face-down card shows").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Class {
-    Monster,
-    SpellTrap,
-}
-
-/// How long a monster stays spellbound.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Bind {
-    #[default]
-    Free,
-    /// Counters left; one comes off in each of its controller's end phases.
-    Turns(u8),
-    Forever,
-}
-
-/// A temporary or lasting change to a card's stats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Modifier {
-    pub atk: i16,
-    pub def: i16,
-    pub duration: Duration,
-}
-
-/// A card on the grid.
-#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Piece {
-    pub owner: Seat,
-    pub controller: Seat,
-    pub card_ref: CardRef,
-    /// `None` while the card is hidden from the public.
-    pub card: Option<CardId>,
-    pub class: Class,
-    pub face_up: bool,
-    pub defence: bool,
-    pub leader: bool,
-    /// The turn it entered the field (for trap delays and same-turn position changes).
-    pub entered_turn: u16,
-    pub moved: bool,
-    pub changed_position: bool,
-    pub attacked: bool,
-    pub bind: Bind,
-    /// The turn the current spellbind began: no counter comes off in that turn.
-    pub bound_turn: u16,
-    pub modifiers: Vec<Modifier>,
-    /// Equip spells attached to this monster, in order.
-    pub equips: Vec<Attached>,
-}
-
-/// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
-/// Classic field spell in its zone. It keeps the commitment it entered play under, so every
-/// peer can tell which card it is and it leaves for its owner's graveyard as itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Attached {
-    pub owner: Seat,
-    pub card_ref: CardRef,
-    pub card: CardId,
-}
-
-impl Attached {
-    /// The graveyard entry this card becomes.
-    pub fn to_graveyard(self) -> CardSlot {
-        CardSlot {
-            card_ref: self.card_ref,
-            card: Some(self.card),
-        }
-    }
-}
-
-impl Piece {
-    /// A card entering the field this turn, with no per-turn flags, binds or changes.
-    pub fn entering(owner: Seat, card_ref: CardRef, class: Class, turn: u16) -> Piece {
-        Piece {
-            owner,
-            controller: owner,
-            card_ref,
-            card: None,
-            class,
-            face_up: false,
-            defence: false,
-            leader: false,
-            entered_turn: turn,
-            moved: false,
-            changed_position: false,
-            attacked: false,
-            bind: Bind::Free,
-            bound_turn: 0,
-            modifiers: Vec::new(),
-            equips: Vec::new(),
-        }
-    }
-
-    /// A Deck Leader: public and face-up from the start.
-    pub fn deck_leader(owner: Seat, card_ref: CardRef, card: CardId) -> Piece {
-        Piece {
-            card: Some(card),
-            face_up: true,
-            leader: true,
-            ..Piece::entering(owner, card_ref, Class::Monster, 0)
-        }
-    }
-
-    pub fn is_bound(&self) -> bool {
-        self.bind != Bind::Free
-    }
-
-    pub fn is_hidden(&self) -> bool {
-        self.card.is_none()
-    }
-}
-
-/// A card off the grid (hand or graveyard): hidden from the public until revealed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct CardSlot {
-    pub card_ref: CardRef,
-    pub card: Option<CardId>,
-}
-
-#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct PlayerState {
-    pub life_points: u32,
-    pub summoning_points: u8,
-    /// Top of the deck is the last element when the order is public; see [`DeckOrder`].
-    pub deck: Vec<CardRef>,
-    pub deck_order: DeckOrder,
-    pub hand: Vec<CardSlot>,
-    /// Oldest first. A card destroyed while hidden waits here for its owner's reveal.
-    pub graveyard: Vec<CardSlot>,
-    /// Removed from play for good (Kairu's "Shadow Realm").
-    pub banished: Vec<CardId>,
-    /// Classic: the face-up field spell in this player's Field Spell Zone.
-    pub field_spell: Option<Attached>,
-    pub leader: Cell,
-    /// Consecutive own turns the Deck Leader ended unable to move.
-    pub leader_stuck_turns: u8,
-    pub cards_played: u8,
-    pub monsters_played: u8,
-}
 
 /// The kind of phase the active player is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -411,7 +60,7 @@ pub enum Phase {
     End,
 }
 
-/// Why a duel ended.
+/// Why a duel ended, or why a player was removed from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum WinReason {
     LifePoints,
@@ -423,71 +72,24 @@ pub enum WinReason {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Outcome {
-    /// `None` is a draw.
-    pub winner: Option<Seat>,
+    /// Every seat on the winning side (a player, or a whole team, removed members
+    /// included). Empty for a draw.
+    pub winners: SeatSet,
     pub reason: WinReason,
 }
 
-/// What happened that a trap may answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum TrapEvent {
-    /// An enemy card ended a move on `at`.
-    Moved { at: Cell },
-    /// An enemy monster at `attacker` declared an attack on `target`.
-    Attack { attacker: Cell, target: Cell },
-    /// The enemy activated a spell (at `at` if it is on the grid).
-    Spell { at: Option<Cell> },
-}
+impl Outcome {
+    pub fn is_draw(&self) -> bool {
+        self.winners.is_empty()
+    }
 
-/// The decision the duel waits for. Exactly one seat may act.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Awaiting {
-    /// The active player's main phase: play, move, attack, flip, or end the turn.
-    Main {
-        seat: Seat,
-    },
-    /// A response window: `seat` may spring a trap or pass. It opens whenever a face-down
-    /// card of `seat` could be a trap in reach, so its opening tells nothing.
-    Respond {
-        seat: Seat,
-        event: TrapEvent,
-    },
-    /// `seat`, a permuter of `owner`'s deck, must open where the drawn position points.
-    OpenDraw {
-        seat: Seat,
-        owner: Seat,
-    },
-    /// `seat` must open these commitments, in this order.
-    Reveal {
-        seat: Seat,
-        commitments: Vec<Commitment>,
-    },
-    /// `seat` must declare which of its hidden cards on these cells match the effect
-    /// being resolved, revealing those that do; the rest become pending claims.
-    Declare {
-        seat: Seat,
-        cells: Vec<Cell>,
-    },
-    /// `seat` must discard down to its hand limit.
-    Discard {
-        seat: Seat,
-        count: u8,
-    },
-    Finished,
-}
+    pub fn won(&self, seat: Seat) -> bool {
+        self.winners.contains(seat)
+    }
 
-impl Awaiting {
-    /// The only seat allowed to act next, if any.
-    pub fn seat(&self) -> Option<Seat> {
-        match self {
-            Awaiting::Main { seat }
-            | Awaiting::OpenDraw { seat, .. }
-            | Awaiting::Respond { seat, .. }
-            | Awaiting::Reveal { seat, .. }
-            | Awaiting::Declare { seat, .. }
-            | Awaiting::Discard { seat, .. } => Some(*seat),
-            Awaiting::Finished => None,
-        }
+    /// The winner when one player alone won.
+    pub fn sole_winner(&self) -> Option<Seat> {
+        self.winners.single()
     }
 }
 
@@ -525,21 +127,21 @@ pub struct PendingClaim {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Resume {
     Nothing,
-    /// After the defender's trap window: reveal the target and fight.
+    /// After the defenders' trap windows: reveal the target and fight.
     AttackAfterWindow {
-        attacker: Cell,
-        target: Cell,
+        attacker: Place,
+        target: Place,
     },
     /// After the target's reveal: fight.
     AttackAfterReveal {
-        attacker: Cell,
-        target: Cell,
+        attacker: Place,
+        target: Place,
     },
-    /// After the enemy's window: resolve the spell.
+    /// After the opponents' windows: resolve the spell.
     SpellAfterWindow {
         spell: QueuedEffect,
     },
-    /// After an owner declaration: destroy the declared cards of this effect.
+    /// After the owner declarations: destroy the declared cards of this effect.
     DestroyDeclared {
         effect: QueuedEffect,
     },
@@ -552,9 +154,12 @@ pub struct QueuedEffect {
     pub index: u8,
     pub controller: Seat,
     /// Where the card is (or was when the effect started).
-    pub at: Option<Cell>,
+    pub at: Option<Place>,
     /// The enemy card that set the trap off.
-    pub triggering: Option<Cell>,
+    pub triggering: Option<Place>,
+    /// The opponent an effect that says "your opponent" is aimed at: the one who set it off
+    /// or, where several could be meant, the one its controller named.
+    pub opponent: Option<Seat>,
     /// The spell card goes to the graveyard after resolving.
     pub discard_after: bool,
 }
@@ -566,14 +171,17 @@ pub struct DuelState {
     pub format_hash: Digest32,
     pub pool_hash: Digest32,
     pub board_size: u8,
-    /// Every card of the duel as committed at set-up: seat 0's Deck Leader and deck (in
-    /// set-up order), then seat 1's. Never changes during a duel; the rest of the state
-    /// names these cards by [`CardRef`].
+    /// Every card of the duel as committed at set-up: each seat's Deck Leader and deck (in
+    /// set-up order), seat by seat, then the deck permutations. Never changes during a
+    /// duel; the rest of the state names these cards by [`CardRef`].
     pub commitments: std::sync::Arc<[Commitment]>,
     pub turn: u16,
+    /// The turn player.
     pub active: Seat,
     pub phase: Phase,
-    pub players: [PlayerState; 2],
+    /// Who sits where, who plays with whom, who is still in the game.
+    pub table: TurnOrder,
+    pub players: PerSeat<PlayerState>,
     pub terrain: Vec<Terrain>,
     pub cells: Vec<Option<Piece>>,
     pub awaiting: Awaiting,
@@ -585,10 +193,11 @@ pub struct DuelState {
     pub draws_due: Vec<DrawDue>,
     /// Hidden cards the rules have revealed, waiting for their owners to open them.
     pub reveal_due: Vec<(Seat, Commitment)>,
-    /// An open response window.
-    pub window: Option<(Seat, TrapEvent)>,
-    /// Seats still to answer the owner declaration being collected, with their cells.
-    pub declarations: Vec<(Seat, Vec<Cell>)>,
+    /// Response windows still to open for the action being answered, in priority order
+    /// (clockwise from the turn player); the first is the open one.
+    pub windows: Vec<(Seat, TrapEvent)>,
+    /// Seats still to answer the owner declaration being collected, with their places.
+    pub declarations: Vec<(Seat, Vec<Place>)>,
     pub attack_negated: bool,
     pub spell_negated: bool,
     pub outcome: Option<Outcome>,
@@ -605,34 +214,53 @@ impl DuelState {
     }
 
     pub fn piece(&self, cell: Cell) -> Option<&Piece> {
-        self.index(cell).and_then(|i| self.cells[i].as_ref())
+        self.index(cell).and_then(|i| self.cells.get(i)?.as_ref())
     }
 
     pub fn piece_mut(&mut self, cell: Cell) -> Option<&mut Piece> {
-        self.index(cell).and_then(|i| self.cells[i].as_mut())
+        self.index(cell)
+            .and_then(|i| self.cells.get_mut(i)?.as_mut())
+    }
+
+    /// The piece at a place, if the place is a cell holding one.
+    pub fn piece_at(&self, place: Place) -> Option<&Piece> {
+        self.piece(place.cell()?)
     }
 
     pub fn take(&mut self, cell: Cell) -> Option<Piece> {
-        self.index(cell).and_then(|i| self.cells[i].take())
+        self.index(cell).and_then(|i| self.cells.get_mut(i)?.take())
     }
 
     pub fn put(&mut self, cell: Cell, piece: Piece) {
-        if let Some(i) = self.index(cell) {
-            self.cells[i] = Some(piece);
+        if let Some(slot) = self.index(cell).and_then(|i| self.cells.get_mut(i)) {
+            *slot = Some(piece);
         }
     }
 
     pub fn base_terrain(&self, cell: Cell) -> Terrain {
         self.index(cell)
-            .map_or(Terrain::Normal, |i| self.terrain[i])
+            .and_then(|i| self.terrain.get(i).copied())
+            .unwrap_or(Terrain::Normal)
     }
 
+    /// The number of players.
+    pub fn seat_count(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Every seat at the table, in seat order.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + Clone + use<> {
+        Seat::all(self.players.len())
+    }
+
+    /// `seat`'s side of the state. Every seat the rules pass is one of the match's (the
+    /// duel refuses entries by seats it does not seat).
     pub fn player(&self, seat: Seat) -> &PlayerState {
-        &self.players[seat.index()]
+        &self.players[seat]
     }
 
     pub fn player_mut(&mut self, seat: Seat) -> &mut PlayerState {
-        &mut self.players[seat.index()]
+        &mut self.players[seat]
     }
 
     /// Every cell of the board, row by row.
@@ -656,29 +284,6 @@ impl DuelState {
             }
             p.as_ref().map(|p| (cell, p))
         })
-    }
-
-    pub fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + use<> {
-        let n = self.board_size;
-        let Cell { row, col } = cell;
-        [
-            (row.checked_sub(1), Some(col)),
-            (row.checked_add(1).filter(|r| *r < n), Some(col)),
-            (Some(row), col.checked_sub(1)),
-            (Some(row), col.checked_add(1).filter(|c| *c < n)),
-        ]
-        .into_iter()
-        .filter_map(|(r, c)| Some(Cell::new(r?, c?)))
-    }
-
-    /// Which player's half a row belongs to; the middle row belongs to nobody.
-    pub fn half_of(&self, cell: Cell) -> Option<Seat> {
-        let mid = self.board_size / 2;
-        match cell.row.cmp(&mid) {
-            std::cmp::Ordering::Less => Some(Seat(1)),
-            std::cmp::Ordering::Greater => Some(Seat(0)),
-            std::cmp::Ordering::Equal => None,
-        }
     }
 
     /// The commitment `card_ref` names. An index outside the table (only a hand-built state
@@ -739,6 +344,7 @@ impl DuelState {
         finish_sha256(prefix.hasher.clone(), encoded.bytes())
     }
 
+    /// How many cards of `class` `controller` has on the board, its Deck Leader aside.
     pub fn count_class(&self, controller: Seat, class: Class) -> usize {
         self.pieces()
             .filter(|(_, p)| p.controller == controller && p.class == class && !p.leader)
@@ -765,151 +371,6 @@ fn clone_cells_from(to: &mut Vec<Option<Piece>>, from: &[Option<Piece>]) {
 // the state up before every action this way. The destructuring lists every field, so a
 // new field fails to compile until it is added here.
 
-impl Clone for Piece {
-    fn clone(&self) -> Piece {
-        let Piece {
-            owner,
-            controller,
-            card_ref,
-            card,
-            class,
-            face_up,
-            defence,
-            leader,
-            entered_turn,
-            moved,
-            changed_position,
-            attacked,
-            bind,
-            bound_turn,
-            modifiers,
-            equips,
-        } = self;
-        Piece {
-            owner: *owner,
-            controller: *controller,
-            card_ref: *card_ref,
-            card: *card,
-            class: *class,
-            face_up: *face_up,
-            defence: *defence,
-            leader: *leader,
-            entered_turn: *entered_turn,
-            moved: *moved,
-            changed_position: *changed_position,
-            attacked: *attacked,
-            bind: *bind,
-            bound_turn: *bound_turn,
-            modifiers: modifiers.clone(),
-            equips: equips.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Piece) {
-        let Piece {
-            owner,
-            controller,
-            card_ref,
-            card,
-            class,
-            face_up,
-            defence,
-            leader,
-            entered_turn,
-            moved,
-            changed_position,
-            attacked,
-            bind,
-            bound_turn,
-            modifiers,
-            equips,
-        } = source;
-        self.owner = *owner;
-        self.controller = *controller;
-        self.card_ref = *card_ref;
-        self.card = *card;
-        self.class = *class;
-        self.face_up = *face_up;
-        self.defence = *defence;
-        self.leader = *leader;
-        self.entered_turn = *entered_turn;
-        self.moved = *moved;
-        self.changed_position = *changed_position;
-        self.attacked = *attacked;
-        self.bind = *bind;
-        self.bound_turn = *bound_turn;
-        // Most pieces have neither: skip the out-of-line slice copy then.
-        if !(self.modifiers.is_empty() && modifiers.is_empty()) {
-            self.modifiers.clone_from(modifiers);
-        }
-        if !(self.equips.is_empty() && equips.is_empty()) {
-            self.equips.clone_from(equips);
-        }
-    }
-}
-
-impl Clone for PlayerState {
-    fn clone(&self) -> PlayerState {
-        let PlayerState {
-            life_points,
-            summoning_points,
-            deck,
-            deck_order,
-            hand,
-            graveyard,
-            banished,
-            field_spell,
-            leader,
-            leader_stuck_turns,
-            cards_played,
-            monsters_played,
-        } = self;
-        PlayerState {
-            life_points: *life_points,
-            summoning_points: *summoning_points,
-            deck: deck.clone(),
-            deck_order: deck_order.clone(),
-            hand: hand.clone(),
-            graveyard: graveyard.clone(),
-            banished: banished.clone(),
-            field_spell: *field_spell,
-            leader: *leader,
-            leader_stuck_turns: *leader_stuck_turns,
-            cards_played: *cards_played,
-            monsters_played: *monsters_played,
-        }
-    }
-
-    fn clone_from(&mut self, source: &PlayerState) {
-        let PlayerState {
-            life_points,
-            summoning_points,
-            deck,
-            deck_order,
-            hand,
-            graveyard,
-            banished,
-            field_spell,
-            leader,
-            leader_stuck_turns,
-            cards_played,
-            monsters_played,
-        } = source;
-        self.life_points = *life_points;
-        self.summoning_points = *summoning_points;
-        self.deck.clone_from(deck);
-        self.deck_order.clone_from(deck_order);
-        self.hand.clone_from(hand);
-        self.graveyard.clone_from(graveyard);
-        self.banished.clone_from(banished);
-        self.field_spell = *field_spell;
-        self.leader = *leader;
-        self.leader_stuck_turns = *leader_stuck_turns;
-        self.cards_played = *cards_played;
-        self.monsters_played = *monsters_played;
-    }
-}
-
 impl Clone for DuelState {
     fn clone(&self) -> DuelState {
         let DuelState {
@@ -921,6 +382,7 @@ impl Clone for DuelState {
             turn,
             active,
             phase,
+            table,
             players,
             terrain,
             cells,
@@ -930,7 +392,7 @@ impl Clone for DuelState {
             claims,
             draws_due,
             reveal_due,
-            window,
+            windows,
             declarations,
             attack_negated,
             spell_negated,
@@ -945,6 +407,7 @@ impl Clone for DuelState {
             turn: *turn,
             active: *active,
             phase: *phase,
+            table: *table,
             players: players.clone(),
             terrain: terrain.clone(),
             cells: cells.clone(),
@@ -954,7 +417,7 @@ impl Clone for DuelState {
             claims: claims.clone(),
             draws_due: draws_due.clone(),
             reveal_due: reveal_due.clone(),
-            window: *window,
+            windows: windows.clone(),
             declarations: declarations.clone(),
             attack_negated: *attack_negated,
             spell_negated: *spell_negated,
@@ -972,6 +435,7 @@ impl Clone for DuelState {
             turn,
             active,
             phase,
+            table,
             players,
             terrain,
             cells,
@@ -981,7 +445,7 @@ impl Clone for DuelState {
             claims,
             draws_due,
             reveal_due,
-            window,
+            windows,
             declarations,
             attack_negated,
             spell_negated,
@@ -997,8 +461,13 @@ impl Clone for DuelState {
         self.turn = *turn;
         self.active = *active;
         self.phase = *phase;
-        for (to, from) in self.players.iter_mut().zip(players) {
-            to.clone_from(from);
+        self.table = *table;
+        if self.players.len() == players.len() {
+            for (to, from) in self.players.values_mut().zip(players.values()) {
+                to.clone_from(from);
+            }
+        } else {
+            self.players = players.clone();
         }
         self.terrain.clone_from(terrain);
         clone_cells_from(&mut self.cells, cells);
@@ -1008,35 +477,10 @@ impl Clone for DuelState {
         self.claims.clone_from(claims);
         self.draws_due.clone_from(draws_due);
         self.reveal_due.clone_from(reveal_due);
-        self.window = *window;
+        self.windows.clone_from(windows);
         self.declarations.clone_from(declarations);
         self.attack_negated = *attack_negated;
         self.spell_negated = *spell_negated;
         self.outcome = *outcome;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The hand-written encoding hashes what postcard writes for the same tuple.
-    #[test]
-    fn commitments_hash_postcards_encoding() {
-        let match_id = Digest32([0x5C; 32]);
-        let salt = Salt([0xE1; 32]);
-        for card in [0, 1, 127, 128, 300, 16_383, 16_384, u16::MAX] {
-            for owner in Seat::BOTH {
-                let by_postcard = sha256_of(&(
-                    CARD_COMMITMENT_DOMAIN,
-                    &match_id,
-                    owner,
-                    CardId(card),
-                    &salt,
-                ));
-                let commitment = Commitment::new(&match_id, owner, CardId(card), &salt);
-                assert_eq!(commitment.0, by_postcard, "card {card}, {owner}");
-            }
-        }
     }
 }

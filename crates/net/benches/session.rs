@@ -159,7 +159,7 @@ impl Matches {
         files: Files,
     ) -> [SessionHandle; 2] {
         let pair = common::pairing(&self.decks, seed);
-        let peers = seeded_peers(&self.rules, FORMAT, pair, seed).unwrap();
+        let peers = seeded_peers(&self.rules, FORMAT, &pair, seed).unwrap();
         self.runs += 1;
         let (wa, wb) = wires;
         let mut handles = Vec::new();
@@ -201,7 +201,7 @@ impl Matches {
             deck: SavedDeck::from(deck),
             secret_seed: [0; 32],
             own_key: log.key(seat).unwrap().0,
-            opponent_key: log.key(seat.other()).unwrap().0,
+            opponent_key: log.key(Seat(1 - seat.0)).unwrap().0,
             host_ticket: None,
             host_port: 0,
         };
@@ -357,7 +357,7 @@ fn main() {
         // A real entry, for an echo of the size the drivers send.
         let entry: SignedEnvelope = {
             let pair = common::pairing(&matches.decks, 1);
-            let mut peers = seeded_peers(&rules, FORMAT, pair, 1).unwrap();
+            let mut peers = seeded_peers(&rules, FORMAT, &pair, 1).unwrap();
             // Deck commitments and permutations are the largest entries; play on to an
             // ordinary one.
             loop {

@@ -25,7 +25,9 @@ use std::time::Duration;
 use fairduel_engine::describe::{describe_action, describe_event};
 use fairduel_engine::desync::{FieldDifference, state_differences};
 use fairduel_engine::state::Outcome;
-use fairduel_engine::{Action, Awaiting, Duel, DuelState, Event, Knowledge, Seat};
+use fairduel_engine::{
+    Action, Answer, Awaiting, Decision, Duel, DuelState, Event, Knowledge, Seat,
+};
 use fairduel_protocol::envelope::{Body, Envelope};
 use fairduel_protocol::{
     AuditReport, CommitObserver, MatchLog, Peer, Rejected, SeatVerdict, SignedEnvelope, Violation,
@@ -504,22 +506,17 @@ impl CommitObserver for Told<'_> {
         let (Some(duel), Body::Action(action)) = (log.duel(), &envelope.body) else {
             return;
         };
-        if !matches!(
-            action,
-            Action::OpenDraw { .. } | Action::Reveal { .. } | Action::Declare { .. }
-        ) {
-            self.lines.push(LogLine {
-                turn: duel.state().turn,
-                actor: Some(envelope.author),
-                text: format!("{} {}", envelope.author, describe_action(duel, action)),
-            });
-            *self.last_action = Some((envelope.author, action.clone()));
-        }
+        self.lines.push(LogLine {
+            turn: duel.state().turn,
+            actor: Some(envelope.author),
+            text: format!("{} {}", envelope.author, describe_action(duel, action)),
+        });
+        *self.last_action = Some((envelope.author, action.clone()));
     }
 
     fn after(&mut self, log: &MatchLog, envelope: &Envelope, events: &[Event]) {
         self.verified += 1;
-        if let Body::Action(Action::OpenDraw { .. } | Action::Reveal { .. }) = &envelope.body {
+        if let Body::Answer(Answer::OpenDraw { .. } | Answer::Reveal { .. }) = &envelope.body {
             self.reveals += 1;
         }
         let Some(duel) = log.duel() else {
@@ -584,7 +581,7 @@ impl Driver {
     ) -> Driver {
         let opponent = peer
             .log()
-            .key(peer.seat().other())
+            .key(first_other_seat(peer.seat()))
             .map(|k| k.fingerprint())
             .unwrap_or_default();
         let now = Instant::now();
@@ -914,7 +911,10 @@ impl Driver {
     fn autopilot_may_act(&mut self) -> bool {
         let full = self.config.autopilot_pause;
         let pause = match self.peer.duel().map(Duel::awaiting) {
-            Some(Awaiting::Main { .. }) => full,
+            Some(Awaiting::Decision {
+                decision: Decision::Main,
+                ..
+            }) => full,
             _ => full / 3,
         };
         if pause.is_zero() {
@@ -1207,17 +1207,12 @@ impl Driver {
             && let Body::Action(action) = &envelope.body
         {
             let turn = before.state().turn;
-            if !matches!(
-                action,
-                Action::OpenDraw { .. } | Action::Reveal { .. } | Action::Declare { .. }
-            ) {
-                self.pending_log.push(LogLine {
-                    turn,
-                    actor: Some(envelope.author),
-                    text: format!("{} {}", envelope.author, describe_action(&before, action)),
-                });
-                self.last_action = Some((envelope.author, action.clone()));
-            }
+            self.pending_log.push(LogLine {
+                turn,
+                actor: Some(envelope.author),
+                text: format!("{} {}", envelope.author, describe_action(&before, action)),
+            });
+            self.last_action = Some((envelope.author, action.clone()));
             if let Some(after) = self.peer.duel() {
                 for event in events {
                     if let Some(text) = describe_event(after, event) {
@@ -1374,7 +1369,7 @@ impl Driver {
     fn opponent_key(&self) -> [u8; 32] {
         self.peer
             .log()
-            .key(self.peer.seat().other())
+            .key(first_other_seat(self.peer.seat()))
             .map(|k| k.0)
             .unwrap_or_default()
     }
@@ -1501,6 +1496,11 @@ fn save_failed(error: crate::store::StoreError) -> Stop {
 }
 
 /// Plain words for a verdict.
+/// The other seat of a two-seat match.
+fn first_other_seat(seat: Seat) -> Seat {
+    Seat(u8::from(seat.0 == 0))
+}
+
 pub fn verdict_text(verdict: &SeatVerdict) -> String {
     match verdict {
         SeatVerdict::Verified => "verified: played fairly".to_owned(),

@@ -148,7 +148,7 @@ pub async fn start_hosted(
         Arc::clone(&settings.rules),
         &settings.format_name,
         &settings.deck,
-        opponent,
+        &[opponent],
         SecretStream::new(seed),
     )?;
     let match_id = peer.log().match_id().0;
@@ -264,7 +264,7 @@ pub fn start_in_memory(
         Arc::clone(&host.rules),
         &host.format_name,
         &host.deck,
-        guest.identity.public(),
+        &[guest.identity.public()],
         host_secrets,
     )?;
     let guest_peer = Peer::join(

@@ -96,7 +96,7 @@ impl Rig {
             Arc::clone(&rules),
             FORMAT,
             pair[0],
-            guest_id.public(),
+            &[guest_id.public()],
             SecretStream::from_number(seed * 2),
         )
         .unwrap();
@@ -700,7 +700,7 @@ async fn a_signed_illegal_action_stops_the_match_and_saves_the_evidence() {
         .find(|&at| {
             rig.opponent
                 .clone()
-                .decide(Action::ChangePosition { at })
+                .decide(Action::ChangePosition { at: at.into() })
                 .is_err()
         })
         .unwrap();
@@ -711,7 +711,7 @@ async fn a_signed_illegal_action_stops_the_match_and_saves_the_evidence() {
         seq: log.next_seq(),
         previous: log.last_hash(),
         author: Seat(1),
-        body: Body::Action(Action::ChangePosition { at: empty }),
+        body: Body::Action(Action::ChangePosition { at: empty.into() }),
         state_after: log.state_hash(),
     };
     let cheat = SignedEnvelope::seal(&envelope, rig.opponent.identity());

@@ -190,9 +190,9 @@ async fn an_in_memory_bot_match_finishes_verified() {
 }
 
 /// Peers set up in memory up to the first decision, one of them then perturbed.
-fn perturbed_pair(seed: u64) -> [fairduel_protocol::Peer; 2] {
+fn perturbed_pair(seed: u64) -> Vec<fairduel_protocol::Peer> {
     let (rules, decks) = common::load(FORMAT);
-    let mut peers = seeded_peers(&rules, FORMAT, common::pairing(&decks, seed), seed).unwrap();
+    let mut peers = seeded_peers(&rules, FORMAT, &common::pairing(&decks, seed), seed).unwrap();
     while peers.iter().all(|p| p.duel().is_none()) || !peers.iter().any(|p| p.needs_decision()) {
         let seat = peers[0].awaiting().0.unwrap().index();
         let (entry, _) = peers[seat].next_automatic().unwrap().unwrap();
@@ -207,7 +207,7 @@ fn perturbed_pair(seed: u64) -> [fairduel_protocol::Peer; 2] {
     }
     assert_eq!(peers[0].log().entries(), peers[1].log().entries());
     let duel = peers[1].log_mut_for_tests().duel_mut_for_tests().unwrap();
-    duel.state_mut_for_setup().players[0].life_points += 1;
+    duel.state_mut_for_setup().players[fairduel_engine::Seat(0)].life_points += 1;
     peers
 }
 
@@ -215,7 +215,7 @@ fn perturbed_pair(seed: u64) -> [fairduel_protocol::Peer; 2] {
 async fn a_deliberate_desync_over_loopback_is_caught_at_the_next_entry_and_named() {
     let dir = temp_dir("desync");
     let (rules, _) = common::load(FORMAT);
-    let [a, b] = perturbed_pair(3);
+    let [a, b]: [fairduel_protocol::Peer; 2] = perturbed_pair(3).try_into().unwrap();
     let entries_before = a.log().entries().len() as u64;
     let host_endpoint = loopback_endpoint(0).await;
     let joiner_endpoint = loopback_endpoint(1).await;
@@ -285,7 +285,7 @@ async fn a_deliberate_desync_over_loopback_is_caught_at_the_next_entry_and_named
 
 #[tokio::test]
 async fn an_in_memory_desync_is_reported_on_both_sides() {
-    let [a, b] = perturbed_pair(4);
+    let [a, b]: [fairduel_protocol::Peer; 2] = perturbed_pair(4).try_into().unwrap();
     let (wa, wb) = memory_wires();
     let config = |seat: u64| DriverConfig {
         autopilot: true,
@@ -333,7 +333,7 @@ async fn an_illegal_command_is_refused_and_a_concession_ends_the_duel() {
     hosted
         .session
         .send(Command::Act(fairduel_engine::Action::ChangePosition {
-            at: empty,
+            at: empty.into(),
         }))
         .unwrap();
     let refused = loop {
@@ -347,7 +347,10 @@ async fn an_illegal_command_is_refused_and_a_concession_ends_the_duel() {
     hosted.session.send(Command::Concede).unwrap();
     let (_, updates) = play_out(hosted.session).await;
     let end = finished(&updates);
-    assert_eq!(end.outcome.unwrap().winner, Some(fairduel_engine::Seat(1)));
+    assert_eq!(
+        end.outcome.unwrap().sole_winner(),
+        Some(fairduel_engine::Seat(1))
+    );
     assert!(end.audit.all_verified());
     let (_, guest_updates) = guest.await.unwrap();
     assert!(finished(&guest_updates).audit.all_verified());

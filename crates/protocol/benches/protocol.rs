@@ -1,7 +1,7 @@
 //! Criterion benchmarks of the protocol: signing and verifying one envelope (our strict
 //! check and ed25519-dalek's `verify_strict`), its chain hash and decoding, a deck's
-//! commit-and-permute set-up for 40 and 60 cards, one draw, the audit of a whole match, and a
-//! whole protocol self-play game per preset.
+//! commit-and-permute set-up for 40 and 60 cards (and for four seats), one draw, the audit of
+//! a whole match, and a whole protocol self-play game per preset (two and four seats).
 //!
 //! `cargo bench -p fairduel-protocol --bench protocol`
 
@@ -13,8 +13,7 @@ use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use fairduel_engine::hash::Digest32;
-use fairduel_engine::state::{Awaiting, Seat};
-use fairduel_engine::{Action, DeckList, Rules};
+use fairduel_engine::{Action, Asked, Awaiting, DeckList, Rules, Seat};
 use fairduel_protocol::envelope::{Body, Envelope, SignedEnvelope};
 use fairduel_protocol::seeded::seeded_peers;
 use fairduel_protocol::{Identity, Peer, Step, audit};
@@ -56,9 +55,20 @@ fn sign_and_verify(c: &mut Criterion) {
     });
 }
 
-/// Both peers through the whole set-up (deck commitments, permutations, coin), entries
+/// Delivers `entry` by seat `from` to every other peer.
+fn deliver(peers: &mut [Peer], from: usize, entry: &SignedEnvelope) -> usize {
+    let mut joined = 0;
+    for (j, peer) in peers.iter_mut().enumerate() {
+        if j != from {
+            joined += peer.receive(entry).unwrap().len();
+        }
+    }
+    joined
+}
+
+/// Every peer through the whole set-up (deck commitments, permutations, coin), entries
 /// exchanged: the price of shuffling fairly.
-fn setup_round(rules: &Arc<Rules>, preset: &str, decks: [&DeckList; 2]) -> [Peer; 2] {
+fn setup_round(rules: &Arc<Rules>, preset: &str, decks: &[&DeckList]) -> Vec<Peer> {
     let mut peers = seeded_peers(rules, preset, decks, 1).unwrap();
     loop {
         let (seat, step) = peers[0].awaiting();
@@ -67,14 +77,18 @@ fn setup_round(rules: &Arc<Rules>, preset: &str, decks: [&DeckList; 2]) -> [Peer
         }
         let i = seat.unwrap().index();
         let (e, _) = peers[i].next_automatic().unwrap().unwrap();
-        peers[1 - i].receive(&e).unwrap();
+        deliver(&mut peers, i, &e);
     }
 }
 
 fn shuffles(c: &mut Criterion) {
     let (rules, decks) = common::load("dor-classic");
     c.bench_function("setup/commit-and-permute/40-cards", |b| {
-        b.iter(|| setup_round(&rules, "dor-classic", [&decks[0], &decks[1]]))
+        b.iter(|| setup_round(&rules, "dor-classic", &[&decks[0], &decks[1]]))
+    });
+    let (rules4, decks4) = common::load("kairu-dotr-4p");
+    c.bench_function("setup/commit-and-permute/40-cards-4-seats", |b| {
+        b.iter(|| setup_round(&rules4, "kairu-dotr-4p", &common::seating(&decks4, 1, 4)))
     });
     // A 60-card variant of the same format, same pool.
     let mut format = rules.format.clone();
@@ -89,17 +103,23 @@ fn shuffles(c: &mut Criterion) {
     loose.deck.max_copies = 6;
     let rules60 = Rules::new(loose, rules60.pool.clone());
     c.bench_function("setup/commit-and-permute/60-cards", |b| {
-        b.iter(|| setup_round(&rules60, "dor-classic-60", [&big[0], &big[1]]))
+        b.iter(|| setup_round(&rules60, "dor-classic-60", &[&big[0], &big[1]]))
     });
     // One draw: the permuter opens a position, the owner's peer receives it.
-    let peers = setup_round(&rules, "dor-classic", [&decks[0], &decks[1]]);
+    let peers = setup_round(&rules, "dor-classic", &[&decks[0], &decks[1]]);
     let drawing = {
         let mut p = peers.clone();
         // Advance to the first draw opening.
         loop {
             let (seat, step) = p[0].awaiting();
             let i = seat.unwrap().index();
-            if matches!(step, Step::Game(Awaiting::OpenDraw { .. })) {
+            if matches!(
+                step,
+                Step::Game(Awaiting::Answer {
+                    asked: Asked::OpenDraw { .. },
+                    ..
+                })
+            ) {
                 break p;
             }
             let (e, _) = match p[i].next_automatic() {
@@ -109,7 +129,7 @@ fn shuffles(c: &mut Criterion) {
                     p[i].decide(legal[0].clone()).unwrap()
                 }
             };
-            p[1 - i].receive(&e).unwrap();
+            deliver(&mut p, i, &e);
         }
     };
     // Signed as if it ended the permuter's run, so the owner's peer checks and applies it
@@ -121,7 +141,7 @@ fn shuffles(c: &mut Criterion) {
                 let i = p[0].awaiting().0.unwrap().index();
                 let (e, _) = p[i].next_automatic().unwrap().unwrap();
                 let e = p[i].sign_last().unwrap_or(e);
-                assert_eq!(p[1 - i].receive(&e).unwrap().len(), 1);
+                assert_eq!(deliver(&mut p, i, &e), 1);
                 p
             },
             BatchSize::LargeInput,
@@ -137,7 +157,7 @@ fn audits(c: &mut Criterion) {
         let game = play_protocol_game(
             &rules,
             preset,
-            [&decks[0], &decks[1]],
+            &[&decks[0], &decks[1]],
             3,
             BotKind::Greedy,
             false,
@@ -155,19 +175,13 @@ fn whole_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("protocol-selfplay");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));
-    for preset in common::PRESETS {
+    for preset in common::PRESETS.into_iter().chain(common::TABLE_PRESETS) {
         let (rules, decks) = common::load(preset);
+        let players = usize::from(rules.format.table.players);
+        let seating: Vec<&DeckList> = (0..players).map(|i| &decks[i % decks.len()]).collect();
         group.bench_function(format!("{preset}/random_game"), |b| {
             b.iter(|| {
-                play_protocol_game(
-                    &rules,
-                    preset,
-                    [&decks[0], &decks[1]],
-                    3,
-                    BotKind::Random,
-                    false,
-                )
-                .unwrap()
+                play_protocol_game(&rules, preset, &seating, 3, BotKind::Random, false).unwrap()
             })
         });
     }

@@ -5,13 +5,16 @@
 
 use std::sync::Arc;
 
-use fairduel_engine::duel::{Knowledge, Rules};
-use fairduel_engine::state::{Outcome, PositionSlot, Seat};
+use fairduel_engine::commitment::PositionSlot;
+use fairduel_engine::duel::Rules;
+use fairduel_engine::knowledge::Knowledge;
+use fairduel_engine::seat::Seat;
+use fairduel_engine::state::Outcome;
 
 use crate::envelope::{Body, DeckCommit, EndReveal, MatchSetup, PermutationCommit, SignedEnvelope};
 use crate::matchlog::{MatchLog, Violation, false_claims, permuters_of};
 use crate::record::MatchRecord;
-use fairduel_engine::state::Commitment;
+use fairduel_engine::commitment::Commitment;
 
 /// What the audit says about one seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,20 +96,28 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
                 && let Some(seat) = rejected.author
             {
                 // A signature of its author covers the refused entry: it wrote it.
-                verdicts[seat.index()] = SeatVerdict::Cheated {
-                    seq: rejected.seq.unwrap_or(0),
-                    what: rejected.violation.to_string(),
-                };
+                judge(
+                    &mut verdicts,
+                    seat,
+                    SeatVerdict::Cheated {
+                        seq: rejected.seq.unwrap_or(0),
+                        what: rejected.violation.to_string(),
+                    },
+                );
             } else if let (Some(seat), _) = log.awaiting() {
                 // Unattributable (the record itself was tampered with): judge the awaited
                 // seat as not having answered.
-                verdicts[seat.index()] = SeatVerdict::Cheated {
-                    seq: rejected.seq.unwrap_or(log.next_seq()),
-                    what: format!(
-                        "the record holds an entry it did not sign ({})",
-                        rejected.violation
-                    ),
-                };
+                judge(
+                    &mut verdicts,
+                    seat,
+                    SeatVerdict::Cheated {
+                        seq: rejected.seq.unwrap_or(log.next_seq()),
+                        what: format!(
+                            "the record holds an entry it did not sign ({})",
+                            rejected.violation
+                        ),
+                    },
+                );
             }
             caught = true;
             break;
@@ -132,10 +143,14 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
                             && !matches!(rejected.violation, Violation::Replayed { .. })
                             && let Some(author) = rejected.author
                         {
-                            verdicts[author.index()] = SeatVerdict::Cheated {
-                                seq: rejected.seq.unwrap_or(envelope.seq),
-                                what: rejected.violation.to_string(),
-                            };
+                            judge(
+                                &mut verdicts,
+                                author,
+                                SeatVerdict::Cheated {
+                                    seq: rejected.seq.unwrap_or(envelope.seq),
+                                    what: rejected.violation.to_string(),
+                                },
+                            );
                             caught = true;
                         }
                         break;
@@ -144,21 +159,29 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
             }
         }
         for (origin, why) in false_claims(&log, &all_knowledge(&knowledge)) {
-            if verdicts[origin.owner.index()].is_verified() {
-                verdicts[origin.owner.index()] = SeatVerdict::Cheated {
-                    seq: origin.seq,
-                    what: format!("a false pending claim: {why}"),
-                };
+            if is_verified(&verdicts, origin.owner) {
+                judge(
+                    &mut verdicts,
+                    origin.owner,
+                    SeatVerdict::Cheated {
+                        seq: origin.seq,
+                        what: format!("a false pending claim: {why}"),
+                    },
+                );
             }
         }
         for (proof_a, _) in log.equivocation_proofs() {
             if let Ok(e) = proof_a.open()
-                && verdicts[e.author.index()].is_verified()
+                && is_verified(&verdicts, e.author)
             {
-                verdicts[e.author.index()] = SeatVerdict::Cheated {
-                    seq: e.seq,
-                    what: "equivocation: two different signed entries with one number".into(),
-                };
+                judge(
+                    &mut verdicts,
+                    e.author,
+                    SeatVerdict::Cheated {
+                        seq: e.seq,
+                        what: "equivocation: two different signed entries with one number".into(),
+                    },
+                );
             }
         }
     }
@@ -167,9 +190,9 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
         // The match stopped while a seat owed an entry (or the signature closing its run);
         // the one that owed its end reveal (or stopped answering) withheld.
         if let (Some(seat), _) = log.awaiting()
-            && verdicts[seat.index()].is_verified()
+            && is_verified(&verdicts, seat)
         {
-            verdicts[seat.index()] = SeatVerdict::Withheld;
+            judge(&mut verdicts, seat, SeatVerdict::Withheld);
         }
     }
     Ok(AuditReport {
@@ -179,6 +202,19 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
         verdicts,
         complete,
     })
+}
+
+/// Records `verdict` for `seat` (a seat the set-up does not name has none to record).
+fn judge(verdicts: &mut [SeatVerdict], seat: Seat, verdict: SeatVerdict) {
+    if let Some(slot) = verdicts.get_mut(seat.index()) {
+        *slot = verdict;
+    }
+}
+
+fn is_verified(verdicts: &[SeatVerdict], seat: Seat) -> bool {
+    verdicts
+        .get(seat.index())
+        .is_some_and(SeatVerdict::is_verified)
 }
 
 /// The record's evidence as runs: each ends with a signed entry, which covers the unsigned

@@ -9,10 +9,11 @@
 //! log is one total order: the protocol's `awaiting()` names the single seat allowed to
 //! write the next entry.
 
-use fairduel_engine::action::Action;
+use fairduel_engine::action::{Action, Answer};
 use fairduel_engine::card::CardId;
+use fairduel_engine::commitment::{Commitment, PositionOpening, Reveal, Salt};
 use fairduel_engine::hash::{Digest32, finish_sha256, sha256_hasher, sha256_of};
-use fairduel_engine::state::{Commitment, PositionOpening, Reveal, Salt, Seat};
+use fairduel_engine::seat::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
@@ -23,7 +24,12 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Version 2: signatures are optional per envelope (required at hand-offs), the chain hash
 /// covers the envelope's bytes only, and a turn's checkpoint comes after the draw openings
 /// that start it.
-pub const PROTOCOL_VERSION: u16 = 2;
+///
+/// Version 3: 2 to 6 seats (the set-up seats as many players as the format), a player's
+/// decisions and the protocol steps answered from secrets are separate bodies, actions name
+/// places instead of grid cells, the first player is drawn without modulo bias, and the
+/// state (so its hash) carries the turn order and per-seat lists.
+pub const PROTOCOL_VERSION: u16 = 3;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";
@@ -91,9 +97,11 @@ pub enum Body {
     DeckCommit(DeckCommit),
     Permutation(PermutationCommit),
     RandomReveal(RandomReveal),
-    /// A game action: a decision, an opened draw position, a reveal, a declaration, a
-    /// discard or a concession.
+    /// A player's decision (a concession included).
     Action(Action),
+    /// A protocol step answered from the author's secrets: an opened draw position, a
+    /// reveal, an owner declaration.
+    Answer(Answer),
     /// A seat other than the one whose envelope began turn `turn` confirms the state hash.
     Checkpoint {
         turn: u16,
@@ -109,6 +117,7 @@ impl Body {
             Body::Permutation(_) => "permutation",
             Body::RandomReveal(_) => "random-reveal",
             Body::Action(_) => "action",
+            Body::Answer(_) => "answer",
             Body::Checkpoint { .. } => "checkpoint",
             Body::EndReveal(_) => "end-reveal",
         }

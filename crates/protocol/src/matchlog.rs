@@ -9,11 +9,15 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
 use fairduel_engine::RuleError;
+use fairduel_engine::awaiting::Awaiting;
+use fairduel_engine::commitment::{Commitment, PositionOpening, PositionSlot};
 use fairduel_engine::deck::DeckList;
-use fairduel_engine::duel::{DeckSetup, Duel, Knowledge, PublicSetup, Rules, SeatSetup};
+use fairduel_engine::duel::{Duel, Rules};
 use fairduel_engine::event::Event;
 use fairduel_engine::hash::{Digest32, sha256_of};
-use fairduel_engine::state::{Awaiting, Commitment, PositionOpening, PositionSlot, Seat};
+use fairduel_engine::knowledge::Knowledge;
+use fairduel_engine::seat::Seat;
+use fairduel_engine::setup::{DeckSetup, PublicSetup, SeatSetup};
 
 use crate::envelope::{
     Body, DeckCommit, DecodeError, EndReveal, Envelope, MatchSetup, PROTOCOL_VERSION, RandomReveal,
@@ -29,10 +33,6 @@ pub const RECORD_SIGNATURE_SPACING: u64 = 256;
 /// At most this many received entries wait for a signature at once: more than any match
 /// has, so only a peer flooding unsigned entries reaches it.
 pub const MAX_PENDING: usize = 65_536;
-
-/// The engine plays two seats; the set-up, shuffle and reveal steps below are written for
-/// any number, so more seats need only an engine that plays them.
-pub const SEATS: usize = 2;
 
 /// What the log waits for next.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,6 +58,7 @@ impl Step {
             Step::DeckCommit => "deck-commit",
             Step::Permutation { .. } => "permutation",
             Step::RandomReveal => "random-reveal",
+            Step::Game(Awaiting::Answer { .. }) => "answer",
             Step::Game(_) => "action",
             Step::Checkpoint { .. } => "checkpoint",
             Step::EndReveal => "end-reveal",
@@ -490,16 +491,21 @@ impl MatchLog {
         if let Some((seat, step)) = self.script.last() {
             return (Some(*seat), step.clone());
         }
-        if let Some((seat, turn)) = self.checkpoints_due.first() {
-            // A turn's checkpoint is written when the log would next wait for its seat (or
-            // the duel is over): the other seat's draw openings that start the turn come
-            // first, in the same run as the entry that began it.
-            let duel_first = self.duel.as_ref().is_some_and(|duel| {
-                !duel.is_over() && duel.awaiting().seat().is_some_and(|s| s != *seat)
-            });
-            if !duel_first {
-                return (Some(*seat), Step::Checkpoint { turn: *turn });
-            }
+        // A turn's checkpoint is written when the log would next wait for its seat (or the
+        // duel is over): the draw openings that start the turn come first, in the same run
+        // as the entry that began it. With several seats owing checkpoints, the one the duel
+        // waits for writes its own, oldest first.
+        let duel_seat = self
+            .duel
+            .as_ref()
+            .filter(|duel| !duel.is_over())
+            .and_then(|duel| duel.awaiting().seat());
+        let due = self
+            .checkpoints_due
+            .iter()
+            .find(|(seat, _)| duel_seat.is_none_or(|s| s == *seat));
+        if let Some((seat, turn)) = due {
+            return (Some(*seat), Step::Checkpoint { turn: *turn });
         }
         match &self.duel {
             Some(duel) if !duel.is_over() => {
@@ -1032,13 +1038,16 @@ impl MatchLog {
                 }
                 Ok(Vec::new())
             }
-            (Body::Action(action), Step::Game(_)) => {
+            (Body::Action(_) | Body::Answer(_), Step::Game(_)) => {
                 let Some(duel) = self.duel.as_mut() else {
                     return Err(unexpected());
                 };
-                let events = duel
-                    .apply(author, action, knowledge)
-                    .map_err(Violation::IllegalAction)?;
+                let events = match &envelope.body {
+                    Body::Action(action) => duel.apply(author, action, knowledge),
+                    Body::Answer(answer) => duel.answer(author, answer, knowledge),
+                    _ => return Err(unexpected()),
+                }
+                .map_err(Violation::IllegalAction)?;
                 let over = duel.is_over();
                 for event in &events {
                     match event {
@@ -1069,7 +1078,13 @@ impl MatchLog {
                         got: *turn,
                     });
                 }
-                self.checkpoints_due.remove(0);
+                if let Some(i) = self
+                    .checkpoints_due
+                    .iter()
+                    .position(|due| *due == (author, *turn))
+                {
+                    self.checkpoints_due.remove(i);
+                }
                 Ok(Vec::new())
             }
             (Body::EndReveal(reveal), Step::EndReveal) => {
@@ -1106,19 +1121,14 @@ impl MatchLog {
         Ok(())
     }
 
-    /// The joint random value: every seat's share, hashed together.
-    fn joint_random(&self, purpose: &str) -> Digest32 {
-        sha256_of(&(
-            "fairduel/joint-random/v1",
-            &self.match_id,
-            purpose,
-            &self.random_reveals,
-        ))
+    /// A joint random number below `n` for `purpose`, from every seat's share.
+    pub fn joint_below(&self, purpose: &str, n: u8) -> u8 {
+        joint_below(&self.match_id, &self.random_reveals, purpose, n)
     }
 
     fn begin_duel(&mut self) -> Result<Vec<Event>, Violation> {
         let seats = self.setup.players.len();
-        let first = Seat(self.joint_random("first-player").0[0] % seats as u8);
+        let first = Seat(self.joint_below("first-player", seats as u8));
         let mut setups = Vec::with_capacity(seats);
         for i in 0..seats {
             let owner = Seat(i as u8);
@@ -1142,15 +1152,12 @@ impl MatchLog {
                 order: DeckSetup::Permuted { rounds },
             });
         }
-        let seats_array: [SeatSetup; 2] = setups
-            .try_into()
-            .map_err(|_| Violation::BadSetup("the engine plays exactly two seats".into()))?;
         let (duel, events) = Duel::new(
             Arc::clone(&self.rules),
             PublicSetup {
                 match_id: self.match_id,
                 first,
-                seats: seats_array,
+                seats: setups,
             },
         )
         .map_err(|e| Violation::BadSetup(e.to_string()))?;
@@ -1215,6 +1222,35 @@ impl MatchLog {
         }
         Ok(())
     }
+}
+
+/// The joint random value for `purpose`: every seat's revealed share, hashed together.
+fn joint_random(match_id: &Digest32, reveals: &[Option<RandomReveal>], purpose: &str) -> Digest32 {
+    sha256_of(&("fairduel/joint-random/v1", match_id, purpose, reveals))
+}
+
+/// A number below `n` (1 to 256) drawn without bias from the joint random value for
+/// `purpose`: its bytes are read in turn (then those of further blocks hashed from it), and a
+/// byte is used only when it falls below the largest multiple of `n` a byte holds. For 2
+/// and 4 players every byte is used, so the first byte decides, as it always has.
+pub fn joint_below(
+    match_id: &Digest32,
+    reveals: &[Option<RandomReveal>],
+    purpose: &str,
+    n: u8,
+) -> u8 {
+    let n = u16::from(n.max(1));
+    let limit = 256 - 256 % n;
+    let mut block = joint_random(match_id, reveals, purpose);
+    for round in 0u32.. {
+        if let Some(byte) = block.0.iter().find(|b| u16::from(**b) < limit) {
+            return (u16::from(*byte) % n) as u8;
+        }
+        block = sha256_of(&("fairduel/joint-random-stream/v1", &block, round));
+    }
+    // Unreachable: each block of 32 bytes holds a usable byte with overwhelming odds, and
+    // the loop goes on until one does.
+    0
 }
 
 fn setup_state_hash(
@@ -1321,10 +1357,12 @@ fn check_setup(setup: &MatchSetup, rules: &Rules) -> Result<(), String> {
             rules.pool.hash().short()
         ));
     }
-    if setup.players.len() != SEATS {
+    let players = usize::from(rules.format.table.players);
+    if setup.players.len() != players {
         return Err(format!(
-            "it seats {} players; the grid formats are played by {SEATS}",
-            setup.players.len()
+            "it seats {} players; \"{}\" is played by {players}",
+            setup.players.len(),
+            rules.format.name
         ));
     }
     let mut keys = setup.players.clone();

@@ -5,12 +5,12 @@
 use std::sync::Arc;
 
 use fairduel_engine::action::Action;
+use fairduel_engine::commitment::{Commitment, PositionOpening, PositionSlot, Reveal, Salt};
 use fairduel_engine::deck::DeckList;
-use fairduel_engine::duel::{Duel, Knowledge, Rules};
+use fairduel_engine::duel::{Duel, Rules};
 use fairduel_engine::event::Event;
-use fairduel_engine::state::{
-    Awaiting, Commitment, PositionOpening, PositionSlot, Reveal, Salt, Seat,
-};
+use fairduel_engine::knowledge::Knowledge;
+use fairduel_engine::seat::Seat;
 
 use crate::envelope::{
     Body, DeckCommit, EndReveal, Envelope, MatchSetup, PROTOCOL_VERSION, PermutationCommit,
@@ -75,18 +75,19 @@ pub struct Peer {
 }
 
 impl Peer {
-    /// Opens a match as seat 0 against `opponent`, returning the set-up entry to send.
+    /// Opens a match as seat 0, with `others` in seats 1, 2, … in that order, returning the
+    /// set-up entry to send to all of them.
     pub fn host(
         identity: Identity,
         rules: Arc<Rules>,
         format_name: &str,
         deck: &DeckList,
-        opponent: PlayerKey,
+        others: &[PlayerKey],
         secrets: SecretStream,
     ) -> Result<(Peer, SignedEnvelope), PeerError> {
         deck.validate(&rules.pool, &rules.format)
             .map_err(PeerError::IllegalDeck)?;
-        Peer::host_without_deck_check(identity, rules, format_name, deck, opponent, secrets)
+        Peer::host_without_deck_check(identity, rules, format_name, deck, others, secrets)
     }
 
     /// A cheating host for the cheat catalogue's tests: like [`Peer::host`] without the
@@ -97,7 +98,7 @@ impl Peer {
         rules: Arc<Rules>,
         format_name: &str,
         deck: &DeckList,
-        opponent: PlayerKey,
+        others: &[PlayerKey],
         mut secrets: SecretStream,
     ) -> Result<(Peer, SignedEnvelope), PeerError> {
         let setup = MatchSetup {
@@ -105,7 +106,9 @@ impl Peer {
             format_name: format_name.to_owned(),
             format_hash: rules.format.hash(),
             pool_hash: rules.pool.hash(),
-            players: vec![identity.public(), opponent],
+            players: std::iter::once(identity.public())
+                .chain(others.iter().copied())
+                .collect(),
             nonce: secrets.bytes32(),
         };
         let first = seal_setup(&setup, &identity).map_err(PeerError::BadStart)?;
@@ -155,11 +158,8 @@ impl Peer {
         };
         let me = identity.public();
         let mut peer = if setup.players.first() == Some(&me) {
-            let opponent = *setup
-                .players
-                .get(1)
-                .ok_or(RestoreError::Diverged { seq: 0 })?;
-            let (peer, written) = Peer::host(identity, rules, format_name, deck, opponent, secrets)
+            let others = setup.players.get(1..).unwrap_or_default();
+            let (peer, written) = Peer::host(identity, rules, format_name, deck, others, secrets)
                 .map_err(RestoreError::Start)?;
             if written != *first {
                 return Err(RestoreError::Diverged { seq: 0 });
@@ -291,11 +291,10 @@ impl Peer {
 
     /// Whether the next entry is this seat's and needs a player's (or bot's) choice.
     pub fn needs_decision(&self) -> bool {
-        matches!(
-            self.log.awaiting(),
-            (Some(s), Step::Game(Awaiting::Main { .. } | Awaiting::Respond { .. } | Awaiting::Discard { .. }))
-                if s == self.seat
-        )
+        match self.log.awaiting() {
+            (Some(s), Step::Game(awaiting)) if s == self.seat => awaiting.is_decision_of(s),
+            _ => false,
+        }
     }
 
     /// What this seat may do now (empty unless [`Peer::needs_decision`]).
@@ -322,15 +321,9 @@ impl Peer {
             Step::RandomReveal => Body::RandomReveal(self.own.random),
             Step::Checkpoint { turn } => Body::Checkpoint { turn },
             Step::EndReveal => Body::EndReveal(self.end_reveal()),
-            Step::Game(
-                Awaiting::OpenDraw { .. } | Awaiting::Reveal { .. } | Awaiting::Declare { .. },
-            ) => {
+            Step::Game(awaiting) if awaiting.is_answer_of(seat) => {
                 let duel = self.log.duel()?;
-                let action = duel
-                    .legal_actions(self.seat, &self.knowledge)
-                    .into_iter()
-                    .next()?;
-                Body::Action(action)
+                Body::Answer(duel.honest_answer(self.seat, &self.knowledge)?)
             }
             Step::Game(_) | Step::Complete => return None,
         };

@@ -20,12 +20,15 @@
 //! earlier entry of that seat through the hash chain, plus one per seat about every 64
 //! entries so that a damaged or cut-short record still authenticates what precedes the
 //! damage — and evidence entries as they came.
-//! Version 1 files (every entry signed, a different chain hash) are refused by name.
+//! Version 3 (protocol version 3) has the same layout; its entries are protocol version 3's
+//! (2 to 6 seats, places instead of grid cells, decisions and protocol answers apart), which
+//! an older FairDuel cannot read, nor this one theirs.
+//! Older files are refused by name, with the version that wrote them.
 
 use crate::envelope::{DecodeError, SignedEnvelope};
 
 pub const RECORD_MAGIC: &[u8; 16] = b"FAIRDUEL RECORD\n";
-pub const RECORD_VERSION: u16 = 2;
+pub const RECORD_VERSION: u16 = 3;
 /// No honest entry comes near this; a bigger length means a damaged file.
 pub const MAX_ENTRY_BYTES: u32 = 1 << 20;
 
@@ -47,7 +50,7 @@ pub enum RecordError {
     )]
     UnsupportedVersion(u16),
     #[error(
-        "this record was written in format version {0} by an older FairDuel (protocol version 1, a signature on every entry); this program reads version {RECORD_VERSION} only: verify it with the FairDuel version that wrote it"
+        "this record was written in format version {0} by an older FairDuel (protocol version {0}, two-seat matches only); this program reads version {RECORD_VERSION} only: verify it with the FairDuel version that wrote it"
     )]
     OlderVersion(u16),
     #[error("entry {index} (at byte {offset}) is cut short: the file is truncated")]

@@ -10,11 +10,11 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use fairduel_engine::action::Action;
-use fairduel_engine::describe::{describe_action, describe_event};
+use fairduel_engine::action::Answer;
+use fairduel_engine::describe::{describe_action, describe_answer, describe_event};
 use fairduel_engine::duel::{Duel, Rules};
 use fairduel_engine::event::Event;
-use fairduel_engine::state::Seat;
+use fairduel_engine::seat::Seat;
 
 use crate::audit::AuditError;
 use crate::envelope::{Body, Envelope};
@@ -104,12 +104,16 @@ fn describe_entry(log: &MatchLog, envelope: &Envelope) -> String {
             p.positions.len()
         ),
         Body::RandomReveal(_) => format!("{seat} opens its share of the coin"),
-        Body::Action(action) => match (log.duel(), action) {
-            (Some(_), Action::OpenDraw { .. }) => {
+        Body::Action(action) => match log.duel() {
+            Some(duel) => format!("{seat} {}", describe_action(duel, action)),
+            None => format!("{seat} acts before the duel has begun"),
+        },
+        Body::Answer(answer) => match (log.duel(), answer) {
+            (Some(_), Answer::OpenDraw { .. }) => {
                 format!("{seat} opens a sealed deck position so a card can be drawn")
             }
-            (Some(duel), action) => format!("{seat} {}", describe_action(duel, action)),
-            (None, _) => format!("{seat} acts before the duel has begun"),
+            (Some(duel), answer) => format!("{seat} {}", describe_answer(duel, answer)),
+            (None, _) => format!("{seat} answers before the duel has begun"),
         },
         Body::Checkpoint { turn } => {
             format!("{seat} confirms the state at the start of turn {turn}")

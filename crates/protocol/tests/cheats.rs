@@ -36,7 +36,7 @@ struct Game {
 impl Game {
     fn new(preset: &str, seed: u64) -> Game {
         let (rules, decks) = common::load(preset);
-        let peers = seeded_peers(&rules, preset, common::pairing(&decks, seed), seed).unwrap();
+        let peers = seeded_peers(&rules, preset, &common::pairing(&decks, seed), seed).unwrap();
         Game {
             rules,
             peers,

@@ -8,7 +8,7 @@ mod common;
 
 use std::sync::Arc;
 
-use fairduel_engine::state::Seat;
+use fairduel_engine::Seat;
 use fairduel_protocol::record::RecordError;
 use fairduel_protocol::seeded::seeded_peers;
 use fairduel_protocol::{MatchRecord, SeatVerdict, Step, audit};
@@ -21,7 +21,7 @@ fn a_record() -> (Arc<fairduel_engine::Rules>, MatchRecord) {
     let game = play_protocol_game(
         &rules,
         "kairu-dotr",
-        common::pairing(&decks, 3),
+        &common::pairing(&decks, 3),
         3,
         BotKind::Greedy,
         false,
@@ -86,7 +86,7 @@ fn a_truncated_log_leaves_the_silent_seat_withheld() {
     // The second seat never sends its end reveal: the first seat's record is its log
     // without that entry.
     let (rules, decks) = common::load("kairu-dotr");
-    let mut peers = seeded_peers(&rules, "kairu-dotr", common::pairing(&decks, 3), 3).unwrap();
+    let mut peers = seeded_peers(&rules, "kairu-dotr", &common::pairing(&decks, 3), 3).unwrap();
     let mut bots = [GreedyBot::new(3 ^ 0xA5A5), GreedyBot::new(3 ^ 0x5A5A)];
     let quitter = loop {
         let (Some(seat), step) = peers[0].awaiting() else {

@@ -23,7 +23,7 @@ fn a_record() -> (
     let game = play_protocol_game(
         &rules,
         "kairu-dotr",
-        common::pairing(&decks, 4),
+        &common::pairing(&decks, 4),
         4,
         BotKind::Greedy,
         false,

@@ -7,23 +7,12 @@ mod common;
 
 use std::sync::Arc;
 
-use fairduel_protocol::seeded::{seeded_identity, seeded_peers};
-use fairduel_protocol::{Peer, RestoreError, SecretStream, SignedEnvelope};
-use fairduel_sim::{Bot, GreedyBot};
+use fairduel_protocol::seeded::{seeded_identity, seeded_peers, seeded_secrets};
+use fairduel_protocol::{Peer, RestoreError, SignedEnvelope};
+use fairduel_sim::GreedyBot;
 
-fn step(peers: &mut [Peer; 2], bots: &mut [GreedyBot; 2]) -> Option<SignedEnvelope> {
-    let seat = peers[0].awaiting().0?;
-    let i = seat.index();
-    let written = match peers[i].next_automatic() {
-        Some(result) => result.unwrap(),
-        None => {
-            let legal = peers[i].legal_actions();
-            let pick = bots[i].choose(peers[i].duel().unwrap(), seat, peers[i].knowledge(), &legal);
-            peers[i].decide(legal[pick].clone()).unwrap()
-        }
-    };
-    peers[1 - i].receive(&written.0).unwrap();
-    Some(written.0)
+fn step(peers: &mut [Peer], bots: &mut [GreedyBot; 2]) -> Option<SignedEnvelope> {
+    common::protocol_step(peers, bots)
 }
 
 fn restore(
@@ -38,7 +27,7 @@ fn restore(
         Arc::clone(rules),
         "kairu-dotr",
         deck,
-        SecretStream::from_number(seed.wrapping_mul(2) + seat as u64),
+        seeded_secrets(seed, fairduel_engine::Seat(seat as u8), 2),
         entries,
     )
 }
@@ -48,7 +37,7 @@ fn a_restored_peer_continues_exactly_where_it_stopped() {
     let (rules, decks) = common::load("kairu-dotr");
     let seed = 11;
     let pair = common::pairing(&decks, seed);
-    let mut peers = seeded_peers(&rules, "kairu-dotr", pair, seed).unwrap();
+    let mut peers = seeded_peers(&rules, "kairu-dotr", &pair, seed).unwrap();
     let mut bots = [GreedyBot::new(1), GreedyBot::new(2)];
     let mut checked = 0;
     let mut n = 0;
@@ -80,7 +69,7 @@ fn saved_entries_from_another_deck_are_refused_by_name() {
     let (rules, decks) = common::load("kairu-dotr");
     let seed = 12;
     let pair = common::pairing(&decks, seed);
-    let mut peers = seeded_peers(&rules, "kairu-dotr", pair, seed).unwrap();
+    let mut peers = seeded_peers(&rules, "kairu-dotr", &pair, seed).unwrap();
     let mut bots = [GreedyBot::new(1), GreedyBot::new(2)];
     for _ in 0..10 {
         step(&mut peers, &mut bots);
@@ -97,7 +86,7 @@ fn an_unsigned_last_entry_and_a_signature_added_later_restore_exactly() {
     let (rules, decks) = common::load("kairu-dotr");
     let seed = 13;
     let pair = common::pairing(&decks, seed);
-    let mut peers = seeded_peers(&rules, "kairu-dotr", pair, seed).unwrap();
+    let mut peers = seeded_peers(&rules, "kairu-dotr", &pair, seed).unwrap();
     let mut bots = [GreedyBot::new(1), GreedyBot::new(2)];
     // Play until some seat's last entry went out unsigned, in the middle of its run.
     let seat = loop {

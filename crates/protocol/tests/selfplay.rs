@@ -23,7 +23,7 @@ fn honest_protocol_matches_verify_in_every_preset() {
             let game = play_protocol_game(
                 &rules,
                 preset,
-                common::pairing(&decks, seed),
+                &common::pairing(&decks, seed),
                 seed,
                 BotKind::Random,
                 true,

@@ -1,5 +1,6 @@
 //! Criterion benchmarks of the engine's hot path: `legal_actions`, `apply` and `state_hash`
-//! on a mid-game position of each preset, and one whole refereed random self-play game.
+//! on a mid-game position of each preset (two seats and four), and one whole refereed random
+//! self-play game.
 //!
 //! `cargo bench -p fairduel-sim --bench engine`
 
@@ -9,7 +10,7 @@ use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use fairduel_engine::{DeckList, Rules};
-use fairduel_sim::selfplay::{BotKind, play_game};
+use fairduel_sim::selfplay::{BotKind, bots, next_entry, play_game};
 use fairduel_sim::{Bot, RandomBot, Referee};
 
 #[path = "../tests/common/mod.rs"]
@@ -18,27 +19,32 @@ mod common;
 /// The seed of the game every benchmark position comes from.
 const SEED: u64 = 3;
 
-/// Plays game `SEED` with random bots for `actions` actions and returns the referee there.
-fn position(rules: &Arc<Rules>, decks: [&DeckList; 2], actions: u64) -> Referee {
+/// Plays game `SEED` with random bots for `actions` entries and returns the referee there.
+fn position(rules: &Arc<Rules>, decks: &[&DeckList], actions: u64) -> Referee {
     let (mut referee, _) = match Referee::new(Arc::clone(rules), decks, SEED) {
         Ok(r) => r,
         Err(e) => panic!("set-up: {e}"),
     };
-    let mut bots = [RandomBot::new(SEED ^ 0xA5A5), RandomBot::new(SEED ^ 0x5A5A)];
-    while referee.steps() < actions {
-        let Some(seat) = referee.duel().awaiting().seat() else {
-            panic!("game {SEED} ended after {} actions", referee.steps());
+    let mut bots = bots(BotKind::Random, SEED, decks.len());
+    while referee.steps() < actions || !referee.duel().awaiting().is_decision_of(seat_of(&referee))
+    {
+        let seat = seat_of(&referee);
+        let entry = match next_entry(&referee, seat, &mut bots, SEED) {
+            Ok(entry) => entry,
+            Err(e) => panic!("{e}"),
         };
-        let duel = referee.seat_duel(seat);
-        let knowledge = referee.knowledge(seat);
-        let legal = duel.legal_actions(seat, knowledge);
-        let pick = bots[seat.index()].choose(duel, seat, knowledge, &legal);
-        let action = legal[pick].clone();
-        if let Err(e) = referee.submit(seat, &action) {
+        if let Err(e) = referee.submit(seat, &entry) {
             panic!("{e}");
         }
     }
     referee
+}
+
+fn seat_of(referee: &Referee) -> fairduel_engine::Seat {
+    match referee.duel().awaiting().seat() {
+        Some(seat) => seat,
+        None => panic!("game {SEED} ended after {} actions", referee.steps()),
+    }
 }
 
 fn mid_game(c: &mut Criterion) {
@@ -46,9 +52,12 @@ fn mid_game(c: &mut Criterion) {
         ("dor-classic", 500),
         ("dor-alternate", 400),
         ("kairu-dotr", 250),
+        ("kairu-dotr-4p", 500),
     ] {
         let (rules, decks) = common::load(preset);
-        let referee = position(&rules, [&decks[0], &decks[1]], actions);
+        let players = usize::from(rules.format.table.players);
+        let seating: Vec<&DeckList> = (0..players).map(|i| &decks[i % decks.len()]).collect();
+        let referee = position(&rules, &seating, actions);
         let Some(seat) = referee.duel().awaiting().seat() else {
             panic!("{preset}: the game is over");
         };
@@ -89,15 +98,17 @@ fn whole_game(c: &mut Criterion) {
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(5));
-    for preset in common::PRESETS {
+    for preset in common::PRESETS.into_iter().chain(common::TABLE_PRESETS) {
         let (rules, decks) = common::load(preset);
+        let players = usize::from(rules.format.table.players);
+        let seating = common::seating(&decks, SEED, players);
         group.bench_function(format!("{preset}/random_game"), |b| {
-            b.iter(|| {
-                match play_game(&rules, common::pairing(&decks, SEED), SEED, BotKind::Random) {
+            b.iter(
+                || match play_game(&rules, &seating, SEED, BotKind::Random) {
                     Ok(report) => black_box(report),
                     Err(e) => panic!("{e}"),
-                }
-            })
+                },
+            )
         });
     }
     group.finish();

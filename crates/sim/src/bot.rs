@@ -1,17 +1,27 @@
 //! Computer opponents: a seeded random bot and a greedy bot that a new player finds a fair
 //! practice partner.
 
-use crate::rng::SeededRng;
 use fairduel_engine::action::{Action, PlayMode};
+use fairduel_engine::awaiting::Decision;
 use fairduel_engine::card::{CardKind, Primitive, Trigger};
-use fairduel_engine::duel::{Duel, Knowledge};
-use fairduel_engine::state::{Awaiting, Class, Seat};
+use fairduel_engine::duel::Duel;
+use fairduel_engine::grid::Cell;
+use fairduel_engine::knowledge::Knowledge;
+use fairduel_engine::piece::Class;
+use fairduel_engine::seat::Seat;
+
+use crate::rng::SeededRng;
 
 /// Something that picks one of the legal actions.
 pub trait Bot: std::fmt::Debug {
     /// Picks an index into `legal` (which is never empty).
     fn choose(&mut self, duel: &Duel, seat: Seat, knowledge: &Knowledge, legal: &[Action])
     -> usize;
+
+    /// Its seat wrote a protocol answer, which involves no choice. Seeded self-play through
+    /// the referee has always had the bot draw once for every entry its seat writes, as if
+    /// choosing among one option; drawing here keeps every seed's game what it was.
+    fn on_answer(&mut self);
 }
 
 /// Picks uniformly among the legal actions, with a seed so games can be replayed.
@@ -37,6 +47,10 @@ impl Bot for RandomBot {
         legal: &[Action],
     ) -> usize {
         self.rng.below(legal.len())
+    }
+
+    fn on_answer(&mut self) {
+        self.rng.next_u64();
     }
 }
 
@@ -74,13 +88,17 @@ impl Bot for GreedyBot {
         }
         best.1
     }
+
+    fn on_answer(&mut self) {
+        self.rng.next_u64();
+    }
 }
 
 fn score_action(duel: &Duel, seat: Seat, knowledge: &Knowledge, action: &Action) -> i64 {
     // A copy to try the action on, thrown away after: no rollback needed.
     let mut after = duel.clone();
     if after
-        .apply_without_rollback(seat, action, Some(knowledge))
+        .try_action_without_rollback(seat, action, Some(knowledge))
         .is_err()
     {
         return i64::MIN / 32;
@@ -90,7 +108,9 @@ fn score_action(duel: &Duel, seat: Seat, knowledge: &Knowledge, action: &Action)
         Action::EndTurn => score -= 50,
         Action::SpringTrap { .. } => score += 400,
         Action::Attack { from, target, .. } => {
-            score += attack_expectation(duel, knowledge, *from, *target)
+            if let (Some(from), Some(target)) = (from.cell(), target.cell()) {
+                score += attack_expectation(duel, knowledge, from, target)
+            }
         }
         Action::Play {
             mode: PlayMode::ActivateSpell,
@@ -102,19 +122,18 @@ fn score_action(duel: &Duel, seat: Seat, knowledge: &Knowledge, action: &Action)
         Action::ChangePosition { .. } => score -= 60,
         _ => {}
     }
-    if matches!(duel.awaiting(), Awaiting::Respond { .. }) && matches!(action, Action::Pass) {
+    if matches!(
+        duel.awaiting().decision(),
+        Some((_, Decision::Respond { .. }))
+    ) && matches!(action, Action::Pass)
+    {
         score -= 100;
     }
     score
 }
 
 /// Rough worth of an attack before its hidden parts are known.
-fn attack_expectation(
-    duel: &Duel,
-    knowledge: &Knowledge,
-    from: fairduel_engine::state::Cell,
-    target: fairduel_engine::state::Cell,
-) -> i64 {
+fn attack_expectation(duel: &Duel, knowledge: &Knowledge, from: Cell, target: Cell) -> i64 {
     let state = duel.state();
     let (Some(attacker), Some(defender)) = (state.piece(from), state.piece(target)) else {
         return 0;
@@ -149,22 +168,37 @@ fn attack_expectation(
 fn evaluate(duel: &Duel, seat: Seat, knowledge: &Knowledge) -> i64 {
     let state = duel.state();
     if let Some(outcome) = state.outcome {
-        return match outcome.winner {
-            Some(w) if w == seat => 1_000_000,
-            Some(_) => -1_000_000,
-            None => 0,
+        return if outcome.won(seat) {
+            1_000_000
+        } else if outcome.is_draw() {
+            0
+        } else {
+            -1_000_000
         };
     }
+    let table = state.table;
+    if !table.in_play(seat) {
+        return -1_000_000;
+    }
     let me = state.player(seat);
-    let them = state.player(seat.other());
-    let mut score = (i64::from(me.life_points) - i64::from(them.life_points)) * 2;
-    let enemy_leader = them.leader;
+    // The opponents still in the game, as one: their average life points, the nearest of
+    // their Deck Leaders. (With one opponent, simply that opponent.)
+    let opponents: Vec<Seat> = table.opponents_of(seat).collect();
+    let count = opponents.len().max(1) as i64;
+    let their_life: i64 = opponents
+        .iter()
+        .map(|s| i64::from(state.player(*s).life_points))
+        .sum::<i64>()
+        / count;
+    let mut score = (i64::from(me.life_points) - their_life) * 2;
+    let enemy_leaders: Vec<Cell> = opponents.iter().map(|s| state.player(*s).leader).collect();
     let my_leader = me.leader;
     for (cell, piece) in state.pieces() {
         if piece.leader {
             continue;
         }
-        let sign = if piece.controller == seat { 1 } else { -1 };
+        let ours = table.are_allies(seat, piece.controller);
+        let sign = if ours { 1 } else { -1 };
         let value = match piece.class {
             Class::Monster => {
                 let stats = duel.stats_at(cell).or_else(|| {
@@ -178,8 +212,13 @@ fn evaluate(duel: &Duel, seat: Seat, knowledge: &Knowledge) -> i64 {
                     v /= 3;
                 }
                 if piece.controller == seat {
-                    // Advance on the enemy leader.
-                    v += 40 * (12 - i64::from(cell.distance(enemy_leader)).min(12));
+                    // Advance on the nearest enemy leader.
+                    let distance = enemy_leaders
+                        .iter()
+                        .map(|l| cell.distance(*l))
+                        .min()
+                        .unwrap_or(12);
+                    v += 40 * (12 - i64::from(distance).min(12));
                 }
                 v
             }
@@ -187,10 +226,7 @@ fn evaluate(duel: &Duel, seat: Seat, knowledge: &Knowledge) -> i64 {
         };
         score += sign * value;
         // Enemy monsters next to our leader are a threat.
-        if piece.controller != seat
-            && piece.class == Class::Monster
-            && cell.distance(my_leader) <= 2
-        {
+        if !ours && piece.class == Class::Monster && cell.distance(my_leader) <= 2 {
             score -= 200;
         }
     }

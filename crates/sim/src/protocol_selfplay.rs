@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use crate::bot::{Bot, GreedyBot, RandomBot};
-use crate::selfplay::{BotKind, MAX_ACTIONS};
+use crate::selfplay::{BotKind, MAX_ACTIONS, bots};
 use fairduel_engine::deck::DeckList;
 use fairduel_engine::duel::Rules;
-use fairduel_engine::state::{Outcome, Seat};
+use fairduel_engine::seat::Seat;
+use fairduel_engine::state::Outcome;
 
 use fairduel_protocol::audit::{AuditReport, audit};
 use fairduel_protocol::matchlog::Rejected;
@@ -48,12 +48,13 @@ pub enum ProtocolSelfPlayError {
     NotVerified { seed: u64, verdicts: String },
 }
 
-/// Plays one seeded game between two bots of `kind` through the protocol, then audits the
-/// record if `verify` is set.
+/// Plays one seeded game between bots of `kind` through the protocol (seat `i` plays
+/// `decks[i]`; every entry goes to every other seat), then audits the record if `verify` is
+/// set.
 pub fn play_protocol_game(
     rules: &Arc<Rules>,
     format_name: &str,
-    decks: [&DeckList; 2],
+    decks: &[&DeckList],
     seed: u64,
     kind: BotKind,
     verify: bool,
@@ -64,55 +65,64 @@ pub fn play_protocol_game(
             seat: e.seat,
             error: e.error,
         })?;
-    let mut bots: [Box<dyn Bot>; 2] = match kind {
-        BotKind::Random => [
-            Box::new(RandomBot::new(seed ^ 0xA5A5)),
-            Box::new(RandomBot::new(seed ^ 0x5A5A)),
-        ],
-        BotKind::Greedy => [
-            Box::new(GreedyBot::new(seed ^ 0xA5A5)),
-            Box::new(GreedyBot::new(seed ^ 0x5A5A)),
-        ],
-    };
+    let mut bots = bots(kind, seed, peers.len());
     let limit = MAX_ACTIONS as usize + 10_000;
-    while !peers[0].is_complete() {
-        let entries = peers[0].log().entries().len();
+    loop {
+        let Some(lead) = peers.first() else {
+            break;
+        };
+        if lead.is_complete() {
+            break;
+        }
+        let entries = lead.log().entries().len();
         if entries > limit {
             return Err(ProtocolSelfPlayError::TooLong { seed, entries });
         }
-        let Some(seat) = peers[0].awaiting().0 else {
+        let Some(seat) = lead.awaiting().0 else {
             break;
         };
-        let i = seat.index();
-        let peer = &mut peers[i];
+        let (Some(peer), Some(bot)) = (peers.get_mut(seat.index()), bots.get_mut(seat.index()))
+        else {
+            return Err(ProtocolSelfPlayError::Stuck { seed, seat });
+        };
         let written = match peer.next_automatic() {
             Some(result) => result,
             None if peer.needs_decision() => {
-                let legal = peer.legal_actions();
+                let mut legal = peer.legal_actions();
                 let Some(duel) = peer.duel() else {
                     return Err(ProtocolSelfPlayError::Stuck { seed, seat });
                 };
                 if legal.is_empty() {
                     return Err(ProtocolSelfPlayError::Stuck { seed, seat });
                 }
-                let pick = bots[i].choose(duel, seat, peer.knowledge(), &legal);
-                let action = legal[pick.min(legal.len() - 1)].clone();
+                let pick = bot.choose(duel, seat, peer.knowledge(), &legal);
+                let action = legal.swap_remove(pick.min(legal.len() - 1));
                 peer.decide(action)
             }
             None => return Err(ProtocolSelfPlayError::Stuck { seed, seat }),
         };
         let (envelope, _) =
             written.map_err(|error| ProtocolSelfPlayError::Peer { seed, seat, error })?;
-        let other = 1 - i;
-        peers[other]
-            .receive(&envelope)
-            .map_err(|error| ProtocolSelfPlayError::Refused {
-                seed,
-                seat: Seat(other as u8),
-                error,
-            })?;
+        for (i, other) in peers.iter_mut().enumerate() {
+            if i == seat.index() {
+                continue;
+            }
+            other
+                .receive(&envelope)
+                .map_err(|error| ProtocolSelfPlayError::Refused {
+                    seed,
+                    seat: Seat(i as u8),
+                    error,
+                })?;
+        }
     }
-    let record = peers[0].record();
+    let Some(lead) = peers.first() else {
+        return Err(ProtocolSelfPlayError::Stuck {
+            seed,
+            seat: Seat(0),
+        });
+    };
+    let record = lead.record();
     let audit = if verify {
         let report =
             audit(Arc::clone(rules), &record).map_err(|e| ProtocolSelfPlayError::Audit {
@@ -132,7 +142,7 @@ pub fn play_protocol_game(
     Ok(ProtocolGame {
         seed,
         entries: record.entries.len(),
-        outcome: peers[0].duel().and_then(|d| d.state().outcome),
+        outcome: lead.duel().and_then(|d| d.state().outcome),
         record,
         audit,
     })

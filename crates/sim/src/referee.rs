@@ -1,35 +1,38 @@
 //! A trusted local referee for play without the fair-play protocol.
 //!
 //! It knows every card and hands each seat only what that seat may know, so each seat's
-//! engine runs on its own knowledge. After every action all three engines (the referee's and
-//! the two seats') must have the same state hash.
+//! engine runs on its own knowledge. After every entry all the engines (the referee's and
+//! every seat's) must have the same state hash.
 
 use std::sync::Arc;
 
-use crate::rng::SeededRng;
-use fairduel_engine::action::Action;
+use fairduel_engine::action::Entry;
+use fairduel_engine::commitment::{Commitment, Reveal, Salt};
 use fairduel_engine::deck::DeckList;
-use fairduel_engine::duel::{
-    DeckSetup, Duel, Knowledge, PublicSetup, Rules, SeatSetup, SetupError,
-};
+use fairduel_engine::duel::{Duel, Rules};
 use fairduel_engine::error::RuleError;
 use fairduel_engine::event::Event;
 use fairduel_engine::hash::{Digest32, sha256_of};
-use fairduel_engine::state::{Commitment, Reveal, Salt, Seat};
+use fairduel_engine::knowledge::Knowledge;
+use fairduel_engine::seat::{PerSeat, Seat};
+use fairduel_engine::setup::{DeckSetup, PublicSetup, SeatSetup, SetupError};
+
+use crate::rng::SeededRng;
 
 /// Why refereed play stopped before the duel ended.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RefereeError {
     #[error("could not set the duel up: {0}")]
     Setup(#[from] SetupError),
-    #[error("{seat} tried an illegal action ({action}): {error}")]
+    #[error("{seat} tried an illegal {kind} ({entry}): {error}")]
     Illegal {
         seat: Seat,
-        action: String,
+        kind: &'static str,
+        entry: String,
         error: RuleError,
     },
     #[error(
-        "{seat}'s engine disagrees with the referee after action {step}: {seat_hash} vs {referee_hash}"
+        "{seat}'s engine disagrees with the referee after entry {step}: {seat_hash} vs {referee_hash}"
     )]
     Divergence {
         seat: Seat,
@@ -46,37 +49,38 @@ pub enum RefereeError {
 pub struct Referee {
     truth: Duel,
     all: Knowledge,
-    seats: [(Duel, Knowledge); 2],
+    seats: PerSeat<(Duel, Knowledge)>,
     steps: u64,
-    /// No seat engine has refused an action or ended with another hash yet. While so, the
-    /// seat engines hold the referee's state from before each new action.
+    /// No seat engine has refused an entry or ended with another hash yet. While so, the
+    /// seat engines hold the referee's state from before each new entry.
     agreed: bool,
 }
 
 impl Referee {
-    /// Shuffles both decks with `seed`, commits every card with fresh salts, picks the first
-    /// player, and starts the duel.
+    /// Shuffles every deck with `seed`, commits every card with fresh salts, picks the
+    /// first player, and starts the duel. Seat `i` plays `decks[i]`.
     pub fn new(
         rules: Arc<Rules>,
-        decks: [&DeckList; 2],
+        decks: &[&DeckList],
         seed: u64,
     ) -> Result<(Referee, Vec<Event>), RefereeError> {
         let mut rng = SeededRng::new(seed);
         let match_id = sha256_of(&("fairduel/local-match/v1", seed));
         let mut all = Knowledge::new();
-        let mut seat_knowledge = [Knowledge::new(), Knowledge::new()];
+        let mut seat_knowledge: Vec<Knowledge> = decks.iter().map(|_| Knowledge::new()).collect();
         let mut setups = Vec::new();
         for (i, deck) in decks.iter().enumerate() {
             let seat = Seat(i as u8);
-            let commit = |card, rng: &mut SeededRng, k: &mut Knowledge, all: &mut Knowledge| {
-                let salt = Salt(rng.bytes32());
-                let commitment = Commitment::new(&match_id, seat, card, &salt);
-                let reveal = Reveal { card, salt };
-                all.learn(commitment, reveal);
-                k.learn(commitment, reveal);
-                commitment
+            let salt = Salt(rng.bytes32());
+            let leader_commitment = Commitment::new(&match_id, seat, deck.leader, &salt);
+            let leader_reveal = Reveal {
+                card: deck.leader,
+                salt,
             };
-            let leader_commitment = commit(deck.leader, &mut rng, &mut seat_knowledge[i], &mut all);
+            all.learn(leader_commitment, leader_reveal);
+            if let Some(k) = seat_knowledge.get_mut(i) {
+                k.learn(leader_commitment, leader_reveal);
+            }
             let mut cards = deck.main.clone();
             rng.shuffle(&mut cards);
             let mut order = Vec::with_capacity(cards.len());
@@ -94,20 +98,21 @@ impl Referee {
                 order: DeckSetup::Public,
             });
         }
-        let first = Seat((rng.next_u64() & 1) as u8);
-        let seats = match <[SeatSetup; 2]>::try_from(setups) {
-            Ok(s) => s,
-            Err(_) => return Err(RefereeError::Over),
-        };
+        let players = decks.len().max(1) as u64;
+        let first = Seat((rng.next_u64() % players) as u8);
         let setup = PublicSetup {
             match_id,
             first,
-            seats,
+            seats: setups,
         };
         let (truth, events) = Duel::new(rules, setup)?;
-        let [k0, k1] = seat_knowledge;
         let mut referee = Referee {
-            seats: [(truth.clone(), k0), (truth.clone(), k1)],
+            seats: PerSeat::new(
+                seat_knowledge
+                    .into_iter()
+                    .map(|k| (truth.clone(), k))
+                    .collect(),
+            ),
             truth,
             all,
             steps: 0,
@@ -122,8 +127,9 @@ impl Referee {
         for event in events {
             if let Event::Drew { seat, commitment } = event
                 && let Some(reveal) = self.all.get(commitment).copied()
+                && let Some((_, knowledge)) = self.seats.get_mut(*seat)
             {
-                self.seats[seat.index()].1.learn(*commitment, reveal);
+                knowledge.learn(*commitment, reveal);
             }
         }
     }
@@ -133,16 +139,25 @@ impl Referee {
         &self.truth
     }
 
+    /// `seat`'s own engine. Seats outside the match get the referee's.
     pub fn seat_duel(&self, seat: Seat) -> &Duel {
-        &self.seats[seat.index()].0
+        self.seats.get(seat).map_or(&self.truth, |(duel, _)| duel)
     }
 
+    /// What `seat` knows. Seats outside the match know what the public knows.
     pub fn knowledge(&self, seat: Seat) -> &Knowledge {
-        &self.seats[seat.index()].1
+        static NOTHING: std::sync::OnceLock<Knowledge> = std::sync::OnceLock::new();
+        self.seats
+            .get(seat)
+            .map_or_else(|| NOTHING.get_or_init(Knowledge::new), |(_, k)| k)
     }
 
     pub fn all_knowledge(&self) -> &Knowledge {
         &self.all
+    }
+
+    pub fn players(&self) -> usize {
+        self.seats.len()
     }
 
     pub fn steps(&self) -> u64 {
@@ -153,52 +168,51 @@ impl Referee {
         self.truth.state_hash()
     }
 
-    /// Applies `action` by `seat` on every engine and checks they agree. An action the
+    /// Applies `entry` by `seat` on every engine and checks they agree. An entry the
     /// referee's engine refuses changes nothing; after any other error (a seat engine
     /// refusing what the referee's took, or different hashes) the engines disagree and play
     /// cannot go on.
-    pub fn submit(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RefereeError> {
+    pub fn submit(&mut self, seat: Seat, entry: &Entry) -> Result<Vec<Event>, RefereeError> {
         if self.truth.is_over() {
             return Err(RefereeError::Over);
         }
-        let applied = if self.agreed {
-            // Seat 0's engine still holds this engine's state from before the action: undo a
-            // refused action from it rather than copy the state before every action.
-            let applied = self
-                .truth
-                .apply_without_rollback(seat, action, Some(&self.all));
-            if applied.is_err() {
-                self.truth.restore_from(&self.seats[0].0);
+        let applied = match (self.agreed, self.seats.values().next()) {
+            (true, Some((before, _))) => {
+                // Seat 0's engine still holds this engine's state from before the entry:
+                // undo a refused entry from it rather than copy the state before every one.
+                let applied = self
+                    .truth
+                    .apply_without_rollback(seat, entry, Some(&self.all));
+                if applied.is_err() {
+                    self.truth.restore_from(before);
+                }
+                applied
             }
-            applied
-        } else {
-            self.truth.apply(seat, action, Some(&self.all))
+            _ => self.truth.apply_any(seat, entry, Some(&self.all)),
         };
-        let events = applied.map_err(|error| RefereeError::Illegal {
+        let illegal = |error| RefereeError::Illegal {
             seat,
-            action: format!("{action:?}"),
+            kind: entry.kind(),
+            entry: format!("{entry:?}"),
             error,
-        })?;
+        };
+        let events = applied.map_err(illegal)?;
         self.steps += 1;
         let referee_hash = self.truth.update_state_hash();
-        for (i, (duel, knowledge)) in self.seats.iter_mut().enumerate() {
-            let own = (i == seat.index()).then_some(&*knowledge);
-            // The referee's engine took the action: a seat engine refusing it disagrees
+        for (other, (duel, knowledge)) in self.seats.values_mut().enumerate() {
+            let own = (other == seat.index()).then_some(&*knowledge);
+            // The referee's engine took the entry: a seat engine refusing it disagrees
             // with it, which ends refereed play as surely as different hashes do, so the
             // seat engines need not be able to roll back.
-            if let Err(error) = duel.apply_without_rollback(seat, action, own) {
+            if let Err(error) = duel.apply_without_rollback(seat, entry, own) {
                 self.agreed = false;
-                return Err(RefereeError::Illegal {
-                    seat,
-                    action: format!("{action:?}"),
-                    error,
-                });
+                return Err(illegal(error));
             }
             let seat_hash = duel.update_state_hash();
             if seat_hash != referee_hash {
                 self.agreed = false;
                 return Err(RefereeError::Divergence {
-                    seat: Seat(i as u8),
+                    seat: Seat(other as u8),
                     step: self.steps,
                     seat_hash: seat_hash.to_string(),
                     referee_hash: referee_hash.to_string(),

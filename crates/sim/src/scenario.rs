@@ -15,17 +15,23 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
-use fairduel_engine::action::{Action, PlayMode};
+use fairduel_engine::action::{Action, Answer, Entry, PlayMode};
+use fairduel_engine::awaiting::{Asked, Awaiting, Decision};
 use fairduel_engine::card::{CardDef, CardId};
-use fairduel_engine::duel::{DeckSetup, Duel, Knowledge, PublicSetup, Rules, SeatSetup};
+use fairduel_engine::commitment::{CardRef, Commitment, Reveal, Salt};
+use fairduel_engine::duel::{Duel, Rules};
 use fairduel_engine::format::{Format, SummonCost};
+use fairduel_engine::grid::{Cell, GridTopology};
 use fairduel_engine::hash::{Digest32, sha256, sha256_of};
+use fairduel_engine::knowledge::Knowledge;
+use fairduel_engine::piece::{Attached, Bind, Class, Piece};
+use fairduel_engine::place::Place;
+use fairduel_engine::player::CardSlot;
 use fairduel_engine::pool::CardPool;
+use fairduel_engine::seat::{Seat, SeatSet};
+use fairduel_engine::setup::{DeckSetup, PublicSetup, SeatSetup};
 use fairduel_engine::source::{SourceError, line_of};
-use fairduel_engine::state::{
-    Attached, Awaiting, Bind, CardRef, CardSlot, Cell, Class, Commitment, Phase, Piece, Reveal,
-    Salt, Seat, WinReason,
-};
+use fairduel_engine::state::{Phase, WinReason};
 use fairduel_engine::terrain::Terrain;
 
 // ---------------------------------------------------------------------------- file schema
@@ -56,6 +62,10 @@ struct RawScenario {
     seat0: Option<Spanned<RawSeat>>,
     #[serde(default)]
     seat1: Option<Spanned<RawSeat>>,
+    #[serde(default)]
+    seat2: Option<Spanned<RawSeat>>,
+    #[serde(default)]
+    seat3: Option<Spanned<RawSeat>>,
     #[serde(default)]
     board: Option<Spanned<Vec<String>>>,
     #[serde(default)]
@@ -168,6 +178,8 @@ struct RawStep {
     /// `false`: leave out the reveal the action would carry.
     reveal: Option<bool>,
     matching: Option<Vec<String>>,
+    /// The opponent a `choose-opponent` step names.
+    opponent: Option<u8>,
     /// Apply the action as a peer that cannot see the acting seat's hidden cards: what only
     /// those cards could refuse is recorded as a claim instead.
     #[serde(default)]
@@ -209,6 +221,10 @@ struct RawAssert {
     terrain: Option<Terrain>,
     awaiting: Option<String>,
     winner: Option<RawSeatOrWord>,
+    /// Every seat on the winning side, for a team's win.
+    winners: Option<Vec<u8>>,
+    /// With `seat`: whether that player has been removed from the game.
+    removed: Option<bool>,
     reason: Option<String>,
     turn: Option<u16>,
     active: Option<u8>,
@@ -497,6 +513,8 @@ fn line_containing(text: &str, key: &str) -> Option<usize> {
 
 struct Runner {
     duel: Duel,
+    /// Players at the table (the format's).
+    players: u8,
     knowledge: Knowledge,
     auto_reveal: bool,
     auto_pass: bool,
@@ -513,9 +531,11 @@ impl Runner {
         let n = format.board_size;
         let salt_seed = sha256(format!("fairduel/scenario/v1|{}", sc.file_stem()).as_bytes());
         let match_id = sha256_of(&("fairduel/scenario-match/v1", &salt_seed));
+        let players = format.table.players;
         let mut runner = Runner {
             // Replaced below; a duel needs a valid set-up to exist at all.
             duel: placeholder_duel(sc, rules, match_id)?,
+            players,
             knowledge: Knowledge::new(),
             auto_reveal: raw.auto_reveal.unwrap_or(true),
             auto_pass: raw.auto_pass.unwrap_or(false),
@@ -525,8 +545,8 @@ impl Runner {
         };
         let first = raw.first.unwrap_or(0);
         let active = raw.active.unwrap_or(first);
-        if first > 1 || active > 1 {
-            return Err(sc.err(1, "first and active must be seat 0 or 1"));
+        if first >= players || active >= players {
+            return Err(sc.err(1, seat_range(players, "first and active")));
         }
         let mut state = runner.duel.state().clone();
         state.match_id = match_id;
@@ -538,7 +558,7 @@ impl Runner {
         state.claims.clear();
         state.queue.clear();
         state.reveal_due.clear();
-        state.window = None;
+        state.windows.clear();
         state.declarations.clear();
         state.outcome = None;
         // Terrain: a whole board, then single-cell overrides.
@@ -590,14 +610,24 @@ impl Runner {
             SummonCost::SummoningPoints { start, .. } => start,
             SummonCost::Tributes { .. } => 0,
         };
-        let leader_cells = [Cell::new(n - 1, n / 2), Cell::new(0, n / 2)];
+        let grid =
+            GridTopology::new(n, usize::from(players)).map_err(|e| sc.err(1, e.to_string()))?;
         let empty = RawSeat::default();
-        for seat in Seat::BOTH {
-            let (spanned, line) = match seat.0 {
-                0 => (raw.seat0.as_ref(), raw.seat0.as_ref()),
-                _ => (raw.seat1.as_ref(), raw.seat1.as_ref()),
-            };
-            let line = line.map_or(1, |s| sc.line(s.span().start));
+        let raw_seats = [&raw.seat0, &raw.seat1, &raw.seat2, &raw.seat3];
+        for (i, extra) in raw_seats.iter().enumerate().skip(usize::from(players)) {
+            if let Some(spanned) = extra {
+                return Err(sc.err(
+                    sc.line(spanned.span().start),
+                    format!("[seat{i}]: {}", seat_range(players, "a seat")),
+                ));
+            }
+        }
+        for seat in Seat::all(usize::from(players)) {
+            let spanned = raw_seats
+                .get(seat.index())
+                .copied()
+                .and_then(Option::as_ref);
+            let line = spanned.map_or(1, |s| sc.line(s.span().start));
             let rs = spanned.map_or(&empty, |s| s.get_ref());
             let mut hand = Vec::new();
             for id in &rs.hand {
@@ -626,7 +656,7 @@ impl Runner {
             }
             let leader_at = match &rs.leader_at {
                 Some(name) => parse_cell(sc, line, name, n)?,
-                None => leader_cells[seat.index()],
+                None => grid.leader_start(seat),
             };
             let leader_ref = runner.commit(sc, rules, line, seat, leader_id)?;
             let field_spell = match rs.field_spell {
@@ -662,8 +692,8 @@ impl Runner {
             if state.piece(cell).is_some() {
                 return Err(sc.err(line, format!("{cell} already holds a card")));
             }
-            if rc.seat > 1 || rc.owner.is_some_and(|o| o > 1) {
-                return Err(sc.err(line, "seat and owner must be 0 or 1"));
+            if rc.seat >= players || rc.owner.is_some_and(|o| o >= players) {
+                return Err(sc.err(line, seat_range(players, "seat and owner")));
             }
             let def = card_def(sc, rules, line, rc.card)?.clone();
             let owner = Seat(rc.owner.unwrap_or(rc.seat));
@@ -716,7 +746,8 @@ impl Runner {
             );
         }
         state.commitments = Arc::from(std::mem::take(&mut runner.table));
-        runner.duel = Duel::from_state(Arc::clone(rules), state);
+        runner.duel = Duel::from_state(Arc::clone(rules), state)
+            .map_err(|e| sc.err(1, format!("cannot set this position up: {e}")))?;
         Ok(runner)
     }
 
@@ -756,7 +787,7 @@ impl Runner {
     fn card_places_problems(&self) -> Vec<String> {
         let state = self.duel.state();
         let mut places: Vec<(CardRef, Option<CardId>, String)> = Vec::new();
-        for seat in Seat::BOTH {
+        for seat in state.seats() {
             let p = state.player(seat);
             for r in &p.deck {
                 places.push((*r, None, format!("{seat}'s deck")));
@@ -819,14 +850,14 @@ impl Runner {
         line: usize,
         raw: &RawStep,
     ) -> Result<Result<(), String>, SourceError> {
-        if raw.seat > 1 {
-            return Err(sc.err(line, "seat must be 0 or 1"));
+        if raw.seat >= self.players {
+            return Err(sc.err(line, seat_range(self.players, "seat")));
         }
         let seat = Seat(raw.seat);
-        let action = self.build_action(sc, line, seat, raw)?;
+        let entry = self.build_entry(sc, line, seat, raw)?;
         let expect = raw.expect.as_deref().unwrap_or("ok");
         let knowledge = (!raw.unseen).then_some(&self.knowledge);
-        let result = self.duel.apply(seat, &action, knowledge);
+        let result = self.duel.apply_any(seat, &entry, knowledge);
         let outcome = match (result, expect) {
             (Ok(_), "ok") => Ok(()),
             (Ok(_), kind) => Err(format!(
@@ -851,16 +882,22 @@ impl Runner {
     fn settle_automatic(&mut self) -> Result<(), String> {
         for _ in 0..64 {
             match self.duel.awaiting().clone() {
-                Awaiting::Reveal { seat, commitments } if self.auto_reveal => {
+                Awaiting::Answer {
+                    seat,
+                    asked: Asked::Reveal { commitments },
+                } if self.auto_reveal => {
                     let reveals: Option<Vec<Reveal>> =
                         commitments.iter().map(|c| self.reveal_of(c)).collect();
                     let reveals =
                         reveals.ok_or("the rules asked for a reveal of an unknown commitment")?;
                     self.duel
-                        .apply(seat, &Action::Reveal { reveals }, Some(&self.knowledge))
+                        .answer(seat, &Answer::Reveal { reveals }, Some(&self.knowledge))
                         .map_err(|e| format!("automatic reveal refused ({}): {e}", e.kind()))?;
                 }
-                Awaiting::Respond { seat, .. } if self.auto_pass => {
+                Awaiting::Decision {
+                    seat,
+                    decision: Decision::Respond { .. },
+                } if self.auto_pass => {
                     self.duel
                         .apply(seat, &Action::Pass, Some(&self.knowledge))
                         .map_err(|e| format!("automatic pass refused ({}): {e}", e.kind()))?;
@@ -871,13 +908,13 @@ impl Runner {
         Err("automatic reveals and passes did not settle".into())
     }
 
-    fn build_action(
+    fn build_entry(
         &self,
         sc: &Scenario,
         line: usize,
         seat: Seat,
         raw: &RawStep,
-    ) -> Result<Action, SourceError> {
+    ) -> Result<Entry, SourceError> {
         let n = self.duel.state().board_size;
         let cell = |field: &Option<String>, name: &str| -> Result<Cell, SourceError> {
             match field {
@@ -885,6 +922,7 @@ impl Runner {
                 None => Err(sc.err(line, format!("a {} step needs `{name}`", raw.action))),
             }
         };
+        let place = |field: &Option<String>, name: &str| cell(field, name).map(Place::Cell);
         // The reveal an action carries, adjusted by `reveal` / `reveal_card`.
         let adjust = |reveal: Option<Reveal>| -> Option<Reveal> {
             if raw.reveal == Some(false) {
@@ -955,11 +993,11 @@ impl Runner {
                 });
                 let mut tributes = Vec::new();
                 for t in &raw.tributes {
-                    tributes.push(parse_cell(sc, line, t, n)?);
+                    tributes.push(Place::Cell(parse_cell(sc, line, t, n)?));
                 }
                 Action::Play {
                     hand_index,
-                    to: cell(&raw.to, "to")?,
+                    to: place(&raw.to, "to")?,
                     mode,
                     cost,
                     tributes,
@@ -978,8 +1016,8 @@ impl Runner {
                     None
                 };
                 Action::Move {
-                    from,
-                    to: cell(&raw.to, "to")?,
+                    from: from.into(),
+                    to: place(&raw.to, "to")?,
                     flip,
                 }
             }
@@ -995,36 +1033,56 @@ impl Runner {
                 } else {
                     None
                 };
-                Action::Attack { from, target, flip }
+                Action::Attack {
+                    from: from.into(),
+                    target: target.into(),
+                    flip,
+                }
             }
             "flip" => {
                 let at = cell(&raw.at, "at")?;
                 let reveal = adjust(piece_reveal(at))
                     .ok_or_else(|| sc.err(line, format!("no card to reveal at {at}")))?;
-                Action::Flip { at, reveal }
+                Action::Flip {
+                    at: at.into(),
+                    reveal,
+                }
             }
             "spring-trap" => {
                 let at = cell(&raw.at, "at")?;
                 let reveal = adjust(piece_reveal(at))
                     .ok_or_else(|| sc.err(line, format!("no card to reveal at {at}")))?;
-                Action::SpringTrap { at, reveal }
+                Action::SpringTrap {
+                    at: at.into(),
+                    reveal,
+                }
             }
             "change-position" => Action::ChangePosition {
-                at: cell(&raw.at, "at")?,
+                at: place(&raw.at, "at")?,
             },
             "end-turn" => Action::EndTurn,
             "pass" => Action::Pass,
             "concede" => Action::Concede,
+            "choose-opponent" => {
+                let opponent = match &raw.opponent {
+                    Some(s) if *s < self.players => Seat(*s),
+                    Some(_) => return Err(sc.err(line, seat_range(self.players, "opponent"))),
+                    None => {
+                        return Err(sc.err(line, "a choose-opponent step needs `opponent`"));
+                    }
+                };
+                Action::ChooseOpponent { opponent }
+            }
             "reveal" => {
-                let commitments = match self.duel.awaiting() {
-                    Awaiting::Reveal { commitments, .. } => commitments.clone(),
+                let commitments = match self.duel.awaiting().asked() {
+                    Some((_, Asked::Reveal { commitments })) => commitments.clone(),
                     _ => Vec::new(),
                 };
                 let reveals = commitments
                     .iter()
                     .filter_map(|c| adjust(self.reveal_of(c)))
                     .collect();
-                Action::Reveal { reveals }
+                return Ok(Entry::Answer(Answer::Reveal { reveals }));
             }
             "declare" => {
                 let matching = match &raw.matching {
@@ -1035,22 +1093,17 @@ impl Runner {
                             let reveal = adjust(piece_reveal(at)).ok_or_else(|| {
                                 sc.err(line, format!("no card to declare at {at}"))
                             })?;
-                            out.push((at, reveal));
+                            out.push((Place::Cell(at), reveal));
                         }
                         out
                     }
                     // The truthful declaration.
-                    None => self
-                        .duel
-                        .legal_actions(seat, &self.knowledge)
-                        .into_iter()
-                        .find_map(|a| match a {
-                            Action::Declare { matching } => Some(matching),
-                            _ => None,
-                        })
-                        .unwrap_or_default(),
+                    None => match self.duel.honest_answer(seat, &self.knowledge) {
+                        Some(Answer::Declare { matching }) => matching,
+                        _ => Vec::new(),
+                    },
                 };
-                Action::Declare { matching }
+                return Ok(Entry::Answer(Answer::Declare { matching }));
             }
             "discard" => {
                 let hand_index = self.hand_index(sc, line, seat, raw)?;
@@ -1072,12 +1125,13 @@ impl Runner {
                     line,
                     format!(
                         "unknown action \"{other}\" (play, move, attack, flip, change-position, \
-                         end-turn, pass, spring-trap, reveal, declare, discard, concede)"
+                         end-turn, pass, spring-trap, reveal, declare, discard, \
+                         choose-opponent, concede)"
                     ),
                 ));
             }
         };
-        Ok(action)
+        Ok(Entry::Action(action))
     }
 
     /// `hand = i`, or `card = N` for the first hand card that is N.
@@ -1134,9 +1188,12 @@ impl Runner {
             || a.graveyard_lacks.is_some()
             || a.hand_contains.is_some()
             || a.leader_at.is_some()
-            || a.field_spell.is_some();
+            || a.field_spell.is_some()
+            || a.removed.is_some();
         let seat = match a.seat {
-            Some(s) if s > 1 => return Err(sc.err(line, "seat must be 0 or 1")),
+            Some(s) if s >= self.players => {
+                return Err(sc.err(line, seat_range(self.players, "seat")));
+            }
             Some(s) => Some(Seat(s)),
             None if needs_seat => {
                 return Err(sc.err(line, "this assertion needs `seat`"));
@@ -1227,6 +1284,14 @@ impl Runner {
                     ));
                 }
                 problems.extend(e);
+            }
+            if let Some(want) = a.removed {
+                expect(
+                    &mut problems,
+                    format!("{who} removed from the game"),
+                    want.to_string(),
+                    state.table.is_removed(seat).to_string(),
+                );
             }
             if let Some(id) = a.field_spell
                 && p.field_spell.map(|f| f.card) != Some(CardId(id))
@@ -1400,22 +1465,41 @@ impl Runner {
                 );
             }
         }
+        let result = |winners: SeatSet| match winners.len() {
+            0 => "a draw".to_owned(),
+            _ => winners.to_string(),
+        };
         if let Some(w) = &a.winner {
             let outcome = state.outcome;
-            let want = match w {
-                RawSeatOrWord::Seat(s) => format!("seat {s}"),
-                RawSeatOrWord::Word(w) if w == "draw" || w == "none" => "a draw".into(),
-                RawSeatOrWord::Word(w) => {
-                    return Err(sc.err(line, format!("winner = \"{w}\": give 0, 1 or \"draw\"")));
+            match w {
+                // With teams a seat wins with its team: it is one of the winners.
+                RawSeatOrWord::Seat(s) => {
+                    let won = outcome.is_some_and(|o| o.won(Seat(*s)));
+                    if !won {
+                        problems.push(format!(
+                            "winner: expected seat {s} to win, got {}",
+                            outcome.map_or("no result yet".into(), |o| result(o.winners))
+                        ));
+                    }
                 }
-            };
-            let got = match outcome {
-                None => "no result yet".into(),
-                Some(o) => o
-                    .winner
-                    .map_or("a draw".into(), |s| format!("seat {}", s.0)),
-            };
-            expect(&mut problems, "winner".into(), want, got);
+                RawSeatOrWord::Word(w) if w == "draw" || w == "none" => {
+                    let got = outcome.map_or("no result yet".into(), |o| result(o.winners));
+                    expect(&mut problems, "winner".into(), "a draw".into(), got);
+                }
+                RawSeatOrWord::Word(w) => {
+                    return Err(sc.err(
+                        line,
+                        format!("winner = \"{w}\": give a seat number or \"draw\""),
+                    ));
+                }
+            }
+        }
+        if let Some(seats) = &a.winners {
+            let want: SeatSet = seats.iter().map(|s| Seat(*s)).collect();
+            let got = state
+                .outcome
+                .map_or("no result yet".into(), |o| result(o.winners));
+            expect(&mut problems, "winners".into(), result(want), got);
         }
         if let Some(r) = &a.reason {
             let got = state.outcome.map_or("none", |o| reason_name(o.reason));
@@ -1465,6 +1549,14 @@ impl Scenario {
     }
 }
 
+/// "seat must be 0 or 1", for a table of `players`.
+fn seat_range(players: u8, what: &str) -> String {
+    format!(
+        "{what} must be a seat of this {players}-player format: 0 to {}",
+        players.saturating_sub(1)
+    )
+}
+
 /// A duel on a minimal legal set-up; the runner then rewrites its whole state.
 fn placeholder_duel(
     sc: &Scenario,
@@ -1492,7 +1584,7 @@ fn placeholder_duel(
     let setup = PublicSetup {
         match_id,
         first: Seat(0),
-        seats: [seat_setup(0), seat_setup(1)],
+        seats: (0..format.table.players).map(seat_setup).collect(),
     };
     Duel::new(Arc::clone(rules), setup)
         .map(|(duel, _)| duel)
@@ -1554,12 +1646,17 @@ fn bind_name(bind: Bind) -> String {
 /// The kebab-case name of what the duel waits for, as scenario files write it.
 pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
     match awaiting {
-        Awaiting::Main { .. } => "main",
-        Awaiting::OpenDraw { .. } => "open-draw",
-        Awaiting::Respond { .. } => "respond",
-        Awaiting::Reveal { .. } => "reveal",
-        Awaiting::Declare { .. } => "declare",
-        Awaiting::Discard { .. } => "discard",
+        Awaiting::Decision { decision, .. } => match decision {
+            Decision::Main => "main",
+            Decision::Respond { .. } => "respond",
+            Decision::Discard { .. } => "discard",
+            Decision::ChooseOpponent { .. } => "choose-opponent",
+        },
+        Awaiting::Answer { asked, .. } => match asked {
+            Asked::OpenDraw { .. } => "open-draw",
+            Asked::Reveal { .. } => "reveal",
+            Asked::Declare { .. } => "declare",
+        },
         Awaiting::Finished => "finished",
     }
 }

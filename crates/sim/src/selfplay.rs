@@ -2,11 +2,14 @@
 
 use std::sync::Arc;
 
-use crate::bot::{Bot, GreedyBot, RandomBot};
-use crate::referee::{Referee, RefereeError};
+use fairduel_engine::action::Entry;
 use fairduel_engine::deck::DeckList;
 use fairduel_engine::duel::Rules;
-use fairduel_engine::state::{Outcome, Seat};
+use fairduel_engine::seat::Seat;
+use fairduel_engine::state::Outcome;
+
+use crate::bot::{Bot, GreedyBot, RandomBot};
+use crate::referee::{Referee, RefereeError};
 
 /// Which bots play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +32,8 @@ pub enum SelfPlayError {
     Referee { seed: u64, error: RefereeError },
     #[error("game {seed}: {seat} had no legal action while the duel waited for it")]
     NoLegalAction { seed: u64, seat: Seat },
+    #[error("game {seed}: {seat} could not answer what the duel asked of it")]
+    NoAnswer { seed: u64, seat: Seat },
     #[error("game {seed}: still running after {actions} actions")]
     Stuck { seed: u64, actions: u64 },
 }
@@ -36,25 +41,57 @@ pub enum SelfPlayError {
 /// More actions than any finished game has needed; a game past it is stuck.
 pub const MAX_ACTIONS: u64 = 50_000;
 
-/// Plays one game between two bots of `kind`, seeded by `seed`.
+/// The seed of seat `seat`'s bot in game `seed`.
+pub fn bot_seed(seed: u64, seat: Seat) -> u64 {
+    match seat.0 {
+        0 => seed ^ 0xA5A5,
+        1 => seed ^ 0x5A5A,
+        n => seed ^ (0xA5A5_0000 + u64::from(n)),
+    }
+}
+
+/// One bot of `kind` per seat, seeded from the game's seed.
+pub fn bots(kind: BotKind, seed: u64, players: usize) -> Vec<Box<dyn Bot>> {
+    Seat::all(players)
+        .map(|seat| -> Box<dyn Bot> {
+            match kind {
+                BotKind::Random => Box::new(RandomBot::new(bot_seed(seed, seat))),
+                BotKind::Greedy => Box::new(GreedyBot::new(bot_seed(seed, seat))),
+            }
+        })
+        .collect()
+}
+
+/// Which of `deck_count` starter decks each of `players` seats plays in game `seed`: two
+/// different decks picked by the seed for two players (the pairing `fairduel selfplay` has
+/// always used), and otherwise consecutive decks from one the seed picks.
+pub fn deck_indices(seed: u64, deck_count: usize, players: usize) -> Vec<usize> {
+    let n = deck_count.max(1) as u64;
+    if players == 2 {
+        let a = (seed % n) as usize;
+        let b = ((seed / n + 1 + seed) % n) as usize;
+        let b = if a == b {
+            (b + 1) % deck_count.max(1)
+        } else {
+            b
+        };
+        return vec![a, b];
+    }
+    (0..players as u64)
+        .map(|i| ((seed + i) % n) as usize)
+        .collect()
+}
+
+/// Plays one game between bots of `kind`, seeded by `seed`; seat `i` plays `decks[i]`.
 pub fn play_game(
     rules: &Arc<Rules>,
-    decks: [&DeckList; 2],
+    decks: &[&DeckList],
     seed: u64,
     kind: BotKind,
 ) -> Result<GameReport, SelfPlayError> {
     let wrap = |error| SelfPlayError::Referee { seed, error };
     let (mut referee, _) = Referee::new(Arc::clone(rules), decks, seed).map_err(wrap)?;
-    let mut bots: [Box<dyn Bot>; 2] = match kind {
-        BotKind::Random => [
-            Box::new(RandomBot::new(seed ^ 0xA5A5)),
-            Box::new(RandomBot::new(seed ^ 0x5A5A)),
-        ],
-        BotKind::Greedy => [
-            Box::new(GreedyBot::new(seed ^ 0xA5A5)),
-            Box::new(GreedyBot::new(seed ^ 0x5A5A)),
-        ],
-    };
+    let mut bots = bots(kind, seed, decks.len());
     loop {
         if let Some(outcome) = referee.duel().state().outcome {
             return Ok(GameReport {
@@ -76,14 +113,35 @@ pub fn play_game(
                 actions: referee.steps(),
             });
         };
-        let duel = referee.seat_duel(seat);
-        let knowledge = referee.knowledge(seat);
-        let legal = duel.legal_actions(seat, knowledge);
-        if legal.is_empty() {
-            return Err(SelfPlayError::NoLegalAction { seed, seat });
-        }
-        let pick = bots[seat.index()].choose(duel, seat, knowledge, &legal);
-        let action = legal[pick.min(legal.len() - 1)].clone();
-        referee.submit(seat, &action).map_err(wrap)?;
+        let entry = next_entry(&referee, seat, &mut bots, seed)?;
+        referee.submit(seat, &entry).map_err(wrap)?;
     }
+}
+
+/// What `seat` writes next: its bot's choice among the legal decisions, or its honest
+/// answer to what the duel asks of it.
+pub fn next_entry(
+    referee: &Referee,
+    seat: Seat,
+    bots: &mut [Box<dyn Bot>],
+    seed: u64,
+) -> Result<Entry, SelfPlayError> {
+    let duel = referee.seat_duel(seat);
+    let knowledge = referee.knowledge(seat);
+    let Some(bot) = bots.get_mut(seat.index()) else {
+        return Err(SelfPlayError::NoLegalAction { seed, seat });
+    };
+    if duel.awaiting().is_answer_of(seat) {
+        let answer = duel
+            .honest_answer(seat, knowledge)
+            .ok_or(SelfPlayError::NoAnswer { seed, seat })?;
+        bot.on_answer();
+        return Ok(Entry::Answer(answer));
+    }
+    let mut legal = duel.legal_actions(seat, knowledge);
+    if legal.is_empty() {
+        return Err(SelfPlayError::NoLegalAction { seed, seat });
+    }
+    let pick = bot.choose(duel, seat, knowledge, &legal);
+    Ok(Entry::Action(legal.swap_remove(pick.min(legal.len() - 1))))
 }

@@ -8,7 +8,7 @@ use fairduel_sim::Referee;
 
 fn started_state() -> fairduel_engine::DuelState {
     let (rules, decks) = common::load("kairu-dotr");
-    let (referee, _) = Referee::new(rules, common::pairing(&decks, 3), 3).unwrap();
+    let (referee, _) = Referee::new(rules, &common::pairing(&decks, 3), 3).unwrap();
     referee.duel().state().clone()
 }
 
@@ -22,8 +22,8 @@ fn equal_states_have_no_differences() {
 fn names_a_players_life_points_and_a_pieces_position() {
     let ours = started_state();
     let mut theirs = ours.clone();
-    theirs.players[1].life_points += 100;
-    let leader = theirs.players[0].leader;
+    theirs.players[fairduel_engine::Seat(1)].life_points += 100;
+    let leader = theirs.players[fairduel_engine::Seat(0)].leader;
     let index = theirs.index(leader).unwrap();
     let piece = theirs.cells[index].as_mut().unwrap();
     piece.defence = !piece.defence;
@@ -32,10 +32,15 @@ fn names_a_players_life_points_and_a_pieces_position() {
     let fields: Vec<&str> = differences.iter().map(|d| d.field.as_str()).collect();
     let cell = format!("cells[r{}c{}].defence", leader.row, leader.col);
     assert_eq!(fields, ["players[1].life_points", cell.as_str()]);
-    assert_eq!(differences[0].ours, ours.players[1].life_points.to_string());
+    assert_eq!(
+        differences[0].ours,
+        ours.players[fairduel_engine::Seat(1)]
+            .life_points
+            .to_string()
+    );
     assert_eq!(
         differences[0].theirs,
-        (ours.players[1].life_points + 100).to_string()
+        (ours.players[fairduel_engine::Seat(1)].life_points + 100).to_string()
     );
 }
 
@@ -43,7 +48,7 @@ fn names_a_players_life_points_and_a_pieces_position() {
 fn a_card_missing_from_one_board_is_named_by_its_cell() {
     let ours = started_state();
     let mut theirs = ours.clone();
-    let leader = theirs.players[1].leader;
+    let leader = theirs.players[fairduel_engine::Seat(1)].leader;
     let index = theirs.index(leader).unwrap();
     theirs.cells[index] = None;
     let differences = state_differences(&ours, &theirs);

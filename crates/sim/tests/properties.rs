@@ -5,8 +5,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use fairduel_engine::state::{CardRef, DuelState};
-use fairduel_engine::{Action, CardId, CardPool, Cell, DeckList, Format, Rules, Seat};
+use fairduel_engine::{
+    Action, CardId, CardPool, CardRef, Cell, DeckList, DuelState, Entry, Format, Place, Rules, Seat,
+};
 use fairduel_sim::Referee;
 use fairduel_sim::rng::SeededRng;
 use proptest::prelude::*;
@@ -42,39 +43,49 @@ fn decks(rules: &Rules) -> Vec<DeckList> {
         .collect()
 }
 
-/// Plays `steps` random actions from `seed` and returns the referee there.
+/// Plays `steps` random entries from `seed` and returns the referee there.
 fn position(format: &str, seed: u64, steps: usize) -> Referee {
     let rules = rules(format);
     let decks = decks(&rules);
-    let (mut referee, _) = Referee::new(
-        rules,
-        [&decks[seed as usize % 4], &decks[(seed as usize + 1) % 4]],
-        seed,
-    )
-    .expect("setup");
+    let players = usize::from(rules.format.table.players);
+    let seating: Vec<&DeckList> = (0..players)
+        .map(|i| &decks[(seed as usize + i) % decks.len()])
+        .collect();
+    let (mut referee, _) = Referee::new(rules, &seating, seed).expect("setup");
     let mut rng = SeededRng::new(seed);
     for _ in 0..steps {
         let Some(seat) = referee.duel().awaiting().seat() else {
             break;
         };
-        let legal = referee
-            .seat_duel(seat)
-            .legal_actions(seat, referee.knowledge(seat));
-        let action = legal[rng.below(legal.len())].clone();
+        let duel = referee.seat_duel(seat);
+        let knowledge = referee.knowledge(seat);
+        let entry = match duel.honest_answer(seat, knowledge) {
+            Some(answer) => Entry::Answer(answer),
+            None => {
+                let legal = duel.legal_actions(seat, knowledge);
+                Entry::Action(legal[rng.below(legal.len())].clone())
+            }
+        };
         referee
-            .submit(seat, &action)
+            .submit(seat, &entry)
             .expect("a listed action applies");
     }
     referee
 }
 
-const FORMATS: [&str; 3] = ["dor-classic", "dor-alternate", "kairu-dotr"];
+const FORMATS: [&str; 5] = [
+    "dor-classic",
+    "dor-alternate",
+    "kairu-dotr",
+    "kairu-dotr-4p",
+    "kairu-dotr-2v2",
+];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
 
     #[test]
-    fn every_listed_action_applies(format in 0usize..3, seed in 0u64..10_000, steps in 0usize..300) {
+    fn every_listed_action_applies(format in 0usize..5, seed in 0u64..10_000, steps in 0usize..300) {
         let referee = position(FORMATS[format], seed, steps);
         if let Some(seat) = referee.duel().awaiting().seat() {
             let duel = referee.seat_duel(seat);
@@ -87,12 +98,12 @@ proptest! {
     }
 
     #[test]
-    fn a_refused_action_changes_nothing(format in 0usize..3, seed in 0u64..10_000, steps in 0usize..300,
+    fn a_refused_action_changes_nothing(format in 0usize..5, seed in 0u64..10_000, steps in 0usize..300,
                                         row in 0u8..9, col in 0u8..9, to_row in 0u8..9, to_col in 0u8..9, kind in 0u8..6) {
         let referee = position(FORMATS[format], seed, steps);
         let seat = referee.duel().awaiting().seat().unwrap_or(Seat(0));
-        let from = Cell::new(row, col);
-        let to = Cell::new(to_row, to_col);
+        let from = Place::Cell(Cell::new(row, col));
+        let to = Place::Cell(Cell::new(to_row, to_col));
         let action = match kind {
             0 => Action::Move { from, to, flip: None },
             1 => Action::Attack { from, target: to, flip: None },
@@ -101,7 +112,8 @@ proptest! {
             4 => Action::EndTurn,
             _ => Action::Move { from, to, flip: None },
         };
-        for acting in [seat, seat.other()] {
+        let players = referee.players() as u8;
+        for acting in [seat, Seat((seat.0 + 1) % players)] {
             let mut duel = referee.seat_duel(acting).clone();
             let before = duel.state_hash();
             if duel.apply(acting, &action, Some(referee.knowledge(acting))).is_err() {
@@ -111,12 +123,15 @@ proptest! {
     }
 
     #[test]
-    fn undoing_an_applied_action_restores_the_state_exactly(format in 0usize..3, seed in 0u64..10_000, steps in 0usize..300, pick in 0usize..64) {
+    fn undoing_an_applied_action_restores_the_state_exactly(format in 0usize..5, seed in 0u64..10_000, steps in 0usize..300, pick in 0usize..64) {
         let referee = position(FORMATS[format], seed, steps);
         if let Some(seat) = referee.duel().awaiting().seat() {
             let mut duel = referee.seat_duel(seat).clone();
             let knowledge = referee.knowledge(seat);
             let legal = duel.legal_actions(seat, knowledge);
+            if legal.is_empty() {
+                return Ok(());
+            }
             let action = legal[pick % legal.len()].clone();
             let before = duel.state().clone();
             let hash = duel.update_state_hash();
@@ -129,7 +144,11 @@ proptest! {
             prop_assert_eq!(duel.state_hash(), hash);
             prop_assert!(!duel.undo_last_apply(), "an undo happens once");
             // A refused action leaves nothing to undo (the earlier state stays).
-            let refused = Action::Move { from: Cell::new(0, 0), to: Cell::new(8, 8), flip: None };
+            let refused = Action::Move {
+                from: Place::Cell(Cell::new(0, 0)),
+                to: Place::Cell(Cell::new(8, 8)),
+                flip: None,
+            };
             if duel.apply(seat, &refused, Some(knowledge)).is_err() {
                 prop_assert!(!duel.undo_last_apply());
                 prop_assert_eq!(duel.state(), &before);
@@ -138,12 +157,12 @@ proptest! {
     }
 
     #[test]
-    fn every_card_is_in_one_place_under_its_own_commitment(format in 0usize..3, seed in 0u64..10_000, steps in 0usize..300) {
+    fn every_card_is_in_one_place_under_its_own_commitment(format in 0usize..5, seed in 0u64..10_000, steps in 0usize..300) {
         let referee = position(FORMATS[format], seed, steps);
         let state = referee.duel().state();
         let all = referee.all_knowledge();
         let mut places: Vec<(CardRef, Option<CardId>)> = Vec::new();
-        for seat in [Seat(0), Seat(1)] {
+        for seat in state.seats() {
             let p = state.player(seat);
             places.extend(p.deck.iter().map(|r| (*r, None)));
             places.extend(p.hand.iter().chain(&p.graveyard).map(|s| (s.card_ref, s.card)));
@@ -166,7 +185,7 @@ proptest! {
     }
 
     #[test]
-    fn state_and_actions_round_trip_through_postcard(format in 0usize..3, seed in 0u64..10_000, steps in 0usize..300) {
+    fn state_and_actions_round_trip_through_postcard(format in 0usize..5, seed in 0u64..10_000, steps in 0usize..300) {
         let referee = position(FORMATS[format], seed, steps);
         let state = referee.duel().state();
         let bytes = postcard::to_allocvec(state).expect("encode");
@@ -189,6 +208,7 @@ proptest! {
 fn a_state_holding_a_declaration_claim_round_trips() {
     use fairduel_engine::card::{Filter, KindFilter};
     use fairduel_engine::state::{PendingClaim, Predicate};
+
     let referee = position("kairu-dotr", 1, 0);
     let mut state = referee.duel().state().clone();
     state.claims.push(PendingClaim {

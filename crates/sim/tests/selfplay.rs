@@ -1,5 +1,6 @@
-//! Seeded random self-play through the referee: every game must finish, with the three
-//! engines' state hashes equal after every action, no panic and no stuck game.
+//! Seeded random self-play through the referee: every game must finish, with every seat's
+//! engine and the referee's holding equal state hashes after every entry, no panic and no
+//! stuck game — for two players and for four.
 //!
 //! The default run plays 300 games per preset. The full 10,000 games per preset are an
 //! ignored test; run them in release mode:
@@ -8,26 +9,75 @@
 
 use std::sync::Arc;
 
-use fairduel_sim::selfplay::{BotKind, GameReport, play_game};
-use fairduel_sim::{Bot, RandomBot, Referee};
+use fairduel_engine::{Action, Answer, Entry, Reveal, Salt, Seat};
+use fairduel_sim::selfplay::{BotKind, GameReport, bots, next_entry, play_game};
+use fairduel_sim::{Bot, Referee};
 
 mod common;
 
+/// Every preset: two players, then the tables of four.
+fn all_presets() -> impl Iterator<Item = &'static str> {
+    common::PRESETS.into_iter().chain(common::TABLE_PRESETS)
+}
+
+fn players(preset: &str) -> usize {
+    if common::TABLE_PRESETS.contains(&preset) {
+        4
+    } else {
+        2
+    }
+}
+
 fn play_many(preset: &str, games: u64) -> Vec<GameReport> {
     let (rules, decks) = common::load(preset);
+    let players = players(preset);
     (1..=games)
-        .map(
-            |seed| match play_game(&rules, common::pairing(&decks, seed), seed, BotKind::Random) {
+        .map(|seed| {
+            match play_game(
+                &rules,
+                &common::seating(&decks, seed, players),
+                seed,
+                BotKind::Random,
+            ) {
                 Ok(report) => report,
                 Err(e) => panic!("{preset}: {e}"),
-            },
-        )
+            }
+        })
         .collect()
+}
+
+fn referee(preset: &str, seed: u64) -> Referee {
+    let (rules, decks) = common::load(preset);
+    match Referee::new(
+        Arc::clone(&rules),
+        &common::seating(&decks, seed, players(preset)),
+        seed,
+    ) {
+        Ok((referee, _)) => referee,
+        Err(e) => panic!("{preset}: set-up failed: {e}"),
+    }
+}
+
+/// Plays `seat`'s next entry with its bot.
+fn step(referee: &mut Referee, seat: Seat, bots: &mut [Box<dyn Bot>], preset: &str) -> Entry {
+    let entry = match next_entry(referee, seat, bots, 0) {
+        Ok(entry) => entry,
+        Err(e) => panic!("{preset}: {e}"),
+    };
+    if let Err(e) = referee.submit(seat, &entry) {
+        panic!("{preset}: {e}");
+    }
+    entry
+}
+
+/// A seat that is not `seat`.
+fn someone_else(referee: &Referee, seat: Seat) -> Seat {
+    Seat(((usize::from(seat.0) + 1) % referee.players()) as u8)
 }
 
 #[test]
 fn three_hundred_random_games_per_preset() {
-    for preset in common::PRESETS {
+    for preset in all_presets() {
         let reports = play_many(preset, 300);
         assert_eq!(reports.len(), 300);
     }
@@ -36,7 +86,7 @@ fn three_hundred_random_games_per_preset() {
 #[test]
 #[ignore = "10,000 games per preset: run in release mode (see the file's header)"]
 fn ten_thousand_random_games_per_preset() {
-    for preset in common::PRESETS {
+    for preset in all_presets() {
         let reports = play_many(preset, 10_000);
         assert_eq!(reports.len(), 10_000);
     }
@@ -45,12 +95,12 @@ fn ten_thousand_random_games_per_preset() {
 /// Self-play is deterministic: the same seed gives the same game.
 #[test]
 fn same_seed_same_game() {
-    for preset in common::PRESETS {
+    for preset in all_presets() {
         let (rules, decks) = common::load(preset);
         for seed in [5, 77] {
-            let pair = common::pairing(&decks, seed);
-            let a = play_game(&rules, pair, seed, BotKind::Random);
-            let b = play_game(&rules, pair, seed, BotKind::Random);
+            let seating = common::seating(&decks, seed, players(preset));
+            let a = play_game(&rules, &seating, seed, BotKind::Random);
+            let b = play_game(&rules, &seating, seed, BotKind::Random);
             assert_eq!(a, b, "{preset} seed {seed}");
         }
     }
@@ -58,35 +108,20 @@ fn same_seed_same_game() {
 
 /// `Duel::state_hash` hashes the unchanging prefix once and writes the rest by hand each
 /// time; it must equal SHA-256 over postcard's encoding of the whole state after every
-/// action, on every engine.
+/// entry, on every engine.
 #[test]
 fn cached_prefix_hash_equals_full_hash() {
-    for (preset, seed) in common::PRESETS
-        .into_iter()
-        .flat_map(|p| [9, 10, 11].map(|s| (p, s)))
-    {
-        let (rules, decks) = common::load(preset);
-        let Ok((mut referee, _)) =
-            Referee::new(Arc::clone(&rules), common::pairing(&decks, seed), seed)
-        else {
-            panic!("{preset}: set-up failed");
-        };
-        let mut bots = [RandomBot::new(1), RandomBot::new(2)];
+    for (preset, seed) in all_presets().flat_map(|p| [9, 10, 11].map(|s| (p, s))) {
+        let mut referee = referee(preset, seed);
+        let mut bots = bots(BotKind::Random, seed, referee.players());
         while let Some(seat) = referee.duel().awaiting().seat() {
-            for duel in [
-                referee.duel(),
-                referee.seat_duel(seat),
-                referee.seat_duel(seat.other()),
-            ] {
+            let duel = referee.duel();
+            assert_eq!(duel.state_hash(), duel.state().state_hash(), "{preset}");
+            for other in duel.state().seats() {
+                let duel = referee.seat_duel(other);
                 assert_eq!(duel.state_hash(), duel.state().state_hash(), "{preset}");
             }
-            let duel = referee.seat_duel(seat);
-            let knowledge = referee.knowledge(seat);
-            let legal = duel.legal_actions(seat, knowledge);
-            let action = legal[bots[seat.index()].choose(duel, seat, knowledge, &legal)].clone();
-            if let Err(e) = referee.submit(seat, &action) {
-                panic!("{preset}: {e}");
-            }
+            step(&mut referee, seat, &mut bots, preset);
         }
         let duel = referee.duel();
         assert_eq!(duel.state_hash(), duel.state().state_hash(), "{preset}");
@@ -94,38 +129,24 @@ fn cached_prefix_hash_equals_full_hash() {
 }
 
 /// `Duel::update_state_hash` rehashes only from the first changed block of the state's
-/// encoding; it must give the full hash after every action, and again after an illegal
-/// action left the state as it was.
+/// encoding; it must give the full hash after every entry, and again after an illegal
+/// entry left the state as it was.
 #[test]
 fn incremental_hash_equals_full_hash() {
-    use fairduel_engine::Action;
-    for (preset, seed) in common::PRESETS
-        .into_iter()
-        .flat_map(|p| [5, 6, 7].map(|s| (p, s)))
-    {
-        let (rules, decks) = common::load(preset);
-        let Ok((mut referee, _)) =
-            Referee::new(Arc::clone(&rules), common::pairing(&decks, seed), seed)
-        else {
-            panic!("{preset}: set-up failed");
-        };
+    for (preset, seed) in all_presets().flat_map(|p| [5, 6, 7].map(|s| (p, s))) {
+        let mut referee = referee(preset, seed);
         let mut mirror = referee.duel().clone();
-        let mut bots = [RandomBot::new(seed), RandomBot::new(seed + 1)];
+        let mut bots = bots(BotKind::Random, seed, referee.players());
         while let Some(seat) = referee.duel().awaiting().seat() {
             assert_eq!(mirror.update_state_hash(), mirror.state().state_hash());
             assert_eq!(mirror.update_state_hash(), referee.state_hash(), "{preset}");
             // Out of turn: refused, nothing changes.
-            let refused = mirror.apply(seat.other(), &Action::EndTurn, None);
+            let other = someone_else(&referee, seat);
+            let refused = mirror.apply(other, &Action::EndTurn, None);
             assert!(refused.is_err(), "{preset}");
             assert_eq!(mirror.update_state_hash(), referee.state_hash(), "{preset}");
-            let duel = referee.seat_duel(seat);
-            let knowledge = referee.knowledge(seat);
-            let legal = duel.legal_actions(seat, knowledge);
-            let action = legal[bots[seat.index()].choose(duel, seat, knowledge, &legal)].clone();
-            if let Err(e) = referee.submit(seat, &action) {
-                panic!("{preset}: {e}");
-            }
-            if let Err(e) = mirror.apply(seat, &action, Some(referee.all_knowledge())) {
+            let entry = step(&mut referee, seat, &mut bots, preset);
+            if let Err(e) = mirror.apply_any(seat, &entry, Some(referee.all_knowledge())) {
                 panic!("{preset}: {e}");
             }
         }
@@ -134,86 +155,69 @@ fn incremental_hash_equals_full_hash() {
     }
 }
 
-/// An action the referee refuses changes no engine (the referee undoes it from a seat
+/// A false copy of `entry`: every opening it carries (the last of several) given a salt
+/// that opens nothing.
+fn falsified(entry: &Entry) -> Option<Entry> {
+    let mut bad = entry.clone();
+    let spoil = |r: &mut Reveal| r.salt = Salt([9; 32]);
+    match &mut bad {
+        Entry::Action(
+            Action::Play {
+                reveal: Some(r), ..
+            }
+            | Action::Flip { reveal: r, .. }
+            | Action::SpringTrap { reveal: r, .. }
+            | Action::Discard { reveal: r, .. },
+        ) => spoil(r),
+        Entry::Answer(Answer::Reveal { reveals }) => spoil(reveals.last_mut()?),
+        _ => return None,
+    }
+    Some(bad)
+}
+
+/// An entry the referee refuses changes no engine (the referee undoes it from a seat
 /// engine's copy), and play goes on after it. Among the refusals are reveals of two cards
 /// whose second is false: the first card has been revealed by then.
 #[test]
 fn refused_submissions_change_nothing() {
-    use fairduel_engine::{Action, Awaiting, Reveal, Salt};
     let mut halfway = 0;
-    for (preset, seed) in common::PRESETS
-        .into_iter()
-        .flat_map(|p| [6, 8, 10].map(|s| (p, s)))
-    {
-        let (rules, decks) = common::load(preset);
-        let Ok((mut referee, _)) =
-            Referee::new(Arc::clone(&rules), common::pairing(&decks, seed), seed)
-        else {
-            panic!("{preset}: set-up failed");
-        };
-        let mut bots = [RandomBot::new(seed), RandomBot::new(seed + 1)];
+    for (preset, seed) in all_presets().flat_map(|p| [6, 8, 10].map(|s| (p, s))) {
+        let mut referee = referee(preset, seed);
+        let mut bots = bots(BotKind::Random, seed, referee.players());
         let mut refused = 0;
         while let Some(seat) = referee.duel().awaiting().seat() {
             let before = referee.duel().state().clone();
             let hash = referee.state_hash();
             let knowledge = referee.knowledge(seat);
-            let legal = referee.seat_duel(seat).legal_actions(seat, knowledge);
-            let mut wrong = vec![Action::EndTurn];
-            wrong.extend(legal.iter().filter_map(|action| {
-                let mut bad = action.clone();
-                match &mut bad {
-                    Action::Play {
-                        reveal: Some(r), ..
-                    }
-                    | Action::Flip { reveal: r, .. }
-                    | Action::SpringTrap { reveal: r, .. }
-                    | Action::Discard { reveal: r, .. } => {
-                        *r = Reveal {
-                            card: r.card,
-                            salt: Salt([9; 32]),
-                        };
-                        Some(bad)
-                    }
-                    Action::Reveal { reveals } => {
-                        if let Some(last) = reveals.last_mut() {
-                            last.salt = Salt([9; 32]);
-                        }
-                        Some(bad)
-                    }
-                    _ => None,
-                }
-            }));
+            let duel = referee.seat_duel(seat);
+            let honest: Vec<Entry> = match duel.honest_answer(seat, knowledge) {
+                Some(answer) => vec![Entry::Answer(answer)],
+                None => duel
+                    .legal_actions(seat, knowledge)
+                    .into_iter()
+                    .map(Entry::Action)
+                    .collect(),
+            };
+            let mut wrong = vec![(someone_else(&referee, seat), Entry::Action(Action::EndTurn))];
+            wrong.extend(honest.iter().filter_map(falsified).map(|bad| (seat, bad)));
             let mut taken = false;
-            for (i, bad) in wrong.iter().enumerate() {
-                // The first is an end of turn out of turn.
-                let by = if i == 0 { seat.other() } else { seat };
+            for (by, bad) in &wrong {
                 // A face-up card's reveal is not looked at: such an action may be legal.
-                if referee.submit(by, bad).is_ok() {
+                if referee.submit(*by, bad).is_ok() {
                     taken = true;
                     break;
                 }
                 assert_eq!(referee.duel().state(), &before, "{preset}: {bad:?}");
                 assert_eq!(referee.state_hash(), hash, "{preset}");
                 refused += 1;
-                if let Awaiting::Reveal { commitments, .. } = referee.duel().awaiting()
-                    && commitments.len() > 1
-                    && matches!(bad, Action::Reveal { .. })
+                if let Entry::Answer(Answer::Reveal { reveals }) = bad
+                    && reveals.len() > 1
                 {
                     halfway += 1;
                 }
             }
-            if taken {
-                continue;
-            }
-            let action = legal[bots[seat.index()].choose(
-                referee.seat_duel(seat),
-                seat,
-                referee.knowledge(seat),
-                &legal,
-            )]
-            .clone();
-            if let Err(e) = referee.submit(seat, &action) {
-                panic!("{preset}: {e}");
+            if !taken {
+                step(&mut referee, seat, &mut bots, preset);
             }
         }
         assert!(refused > 100, "{preset}: {refused}");
@@ -221,31 +225,24 @@ fn refused_submissions_change_nothing() {
     assert!(halfway > 0);
 }
 
-/// An illegal action leaves every engine exactly as it was, and play goes on after it.
+/// An illegal entry leaves every engine exactly as it was, and play goes on after it.
 #[test]
 fn illegal_actions_leave_the_state_untouched() {
-    use fairduel_engine::{Action, Reveal, Salt};
-    for preset in common::PRESETS {
-        let (rules, decks) = common::load(preset);
+    for preset in all_presets() {
         let seed = 21;
-        let Ok((mut referee, _)) =
-            Referee::new(Arc::clone(&rules), common::pairing(&decks, seed), seed)
-        else {
-            panic!("{preset}: set-up failed");
-        };
-        let mut bots = [RandomBot::new(3), RandomBot::new(4)];
+        let mut referee = referee(preset, seed);
+        let mut bots = bots(BotKind::Random, 3, referee.players());
         while let Some(seat) = referee.duel().awaiting().seat() {
             let mut duel = referee.seat_duel(seat).clone();
             let before = duel.state().clone();
             let knowledge = referee.knowledge(seat);
-            let legal = duel.legal_actions(seat, knowledge);
             // A reveal that opens nothing, attached to every legal action that shows a card.
-            for action in &legal {
-                let mut bad = action.clone();
+            for action in duel.legal_actions(seat, knowledge) {
                 let forged = Reveal {
                     card: fairduel_engine::CardId(0),
                     salt: Salt([7; 32]),
                 };
+                let mut bad = action.clone();
                 let touched = match &mut bad {
                     Action::Play {
                         reveal: Some(r), ..
@@ -264,12 +261,10 @@ fn illegal_actions_leave_the_state_untouched() {
                     assert_eq!(duel.state_hash(), before.state_hash(), "{preset}");
                 }
             }
-            assert!(duel.apply(seat.other(), &Action::EndTurn, None).is_err());
+            let other = someone_else(&referee, seat);
+            assert!(duel.apply(other, &Action::EndTurn, None).is_err());
             assert_eq!(duel.state(), &before, "{preset}");
-            let action = legal[bots[seat.index()].choose(&duel, seat, knowledge, &legal)].clone();
-            if let Err(e) = referee.submit(seat, &action) {
-                panic!("{preset}: {e}");
-            }
+            step(&mut referee, seat, &mut bots, preset);
         }
     }
 }

@@ -8,8 +8,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use fairduel_engine::state::Cell;
-use fairduel_engine::{Action, Rules};
+use fairduel_engine::{Action, Answer, Entry, Place, Rules};
 use fairduel_sim::{Bot, GreedyBot, RandomBot, Referee};
 
 mod common;
@@ -20,17 +19,24 @@ struct GameLine {
     text: String,
 }
 
-fn cell(cell: &Cell) -> String {
-    format!("{},{}", cell.row, cell.col)
+fn cell(place: &Place) -> String {
+    match place.cell() {
+        Some(cell) => format!("{},{}", cell.row, cell.col),
+        None => format!("{place}"),
+    }
 }
 
 fn card(reveal: Option<&fairduel_engine::Reveal>) -> String {
     reveal.map_or_else(|| "-".to_owned(), |r| r.card.0.to_string())
 }
 
-/// The action written out from plain numbers only, so that the text stays the same however
+/// The entry written out from plain numbers only, so that the text stays the same however
 /// the action types are reshaped.
-fn plain(action: &Action) -> String {
+fn plain(entry: &Entry) -> String {
+    let action = match entry {
+        Entry::Action(action) => action,
+        Entry::Answer(answer) => return plain_answer(answer),
+    };
     match action {
         Action::Play {
             hand_index,
@@ -59,8 +65,18 @@ fn plain(action: &Action) -> String {
         Action::EndTurn => "end".into(),
         Action::Pass => "pass".into(),
         Action::SpringTrap { at, reveal } => format!("spring {} {}", cell(at), reveal.card.0),
-        Action::OpenDraw { opening } => format!("open {}", opening.index),
-        Action::Reveal { reveals } => format!(
+        Action::Discard { hand_index, reveal } => {
+            format!("discard {hand_index} {}", reveal.card.0)
+        }
+        Action::ChooseOpponent { opponent } => format!("choose {}", opponent.0),
+        Action::Concede => "concede".into(),
+    }
+}
+
+fn plain_answer(answer: &Answer) -> String {
+    match answer {
+        Answer::OpenDraw { opening } => format!("open {}", opening.index),
+        Answer::Reveal { reveals } => format!(
             "reveal [{}]",
             reveals
                 .iter()
@@ -68,7 +84,7 @@ fn plain(action: &Action) -> String {
                 .collect::<Vec<_>>()
                 .join(";")
         ),
-        Action::Declare { matching } => format!(
+        Answer::Declare { matching } => format!(
             "declare [{}]",
             matching
                 .iter()
@@ -76,10 +92,6 @@ fn plain(action: &Action) -> String {
                 .collect::<Vec<_>>()
                 .join(";")
         ),
-        Action::Discard { hand_index, reveal } => {
-            format!("discard {hand_index} {}", reveal.card.0)
-        }
-        Action::Concede => "concede".into(),
     }
 }
 
@@ -101,7 +113,7 @@ fn play(
     let a = (seed % n) as usize;
     let b = ((seed / n + 1 + seed) % n) as usize;
     let b = if a == b { (b + 1) % decks.len() } else { b };
-    let (mut referee, _) = match Referee::new(Arc::clone(rules), [&decks[a], &decks[b]], seed) {
+    let (mut referee, _) = match Referee::new(Arc::clone(rules), &[&decks[a], &decks[b]], seed) {
         Ok(r) => r,
         Err(e) => panic!("seed {seed}: {e}"),
     };
@@ -120,7 +132,7 @@ fn play(
     loop {
         if let Some(outcome) = referee.duel().state().outcome {
             let winner = outcome
-                .winner
+                .sole_winner()
                 .map_or_else(|| "draw".to_owned(), |s| s.0.to_string());
             return GameLine {
                 text: format!(
@@ -136,12 +148,21 @@ fn play(
         };
         let duel = referee.seat_duel(seat);
         let knowledge = referee.knowledge(seat);
-        let legal = duel.legal_actions(seat, knowledge);
-        assert!(!legal.is_empty(), "seed {seed}: {seat} has no legal action");
-        let pick = bots[usize::from(seat.0)].choose(duel, seat, knowledge, &legal);
-        let action = legal[pick.min(legal.len() - 1)].clone();
-        fnv1a(&mut digest, &format!("{} {}", seat.0, plain(&action)));
-        if let Err(e) = referee.submit(seat, &action) {
+        let bot = &mut bots[usize::from(seat.0)];
+        let entry = if duel.awaiting().is_answer_of(seat) {
+            let Some(answer) = duel.honest_answer(seat, knowledge) else {
+                panic!("seed {seed}: {seat} cannot answer");
+            };
+            bot.on_answer();
+            Entry::Answer(answer)
+        } else {
+            let legal = duel.legal_actions(seat, knowledge);
+            assert!(!legal.is_empty(), "seed {seed}: {seat} has no legal action");
+            let pick = bot.choose(duel, seat, knowledge, &legal);
+            Entry::Action(legal[pick.min(legal.len() - 1)].clone())
+        };
+        fnv1a(&mut digest, &format!("{} {}", seat.0, plain(&entry)));
+        if let Err(e) = referee.submit(seat, &entry) {
             panic!("seed {seed}: {e}");
         }
     }

@@ -11,6 +11,9 @@ use fairduel_engine::{CardPool, DeckList, Format, Rules};
 /// The formats every self-play test and benchmark covers.
 pub const PRESETS: [&str; 3] = ["dor-classic", "dor-alternate", "kairu-dotr"];
 
+/// The presets with more than two players.
+pub const TABLE_PRESETS: [&str; 2] = ["kairu-dotr-4p", "kairu-dotr-2v2"];
+
 pub fn asset_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
 }
@@ -60,10 +63,49 @@ pub fn load(preset: &str) -> (Arc<Rules>, Vec<DeckList>) {
 }
 
 /// The two decks `fairduel selfplay` pairs for a game seed.
-pub fn pairing(decks: &[DeckList], seed: u64) -> [&DeckList; 2] {
-    let n = decks.len() as u64;
-    let a = (seed % n) as usize;
-    let b = ((seed / n + 1 + seed) % n) as usize;
-    let b = if a == b { (b + 1) % decks.len() } else { b };
-    [&decks[a], &decks[b]]
+pub fn pairing(decks: &[DeckList], seed: u64) -> Vec<&DeckList> {
+    seating(decks, seed, 2)
+}
+
+/// The decks `fairduel selfplay` deals to `players` seats for a game seed.
+pub fn seating(decks: &[DeckList], seed: u64, players: usize) -> Vec<&DeckList> {
+    fairduel_sim::selfplay::deck_indices(seed, decks.len(), players)
+        .into_iter()
+        .filter_map(|i| decks.get(i))
+        .collect()
+}
+
+/// Writes the next entry of a seeded protocol match — the awaited seat's automatic step, or
+/// its bot's decision — and delivers it to every other seat. `None` once nobody is awaited.
+pub fn protocol_step<B: fairduel_sim::Bot>(
+    peers: &mut [fairduel_protocol::Peer],
+    bots: &mut [B],
+) -> Option<fairduel_protocol::SignedEnvelope> {
+    let seat = peers.first()?.awaiting().0?;
+    let i = seat.index();
+    let written = {
+        let peer = peers.get_mut(i)?;
+        match peer.next_automatic() {
+            Some(result) => result.ok()?,
+            None => {
+                let mut legal = peer.legal_actions();
+                if legal.is_empty() {
+                    return None;
+                }
+                let pick = bots
+                    .get_mut(i)?
+                    .choose(peer.duel()?, seat, peer.knowledge(), &legal);
+                peer.decide(legal.swap_remove(pick.min(legal.len() - 1)))
+                    .ok()?
+            }
+        }
+    };
+    for (j, other) in peers.iter_mut().enumerate() {
+        if j != i {
+            if let Err(e) = other.receive(&written.0) {
+                panic!("seat {j} refused an honest entry: {e}");
+            }
+        }
+    }
+    Some(written.0)
 }

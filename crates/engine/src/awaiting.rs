@@ -1,0 +1,138 @@
+//! The one place that knows who decides next: which seat, what kind of decision or which
+//! protocol step, and what it is about. The protocol, the network and the app read this
+//! instead of working it out again.
+
+use serde::{Deserialize, Serialize};
+
+use crate::commitment::Commitment;
+use crate::place::Place;
+use crate::seat::{Seat, SeatSet};
+
+/// What happened that a trap may answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TrapEvent {
+    /// An enemy card ended a move on `at`.
+    Moved { at: Place },
+    /// An enemy monster at `attacker` declared an attack on `target`.
+    Attack { attacker: Place, target: Place },
+    /// The enemy activated a spell (at `at` if it is on the board).
+    Spell { at: Option<Place> },
+}
+
+/// A choice a player makes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Decision {
+    /// The turn player's main phase: play, move, attack, flip, or end the turn.
+    Main,
+    /// A response window: spring a trap or pass. It opens whenever a face-down card of the
+    /// seat could be a trap in reach, so its opening tells nothing.
+    Respond { event: TrapEvent },
+    /// Discard down to the hand limit.
+    Discard { count: u8 },
+    /// Name which of these opponents the effect about to resolve is aimed at.
+    ChooseOpponent { among: SeatSet },
+}
+
+impl Decision {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Decision::Main => "main phase",
+            Decision::Respond { .. } => "response window",
+            Decision::Discard { .. } => "discard",
+            Decision::ChooseOpponent { .. } => "choice of opponent",
+        }
+    }
+}
+
+/// A protocol step the rules ask of a seat, answered from its own secrets.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Asked {
+    /// As a permuter of `owner`'s deck, open where the drawn position points.
+    OpenDraw { owner: Seat },
+    /// Open these commitments, in this order.
+    Reveal { commitments: Vec<Commitment> },
+    /// Declare which of the seat's hidden cards at these places match the effect being
+    /// resolved, revealing those that do; the rest become pending claims.
+    Declare { places: Vec<Place> },
+}
+
+impl Asked {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Asked::OpenDraw { .. } => "deck position opening",
+            Asked::Reveal { .. } => "reveal",
+            Asked::Declare { .. } => "owner declaration",
+        }
+    }
+}
+
+/// What the duel waits for. Exactly one seat may write the next entry.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Awaiting {
+    /// A player's decision.
+    Decision {
+        seat: Seat,
+        decision: Decision,
+    },
+    /// A protocol step: `seat` must answer from its secrets.
+    Answer {
+        seat: Seat,
+        asked: Asked,
+    },
+    Finished,
+}
+
+impl Awaiting {
+    pub fn main(seat: Seat) -> Awaiting {
+        Awaiting::Decision {
+            seat,
+            decision: Decision::Main,
+        }
+    }
+
+    /// The only seat allowed to write next, if any.
+    pub fn seat(&self) -> Option<Seat> {
+        match self {
+            Awaiting::Decision { seat, .. } | Awaiting::Answer { seat, .. } => Some(*seat),
+            Awaiting::Finished => None,
+        }
+    }
+
+    /// The decision waited for, and whose it is.
+    pub fn decision(&self) -> Option<(Seat, &Decision)> {
+        match self {
+            Awaiting::Decision { seat, decision } => Some((*seat, decision)),
+            _ => None,
+        }
+    }
+
+    /// The protocol step waited for, and whose it is.
+    pub fn asked(&self) -> Option<(Seat, &Asked)> {
+        match self {
+            Awaiting::Answer { seat, asked } => Some((*seat, asked)),
+            _ => None,
+        }
+    }
+
+    /// Whether `seat` must make a decision now.
+    pub fn is_decision_of(&self, seat: Seat) -> bool {
+        self.decision().is_some_and(|(s, _)| s == seat)
+    }
+
+    /// Whether `seat` must answer a protocol step now.
+    pub fn is_answer_of(&self, seat: Seat) -> bool {
+        self.asked().is_some_and(|(s, _)| s == seat)
+    }
+
+    pub fn is_main_of(&self, seat: Seat) -> bool {
+        matches!(self, Awaiting::Decision { seat: s, decision: Decision::Main } if *s == seat)
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Awaiting::Decision { decision, .. } => decision.name(),
+            Awaiting::Answer { asked, .. } => asked.name(),
+            Awaiting::Finished => "finished",
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! Pending claims: what an action said about a hidden card (its kind, its level, that it is
+//! not a trap that had to spring, that it does not match an effect), checked when the card
+//! is revealed and, for cards never revealed, by the audit.
+
+use crate::card::{CardDef, CardId};
+use crate::duel::Duel;
+use crate::grid::identity_matches;
+use crate::state::{PendingClaim, Predicate};
+
+/// Whether `card` is what `predicate` says.
+pub(crate) fn predicate_holds(predicate: &Predicate, card: &CardDef) -> bool {
+    match predicate {
+        Predicate::MonsterLevel { min, max } => card
+            .monster()
+            .is_some_and(|m| (*min..=*max).contains(&m.level)),
+        Predicate::SpellOrTrap => !card.is_monster(),
+        Predicate::Spell => card.is_spell(),
+        Predicate::NotMatching { filter, .. } => !identity_matches(filter, card, None),
+        Predicate::NotObligedTrap { traps } => !traps.contains(&card.id),
+    }
+}
+
+pub(crate) fn describe_predicate(predicate: &Predicate) -> String {
+    match predicate {
+        Predicate::MonsterLevel { min, max } if min == max => format!("a monster of level {min}"),
+        Predicate::MonsterLevel { min, max } => format!("a monster of level {min} to {max}"),
+        Predicate::SpellOrTrap => "a spell or trap".into(),
+        Predicate::Spell => "a spell".into(),
+        Predicate::NotMatching { .. } => "not matching the effect it was asked about".into(),
+        Predicate::NotObligedTrap { .. } => {
+            "not a trap that had to spring when its owner passed".into()
+        }
+    }
+}
+
+impl Duel {
+    /// Whether a pending claim holds for the card actually behind it (the audit checks the
+    /// claims never revealed during the duel this way). The error says what was claimed.
+    pub fn check_claim(&self, claim: &PendingClaim, card: CardId) -> Result<(), String> {
+        let def = self.rules.card(card).map_err(|e| e.to_string())?;
+        if predicate_holds(&claim.predicate, def) {
+            Ok(())
+        } else {
+            Err(format!(
+                "on turn {} {} claimed its hidden card was {}, but it is {}",
+                claim.turn,
+                claim.owner,
+                describe_predicate(&claim.predicate),
+                def.name
+            ))
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Drawing: from a deck in a public order the top card goes to the hand; from a permuted
+//! deck (the protocol's, where every other seat shuffled it in secret) the drawn position
+//! waits for each permuter, last round first, to open where it points, until it names one
+//! of the owner's committed cards — which only the owner can open.
+
+use crate::awaiting::Asked;
+use crate::commitment::{CardRef, Commitment, PositionOpening, PositionSlot};
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::hash::Digest32;
+use crate::player::{CardSlot, DeckOrder, DrawDue};
+use crate::seat::Seat;
+
+impl Duel {
+    pub(crate) fn draw(&mut self, seat: Seat, events: &mut Vec<Event>) -> bool {
+        let waiting = self
+            .state
+            .draws_due
+            .iter()
+            .filter(|d| d.owner == seat)
+            .count();
+        let player = self.state.player_mut(seat);
+        if let DeckOrder::Permuted {
+            rounds,
+            next_position,
+            ..
+        } = &mut player.deck_order
+        {
+            if player.deck.len() <= waiting {
+                return false;
+            }
+            let Some(last_round) = rounds.len().checked_sub(1) else {
+                return false;
+            };
+            let due = DrawDue {
+                owner: seat,
+                round: u8::try_from(last_round).unwrap_or(u8::MAX),
+                pointer: *next_position,
+            };
+            *next_position = next_position.saturating_add(1);
+            self.state.draws_due.push(due);
+            return true;
+        }
+        match player.deck.pop() {
+            Some(card_ref) => {
+                player.hand.push(CardSlot {
+                    card_ref,
+                    card: None,
+                });
+                let commitment = self.state.commitment(card_ref);
+                events.push(Event::Drew { seat, commitment });
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub(crate) fn permuter_of(&self, due: DrawDue) -> Option<Seat> {
+        match &self.state.player(due.owner).deck_order {
+            DeckOrder::Permuted { rounds, .. } => {
+                rounds.get(usize::from(due.round)).map(|r| r.permuter)
+            }
+            DeckOrder::Public => None,
+        }
+    }
+
+    /// The position commitment the first waiting draw asks about, with its slot.
+    pub(crate) fn open_draw_slot(&self) -> Option<(PositionSlot, Commitment)> {
+        let due = self.state.draws_due.first()?;
+        let DeckOrder::Permuted { rounds, .. } = &self.state.player(due.owner).deck_order else {
+            return None;
+        };
+        let round = rounds.get(usize::from(due.round))?;
+        let slot = PositionSlot {
+            owner: due.owner,
+            permuter: round.permuter,
+            round: due.round,
+            position: due.pointer,
+        };
+        let entry = CardRef(round.first.0.checked_add(due.pointer)?);
+        Some((slot, self.state.commitment(entry)))
+    }
+
+    pub(crate) fn do_open_draw(
+        &mut self,
+        seat: Seat,
+        opening: &PositionOpening,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let asked = matches!(
+            self.state.awaiting.asked(),
+            Some((s, Asked::OpenDraw { .. })) if s == seat
+        );
+        let slot = if asked { self.open_draw_slot() } else { None };
+        let Some((slot, commitment)) = slot else {
+            return Err(self.wrong_open_draw(seat));
+        };
+        let deck_len = self.state.player(slot.owner).deck.len();
+        let fits = usize::from(opening.index) < deck_len + usize::from(slot.position) + 1;
+        if !fits
+            || Commitment::for_position(&self.state.match_id, slot, opening) != commitment
+            || commitment == Commitment(Digest32::default())
+        {
+            return Err(RuleError::BadPositionOpening {
+                owner: slot.owner,
+                permuter: slot.permuter,
+                position: slot.position,
+            });
+        }
+        if slot.round > 0 {
+            // Follow the pointer into the round before.
+            if let Some(due) = self.state.draws_due.first_mut() {
+                due.round = slot.round - 1;
+                due.pointer = opening.index;
+            }
+            return Ok(());
+        }
+        let player = self.state.player_mut(slot.owner);
+        let DeckOrder::Permuted { first_card, .. } = player.deck_order else {
+            return Err(RuleError::BadPositionOpening {
+                owner: slot.owner,
+                permuter: slot.permuter,
+                position: slot.position,
+            });
+        };
+        let card_ref = CardRef(first_card.0.saturating_add(opening.index));
+        let Some(at) = player.deck.iter().position(|r| *r == card_ref) else {
+            return Err(RuleError::PositionNotInDeck {
+                owner: slot.owner,
+                permuter: slot.permuter,
+                position: slot.position,
+                index: opening.index,
+            });
+        };
+        player.deck.remove(at);
+        player.hand.push(CardSlot {
+            card_ref,
+            card: None,
+        });
+        self.state.draws_due.remove(0);
+        let commitment = self.state.commitment(card_ref);
+        events.push(Event::Drew {
+            seat: slot.owner,
+            commitment,
+        });
+        Ok(())
+    }
+
+    /// The error for a draw opening nobody asked of `seat`.
+    fn wrong_open_draw(&self, seat: Seat) -> RuleError {
+        match self.state.awaiting.seat() {
+            None => RuleError::DuelOver,
+            Some(expected) if expected != seat => RuleError::NotYourDecision {
+                expected,
+                actual: seat,
+            },
+            Some(_) => RuleError::WrongDecision {
+                action: "open-draw",
+                awaiting: self.state.awaiting.name(),
+            },
+        }
+    }
+}

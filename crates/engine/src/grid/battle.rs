@@ -1,0 +1,464 @@
+//! Battle: which cards a monster may attack (an adjacent enemy card, or — in Kairu's rules —
+//! one it can move into), declaring the attack and the windows it opens, revealing the
+//! target, and the fight itself: the card game's damage rules, attacks on the Deck Leader as
+//! direct damage, and attacked face-down spells and traps.
+
+use crate::action::Action;
+use crate::awaiting::TrapEvent;
+use crate::card::{CardDef, Primitive, Trigger};
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::grid::filters::{destroys_in_battle, identity_matches};
+use crate::grid::{Cell, Reach, RevealCheck, cell_of};
+use crate::piece::{Attached, Class, Piece};
+use crate::seat::Seat;
+use crate::state::Resume;
+
+impl Duel {
+    pub(super) fn attack_targets(&self, from: Cell) -> Vec<Cell> {
+        let reachable = std::cell::OnceCell::new();
+        self.attack_targets_within(from, || {
+            reachable.get_or_init(|| self.reachable(from)).as_slice()
+        })
+    }
+
+    /// [`Duel::attack_targets`], given what `reachable(from)` returns (asked for only where
+    /// attacks are moves).
+    pub(super) fn attack_targets_within<'a>(
+        &self,
+        from: Cell,
+        reachable: impl FnOnce() -> &'a [(Cell, Reach)],
+    ) -> Vec<Cell> {
+        if self.kairu() {
+            reachable()
+                .iter()
+                .filter(|(_, r)| *r == Reach::Enemy)
+                .map(|(c, _)| *c)
+                .collect()
+        } else {
+            let Some(piece) = self.state.piece(from) else {
+                return Vec::new();
+            };
+            let table = self.state.table;
+            self.grid()
+                .neighbours(from)
+                .filter(|n| {
+                    self.state
+                        .piece(*n)
+                        .is_some_and(|p| table.are_opponents(piece.controller, p.controller))
+                })
+                .collect()
+        }
+    }
+
+    /// `targets`, when given, is what `attack_targets(from)` returns.
+    pub(super) fn check_attack(
+        &self,
+        seat: Seat,
+        action: &Action,
+        targets: Option<&[Cell]>,
+        reveal_check: RevealCheck,
+    ) -> Result<(), RuleError> {
+        let Action::Attack { from, target, flip } = action else {
+            return Err(RuleError::CannotAttack {
+                at: Cell::default().into(),
+                why: "not an attack",
+            });
+        };
+        self.expect_main(seat, "attack")?;
+        let (from, target) = (cell_of(*from)?, cell_of(*target)?);
+        let at = from.into();
+        let piece = self.own_piece(seat, from)?;
+        if piece.class != Class::Monster || piece.leader {
+            return Err(RuleError::CannotAttack {
+                at,
+                why: "only monsters attack",
+            });
+        }
+        if !self.state.table.may_attack_on(self.state.turn) {
+            return Err(RuleError::FirstTurnAttack {
+                first_attack_turn: self.state.table.first_attack_turn(),
+            });
+        }
+        if self.spellbound(from, piece) {
+            return Err(RuleError::Spellbound { at });
+        }
+        if piece.attacked {
+            return Err(RuleError::AlreadyAttacked { at });
+        }
+        if self.kairu() {
+            if piece.moved {
+                return Err(RuleError::AlreadyMoved { at });
+            }
+            if piece.changed_position {
+                return Err(RuleError::AlreadyChangedPosition { at });
+            }
+        } else {
+            if !piece.face_up {
+                return Err(RuleError::CannotAttack {
+                    at,
+                    why: "face-down monsters do not attack",
+                });
+            }
+            if piece.defence {
+                return Err(RuleError::CannotAttack {
+                    at,
+                    why: "it is in defence position",
+                });
+            }
+        }
+        match flip {
+            Some(reveal) => {
+                if piece.face_up {
+                    return Err(RuleError::CannotFlip {
+                        at,
+                        why: "it is already face-up",
+                    });
+                }
+                self.check_reveal_if(
+                    reveal_check,
+                    piece.owner,
+                    &self.state.commitment(piece.card_ref),
+                    reveal,
+                )?;
+            }
+            None if !piece.face_up => {
+                return Err(RuleError::MissingReveal {
+                    why: "an attacker is flipped face-up first",
+                });
+            }
+            None => {}
+        }
+        if !self.state.contains(target) {
+            return Err(RuleError::OffBoard { at: target.into() });
+        }
+        let defender = self
+            .state
+            .piece(target)
+            .ok_or(RuleError::EmptyCell { at: target.into() })?;
+        if defender.controller == seat {
+            return Err(RuleError::BadAttackTarget {
+                from: from.into(),
+                target: target.into(),
+                why: "it is your own card",
+            });
+        }
+        if !self.are_opponents(seat, defender.controller) {
+            return Err(RuleError::BadAttackTarget {
+                from: from.into(),
+                target: target.into(),
+                why: "it is your teammate's card",
+            });
+        }
+        let in_reach = match targets {
+            Some(targets) => targets.contains(&target),
+            None => self.attack_targets(from).contains(&target),
+        };
+        if !in_reach {
+            let why = if self.kairu() {
+                "it is out of this monster's reach"
+            } else {
+                "monsters attack only orthogonally adjacent cards"
+            };
+            return Err(RuleError::BadAttackTarget {
+                from: from.into(),
+                target: target.into(),
+                why,
+            });
+        }
+        Ok(())
+    }
+
+    pub(super) fn do_attack(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.check_attack(seat, action, None, RevealCheck::Needed)?;
+        let Action::Attack { from, target, flip } = action else {
+            return Ok(());
+        };
+        let (from, target) = (cell_of(*from)?, cell_of(*target)?);
+        if let Some(reveal) = flip {
+            self.reveal_piece(from, reveal.card, events)?;
+        }
+        // Kairu: an attack is the card's move of the turn, and ends in attack position.
+        let kairu = self.kairu();
+        if let Some(piece) = self.state.piece_mut(from) {
+            piece.attacked = true;
+            if kairu {
+                piece.moved = true;
+                piece.defence = false;
+            }
+            if flip.is_some() {
+                piece.face_up = true;
+            }
+        }
+        if let Some(card) = flip.and_then(|r| self.rules.pool.get(r.card)).cloned() {
+            events.push(Event::Flipped {
+                at: from.into(),
+                card: card.id,
+            });
+            self.queue_trigger(&card, Trigger::Flip, seat, Some(from), None, None);
+        }
+        events.push(Event::AttackDeclared {
+            from: from.into(),
+            target: target.into(),
+        });
+        self.state.attack_negated = false;
+        self.state.resume = Resume::AttackAfterWindow {
+            attacker: from.into(),
+            target: target.into(),
+        };
+        let ignores_traps = self
+            .state
+            .piece(from)
+            .is_some_and(|p| self.has_static(from, p, |x| matches!(x, Primitive::IgnoreTraps)));
+        if !ignores_traps {
+            self.open_windows(
+                seat,
+                TrapEvent::Attack {
+                    attacker: from.into(),
+                    target: target.into(),
+                },
+                events,
+            );
+        }
+        Ok(())
+    }
+
+    /// After the windows: the attack goes on unless it was negated or its attacker can no
+    /// longer fight; a hidden target is revealed first.
+    pub(super) fn after_attack_window(
+        &mut self,
+        attacker: Cell,
+        target: Cell,
+        events: &mut Vec<Event>,
+    ) {
+        let negated = std::mem::take(&mut self.state.attack_negated);
+        let attacker_ok = self
+            .state
+            .piece(attacker)
+            .is_some_and(|p| p.attacked && !self.spellbound(attacker, p));
+        if negated || !attacker_ok || self.state.piece(target).is_none() {
+            events.push(Event::AttackNegated {
+                from: attacker.into(),
+            });
+            return;
+        }
+        if let Some(piece) = self.state.piece(target)
+            && piece.card.is_none()
+        {
+            let due = (piece.owner, self.state.commitment(piece.card_ref));
+            self.state.reveal_due.push(due);
+            self.state.resume = Resume::AttackAfterReveal {
+                attacker: attacker.into(),
+                target: target.into(),
+            };
+            return;
+        }
+        self.battle(attacker, target, events);
+    }
+
+    pub(super) fn battle(&mut self, attacker: Cell, target: Cell, events: &mut Vec<Event>) {
+        let (Some(a_piece), Some(d_piece)) = (
+            self.state.piece(attacker).cloned(),
+            self.state.piece(target).cloned(),
+        ) else {
+            return;
+        };
+        let Some(a_card) = a_piece.card.and_then(|id| self.rules.pool.get(id)).cloned() else {
+            return;
+        };
+        let kairu = self.kairu();
+        // The defender turns face-up.
+        if !d_piece.face_up && !d_piece.leader {
+            if let Some(p) = self.state.piece_mut(target) {
+                p.face_up = true;
+            }
+            if let Some(id) = d_piece.card {
+                events.push(Event::Flipped {
+                    at: target.into(),
+                    card: id,
+                });
+            }
+        }
+        let Some(d_card) = d_piece.card.and_then(|id| self.rules.pool.get(id)).cloned() else {
+            return;
+        };
+        if d_piece.class == Class::SpellTrap {
+            self.attacked_spell_trap(
+                attacker, &a_piece, &a_card, target, &d_piece, &d_card, events,
+            );
+            if kairu && self.state.piece(target).is_none() && self.state.piece(attacker).is_some() {
+                self.advance(attacker, target, events);
+            }
+            return;
+        }
+        if !d_piece.leader && !d_piece.face_up {
+            self.queue_trigger(
+                &d_card,
+                Trigger::Flip,
+                d_piece.controller,
+                Some(target),
+                None,
+                Some(a_piece.controller),
+            );
+        }
+        let d_now = self.state.piece(target).cloned().unwrap_or(d_piece.clone());
+        let (mut a_atk, _) = self.stats_of(attacker, &a_piece, &a_card);
+        let (mut d_atk, d_def) = self.stats_of(target, &d_now, &d_card);
+        a_atk += self.battle_bonus(attacker, &a_piece, &a_card, &d_card);
+        d_atk += self.battle_bonus(target, &d_now, &d_card, &a_card);
+        let defending = if d_now.defence { d_def } else { d_atk };
+        events.push(Event::Battle {
+            attacker: attacker.into(),
+            target: target.into(),
+            attack: a_atk,
+            defence: defending,
+        });
+        for (cell, piece, card, opponent) in [
+            (attacker, &a_piece, &a_card, d_now.controller),
+            (target, &d_now, &d_card, a_piece.controller),
+        ] {
+            if !piece.leader {
+                self.queue_trigger(
+                    card,
+                    Trigger::Battle,
+                    piece.controller,
+                    Some(cell),
+                    None,
+                    Some(opponent),
+                );
+            }
+        }
+        if d_now.leader {
+            self.damage(d_now.controller, a_atk.max(0) as u32, events);
+            return;
+        }
+        let a_kills = destroys_in_battle(&a_card, &d_card) && !self.is_spellbound(attacker);
+        let d_kills = destroys_in_battle(&d_card, &a_card) && !self.is_spellbound(target);
+        let (mut destroy_a, mut destroy_d) = (d_kills, a_kills);
+        if !a_kills && !d_kills {
+            if d_now.defence {
+                match a_atk.cmp(&d_def) {
+                    std::cmp::Ordering::Greater => destroy_d = true,
+                    std::cmp::Ordering::Less => {
+                        self.damage(a_piece.controller, (d_def - a_atk) as u32, events)
+                    }
+                    std::cmp::Ordering::Equal => {}
+                }
+            } else {
+                match a_atk.cmp(&d_atk) {
+                    std::cmp::Ordering::Greater => {
+                        destroy_d = true;
+                        self.damage(d_now.controller, (a_atk - d_atk) as u32, events);
+                    }
+                    std::cmp::Ordering::Less => {
+                        destroy_a = true;
+                        self.damage(a_piece.controller, (d_atk - a_atk) as u32, events);
+                    }
+                    std::cmp::Ordering::Equal if a_atk > 0 => {
+                        destroy_a = true;
+                        destroy_d = true;
+                    }
+                    std::cmp::Ordering::Equal => {}
+                }
+            }
+        }
+        if destroy_d {
+            self.destroy(target, Some(a_piece.controller), events);
+        }
+        if destroy_a {
+            self.destroy(attacker, Some(d_now.controller), events);
+        }
+        if kairu && destroy_d && !destroy_a {
+            self.advance(attacker, target, events);
+        }
+    }
+
+    /// An attacked face-down spell or trap: an equip joins the attacker if it fits (Classic
+    /// rule 11; Kairu's stolen equips), a trap that answers attacks springs by itself where
+    /// the format says so (Classic rule 12), a spell resolves for its owner, anything else
+    /// is destroyed.
+    #[allow(clippy::too_many_arguments)]
+    fn attacked_spell_trap(
+        &mut self,
+        attacker: Cell,
+        a_piece: &Piece,
+        a_card: &CardDef,
+        target: Cell,
+        d_piece: &Piece,
+        d_card: &CardDef,
+        events: &mut Vec<Event>,
+    ) {
+        if let Some(filter) = &d_card.equip_to {
+            self.state.take(target);
+            if identity_matches(filter, a_card, None) {
+                if let Some(p) = self.state.piece_mut(attacker) {
+                    p.equips.push(Attached {
+                        owner: d_piece.owner,
+                        card_ref: d_piece.card_ref,
+                        card: d_card.id,
+                    });
+                }
+                events.push(Event::Equipped {
+                    at: attacker.into(),
+                    card: d_card.id,
+                });
+            } else {
+                self.send_to_graveyard(d_piece.owner, d_piece.card_ref, Some(d_card.id));
+                events.push(Event::Destroyed {
+                    owner: d_piece.owner,
+                    card: Some(d_card.id),
+                    at: target.into(),
+                });
+            }
+            return;
+        }
+        let springs = self.rules.format.traps.attacked_trap_springs && !d_piece.face_up;
+        if springs
+            && d_card.is_trap()
+            && d_card
+                .effects
+                .iter()
+                .any(|e| e.trigger == Trigger::EnemyAttacks)
+        {
+            events.push(Event::TrapSprung {
+                at: target.into(),
+                card: d_card.id,
+            });
+            self.queue_trigger(
+                d_card,
+                Trigger::EnemyAttacks,
+                d_piece.controller,
+                Some(target),
+                Some(attacker),
+                Some(a_piece.controller),
+            );
+            if let Some(last) = self.state.queue.last_mut() {
+                last.discard_after = true;
+            }
+            return;
+        }
+        if springs && d_card.is_spell() {
+            // Classic rule 12: the attacked spell is activated for its controller.
+            self.queue_trigger(
+                d_card,
+                Trigger::Activate,
+                d_piece.controller,
+                Some(target),
+                Some(attacker),
+                Some(a_piece.controller),
+            );
+            match self.state.queue.last_mut() {
+                Some(last) => last.discard_after = true,
+                None => self.destroy(target, Some(a_piece.controller), events),
+            }
+            return;
+        }
+        self.destroy(target, Some(a_piece.controller), events);
+    }
+}

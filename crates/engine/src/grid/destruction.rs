@@ -1,0 +1,69 @@
+//! Destruction: a card leaves the board for its owner's graveyard (a hidden one is revealed
+//! there by its owner), its equips go to their own owners' graveyards, and a face-up monster
+//! that is not spellbound sets off its "when destroyed" effects. Deck Leaders are never
+//! destroyed.
+
+use crate::card::{CardId, Trigger};
+use crate::commitment::CardRef;
+use crate::duel::Duel;
+use crate::event::Event;
+use crate::grid::Cell;
+use crate::player::CardSlot;
+use crate::seat::Seat;
+
+impl Duel {
+    pub(super) fn send_to_graveyard(
+        &mut self,
+        owner: Seat,
+        card_ref: CardRef,
+        card: Option<CardId>,
+    ) {
+        self.state
+            .player_mut(owner)
+            .graveyard
+            .push(CardSlot { card_ref, card });
+        if card.is_none() {
+            let commitment = self.state.commitment(card_ref);
+            self.state.reveal_due.push((owner, commitment));
+        }
+    }
+
+    /// Destroys the card at `cell`. `cause` is the player whose card or effect destroyed it,
+    /// if any: an effect of the destroyed card aimed at "your opponent" is aimed at them.
+    pub(crate) fn destroy(&mut self, cell: Cell, cause: Option<Seat>, events: &mut Vec<Event>) {
+        if self.state.piece(cell).is_none_or(|p| p.leader) {
+            return;
+        }
+        // A spellbound card's "when destroyed" effect does not activate.
+        let bound = self.is_spellbound(cell);
+        let Some(piece) = self.state.take(cell) else {
+            return;
+        };
+        for equip in &piece.equips {
+            self.state
+                .player_mut(equip.owner)
+                .graveyard
+                .push(equip.to_graveyard());
+        }
+        self.send_to_graveyard(piece.owner, piece.card_ref, piece.card);
+        events.push(Event::Destroyed {
+            owner: piece.owner,
+            card: piece.card,
+            at: cell.into(),
+        });
+        if piece.face_up
+            && !bound
+            && let Some(card) = piece.card.and_then(|id| self.rules.pool.get(id)).cloned()
+        {
+            let opponent = cause.filter(|c| self.are_opponents(piece.controller, *c));
+            self.queue_trigger(
+                &card,
+                Trigger::Destroyed,
+                piece.controller,
+                Some(cell),
+                None,
+                opponent,
+            );
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! Destroy cards. Cards whose identity the effect needs but the public does not know are
+//! not destroyed blindly: each owner declares which of theirs match (see `reveals.rs`).
+
+use super::Resolved;
+use crate::card::{Pick, Targets};
+use crate::duel::Duel;
+use crate::event::Event;
+use crate::grid::filters::filter_needs_identity;
+use crate::place::Place;
+use crate::seat::Seat;
+use crate::state::{QueuedEffect, Resume};
+
+impl Duel {
+    pub(super) fn destroy_targets(
+        &mut self,
+        effect: &QueuedEffect,
+        targets: &Targets,
+        events: &mut Vec<Event>,
+    ) -> Resolved {
+        let controller = effect.controller;
+        let needs_identity = filter_needs_identity(&targets.filter) || targets.pick != Pick::All;
+        let mut hidden: Vec<(Seat, Place)> = Vec::new();
+        let mut known = Vec::new();
+        for cell in self.candidates(targets.area, effect) {
+            let Some(piece) = self.state.piece(cell) else {
+                continue;
+            };
+            if piece.card.is_none() && needs_identity {
+                if self.public_filter(&targets.filter, controller, None, piece)
+                    && targets.pick == Pick::All
+                {
+                    hidden.push((piece.owner, cell.into()));
+                }
+            } else {
+                known.push(cell);
+            }
+        }
+        let chosen = self.select(targets, effect, true);
+        for cell in chosen {
+            if known.contains(&cell) || !needs_identity {
+                self.destroy(cell, Some(controller), events);
+            }
+        }
+        if !hidden.is_empty() {
+            // Owners declare in turn, starting with the effect's controller.
+            let mut by_seat: Vec<(Seat, Vec<Place>)> = Vec::new();
+            for seat in self.state.table.clockwise_from(controller) {
+                let places: Vec<Place> = hidden
+                    .iter()
+                    .filter(|(s, _)| *s == seat)
+                    .map(|(_, p)| *p)
+                    .collect();
+                if !places.is_empty() {
+                    by_seat.push((seat, places));
+                }
+            }
+            self.state.declarations = by_seat;
+            self.state.resume = Resume::DestroyDeclared {
+                effect: effect.clone(),
+            };
+        }
+        Resolved::Done
+    }
+}

@@ -1,0 +1,17 @@
+//! Turn cards face-down.
+
+use super::Resolved;
+use crate::card::Targets;
+use crate::duel::Duel;
+use crate::state::QueuedEffect;
+
+impl Duel {
+    pub(super) fn flip_face_down(&mut self, effect: &QueuedEffect, targets: &Targets) -> Resolved {
+        for cell in self.select(targets, effect, false) {
+            if let Some(p) = self.state.piece_mut(cell) {
+                p.face_up = false;
+            }
+        }
+        Resolved::Done
+    }
+}

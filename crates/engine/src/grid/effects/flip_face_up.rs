@@ -1,0 +1,36 @@
+//! Turn face-down cards face-up; a hidden one is revealed by its owner.
+
+use super::Resolved;
+use crate::card::Targets;
+use crate::duel::Duel;
+use crate::event::Event;
+use crate::state::QueuedEffect;
+
+impl Duel {
+    pub(super) fn flip_face_up(
+        &mut self,
+        effect: &QueuedEffect,
+        targets: &Targets,
+        events: &mut Vec<Event>,
+    ) -> Resolved {
+        for cell in self.select(targets, effect, false) {
+            if let Some(p) = self.state.piece_mut(cell)
+                && !p.face_up
+            {
+                p.face_up = true;
+                let (owner, card_ref, card) = (p.owner, p.card_ref, p.card);
+                match card {
+                    Some(id) => events.push(Event::Flipped {
+                        at: cell.into(),
+                        card: id,
+                    }),
+                    None => {
+                        let commitment = self.state.commitment(card_ref);
+                        self.state.reveal_due.push((owner, commitment));
+                    }
+                }
+            }
+        }
+        Resolved::Done
+    }
+}

@@ -1,0 +1,315 @@
+//! Card effects: queueing an effect when its trigger comes, choosing the opponent an effect
+//! that says "your opponent" is aimed at, resolving it (each primitive in its own file), and
+//! the cards it reaches.
+
+mod change_terrain;
+mod damage;
+mod destroy;
+mod draw;
+mod flip_face_down;
+mod flip_face_up;
+mod halve_atk;
+mod heal;
+mod modify_stats;
+mod negate;
+mod spellbind;
+mod to_attack_position;
+
+use crate::awaiting::Decision;
+use crate::card::{Area, CardDef, CardId, EffectDef, Filter, Pick, Player, Primitive, Trigger};
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::grid::Cell;
+use crate::grid::filters::{filter_needs_identity, identity_matches, in_area};
+use crate::place::Place;
+use crate::seat::{Seat, SeatSet};
+use crate::state::QueuedEffect;
+
+/// A pseudo-card number for the queued re-check of a hidden monster entering Crush.
+pub(in crate::grid) const CRUSH_CHECK: CardId = CardId(u16::MAX);
+
+/// Whether an effect ran its course (and its spell may go to the graveyard) or stopped
+/// short of it.
+enum Resolved {
+    Done,
+    Stopped,
+}
+
+impl Duel {
+    /// Queues every effect of `card` that `trigger` sets off. `opponent`: the opponent who
+    /// set it off, which "your opponent" then names.
+    pub(in crate::grid) fn queue_trigger(
+        &mut self,
+        card: &CardDef,
+        trigger: Trigger,
+        controller: Seat,
+        at: Option<Cell>,
+        triggering: Option<Cell>,
+        opponent: Option<Seat>,
+    ) {
+        for (index, effect) in card.effects.iter().enumerate() {
+            if effect.trigger == trigger {
+                self.state.queue.push(QueuedEffect {
+                    card: card.id,
+                    index: index as u8,
+                    controller,
+                    at: at.map(Place::Cell),
+                    triggering: triggering.map(Place::Cell),
+                    opponent,
+                    discard_after: false,
+                });
+            }
+        }
+    }
+
+    pub(in crate::grid) fn effect_def(&self, effect: &QueuedEffect) -> Option<&EffectDef> {
+        self.rules
+            .pool
+            .get(effect.card)?
+            .effects
+            .get(usize::from(effect.index))
+    }
+
+    pub(in crate::grid) fn effect_filter(&self, effect: &QueuedEffect) -> Option<Filter> {
+        match &self.effect_def(effect)?.primitive {
+            Primitive::Destroy { targets } => Some(targets.filter.clone()),
+            _ => None,
+        }
+    }
+
+    /// An effect of a card that is meant to be on the field does nothing once it is gone
+    /// or spellbound (spells resolve from where they were activated).
+    fn fizzles(&self, effect: &QueuedEffect, card: &CardDef, def: &EffectDef) -> bool {
+        let Some(at) = effect.at.and_then(Place::cell) else {
+            return false;
+        };
+        card.is_monster()
+            && def.trigger != Trigger::Destroyed
+            && self
+                .state
+                .piece(at)
+                .is_none_or(|p| p.card != Some(card.id) || self.spellbound(at, p))
+    }
+
+    /// The opponents the controller must choose among before the first queued effect can
+    /// resolve: it says "your opponent", nothing set it off, and more than one opponent is
+    /// still in the game. `None` when no choice is needed.
+    pub(in crate::grid) fn opponent_to_choose(&self) -> Option<(Seat, SeatSet)> {
+        let effect = self.state.queue.first()?;
+        if effect.opponent.is_some() || effect.card == CRUSH_CHECK {
+            return None;
+        }
+        let card = self.rules.pool.get(effect.card)?;
+        let def = card.effects.get(usize::from(effect.index))?;
+        let names_opponent = match &def.primitive {
+            Primitive::Damage { player, .. }
+            | Primitive::DamagePerCard { player, .. }
+            | Primitive::Heal { player, .. }
+            | Primitive::HealUpTo { player, .. }
+            | Primitive::Draw { player, .. } => *player == Player::Opponent,
+            _ => false,
+        };
+        if !names_opponent || self.fizzles(effect, card, def) {
+            return None;
+        }
+        let among: SeatSet = self.state.table.opponents_of(effect.controller).collect();
+        (among.len() > 1).then_some((effect.controller, among))
+    }
+
+    pub(in crate::grid) fn do_choose_opponent(
+        &mut self,
+        seat: Seat,
+        opponent: Seat,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let among = match self.expect_decision(seat, "choose-opponent")? {
+            Decision::ChooseOpponent { among } => *among,
+            _ => return Err(self.wrong_decision(seat, "choose-opponent")),
+        };
+        if !among.contains(opponent) {
+            return Err(RuleError::NotAnOpponent {
+                seat: opponent,
+                among,
+            });
+        }
+        if let Some(effect) = self.state.queue.first_mut() {
+            effect.opponent = Some(opponent);
+        }
+        events.push(Event::OpponentChosen { seat, opponent });
+        Ok(())
+    }
+
+    /// The seat a `player` of an effect names: its controller, or the opponent it is aimed
+    /// at (the one who set it off or was chosen; the only one, where only one is left).
+    pub(in crate::grid) fn whose(&self, player: Player, effect: &QueuedEffect) -> Option<Seat> {
+        match player {
+            Player::Controller => Some(effect.controller),
+            Player::Opponent => effect
+                .opponent
+                .or_else(|| self.state.table.opponents_of(effect.controller).next()),
+        }
+    }
+
+    pub(in crate::grid) fn resolve(&mut self, effect: QueuedEffect, events: &mut Vec<Event>) {
+        if effect.card == CRUSH_CHECK {
+            if let Some(at) = effect.at.and_then(Place::cell) {
+                self.crush_check(at, events);
+            }
+            return;
+        }
+        let Some(card) = self.rules.pool.get(effect.card).cloned() else {
+            return;
+        };
+        let Some(def) = card.effects.get(usize::from(effect.index)).cloned() else {
+            return;
+        };
+        if self.fizzles(&effect, &card, &def) {
+            return;
+        }
+        let resolved = match &def.primitive {
+            Primitive::ModifyStats {
+                targets,
+                atk,
+                def: d,
+                duration,
+            } => self.modify_stats(&card, &effect, targets, *atk, *d, *duration, events),
+            Primitive::Destroy { targets } => self.destroy_targets(&effect, targets, events),
+            Primitive::Spellbind { targets, turns } => {
+                self.spellbind_targets(&effect, targets, *turns, events)
+            }
+            Primitive::Damage { player, amount } => {
+                self.damage_effect(&effect, *player, *amount, events)
+            }
+            Primitive::DamagePerCard {
+                player,
+                amount,
+                filter,
+            } => self.damage_per_card(&effect, *player, *amount, filter, events),
+            Primitive::Heal { player, amount } => {
+                self.heal_effect(&effect, *player, *amount, events)
+            }
+            Primitive::HealUpTo { player, to } => self.heal_up_to(&effect, *player, *to, events),
+            Primitive::ChangeTerrain { radius, terrain } => {
+                self.change_terrain(&card, &effect, *radius, *terrain, events)
+            }
+            Primitive::FlipFaceUp { targets } => self.flip_face_up(&effect, targets, events),
+            Primitive::FlipFaceDown { targets } => self.flip_face_down(&effect, targets),
+            Primitive::ToAttackPosition { targets } => {
+                self.put_in_attack_position(&effect, targets, events)
+            }
+            Primitive::NegateAttack => self.negate_attack(),
+            Primitive::NegateSpell => self.negate_spell(),
+            Primitive::HalveAtk { targets } => self.halve_atk(&effect, targets),
+            Primitive::Draw { player, count } => self.draw_effect(&effect, *player, *count, events),
+            // Read where they apply: in battle and in movement.
+            Primitive::BattleBonus { .. }
+            | Primitive::DestroyInBattle { .. }
+            | Primitive::IgnoreTraps
+            | Primitive::CrossLabyrinth => Resolved::Done,
+        };
+        if let Resolved::Stopped = resolved {
+            return;
+        }
+        events.push(Event::EffectResolved { card: card.id });
+        if effect.discard_after
+            && let Some(at) = effect.at.and_then(Place::cell)
+            && self
+                .state
+                .piece(at)
+                .is_some_and(|p| p.card == Some(card.id))
+        {
+            self.destroy(at, Some(effect.controller), events);
+        }
+    }
+
+    /// Cells in an effect's area (Deck Leaders and the source card excluded).
+    fn candidates(&self, area: Area, effect: &QueuedEffect) -> Vec<Cell> {
+        let at = effect.at.and_then(Place::cell);
+        let triggering = effect.triggering.and_then(Place::cell);
+        let cells: Vec<Cell> = match area {
+            Area::This => at.into_iter().collect(),
+            Area::Triggering | Area::BattleOpponent => triggering.into_iter().collect(),
+            _ => {
+                let Some(at) = at.or(triggering) else {
+                    return self.state.pieces().map(|(c, _)| c).collect();
+                };
+                self.state
+                    .pieces()
+                    .map(|(c, _)| c)
+                    .filter(|c| *c != at && in_area(area, at, *c, triggering))
+                    .collect()
+            }
+        };
+        cells
+            .into_iter()
+            .filter(|c| self.state.piece(*c).is_some_and(|p| !p.leader))
+            .collect()
+    }
+
+    /// Targets among cards whose identity is public (hidden cards join only when the filter
+    /// needs no identity and `include_hidden` is set).
+    fn select(
+        &self,
+        targets: &crate::card::Targets,
+        effect: &QueuedEffect,
+        include_hidden: bool,
+    ) -> Vec<Cell> {
+        let mut chosen: Vec<(Cell, i32)> = Vec::new();
+        for cell in self.candidates(targets.area, effect) {
+            let Some(piece) = self.state.piece(cell) else {
+                continue;
+            };
+            if !self.public_filter(&targets.filter, effect.controller, None, piece) {
+                continue;
+            }
+            match piece.card.and_then(|id| self.rules.pool.get(id)) {
+                Some(card) => {
+                    let stats = if piece.face_up {
+                        Some(self.stats_of(cell, piece, card))
+                    } else {
+                        None
+                    };
+                    if identity_matches(&targets.filter, card, stats.map(|s| s.0)) {
+                        chosen.push((cell, stats.map_or(-1, |s| s.0)));
+                    }
+                }
+                None if include_hidden
+                    && !filter_needs_identity(&targets.filter)
+                    && targets.pick == Pick::All =>
+                {
+                    chosen.push((cell, -1))
+                }
+                None if targets.area == Area::Triggering
+                    && !filter_needs_identity(&targets.filter) =>
+                {
+                    chosen.push((cell, -1))
+                }
+                None => {}
+            }
+        }
+        match targets.pick {
+            Pick::All => chosen.into_iter().map(|(c, _)| c).collect(),
+            Pick::HighestAtk => {
+                let face_up: Vec<_> = chosen.into_iter().filter(|(_, a)| *a >= 0).collect();
+                let best = face_up.iter().map(|(_, a)| *a).max();
+                face_up
+                    .into_iter()
+                    .find(|(_, a)| Some(*a) == best)
+                    .map(|(c, _)| c)
+                    .into_iter()
+                    .collect()
+            }
+            Pick::LowestAtk => {
+                let face_up: Vec<_> = chosen.into_iter().filter(|(_, a)| *a >= 0).collect();
+                let best = face_up.iter().map(|(_, a)| *a).min();
+                face_up
+                    .into_iter()
+                    .find(|(_, a)| Some(*a) == best)
+                    .map(|(c, _)| c)
+                    .into_iter()
+                    .collect()
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+//! Put defence-position monsters into attack position.
+
+use super::Resolved;
+use crate::card::Targets;
+use crate::duel::Duel;
+use crate::event::Event;
+use crate::state::QueuedEffect;
+
+impl Duel {
+    pub(super) fn put_in_attack_position(
+        &mut self,
+        effect: &QueuedEffect,
+        targets: &Targets,
+        events: &mut Vec<Event>,
+    ) -> Resolved {
+        for cell in self.select(targets, effect, false) {
+            if let Some(p) = self.state.piece_mut(cell)
+                && p.defence
+            {
+                p.defence = false;
+                events.push(Event::PositionChanged {
+                    at: cell.into(),
+                    defence: false,
+                });
+            }
+        }
+        Resolved::Done
+    }
+}

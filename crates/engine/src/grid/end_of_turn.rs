@@ -1,0 +1,147 @@
+//! The end phase: discarding down to the hand limit, then the end of the turn — per-turn
+//! flags reset, changes that last to the end of the turn wear off, one spellbound counter
+//! comes off each of the turn player's monsters (not in the turn it was bound), and the
+//! Deck Leader is checked for being trapped.
+
+use crate::awaiting::{Awaiting, Decision};
+use crate::card::Duration;
+use crate::commitment::Reveal;
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::grid::Cell;
+use crate::piece::Bind;
+use crate::player::CardSlot;
+use crate::seat::{Seat, SeatSet};
+use crate::state::WinReason;
+use crate::terrain::Terrain;
+
+impl Duel {
+    /// The end phase, once nothing else waits: asks for discards over the hand limit, or
+    /// ends the turn. Returns whether the duel now waits for a discard.
+    pub(super) fn end_phase(&mut self, events: &mut Vec<Event>) -> bool {
+        let seat = self.state.active;
+        if let Some(limit) = self.rules.format.hand.limit {
+            let held = self.state.player(seat).hand.len();
+            if held > usize::from(limit) {
+                self.state.awaiting = Awaiting::Decision {
+                    seat,
+                    decision: Decision::Discard {
+                        count: (held - usize::from(limit)) as u8,
+                    },
+                };
+                return true;
+            }
+        }
+        self.finish_turn(events);
+        false
+    }
+
+    pub(super) fn do_discard(
+        &mut self,
+        seat: Seat,
+        hand_index: u8,
+        reveal: &Reveal,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        match self.expect_decision(seat, "discard")? {
+            Decision::Discard { .. } => {}
+            _ => return Err(self.wrong_decision(seat, "discard")),
+        }
+        let slot = *self
+            .state
+            .player(seat)
+            .hand
+            .get(usize::from(hand_index))
+            .ok_or(RuleError::NoSuchHandCard { index: hand_index })?;
+        self.check_reveal(seat, &self.state.commitment(slot.card_ref), reveal)?;
+        self.learn(
+            seat,
+            self.state.commitment(slot.card_ref),
+            reveal.card,
+            events,
+        )?;
+        let player = self.state.player_mut(seat);
+        player.hand.remove(usize::from(hand_index));
+        player.graveyard.push(CardSlot {
+            card_ref: slot.card_ref,
+            card: Some(reveal.card),
+        });
+        events.push(Event::Discarded {
+            seat,
+            card: reveal.card,
+        });
+        Ok(())
+    }
+
+    fn finish_turn(&mut self, events: &mut Vec<Event>) {
+        let seat = self.state.active;
+        let turn = self.state.turn;
+        let mut released = Vec::new();
+        for (i, slot) in self.state.cells.iter_mut().enumerate() {
+            let Some(piece) = slot.as_mut() else { continue };
+            piece.moved = false;
+            piece.attacked = false;
+            piece.changed_position = false;
+            piece.modifiers.retain_mut(|m| match m.duration {
+                Duration::EndOfTurn => false,
+                Duration::Turns(n) if piece.controller == seat => {
+                    m.duration = Duration::Turns(n.saturating_sub(1));
+                    n > 1
+                }
+                _ => true,
+            });
+            if piece.controller == seat
+                && piece.bound_turn != turn
+                && let Bind::Turns(n) = piece.bind
+            {
+                piece.bind = if n <= 1 {
+                    Bind::Free
+                } else {
+                    Bind::Turns(n - 1)
+                };
+                if piece.bind == Bind::Free {
+                    released.push(i);
+                }
+            }
+        }
+        let grid = *self.grid();
+        for i in released {
+            events.push(Event::Released {
+                at: grid.cell_at(i).into(),
+            });
+        }
+        if let Some(limit) = self.rules.format.win.leader_stuck_turns {
+            let leader = self.state.player(seat).leader;
+            let can_move = self.state.piece(leader).is_some_and(|p| !p.is_bound())
+                && self.leader_has_room(leader);
+            let player = self.state.player_mut(seat);
+            player.leader_stuck_turns = if can_move {
+                0
+            } else {
+                player.leader_stuck_turns + 1
+            };
+            let stuck = player.leader_stuck_turns;
+            if stuck > 0 {
+                events.push(Event::LeaderStuck { seat, turns: stuck });
+            }
+            if stuck >= limit {
+                self.eliminate(SeatSet::only(seat), WinReason::LeaderTrapped, events);
+                return;
+            }
+        }
+        self.advance_turn(events);
+    }
+
+    /// A Deck Leader is trapped when every orthogonal neighbour is Labyrinth, off the
+    /// board, or another player's card: its own cards can always make way.
+    fn leader_has_room(&self, leader: Cell) -> bool {
+        let Some(owner) = self.state.piece(leader).map(|p| p.controller) else {
+            return false;
+        };
+        self.grid().neighbours(leader).any(|n| {
+            self.state.base_terrain(n) != Terrain::Labyrinth
+                && self.state.piece(n).is_none_or(|p| p.controller == owner)
+        })
+    }
+}

@@ -1,0 +1,163 @@
+//! Which cards an effect's filter and area reach: the parts public facts decide, the parts
+//! only a card's identity decides, and the board ranges.
+
+use crate::awaiting::TrapEvent;
+use crate::card::{Area, CardDef, Filter, KindFilter, Primitive, Side, Trigger};
+use crate::duel::Duel;
+use crate::grid::Cell;
+use crate::piece::{Class, Piece};
+use crate::place::Place;
+use crate::seat::Seat;
+
+impl Duel {
+    /// Whether `piece` is on `viewer`'s side for a filter: its controller is `viewer`
+    /// ("own"), or one of `viewer`'s opponents ("enemy"), or — for an effect aimed at one
+    /// chosen opponent — that opponent.
+    pub(super) fn side_matches(
+        &self,
+        side: Side,
+        viewer: Seat,
+        target: Option<Seat>,
+        piece: &Piece,
+    ) -> bool {
+        match side {
+            Side::Own => piece.controller == viewer,
+            Side::Enemy => match target {
+                Some(opponent) => piece.controller == opponent,
+                None => self.are_opponents(viewer, piece.controller),
+            },
+        }
+    }
+
+    /// Does `piece` (known to be `card`) pass `filter`, seen from `viewer`?
+    pub(super) fn identity_filter(
+        &self,
+        filter: &Filter,
+        viewer: Seat,
+        piece: &Piece,
+        card: &CardDef,
+        stats: Option<(i32, i32)>,
+    ) -> bool {
+        if let Some(side) = filter.side
+            && !self.side_matches(side, viewer, None, piece)
+        {
+            return false;
+        }
+        if filter.face_up_only && !piece.face_up {
+            return false;
+        }
+        if filter.defence_only && !piece.defence {
+            return false;
+        }
+        identity_matches(filter, card, stats.map(|s| s.0))
+    }
+
+    /// The parts of a filter that public facts decide: side, face, position, and the class a
+    /// face-down card shows. `target` narrows "enemy" to one chosen opponent.
+    pub(super) fn public_filter(
+        &self,
+        filter: &Filter,
+        viewer: Seat,
+        target: Option<Seat>,
+        piece: &Piece,
+    ) -> bool {
+        if let Some(side) = filter.side
+            && !self.side_matches(side, viewer, target, piece)
+        {
+            return false;
+        }
+        if filter.face_up_only && !piece.face_up {
+            return false;
+        }
+        if filter.defence_only && !piece.defence {
+            return false;
+        }
+        match filter.kind {
+            Some(KindFilter::Monster) => piece.class == Class::Monster,
+            Some(KindFilter::Spell | KindFilter::Trap | KindFilter::SpellOrTrap) => {
+                piece.class == Class::SpellTrap
+            }
+            None => true,
+        }
+    }
+}
+
+pub(super) fn in_area(area: Area, source: Cell, cell: Cell, triggering: Option<Cell>) -> bool {
+    match area {
+        Area::This => cell == source,
+        Area::Triggering | Area::BattleOpponent => Some(cell) == triggering,
+        Area::Field => true,
+        Area::Lines => source.shares_line(cell),
+        Area::Adjacent => source.is_orthogonal_neighbour(cell),
+        Area::Within(n) => cell != source && source.distance(cell) <= n,
+    }
+}
+
+/// Whether a limited-range trap at `trap` reaches `event`: it happened on the trap's cell or
+/// an orthogonal neighbour.
+pub(super) fn event_in_limited_range(event: TrapEvent, trap: Cell) -> bool {
+    let near = |place: Place| place.cell().is_some_and(|c| c.distance(trap) <= 1);
+    match event {
+        TrapEvent::Moved { at } => near(at),
+        TrapEvent::Attack { target, .. } => near(target),
+        TrapEvent::Spell { at } => at.is_some_and(near),
+    }
+}
+
+/// Does a filter need to know which card a face-down card is?
+pub(crate) fn filter_needs_identity(filter: &Filter) -> bool {
+    !filter.types.is_empty()
+        || !filter.attributes.is_empty()
+        || !filter.names.is_empty()
+        || filter.max_atk.is_some()
+        || filter.min_atk.is_some()
+        || matches!(filter.kind, Some(KindFilter::Spell | KindFilter::Trap))
+}
+
+/// The identity parts of a filter, judged on the card itself (`atk`: current ATK, else the
+/// printed one).
+pub(crate) fn identity_matches(filter: &Filter, card: &CardDef, atk: Option<i32>) -> bool {
+    let kind_ok = match filter.kind {
+        None => true,
+        Some(KindFilter::Monster) => card.is_monster(),
+        Some(KindFilter::Spell) => card.is_spell(),
+        Some(KindFilter::Trap) => card.is_trap(),
+        Some(KindFilter::SpellOrTrap) => !card.is_monster(),
+    };
+    if !kind_ok {
+        return false;
+    }
+    if !filter.names.is_empty() && !filter.names.contains(&card.id) {
+        return false;
+    }
+    let monster = card.monster();
+    if !filter.types.is_empty() && !monster.is_some_and(|m| filter.types.contains(&m.monster_type))
+    {
+        return false;
+    }
+    if !filter.attributes.is_empty()
+        && !monster.is_some_and(|m| filter.attributes.contains(&m.attribute))
+    {
+        return false;
+    }
+    let atk = atk.or(monster.map(|m| i32::from(m.atk)));
+    if let Some(max) = filter.max_atk
+        && atk.is_none_or(|a| a > i32::from(max))
+    {
+        return false;
+    }
+    if let Some(min) = filter.min_atk
+        && atk.is_none_or(|a| a < i32::from(min))
+    {
+        return false;
+    }
+    true
+}
+
+/// Whether `card` destroys `other` in battle whatever their stats.
+pub(super) fn destroys_in_battle(card: &CardDef, other: &CardDef) -> bool {
+    card.effects.iter().any(|e| {
+        e.trigger == Trigger::Battle
+            && matches!(&e.primitive, Primitive::DestroyInBattle { against } if identity_matches(against, other, None))
+    })
+}

@@ -1,0 +1,105 @@
+//! The flow of play between decisions: after every entry the duel runs everything that
+//! needs nobody's choice — removals, draws waiting for their openings, reveals, owner
+//! declarations, response windows, effects (asking the opponent an effect is aimed at
+//! where several are meant), the rest of an attack or a spell, the end phase — and stops
+//! at the next decision or protocol step, which it records in `awaiting`.
+
+use crate::awaiting::{Asked, Awaiting, Decision};
+use crate::duel::Duel;
+use crate::event::Event;
+use crate::seat::SeatSet;
+use crate::state::{Phase, Resume, WinReason};
+
+impl Duel {
+    /// Runs everything that needs no decision, then sets who must decide next.
+    pub(crate) fn settle(&mut self, events: &mut Vec<Event>) {
+        for _ in 0..10_000 {
+            if self.state.outcome.is_none() {
+                self.check_life_points(events);
+            }
+            if self.state.outcome.is_some() {
+                self.state.awaiting = Awaiting::Finished;
+                return;
+            }
+            if let Some(due) = self.state.draws_due.first().copied() {
+                let permuter = self.permuter_of(due).unwrap_or(due.owner);
+                self.state.awaiting = Awaiting::Answer {
+                    seat: permuter,
+                    asked: Asked::OpenDraw { owner: due.owner },
+                };
+                return;
+            }
+            if let Some((seat, _)) = self.state.reveal_due.first().copied() {
+                let commitments = self
+                    .state
+                    .reveal_due
+                    .iter()
+                    .filter(|(s, _)| *s == seat)
+                    .map(|(_, c)| *c)
+                    .collect();
+                self.state.awaiting = Awaiting::Answer {
+                    seat,
+                    asked: Asked::Reveal { commitments },
+                };
+                return;
+            }
+            if let Some((seat, places)) = self.state.declarations.first().cloned() {
+                self.state.awaiting = Awaiting::Answer {
+                    seat,
+                    asked: Asked::Declare { places },
+                };
+                return;
+            }
+            if let Some((seat, event)) = self.state.windows.first().copied() {
+                self.state.awaiting = Awaiting::Decision {
+                    seat,
+                    decision: Decision::Respond { event },
+                };
+                return;
+            }
+            if !self.state.queue.is_empty() {
+                if let Some((seat, among)) = self.opponent_to_choose() {
+                    self.state.awaiting = Awaiting::Decision {
+                        seat,
+                        decision: Decision::ChooseOpponent { among },
+                    };
+                    return;
+                }
+                let effect = self.state.queue.remove(0);
+                self.resolve(effect, events);
+                continue;
+            }
+            match std::mem::replace(&mut self.state.resume, Resume::Nothing) {
+                Resume::Nothing | Resume::DestroyDeclared { .. } => {}
+                Resume::AttackAfterWindow { attacker, target } => {
+                    if let (Some(a), Some(t)) = (attacker.cell(), target.cell()) {
+                        self.after_attack_window(a, t, events);
+                    }
+                    continue;
+                }
+                Resume::AttackAfterReveal { attacker, target } => {
+                    if let (Some(a), Some(t)) = (attacker.cell(), target.cell()) {
+                        self.battle(a, t, events);
+                    }
+                    continue;
+                }
+                Resume::SpellAfterWindow { spell } => {
+                    self.after_spell_window(spell, events);
+                    continue;
+                }
+            }
+            if self.state.phase == Phase::End {
+                if self.end_phase(events) {
+                    return;
+                }
+                continue;
+            }
+            self.state.awaiting = Awaiting::main(self.state.active);
+            return;
+        }
+        // Effects that keep re-queueing each other forever are a card-data bug; end the duel
+        // as a draw rather than hang a peer.
+        self.finish(SeatSet::EMPTY, WinReason::TurnLimit, events);
+        self.state.awaiting = Awaiting::Finished;
+    }
+}

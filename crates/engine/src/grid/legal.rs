@@ -1,0 +1,293 @@
+//! Listing every decision a player may take now: the main phase's plays, moves, attacks,
+//! position changes and flips; passing or springing a trap in a response window; which card
+//! to discard; which opponent an effect is aimed at.
+
+use crate::action::{Action, PlayMode};
+use crate::awaiting::Decision;
+use crate::card::{CardKind, SpellKind};
+use crate::commitment::Reveal;
+use crate::duel::Duel;
+use crate::format::SummonCost;
+use crate::grid::placement::{PlayPrior, combinations};
+use crate::grid::{Cell, Reach, RevealCheck};
+use crate::knowledge::Knowledge;
+use crate::piece::Class;
+use crate::place::Place;
+use crate::seat::Seat;
+
+impl Duel {
+    pub(crate) fn grid_legal_actions(&self, seat: Seat, knowledge: &Knowledge) -> Vec<Action> {
+        let mut out = Vec::with_capacity(32);
+        let Some((s, decision)) = self.state.awaiting.decision() else {
+            return out;
+        };
+        if s != seat {
+            return out;
+        }
+        match decision {
+            Decision::Main => self.main_actions(seat, knowledge, &mut out),
+            Decision::Respond { event } => {
+                if self.check_pass(seat, *event, Some(knowledge)).is_ok() {
+                    out.push(Action::Pass);
+                }
+                for (at, piece) in self.state.pieces() {
+                    if piece.controller != seat {
+                        continue;
+                    }
+                    let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref)) else {
+                        continue;
+                    };
+                    // The reveal is opened last, once the rest allows the spring.
+                    if self
+                        .check_spring(seat, at, reveal, *event, RevealCheck::Done)
+                        .is_ok()
+                        && (piece.face_up
+                            || self.state.commitment(piece.card_ref).opens_to(
+                                &self.state.match_id,
+                                piece.owner,
+                                reveal,
+                            ))
+                    {
+                        out.push(Action::SpringTrap {
+                            at: at.into(),
+                            reveal: *reveal,
+                        });
+                    }
+                }
+            }
+            Decision::Discard { .. } => {
+                for (i, slot) in self.state.player(seat).hand.iter().enumerate() {
+                    if let Some(reveal) = knowledge.get(&self.state.commitment(slot.card_ref)) {
+                        out.push(Action::Discard {
+                            hand_index: i as u8,
+                            reveal: *reveal,
+                        });
+                    }
+                }
+            }
+            Decision::ChooseOpponent { among } => {
+                out.extend(
+                    among
+                        .iter()
+                        .map(|opponent| Action::ChooseOpponent { opponent }),
+                );
+            }
+        }
+        out
+    }
+
+    fn main_actions(&self, seat: Seat, knowledge: &Knowledge, out: &mut Vec<Action>) {
+        let format = &self.rules.format;
+        let kairu = self.kairu();
+        // Plays from the hand.
+        let hand = &self.state.player(seat).hand;
+        let area: Vec<Cell> = self
+            .grid()
+            .cells()
+            .filter(|c| self.in_summon_area(seat, *c))
+            .collect();
+        // One pass for the seat's monsters and for `count_class` of both classes.
+        let mut own_monsters: Vec<Cell> = Vec::new();
+        let mut spells_traps = 0;
+        for (cell, piece) in self.state.pieces() {
+            if piece.controller == seat && !piece.leader {
+                match piece.class {
+                    Class::Monster => own_monsters.push(cell),
+                    Class::SpellTrap => spells_traps += 1,
+                }
+            }
+        }
+        let counts = [own_monsters.len(), spells_traps];
+        // Filled anew for each hand card (one allocation for them all).
+        let mut candidates: Vec<(PlayMode, u8, Vec<Place>)> = Vec::new();
+        for (index, slot) in hand.iter().enumerate() {
+            let index = index as u8;
+            let commitment = self.state.commitment(slot.card_ref);
+            let Some(reveal) = knowledge.get(&commitment).copied() else {
+                continue;
+            };
+            let opens = std::cell::OnceCell::new();
+            let opens =
+                || *opens.get_or_init(|| commitment.opens_to(&self.state.match_id, seat, &reveal));
+            let Some(card) = self.rules.pool.get(reveal.card) else {
+                continue;
+            };
+            candidates.clear();
+            match &card.kind {
+                CardKind::Monster(m) => match format.play.cost {
+                    SummonCost::SummoningPoints { .. } => {
+                        candidates.push((PlayMode::SetMonsterAttack, m.level, Vec::new()))
+                    }
+                    SummonCost::Tributes { .. } => {
+                        let needed = usize::from(format.tributes_for(m.level));
+                        let mut add = |tributes: Vec<Place>| {
+                            candidates.push((PlayMode::Summon, 0, tributes.clone()));
+                            candidates.push((PlayMode::SetMonsterAttack, 0, tributes.clone()));
+                            candidates.push((PlayMode::SetMonsterDefence, 0, tributes));
+                        };
+                        // No tributes is the one empty combination, without allocating.
+                        if needed == 0 {
+                            add(Vec::new());
+                        } else {
+                            combinations(&own_monsters, needed)
+                                .into_iter()
+                                .map(|cells| cells.into_iter().map(Place::Cell).collect())
+                                .for_each(add);
+                        }
+                    }
+                },
+                CardKind::Spell {
+                    spell: SpellKind::Equip,
+                } => {
+                    candidates.push((PlayMode::Equip, 0, Vec::new()));
+                    candidates.push((PlayMode::SetSpellTrap, 0, Vec::new()));
+                }
+                CardKind::Spell { .. } => {
+                    candidates.push((PlayMode::ActivateSpell, 0, Vec::new()));
+                    candidates.push((PlayMode::SetSpellTrap, 0, Vec::new()));
+                }
+                CardKind::Trap { .. } => candidates.push((PlayMode::SetSpellTrap, 0, Vec::new())),
+            }
+            for (mode, cost, tributes) in candidates.drain(..) {
+                let with_tributes: Vec<Cell>;
+                // `area` lists cells in board order, once each: sorted and deduplicated.
+                let targets: &[Cell] = if mode == PlayMode::Equip {
+                    &own_monsters
+                } else if tributes.is_empty() {
+                    &area
+                } else {
+                    let mut cells = area.clone();
+                    cells.extend(tributes.iter().filter_map(|t| t.cell()));
+                    cells.sort();
+                    cells.dedup();
+                    with_tributes = cells;
+                    &with_tributes
+                };
+                // One action, aimed at each target in turn.
+                let mut action = Action::Play {
+                    hand_index: index,
+                    to: Place::default(),
+                    mode,
+                    cost,
+                    tributes,
+                    reveal: mode.reveals().then_some(reveal),
+                };
+                let prior = PlayPrior {
+                    known: Some(card),
+                    reveal: RevealCheck::Done,
+                    counts: Some(counts),
+                };
+                for &target in targets {
+                    if let Action::Play { to, .. } = &mut action {
+                        *to = Place::Cell(target);
+                    }
+                    // The reveal is opened last, and only once: a play that fails anyway
+                    // needs no SHA-256.
+                    if self
+                        .check_play(seat, &action, Some(knowledge), prior)
+                        .is_ok()
+                        && (!mode.reveals() || opens())
+                    {
+                        out.push(action.clone());
+                    }
+                }
+            }
+        }
+        // Moves, attacks, position changes and flips of cards on the grid.
+        for (from, piece) in self.state.pieces() {
+            if piece.controller != seat {
+                continue;
+            }
+            let commitment = self.state.commitment(piece.card_ref);
+            // Every use of the reveal is about turning a face-down card face-up.
+            let own_reveal = if piece.face_up {
+                None
+            } else {
+                knowledge.get(&commitment).copied()
+            };
+            // Opened at most once, and only when an action needs it: a face-down card's
+            // reveal, which every flipping candidate carries.
+            let opens = std::cell::OnceCell::new();
+            let own_reveal_opens = || {
+                *opens.get_or_init(|| {
+                    own_reveal
+                        .is_some_and(|r| commitment.opens_to(&self.state.match_id, piece.owner, &r))
+                })
+            };
+            // Computed once per piece for every move and attack candidate.
+            let reachable = std::cell::OnceCell::new();
+            let reachable = || reachable.get_or_init(|| self.reachable(from)).as_slice();
+            if self.check_move_start(seat, from).is_ok() {
+                let with_and_without_flip = [None, own_reveal];
+                for &(to, reach) in reachable() {
+                    let flips: &[Option<Reveal>] = match reach {
+                        // Monsters meet enemy cards by attacking; a spell or trap may
+                        // move into one where the format lets cards meet by moving.
+                        Reach::Enemy if piece.class == Class::Monster || !kairu => {
+                            continue;
+                        }
+                        Reach::Enemy => &with_and_without_flip[..1],
+                        _ if !piece.face_up && own_reveal.is_some() => {
+                            if kairu && piece.class == Class::Monster
+                                || reach == Reach::Own && piece.class == Class::SpellTrap
+                            {
+                                &with_and_without_flip
+                            } else {
+                                &with_and_without_flip[..1]
+                            }
+                        }
+                        _ => &with_and_without_flip[..1],
+                    };
+                    for &flip in flips {
+                        let action = Action::Move {
+                            from: from.into(),
+                            to: to.into(),
+                            flip,
+                        };
+                        if self
+                            .check_move(seat, &action, Some(reachable()), RevealCheck::Done)
+                            .is_ok()
+                            && (flip.is_none() || own_reveal_opens())
+                        {
+                            out.push(action);
+                        }
+                    }
+                }
+            }
+            if piece.class == Class::Monster && !piece.leader {
+                let flip = if piece.face_up { None } else { own_reveal };
+                let targets = self.attack_targets_within(from, reachable);
+                for &target in &targets {
+                    let action = Action::Attack {
+                        from: from.into(),
+                        target: target.into(),
+                        flip,
+                    };
+                    if self
+                        .check_attack(seat, &action, Some(&targets), RevealCheck::Done)
+                        .is_ok()
+                        && (flip.is_none() || own_reveal_opens())
+                    {
+                        out.push(action);
+                    }
+                }
+                if self.check_change_position(seat, from).is_ok() {
+                    out.push(Action::ChangePosition { at: from.into() });
+                }
+            }
+            if !piece.face_up
+                && let Some(reveal) = own_reveal
+                && self
+                    .check_flip(seat, from, &reveal, RevealCheck::Done)
+                    .is_ok()
+                && own_reveal_opens()
+            {
+                out.push(Action::Flip {
+                    at: from.into(),
+                    reveal,
+                });
+            }
+        }
+        out.push(Action::EndTurn);
+    }
+}

@@ -1,0 +1,228 @@
+//! The grid family: Duelists of the Roses on a square board of cells, each player with a
+//! Deck Leader at their edge — the community DOR formats (Classic, Alternate) and Kairu's
+//! DOTR, for two players or four.
+//!
+//! Each rule or mechanic lives in a file named after it; each effect primitive in its own
+//! file under `effects/`. This file routes an entry to the rule that handles it.
+
+mod battle;
+mod cell;
+mod destruction;
+mod effects;
+mod end_of_turn;
+mod filters;
+mod flow;
+mod legal;
+mod life_points;
+mod movement;
+mod placement;
+mod position;
+mod response_windows;
+mod reveals;
+mod spellbinding;
+mod spells;
+mod stats;
+mod terrain;
+mod topology;
+mod traps;
+mod turn;
+mod win_conditions;
+
+pub use cell::Cell;
+pub use movement::Reach;
+pub use topology::{Edge, GridTopology, UnseatableGrid};
+
+pub(crate) use filters::{filter_needs_identity, identity_matches};
+
+use crate::action::{Action, Answer};
+use crate::awaiting::{Asked, Awaiting, Decision};
+use crate::card::CardDef;
+use crate::commitment::{Commitment, Reveal};
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::format::Rulebook;
+use crate::knowledge::Knowledge;
+use crate::piece::Piece;
+use crate::place::Place;
+use crate::seat::Seat;
+
+/// Whether a check must open a reveal against its commitment. `legal_actions` opens each
+/// of the seat's own reveals at most once, after the other checks of a candidate carrying
+/// it passed, instead of recomputing the same SHA-256 commitment for every candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RevealCheck {
+    Needed,
+    /// The caller opens this very reveal itself and drops the action if it does not open.
+    Done,
+}
+
+/// The grid cell a place names, or the error for a place off the board.
+fn cell_of(place: Place) -> Result<Cell, RuleError> {
+    place.cell().ok_or(RuleError::OffBoard { at: place })
+}
+
+impl Duel {
+    /// Kairu's rule book (moving into cards, replacing your own cards, flipping while
+    /// moving) rather than the community DOR formats'.
+    fn kairu(&self) -> bool {
+        self.rules.format.rulebook == Rulebook::Kairu
+    }
+
+    pub(crate) fn grid_apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        knowledge: Option<&Knowledge>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        match action {
+            Action::Concede => self.concede(seat, events),
+            Action::Play { .. } => self.do_play(seat, action, knowledge, events)?,
+            Action::Move { .. } => self.do_move(seat, action, events)?,
+            Action::Attack { .. } => self.do_attack(seat, action, events)?,
+            Action::ChangePosition { at } => self.do_change_position(seat, *at, events)?,
+            Action::Flip { at, reveal } => self.do_flip(seat, *at, reveal, events)?,
+            Action::EndTurn => self.do_end_turn(seat)?,
+            Action::Pass => self.do_pass(seat, knowledge, events)?,
+            Action::SpringTrap { at, reveal } => self.do_spring(seat, *at, reveal, events)?,
+            Action::Discard { hand_index, reveal } => {
+                self.do_discard(seat, *hand_index, reveal, events)?
+            }
+            Action::ChooseOpponent { opponent } => {
+                self.do_choose_opponent(seat, *opponent, events)?
+            }
+        }
+        self.settle(events);
+        Ok(())
+    }
+
+    pub(crate) fn grid_answer(
+        &mut self,
+        seat: Seat,
+        answer: &Answer,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        match answer {
+            Answer::OpenDraw { opening } => self.do_open_draw(seat, opening, events)?,
+            Answer::Reveal { reveals } => self.do_reveal(seat, reveals, events)?,
+            Answer::Declare { matching } => self.do_declare(seat, matching, events)?,
+        }
+        self.settle(events);
+        Ok(())
+    }
+
+    pub(crate) fn grid_honest_answer(&self, seat: Seat, knowledge: &Knowledge) -> Option<Answer> {
+        let (s, asked) = self.state.awaiting.asked()?;
+        if s != seat {
+            return None;
+        }
+        match asked {
+            Asked::OpenDraw { .. } => {
+                let (_, commitment) = self.open_draw_slot()?;
+                let opening = knowledge.position(&commitment)?;
+                Some(Answer::OpenDraw { opening: *opening })
+            }
+            Asked::Reveal { commitments } => {
+                let reveals: Option<Vec<Reveal>> = commitments
+                    .iter()
+                    .map(|c| knowledge.get(c).copied())
+                    .collect();
+                Some(Answer::Reveal { reveals: reveals? })
+            }
+            Asked::Declare { places } => self.honest_declaration(places, knowledge),
+        }
+    }
+
+    // ------------------------------------------------------------------ shared checks
+
+    /// The definition behind a piece, if the public (or `knowledge`) knows it.
+    pub fn known_card(&self, piece: &Piece, knowledge: Option<&Knowledge>) -> Option<&CardDef> {
+        let id = piece
+            .card
+            .or_else(|| knowledge.and_then(|k| k.card(&self.state.commitment(piece.card_ref))))?;
+        self.rules.pool.get(id)
+    }
+
+    fn public_card(&self, cell: Cell) -> Option<&CardDef> {
+        let piece = self.state.piece(cell)?;
+        self.rules.pool.get(piece.card?)
+    }
+
+    fn expect_main(&self, seat: Seat, action: &'static str) -> Result<(), RuleError> {
+        if self.state.awaiting.is_main_of(seat) {
+            Ok(())
+        } else {
+            Err(self.wrong_decision(seat, action))
+        }
+    }
+
+    /// The error for an entry by `seat` that does not answer what the duel waits for.
+    fn wrong_decision(&self, seat: Seat, action: &'static str) -> RuleError {
+        let awaiting = &self.state.awaiting;
+        match awaiting.seat() {
+            None => RuleError::DuelOver,
+            Some(expected) if expected != seat => RuleError::NotYourDecision {
+                expected,
+                actual: seat,
+            },
+            Some(_) => RuleError::WrongDecision {
+                action,
+                awaiting: awaiting.name(),
+            },
+        }
+    }
+
+    /// The decision the duel waits for, if it is `seat`'s; the error otherwise.
+    fn expect_decision(&self, seat: Seat, action: &'static str) -> Result<&Decision, RuleError> {
+        match &self.state.awaiting {
+            Awaiting::Decision { seat: s, decision } if *s == seat => Ok(decision),
+            _ => Err(self.wrong_decision(seat, action)),
+        }
+    }
+
+    fn own_piece(&self, seat: Seat, cell: Cell) -> Result<&Piece, RuleError> {
+        if !self.state.contains(cell) {
+            return Err(RuleError::OffBoard { at: cell.into() });
+        }
+        let piece = self
+            .state
+            .piece(cell)
+            .ok_or(RuleError::EmptyCell { at: cell.into() })?;
+        if piece.controller != seat {
+            return Err(RuleError::NotYourCard { at: cell.into() });
+        }
+        Ok(piece)
+    }
+
+    fn check_reveal(
+        &self,
+        owner: Seat,
+        commitment: &Commitment,
+        reveal: &Reveal,
+    ) -> Result<&CardDef, RuleError> {
+        if !commitment.opens_to(&self.state.match_id, owner, reveal) {
+            return Err(RuleError::BadReveal { card: reveal.card });
+        }
+        self.rules.card(reveal.card)
+    }
+
+    /// [`Duel::check_reveal`] unless the caller has done it.
+    fn check_reveal_if(
+        &self,
+        check: RevealCheck,
+        owner: Seat,
+        commitment: &Commitment,
+        reveal: &Reveal,
+    ) -> Result<&CardDef, RuleError> {
+        match check {
+            RevealCheck::Needed => self.check_reveal(owner, commitment, reveal),
+            RevealCheck::Done => self.rules.card(reveal.card),
+        }
+    }
+
+    /// Whether `other` is one of `seat`'s opponents (not `seat`, not a teammate).
+    fn are_opponents(&self, seat: Seat, other: Seat) -> bool {
+        self.state.table.are_opponents(seat, other)
+    }
+}

@@ -1,0 +1,477 @@
+//! Playing a card from the hand: where it may go (next to the Deck Leader, or in the 3x3
+//! Summoning Area), what it costs (tributes or Summoning Points), the per-turn limits, the
+//! 5 + 5 zone limits, equips played straight onto a monster, and the claim a face-down
+//! play makes about the card.
+
+use crate::action::{Action, PlayMode};
+use crate::card::{CardDef, CardId, CardKind, SpellKind};
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::format::{SummonArea, SummonCost};
+use crate::grid::filters::identity_matches;
+use crate::grid::{Cell, RevealCheck, cell_of};
+use crate::knowledge::Knowledge;
+use crate::piece::{Attached, Class, Piece};
+use crate::seat::Seat;
+use crate::state::{PendingClaim, Predicate};
+use crate::terrain::Terrain;
+
+/// What `legal_actions` works out once (per call, or per hand card) for the many plays it
+/// checks, so that `check_play` need not redo it for each candidate.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct PlayPrior<'a> {
+    /// The hand card as the seat's knowledge names it.
+    pub(super) known: Option<&'a CardDef>,
+    pub(super) reveal: RevealCheck,
+    /// `count_class` of the seat for monsters and for spells and traps.
+    pub(super) counts: Option<[usize; 2]>,
+}
+
+impl PlayPrior<'_> {
+    /// Nothing worked out in advance: `check_play` looks everything up itself.
+    pub(super) const NONE: PlayPrior<'static> = PlayPrior {
+        known: None,
+        reveal: RevealCheck::Needed,
+        counts: None,
+    };
+}
+
+/// A validated play, ready to apply.
+pub(super) struct PlayPlan {
+    card: Option<CardId>,
+    replaces: Option<Cell>,
+    claim: Option<Predicate>,
+}
+
+impl Duel {
+    pub(super) fn in_summon_area(&self, seat: Seat, cell: Cell) -> bool {
+        let leader = self.state.player(seat).leader;
+        match self.rules.format.play.area {
+            SummonArea::LeaderAdjacent => cell.is_orthogonal_neighbour(leader),
+            SummonArea::LeaderSquare => cell.is_in_square_around(leader),
+        }
+    }
+
+    pub(super) fn check_play(
+        &self,
+        seat: Seat,
+        action: &Action,
+        knowledge: Option<&Knowledge>,
+        prior: PlayPrior<'_>,
+    ) -> Result<PlayPlan, RuleError> {
+        let Action::Play {
+            hand_index,
+            to,
+            mode,
+            cost,
+            tributes,
+            reveal,
+        } = action
+        else {
+            return Err(RuleError::WrongPlayMode { why: "not a play" });
+        };
+        let (mode, cost) = (*mode, *cost);
+        self.expect_main(seat, "play")?;
+        let format = &self.rules.format;
+        let player = self.state.player(seat);
+        let slot = player
+            .hand
+            .get(usize::from(*hand_index))
+            .ok_or(RuleError::NoSuchHandCard { index: *hand_index })?;
+        let card: Option<&CardDef> = match reveal {
+            // `legal_actions` opens the reveal itself, and knows its card.
+            Some(r)
+                if prior.reveal == RevealCheck::Done
+                    && prior.known.is_some_and(|known| known.id == r.card) =>
+            {
+                prior.known
+            }
+            Some(r) => Some(self.check_reveal_if(
+                prior.reveal,
+                seat,
+                &self.state.commitment(slot.card_ref),
+                r,
+            )?),
+            None if mode.reveals() => {
+                return Err(RuleError::MissingReveal {
+                    why: "this play shows the card",
+                });
+            }
+            None if slot.card.is_none() && prior.known.is_some() => prior.known,
+            None => slot
+                .card
+                .or_else(|| knowledge.and_then(|k| k.card(&self.state.commitment(slot.card_ref))))
+                .and_then(|id| self.rules.pool.get(id)),
+        };
+        if let Some(limit) = format.play.cards_per_turn
+            && player.cards_played >= limit
+        {
+            return Err(RuleError::CardLimit { limit });
+        }
+        let is_monster_mode = mode.is_monster();
+        if is_monster_mode
+            && let Some(limit) = format.play.monsters_per_turn
+            && player.monsters_played >= limit
+        {
+            return Err(RuleError::MonsterPlayLimit { limit });
+        }
+        let to = cell_of(*to)?;
+        if !self.state.contains(to) {
+            return Err(RuleError::OffBoard { at: to.into() });
+        }
+        if self.state.base_terrain(to) == Terrain::Labyrinth {
+            return Err(RuleError::Labyrinth { at: to.into() });
+        }
+        // Where the card goes.
+        if mode == PlayMode::Equip {
+            let Some(card) = card else {
+                return Err(RuleError::MissingReveal {
+                    why: "an equip shows the card",
+                });
+            };
+            let Some(filter) = card.equip_to.as_ref() else {
+                return Err(RuleError::WrongPlayMode {
+                    why: "only equip spells can be equipped",
+                });
+            };
+            let target = self.own_piece(seat, to)?;
+            if target.class != Class::Monster || target.leader {
+                return Err(RuleError::WrongPlayMode {
+                    why: "equip spells go onto monsters",
+                });
+            }
+            if !format.traps.equips_full_range && !self.in_summon_area(seat, to) {
+                return Err(RuleError::OutsideSummonArea { at: to.into() });
+            }
+            let Some(target_card) = target.card.and_then(|id| self.rules.pool.get(id)) else {
+                return Err(RuleError::WrongPlayMode {
+                    why: "equip spells from the hand go onto face-up monsters",
+                });
+            };
+            if !target.face_up || !identity_matches(filter, target_card, None) {
+                return Err(RuleError::WrongPlayMode {
+                    why: "this monster cannot take that equip",
+                });
+            }
+            return Ok(PlayPlan {
+                card: Some(card.id),
+                replaces: None,
+                claim: None,
+            });
+        }
+        let mut replaces = None;
+        let mut tribute_cells: Vec<Cell> = Vec::with_capacity(tributes.len());
+        for t in tributes {
+            tribute_cells.push(cell_of(*t)?);
+        }
+        if !tribute_cells.contains(&to) {
+            if !self.in_summon_area(seat, to) {
+                return Err(RuleError::OutsideSummonArea { at: to.into() });
+            }
+            if let Some(occupant) = self.state.piece(to) {
+                // Kairu: "You can play a new monster on top of a monster that is already
+                // on the field" — your own, not your Deck Leader.
+                if self.kairu() && occupant.controller == seat && !occupant.leader {
+                    replaces = Some(to);
+                } else {
+                    return Err(RuleError::Occupied { at: to.into() });
+                }
+            }
+        } else if !self.in_summon_area(seat, to) {
+            return Err(RuleError::OutsideSummonArea { at: to.into() });
+        }
+        for (i, t) in tribute_cells.iter().enumerate() {
+            let piece = self.own_piece(seat, *t)?;
+            if piece.class != Class::Monster || piece.leader {
+                return Err(RuleError::BadTribute {
+                    at: (*t).into(),
+                    why: "only your own monsters",
+                });
+            }
+            if tribute_cells[..i].contains(t) {
+                return Err(RuleError::BadTribute {
+                    at: (*t).into(),
+                    why: "named twice",
+                });
+            }
+        }
+        // Capacity.
+        let class = if is_monster_mode {
+            Class::Monster
+        } else {
+            Class::SpellTrap
+        };
+        let freed = tribute_cells.len()
+            + replaces
+                .and_then(|c| self.state.piece(c))
+                .is_some_and(|p| p.class == class) as usize;
+        let count = match (prior.counts, class) {
+            (Some([monsters, _]), Class::Monster) => monsters,
+            (Some([_, spells_traps]), Class::SpellTrap) => spells_traps,
+            (None, _) => self.state.count_class(seat, class),
+        }
+        .saturating_sub(freed);
+        let stays_on_field = match mode {
+            PlayMode::ActivateSpell => card.is_some_and(|c| {
+                matches!(
+                    c.kind,
+                    CardKind::Spell {
+                        spell: SpellKind::Continuous
+                    }
+                )
+            }),
+            _ => true,
+        };
+        match class {
+            Class::Monster if count >= usize::from(format.play.max_monsters) => {
+                return Err(RuleError::MonsterZonesFull {
+                    limit: format.play.max_monsters,
+                });
+            }
+            Class::SpellTrap
+                if stays_on_field && count >= usize::from(format.play.max_spells_traps) =>
+            {
+                return Err(RuleError::SpellTrapZonesFull {
+                    limit: format.play.max_spells_traps,
+                });
+            }
+            _ => {}
+        }
+        // The card itself and its cost.
+        let claim = match mode {
+            PlayMode::Summon | PlayMode::SetMonsterAttack | PlayMode::SetMonsterDefence => {
+                if mode == PlayMode::Summon && !format.play.face_up_summon {
+                    return Err(RuleError::WrongPlayMode {
+                        why: "in this format every card enters face-down",
+                    });
+                }
+                if mode == PlayMode::SetMonsterDefence && !format.play.face_up_summon {
+                    return Err(RuleError::WrongPlayMode {
+                        why: "in this format cards enter in attack position",
+                    });
+                }
+                let (min, max) = match format.play.cost {
+                    SummonCost::SummoningPoints { .. } => {
+                        if !tribute_cells.is_empty() {
+                            return Err(RuleError::WrongPlayMode {
+                                why: "summoning points replace tributes in this format",
+                            });
+                        }
+                        if cost > player.summoning_points {
+                            return Err(RuleError::NotEnoughSummoningPoints {
+                                cost,
+                                have: player.summoning_points,
+                            });
+                        }
+                        (cost, cost)
+                    }
+                    SummonCost::Tributes { .. } => {
+                        if cost != 0 {
+                            return Err(RuleError::WrongCost {
+                                given: cost,
+                                level: 0,
+                            });
+                        }
+                        match format.levels_for_tributes(tribute_cells.len() as u8) {
+                            Some(range) => range,
+                            None => {
+                                return Err(RuleError::WrongTributes {
+                                    level: 0,
+                                    needed: 0,
+                                    given: tribute_cells.len() as u8,
+                                });
+                            }
+                        }
+                    }
+                };
+                if let Some(card) = card {
+                    let Some(m) = card.monster() else {
+                        return Err(RuleError::WrongPlayMode {
+                            why: "only monsters are summoned",
+                        });
+                    };
+                    if let SummonCost::Tributes { .. } = format.play.cost {
+                        let needed = format.tributes_for(m.level);
+                        if needed as usize != tribute_cells.len() {
+                            return Err(RuleError::WrongTributes {
+                                level: m.level,
+                                needed,
+                                given: tribute_cells.len() as u8,
+                            });
+                        }
+                    } else if m.level != cost {
+                        return Err(RuleError::WrongCost {
+                            given: cost,
+                            level: m.level,
+                        });
+                    }
+                }
+                (mode != PlayMode::Summon).then_some(Predicate::MonsterLevel { min, max })
+            }
+            PlayMode::SetSpellTrap => {
+                if cost != 0 || !tribute_cells.is_empty() {
+                    return Err(RuleError::WrongPlayMode {
+                        why: "spells and traps cost nothing",
+                    });
+                }
+                if card.is_some_and(|c| c.is_monster()) {
+                    return Err(RuleError::WrongPlayMode {
+                        why: "monsters are set as monsters",
+                    });
+                }
+                Some(Predicate::SpellOrTrap)
+            }
+            PlayMode::ActivateSpell => {
+                if cost != 0 || !tribute_cells.is_empty() {
+                    return Err(RuleError::WrongPlayMode {
+                        why: "spells cost nothing",
+                    });
+                }
+                match card.and_then(CardDef::spell_kind) {
+                    Some(SpellKind::Equip) => {
+                        return Err(RuleError::WrongPlayMode {
+                            why: "equip spells are equipped onto a monster",
+                        });
+                    }
+                    Some(_) => {}
+                    None => {
+                        return Err(RuleError::WrongPlayMode {
+                            why: "only spells activate",
+                        });
+                    }
+                }
+                None
+            }
+            PlayMode::Equip => None,
+        };
+        // A player who knows the card checks the claim before making it.
+        if let (Some(claim), Some(card)) = (&claim, card)
+            && !crate::claims::predicate_holds(claim, card)
+        {
+            return Err(RuleError::WrongPlayMode {
+                why: "the card does not fit that play",
+            });
+        }
+        Ok(PlayPlan {
+            card: card.map(|c| c.id),
+            replaces,
+            claim,
+        })
+    }
+
+    pub(super) fn do_play(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        knowledge: Option<&Knowledge>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let plan = self.check_play(seat, action, knowledge, PlayPrior::NONE)?;
+        let Action::Play {
+            hand_index,
+            to,
+            mode,
+            cost,
+            tributes,
+            ..
+        } = action
+        else {
+            return Ok(());
+        };
+        let (to, mode) = (cell_of(*to)?, *mode);
+        let turn = self.state.turn;
+        let player = self.state.player_mut(seat);
+        let slot = player.hand.remove(usize::from(*hand_index));
+        player.cards_played += 1;
+        if mode.is_monster() {
+            player.monsters_played += 1;
+            player.summoning_points = player.summoning_points.saturating_sub(*cost);
+            if *cost > 0 {
+                events.push(Event::SummoningPoints {
+                    seat,
+                    now: player.summoning_points,
+                });
+            }
+        }
+        for t in tributes {
+            self.destroy(cell_of(*t)?, Some(seat), events);
+        }
+        if let Some(cell) = plan.replaces {
+            self.destroy(cell, Some(seat), events);
+        }
+        if mode == PlayMode::Equip {
+            let card = plan.card.ok_or(RuleError::MissingReveal {
+                why: "an equip shows the card",
+            })?;
+            if let Some(piece) = self.state.piece_mut(to) {
+                piece.equips.push(Attached {
+                    owner: seat,
+                    card_ref: slot.card_ref,
+                    card,
+                });
+            }
+            events.push(Event::Equipped {
+                at: to.into(),
+                card,
+            });
+            return Ok(());
+        }
+        let class = if mode.is_monster() {
+            Class::Monster
+        } else {
+            Class::SpellTrap
+        };
+        let face_up = matches!(mode, PlayMode::Summon | PlayMode::ActivateSpell);
+        self.state.put(
+            to,
+            Piece {
+                card: if face_up { plan.card } else { slot.card },
+                face_up,
+                defence: mode == PlayMode::SetMonsterDefence,
+                ..Piece::entering(seat, slot.card_ref, class, turn)
+            },
+        );
+        events.push(Event::Played {
+            seat,
+            at: to.into(),
+            card: if face_up { plan.card } else { None },
+        });
+        if let Some(predicate) = plan.claim {
+            self.state.claims.push(PendingClaim {
+                card_ref: slot.card_ref,
+                owner: seat,
+                predicate,
+                turn,
+            });
+            events.push(Event::ClaimRecorded {
+                owner: seat,
+                commitment: self.state.commitment(slot.card_ref),
+            });
+        }
+        if mode == PlayMode::ActivateSpell
+            && let Some(card) = plan.card.and_then(|id| self.rules.pool.get(id)).cloned()
+        {
+            self.begin_spell(seat, &card, Some(to), events);
+        }
+        Ok(())
+    }
+}
+
+/// All ways to choose `k` cells, in board order.
+pub(super) fn combinations(cells: &[Cell], k: usize) -> Vec<Vec<Cell>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
+    if cells.len() < k {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (i, first) in cells.iter().enumerate() {
+        for mut rest in combinations(&cells[i + 1..], k - 1) {
+            rest.insert(0, *first);
+            out.push(rest);
+        }
+    }
+    out
+}

@@ -1,0 +1,135 @@
+//! A card's position: switching between attack and defence, and flipping a face-down card
+//! face-up (a flip summon for a monster, activation for a spell). Either uses the card's
+//! one move of the turn.
+
+use crate::card::{CardKind, SpellKind, Trigger};
+use crate::commitment::Reveal;
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::grid::{Cell, RevealCheck, cell_of};
+use crate::piece::Class;
+use crate::place::Place;
+use crate::seat::Seat;
+
+impl Duel {
+    pub(super) fn check_change_position(&self, seat: Seat, at: Cell) -> Result<(), RuleError> {
+        self.expect_main(seat, "change-position")?;
+        let piece = self.own_piece(seat, at)?;
+        let place = at.into();
+        let why = if piece.class != Class::Monster || piece.leader {
+            Some("only monsters other than the Deck Leader change position")
+        } else if piece.entered_turn == self.state.turn
+            && !self.rules.format.movement.change_position_on_entry
+        {
+            Some("it entered the field this turn")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(RuleError::CannotChangePosition { at: place, why });
+        }
+        if self.spellbound(at, piece) {
+            return Err(RuleError::Spellbound { at: place });
+        }
+        if piece.changed_position {
+            return Err(RuleError::AlreadyChangedPosition { at: place });
+        }
+        if piece.moved {
+            return Err(RuleError::AlreadyMoved { at: place });
+        }
+        if piece.attacked {
+            return Err(RuleError::AlreadyAttacked { at: place });
+        }
+        Ok(())
+    }
+
+    pub(super) fn do_change_position(
+        &mut self,
+        seat: Seat,
+        at: Place,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let cell = cell_of(at)?;
+        self.check_change_position(seat, cell)?;
+        if let Some(piece) = self.state.piece_mut(cell) {
+            piece.defence = !piece.defence;
+            piece.changed_position = true;
+            events.push(Event::PositionChanged {
+                at,
+                defence: piece.defence,
+            });
+        }
+        Ok(())
+    }
+
+    pub(super) fn check_flip(
+        &self,
+        seat: Seat,
+        at: Cell,
+        reveal: &Reveal,
+        reveal_check: RevealCheck,
+    ) -> Result<(), RuleError> {
+        self.expect_main(seat, "flip")?;
+        let piece = self.own_piece(seat, at)?;
+        let place = at.into();
+        if piece.face_up {
+            return Err(RuleError::CannotFlip {
+                at: place,
+                why: "it is already face-up",
+            });
+        }
+        if self.spellbound(at, piece) {
+            return Err(RuleError::Spellbound { at: place });
+        }
+        if piece.changed_position || piece.moved || piece.attacked {
+            return Err(RuleError::CannotFlip {
+                at: place,
+                why: "it has already acted this turn",
+            });
+        }
+        let card = self.check_reveal_if(
+            reveal_check,
+            piece.owner,
+            &self.state.commitment(piece.card_ref),
+            reveal,
+        )?;
+        match card.kind {
+            CardKind::Trap { .. } => Err(RuleError::CannotFlip {
+                at: place,
+                why: "traps spring only in answer to an enemy action",
+            }),
+            CardKind::Spell {
+                spell: SpellKind::Equip,
+            } => Err(RuleError::CannotFlip {
+                at: place,
+                why: "a set equip spell is moved onto a monster to equip it",
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    pub(super) fn do_flip(
+        &mut self,
+        seat: Seat,
+        at: Place,
+        reveal: &Reveal,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let cell = cell_of(at)?;
+        self.check_flip(seat, cell, reveal, RevealCheck::Needed)?;
+        let card = self.rules.card(reveal.card)?.clone();
+        self.reveal_piece(cell, reveal.card, events)?;
+        if let Some(piece) = self.state.piece_mut(cell) {
+            piece.face_up = true;
+            piece.changed_position = true;
+        }
+        events.push(Event::Flipped { at, card: card.id });
+        if card.is_monster() {
+            self.queue_trigger(&card, Trigger::Flip, seat, Some(cell), None, None);
+        } else {
+            self.begin_spell(seat, &card, Some(cell), events);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,121 @@
+//! A monster's current ATK and DEF: printed stats, terrain, lasting changes, equips, the
+//! auras of continuous effects, and battle bonuses.
+
+use crate::card::{Area, CardDef, Primitive, Trigger};
+use crate::duel::Duel;
+use crate::grid::Cell;
+use crate::grid::filters::{identity_matches, in_area};
+use crate::piece::Piece;
+
+impl Duel {
+    /// Current ATK and DEF of the monster at `cell`, seen by the public. `None` when there is
+    /// no monster or it is hidden.
+    pub fn stats_at(&self, cell: Cell) -> Option<(i32, i32)> {
+        let piece = self.state.piece(cell)?;
+        let card = self.rules.pool.get(piece.card?)?;
+        Some(self.stats_of(cell, piece, card))
+    }
+
+    /// Current ATK and DEF of `piece` at `cell` if it is `card`.
+    pub fn stats_of(&self, cell: Cell, piece: &Piece, card: &CardDef) -> (i32, i32) {
+        let Some(m) = card.monster() else {
+            return (0, 0);
+        };
+        if piece.leader {
+            return (0, 0);
+        }
+        let (mut atk, mut def) = (i32::from(m.atk), i32::from(m.def));
+        if piece.face_up {
+            let bonus = self.terrain_at(cell).stat_bonus(m.monster_type);
+            atk += bonus;
+            def += bonus;
+        }
+        for modifier in &piece.modifiers {
+            atk += i32::from(modifier.atk);
+            def += i32::from(modifier.def);
+        }
+        if piece.face_up {
+            for equip in &piece.equips {
+                for (a, d) in self
+                    .rules
+                    .pool
+                    .get(equip.card)
+                    .into_iter()
+                    .flat_map(equip_bonus)
+                {
+                    atk += a;
+                    def += d;
+                }
+            }
+            let (a, d) = self.aura_bonus(cell, piece, card);
+            atk += a;
+            def += d;
+        }
+        (atk.max(0), def.max(0))
+    }
+
+    /// Stat changes from face-up cards with continuous effects.
+    fn aura_bonus(&self, cell: Cell, piece: &Piece, card: &CardDef) -> (i32, i32) {
+        let mut total = (0, 0);
+        for (source_cell, source) in self.state.pieces() {
+            if !source.face_up || source.is_bound() || source.leader || source_cell == cell {
+                continue;
+            }
+            let Some(source_card) = source.card.and_then(|id| self.rules.pool.get(id)) else {
+                continue;
+            };
+            for effect in &source_card.effects {
+                if effect.trigger != Trigger::Continuous {
+                    continue;
+                }
+                if let Primitive::ModifyStats {
+                    targets, atk, def, ..
+                } = &effect.primitive
+                    && in_area(targets.area, source_cell, cell, None)
+                    && self.identity_filter(&targets.filter, source.controller, piece, card, None)
+                    // Held by another's continuous spellbind: its effects are off too.
+                    && !self.held_by_continuous_bind(source_cell, source)
+                {
+                    total.0 += i32::from(*atk);
+                    total.1 += i32::from(*def);
+                }
+            }
+        }
+        total
+    }
+
+    /// What a face-up, free monster gains in battle against `other_card`.
+    pub(super) fn battle_bonus(
+        &self,
+        cell: Cell,
+        piece: &Piece,
+        card: &CardDef,
+        other_card: &CardDef,
+    ) -> i32 {
+        if !piece.face_up || piece.leader || self.spellbound(cell, piece) {
+            return 0;
+        }
+        card.effects
+            .iter()
+            .filter(|e| e.trigger == Trigger::Battle)
+            .map(|e| match &e.primitive {
+                Primitive::BattleBonus { against, atk }
+                    if identity_matches(against, other_card, None) =>
+                {
+                    i32::from(*atk)
+                }
+                _ => 0,
+            })
+            .sum()
+    }
+}
+
+/// The ATK/DEF an equip spell gives the monster it is attached to.
+fn equip_bonus(card: &CardDef) -> impl Iterator<Item = (i32, i32)> + '_ {
+    card.effects.iter().filter_map(|e| match &e.primitive {
+        Primitive::ModifyStats {
+            targets, atk, def, ..
+        } if targets.area == Area::This => Some((i32::from(*atk), i32::from(*def))),
+        _ => None,
+    })
+}

@@ -1,0 +1,87 @@
+//! Terrain: what is in effect on a cell (Classic field spells colour their owner's side),
+//! which monsters it powers up, and Crush.
+
+use crate::card::{CardDef, MonsterType, Primitive};
+use crate::duel::Duel;
+use crate::event::Event;
+use crate::format::FieldSpellMode;
+use crate::grid::Cell;
+use crate::grid::effects::CRUSH_CHECK;
+use crate::piece::{Class, Piece};
+use crate::state::QueuedEffect;
+use crate::terrain::Terrain;
+
+impl Duel {
+    /// The terrain in effect at a cell (Classic field spells colour their owner's side).
+    pub fn terrain_at(&self, cell: Cell) -> Terrain {
+        let base = self.state.base_terrain(cell);
+        if self.rules.format.terrain.field_spells == FieldSpellMode::ControllerHalf
+            && let Some(seat) = self.grid().side_of(cell)
+            && let Some(field) = self.state.player(seat).field_spell
+            && let Some(terrain) = self.rules.pool.get(field.card).and_then(field_terrain)
+            && base != Terrain::Labyrinth
+        {
+            return terrain;
+        }
+        base
+    }
+
+    /// A face-up monster its terrain powers up.
+    pub(super) fn is_powered_up(&self, cell: Cell, piece: &Piece) -> bool {
+        piece.face_up
+            && self
+                .public_card(cell)
+                .and_then(CardDef::monster)
+                .is_some_and(|m| self.terrain_at(cell).stat_bonus(m.monster_type) > 0)
+    }
+
+    /// Crush destroys a non-Immortal monster with 1500 ATK or more that is on it. A hidden
+    /// monster is revealed first and judged after.
+    pub(super) fn crush_check(&mut self, cell: Cell, events: &mut Vec<Event>) {
+        if self.terrain_at(cell) != Terrain::Crush {
+            return;
+        }
+        let Some(piece) = self.state.piece(cell) else {
+            return;
+        };
+        if piece.class != Class::Monster || piece.leader {
+            return;
+        }
+        match piece.card.and_then(|id| self.rules.pool.get(id)).cloned() {
+            Some(card) => {
+                let immortal = card
+                    .monster()
+                    .is_some_and(|m| m.monster_type == MonsterType::Immortal);
+                let (atk, _) = self.stats_of(cell, piece, &card);
+                if !immortal && atk >= Terrain::CRUSH_MIN_ATK {
+                    self.destroy(cell, None, events);
+                }
+            }
+            None => {
+                // The rules must see a hidden monster that enters Crush.
+                let (owner, commitment) = (piece.owner, self.state.commitment(piece.card_ref));
+                self.state.reveal_due.push((owner, commitment));
+                self.state.queue.insert(
+                    0,
+                    QueuedEffect {
+                        card: CRUSH_CHECK,
+                        index: 0,
+                        controller: owner,
+                        at: Some(cell.into()),
+                        triggering: None,
+                        opponent: None,
+                        discard_after: false,
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// The terrain a field spell sets.
+pub(super) fn field_terrain(card: &CardDef) -> Option<Terrain> {
+    card.effects.iter().find_map(|e| match e.primitive {
+        Primitive::ChangeTerrain { terrain, .. } => Some(terrain),
+        _ => None,
+    })
+}

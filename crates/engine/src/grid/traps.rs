@@ -1,0 +1,329 @@
+//! Traps: which face-down card could be a trap able to answer an action (public facts only,
+//! so that a response window tells nothing), which trap really can, which trap must spring
+//! (formats where traps are not optional), and springing one.
+
+use crate::awaiting::TrapEvent;
+use crate::card::{Area, CardDef, CardId, CardKind, Primitive, TrapKind, TrapRange, Trigger};
+use crate::commitment::Reveal;
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::format::TrapReach;
+use crate::grid::filters::{event_in_limited_range, filter_needs_identity, identity_matches};
+use crate::grid::{Cell, RevealCheck, cell_of};
+use crate::knowledge::Knowledge;
+use crate::piece::{Class, Piece};
+use crate::place::Place;
+use crate::seat::Seat;
+use crate::state::{PendingClaim, Predicate};
+
+/// The trigger of a trap that answers `event`.
+pub(super) fn trigger_for(event: TrapEvent) -> Trigger {
+    match event {
+        TrapEvent::Moved { .. } => Trigger::EnemyMovesInRange,
+        TrapEvent::Attack { .. } => Trigger::EnemyAttacks,
+        TrapEvent::Spell { .. } => Trigger::EnemySpell,
+    }
+}
+
+/// The card that set `event` off, where it has one on the board.
+pub(super) fn triggering_place(event: TrapEvent) -> Option<Place> {
+    match event {
+        TrapEvent::Moved { at } => Some(at),
+        TrapEvent::Attack { attacker, .. } => Some(attacker),
+        TrapEvent::Spell { at } => at,
+    }
+}
+
+impl Duel {
+    /// Whether a trap of range `range` reaches only its neighbours in this format.
+    fn limited_reach(&self, event: TrapEvent, range: Option<TrapRange>) -> bool {
+        match self.rules.format.traps.reach {
+            TrapReach::AllFull => false,
+            TrapReach::AllLimited => !matches!(event, TrapEvent::Spell { .. }),
+            TrapReach::ByCard => range == Some(TrapRange::Limited),
+        }
+    }
+
+    pub(super) fn check_spring(
+        &self,
+        seat: Seat,
+        at: Cell,
+        reveal: &Reveal,
+        event: TrapEvent,
+        reveal_check: RevealCheck,
+    ) -> Result<&CardDef, RuleError> {
+        let piece = self.own_piece(seat, at)?;
+        let place = at.into();
+        if !self.could_spring(seat, at, piece, event) {
+            return Err(RuleError::CannotSpring {
+                at: place,
+                why: "it is out of reach or too freshly set",
+            });
+        }
+        let card = if piece.face_up {
+            self.rules.card(piece.card.unwrap_or(reveal.card))?
+        } else {
+            self.check_reveal_if(
+                reveal_check,
+                piece.owner,
+                &self.state.commitment(piece.card_ref),
+                reveal,
+            )?
+        };
+        let CardKind::Trap { range, .. } = card.kind else {
+            return Err(RuleError::CannotSpring {
+                at: place,
+                why: "it is not a trap",
+            });
+        };
+        let wanted = trigger_for(event);
+        if !card.effects.iter().any(|e| e.trigger == wanted) {
+            return Err(RuleError::CannotSpring {
+                at: place,
+                why: "it does not answer this kind of action",
+            });
+        }
+        if self.limited_reach(event, Some(range)) && !event_in_limited_range(event, at) {
+            return Err(RuleError::CannotSpring {
+                at: place,
+                why: "a limited-range trap reaches only its neighbours",
+            });
+        }
+        Ok(card)
+    }
+
+    /// Could the card at `at` be a trap able to answer `event`, judged from public facts?
+    pub(super) fn could_spring(
+        &self,
+        seat: Seat,
+        at: Cell,
+        piece: &Piece,
+        event: TrapEvent,
+    ) -> bool {
+        if piece.controller != seat || piece.class != Class::SpellTrap {
+            return false;
+        }
+        let delay = u16::from(self.rules.format.traps.set_turns_before_use);
+        if piece.entered_turn + delay > self.state.turn {
+            return false;
+        }
+        let known = piece.card.and_then(|id| self.rules.pool.get(id));
+        if let Some(card) = known {
+            let reusable = matches!(
+                card.kind,
+                CardKind::Trap {
+                    trap: TrapKind::Continuous,
+                    ..
+                }
+            );
+            if !card.is_trap() || (piece.face_up && !reusable) {
+                return false;
+            }
+        } else if piece.face_up {
+            return false;
+        }
+        let range = match known {
+            Some(CardDef {
+                kind: CardKind::Trap { range, .. },
+                ..
+            }) => Some(*range),
+            _ => None,
+        };
+        !self.limited_reach(event, range) || event_in_limited_range(event, at)
+    }
+
+    /// Refuses a pass when a trap `seat` can see among its own cards must spring (only in
+    /// formats where traps must spring). Cards the applier cannot see are left to the
+    /// claims [`Duel::claim_no_obliged_trap`] records.
+    pub(super) fn check_pass(
+        &self,
+        seat: Seat,
+        event: TrapEvent,
+        knowledge: Option<&Knowledge>,
+    ) -> Result<(), RuleError> {
+        if !self.rules.format.traps.must_spring {
+            return Ok(());
+        }
+        for (at, piece) in self.state.pieces() {
+            if !self.could_spring(seat, at, piece, event) {
+                continue;
+            }
+            if let Some(card) = self.known_card(piece, knowledge)
+                && self.must_spring(seat, at, card, event)
+            {
+                return Err(RuleError::MustSpring { at: at.into() });
+            }
+        }
+        Ok(())
+    }
+
+    /// On a pass, each hidden card of `seat` that could be a trap in reach is claimed to be
+    /// none of the traps that would have had to spring there; the claim is checked when the
+    /// card is revealed.
+    pub(super) fn claim_no_obliged_trap(
+        &mut self,
+        seat: Seat,
+        event: TrapEvent,
+        events: &mut Vec<Event>,
+    ) {
+        if !self.rules.format.traps.must_spring {
+            return;
+        }
+        let mut claims = Vec::new();
+        for (at, piece) in self.state.pieces() {
+            if !piece.is_hidden() || !self.could_spring(seat, at, piece, event) {
+                continue;
+            }
+            let traps: Vec<CardId> = self
+                .rules
+                .pool
+                .cards()
+                .filter(|card| self.must_spring(seat, at, card, event))
+                .map(|card| card.id)
+                .collect();
+            if !traps.is_empty() {
+                claims.push(PendingClaim {
+                    card_ref: piece.card_ref,
+                    owner: piece.owner,
+                    predicate: Predicate::NotObligedTrap { traps },
+                    turn: self.state.turn,
+                });
+            }
+        }
+        for claim in claims {
+            let known = self
+                .state
+                .claims
+                .iter()
+                .any(|c| c.card_ref == claim.card_ref && c.predicate == claim.predicate);
+            if !known {
+                events.push(Event::ClaimRecorded {
+                    owner: claim.owner,
+                    commitment: self.state.commitment(claim.card_ref),
+                });
+                self.state.claims.push(claim);
+            }
+        }
+    }
+
+    /// Must the trap `card` of `seat`, at `at`, spring in answer to `event`? Where the format
+    /// says traps must spring: when the card answers this kind of event, reaches it, and
+    /// every effect it would start that is aimed at the card that set it off can be seen by
+    /// everyone to reach that card. Whether a face-down card is reached often depends on
+    /// which card it is (a pit's ATK limit); its owner's opponents cannot know, so then the
+    /// trap stays optional.
+    fn must_spring(&self, seat: Seat, at: Cell, card: &CardDef, event: TrapEvent) -> bool {
+        if !self.rules.format.traps.must_spring {
+            return false;
+        }
+        let CardKind::Trap { range, .. } = card.kind else {
+            return false;
+        };
+        if self.limited_reach(event, Some(range)) && !event_in_limited_range(event, at) {
+            return false;
+        }
+        let wanted = trigger_for(event);
+        let triggering = triggering_place(event)
+            .and_then(Place::cell)
+            .and_then(|c| Some((c, self.state.piece(c)?)));
+        let mut answers = card
+            .effects
+            .iter()
+            .filter(|e| e.trigger == wanted)
+            .peekable();
+        answers.peek().is_some()
+            && answers.all(|e| self.visibly_reaches(seat, &e.primitive, triggering))
+    }
+
+    /// Does an effect of a trap `seat` controls reach the triggering card, as every peer can
+    /// see it? Effects not aimed at the triggering card always do.
+    fn visibly_reaches(
+        &self,
+        seat: Seat,
+        primitive: &Primitive,
+        triggering: Option<(Cell, &Piece)>,
+    ) -> bool {
+        let (targets, monsters_only) = match primitive {
+            Primitive::ModifyStats { targets, .. }
+            | Primitive::Spellbind { targets, .. }
+            | Primitive::ToAttackPosition { targets }
+            | Primitive::HalveAtk { targets } => (targets, true),
+            Primitive::Destroy { targets }
+            | Primitive::FlipFaceUp { targets }
+            | Primitive::FlipFaceDown { targets } => (targets, false),
+            _ => return true,
+        };
+        if targets.area != Area::Triggering {
+            return true;
+        }
+        let Some((cell, piece)) = triggering else {
+            return false;
+        };
+        if monsters_only && piece.class != Class::Monster
+            || !self.public_filter(&targets.filter, seat, None, piece)
+        {
+            return false;
+        }
+        if !filter_needs_identity(&targets.filter) {
+            return true;
+        }
+        match piece.card.and_then(|id| self.rules.pool.get(id)) {
+            Some(card) => {
+                let atk = piece.face_up.then(|| self.stats_of(cell, piece, card).0);
+                identity_matches(&targets.filter, card, atk)
+            }
+            None => false,
+        }
+    }
+
+    /// Springs the trap at `at` in the open response window.
+    pub(super) fn do_spring(
+        &mut self,
+        seat: Seat,
+        at: Place,
+        reveal: &Reveal,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let event = self.expect_window(seat, "spring-trap")?;
+        let cell = cell_of(at)?;
+        let card = self
+            .check_spring(seat, cell, reveal, event, RevealCheck::Needed)?
+            .clone();
+        if self.state.piece(cell).is_some_and(|p| p.card.is_none()) {
+            self.reveal_piece(cell, reveal.card, events)?;
+        }
+        self.close_window();
+        if let Some(piece) = self.state.piece_mut(cell) {
+            piece.face_up = true;
+        }
+        events.push(Event::TrapSprung { at, card: card.id });
+        let triggering = triggering_place(event).and_then(Place::cell);
+        let disposable = matches!(
+            card.kind,
+            CardKind::Trap {
+                trap: TrapKind::Normal,
+                ..
+            }
+        );
+        // The trap answers the turn player's action: "your opponent" is the one who set it
+        // off.
+        let opponent = Some(self.state.active).filter(|a| self.are_opponents(seat, *a));
+        let start = self.state.queue.len();
+        self.queue_trigger(
+            &card,
+            trigger_for(event),
+            seat,
+            Some(cell),
+            triggering,
+            opponent,
+        );
+        let queued = self.state.queue.len() > start;
+        match self.state.queue.last_mut() {
+            Some(last) if queued => last.discard_after = disposable,
+            _ if disposable => self.destroy(cell, Some(seat), events),
+            _ => {}
+        }
+        Ok(())
+    }
+}

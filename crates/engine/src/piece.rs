@@ -1,0 +1,209 @@
+//! A card on the board: who owns and controls it, how it lies, what it did this turn, what
+//! binds it and what is attached to it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{CardId, Duration};
+use crate::commitment::CardRef;
+use crate::player::CardSlot;
+use crate::seat::Seat;
+
+/// Whether a card on the grid is a monster or a spell/trap. This is public even for
+/// face-down cards: see docs/RULES.md ("What a face-down card shows").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Class {
+    Monster,
+    SpellTrap,
+}
+
+/// How long a monster stays spellbound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Bind {
+    #[default]
+    Free,
+    /// Counters left; one comes off in each of its controller's end phases.
+    Turns(u8),
+    Forever,
+}
+
+/// A temporary or lasting change to a card's stats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Modifier {
+    pub atk: i16,
+    pub def: i16,
+    pub duration: Duration,
+}
+
+/// A card on the grid.
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Piece {
+    pub owner: Seat,
+    pub controller: Seat,
+    pub card_ref: CardRef,
+    /// `None` while the card is hidden from the public.
+    pub card: Option<CardId>,
+    pub class: Class,
+    pub face_up: bool,
+    pub defence: bool,
+    pub leader: bool,
+    /// The turn it entered the field (for trap delays and same-turn position changes).
+    pub entered_turn: u16,
+    pub moved: bool,
+    pub changed_position: bool,
+    pub attacked: bool,
+    pub bind: Bind,
+    /// The turn the current spellbind began: no counter comes off in that turn.
+    pub bound_turn: u16,
+    pub modifiers: Vec<Modifier>,
+    /// Equip spells attached to this monster, in order.
+    pub equips: Vec<Attached>,
+}
+
+/// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
+/// Classic field spell in its zone. It keeps the commitment it entered play under, so every
+/// peer can tell which card it is and it leaves for its owner's graveyard as itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Attached {
+    pub owner: Seat,
+    pub card_ref: CardRef,
+    pub card: CardId,
+}
+
+impl Attached {
+    /// The graveyard entry this card becomes.
+    pub fn to_graveyard(self) -> CardSlot {
+        CardSlot {
+            card_ref: self.card_ref,
+            card: Some(self.card),
+        }
+    }
+}
+
+impl Piece {
+    /// A card entering the field this turn, with no per-turn flags, binds or changes.
+    pub fn entering(owner: Seat, card_ref: CardRef, class: Class, turn: u16) -> Piece {
+        Piece {
+            owner,
+            controller: owner,
+            card_ref,
+            card: None,
+            class,
+            face_up: false,
+            defence: false,
+            leader: false,
+            entered_turn: turn,
+            moved: false,
+            changed_position: false,
+            attacked: false,
+            bind: Bind::Free,
+            bound_turn: 0,
+            modifiers: Vec::new(),
+            equips: Vec::new(),
+        }
+    }
+
+    /// A Deck Leader: public and face-up from the start.
+    pub fn deck_leader(owner: Seat, card_ref: CardRef, card: CardId) -> Piece {
+        Piece {
+            card: Some(card),
+            face_up: true,
+            leader: true,
+            ..Piece::entering(owner, card_ref, Class::Monster, 0)
+        }
+    }
+
+    pub fn is_bound(&self) -> bool {
+        self.bind != Bind::Free
+    }
+
+    pub fn is_hidden(&self) -> bool {
+        self.card.is_none()
+    }
+}
+
+// Clone by hand so that `clone_from` reuses the target's allocations: `Duel::apply` backs
+// the state up before every action this way. The destructuring lists every field, so a
+// new field fails to compile until it is added here.
+
+impl Clone for Piece {
+    fn clone(&self) -> Piece {
+        let Piece {
+            owner,
+            controller,
+            card_ref,
+            card,
+            class,
+            face_up,
+            defence,
+            leader,
+            entered_turn,
+            moved,
+            changed_position,
+            attacked,
+            bind,
+            bound_turn,
+            modifiers,
+            equips,
+        } = self;
+        Piece {
+            owner: *owner,
+            controller: *controller,
+            card_ref: *card_ref,
+            card: *card,
+            class: *class,
+            face_up: *face_up,
+            defence: *defence,
+            leader: *leader,
+            entered_turn: *entered_turn,
+            moved: *moved,
+            changed_position: *changed_position,
+            attacked: *attacked,
+            bind: *bind,
+            bound_turn: *bound_turn,
+            modifiers: modifiers.clone(),
+            equips: equips.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Piece) {
+        let Piece {
+            owner,
+            controller,
+            card_ref,
+            card,
+            class,
+            face_up,
+            defence,
+            leader,
+            entered_turn,
+            moved,
+            changed_position,
+            attacked,
+            bind,
+            bound_turn,
+            modifiers,
+            equips,
+        } = source;
+        self.owner = *owner;
+        self.controller = *controller;
+        self.card_ref = *card_ref;
+        self.card = *card;
+        self.class = *class;
+        self.face_up = *face_up;
+        self.defence = *defence;
+        self.leader = *leader;
+        self.entered_turn = *entered_turn;
+        self.moved = *moved;
+        self.changed_position = *changed_position;
+        self.attacked = *attacked;
+        self.bind = *bind;
+        self.bound_turn = *bound_turn;
+        // Most pieces have neither: skip the out-of-line slice copy then.
+        if !(self.modifiers.is_empty() && modifiers.is_empty()) {
+            self.modifiers.clone_from(modifiers);
+        }
+        if !(self.equips.is_empty() && equips.is_empty()) {
+            self.equips.clone_from(equips);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! Places: where a card is, or goes, in the terms every family shares.
+//!
+//! A place names whose side of the table, which zone and which slot. The grid family's
+//! board is one zone that every player shares, so its places are its cells; the card game's
+//! field (Kingdom Duels, Domain Format) gives each player their own zones with numbered
+//! slots. Actions, events, errors, claims and declarations name places; each family's
+//! topology says what lies next to what.
+
+use serde::{Deserialize, Serialize};
+
+use crate::grid::Cell;
+use crate::seat::Seat;
+
+/// A zone that belongs to one player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Zone {
+    Hand,
+    Deck,
+    Graveyard,
+    /// Out of the game for good (Kairu's "Shadow Realm").
+    Banished,
+    /// The Classic Field Spell Zone.
+    FieldSpell,
+}
+
+impl Zone {
+    pub fn label(self) -> &'static str {
+        match self {
+            Zone::Hand => "hand",
+            Zone::Deck => "deck",
+            Zone::Graveyard => "graveyard",
+            Zone::Banished => "banished cards",
+            Zone::FieldSpell => "Field Spell Zone",
+        }
+    }
+}
+
+/// Where a card is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Place {
+    /// A cell of the shared grid (the grid family's board).
+    Cell(Cell),
+    /// Slot `slot` of `side`'s zone `zone`.
+    Zone { side: Seat, zone: Zone, slot: u8 },
+}
+
+impl Place {
+    /// The grid cell, if this place is one.
+    pub fn cell(self) -> Option<Cell> {
+        match self {
+            Place::Cell(cell) => Some(cell),
+            Place::Zone { .. } => None,
+        }
+    }
+
+    /// Whose side of the table the place is on; a shared board's cells are on nobody's.
+    pub fn side(self) -> Option<Seat> {
+        match self {
+            Place::Cell(_) => None,
+            Place::Zone { side, .. } => Some(side),
+        }
+    }
+}
+
+impl From<Cell> for Place {
+    fn from(cell: Cell) -> Place {
+        Place::Cell(cell)
+    }
+}
+
+impl Default for Place {
+    fn default() -> Place {
+        Place::Cell(Cell::default())
+    }
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Cell(cell) => write!(f, "{cell}"),
+            Place::Zone { side, zone, slot } => {
+                write!(
+                    f,
+                    "{side}'s {} (slot {})",
+                    zone.label(),
+                    u16::from(*slot) + 1
+                )
+            }
+        }
+    }
+}

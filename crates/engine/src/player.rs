@@ -1,0 +1,138 @@
+//! One player's side of the public state: life points, deck, hand, graveyard and the
+//! counters the rules keep per player.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::CardId;
+use crate::commitment::CardRef;
+use crate::grid::Cell;
+use crate::piece::Attached;
+use crate::seat::Seat;
+
+/// How a player's deck is ordered.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DeckOrder {
+    /// `deck` is in its real order, top card last, fixed at set-up by a party every seat
+    /// trusts (the local referee, a scenario file). A draw takes the top card.
+    Public,
+    /// `deck` holds the undrawn cards in the owner's committed order, which says nothing
+    /// about the real order: that is the composition of secret permutations, one round per
+    /// other seat, each committed position by position in the commitment table. A draw of
+    /// position `p` waits for each permuter (the last round first) to open where `p` points.
+    Permuted {
+        rounds: Vec<PermutationRound>,
+        /// The table entry of the owner's first committed deck card; committed index `i`
+        /// is `first_card + i`.
+        first_card: CardRef,
+        /// Deck positions handed out so far, top first: the next draw is this position.
+        next_position: u16,
+    },
+}
+
+/// One seat's secret permutation of another seat's deck.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PermutationRound {
+    pub permuter: Seat,
+    /// The table entry of the commitment for position 0; position `p` is `first + p`.
+    pub first: CardRef,
+}
+
+/// A draw waiting for permuters to open where its deck position points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DrawDue {
+    pub owner: Seat,
+    /// The round whose permuter must answer next (counting down to 0).
+    pub round: u8,
+    /// The position in that round's order being asked about.
+    pub pointer: u16,
+}
+
+/// A card off the grid (hand or graveyard): hidden from the public until revealed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CardSlot {
+    pub card_ref: CardRef,
+    pub card: Option<CardId>,
+}
+
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlayerState {
+    pub life_points: u32,
+    pub summoning_points: u8,
+    /// Top of the deck is the last element when the order is public; see [`DeckOrder`].
+    pub deck: Vec<CardRef>,
+    pub deck_order: DeckOrder,
+    pub hand: Vec<CardSlot>,
+    /// Oldest first. A card destroyed while hidden waits here for its owner's reveal.
+    pub graveyard: Vec<CardSlot>,
+    /// Removed from play for good (Kairu's "Shadow Realm").
+    pub banished: Vec<CardId>,
+    /// Classic: the face-up field spell in this player's Field Spell Zone.
+    pub field_spell: Option<Attached>,
+    pub leader: Cell,
+    /// Consecutive own turns the Deck Leader ended unable to move.
+    pub leader_stuck_turns: u8,
+    pub cards_played: u8,
+    pub monsters_played: u8,
+}
+
+impl Clone for PlayerState {
+    fn clone(&self) -> PlayerState {
+        let PlayerState {
+            life_points,
+            summoning_points,
+            deck,
+            deck_order,
+            hand,
+            graveyard,
+            banished,
+            field_spell,
+            leader,
+            leader_stuck_turns,
+            cards_played,
+            monsters_played,
+        } = self;
+        PlayerState {
+            life_points: *life_points,
+            summoning_points: *summoning_points,
+            deck: deck.clone(),
+            deck_order: deck_order.clone(),
+            hand: hand.clone(),
+            graveyard: graveyard.clone(),
+            banished: banished.clone(),
+            field_spell: *field_spell,
+            leader: *leader,
+            leader_stuck_turns: *leader_stuck_turns,
+            cards_played: *cards_played,
+            monsters_played: *monsters_played,
+        }
+    }
+
+    fn clone_from(&mut self, source: &PlayerState) {
+        let PlayerState {
+            life_points,
+            summoning_points,
+            deck,
+            deck_order,
+            hand,
+            graveyard,
+            banished,
+            field_spell,
+            leader,
+            leader_stuck_turns,
+            cards_played,
+            monsters_played,
+        } = source;
+        self.life_points = *life_points;
+        self.summoning_points = *summoning_points;
+        self.deck.clone_from(deck);
+        self.deck_order.clone_from(deck_order);
+        self.hand.clone_from(hand);
+        self.graveyard.clone_from(graveyard);
+        self.banished.clone_from(banished);
+        self.field_spell = *field_spell;
+        self.leader = *leader;
+        self.leader_stuck_turns = *leader_stuck_turns;
+        self.cards_played = *cards_played;
+        self.monsters_played = *monsters_played;
+    }
+}

@@ -1,0 +1,253 @@
+//! Starting a duel from its public set-up: every seat's Deck Leader and committed deck, who
+//! permutes whose deck, and who goes first.
+
+use std::sync::Arc;
+
+use crate::awaiting::Awaiting;
+use crate::card::CardId;
+use crate::commitment::{CardRef, Commitment};
+use crate::duel::{Duel, Rules};
+use crate::event::Event;
+use crate::format::{Family, SummonCost};
+use crate::grid::{GridTopology, UnseatableGrid};
+use crate::hash::Digest32;
+use crate::piece::Piece;
+use crate::player::{DeckOrder, PermutationRound, PlayerState};
+use crate::seat::{PerSeat, Seat};
+use crate::state::{DuelState, Phase, Resume};
+use crate::topology::Topology;
+use crate::turn_order::TurnOrder;
+
+/// One seat's part of the public set-up: its Deck Leader (public from the start) and its deck
+/// as commitments. The opening hand is drawn from the top.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatSetup {
+    pub leader: CardId,
+    pub leader_commitment: Commitment,
+    /// With [`DeckSetup::Public`], the real order, top card last; with
+    /// [`DeckSetup::Permuted`], the owner's committed order (which tells nothing).
+    pub deck: Vec<Commitment>,
+    pub order: DeckSetup,
+}
+
+/// How a deck's order is fixed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeckSetup {
+    /// A party every seat trusts shuffled it: `deck` is the real order.
+    Public,
+    /// Each other seat, in turn, committed a secret permutation, one commitment per deck
+    /// position ([`Commitment::for_position`]); draws open them one position at a time.
+    Permuted {
+        rounds: Vec<(Seat, Vec<Commitment>)>,
+    },
+}
+
+/// Everything public needed to start a duel. Seat `i` is `seats[i]`; there are as many
+/// seats as the format's table has players.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicSetup {
+    pub match_id: Digest32,
+    pub first: Seat,
+    pub seats: Vec<SeatSetup>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("the format seats {expected} players, but the set-up has {given}")]
+    SeatCount { expected: usize, given: usize },
+    #[error("{0}")]
+    Unseatable(#[from] UnseatableGrid),
+    #[error("the Deck Leader {card} is not in the card pool")]
+    UnknownLeader { card: CardId },
+    #[error("the Deck Leader {card} must be a monster of level {max} or lower")]
+    BadLeader { card: CardId, max: u8 },
+    #[error("{seat}'s deck holds {count} cards; the format needs {min} to {max}")]
+    DeckSize {
+        seat: Seat,
+        count: usize,
+        min: u8,
+        max: u8,
+    },
+    #[error("the first player must be one of the match's {players} seats, not {seat}")]
+    BadFirstSeat { seat: Seat, players: usize },
+    #[error(
+        "{permuter}'s permutation of {owner}'s deck has {given} positions; the deck has {expected} cards"
+    )]
+    PermutationSize {
+        owner: Seat,
+        permuter: Seat,
+        given: usize,
+        expected: usize,
+    },
+    #[error("{permuter} may not permute {owner}'s deck: every other seat of the match must")]
+    BadPermuter { owner: Seat, permuter: Seat },
+}
+
+impl Duel {
+    /// Starts a duel: leaders placed, opening hands drawn, the first turn begun.
+    pub fn new(rules: Arc<Rules>, setup: PublicSetup) -> Result<(Duel, Vec<Event>), SetupError> {
+        let format = &rules.format;
+        let players = setup.seats.len();
+        if players != usize::from(format.table.players) {
+            return Err(SetupError::SeatCount {
+                expected: usize::from(format.table.players),
+                given: players,
+            });
+        }
+        if usize::from(setup.first.0) >= players {
+            return Err(SetupError::BadFirstSeat {
+                seat: setup.first,
+                players,
+            });
+        }
+        let topology = match format.family {
+            Family::Grid => Topology::Grid(GridTopology::new(format.board_size, players)?),
+        };
+        let Topology::Grid(grid) = topology;
+        let n = format.board_size;
+        let start_sp = match format.play.cost {
+            SummonCost::SummoningPoints { start, .. } => start,
+            SummonCost::Tributes { .. } => 0,
+        };
+        let mut cells = vec![None; usize::from(n) * usize::from(n)];
+        let mut player_states = Vec::with_capacity(players);
+        let mut commitments = Vec::new();
+        let mut first_cards = Vec::with_capacity(players);
+        for (i, seat_setup) in setup.seats.iter().enumerate() {
+            let seat = Seat(i as u8);
+            let leader = rules
+                .pool
+                .get(seat_setup.leader)
+                .ok_or(SetupError::UnknownLeader {
+                    card: seat_setup.leader,
+                })?;
+            let max = format.deck.leader_max_level;
+            if !leader.is_monster() || leader.level() > max {
+                return Err(SetupError::BadLeader {
+                    card: seat_setup.leader,
+                    max,
+                });
+            }
+            let count = seat_setup.deck.len();
+            if count < usize::from(format.deck.min_main)
+                || count > usize::from(format.deck.max_main)
+            {
+                return Err(SetupError::DeckSize {
+                    seat,
+                    count,
+                    min: format.deck.min_main,
+                    max: format.deck.max_main,
+                });
+            }
+            let cell = grid.leader_start(seat);
+            // At most 6 x (1 + 255) entries: a deck holds at most `max_main: u8` cards.
+            let mut commit = |commitment: Commitment| {
+                commitments.push(commitment);
+                CardRef(u16::try_from(commitments.len() - 1).unwrap_or(u16::MAX))
+            };
+            let leader_ref = commit(seat_setup.leader_commitment);
+            let deck: Vec<CardRef> = seat_setup.deck.iter().map(|c| commit(*c)).collect();
+            first_cards.push(CardRef(leader_ref.0.saturating_add(1)));
+            if let Some(slot) = grid.index(cell).and_then(|i| cells.get_mut(i)) {
+                *slot = Some(Piece::deck_leader(seat, leader_ref, seat_setup.leader));
+            }
+            player_states.push(PlayerState {
+                life_points: format.life_points,
+                summoning_points: start_sp,
+                deck,
+                deck_order: DeckOrder::Public,
+                hand: Vec::new(),
+                graveyard: Vec::new(),
+                banished: Vec::new(),
+                field_spell: None,
+                leader: cell,
+                leader_stuck_turns: 0,
+                cards_played: 0,
+                monsters_played: 0,
+            });
+        }
+        // Permutation rounds go after every seat's cards in the table.
+        for (i, seat_setup) in setup.seats.iter().enumerate() {
+            let owner = Seat(i as u8);
+            let DeckSetup::Permuted { rounds } = &seat_setup.order else {
+                continue;
+            };
+            let mut placed = Vec::with_capacity(rounds.len());
+            for (permuter, positions) in rounds {
+                if *permuter == owner || usize::from(permuter.0) >= players {
+                    return Err(SetupError::BadPermuter {
+                        owner,
+                        permuter: *permuter,
+                    });
+                }
+                if positions.len() != seat_setup.deck.len() {
+                    return Err(SetupError::PermutationSize {
+                        owner,
+                        permuter: *permuter,
+                        given: positions.len(),
+                        expected: seat_setup.deck.len(),
+                    });
+                }
+                // The table stays under u16::MAX: six decks of at most 255 cards and five
+                // rounds of positions per deck.
+                let first = CardRef(u16::try_from(commitments.len()).unwrap_or(u16::MAX));
+                commitments.extend_from_slice(positions);
+                placed.push(PermutationRound {
+                    permuter: *permuter,
+                    first,
+                });
+            }
+            if let (Some(player), Some(first_card)) =
+                (player_states.get_mut(i), first_cards.get(i).copied())
+            {
+                player.deck_order = DeckOrder::Permuted {
+                    rounds: placed,
+                    first_card,
+                    next_position: 0,
+                };
+            }
+        }
+        let table = TurnOrder::new(
+            format.table.players,
+            format.table.team_count(),
+            format.table.allies_are_opponents,
+            setup.first,
+            format.first_attack_turn(),
+        );
+        let state = DuelState {
+            match_id: setup.match_id,
+            format_hash: format.hash(),
+            pool_hash: rules.pool.hash(),
+            board_size: n,
+            commitments: commitments.into(),
+            turn: 1,
+            active: setup.first,
+            phase: Phase::Main,
+            table,
+            players: PerSeat::new(player_states),
+            terrain: format.starting_terrain(),
+            cells,
+            awaiting: Awaiting::main(setup.first),
+            resume: Resume::Nothing,
+            queue: Vec::new(),
+            claims: Vec::new(),
+            draws_due: Vec::new(),
+            reveal_due: Vec::new(),
+            windows: Vec::new(),
+            declarations: Vec::new(),
+            attack_negated: false,
+            spell_negated: false,
+            outcome: None,
+        };
+        let mut duel = Duel::with_state(rules, state, topology);
+        let mut events = Vec::new();
+        for seat in Seat::all(players) {
+            for _ in 0..duel.rules.format.hand.starting {
+                duel.draw(seat, &mut events);
+            }
+        }
+        duel.start_turn(setup.first, true, &mut events);
+        duel.settle(&mut events);
+        Ok((duel, events))
+    }
+}

@@ -1,0 +1,290 @@
+//! Turn order as data: who sits at the table, who plays with whom, who plays next, who may
+//! attack first, and how all of that changes when a player is removed.
+//!
+//! Seats sit clockwise in number order. Players are split into teams by seat: seat `i` is on
+//! team `i % teams` (partners sit apart, so that turns alternate between teams, the order
+//! Domain Format's team battle describes). A free-for-all has as many teams as players.
+//! Turns go from team to team in team order; within a team, its members take the team's
+//! turns in seat order. With nobody removed this is plain clockwise order. When a player is
+//! removed the others keep their seats and the team that lost a member plays it with the
+//! members it has left (Domain Format: "A1 → B1 → A2 → B2"; with A1 removed, "B1 → A2 → B2 →
+//! A2 → …").
+
+use serde::{Deserialize, Serialize};
+
+use crate::seat::{MAX_SEATS, Seat, SeatSet};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TurnOrder {
+    /// Players at the table: seats `0..players`.
+    players: u8,
+    /// Teams: seat `i` is on team `i % teams`.
+    teams: u8,
+    /// Whether a player's teammates count as its opponents for attacks and effects (Domain
+    /// Format's team battle says they do; a two-against-two game of the grid formats says
+    /// they do not).
+    allies_are_opponents: bool,
+    /// The first turn on which an attack may be declared.
+    first_attack_turn: u16,
+    /// Players removed from the game.
+    removed: SeatSet,
+    /// For each team, the member who played its last turn (or, before the team's first
+    /// turn, the member before the one who plays it first).
+    last_played: [Seat; MAX_SEATS],
+}
+
+impl TurnOrder {
+    /// A table of `players` split into `teams` teams (`teams == players` for a
+    /// free-for-all) whose first turn is `first`'s. Attacks may be declared from
+    /// `first_attack_turn` on.
+    pub fn new(
+        players: u8,
+        teams: u8,
+        allies_are_opponents: bool,
+        first: Seat,
+        first_attack_turn: u16,
+    ) -> TurnOrder {
+        let players = players.clamp(1, MAX_SEATS as u8);
+        let teams = teams.clamp(1, players);
+        let mut order = TurnOrder {
+            players,
+            teams,
+            allies_are_opponents,
+            first_attack_turn,
+            removed: SeatSet::EMPTY,
+            last_played: [Seat(0); MAX_SEATS],
+        };
+        // So that, with nobody removed, turns go clockwise from `first`: each team's
+        // "last player" is its member met first going anticlockwise from `first` (for
+        // `first`'s own team, the member before `first`).
+        for team in 0..teams {
+            let before = (1..=players)
+                .map(|back| Seat((first.0 + players * 2 - back) % players))
+                .find(|s| order.team_of(*s) == team);
+            if let Some(seat) = before {
+                order.last_played[usize::from(team)] = seat;
+            }
+        }
+        order
+    }
+
+    /// Two players, each on its own side.
+    pub fn two_players(first: Seat, first_attack_turn: u16) -> TurnOrder {
+        TurnOrder::new(2, 2, false, first, first_attack_turn)
+    }
+
+    pub fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    /// Every seat at the table, removed ones included, in seat order.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + Clone + use<> {
+        Seat::all(self.players())
+    }
+
+    pub fn team_of(&self, seat: Seat) -> u8 {
+        seat.0 % self.teams
+    }
+
+    /// Whether the match is played in teams of more than one player.
+    pub fn has_teams(&self) -> bool {
+        self.teams < self.players
+    }
+
+    pub fn team_count(&self) -> u8 {
+        self.teams
+    }
+
+    /// The members of `seat`'s team, `seat` included.
+    pub fn team(&self, seat: Seat) -> SeatSet {
+        self.seats()
+            .filter(|s| self.team_of(*s) == self.team_of(seat))
+            .collect()
+    }
+
+    pub fn is_removed(&self, seat: Seat) -> bool {
+        self.removed.contains(seat)
+    }
+
+    pub fn in_play(&self, seat: Seat) -> bool {
+        usize::from(seat.0) < self.players() && !self.removed.contains(seat)
+    }
+
+    pub fn removed(&self) -> SeatSet {
+        self.removed
+    }
+
+    /// Whether `other` is one of `seat`'s opponents: a different player who is not a
+    /// teammate (unless teammates count as opponents).
+    pub fn are_opponents(&self, seat: Seat, other: Seat) -> bool {
+        seat != other && (self.allies_are_opponents || self.team_of(seat) != self.team_of(other))
+    }
+
+    /// Whether `other` plays on `seat`'s side: `seat` itself or a teammate who is not an
+    /// opponent.
+    pub fn are_allies(&self, seat: Seat, other: Seat) -> bool {
+        !self.are_opponents(seat, other)
+    }
+
+    /// `seat`'s opponents still in play, clockwise from `seat`.
+    pub fn opponents_of(&self, seat: Seat) -> impl Iterator<Item = Seat> + Clone + use<> {
+        let order = *self;
+        (1..self.players)
+            .map(move |k| Seat((seat.0 + k) % order.players))
+            .filter(move |s| order.in_play(*s) && order.are_opponents(seat, *s))
+    }
+
+    /// The seats still in play, clockwise starting with `from` (which comes first if it is
+    /// still in play): the order in which players get to respond (priority walks the
+    /// rotation from the turn player).
+    pub fn clockwise_from(&self, from: Seat) -> impl Iterator<Item = Seat> + Clone + use<> {
+        let order = *self;
+        (0..self.players)
+            .map(move |k| Seat((from.0 + k) % order.players))
+            .filter(move |s| order.in_play(*s))
+    }
+
+    /// Whose turn comes after `current`'s (the next team's next member still in play), or
+    /// `None` when nobody is left to play.
+    pub fn next_turn(&self, current: Seat) -> Option<Seat> {
+        let current_team = self.team_of(current);
+        (1..=self.teams)
+            .map(|k| (current_team + k) % self.teams)
+            .find_map(|team| self.next_member(team))
+    }
+
+    /// The member of `team` who plays its next turn.
+    fn next_member(&self, team: u8) -> Option<Seat> {
+        let last = self.last_played[usize::from(team)];
+        (1..=self.players)
+            .map(|k| Seat((last.0 + k) % self.players))
+            .find(|s| self.team_of(*s) == team && self.in_play(*s))
+    }
+
+    /// Records that `seat` begins a turn.
+    pub fn begin_turn(&mut self, seat: Seat) {
+        let team = usize::from(self.team_of(seat));
+        if let Some(slot) = self.last_played.get_mut(team) {
+            *slot = seat;
+        }
+    }
+
+    /// Removes `seat` from the game; the others keep their seats.
+    pub fn remove(&mut self, seat: Seat) {
+        self.removed = self.removed.with(seat);
+    }
+
+    /// The teams that still have a player in play.
+    pub fn teams_in_play(&self) -> Vec<u8> {
+        let mut teams: Vec<u8> = self
+            .seats()
+            .filter(|s| self.in_play(*s))
+            .map(|s| self.team_of(s))
+            .collect();
+        teams.sort_unstable();
+        teams.dedup();
+        teams
+    }
+
+    /// Whether an attack may be declared on turn `turn`.
+    pub fn may_attack_on(&self, turn: u16) -> bool {
+        turn >= self.first_attack_turn
+    }
+
+    pub fn first_attack_turn(&self) -> u16 {
+        self.first_attack_turn
+    }
+
+    /// Every field, in declaration order, for the state hash's hand-written encoding.
+    pub(crate) fn encoding_parts(&self) -> (u8, u8, bool, u16, SeatSet, &[Seat; MAX_SEATS]) {
+        (
+            self.players,
+            self.teams,
+            self.allies_are_opponents,
+            self.first_attack_turn,
+            self.removed,
+            &self.last_played,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn turns(order: &mut TurnOrder, from: Seat, count: usize) -> Vec<u8> {
+        let mut seat = from;
+        order.begin_turn(seat);
+        let mut out = vec![seat.0];
+        for _ in 1..count {
+            match order.next_turn(seat) {
+                Some(next) => {
+                    order.begin_turn(next);
+                    out.push(next.0);
+                    seat = next;
+                }
+                None => break,
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn two_players_alternate() {
+        let mut order = TurnOrder::two_players(Seat(1), 2);
+        assert_eq!(turns(&mut order, Seat(1), 5), [1, 0, 1, 0, 1]);
+        assert!(order.are_opponents(Seat(0), Seat(1)));
+        assert_eq!(order.opponents_of(Seat(0)).collect::<Vec<_>>(), [Seat(1)]);
+    }
+
+    #[test]
+    fn a_free_for_all_goes_clockwise_and_skips_removed_players() {
+        let mut order = TurnOrder::new(4, 4, false, Seat(2), 4);
+        assert_eq!(turns(&mut order, Seat(2), 6), [2, 3, 0, 1, 2, 3]);
+        order.remove(Seat(0));
+        assert_eq!(turns(&mut order, Seat(3), 4), [3, 1, 2, 3]);
+        assert_eq!(
+            order.opponents_of(Seat(1)).collect::<Vec<_>>(),
+            [Seat(2), Seat(3)]
+        );
+        assert_eq!(
+            order.clockwise_from(Seat(3)).collect::<Vec<_>>(),
+            [Seat(3), Seat(1), Seat(2)]
+        );
+    }
+
+    /// Domain Format's example: A1 → B1 → A2 → B2; with A1 removed, B1 → A2 → B2 → A2 → B1.
+    #[test]
+    fn teams_alternate_and_a_team_plays_on_with_the_members_it_has_left() {
+        let (a1, b1, a2, b2) = (Seat(0), Seat(1), Seat(2), Seat(3));
+        let mut order = TurnOrder::new(4, 2, false, a1, 4);
+        assert_eq!(turns(&mut order, a1, 5), [0, 1, 2, 3, 0]);
+        assert!(order.are_allies(a1, a2) && order.are_opponents(a1, b1));
+        assert_eq!(order.opponents_of(a1).collect::<Vec<_>>(), [b1, b2]);
+        order.remove(a1);
+        assert_eq!(turns(&mut order, b1, 6), [1, 2, 3, 2, 1, 2]);
+        assert_eq!(order.teams_in_play(), [0, 1]);
+        order.remove(a2);
+        assert_eq!(order.teams_in_play(), [1]);
+    }
+
+    #[test]
+    fn the_first_turn_may_fall_to_any_seat_of_a_team_game() {
+        let mut order = TurnOrder::new(4, 2, false, Seat(3), 4);
+        assert_eq!(turns(&mut order, Seat(3), 5), [3, 0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn teammates_count_as_opponents_where_the_format_says_so() {
+        let order = TurnOrder::new(4, 2, true, Seat(0), 4);
+        assert!(order.are_opponents(Seat(0), Seat(2)));
+        assert_eq!(order.opponents_of(Seat(0)).count(), 3);
+    }
+
+    #[test]
+    fn nobody_attacks_before_the_first_attack_turn() {
+        let order = TurnOrder::new(4, 4, false, Seat(0), 4);
+        assert!(!order.may_attack_on(3));
+        assert!(order.may_attack_on(4));
+    }
+}
