@@ -437,10 +437,10 @@ fn selfplay(
     }
     if protocol {
         println!(
-            "every game finished with both peers accepting every envelope, and the audit verified every seat"
+            "every game finished with every peer accepting every envelope, and the audit verified every seat"
         );
     } else {
-        println!("every game finished with both seats' state hashes equal after every action");
+        println!("every game finished with every seat's state hash equal to the referee's after every action");
     }
     Ok(ExitCode::SUCCESS)
 }

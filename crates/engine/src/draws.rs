@@ -96,8 +96,8 @@ impl Duel {
         let Some((slot, commitment)) = slot else {
             return Err(self.wrong_open_draw(seat));
         };
-        let deck_len = self.state.player(slot.owner).deck.len();
-        let fits = usize::from(opening.index) < deck_len + usize::from(slot.position) + 1;
+        // Every round permutes the whole deck as committed: an index points into it.
+        let fits = usize::from(opening.index) < self.committed_deck_size(slot.owner);
         if !fits
             || Commitment::for_position(&self.state.match_id, slot, opening) != commitment
             || commitment == Commitment(Digest32::default())
@@ -145,6 +145,22 @@ impl Duel {
             commitment,
         });
         Ok(())
+    }
+
+    /// How many cards `owner` committed to its deck: those still in it and those drawn.
+    fn committed_deck_size(&self, owner: Seat) -> usize {
+        let player = self.state.player(owner);
+        let handed_out = match &player.deck_order {
+            DeckOrder::Permuted { next_position, .. } => usize::from(*next_position),
+            DeckOrder::Public => 0,
+        };
+        let waiting = self
+            .state
+            .draws_due
+            .iter()
+            .filter(|d| d.owner == owner)
+            .count();
+        player.deck.len() + handed_out.saturating_sub(waiting)
     }
 
     /// The error for a draw opening nobody asked of `seat`.

@@ -9,7 +9,7 @@ use fairduel_sim::scenario::{Verdict, run_file};
 
 #[test]
 fn every_scenario_runs_as_expected() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let assets = root.join("assets");
     let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("tests/scenarios"))
         .expect("tests/scenarios exists")
@@ -39,7 +39,7 @@ fn every_scenario_runs_as_expected() {
 }
 
 fn classic_rules() -> std::sync::Arc<fairduel_engine::Rules> {
-    let assets = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let assets = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets");
     let read = |p: PathBuf| std::fs::read_to_string(&p).expect("asset readable");
     let format = fairduel_engine::Format::from_toml(
         "dor-classic.toml",
