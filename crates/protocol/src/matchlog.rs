@@ -948,7 +948,7 @@ impl MatchLog {
                 if !applied {
                     return;
                 }
-                if matches!(envelope.body, Body::Action(_))
+                if matches!(envelope.body, Body::Action(_) | Body::Answer(_))
                     && let Some(duel) = self.duel.as_mut()
                 {
                     duel.undo_last_apply();

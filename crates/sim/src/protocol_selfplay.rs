@@ -67,10 +67,7 @@ pub fn play_protocol_game(
         })?;
     let mut bots = bots(kind, seed, peers.len());
     let limit = MAX_ACTIONS as usize + 10_000;
-    loop {
-        let Some(lead) = peers.first() else {
-            break;
-        };
+    while let Some(lead) = peers.first() {
         if lead.is_complete() {
             break;
         }
