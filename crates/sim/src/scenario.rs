@@ -26,6 +26,7 @@ use fairduel_engine::hash::{Digest32, sha256, sha256_of};
 use fairduel_engine::knowledge::Knowledge;
 use fairduel_engine::piece::{Attached, Bind, Class, Piece};
 use fairduel_engine::place::Place;
+use fairduel_engine::turn_order::TurnOrder;
 use fairduel_engine::player::CardSlot;
 use fairduel_engine::pool::CardPool;
 use fairduel_engine::seat::{Seat, SeatSet};
@@ -552,6 +553,16 @@ impl Runner {
         state.match_id = match_id;
         state.turn = raw.turn.unwrap_or(1).max(1);
         state.active = Seat(active);
+        // Turns go on clockwise from the seat whose turn it is (the placeholder duel began
+        // with seat 0's, which would put the wrong partner next in a team format).
+        state.table = TurnOrder::new(
+            players,
+            format.table.team_count(),
+            format.table.allies_are_opponents,
+            Seat(active),
+            format.first_attack_turn(),
+        );
+        state.table.begin_turn(Seat(active));
         state.phase = Phase::Main;
         state.cells = vec![None; usize::from(n) * usize::from(n)];
         state.terrain = format.starting_terrain();

@@ -54,6 +54,8 @@ impl Duel {
         for seat in losers.iter() {
             table.remove(seat);
         }
+        // The losers are out even when that ends the duel (the end itself is the event).
+        self.state.table = table;
         match table.teams_in_play().as_slice() {
             [] => {
                 self.finish(SeatSet::EMPTY, reason, events);
@@ -69,7 +71,6 @@ impl Duel {
             }
             _ => {}
         }
-        self.state.table = table;
         for seat in losers.iter() {
             events.push(Event::PlayerRemoved { seat, reason });
             self.clear_from_board(seat, events);
