@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use fairduel_engine::{DeckList, Digest32, Rules, Seat};
 use fairduel_net::driver::{
-    Command, DriverConfig, PeerMessage, Reconnect, SessionHandle, Update, Wire, memory_wires,
+    Command, DriverConfig, Mesh, PeerMessage, SessionHandle, Update, Wire, memory_wires,
     spawn_session,
 };
 use fairduel_net::store::{Durability, MatchMeta, MatchStore, SavedDeck};
@@ -163,7 +163,7 @@ impl Matches {
         self.runs += 1;
         let (wa, wb) = wires;
         let mut handles = Vec::new();
-        for (peer, wire) in peers.into_iter().zip([wa, wb]) {
+        for (peer, (other, wire)) in peers.into_iter().zip([(Seat(1), wa), (Seat(0), wb)]) {
             let seat = peer.seat();
             let store = match files {
                 Files::None => None,
@@ -177,8 +177,8 @@ impl Matches {
             handles.push(spawn_session(
                 peer,
                 store,
-                Some(wire),
-                Reconnect::Never,
+                vec![(other, wire)],
+                Mesh::in_memory(),
                 config,
                 None,
             ));
@@ -198,12 +198,12 @@ impl Matches {
             } else {
                 Role::Joiner
             },
+            seat,
             deck: SavedDeck::from(deck),
             secret_seed: [0; 32],
             own_key: log.key(seat).unwrap().0,
-            opponent_key: log.key(Seat(1 - seat.0)).unwrap().0,
-            host_ticket: None,
-            host_port: 0,
+            listening: vec![None; log.seats()],
+            listen_port: 0,
         };
         let dir = self.dir.join(format!("run{}-seat{}", self.runs, seat.0));
         MatchStore::create(&dir, &meta, &log.entries()[0], durability).unwrap()

@@ -28,7 +28,15 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         format_name: "Example format".to_owned(),
         format_hash: hello.format_hash,
     });
-    let (ticket, host) = Host::bind(&endpoint, hello, HostOptions { lan_advert }).await?;
+    let (ticket, host) = Host::bind(
+        &endpoint,
+        hello,
+        HostOptions {
+            lan_advert,
+            players_wanted: 1,
+        },
+    )
+    .await?;
     println!("Waiting for a player. Give them this ticket:\n\n{ticket}\n");
 
     let mut connection = loop {

@@ -318,7 +318,7 @@ pub enum HandshakeError {
 /// A match held open for a returning player: (match id, that player's key).
 type ResumableMatch = ([u8; 32], [u8; 32]);
 
-/// Invites a host issued, each usable by one player.
+/// Invites a host issued, each usable by as many players as seats were left to fill.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct InviteBook {
     entries: Arc<Mutex<Vec<InviteEntry>>>,
@@ -329,23 +329,34 @@ pub(crate) struct InviteBook {
 #[derive(Debug)]
 struct InviteEntry {
     secret: InviteSecret,
-    state: InviteState,
+    /// Players it may still admit.
+    uses_left: u8,
+    /// Joiners who presented it and whose handshake is under way.
+    reserved: u8,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum InviteState {
-    Open,
-    /// A joiner presented it and its handshake is under way.
-    Reserved,
-    Used,
+impl InviteEntry {
+    fn is_open(&self) -> bool {
+        self.uses_left > self.reserved
+    }
 }
 
 impl InviteBook {
-    pub(crate) fn issue(&self, secret: InviteSecret) {
+    /// Issues an invite that admits `uses` players, one each.
+    pub(crate) fn issue(&self, secret: InviteSecret, uses: u8) {
         self.lock().push(InviteEntry {
             secret,
-            state: InviteState::Open,
+            uses_left: uses.max(1),
+            reserved: 0,
         });
+    }
+
+    /// A player admitted with the newest invite left before the match started: the seat
+    /// is free again.
+    pub(crate) fn reopen_one(&self) {
+        if let Some(entry) = self.lock().last_mut() {
+            entry.uses_left = entry.uses_left.saturating_add(1);
+        }
     }
 
     pub(crate) fn allow_resume(&self, match_id: [u8; 32], player_key: [u8; 32]) {
@@ -363,9 +374,7 @@ impl InviteBook {
     }
 
     pub(crate) fn has_open_invite(&self) -> bool {
-        self.lock()
-            .iter()
-            .any(|entry| entry.state == InviteState::Open)
+        self.lock().iter().any(InviteEntry::is_open)
     }
 
     /// Holds the invite for one handshake; released again if that handshake fails, so a player
@@ -381,28 +390,30 @@ impl InviteBook {
         else {
             return Err(Refusal::WrongInvite);
         };
-        match entry.state {
-            InviteState::Open => {
-                entry.state = InviteState::Reserved;
-                Ok(Reservation {
-                    book: self.clone(),
-                    secret: entry.secret,
-                    committed: false,
-                })
-            }
-            // A second player racing the first one with the same ticket is as late as one who
-            // comes after it: the ticket is taken.
-            InviteState::Reserved | InviteState::Used => Err(Refusal::InviteAlreadyUsed),
+        if !entry.is_open() {
+            // A player racing the last one admitted with the same ticket is as late as one
+            // who comes after it: the ticket is taken.
+            return Err(Refusal::InviteAlreadyUsed);
         }
+        entry.reserved += 1;
+        Ok(Reservation {
+            book: self.clone(),
+            secret: entry.secret,
+            committed: false,
+        })
     }
 
-    fn set_state(&self, secret: &InviteSecret, state: InviteState) {
+    /// Ends one reservation of `secret`, spending a use when the handshake succeeded.
+    fn release(&self, secret: &InviteSecret, used: bool) {
         if let Some(entry) = self
             .lock()
             .iter_mut()
             .find(|entry| entry.secret.matches(secret))
         {
-            entry.state = state;
+            entry.reserved = entry.reserved.saturating_sub(1);
+            if used {
+                entry.uses_left = entry.uses_left.saturating_sub(1);
+            }
         }
     }
 
@@ -421,17 +432,17 @@ pub(crate) struct Reservation {
 }
 
 impl Reservation {
-    /// The handshake succeeded: the invite is spent for good.
+    /// The handshake succeeded: one use of the invite is spent for good.
     pub(crate) fn commit(mut self) {
         self.committed = true;
-        self.book.set_state(&self.secret, InviteState::Used);
+        self.book.release(&self.secret, true);
     }
 }
 
 impl Drop for Reservation {
     fn drop(&mut self) {
         if !self.committed {
-            self.book.set_state(&self.secret, InviteState::Open);
+            self.book.release(&self.secret, false);
         }
     }
 }

@@ -1,25 +1,31 @@
-//! Starting a match session: as the host once a player joined, as the joiner once the host
-//! accepted, or again from a saved match file after a crash.
+//! Starting a match session: gathering the table as the host, joining it, or starting again
+//! from a saved match file after a crash — and local tables in memory.
+//!
+//! A table forms around its host (seat 0). Each joiner, once greeted, tells the host where it
+//! listens ([`PeerMessage::Arrived`]); the host tells everyone how full the table is
+//! ([`PeerMessage::Waiting`]) and, once it is full, where every seat listens
+//! ([`PeerMessage::Table`]) and the match's set-up entry. Then every seat links to every
+//! other: each joiner dials the seats below its own, and listens for the ones above.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use fairduel_engine::{DeckList, Rules};
+use fairduel_engine::{DeckList, Rules, Seat};
 use fairduel_protocol::identity::os_entropy;
 use fairduel_protocol::{
     Identity, PROTOCOL_VERSION, Peer, PeerError, PlayerKey, RestoreError, SecretStream,
 };
 
+use crate::EndpointAddr;
 use crate::driver::{
-    DriverConfig, PeerMessage, Reconnect, Redial, SessionHandle, Waker, Wire, spawn_session,
+    Dialer, DriverConfig, Mesh, PeerMessage, SessionHandle, Waker, Wire, memory_mesh, spawn_session,
 };
 use crate::endpoint::{EndpointOptions, PlayerEndpoint};
 use crate::frame::FrameError;
 use crate::handshake::{Hello, Role};
-use crate::session::{Host, HostOptions, MatchConnection};
+use crate::session::{AcceptError, Host, HostOptions, MatchConnection};
 use crate::store::{Durability, MatchMeta, MatchStore, SavedDeck, SavedMatch, StoreError};
-use crate::ticket::HostTicket;
 
 /// The handshake greeting for a match under `rules`: this build's protocol and program
 /// versions and the content hashes of the format and the card pool, so two clients that
@@ -33,47 +39,105 @@ pub fn match_hello(rules: &Rules) -> Hello {
     )
 }
 
-/// How a saved match gets its link back: the host listens again on the UDP port the other
-/// player last knew, the joiner dials the host named in its ticket. `options` is how this
-/// player reaches the network now.
+/// How a saved match gets its links back: this seat listens again on the UDP port the
+/// others last knew (admitting only the match's players) and dials the seats below its own
+/// where they listened. `options` is how this player reaches the network now.
 pub async fn reconnect_saved(
     meta: &MatchMeta,
     identity: &Identity,
     options: EndpointOptions,
     rules: &Rules,
-) -> Result<Reconnect, String> {
-    match meta.role {
-        Role::Host => {
-            let endpoint =
-                PlayerEndpoint::bind(identity.secret_bytes(), options.with_port(meta.host_port))
-                    .await
-                    .map_err(|e| e.to_string())?;
-            let (_, host) = Host::bind(&endpoint, match_hello(rules), HostOptions::default())
-                .await
-                .map_err(|e| e.to_string())?;
-            Ok(Reconnect::Accept(Arc::new(host)))
-        }
-        Role::Joiner => {
-            let ticket: HostTicket = meta
-                .host_ticket
-                .as_deref()
-                .unwrap_or_default()
-                .parse()
-                .map_err(|e| format!("the saved match has no usable host address: {e}"))?;
-            let endpoint = PlayerEndpoint::bind(identity.secret_bytes(), options)
-                .await
-                .map_err(|e| e.to_string())?;
-            Ok(Reconnect::Dial(Box::new(Redial {
-                endpoint,
-                host: ticket.host_addr().clone(),
-                hello: match_hello(rules),
-            })))
-        }
-    }
+    player_name: &str,
+) -> Result<Mesh, String> {
+    let endpoint =
+        PlayerEndpoint::bind(identity.secret_bytes(), options.with_port(meta.listen_port))
+            .await
+            .map_err(|e| e.to_string())?;
+    let hello = match_hello(rules).with_name(player_name);
+    let listener = Host::listen(&endpoint, hello.clone());
+    Ok(Mesh {
+        listener: Some(Arc::new(listener)),
+        dialer: Some(Dialer {
+            endpoint,
+            hello,
+            listening: meta.listening.clone(),
+        }),
+    })
 }
 
-/// How long the joiner waits for the host's first entry.
-const FIRST_ENTRY_WAIT: Duration = Duration::from_secs(20);
+/// How long a seated player may stay silent while the table forms.
+const TABLE_SILENCE: Duration = Duration::from_secs(20);
+
+/// How often the host tells the gathered players how full the table is (which also shows
+/// it is still there).
+const WAITING_EVERY: Duration = Duration::from_secs(3);
+
+/// A player admitted to the table: its connection, and where it listens.
+#[derive(Debug)]
+pub struct Arrival {
+    pub connection: MatchConnection,
+    pub listening: EndpointAddr,
+}
+
+/// Waits for `wanted` players to join `host`'s table (each with one of its tickets), telling
+/// every gathered player how full the table is as it fills. A player whose connection
+/// drops before the table is full frees its seat again. `progress` hears (seated, of) each
+/// time that changes.
+pub async fn gather_table(
+    host: &Host,
+    wanted: usize,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<Arrival>, AcceptError> {
+    let mut table: Vec<Arrival> = Vec::new();
+    let mut tick = tokio::time::interval(WAITING_EVERY);
+    while table.len() < wanted {
+        tokio::select! {
+            accepted = host.accept() => {
+                let mut connection = match accepted {
+                    Ok(connection) => connection,
+                    Err(AcceptError::EndpointClosed) => return Err(AcceptError::EndpointClosed),
+                    Err(_) => continue,
+                };
+                let key = connection.link().remote_key_bytes();
+                let duplicate = key == *host.endpoint().id().as_bytes()
+                    || table.iter().any(|a| a.connection.link().remote_key_bytes() == key);
+                if duplicate {
+                    connection.close("this player already has a seat at the table").await;
+                    host.reopen_seat();
+                    continue;
+                }
+                match tokio::time::timeout(TABLE_SILENCE, connection.recv::<PeerMessage>()).await {
+                    Ok(Ok(PeerMessage::Arrived { listening })) if listening.id.as_bytes() == &key => {
+                        table.push(Arrival { connection, listening });
+                    }
+                    _ => {
+                        connection.close("it did not say where it listens").await;
+                        host.reopen_seat();
+                        continue;
+                    }
+                }
+            }
+            _ = tick.tick() => {}
+        }
+        // Everyone gathered hears how full the table is; whoever cannot be reached has
+        // left, and its seat is free again.
+        let message = PeerMessage::Waiting {
+            seated: table.len() as u8 + 1,
+            of: wanted as u8 + 1,
+        };
+        let mut still = Vec::with_capacity(table.len());
+        for mut arrival in table.drain(..) {
+            if arrival.connection.send(&message).await.is_ok() {
+                still.push(arrival);
+            } else {
+                host.reopen_seat();
+            }
+        }
+        table = still;
+        progress(table.len() + 1, wanted + 1);
+    }
+    Ok(table)
+}
 
 /// Everything a seat brings to a match.
 #[derive(Clone)]
@@ -83,6 +147,8 @@ pub struct MatchSettings {
     pub format_name: String,
     pub deck: DeckList,
     pub identity: Identity,
+    /// The name this player shows the others (may be empty).
+    pub player_name: String,
     /// Where match files go; `None` keeps nothing on disk (tests, benchmarks).
     pub matches_dir: Option<PathBuf>,
     pub durability: Durability,
@@ -120,10 +186,14 @@ pub enum StartError {
     #[error("the connection broke while the match was being set up: {0}")]
     Frame(#[from] FrameError),
     #[error(
-        "the host did not start the match within {} seconds; ask the host to try again",
+        "the host went quiet for {} seconds before the match started; ask the host to try again",
         .0.as_secs()
     )]
     NoFirstEntry(Duration),
+    #[error("the player who joined did not say where it listens within {} seconds", .0.as_secs())]
+    NoArrival(Duration),
+    #[error("{0}")]
+    Table(String),
     #[error("the host's first message was not the start of a match: its FairDuel may be broken")]
     UnexpectedFirstMessage,
     #[error("{0}")]
@@ -134,60 +204,95 @@ pub enum StartError {
     OtherKey { saved: String, ours: String },
 }
 
-/// The host's side: `connection` is the accepted player. Sets the match up, saves the
-/// match file, sends the set-up entry and starts the driver.
+/// The host's side: `joiners` are the gathered players, seated in this order after the
+/// host. Sets the match up, saves the match file, tells every joiner where everyone listens,
+/// sends them the set-up entry and starts the driver.
 pub async fn start_hosted(
     settings: MatchSettings,
     host: Arc<Host>,
-    mut connection: MatchConnection,
+    joiners: Vec<Arrival>,
 ) -> Result<StartedMatch, StartError> {
-    let opponent = PlayerKey(connection.link().remote_key_bytes());
+    let others: Vec<PlayerKey> = joiners
+        .iter()
+        .map(|a| PlayerKey(a.connection.link().remote_key_bytes()))
+        .collect();
     let seed = os_entropy().map_err(|e| StartError::Entropy(e.to_string()))?;
     let (peer, first) = Peer::host(
         settings.identity.clone(),
         Arc::clone(&settings.rules),
         &settings.format_name,
         &settings.deck,
-        &[opponent],
+        &others,
         SecretStream::new(seed),
     )?;
     let match_id = peer.log().match_id().0;
+    let own = host.endpoint().dialable_addr().await;
+    let listening: Vec<Option<EndpointAddr>> = std::iter::once(Some(own))
+        .chain(joiners.iter().map(|a| Some(a.listening.clone())))
+        .collect();
     let meta = MatchMeta {
         match_id,
         format_name: settings.format_name.clone(),
         role: Role::Host,
+        seat: Seat(0),
         deck: SavedDeck::from(&settings.deck),
         secret_seed: seed,
         own_key: settings.identity.public().0,
-        opponent_key: opponent.0,
-        host_ticket: None,
-        host_port: host.endpoint().port(),
+        listening: listening.clone(),
+        listen_port: host.endpoint().port(),
     };
     let store = create_store(&settings, &meta, &first)?;
-    connection.send(&PeerMessage::Entry(first)).await?;
-    Ok(started(
-        settings,
-        peer,
-        store,
-        Some(Wire::Iroh(Box::new(connection))),
-        Reconnect::Accept(host),
-        match_id,
-    ))
+    let mut wires = Vec::with_capacity(joiners.len());
+    for (i, mut arrival) in joiners.into_iter().enumerate() {
+        arrival
+            .connection
+            .send(&PeerMessage::Table {
+                listening: listening.clone(),
+            })
+            .await?;
+        arrival
+            .connection
+            .send(&PeerMessage::Entry(first.clone()))
+            .await?;
+        wires.push((Seat(i as u8 + 1), Wire::Iroh(Box::new(arrival.connection))));
+    }
+    let mesh = Mesh {
+        listener: Some(host),
+        dialer: None,
+    };
+    Ok(started(settings, peer, store, wires, mesh, match_id))
 }
 
-/// The joiner's side: waits for the host's set-up entry, joins, saves the match file and
-/// starts the driver.
+/// The joiner's side, on `connection` to the host: says where it listens, waits for the
+/// table to fill (`progress` hears (seated, of) as it does) and for the set-up entry,
+/// joins, saves the match file, and starts the driver, which links to the other seats.
 pub async fn start_joined(
     settings: MatchSettings,
-    ticket: &HostTicket,
-    redial: Redial,
+    endpoint: PlayerEndpoint,
     mut connection: MatchConnection,
+    mut progress: impl FnMut(usize, usize),
 ) -> Result<StartedMatch, StartError> {
-    let message = tokio::time::timeout(FIRST_ENTRY_WAIT, connection.recv::<PeerMessage>())
-        .await
-        .map_err(|_| StartError::NoFirstEntry(FIRST_ENTRY_WAIT))??;
-    let PeerMessage::Entry(first) = message else {
-        return Err(StartError::UnexpectedFirstMessage);
+    let hello = match_hello(&settings.rules).with_name(settings.player_name.clone());
+    let listening_here = endpoint.dialable_addr().await;
+    connection
+        .send(&PeerMessage::Arrived {
+            listening: listening_here,
+        })
+        .await?;
+    // Listening starts now, so that the seats after ours can reach us as soon as they know
+    // the table.
+    let listener = Arc::new(Host::listen(&endpoint, hello.clone()));
+    let mut listening = Vec::new();
+    let first = loop {
+        let message = tokio::time::timeout(TABLE_SILENCE, connection.recv::<PeerMessage>())
+            .await
+            .map_err(|_| StartError::NoFirstEntry(TABLE_SILENCE))??;
+        match message {
+            PeerMessage::Waiting { seated, of } => progress(usize::from(seated), usize::from(of)),
+            PeerMessage::Table { listening: table } => listening = table,
+            PeerMessage::Entry(first) => break first,
+            _ => return Err(StartError::UnexpectedFirstMessage),
+        }
     };
     let seed = os_entropy().map_err(|e| StartError::Entropy(e.to_string()))?;
     let peer = Peer::join(
@@ -198,34 +303,51 @@ pub async fn start_joined(
         SecretStream::new(seed),
     )?;
     let match_id = peer.log().match_id().0;
+    // Only addresses whose key is the one the set-up seats there are kept: a host cannot
+    // send us to someone else (the connection would prove the key anyway).
+    let players = peer.log().seats();
+    if listening.len() != players {
+        return Err(StartError::Table(format!(
+            "the host described a table of {} seats for a match of {players}",
+            listening.len()
+        )));
+    }
+    for (i, address) in listening.iter_mut().enumerate() {
+        let expected = peer.log().key(Seat(i as u8)).map(|k| k.0);
+        if address.as_ref().map(|a| *a.id.as_bytes()) != expected {
+            *address = None;
+        }
+    }
     let meta = MatchMeta {
         match_id,
         format_name: settings.format_name.clone(),
         role: Role::Joiner,
+        seat: peer.seat(),
         deck: SavedDeck::from(&settings.deck),
         secret_seed: seed,
         own_key: settings.identity.public().0,
-        opponent_key: connection.link().remote_key_bytes(),
-        host_ticket: Some(ticket.to_string()),
-        host_port: 0,
+        listening: listening.clone(),
+        listen_port: endpoint.port(),
     };
     let store = create_store(&settings, &meta, &first)?;
-    Ok(started(
-        settings,
-        peer,
-        store,
-        Some(Wire::Iroh(Box::new(connection))),
-        Reconnect::Dial(Box::new(redial)),
-        match_id,
-    ))
+    let mesh = Mesh {
+        listener: Some(listener),
+        dialer: Some(Dialer {
+            endpoint,
+            hello,
+            listening,
+        }),
+    };
+    let wires = vec![(Seat(0), Wire::Iroh(Box::new(connection)))];
+    Ok(started(settings, peer, store, wires, mesh, match_id))
 }
 
 /// Continues a saved match: rebuilds the peer from the file, then lets the driver get the
-/// link back (`reconnect` says how: wait as the host or dial as the joiner).
+/// links back (`mesh` says how: see [`reconnect_saved`]).
 pub fn resume_saved(
     settings: MatchSettings,
     path: &Path,
-    reconnect: Reconnect,
+    mesh: Mesh,
 ) -> Result<(StartedMatch, SavedMatch), StartError> {
     let (store, saved) = MatchStore::open(path, settings.durability)?;
     let ours = settings.identity.public();
@@ -246,40 +368,53 @@ pub fn resume_saved(
     )?;
     let match_id = saved.meta.match_id;
     Ok((
-        started(settings, peer, Some(store), None, reconnect, match_id),
+        started(settings, peer, Some(store), Vec::new(), mesh, match_id),
         saved,
     ))
 }
 
-/// Two seats in this process over an in-memory link: a local match against the bot, or a
-/// reference for the network's overhead. Nothing is saved.
+/// A whole table in this process over in-memory links: a local match against bots, or a
+/// reference for the network's overhead. `seats[0]` hosts; seat `i` plays `seats[i]` with
+/// `secrets[i]`. Nothing is saved.
 pub fn start_in_memory(
-    host: MatchSettings,
-    guest: MatchSettings,
-    secrets: [SecretStream; 2],
-) -> Result<(StartedMatch, StartedMatch), StartError> {
-    let [host_secrets, guest_secrets] = secrets;
+    seats: Vec<MatchSettings>,
+    secrets: Vec<SecretStream>,
+) -> Result<Vec<StartedMatch>, StartError> {
+    let mut seats = seats.into_iter();
+    let mut secrets = secrets.into_iter();
+    let (Some(host), Some(host_secrets)) = (seats.next(), secrets.next()) else {
+        return Err(StartError::Table("a table needs a host".to_owned()));
+    };
+    let guests: Vec<(MatchSettings, SecretStream)> = seats.zip(secrets).collect();
+    let others: Vec<PlayerKey> = guests.iter().map(|(s, _)| s.identity.public()).collect();
     let (host_peer, first) = Peer::host(
         host.identity.clone(),
         Arc::clone(&host.rules),
         &host.format_name,
         &host.deck,
-        &[guest.identity.public()],
+        &others,
         host_secrets,
     )?;
-    let guest_peer = Peer::join(
-        guest.identity.clone(),
-        Arc::clone(&guest.rules),
-        &guest.deck,
-        &first,
-        guest_secrets,
-    )?;
     let match_id = host_peer.log().match_id().0;
-    let (a, b) = crate::driver::memory_wires();
-    Ok((
-        started(host, host_peer, None, Some(a), Reconnect::Never, match_id),
-        started(guest, guest_peer, None, Some(b), Reconnect::Never, match_id),
-    ))
+    let mut peers = vec![(host, host_peer)];
+    for (settings, secrets) in guests {
+        let peer = Peer::join(
+            settings.identity.clone(),
+            Arc::clone(&settings.rules),
+            &settings.deck,
+            &first,
+            secrets,
+        )?;
+        peers.push((settings, peer));
+    }
+    let mesh = memory_mesh(peers.len());
+    Ok(peers
+        .into_iter()
+        .zip(mesh)
+        .map(|((settings, peer), wires)| {
+            started(settings, peer, None, wires, Mesh::in_memory(), match_id)
+        })
+        .collect())
 }
 
 fn create_store(
@@ -298,22 +433,23 @@ fn started(
     settings: MatchSettings,
     peer: Peer,
     store: Option<MatchStore>,
-    wire: Option<Wire>,
-    reconnect: Reconnect,
+    wires: Vec<(Seat, Wire)>,
+    mesh: Mesh,
     match_id: [u8; 32],
 ) -> StartedMatch {
     let file = store.as_ref().map(|s| s.path().to_owned());
-    let session = spawn_session(
-        peer,
-        store,
-        wire,
-        reconnect,
-        settings.driver,
-        settings.waker,
-    );
+    let session = spawn_session(peer, store, wires, mesh, settings.driver, settings.waker);
     StartedMatch {
         session,
         match_id,
         file,
+    }
+}
+
+/// Hosting options for a table of the format's size.
+pub fn table_options(rules: &Rules, lan_advert: Option<crate::LanAdvert>) -> HostOptions {
+    HostOptions {
+        lan_advert,
+        players_wanted: rules.format.table.players.saturating_sub(1),
     }
 }

@@ -32,6 +32,9 @@ pub struct HostOptions {
     /// Announce the match on the LAN as open to anyone nearby (needs an endpoint with LAN
     /// discovery). `None`: only players given the ticket can join.
     pub lan_advert: Option<LanAdvert>,
+    /// How many players each ticket admits: the seats to fill besides the host's (one for
+    /// a two-player match; 0 is taken as 1).
+    pub players_wanted: u8,
 }
 
 /// Why hosting could not start.
@@ -98,7 +101,8 @@ pub const MAX_CONCURRENT_GREETINGS: usize = 8;
 
 type Greeting = Result<MatchConnection, AcceptError>;
 
-/// A match being hosted: hands out tickets and admits one player per invite.
+/// A match being hosted: hands out tickets, each admitting the players still wanted at the
+/// table, one seat each; also how any seat listens for the others coming back.
 ///
 /// Greetings run in their own tasks, so a connection that never says hello (for up to
 /// [`crate::HANDSHAKE_TIMEOUT`]) does not keep the invited player waiting behind it.
@@ -108,6 +112,8 @@ pub struct Host {
     hello: Hello,
     invites: InviteBook,
     lan_advert: Option<LanAdvert>,
+    /// How many players each new ticket admits.
+    players_wanted: u8,
     greetings: tokio::sync::Mutex<JoinSet<Greeting>>,
 }
 
@@ -129,21 +135,44 @@ impl Host {
             hello,
             invites: InviteBook::default(),
             lan_advert: options.lan_advert,
+            players_wanted: options.players_wanted.max(1),
             greetings: tokio::sync::Mutex::new(JoinSet::new()),
         };
         let ticket = host.new_ticket().await?;
         Ok((ticket, host))
     }
 
-    /// Issues another one-time ticket (earlier unused tickets stay valid), e.g. when the
-    /// invited player lost theirs. An open LAN advert now carries this one.
+    /// Listens on `endpoint` without inviting anyone: only players a match is held open for
+    /// ([`Host::allow_resume`]) are admitted. How a joined seat takes the connections of the
+    /// seats after it, and how any seat is found again after a restart.
+    pub fn listen(endpoint: &PlayerEndpoint, hello: Hello) -> Host {
+        let mut hello = hello;
+        hello.invite = None;
+        Host {
+            endpoint: endpoint.clone(),
+            hello,
+            invites: InviteBook::default(),
+            lan_advert: None,
+            players_wanted: 1,
+            greetings: tokio::sync::Mutex::new(JoinSet::new()),
+        }
+    }
+
+    /// A player admitted earlier left before the match started: its seat can be taken
+    /// again with the newest ticket (and the LAN advert, if any, shows the match again).
+    pub fn reopen_seat(&self) {
+        self.invites.reopen_one();
+    }
+
+    /// Issues another ticket (earlier unused tickets stay valid), e.g. when an invited player
+    /// lost theirs. An open LAN advert now carries this one.
     pub async fn new_ticket(&self) -> Result<HostTicket, HostError> {
         let addr = self.endpoint.dialable_addr().await;
         if addr.addrs.is_empty() {
             return Err(HostError::NoAddress);
         }
         let invite = InviteSecret::random();
-        self.invites.issue(invite);
+        self.invites.issue(invite, self.players_wanted);
         if let Some(advert) = &self.lan_advert {
             self.endpoint
                 .set_lan_user_data(advert_user_data(advert, &invite));

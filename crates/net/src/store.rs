@@ -22,7 +22,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
-use fairduel_engine::CardId;
+use fairduel_engine::{CardId, Seat};
 use fairduel_protocol::SignedEnvelope;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -32,7 +32,9 @@ use crate::handshake::Role;
 const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version of the match file layout; bump when [`MatchMeta`] or the records change.
 /// Version 2: entries of protocol version 2 (optional signatures).
-pub const MATCH_FILE_VERSION: u16 = 2;
+/// Version 3: entries of protocol version 3, and a meta for any number of seats (this
+/// seat, where every seat listens, the port this seat listens on).
+pub const MATCH_FILE_VERSION: u16 = 3;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const CHECK_BYTES: usize = 8;
@@ -84,18 +86,20 @@ impl From<&SavedDeck> for fairduel_engine::DeckList {
 pub struct MatchMeta {
     pub match_id: [u8; 32],
     pub format_name: String,
+    /// Whether this player hosted or joined (for people: the seats come from the log).
     pub role: Role,
+    pub seat: Seat,
     pub deck: SavedDeck,
     /// The seed of this peer's [`fairduel_protocol::SecretStream`]: every salt, its deck's
     /// committed order, its permutations and random shares derive from it.
     pub secret_seed: [u8; 32],
     pub own_key: [u8; 32],
-    pub opponent_key: [u8; 32],
-    /// Where the host was reached (a joiner's way back after a lost connection), as a
-    /// ticket string; `None` for the host itself.
-    pub host_ticket: Option<String>,
-    /// The UDP port the host listened on, to listen on again when it resumes.
-    pub host_port: u16,
+    /// Where each seat listens, by seat (`None` where unknown, and for this seat): how a
+    /// seat finds the lower seats again after a lost connection or a restart.
+    pub listening: Vec<Option<iroh::EndpointAddr>>,
+    /// The UDP port this seat listened on, to listen on again when it resumes (the other
+    /// seats know this address).
+    pub listen_port: u16,
 }
 
 /// The contents of a match file.
@@ -123,7 +127,7 @@ pub enum StoreError {
     )]
     NewerVersion { path: PathBuf, found: u16 },
     #[error(
-        "{} was written by an older FairDuel (match file version {found}, protocol version 1); this one reads version {MATCH_FILE_VERSION} only: finish that match with the FairDuel version that started it",
+        "{} was written by an older FairDuel (match file version {found}, two-seat matches of protocol version {found}); this one reads version {MATCH_FILE_VERSION} only: finish that match with the FairDuel version that started it",
         path.display()
     )]
     OlderVersion { path: PathBuf, found: u16 },
@@ -444,7 +448,6 @@ pub fn find_match(dir: &Path, name: &str) -> Result<PathBuf, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fairduel_engine::Seat;
     use fairduel_protocol::Identity;
     use fairduel_protocol::envelope::{Body, Envelope};
 
@@ -453,6 +456,7 @@ mod tests {
             match_id: [7; 32],
             format_name: "kairu-dotr".to_owned(),
             role: Role::Host,
+            seat: Seat(0),
             deck: SavedDeck {
                 name: "test".to_owned(),
                 leader: CardId(1),
@@ -460,9 +464,8 @@ mod tests {
             },
             secret_seed: [9; 32],
             own_key: [1; 32],
-            opponent_key: [2; 32],
-            host_ticket: None,
-            host_port: 4000,
+            listening: vec![None, None, None],
+            listen_port: 4000,
         }
     }
 
@@ -536,17 +539,17 @@ mod tests {
     }
 
     #[test]
-    fn a_match_file_of_the_first_version_is_refused_by_name() {
+    fn a_match_file_of_an_older_version_is_refused_by_name() {
         let dir = temp_dir("old-version");
         let store = MatchStore::create(&dir, &meta(), &entry(0), Durability::Flush).unwrap();
         let path = store.path().to_owned();
         drop(store);
         let mut bytes = fs::read(&path).unwrap();
-        bytes[MAGIC.len()..MAGIC.len() + 2].copy_from_slice(&1u16.to_le_bytes());
+        bytes[MAGIC.len()..MAGIC.len() + 2].copy_from_slice(&2u16.to_le_bytes());
         fs::write(&path, &bytes).unwrap();
         let error = MatchStore::open(&path, Durability::Flush).unwrap_err();
         assert!(
-            matches!(error, StoreError::OlderVersion { found: 1, .. }),
+            matches!(error, StoreError::OlderVersion { found: 2, .. }),
             "{error}"
         );
         assert!(error.to_string().contains("older FairDuel"), "{error}");

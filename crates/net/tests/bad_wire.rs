@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use fairduel_engine::{Action, Cell, Digest32, Rules, Seat};
 use fairduel_net::driver::{
-    Command, DriverConfig, LinkStatus, PeerMessage, Reconnect, SeatView, SessionHandle, Update,
-    Wire, spawn_session,
+    Command, DriverConfig, LinkStatus, Mesh, PeerMessage, SeatView, SessionHandle, Update, Wire,
+    spawn_session,
 };
 use fairduel_net::store::{Durability, MatchMeta, MatchStore, SavedDeck};
 use fairduel_net::{
@@ -139,12 +139,12 @@ impl Rig {
             match_id,
             format_name: FORMAT.to_owned(),
             role: Role::Host,
+            seat: Seat(0),
             deck: SavedDeck::from(pair[0]),
             secret_seed: [0; 32],
             own_key: host_id.public().0,
-            opponent_key: guest_id.public().0,
-            host_ticket: None,
-            host_port: 0,
+            listening: vec![None, None],
+            listen_port: 0,
         };
         let mut store =
             MatchStore::create(&dir.join("matches"), &meta, &first, Durability::Flush).unwrap();
@@ -167,9 +167,12 @@ impl Rig {
             host.accept(),
             join(&joiner_endpoint, &ticket, hello(&rules))
         );
-        let reconnect = match back {
-            Back::Accept => Reconnect::Accept(Arc::clone(&host)),
-            Back::Never => Reconnect::Never,
+        let mesh = match back {
+            Back::Accept => Mesh {
+                listener: Some(Arc::clone(&host)),
+                dialer: None,
+            },
+            Back::Never => Mesh::in_memory(),
         };
         let config = DriverConfig {
             autopilot: true,
@@ -183,8 +186,8 @@ impl Rig {
         let mut honest = spawn_session(
             host_peer,
             Some(store),
-            Some(Wire::Iroh(Box::new(accepted.unwrap()))),
-            reconnect,
+            vec![(Seat(1), Wire::Iroh(Box::new(accepted.unwrap())))],
+            mesh,
             config,
             None,
         );
@@ -409,7 +412,10 @@ fn warning(update: &Update) -> Option<String> {
 
 fn link_lost(update: &Update) -> Option<String> {
     match update {
-        Update::Link(LinkStatus::Lost { reason }) => Some(reason.clone()),
+        Update::Link {
+            status: LinkStatus::Lost { reason },
+            ..
+        } => Some(reason.clone()),
         _ => None,
     }
 }
@@ -446,7 +452,14 @@ async fn expect_warned_and_recovered(
     // The same opponent comes back: the honest side still holds the same log and plays on.
     rig.rejoin().await;
     until(&mut rig.honest, &mut seen, |u| {
-        matches!(u, Update::Link(LinkStatus::Reconnected(_))).then_some(())
+        matches!(
+            u,
+            Update::Link {
+                status: LinkStatus::Reconnected(_),
+                ..
+            }
+        )
+        .then_some(())
     })
     .await;
     let view = until_view(&mut rig.honest, &mut seen, |_| true).await;
@@ -602,7 +615,12 @@ async fn a_future_entry_asks_again_and_a_replay_is_ignored_without_a_word() {
     assert!(
         !seen.iter().any(|u| matches!(
             u,
-            Update::Warning(_) | Update::Link(LinkStatus::Lost { .. }) | Update::Refused { .. }
+            Update::Warning(_)
+                | Update::Link {
+                    status: LinkStatus::Lost { .. },
+                    ..
+                }
+                | Update::Refused { .. }
         )),
         "nothing to tell the player: {seen:#?}"
     );
@@ -737,8 +755,9 @@ async fn two_signed_entries_with_one_number_stop_the_match_as_equivocation() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refused_command_during_bad_input_does_not_reach_the_log() {
-    // The honest player keeps clicking while the connection is being restored: refused,
-    // nothing written.
+    // The honest player takes over from the autopilot and keeps clicking while the
+    // connection is being restored: it is still seat 1's decision, so every click is
+    // refused and nothing is written.
     let mut rig = Rig::new("click", 21, Back::Accept).await;
     rig.tx
         .send_encoded(&prefix(MAX_FRAME_BYTES * 4))
@@ -746,13 +765,14 @@ async fn a_refused_command_during_bad_input_does_not_reach_the_log() {
         .unwrap();
     let mut seen = Vec::new();
     until(&mut rig.honest, &mut seen, warning).await;
+    rig.honest.send(Command::Autopilot(false)).unwrap();
     rig.honest.send(Command::Act(Action::EndTurn)).unwrap();
     let refused = until(&mut rig.honest, &mut seen, |u| match u {
         Update::Refused { reason, .. } => Some(reason.clone()),
         _ => None,
     })
     .await;
-    assert!(refused.contains("being restored"), "{refused}");
+    assert!(refused.contains("not your decision"), "{refused}");
     rig.assert_file_unchanged();
     rig.cleanup();
 }
@@ -785,7 +805,11 @@ async fn a_run_without_its_closing_signature_is_held_unsaved_and_not_acted_on() 
             .any(|u| matches!(u, Update::View(v) if v.step > rig.entries)
                 || matches!(
                     u,
-                    Update::Warning(_) | Update::Link(LinkStatus::Lost { .. })
+                    Update::Warning(_)
+                        | Update::Link {
+                            status: LinkStatus::Lost { .. },
+                            ..
+                        }
                 )),
         "{seen:#?}"
     );

@@ -9,21 +9,23 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use fairduel_engine::{DeckList, Rules};
+use fairduel_engine::{DeckList, Rules, Seat};
 use fairduel_net::driver::{
-    Command, DriverConfig, MatchEnd, Reconnect, Redial, SeatView, SessionHandle, Update, Wire,
+    Command, DriverConfig, MatchEnd, Mesh, SeatView, SessionHandle, Update, Wire, memory_mesh,
     memory_wires, spawn_session,
 };
 use fairduel_net::play::{
-    MatchSettings, StartedMatch, start_hosted, start_in_memory, start_joined,
+    MatchSettings, StartedMatch, gather_table, match_hello, start_hosted, start_in_memory,
+    start_joined,
 };
 use fairduel_net::store::Durability;
-use fairduel_net::{EndpointOptions, Hello, Host, HostOptions, PlayerEndpoint, join};
+use fairduel_net::{EndpointOptions, Host, HostOptions, PlayerEndpoint, join};
 use fairduel_protocol::seeded::seeded_peers;
 use fairduel_protocol::{Identity, SecretStream};
 
 const FORMAT: &str = "kairu-dotr";
-const WAIT: Duration = Duration::from_secs(120);
+const FOUR: &str = "kairu-dotr-4p";
+const WAIT: Duration = Duration::from_secs(180);
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fairduel-driver-{name}-{}", std::process::id()));
@@ -31,12 +33,19 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn settings(rules: &Arc<Rules>, deck: &DeckList, seat: u8, dir: &std::path::Path) -> MatchSettings {
+fn settings(
+    format: &str,
+    rules: &Arc<Rules>,
+    deck: &DeckList,
+    seat: u8,
+    dir: &std::path::Path,
+) -> MatchSettings {
     MatchSettings {
         rules: Arc::clone(rules),
-        format_name: FORMAT.to_owned(),
+        format_name: format.to_owned(),
         deck: deck.clone(),
         identity: Identity::from_secret_bytes([seat + 40; 32]),
+        player_name: format!("Bot {seat}"),
         matches_dir: Some(dir.join(format!("matches{seat}"))),
         durability: Durability::Flush,
         driver: DriverConfig {
@@ -50,13 +59,29 @@ fn settings(rules: &Arc<Rules>, deck: &DeckList, seat: u8, dir: &std::path::Path
     }
 }
 
-fn hello(rules: &Rules) -> Hello {
-    Hello::new(
-        u32::from(fairduel_protocol::PROTOCOL_VERSION),
-        "test",
-        rules.format.hash().0,
-        rules.pool.hash().0,
-    )
+/// Settings for every seat of an in-memory table (nothing saved).
+fn memory_table(
+    format: &str,
+    players: usize,
+    seed: u64,
+    dir: &std::path::Path,
+) -> Vec<MatchSettings> {
+    let (rules, decks) = common::load(format);
+    common::seating(&decks, seed, players)
+        .into_iter()
+        .enumerate()
+        .map(|(i, deck)| {
+            let mut seat = settings(format, &rules, deck, i as u8, dir);
+            seat.matches_dir = None;
+            seat
+        })
+        .collect()
+}
+
+fn secrets(players: usize, base: u64) -> Vec<SecretStream> {
+    (0..players as u64)
+        .map(|i| SecretStream::from_number(base + i))
+        .collect()
 }
 
 /// Reads a session's updates until it finishes or fails.
@@ -109,122 +134,245 @@ async fn loopback_endpoint(seed: u8) -> PlayerEndpoint {
         .unwrap()
 }
 
+/// A whole table over loopback, formed as players form it: the host (seat 0) hands out
+/// one ticket, every other seat joins with it, the host gathers the table, and each joiner
+/// then links to the seats below its own.
+async fn loopback_table(
+    format: &str,
+    players: usize,
+    seed: u64,
+    dir: &std::path::Path,
+) -> Vec<StartedMatch> {
+    let (rules, decks) = common::load(format);
+    let seating = common::seating(&decks, seed, players);
+    let mut endpoints = Vec::new();
+    for seat in 0..players {
+        endpoints.push(loopback_endpoint(seat as u8).await);
+    }
+    let all: Vec<MatchSettings> = seating
+        .iter()
+        .enumerate()
+        .map(|(i, deck)| settings(format, &rules, deck, i as u8, dir))
+        .collect();
+    let hello = |seat: &MatchSettings| match_hello(&rules).with_name(seat.player_name.clone());
+    let (ticket, host) = Host::bind(
+        &endpoints[0],
+        hello(&all[0]),
+        HostOptions {
+            lan_advert: None,
+            players_wanted: (players - 1) as u8,
+        },
+    )
+    .await
+    .unwrap();
+    let host = Arc::new(host);
+    let gathering = {
+        let host = Arc::clone(&host);
+        tokio::spawn(async move { gather_table(&host, players - 1, |_, _| {}).await.unwrap() })
+    };
+    // Joiners arrive one after another, so the seats follow the seating.
+    let mut joining = Vec::new();
+    for seat in 1..players {
+        let connection = join(&endpoints[seat], &ticket, hello(&all[seat]))
+            .await
+            .unwrap();
+        let settings = all[seat].clone();
+        let endpoint = endpoints[seat].clone();
+        joining.push(tokio::spawn(async move {
+            start_joined(settings, endpoint, connection, |_, _| {}).await
+        }));
+        // The host reads the arrival before the next joiner greets it.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    let arrivals = gathering.await.unwrap();
+    let hosted = start_hosted(all[0].clone(), host, arrivals).await.unwrap();
+    let mut started = vec![hosted];
+    for joined in joining {
+        started.push(joined.await.unwrap().unwrap());
+    }
+    started
+}
+
+/// Plays every seat's session to its end.
+async fn play_all(table: Vec<StartedMatch>) -> Vec<(Option<SeatView>, Vec<Update>)> {
+    let tasks: Vec<_> = table
+        .into_iter()
+        .map(|started| tokio::spawn(play_out(started.session)))
+        .collect();
+    let mut results = Vec::new();
+    for task in tasks {
+        results.push(task.await.unwrap());
+    }
+    results
+}
+
+/// Every seat finished with the same state, every record verifies every seat, and every
+/// seat saw the others linked.
+fn assert_table_agrees(results: &[(Option<SeatView>, Vec<Update>)], players: usize) {
+    let mut hashes = Vec::new();
+    let mut steps = Vec::new();
+    for (view, updates) in results {
+        let end = finished(updates);
+        assert_eq!(end.audit.verdicts.len(), players);
+        assert!(end.audit.all_verified(), "{:?}", end.audit.verdicts);
+        let view = view.as_ref().unwrap();
+        assert!(view.outcome.is_some());
+        assert_eq!(view.fairness.peers.len(), players - 1);
+        hashes.push(view.duel.state_hash());
+        steps.push(view.step);
+    }
+    assert!(hashes.windows(2).all(|w| w[0] == w[1]), "{hashes:?}");
+    assert!(steps.windows(2).all(|w| w[0] == w[1]), "{steps:?}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bots_play_a_whole_match_over_loopback_and_both_records_verify() {
-    let (rules, decks) = common::load(FORMAT);
     let dir = temp_dir("loopback");
-    let pair = common::pairing(&decks, 5);
-    let host_endpoint = loopback_endpoint(0).await;
-    let joiner_endpoint = loopback_endpoint(1).await;
-    let (ticket, host) = Host::bind(&host_endpoint, hello(&rules), HostOptions::default())
-        .await
-        .unwrap();
-    let host = Arc::new(host);
-    let (accepted, joined) = tokio::join!(
-        host.accept(),
-        join(&joiner_endpoint, &ticket, hello(&rules))
-    );
-    let redial = Redial {
-        endpoint: joiner_endpoint.clone(),
-        host: ticket.host_addr().clone(),
-        hello: hello(&rules),
-    };
-    let (hosted, joined): (StartedMatch, StartedMatch) = {
-        let (a, b) = tokio::join!(
-            start_hosted(
-                settings(&rules, pair[0], 0, &dir),
-                Arc::clone(&host),
-                accepted.unwrap()
-            ),
-            start_joined(
-                settings(&rules, pair[1], 1, &dir),
-                &ticket,
-                redial,
-                joined.unwrap()
-            )
-        );
-        (a.unwrap(), b.unwrap())
-    };
-    assert_eq!(hosted.match_id, joined.match_id);
-    let ((host_view, host_updates), (join_view, join_updates)) =
-        tokio::join!(play_out(hosted.session), play_out(joined.session));
-    for updates in [&host_updates, &join_updates] {
-        let end = finished(updates);
-        assert!(end.audit.all_verified(), "{:?}", end.audit.verdicts);
-        let record = end.record.as_ref().unwrap();
+    let table = loopback_table(FORMAT, 2, 5, &dir).await;
+    assert_eq!(table[0].match_id, table[1].match_id);
+    let files: Vec<PathBuf> = table.iter().map(|t| t.file.clone().unwrap()).collect();
+    let results = play_all(table).await;
+    assert_table_agrees(&results, 2);
+    for (view, updates) in &results {
+        let record = finished(updates).record.as_ref().unwrap();
         assert!(record.exists(), "record saved at {}", record.display());
+        let view = view.as_ref().unwrap();
+        assert!(view.fairness.entries_verified > 50);
+        let peer = &view.fairness.peers[0];
+        assert!(peer.connection.is_some(), "{peer:?}");
+        assert!(
+            peer.name.as_deref().is_some_and(|n| n.starts_with("Bot ")),
+            "{peer:?}"
+        );
     }
-    let (host_view, join_view) = (host_view.unwrap(), join_view.unwrap());
-    assert!(host_view.outcome.is_some());
-    assert_eq!(host_view.step, join_view.step);
-    assert_eq!(host_view.duel.state_hash(), join_view.duel.state_hash());
-    assert!(join_view.fairness.entries_verified > 50);
-    assert!(join_view.fairness.connection.is_some());
     // Both match files hold the whole log.
-    let saved = fairduel_net::store::MatchStore::read(hosted.file.as_ref().unwrap()).unwrap();
-    assert_eq!(saved.entries.len() as u64, host_view.step);
+    let step = results[0].0.as_ref().unwrap().step;
+    for file in files {
+        let saved = fairduel_net::store::MatchStore::read(&file).unwrap();
+        assert_eq!(saved.entries.len() as u64, step);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_bots_form_a_table_over_loopback_and_every_record_verifies() {
+    let dir = temp_dir("loopback4");
+    let table = loopback_table(FOUR, 4, 21, &dir).await;
+    assert!(table.windows(2).all(|w| w[0].match_id == w[1].match_id));
+    let results = play_all(table).await;
+    assert_table_agrees(&results, 4);
+    for (view, _) in &results {
+        let view = view.as_ref().unwrap();
+        // Every seat linked to every other directly.
+        for peer in &view.fairness.peers {
+            assert!(
+                peer.connection.is_some(),
+                "seat {} never linked to {peer:?}",
+                view.seat
+            );
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test]
 async fn an_in_memory_bot_match_finishes_verified() {
-    let (rules, decks) = common::load(FORMAT);
     let dir = temp_dir("memory");
-    let pair = common::pairing(&decks, 6);
-    let mut a = settings(&rules, pair[0], 0, &dir);
-    let mut b = settings(&rules, pair[1], 1, &dir);
-    a.matches_dir = None;
-    b.matches_dir = None;
-    let (hosted, joined) = start_in_memory(
-        a,
-        b,
-        [SecretStream::from_number(1), SecretStream::from_number(2)],
-    )
-    .unwrap();
-    let ((view, updates), (_, other)) =
-        tokio::join!(play_out(hosted.session), play_out(joined.session));
-    assert!(finished(&updates).audit.all_verified());
-    assert!(finished(&other).audit.all_verified());
-    assert!(view.unwrap().outcome.is_some());
-    let _ = std::fs::remove_dir_all(&dir);
+    let table = start_in_memory(memory_table(FORMAT, 2, 6, &dir), secrets(2, 1)).unwrap();
+    let results = play_all(table).await;
+    assert_table_agrees(&results, 2);
 }
 
-/// Peers set up in memory up to the first decision, one of them then perturbed.
-fn perturbed_pair(seed: u64) -> Vec<fairduel_protocol::Peer> {
-    let (rules, decks) = common::load(FORMAT);
-    let mut peers = seeded_peers(&rules, FORMAT, &common::pairing(&decks, seed), seed).unwrap();
+#[tokio::test]
+async fn in_memory_tables_of_four_free_for_all_and_two_against_two_finish_verified() {
+    let dir = temp_dir("memory-n");
+    let table = start_in_memory(memory_table(FOUR, 4, 7, &dir), secrets(4, 10)).unwrap();
+    let results = play_all(table).await;
+    assert_table_agrees(&results, 4);
+    let table =
+        start_in_memory(memory_table("kairu-dotr-2v2", 4, 8, &dir), secrets(4, 20)).unwrap();
+    let results = play_all(table).await;
+    assert_table_agrees(&results, 4);
+    let outcome = results[0].0.as_ref().unwrap().outcome.unwrap();
+    // Teams win together: partners sit two apart.
+    let winners: Vec<Seat> = outcome.winners.iter().collect();
+    assert!(
+        winners.is_empty() || winners.iter().all(|s| s.0 % 2 == winners[0].0 % 2),
+        "{winners:?}"
+    );
+}
+
+/// Peers set up in memory up to the first decision, one of them then perturbed: `changed`
+/// holds one more life point for seat 0 than everyone else.
+fn perturbed(
+    format: &str,
+    players: usize,
+    seed: u64,
+    changed: usize,
+) -> Vec<fairduel_protocol::Peer> {
+    let (rules, decks) = common::load(format);
+    let mut peers = seeded_peers(
+        &rules,
+        format,
+        &common::seating(&decks, seed, players),
+        seed,
+    )
+    .unwrap();
     while peers.iter().all(|p| p.duel().is_none()) || !peers.iter().any(|p| p.needs_decision()) {
         let seat = peers[0].awaiting().0.unwrap().index();
         let (entry, _) = peers[seat].next_automatic().unwrap().unwrap();
-        peers[1 - seat].receive(&entry).unwrap();
-    }
-    // The deciding seat signs its run so far, as before a person's decision: both logs
-    // are then the same.
-    for seat in 0..2 {
-        if let Some(signed) = peers[seat].sign_last() {
-            peers[1 - seat].receive(&signed).unwrap();
+        for (i, peer) in peers.iter_mut().enumerate() {
+            if i != seat {
+                peer.receive(&entry).unwrap();
+            }
         }
     }
-    assert_eq!(peers[0].log().entries(), peers[1].log().entries());
-    let duel = peers[1].log_mut_for_tests().duel_mut_for_tests().unwrap();
-    duel.state_mut_for_setup().players[fairduel_engine::Seat(0)].life_points += 1;
+    // The deciding seat signs its run so far, as before a person's decision: every log is
+    // then the same.
+    for seat in 0..players {
+        if let Some(signed) = peers[seat].sign_last() {
+            for (i, peer) in peers.iter_mut().enumerate() {
+                if i != seat {
+                    peer.receive(&signed).unwrap();
+                }
+            }
+        }
+    }
+    for peer in &peers[1..] {
+        assert_eq!(peers[0].log().entries(), peer.log().entries());
+    }
+    let duel = peers[changed]
+        .log_mut_for_tests()
+        .duel_mut_for_tests()
+        .unwrap();
+    duel.state_mut_for_setup().players[Seat(0)].life_points += 1;
     peers
+}
+
+fn desync_report(updates: &[Update]) -> &fairduel_net::driver::DesyncReport {
+    updates
+        .iter()
+        .find_map(|u| match u {
+            Update::Desync(report) => Some(report.as_ref()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no desync report in {updates:#?}"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deliberate_desync_over_loopback_is_caught_at_the_next_entry_and_named() {
     let dir = temp_dir("desync");
     let (rules, _) = common::load(FORMAT);
-    let [a, b]: [fairduel_protocol::Peer; 2] = perturbed_pair(3).try_into().unwrap();
+    let [a, b]: [fairduel_protocol::Peer; 2] = perturbed(FORMAT, 2, 3, 1).try_into().unwrap();
     let entries_before = a.log().entries().len() as u64;
     let host_endpoint = loopback_endpoint(0).await;
     let joiner_endpoint = loopback_endpoint(1).await;
-    let (ticket, host) = Host::bind(&host_endpoint, hello(&rules), HostOptions::default())
+    let (ticket, host) = Host::bind(&host_endpoint, match_hello(&rules), HostOptions::default())
         .await
         .unwrap();
     let (accepted, joined) = tokio::join!(
         host.accept(),
-        join(&joiner_endpoint, &ticket, hello(&rules))
+        join(&joiner_endpoint, &ticket, match_hello(&rules))
     );
     let config = |seat: u64| DriverConfig {
         autopilot: true,
@@ -235,37 +383,28 @@ async fn a_deliberate_desync_over_loopback_is_caught_at_the_next_entry_and_named
     let sa = spawn_session(
         a,
         None,
-        Some(Wire::Iroh(Box::new(accepted.unwrap()))),
-        Reconnect::Never,
+        vec![(Seat(1), Wire::Iroh(Box::new(accepted.unwrap())))],
+        Mesh::in_memory(),
         config(0),
         None,
     );
     let sb = spawn_session(
         b,
         None,
-        Some(Wire::Iroh(Box::new(joined.unwrap()))),
-        Reconnect::Never,
+        vec![(Seat(0), Wire::Iroh(Box::new(joined.unwrap())))],
+        Mesh::in_memory(),
         config(1),
         None,
     );
     let ((_, ua), (_, ub)) = tokio::join!(play_out(sa), play_out(sb));
-    for updates in [&ua, &ub] {
-        let report = updates
-            .iter()
-            .find_map(|u| match u {
-                Update::Desync(report) => Some(report),
-                _ => None,
-            })
-            .unwrap_or_else(|| panic!("no desync report in {updates:#?}"));
+    for (updates, other) in [(&ua, Seat(1)), (&ub, Seat(0))] {
+        let report = desync_report(updates);
         assert_eq!(
             report.seq, entries_before,
             "caught at the first entry after the change"
         );
-        let fields: Vec<&str> = report
-            .differences
-            .iter()
-            .map(|d| d.field.as_str())
-            .collect();
+        assert_eq!(report.differing_seats(), vec![other]);
+        let fields: Vec<&str> = report.differences().map(|d| d.field.as_str()).collect();
         assert!(fields.contains(&"players[0].life_points"), "{fields:?}");
         let file = report.file.as_ref().unwrap();
         assert!(
@@ -285,40 +424,88 @@ async fn a_deliberate_desync_over_loopback_is_caught_at_the_next_entry_and_named
 
 #[tokio::test]
 async fn an_in_memory_desync_is_reported_on_both_sides() {
-    let [a, b]: [fairduel_protocol::Peer; 2] = perturbed_pair(4).try_into().unwrap();
+    let [a, b]: [fairduel_protocol::Peer; 2] = perturbed(FORMAT, 2, 4, 1).try_into().unwrap();
     let (wa, wb) = memory_wires();
     let config = |seat: u64| DriverConfig {
         autopilot: true,
         bot_seed: seat,
         ..DriverConfig::default()
     };
-    let sa = spawn_session(a, None, Some(wa), Reconnect::Never, config(0), None);
-    let sb = spawn_session(b, None, Some(wb), Reconnect::Never, config(1), None);
+    let sa = spawn_session(
+        a,
+        None,
+        vec![(Seat(1), wa)],
+        Mesh::in_memory(),
+        config(0),
+        None,
+    );
+    let sb = spawn_session(
+        b,
+        None,
+        vec![(Seat(0), wb)],
+        Mesh::in_memory(),
+        config(1),
+        None,
+    );
     let ((_, ua), (_, ub)) = tokio::join!(play_out(sa), play_out(sb));
     for updates in [ua, ub] {
         assert!(
-            updates.iter().any(|u| matches!(u, Update::Desync(r) if r.differences.iter().any(|d| d.field == "players[0].life_points"))),
+            desync_report(&updates)
+                .differences()
+                .any(|d| d.field == "players[0].life_points"),
             "{updates:#?}"
         );
     }
 }
 
 #[tokio::test]
+async fn at_a_table_of_four_a_desync_names_the_one_seat_that_differs() {
+    // Seat 2 computes another state than the rest: everyone stops, the three who agree
+    // name seat 2 alone, and seat 2 names the three others.
+    let peers = perturbed(FOUR, 4, 5, 2);
+    let config = |seat: u64| DriverConfig {
+        autopilot: true,
+        bot_seed: seat,
+        ..DriverConfig::default()
+    };
+    let sessions: Vec<SessionHandle> = peers
+        .into_iter()
+        .zip(memory_mesh(4))
+        .enumerate()
+        .map(|(i, (peer, wires))| {
+            spawn_session(peer, None, wires, Mesh::in_memory(), config(i as u64), None)
+        })
+        .collect();
+    let tasks: Vec<_> = sessions
+        .into_iter()
+        .map(|s| tokio::spawn(play_out(s)))
+        .collect();
+    for (i, task) in tasks.into_iter().enumerate() {
+        let (_, updates) = task.await.unwrap();
+        let report = desync_report(&updates);
+        let expected: Vec<Seat> = if i == 2 {
+            vec![Seat(0), Seat(1), Seat(3)]
+        } else {
+            vec![Seat(2)]
+        };
+        assert_eq!(
+            report.differing_seats(),
+            expected,
+            "seat {i}: {}",
+            report.text()
+        );
+        assert!(!updates.iter().any(|u| matches!(u, Update::Finished(_))));
+    }
+}
+
+#[tokio::test]
 async fn an_illegal_command_is_refused_and_a_concession_ends_the_duel() {
-    let (rules, decks) = common::load(FORMAT);
     let dir = temp_dir("concede");
-    let pair = common::pairing(&decks, 8);
-    let mut a = settings(&rules, pair[0], 0, &dir);
-    let mut b = settings(&rules, pair[1], 1, &dir);
-    a.matches_dir = None;
-    b.matches_dir = None;
-    a.driver.autopilot = false;
-    let (mut hosted, joined) = start_in_memory(
-        a,
-        b,
-        [SecretStream::from_number(3), SecretStream::from_number(4)],
-    )
-    .unwrap();
+    let mut seats = memory_table(FORMAT, 2, 8, &dir);
+    seats[0].driver.autopilot = false;
+    let mut table = start_in_memory(seats, secrets(2, 3)).unwrap();
+    let joined = table.pop().unwrap();
+    let mut hosted = table.pop().unwrap();
     let guest = tokio::spawn(play_out(joined.session));
     // Wait until the host must decide: nothing moves until it does.
     loop {
@@ -362,20 +549,12 @@ async fn a_persons_move_inside_a_run_reaches_the_other_side_at_once() {
     // A person's move after which the same person decides again is not a hand-off, so it
     // goes out unsigned; the driver signs it before waiting for the next decision, and the
     // other side takes it right away instead of at the end of the turn.
-    let (rules, decks) = common::load(FORMAT);
     let dir = temp_dir("person");
-    let pair = common::pairing(&decks, 9);
-    let mut a = settings(&rules, pair[0], 0, &dir);
-    let mut b = settings(&rules, pair[1], 1, &dir);
-    a.matches_dir = None;
-    b.matches_dir = None;
-    a.driver.autopilot = false;
-    let (mut hosted, mut joined) = start_in_memory(
-        a,
-        b,
-        [SecretStream::from_number(5), SecretStream::from_number(6)],
-    )
-    .unwrap();
+    let mut seats = memory_table(FORMAT, 2, 9, &dir);
+    seats[0].driver.autopilot = false;
+    let mut table = start_in_memory(seats, secrets(2, 5)).unwrap();
+    let mut joined = table.pop().unwrap();
+    let mut hosted = table.pop().unwrap();
     let mut moved = None;
     for _ in 0..20 {
         let view = loop {
@@ -429,4 +608,122 @@ async fn a_persons_move_inside_a_run_reaches_the_other_side_at_once() {
     assert!(finished(&host_end.1).audit.all_verified());
     assert!(finished(&guest_end.1).audit.all_verified());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn cheapest(legal: &[fairduel_engine::Action]) -> fairduel_engine::Action {
+    legal
+        .iter()
+        .find(|a| {
+            matches!(
+                a,
+                fairduel_engine::Action::EndTurn | fairduel_engine::Action::Pass
+            )
+        })
+        .unwrap_or(&legal[0])
+        .clone()
+}
+
+/// `peer`'s run after deciding `action`, up to the signed entry that closes it.
+fn run_after(
+    peer: &mut fairduel_protocol::Peer,
+    action: fairduel_engine::Action,
+) -> Vec<fairduel_protocol::SignedEnvelope> {
+    let (first, _) = peer.decide(action).unwrap();
+    let mut run = vec![first];
+    while !run.last().unwrap().is_signed() {
+        match peer.next_automatic() {
+            Some(written) => run.push(written.unwrap().0),
+            None => {
+                let signed = peer.sign_last().unwrap();
+                *run.last_mut().unwrap() = signed;
+            }
+        }
+    }
+    run
+}
+
+#[tokio::test]
+async fn a_split_view_is_proven_as_equivocation_by_the_relayed_copy() {
+    // Seat 3 cheats: it signs one decision for seat 0 and another for seats 1 and 2. Each
+    // honest seat passes on the signed entries it takes, so the two versions meet and
+    // every honest seat holds the proof.
+    let (rules, decks) = common::load(FOUR);
+    let mut peers = seeded_peers(&rules, FOUR, &common::seating(&decks, 31, 4), 31).unwrap();
+    let cheater = Seat(3);
+    loop {
+        let seat = peers[0].awaiting().0.unwrap();
+        if seat == cheater && peers[3].needs_decision() {
+            break;
+        }
+        let i = seat.index();
+        let (entry, _) = match peers[i].next_automatic() {
+            Some(written) => written.unwrap(),
+            None => {
+                let action = cheapest(&peers[i].legal_actions());
+                peers[i].decide(action).unwrap()
+            }
+        };
+        for (j, peer) in peers.iter_mut().enumerate() {
+            if j != i {
+                peer.receive(&entry).unwrap();
+            }
+        }
+    }
+    // The cheater signs what it wrote so far, so every honest log is the same.
+    if let Some(signed) = peers[3].sign_last() {
+        for peer in &mut peers[..3] {
+            peer.receive(&signed).unwrap();
+        }
+    }
+    let legal = peers[3].legal_actions();
+    assert!(legal.len() >= 2, "the cheater needs two choices: {legal:?}");
+    let version_a = run_after(&mut peers[3].clone(), legal[0].clone());
+    let version_b = run_after(&mut peers[3].clone(), legal[1].clone());
+    assert_ne!(version_a.last(), version_b.last());
+
+    let mut mesh = memory_mesh(4);
+    let mut cheater_ends = mesh.pop().unwrap();
+    let config = |seat: u64| DriverConfig {
+        autopilot: true,
+        bot_seed: seat,
+        ..DriverConfig::default()
+    };
+    let sessions: Vec<SessionHandle> = peers
+        .into_iter()
+        .take(3)
+        .zip(mesh)
+        .enumerate()
+        // Seat 3's end of each honest seat's link is held by the test.
+        .map(|(i, (peer, wires))| {
+            spawn_session(peer, None, wires, Mesh::in_memory(), config(i as u64), None)
+        })
+        .collect();
+    for (seat, wire) in &mut cheater_ends {
+        let Wire::Memory(wire) = wire else {
+            unreachable!("an in-memory mesh")
+        };
+        let version = if *seat == Seat(0) {
+            &version_a
+        } else {
+            &version_b
+        };
+        for entry in version {
+            wire.send(fairduel_net::driver::PeerMessage::Entry(entry.clone()))
+                .unwrap();
+        }
+    }
+    let tasks: Vec<_> = sessions
+        .into_iter()
+        .map(|s| tokio::spawn(play_out(s)))
+        .collect();
+    for (i, task) in tasks.into_iter().enumerate() {
+        let (_, updates) = task.await.unwrap();
+        assert!(
+            updates.iter().any(
+                |u| matches!(u, Update::Failed(m) if m.contains("equivocation") && m.contains("names the cheater"))
+            ),
+            "seat {i} did not prove the equivocation: {updates:#?}"
+        );
+    }
+    drop(cheater_ends);
 }

@@ -99,6 +99,7 @@ async fn lan_scenario() {
         hello.clone(),
         HostOptions {
             lan_advert: Some(advert),
+            ..HostOptions::default()
         },
     )
     .await

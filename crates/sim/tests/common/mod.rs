@@ -101,10 +101,10 @@ pub fn protocol_step<B: fairduel_sim::Bot>(
         }
     };
     for (j, other) in peers.iter_mut().enumerate() {
-        if j != i {
-            if let Err(e) = other.receive(&written.0) {
-                panic!("seat {j} refused an honest entry: {e}");
-            }
+        if j != i
+            && let Err(e) = other.receive(&written.0)
+        {
+            panic!("seat {j} refused an honest entry: {e}");
         }
     }
     Some(written.0)
