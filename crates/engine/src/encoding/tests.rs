@@ -1,0 +1,414 @@
+use super::*;
+use crate::card::{Filter, MonsterType};
+use crate::commitment::Commitment;
+use crate::hash::Digest32;
+use crate::seat::{PerSeat, SeatSet};
+
+/// What postcard itself writes for the same fields.
+/// Postcard's encoding of the whole state, minus its unchanging prefix: robust to new
+/// fields, which the derived encoding picks up by itself.
+fn by_postcard(s: &DuelState) -> Vec<u8> {
+    let whole = match postcard::to_stdvec(s) {
+        Ok(bytes) => bytes,
+        Err(e) => panic!("postcard: {e}"),
+    };
+    let prefix = (
+        &s.match_id,
+        &s.format_hash,
+        &s.pool_hash,
+        &s.board_size,
+        &s.commitments,
+    );
+    let prefix = match postcard::to_stdvec(&prefix) {
+        Ok(bytes) => bytes,
+        Err(e) => panic!("postcard: {e}"),
+    };
+    assert_eq!(&whole[..prefix.len()], prefix.as_slice());
+    whole[prefix.len()..].to_vec()
+}
+
+/// Appends the encoding to `out`.
+fn encode_changing_part(state: &DuelState, out: &mut Vec<u8>) {
+    let mut encoded = Encoded::default();
+    encoded.encode(state);
+    out.extend_from_slice(encoded.bytes());
+}
+
+fn by_hand(s: &DuelState) -> Vec<u8> {
+    let mut out = Vec::new();
+    encode_changing_part(s, &mut out);
+    out
+}
+
+fn player(life_points: u32, first_ref: u16) -> PlayerState {
+    PlayerState {
+        life_points,
+        summoning_points: 7,
+        deck: (first_ref..first_ref + 40).map(CardRef).collect(),
+        deck_order: if life_points > 0 {
+            DeckOrder::Public
+        } else {
+            DeckOrder::Permuted {
+                rounds: vec![PermutationRound {
+                    permuter: Seat(0),
+                    first: CardRef(90),
+                }],
+                first_card: CardRef(first_ref),
+                next_position: 300,
+            }
+        },
+        hand: vec![
+            CardSlot {
+                card_ref: CardRef(first_ref + 41),
+                card: None,
+            },
+            CardSlot {
+                card_ref: CardRef(300),
+                card: Some(CardId(688)),
+            },
+        ],
+        graveyard: vec![CardSlot {
+            card_ref: CardRef(2),
+            card: Some(CardId(5)),
+        }],
+        banished: vec![CardId(1), CardId(130), CardId(u16::MAX)],
+        field_spell: Some(Attached {
+            owner: Seat(1),
+            card_ref: CardRef(77),
+            card: CardId(200),
+        }),
+        leader: Cell::new(6, 3),
+        leader_stuck_turns: 1,
+        cards_played: 2,
+        monsters_played: 1,
+    }
+}
+
+fn piece(turn: u16) -> Piece {
+    Piece {
+        controller: Seat(0),
+        card: Some(CardId(129)),
+        face_up: true,
+        defence: true,
+        moved: true,
+        attacked: true,
+        bind: Bind::Turns(3),
+        bound_turn: 200,
+        modifiers: vec![
+            Modifier {
+                atk: -500,
+                def: 300,
+                duration: Duration::Turns(2),
+            },
+            Modifier {
+                atk: i16::MIN,
+                def: i16::MAX,
+                duration: Duration::EndOfTurn,
+            },
+            Modifier {
+                atk: -1,
+                def: 0,
+                duration: Duration::Permanent,
+            },
+        ],
+        equips: vec![
+            Attached {
+                owner: Seat(1),
+                card_ref: CardRef(500),
+                card: CardId(300),
+            },
+            Attached {
+                owner: Seat(0),
+                card_ref: CardRef(3),
+                card: CardId(3),
+            },
+        ],
+        ..Piece::entering(Seat(1), CardRef(150), Class::Monster, turn)
+    }
+}
+
+fn state() -> DuelState {
+    let n = 7u8;
+    let mut cells = vec![None; usize::from(n) * usize::from(n)];
+    cells[3] = Some(Piece::deck_leader(Seat(1), CardRef(41), CardId(12)));
+    cells[10] = Some(piece(130));
+    cells[11] = Some(Piece {
+        bind: Bind::Forever,
+        changed_position: true,
+        ..Piece::entering(Seat(0), CardRef(7), Class::SpellTrap, 2)
+    });
+    cells[45] = Some(Piece::deck_leader(Seat(0), CardRef(0), CardId(600)));
+    let commitment = Commitment(Digest32([0xAB; 32]));
+    let effect = QueuedEffect {
+        card: CardId(400),
+        index: 1,
+        controller: Seat(1),
+        at: Some(Cell::new(2, 5).into()),
+        triggering: None,
+        opponent: Some(Seat(3)),
+        discard_after: true,
+    };
+    let mut table = TurnOrder::new(4, 2, false, Seat(2), 4);
+    table.begin_turn(Seat(3));
+    table.remove(Seat(1));
+    DuelState {
+        match_id: Digest32([1; 32]),
+        format_hash: Digest32([2; 32]),
+        pool_hash: Digest32([3; 32]),
+        board_size: n,
+        commitments: vec![commitment; 82].into(),
+        turn: 300,
+        active: Seat(1),
+        phase: Phase::End,
+        table,
+        players: PerSeat::new(vec![player(8000, 1), player(0, 100)]),
+        terrain: Terrain::ALL.iter().copied().cycle().take(49).collect(),
+        cells,
+        awaiting: Awaiting::main(Seat(1)),
+        resume: Resume::Nothing,
+        draws_due: vec![DrawDue {
+            owner: Seat(0),
+            round: 0,
+            pointer: 200,
+        }],
+        queue: vec![
+            effect.clone(),
+            QueuedEffect {
+                at: None,
+                triggering: Some(Place::Zone {
+                    side: Seat(5),
+                    zone: Zone::Graveyard,
+                    slot: 7,
+                }),
+                opponent: None,
+                discard_after: false,
+                ..effect
+            },
+        ],
+        claims: vec![
+            PendingClaim {
+                card_ref: CardRef(200),
+                owner: Seat(0),
+                predicate: Predicate::MonsterLevel { min: 5, max: 6 },
+                turn: 129,
+            },
+            PendingClaim {
+                card_ref: CardRef(3),
+                owner: Seat(1),
+                predicate: Predicate::SpellOrTrap,
+                turn: 4,
+            },
+            PendingClaim {
+                card_ref: CardRef(4),
+                owner: Seat(1),
+                predicate: Predicate::Spell,
+                turn: 5,
+            },
+            PendingClaim {
+                card_ref: CardRef(5),
+                owner: Seat(0),
+                predicate: Predicate::NotMatching {
+                    filter: Filter {
+                        types: vec![MonsterType::Dragon],
+                        max_atk: Some(1500),
+                        face_up_only: true,
+                        ..Filter::default()
+                    },
+                    viewer: Seat(1),
+                },
+                turn: 6,
+            },
+            PendingClaim {
+                card_ref: CardRef(6),
+                owner: Seat(1),
+                predicate: Predicate::NotObligedTrap {
+                    traps: vec![CardId(3), CardId(700)],
+                },
+                turn: 131,
+            },
+        ],
+        reveal_due: vec![(Seat(0), commitment), (Seat(1), commitment)],
+        windows: vec![
+            (
+                Seat(0),
+                TrapEvent::Attack {
+                    attacker: Cell::new(1, 1).into(),
+                    target: Cell::new(1, 2).into(),
+                },
+            ),
+            (
+                Seat(3),
+                TrapEvent::Spell {
+                    at: Some(Cell::new(6, 6).into()),
+                },
+            ),
+        ],
+        declarations: vec![
+            (
+                Seat(1),
+                vec![Cell::new(0, 1).into(), Cell::new(4, 4).into()],
+            ),
+            (Seat(0), Vec::new()),
+        ],
+        attack_negated: true,
+        spell_negated: false,
+        outcome: Some(Outcome {
+            winners: SeatSet::only(Seat(0)),
+            reason: WinReason::DeckOut,
+        }),
+    }
+}
+
+#[test]
+fn hand_written_encoding_is_postcards() {
+    let base = state();
+    assert_eq!(by_hand(&base), by_postcard(&base));
+    let effect = base.queue[0].clone();
+    let awaitings = [
+        Awaiting::main(Seat(0)),
+        Awaiting::Decision {
+            seat: Seat(1),
+            decision: Decision::Respond {
+                event: TrapEvent::Spell { at: None },
+            },
+        },
+        Awaiting::Answer {
+            seat: Seat(0),
+            asked: Asked::Reveal {
+                commitments: vec![base.commitments[0]; 2],
+            },
+        },
+        Awaiting::Answer {
+            seat: Seat(1),
+            asked: Asked::Declare {
+                places: vec![Cell::new(3, 3).into()],
+            },
+        },
+        Awaiting::Decision {
+            seat: Seat(0),
+            decision: Decision::Discard { count: 2 },
+        },
+        Awaiting::Decision {
+            seat: Seat(3),
+            decision: Decision::ChooseOpponent {
+                among: [Seat(1), Seat(2)].into_iter().collect(),
+            },
+        },
+        Awaiting::Answer {
+            seat: Seat(1),
+            asked: Asked::OpenDraw { owner: Seat(0) },
+        },
+        Awaiting::Finished,
+    ];
+    let resumes = [
+        Resume::Nothing,
+        Resume::AttackAfterWindow {
+            attacker: Cell::new(1, 1).into(),
+            target: Cell::new(2, 1).into(),
+        },
+        Resume::AttackAfterReveal {
+            attacker: Cell::new(1, 1).into(),
+            target: Cell::new(2, 1).into(),
+        },
+        Resume::SpellAfterWindow {
+            spell: effect.clone(),
+        },
+        Resume::DestroyDeclared { effect },
+    ];
+    let events = [
+        TrapEvent::Moved {
+            at: Cell::new(4, 2).into(),
+        },
+        TrapEvent::Attack {
+            attacker: Cell::new(1, 1).into(),
+            target: Cell::new(1, 2).into(),
+        },
+        TrapEvent::Spell {
+            at: Some(Cell::new(0, 6).into()),
+        },
+        TrapEvent::Spell { at: None },
+    ];
+    let outcomes = [
+        None,
+        Some(Outcome {
+            winners: SeatSet::EMPTY,
+            reason: WinReason::TurnLimit,
+        }),
+        Some(Outcome {
+            winners: SeatSet::only(Seat(1)),
+            reason: WinReason::LeaderTrapped,
+        }),
+        Some(Outcome {
+            winners: [Seat(0), Seat(2)].into_iter().collect(),
+            reason: WinReason::Concession,
+        }),
+        Some(Outcome {
+            winners: SeatSet::only(Seat(1)),
+            reason: WinReason::LifePoints,
+        }),
+    ];
+    for (i, awaiting) in awaitings.into_iter().enumerate() {
+        for (j, resume) in resumes.iter().enumerate() {
+            let s = DuelState {
+                awaiting: awaiting.clone(),
+                resume: resume.clone(),
+                windows: ((i + j) % 5 != 0)
+                    .then(|| (Seat(1), events[(i + j) % 4]))
+                    .into_iter()
+                    .collect(),
+                outcome: outcomes[(i * 2 + j) % 5],
+                ..base.clone()
+            };
+            assert_eq!(
+                by_hand(&s),
+                by_postcard(&s),
+                "{:?} {:?}",
+                s.awaiting,
+                s.resume
+            );
+        }
+    }
+    let empty = DuelState {
+        turn: 1,
+        phase: Phase::Main,
+        queue: Vec::new(),
+        claims: Vec::new(),
+        reveal_due: Vec::new(),
+        windows: Vec::new(),
+        declarations: Vec::new(),
+        spell_negated: true,
+        outcome: None,
+        cells: vec![None; 81],
+        terrain: vec![Terrain::Labyrinth; 81],
+        ..base.clone()
+    };
+    assert_eq!(by_hand(&empty), by_postcard(&empty));
+}
+
+/// A state bigger than the first try's room is written again with enough room, and
+/// whatever the buffer held before stays in front.
+#[test]
+fn big_states_are_written_whole() {
+    let mut big = state();
+    if let Some(Some(p)) = big.cells.get_mut(10) {
+        p.modifiers = (0..400i16)
+            .map(|i| Modifier {
+                atk: i.wrapping_mul(90).wrapping_sub(18_000),
+                def: i,
+                duration: Duration::Turns((i % 7) as u8),
+            })
+            .collect();
+    }
+    let expected = by_postcard(&big);
+    assert!(expected.len() > FIRST_TRY, "{}", expected.len());
+    let mut out = vec![7, 7, 7];
+    encode_changing_part(&big, &mut out);
+    assert_eq!(out[..3], [7, 7, 7]);
+    assert_eq!(out[3..], expected[..]);
+    // A buffer reused for a smaller state holds just that state's bytes.
+    let small = state();
+    let mut reused = Encoded::default();
+    reused.encode(&big);
+    reused.encode(&small);
+    assert_eq!(reused.bytes(), by_postcard(&small).as_slice());
+}

@@ -1,0 +1,308 @@
+//! Applying an entry to the log's state: each step of the match script (set-up, the duel's
+//! decisions and answers, checkpoints, end reveals), and putting things back when the
+//! entry's state hash turns out wrong.
+
+use super::*;
+
+impl MatchLog {
+    pub(super) fn undo_point(&self, step: &Step) -> UndoPoint {
+        match step {
+            Step::Game(_) => UndoPoint::Game {
+                checkpoints_due: self.checkpoints_due.len(),
+                claims_made: self.claim_origins.len(),
+            },
+            Step::Checkpoint { .. } => UndoPoint::Checkpoint {
+                first: self.checkpoints_due.first().copied(),
+            },
+            _ => UndoPoint::Full(Box::new(self.progress())),
+        }
+    }
+
+    /// Puts back what an entry's apply changed: on a refusal by the rules (`applied`
+    /// false) only what a set-up or end step may have changed before failing, as a game
+    /// step or checkpoint validates before it changes anything; after a wrong state hash
+    /// everything, the engine undoing its own apply of the action.
+    pub(super) fn undo(&mut self, point: UndoPoint, envelope: &Envelope, applied: bool) {
+        match point {
+            UndoPoint::Game {
+                checkpoints_due,
+                claims_made,
+            } => {
+                if !applied {
+                    return;
+                }
+                if matches!(envelope.body, Body::Action(_) | Body::Answer(_))
+                    && let Some(duel) = self.duel.as_mut()
+                {
+                    duel.undo_last_apply();
+                }
+                self.checkpoints_due.truncate(checkpoints_due);
+                self.claim_origins.truncate(claims_made);
+            }
+            UndoPoint::Checkpoint { first } => {
+                if applied && let Some(first) = first {
+                    self.checkpoints_due.insert(0, first);
+                }
+            }
+            UndoPoint::Full(progress) => self.restore(*progress),
+        }
+    }
+
+    /// Everything `apply` may change (not the entries), to put back if the state hash
+    /// turns out wrong.
+    pub(super) fn progress(&self) -> Progress {
+        Progress {
+            script: self.script.clone(),
+            decks: self.decks.clone(),
+            permutations: self.permutations.clone(),
+            random_reveals: self.random_reveals.clone(),
+            duel: self.duel.clone(),
+            checkpoints_due: self.checkpoints_due.clone(),
+            end_reveals: self.end_reveals.clone(),
+            claims_made: self.claim_origins.len(),
+        }
+    }
+
+    pub(super) fn restore(&mut self, p: Progress) {
+        self.script = p.script;
+        self.decks = p.decks;
+        self.permutations = p.permutations;
+        self.random_reveals = p.random_reveals;
+        self.duel = p.duel;
+        self.checkpoints_due = p.checkpoints_due;
+        self.end_reveals = p.end_reveals;
+        self.claim_origins.truncate(p.claims_made);
+    }
+
+    /// Applies a body whose header holds. Validates before it changes anything.
+    pub(super) fn apply(
+        &mut self,
+        envelope: &Envelope,
+        knowledge: Option<&Knowledge>,
+        step: &Step,
+    ) -> Result<Vec<Event>, Violation> {
+        let author = envelope.author;
+        let unexpected = || Violation::UnexpectedBody {
+            expected: step.name(),
+            got: envelope.body.kind(),
+        };
+        match (&envelope.body, step) {
+            (Body::DeckCommit(deck), Step::DeckCommit) => {
+                self.check_deck_commit(deck)?;
+                self.decks[author.index()] = Some(deck.clone());
+                self.script.pop();
+                Ok(Vec::new())
+            }
+            (Body::Permutation(p), Step::Permutation { owner }) if p.owner == *owner => {
+                let size = self.deck_commit(*owner).map_or(0, |d| d.deck.len());
+                if p.positions.len() != size {
+                    return Err(Violation::BadPermutation(format!(
+                        "it has {} positions; {owner}'s deck has {size} cards",
+                        p.positions.len()
+                    )));
+                }
+                self.permutations
+                    .insert((p.owner, author), p.positions.clone());
+                self.script.pop();
+                Ok(Vec::new())
+            }
+            (Body::RandomReveal(r), Step::RandomReveal) => {
+                let committed = self
+                    .deck_commit(author)
+                    .map(|d| d.random)
+                    .ok_or(Violation::BadRandomReveal)?;
+                if random_commitment(&self.match_id, author, r) != committed {
+                    return Err(Violation::BadRandomReveal);
+                }
+                self.random_reveals[author.index()] = Some(*r);
+                self.script.pop();
+                if self.script.is_empty() {
+                    return self.begin_duel();
+                }
+                Ok(Vec::new())
+            }
+            (Body::Action(_) | Body::Answer(_), Step::Game(_)) => {
+                let Some(duel) = self.duel.as_mut() else {
+                    return Err(unexpected());
+                };
+                let events = match &envelope.body {
+                    Body::Action(action) => duel.apply(author, action, knowledge),
+                    Body::Answer(answer) => duel.answer(author, answer, knowledge),
+                    _ => return Err(unexpected()),
+                }
+                .map_err(Violation::IllegalAction)?;
+                let over = duel.is_over();
+                for event in &events {
+                    match event {
+                        Event::TurnStarted { turn, .. } if !over => {
+                            for i in 0..self.setup.players.len() {
+                                let seat = Seat(i as u8);
+                                if seat != author {
+                                    self.checkpoints_due.push((seat, *turn));
+                                }
+                            }
+                        }
+                        Event::ClaimRecorded { owner, commitment } => {
+                            self.claim_origins.push(ClaimOrigin {
+                                commitment: *commitment,
+                                owner: *owner,
+                                seq: envelope.seq,
+                            });
+                        }
+                        _ => {}
+                    }
+                }
+                Ok(events)
+            }
+            (Body::Checkpoint { turn }, Step::Checkpoint { turn: expected }) => {
+                if turn != expected {
+                    return Err(Violation::BadCheckpoint {
+                        expected: *expected,
+                        got: *turn,
+                    });
+                }
+                if let Some(i) = self
+                    .checkpoints_due
+                    .iter()
+                    .position(|due| *due == (author, *turn))
+                {
+                    self.checkpoints_due.remove(i);
+                }
+                Ok(Vec::new())
+            }
+            (Body::EndReveal(reveal), Step::EndReveal) => {
+                self.check_end_reveal(author, reveal)
+                    .map_err(Violation::BadEndReveal)?;
+                self.end_reveals[author.index()] = Some(reveal.clone());
+                Ok(Vec::new())
+            }
+            _ => Err(unexpected()),
+        }
+    }
+
+    pub(super) fn check_deck_commit(&self, deck: &DeckCommit) -> Result<(), Violation> {
+        let rules = &self.rules.format.deck;
+        let n = deck.deck.len();
+        if n < usize::from(rules.min_main) || n > usize::from(rules.max_main) {
+            return Err(Violation::BadDeckCommit(format!(
+                "it commits {n} cards; the format needs {} to {}",
+                rules.min_main, rules.max_main
+            )));
+        }
+        let leader = self.rules.pool.get(deck.leader).ok_or_else(|| {
+            Violation::BadDeckCommit(format!(
+                "the Deck Leader {} is not in the pool",
+                deck.leader
+            ))
+        })?;
+        if !leader.is_monster() || leader.level() > rules.leader_max_level {
+            return Err(Violation::BadDeckCommit(format!(
+                "the Deck Leader {} must be a monster of level {} or lower",
+                leader.name, rules.leader_max_level
+            )));
+        }
+        Ok(())
+    }
+
+    /// A joint random number below `n` for `purpose`, from every seat's share.
+    pub fn joint_below(&self, purpose: &str, n: u8) -> u8 {
+        joint_below(&self.match_id, &self.random_reveals, purpose, n)
+    }
+
+    pub(super) fn begin_duel(&mut self) -> Result<Vec<Event>, Violation> {
+        let seats = self.setup.players.len();
+        let first = Seat(self.joint_below("first-player", seats as u8));
+        let mut setups = Vec::with_capacity(seats);
+        for i in 0..seats {
+            let owner = Seat(i as u8);
+            let deck = self
+                .deck_commit(owner)
+                .ok_or_else(|| Violation::BadSetup(format!("{owner} never committed a deck")))?;
+            let rounds = permuters_of(owner, seats)
+                .map(|permuter| {
+                    let positions = self
+                        .permutations
+                        .get(&(owner, permuter))
+                        .cloned()
+                        .unwrap_or_default();
+                    (permuter, positions)
+                })
+                .collect();
+            setups.push(SeatSetup {
+                leader: deck.leader,
+                leader_commitment: deck.leader_commitment,
+                deck: deck.deck.clone(),
+                order: DeckSetup::Permuted { rounds },
+            });
+        }
+        let (duel, events) = Duel::new(
+            Arc::clone(&self.rules),
+            PublicSetup {
+                match_id: self.match_id,
+                first,
+                seats: setups,
+            },
+        )
+        .map_err(|e| Violation::BadSetup(e.to_string()))?;
+        self.duel = Some(duel);
+        Ok(events)
+    }
+
+    pub(super) fn check_end_reveal(&self, author: Seat, reveal: &EndReveal) -> Result<(), String> {
+        let deck = self
+            .deck_commit(author)
+            .ok_or_else(|| "there is no deck commitment to open".to_owned())?;
+        if reveal.leader.card != deck.leader
+            || !deck
+                .leader_commitment
+                .opens_to(&self.match_id, author, &reveal.leader)
+        {
+            return Err("the Deck Leader's opening does not match its commitment".into());
+        }
+        if reveal.deck.len() != deck.deck.len() {
+            return Err(format!(
+                "it opens {} deck cards; {} were committed",
+                reveal.deck.len(),
+                deck.deck.len()
+            ));
+        }
+        for (i, (commitment, opening)) in deck.deck.iter().zip(&reveal.deck).enumerate() {
+            if !commitment.opens_to(&self.match_id, author, opening) {
+                return Err(format!(
+                    "the opening of committed card {i} does not match its commitment"
+                ));
+            }
+        }
+        let list = DeckList {
+            name: String::new(),
+            leader: deck.leader,
+            main: reveal.deck.iter().map(|r| r.card).collect(),
+        };
+        list.validate(&self.rules.pool, &self.rules.format)
+            .map_err(|m| format!("the committed deck is not legal: {m}"))?;
+        let seats = self.setup.players.len();
+        for i in 0..seats {
+            let owner = Seat(i as u8);
+            let Some(positions) = self.permutations.get(&(owner, author)) else {
+                continue;
+            };
+            let Some((_, openings)) = reveal.permutations.iter().find(|(o, _)| *o == owner) else {
+                return Err(format!(
+                    "it does not open its permutation of {owner}'s deck"
+                ));
+            };
+            let round = permuters_of(owner, seats)
+                .position(|p| p == author)
+                .unwrap_or(0);
+            check_permutation_opening(
+                &self.match_id,
+                owner,
+                author,
+                round as u8,
+                positions,
+                openings,
+            )?;
+        }
+        Ok(())
+    }
+}

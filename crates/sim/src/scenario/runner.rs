@@ -1,0 +1,688 @@
+//! Running a scenario: building the position it describes as a duel, then playing its
+//! steps through the engine.
+
+mod asserts;
+
+use super::*;
+
+pub(super) struct Runner {
+    duel: Duel,
+    /// Players at the table (the format's).
+    players: u8,
+    knowledge: Knowledge,
+    auto_reveal: bool,
+    auto_pass: bool,
+    salt_seed: Digest32,
+    next_salt: u32,
+    /// The commitment table of the position being built; every card set up gets one entry.
+    table: Vec<Commitment>,
+}
+
+impl Runner {
+    pub(super) fn new(sc: &Scenario, rules: &Arc<Rules>) -> Result<Runner, SourceError> {
+        let raw = &sc.raw;
+        let format = &rules.format;
+        let n = format.board_size;
+        let salt_seed = sha256(format!("fairduel/scenario/v1|{}", sc.file_stem()).as_bytes());
+        let match_id = sha256_of(&("fairduel/scenario-match/v1", &salt_seed));
+        let players = format.table.players;
+        let mut runner = Runner {
+            // Replaced below; a duel needs a valid set-up to exist at all.
+            duel: placeholder_duel(sc, rules, match_id)?,
+            players,
+            knowledge: Knowledge::new(),
+            auto_reveal: raw.auto_reveal.unwrap_or(true),
+            auto_pass: raw.auto_pass.unwrap_or(false),
+            salt_seed,
+            next_salt: 0,
+            table: Vec::new(),
+        };
+        let first = raw.first.unwrap_or(0);
+        let active = raw.active.unwrap_or(first);
+        if first >= players || active >= players {
+            return Err(sc.err(1, seat_range(players, "first and active")));
+        }
+        let mut state = runner.duel.state().clone();
+        state.match_id = match_id;
+        state.turn = raw.turn.unwrap_or(1).max(1);
+        state.active = Seat(active);
+        // Turns go on clockwise from the seat whose turn it is (the placeholder duel began
+        // with seat 0's, which would put the wrong partner next in a team format).
+        state.table = TurnOrder::new(
+            players,
+            format.table.team_count(),
+            format.table.allies_are_opponents,
+            Seat(active),
+            format.first_attack_turn(),
+        );
+        state.table.begin_turn(Seat(active));
+        state.phase = Phase::Main;
+        state.cells = vec![None; usize::from(n) * usize::from(n)];
+        state.terrain = format.starting_terrain();
+        state.claims.clear();
+        state.queue.clear();
+        state.reveal_due.clear();
+        state.windows.clear();
+        state.declarations.clear();
+        state.outcome = None;
+        // Terrain: a whole board, then single-cell overrides.
+        if let Some(board) = &raw.board {
+            let line = sc.line(board.span().start);
+            let rows = board.get_ref();
+            if rows.len() != usize::from(n) {
+                return Err(sc.err(
+                    line,
+                    format!(
+                        "board has {} rows; the format's board is {n}x{n}",
+                        rows.len()
+                    ),
+                ));
+            }
+            let mut terrain = Vec::new();
+            for (r, row) in rows.iter().enumerate() {
+                let codes: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+                if codes.len() != usize::from(n) {
+                    return Err(sc.err(
+                        line,
+                        format!(
+                            "board row {} has {} cells, expected {n}",
+                            r + 1,
+                            codes.len()
+                        ),
+                    ));
+                }
+                for c in codes {
+                    terrain.push(Terrain::from_code(c).ok_or_else(|| {
+                        sc.err(
+                            line,
+                            format!("board row {} has unknown terrain code '{c}'", r + 1),
+                        )
+                    })?);
+                }
+            }
+            state.terrain = terrain;
+        }
+        for t in &raw.terrain {
+            let line = sc.line(t.span().start);
+            let cell = parse_cell(sc, line, &t.get_ref().at, n)?;
+            if let Some(i) = state.index(cell) {
+                state.terrain[i] = t.get_ref().terrain;
+            }
+        }
+        // Players.
+        let default_sp = match format.play.cost {
+            SummonCost::SummoningPoints { start, .. } => start,
+            SummonCost::Tributes { .. } => 0,
+        };
+        let grid =
+            GridTopology::new(n, usize::from(players)).map_err(|e| sc.err(1, e.to_string()))?;
+        let empty = RawSeat::default();
+        let raw_seats = [&raw.seat0, &raw.seat1, &raw.seat2, &raw.seat3];
+        for (i, extra) in raw_seats.iter().enumerate().skip(usize::from(players)) {
+            if let Some(spanned) = extra {
+                return Err(sc.err(
+                    sc.line(spanned.span().start),
+                    format!("[seat{i}]: {}", seat_range(players, "a seat")),
+                ));
+            }
+        }
+        for seat in Seat::all(usize::from(players)) {
+            let spanned = raw_seats
+                .get(seat.index())
+                .copied()
+                .and_then(Option::as_ref);
+            let line = spanned.map_or(1, |s| sc.line(s.span().start));
+            let rs = spanned.map_or(&empty, |s| s.get_ref());
+            let mut hand = Vec::new();
+            for id in &rs.hand {
+                let card_ref = runner.commit(sc, rules, line, seat, *id)?;
+                hand.push(CardSlot {
+                    card_ref,
+                    card: None,
+                });
+            }
+            let mut deck = Vec::new();
+            for id in &rs.deck {
+                deck.push(runner.commit(sc, rules, line, seat, *id)?);
+            }
+            let mut graveyard = Vec::new();
+            for id in &rs.graveyard {
+                let card_ref = runner.commit(sc, rules, line, seat, *id)?;
+                graveyard.push(CardSlot {
+                    card_ref,
+                    card: Some(CardId(*id)),
+                });
+            }
+            let leader_id = rs.leader.unwrap_or(DEFAULT_LEADER);
+            let leader_card = card_def(sc, rules, line, leader_id)?;
+            if !leader_card.is_monster() {
+                return Err(sc.err(line, format!("leader {leader_id} is not a monster")));
+            }
+            let leader_at = match &rs.leader_at {
+                Some(name) => parse_cell(sc, line, name, n)?,
+                None => grid.leader_start(seat),
+            };
+            let leader_ref = runner.commit(sc, rules, line, seat, leader_id)?;
+            let field_spell = match rs.field_spell {
+                Some(field) => Some(Attached {
+                    owner: seat,
+                    card_ref: runner.commit(sc, rules, line, seat, field)?,
+                    card: CardId(field),
+                }),
+                None => None,
+            };
+            let p = state.player_mut(seat);
+            p.life_points = rs.life_points.unwrap_or(format.life_points);
+            p.summoning_points = rs.summoning_points.unwrap_or(default_sp);
+            p.deck = deck;
+            p.hand = hand;
+            p.graveyard = graveyard;
+            p.banished.clear();
+            p.field_spell = field_spell;
+            p.leader = leader_at;
+            p.leader_stuck_turns = rs.leader_stuck_turns.unwrap_or(0);
+            p.cards_played = rs.cards_played.unwrap_or(0);
+            p.monsters_played = rs.monsters_played.unwrap_or(0);
+            state.put(
+                leader_at,
+                Piece::deck_leader(seat, leader_ref, CardId(leader_id)),
+            );
+        }
+        // Cards on the grid.
+        for c in &raw.cells {
+            let line = sc.line(c.span().start);
+            let rc = c.get_ref();
+            let cell = parse_cell(sc, line, &rc.at, n)?;
+            if state.piece(cell).is_some() {
+                return Err(sc.err(line, format!("{cell} already holds a card")));
+            }
+            if rc.seat >= players || rc.owner.is_some_and(|o| o >= players) {
+                return Err(sc.err(line, seat_range(players, "seat and owner")));
+            }
+            let def = card_def(sc, rules, line, rc.card)?.clone();
+            let owner = Seat(rc.owner.unwrap_or(rc.seat));
+            let card_ref = runner.commit(sc, rules, line, owner, rc.card)?;
+            let face_up = rc.face.unwrap_or(Face::Up) == Face::Up;
+            let bind = match &rc.spellbound {
+                None => Bind::Free,
+                Some(RawBind::Turns(0)) => Bind::Free,
+                Some(RawBind::Turns(t)) => Bind::Turns(*t),
+                Some(RawBind::Word(w)) if w == "forever" => Bind::Forever,
+                Some(RawBind::Word(w)) => {
+                    return Err(sc.err(
+                        line,
+                        format!("spellbound = \"{w}\": give a number of turns or \"forever\""),
+                    ));
+                }
+            };
+            let mut equips = Vec::new();
+            for e in &rc.equips {
+                equips.push(Attached {
+                    owner,
+                    card_ref: runner.commit(sc, rules, line, owner, *e)?,
+                    card: CardId(*e),
+                });
+            }
+            state.put(
+                cell,
+                Piece {
+                    owner,
+                    controller: Seat(rc.seat),
+                    card_ref,
+                    card: face_up.then_some(def.id),
+                    class: if def.is_monster() {
+                        Class::Monster
+                    } else {
+                        Class::SpellTrap
+                    },
+                    face_up,
+                    defence: rc.position == Some(Position::Defence),
+                    leader: false,
+                    entered_turn: rc.entered_turn.unwrap_or(0),
+                    moved: rc.moved,
+                    changed_position: rc.changed_position,
+                    attacked: rc.attacked,
+                    bind,
+                    bound_turn: rc.bound_turn.unwrap_or(0),
+                    modifiers: Vec::new(),
+                    equips,
+                },
+            );
+        }
+        state.commitments = Arc::from(std::mem::take(&mut runner.table));
+        runner.duel = Duel::from_state(Arc::clone(rules), state)
+            .map_err(|e| sc.err(1, format!("cannot set this position up: {e}")))?;
+        Ok(runner)
+    }
+
+    /// A fresh commitment for a card of `owner`, learned into the knowledge.
+    fn commit(
+        &mut self,
+        sc: &Scenario,
+        rules: &Rules,
+        line: usize,
+        owner: Seat,
+        id: u16,
+    ) -> Result<CardRef, SourceError> {
+        card_def(sc, rules, line, id)?;
+        let card_ref = CardRef(
+            u16::try_from(self.table.len())
+                .map_err(|_| sc.err(line, "a scenario may set up at most 65,535 cards"))?,
+        );
+        let salt = Salt(sha256_of(&(&self.salt_seed, self.next_salt)).0);
+        self.next_salt += 1;
+        let reveal = Reveal {
+            card: CardId(id),
+            salt,
+        };
+        let commitment = Commitment::new(&self.duel_match_id(), owner, reveal.card, &salt);
+        self.knowledge.learn(commitment, reveal);
+        self.table.push(commitment);
+        Ok(card_ref)
+    }
+
+    fn duel_match_id(&self) -> Digest32 {
+        self.duel.state().match_id
+    }
+
+    /// Every card of the position is in exactly one place, and every card shown face-up or
+    /// filed in a graveyard is shown under its own commitment (what a peer that never saw
+    /// it can check against the reveal). Returns what is wrong.
+    pub(super) fn card_places_problems(&self) -> Vec<String> {
+        let state = self.duel.state();
+        let mut places: Vec<(CardRef, Option<CardId>, String)> = Vec::new();
+        for seat in state.seats() {
+            let p = state.player(seat);
+            for r in &p.deck {
+                places.push((*r, None, format!("{seat}'s deck")));
+            }
+            for slot in &p.hand {
+                places.push((slot.card_ref, slot.card, format!("{seat}'s hand")));
+            }
+            for slot in &p.graveyard {
+                places.push((slot.card_ref, slot.card, format!("{seat}'s graveyard")));
+            }
+            if let Some(f) = p.field_spell {
+                places.push((
+                    f.card_ref,
+                    Some(f.card),
+                    format!("{seat}'s field spell zone"),
+                ));
+            }
+        }
+        for (cell, piece) in state.pieces() {
+            places.push((piece.card_ref, piece.card, format!("{cell}")));
+            for e in &piece.equips {
+                places.push((e.card_ref, Some(e.card), format!("under {cell}")));
+            }
+        }
+        let mut problems = Vec::new();
+        for (i, (card_ref, card, place)) in places.iter().enumerate() {
+            if let Some((_, _, first)) = places[..i].iter().find(|(r, _, _)| r == card_ref) {
+                problems.push(format!("one card is both in {first} and in {place}"));
+            }
+            let committed = self.knowledge.card(&state.commitment(*card_ref));
+            if let Some(id) = card
+                && committed != Some(*id)
+            {
+                problems.push(format!(
+                    "{id} in {place} is filed under the commitment of {}",
+                    committed.map_or("no card".into(), |c| c.to_string())
+                ));
+            }
+        }
+        problems
+    }
+
+    fn reveal_of(&self, commitment: &Commitment) -> Option<Reveal> {
+        self.knowledge.get(commitment).copied()
+    }
+
+    fn card_of(&self, piece: &Piece) -> Option<&CardDef> {
+        let id = piece.card.or_else(|| {
+            self.knowledge
+                .card(&self.duel.state().commitment(piece.card_ref))
+        })?;
+        self.duel.pool().get(id)
+    }
+
+    /// Plays one step. The outer error is a problem in the file; the inner one a step that
+    /// did not go as the file expects.
+    pub(super) fn step(
+        &mut self,
+        sc: &Scenario,
+        line: usize,
+        raw: &RawStep,
+    ) -> Result<Result<(), String>, SourceError> {
+        if raw.seat >= self.players {
+            return Err(sc.err(line, seat_range(self.players, "seat")));
+        }
+        let seat = Seat(raw.seat);
+        let entry = self.build_entry(sc, line, seat, raw)?;
+        let expect = raw.expect.as_deref().unwrap_or("ok");
+        let knowledge = (!raw.unseen).then_some(&self.knowledge);
+        let result = self.duel.apply_any(seat, &entry, knowledge);
+        let outcome = match (result, expect) {
+            (Ok(_), "ok") => Ok(()),
+            (Ok(_), kind) => Err(format!(
+                "expected a {kind} error, but the action was allowed"
+            )),
+            (Err(e), "ok") => Err(format!("refused ({}): {e}", e.kind())),
+            (Err(e), kind) if e.kind() == kind => Ok(()),
+            (Err(e), kind) => Err(format!(
+                "expected a {kind} error, got {} instead: {e}",
+                e.kind()
+            )),
+        };
+        if outcome.is_ok()
+            && let Err(e) = self.settle_automatic()
+        {
+            return Ok(Err(e));
+        }
+        Ok(outcome)
+    }
+
+    /// Answers reveals (and, if asked, response windows) the file leaves to the runner.
+    fn settle_automatic(&mut self) -> Result<(), String> {
+        for _ in 0..64 {
+            match self.duel.awaiting().clone() {
+                Awaiting::Answer {
+                    seat,
+                    asked: Asked::Reveal { commitments },
+                } if self.auto_reveal => {
+                    let reveals: Option<Vec<Reveal>> =
+                        commitments.iter().map(|c| self.reveal_of(c)).collect();
+                    let reveals =
+                        reveals.ok_or("the rules asked for a reveal of an unknown commitment")?;
+                    self.duel
+                        .answer(seat, &Answer::Reveal { reveals }, Some(&self.knowledge))
+                        .map_err(|e| format!("automatic reveal refused ({}): {e}", e.kind()))?;
+                }
+                Awaiting::Decision {
+                    seat,
+                    decision: Decision::Respond { .. },
+                } if self.auto_pass => {
+                    self.duel
+                        .apply(seat, &Action::Pass, Some(&self.knowledge))
+                        .map_err(|e| format!("automatic pass refused ({}): {e}", e.kind()))?;
+                }
+                _ => return Ok(()),
+            }
+        }
+        Err("automatic reveals and passes did not settle".into())
+    }
+
+    fn build_entry(
+        &self,
+        sc: &Scenario,
+        line: usize,
+        seat: Seat,
+        raw: &RawStep,
+    ) -> Result<Entry, SourceError> {
+        let n = self.duel.state().board_size;
+        let cell = |field: &Option<String>, name: &str| -> Result<Cell, SourceError> {
+            match field {
+                Some(text) => parse_cell(sc, line, text, n),
+                None => Err(sc.err(line, format!("a {} step needs `{name}`", raw.action))),
+            }
+        };
+        let place = |field: &Option<String>, name: &str| cell(field, name).map(Place::Cell);
+        // The reveal an action carries, adjusted by `reveal` / `reveal_card`.
+        let adjust = |reveal: Option<Reveal>| -> Option<Reveal> {
+            if raw.reveal == Some(false) {
+                return None;
+            }
+            reveal.map(|r| match raw.reveal_card {
+                Some(id) => Reveal {
+                    card: CardId(id),
+                    salt: r.salt,
+                },
+                None => r,
+            })
+        };
+        let piece_reveal = |at: Cell| -> Option<Reveal> {
+            self.duel
+                .state()
+                .piece(at)
+                .and_then(|p| self.reveal_of(&self.duel.state().commitment(p.card_ref)))
+        };
+        let action = match raw.action.as_str() {
+            "play" => {
+                let hand_index = self.hand_index(sc, line, seat, raw)?;
+                let slot = self
+                    .duel
+                    .hand_slot(seat, hand_index)
+                    .copied()
+                    .ok_or_else(|| {
+                        sc.err(
+                            line,
+                            format!("seat {} has no hand card {hand_index}", seat.0),
+                        )
+                    });
+                // A missing hand card is the engine's to refuse (no-such-hand-card).
+                let reveal = slot
+                    .ok()
+                    .and_then(|s| self.reveal_of(&self.duel.state().commitment(s.card_ref)));
+                let card = reveal.and_then(|r| self.duel.pool().get(r.card));
+                let mode = match raw.mode.as_deref().unwrap_or("set") {
+                    "summon" => PlayMode::Summon,
+                    "set-attack" => PlayMode::SetMonsterAttack,
+                    "set-defence" | "set-defense" => PlayMode::SetMonsterDefence,
+                    "set-spell" | "set-trap" => PlayMode::SetSpellTrap,
+                    "activate" => PlayMode::ActivateSpell,
+                    "equip" => PlayMode::Equip,
+                    "set" => match card {
+                        Some(c) if c.is_monster() => PlayMode::SetMonsterAttack,
+                        _ => PlayMode::SetSpellTrap,
+                    },
+                    other => {
+                        return Err(sc.err(
+                            line,
+                            format!(
+                                "unknown play mode \"{other}\" (summon, set, set-attack, \
+                                 set-defence, set-spell, activate, equip)"
+                            ),
+                        ));
+                    }
+                };
+                let monster_mode = matches!(
+                    mode,
+                    PlayMode::Summon | PlayMode::SetMonsterAttack | PlayMode::SetMonsterDefence
+                );
+                let cost = raw.cost.unwrap_or(match self.duel.format().play.cost {
+                    SummonCost::SummoningPoints { .. } if monster_mode => {
+                        card.map_or(0, CardDef::level)
+                    }
+                    _ => 0,
+                });
+                let mut tributes = Vec::new();
+                for t in &raw.tributes {
+                    tributes.push(Place::Cell(parse_cell(sc, line, t, n)?));
+                }
+                Action::Play {
+                    hand_index,
+                    to: place(&raw.to, "to")?,
+                    mode,
+                    cost,
+                    tributes,
+                    reveal: if mode.reveals() || raw.reveal_card.is_some() {
+                        adjust(reveal)
+                    } else {
+                        None
+                    },
+                }
+            }
+            "move" => {
+                let from = cell(&raw.from, "from")?;
+                let flip = if raw.flip.unwrap_or(false) {
+                    adjust(piece_reveal(from))
+                } else {
+                    None
+                };
+                Action::Move {
+                    from: from.into(),
+                    to: place(&raw.to, "to")?,
+                    flip,
+                }
+            }
+            "attack" => {
+                let from = cell(&raw.from, "from")?;
+                let target = match (&raw.to, &raw.at) {
+                    (Some(_), _) => cell(&raw.to, "to")?,
+                    (None, _) => cell(&raw.at, "to")?,
+                };
+                let face_down = self.duel.state().piece(from).is_some_and(|p| !p.face_up);
+                let flip = if raw.flip.unwrap_or(face_down) {
+                    adjust(piece_reveal(from))
+                } else {
+                    None
+                };
+                Action::Attack {
+                    from: from.into(),
+                    target: target.into(),
+                    flip,
+                }
+            }
+            "flip" => {
+                let at = cell(&raw.at, "at")?;
+                let reveal = adjust(piece_reveal(at))
+                    .ok_or_else(|| sc.err(line, format!("no card to reveal at {at}")))?;
+                Action::Flip {
+                    at: at.into(),
+                    reveal,
+                }
+            }
+            "spring-trap" => {
+                let at = cell(&raw.at, "at")?;
+                let reveal = adjust(piece_reveal(at))
+                    .ok_or_else(|| sc.err(line, format!("no card to reveal at {at}")))?;
+                Action::SpringTrap {
+                    at: at.into(),
+                    reveal,
+                }
+            }
+            "change-position" => Action::ChangePosition {
+                at: place(&raw.at, "at")?,
+            },
+            "end-turn" => Action::EndTurn,
+            "pass" => Action::Pass,
+            "concede" => Action::Concede,
+            "choose-opponent" => {
+                let opponent = match &raw.opponent {
+                    Some(s) if *s < self.players => Seat(*s),
+                    Some(_) => return Err(sc.err(line, seat_range(self.players, "opponent"))),
+                    None => {
+                        return Err(sc.err(line, "a choose-opponent step needs `opponent`"));
+                    }
+                };
+                Action::ChooseOpponent { opponent }
+            }
+            "reveal" => {
+                let commitments = match self.duel.awaiting().asked() {
+                    Some((_, Asked::Reveal { commitments })) => commitments.clone(),
+                    _ => Vec::new(),
+                };
+                let reveals = commitments
+                    .iter()
+                    .filter_map(|c| adjust(self.reveal_of(c)))
+                    .collect();
+                return Ok(Entry::Answer(Answer::Reveal { reveals }));
+            }
+            "declare" => {
+                let matching = match &raw.matching {
+                    Some(cells) => {
+                        let mut out = Vec::new();
+                        for c in cells {
+                            let at = parse_cell(sc, line, c, n)?;
+                            let reveal = adjust(piece_reveal(at)).ok_or_else(|| {
+                                sc.err(line, format!("no card to declare at {at}"))
+                            })?;
+                            out.push((Place::Cell(at), reveal));
+                        }
+                        out
+                    }
+                    // The truthful declaration.
+                    None => match self.duel.honest_answer(seat, &self.knowledge) {
+                        Some(Answer::Declare { matching }) => matching,
+                        _ => Vec::new(),
+                    },
+                };
+                return Ok(Entry::Answer(Answer::Declare { matching }));
+            }
+            "discard" => {
+                let hand_index = self.hand_index(sc, line, seat, raw)?;
+                let reveal = self
+                    .duel
+                    .hand_slot(seat, hand_index)
+                    .and_then(|s| self.reveal_of(&self.duel.state().commitment(s.card_ref)))
+                    .and_then(|r| adjust(Some(r)))
+                    .ok_or_else(|| {
+                        sc.err(
+                            line,
+                            format!("seat {} has no hand card {hand_index}", seat.0),
+                        )
+                    })?;
+                Action::Discard { hand_index, reveal }
+            }
+            other => {
+                return Err(sc.err(
+                    line,
+                    format!(
+                        "unknown action \"{other}\" (play, move, attack, flip, change-position, \
+                         end-turn, pass, spring-trap, reveal, declare, discard, \
+                         choose-opponent, concede)"
+                    ),
+                ));
+            }
+        };
+        Ok(Entry::Action(action))
+    }
+
+    /// `hand = i`, or `card = N` for the first hand card that is N.
+    fn hand_index(
+        &self,
+        sc: &Scenario,
+        line: usize,
+        seat: Seat,
+        raw: &RawStep,
+    ) -> Result<u8, SourceError> {
+        match (raw.hand, raw.card) {
+            (Some(i), _) => Ok(i),
+            (None, Some(id)) => self
+                .duel
+                .state()
+                .player(seat)
+                .hand
+                .iter()
+                .position(|s| {
+                    self.knowledge
+                        .card(&self.duel.state().commitment(s.card_ref))
+                        == Some(CardId(id))
+                })
+                .map(|i| i as u8)
+                .ok_or_else(|| {
+                    sc.err(
+                        line,
+                        format!("seat {} holds no card {id} at this step", seat.0),
+                    )
+                }),
+            (None, None) => Err(sc.err(
+                line,
+                format!("a {} step needs `hand` (index) or `card`", raw.action),
+            )),
+        }
+    }
+
+    fn describe(&self, piece: &Piece) -> String {
+        let name = self.card_of(piece).map_or_else(
+            || "an unknown card".into(),
+            |c| format!("{} {}", c.id, c.name),
+        );
+        format!(
+            "{name} ({} {}, seat {})",
+            face_name(piece.face_up),
+            position_name(piece.defence),
+            piece.controller.0
+        )
+    }
+}

@@ -1,0 +1,360 @@
+//! Checking a scenario's `[[assert]]` tables against the duel.
+
+use super::*;
+
+impl Runner {
+    /// Problems found (empty: the assertion holds).
+    pub(in crate::scenario) fn check_assert(
+        &self,
+        sc: &Scenario,
+        line: usize,
+        a: &RawAssert,
+    ) -> Result<Vec<String>, SourceError> {
+        let state = self.duel.state();
+        let n = state.board_size;
+        let mut problems = Vec::new();
+        let needs_seat = a.life_points.is_some()
+            || a.summoning_points.is_some()
+            || a.hand_size.is_some()
+            || a.deck_size.is_some()
+            || a.graveyard_size.is_some()
+            || a.graveyard_contains.is_some()
+            || a.graveyard_lacks.is_some()
+            || a.hand_contains.is_some()
+            || a.leader_at.is_some()
+            || a.field_spell.is_some()
+            || a.removed.is_some();
+        let seat = match a.seat {
+            Some(s) if s >= self.players => {
+                return Err(sc.err(line, seat_range(self.players, "seat")));
+            }
+            Some(s) => Some(Seat(s)),
+            None if needs_seat => {
+                return Err(sc.err(line, "this assertion needs `seat`"));
+            }
+            None => None,
+        };
+        if let Some(seat) = seat {
+            let p = state.player(seat);
+            let who = format!("seat {}", seat.0);
+            if let Some(v) = a.life_points {
+                expect(
+                    &mut problems,
+                    format!("{who} life points"),
+                    v.to_string(),
+                    p.life_points.to_string(),
+                );
+            }
+            if let Some(v) = a.summoning_points {
+                expect(
+                    &mut problems,
+                    format!("{who} summoning points"),
+                    v.to_string(),
+                    p.summoning_points.to_string(),
+                );
+            }
+            if let Some(v) = a.hand_size {
+                expect(
+                    &mut problems,
+                    format!("{who} hand size"),
+                    v.to_string(),
+                    p.hand.len().to_string(),
+                );
+            }
+            if let Some(v) = a.deck_size {
+                expect(
+                    &mut problems,
+                    format!("{who} deck size"),
+                    v.to_string(),
+                    p.deck.len().to_string(),
+                );
+            }
+            if let Some(v) = a.graveyard_size {
+                expect(
+                    &mut problems,
+                    format!("{who} graveyard size"),
+                    v.to_string(),
+                    p.graveyard.len().to_string(),
+                );
+            }
+            let slot_card = |s: &CardSlot| {
+                s.card.or_else(|| {
+                    self.knowledge
+                        .card(&self.duel.state().commitment(s.card_ref))
+                })
+            };
+            let grave: Vec<CardId> = p.graveyard.iter().filter_map(slot_card).collect();
+            if let Some(id) = a.graveyard_contains
+                && !grave.contains(&CardId(id))
+            {
+                problems.push(format!(
+                    "{who} graveyard should contain {}, holds [{}]",
+                    CardId(id),
+                    list(&grave)
+                ));
+            }
+            if let Some(id) = a.graveyard_lacks
+                && grave.contains(&CardId(id))
+            {
+                problems.push(format!("{who} graveyard should not contain {}", CardId(id)));
+            }
+            if let Some(id) = a.hand_contains {
+                let hand: Vec<CardId> = p.hand.iter().filter_map(slot_card).collect();
+                if !hand.contains(&CardId(id)) {
+                    problems.push(format!(
+                        "{who} hand should contain {}, holds [{}]",
+                        CardId(id),
+                        list(&hand)
+                    ));
+                }
+            }
+            if let Some(at) = &a.leader_at {
+                let want = parse_cell(sc, line, at, n)?;
+                let mut e = Vec::new();
+                if p.leader != want {
+                    e.push(format!(
+                        "{who} Deck Leader: expected at {want}, is at {}",
+                        p.leader
+                    ));
+                }
+                problems.extend(e);
+            }
+            if let Some(want) = a.removed {
+                expect(
+                    &mut problems,
+                    format!("{who} removed from the game"),
+                    want.to_string(),
+                    state.table.is_removed(seat).to_string(),
+                );
+            }
+            if let Some(id) = a.field_spell
+                && p.field_spell.map(|f| f.card) != Some(CardId(id))
+            {
+                problems.push(format!(
+                    "{who} field spell: expected {}, got {}",
+                    CardId(id),
+                    p.field_spell.map_or("none".into(), |f| f.card.to_string())
+                ));
+            }
+        }
+        let cell_checks = a.empty.is_some()
+            || a.card.is_some()
+            || a.controller.is_some()
+            || a.face.is_some()
+            || a.position.is_some()
+            || a.spellbound.is_some()
+            || a.equipped.is_some()
+            || a.atk.is_some()
+            || a.def.is_some()
+            || a.terrain.is_some();
+        match (&a.at, cell_checks) {
+            (None, true) => return Err(sc.err(line, "this assertion needs `at`")),
+            (Some(_), false) => {
+                return Err(sc.err(line, "`at` is given but nothing to check there"));
+            }
+            (Some(at), true) => {
+                let cell = parse_cell(sc, line, at, n)?;
+                if let Some(t) = a.terrain {
+                    let got = self.duel.terrain_at(cell);
+                    if got != t {
+                        problems.push(format!(
+                            "terrain at {cell}: expected {}, got {}",
+                            t.label(),
+                            got.label()
+                        ));
+                    }
+                }
+                let piece = state.piece(cell);
+                if let Some(want_empty) = a.empty {
+                    let desc = piece
+                        .map(|p| self.describe(p))
+                        .unwrap_or_else(|| "nothing".into());
+                    if want_empty != piece.is_none() {
+                        problems.push(format!(
+                            "{cell} should {}be empty, holds {desc}",
+                            if want_empty { "" } else { "not " }
+                        ));
+                    }
+                }
+                let piece_checks = a.card.is_some()
+                    || a.controller.is_some()
+                    || a.face.is_some()
+                    || a.position.is_some()
+                    || a.spellbound.is_some()
+                    || a.equipped.is_some()
+                    || a.atk.is_some()
+                    || a.def.is_some();
+                match piece {
+                    None if piece_checks => problems.push(format!("{cell} is empty")),
+                    None => {}
+                    Some(p) => {
+                        let card = self.card_of(p);
+                        if let Some(id) = a.card {
+                            expect(
+                                &mut problems,
+                                format!("card at {cell}"),
+                                CardId(id).to_string(),
+                                card.map_or("unknown".into(), |c| c.id.to_string()),
+                            );
+                        }
+                        if let Some(s) = a.controller {
+                            expect(
+                                &mut problems,
+                                format!("controller of {cell}"),
+                                format!("seat {s}"),
+                                format!("seat {}", p.controller.0),
+                            );
+                        }
+                        if let Some(f) = a.face {
+                            expect(
+                                &mut problems,
+                                format!("face of {cell}"),
+                                face_name(f == Face::Up).into(),
+                                face_name(p.face_up).into(),
+                            );
+                        }
+                        if let Some(pos) = a.position {
+                            expect(
+                                &mut problems,
+                                format!("position of {cell}"),
+                                position_name(pos == Position::Defence).into(),
+                                position_name(p.defence).into(),
+                            );
+                        }
+                        if let Some(b) = &a.spellbound {
+                            const HELD: &str = "held by a continuous spellbind";
+                            let want = match b {
+                                RawBind::Turns(0) => bind_name(Bind::Free),
+                                RawBind::Turns(t) => bind_name(Bind::Turns(*t)),
+                                RawBind::Word(w) if w == "forever" => bind_name(Bind::Forever),
+                                RawBind::Word(w) if w == "no" || w == "free" => {
+                                    bind_name(Bind::Free)
+                                }
+                                RawBind::Word(w) if w == "continuous" => HELD.into(),
+                                RawBind::Word(w) => {
+                                    return Err(sc.err(
+                                        line,
+                                        format!(
+                                            "spellbound = \"{w}\": give turns, 0, \"free\", \
+                                             \"forever\" or \"continuous\""
+                                        ),
+                                    ));
+                                }
+                            };
+                            let actual = if p.bind == Bind::Free && self.duel.is_spellbound(cell) {
+                                HELD.into()
+                            } else {
+                                bind_name(p.bind)
+                            };
+                            expect(&mut problems, format!("spellbind at {cell}"), want, actual);
+                        }
+                        if let Some(id) = a.equipped
+                            && !p.equips.iter().any(|e| e.card == CardId(id))
+                        {
+                            problems.push(format!(
+                                "{cell} should carry equip {}, carries [{}]",
+                                CardId(id),
+                                list(&p.equips.iter().map(|e| e.card).collect::<Vec<_>>())
+                            ));
+                        }
+                        if a.atk.is_some() || a.def.is_some() {
+                            match card {
+                                Some(c) => {
+                                    let (atk, def) = self.duel.stats_of(cell, p, c);
+                                    if let Some(v) = a.atk {
+                                        expect(
+                                            &mut problems,
+                                            format!("ATK at {cell}"),
+                                            v.to_string(),
+                                            atk.to_string(),
+                                        );
+                                    }
+                                    if let Some(v) = a.def {
+                                        expect(
+                                            &mut problems,
+                                            format!("DEF at {cell}"),
+                                            v.to_string(),
+                                            def.to_string(),
+                                        );
+                                    }
+                                }
+                                None => problems.push(format!("the card at {cell} is unknown")),
+                            }
+                        }
+                    }
+                }
+            }
+            (None, false) => {}
+        }
+        if let Some(kind) = &a.awaiting {
+            let got = awaiting_kind(self.duel.awaiting());
+            expect(&mut problems, "awaiting".into(), kind.clone(), got.into());
+            if let Some(seat) = seat {
+                let got = self.duel.awaiting().seat();
+                expect(
+                    &mut problems,
+                    "awaiting seat".into(),
+                    format!("seat {}", seat.0),
+                    got.map_or("nobody".into(), |s| format!("seat {}", s.0)),
+                );
+            }
+        }
+        let result = |winners: SeatSet| match winners.len() {
+            0 => "a draw".to_owned(),
+            _ => winners.to_string(),
+        };
+        if let Some(w) = &a.winner {
+            let outcome = state.outcome;
+            match w {
+                // With teams a seat wins with its team: it is one of the winners.
+                RawSeatOrWord::Seat(s) => {
+                    let won = outcome.is_some_and(|o| o.won(Seat(*s)));
+                    if !won {
+                        problems.push(format!(
+                            "winner: expected seat {s} to win, got {}",
+                            outcome.map_or("no result yet".into(), |o| result(o.winners))
+                        ));
+                    }
+                }
+                RawSeatOrWord::Word(w) if w == "draw" || w == "none" => {
+                    let got = outcome.map_or("no result yet".into(), |o| result(o.winners));
+                    expect(&mut problems, "winner".into(), "a draw".into(), got);
+                }
+                RawSeatOrWord::Word(w) => {
+                    return Err(sc.err(
+                        line,
+                        format!("winner = \"{w}\": give a seat number or \"draw\""),
+                    ));
+                }
+            }
+        }
+        if let Some(seats) = &a.winners {
+            let want: SeatSet = seats.iter().map(|s| Seat(*s)).collect();
+            let got = state
+                .outcome
+                .map_or("no result yet".into(), |o| result(o.winners));
+            expect(&mut problems, "winners".into(), result(want), got);
+        }
+        if let Some(r) = &a.reason {
+            let got = state.outcome.map_or("none", |o| reason_name(o.reason));
+            expect(&mut problems, "win reason".into(), r.clone(), got.into());
+        }
+        if let Some(t) = a.turn {
+            expect(
+                &mut problems,
+                "turn".into(),
+                t.to_string(),
+                state.turn.to_string(),
+            );
+        }
+        if let Some(s) = a.active {
+            expect(
+                &mut problems,
+                "active seat".into(),
+                format!("seat {s}"),
+                format!("seat {}", state.active.0),
+            );
+        }
+        Ok(problems)
+    }
+}
