@@ -41,16 +41,14 @@ enum Bots {
 enum Command {
     /// Open the desktop app (what `fairduel` alone does), optionally straight into a match.
     App(AppArgs),
-    /// Host a match: prints a ticket for the other player, waits, then plays.
+    /// Host a match: prints one ticket for the other players, waits until the table is full,
+    /// then plays.
     Host {
         #[arg(long, default_value = "kairu-dotr")]
         format: String,
         /// Your deck: a starter deck's name (e.g. forest-pack) or a deck file.
         #[arg(long)]
         deck: String,
-        /// The name other players see in their LAN list.
-        #[arg(long)]
-        name: Option<String>,
         /// Also write the ticket to this file.
         #[arg(long)]
         ticket_file: Option<PathBuf>,
@@ -89,8 +87,9 @@ enum Command {
         #[command(flatten)]
         net: netcli::NetworkArgs,
     },
-    /// Two bot players on real iroh endpoints (loopback) play a full match, showing it as it
-    /// goes, then the audit verdict and where the record was saved.
+    /// Bot players on real iroh endpoints (loopback), one per seat of the format, play a
+    /// full match: the host's seat is shown as it goes, then every seat's audit verdict for
+    /// every seat and where the record was saved.
     Demo {
         #[arg(long, default_value = "kairu-dotr")]
         format: String,
@@ -190,14 +189,17 @@ pub fn run() -> ExitCode {
             format,
             seed,
             record,
-        } => load(&dir, &format).and_then(|(_, decks)| {
-            let pair = [&decks[0], &decks[1 % decks.len()]];
-            netcli::demo(&dir, &cli.player, &format, pair, seed, record)
+        } => load(&dir, &format).and_then(|(rules, decks)| {
+            let players = usize::from(rules.format.table.players);
+            let seating: Vec<&DeckList> = deck_indices(seed, decks.len(), players)
+                .into_iter()
+                .filter_map(|i| decks.get(i))
+                .collect();
+            netcli::demo(&dir, &cli.player, &format, &seating, seed, record)
         }),
         Command::Host {
             format,
             deck,
-            name,
             ticket_file,
             net,
         } => netcli::host(
@@ -207,7 +209,7 @@ pub fn run() -> ExitCode {
             netcli::HostArgs {
                 format,
                 deck,
-                name,
+                name: cli.player.name.clone(),
                 ticket_file,
             },
         ),
@@ -216,7 +218,15 @@ pub fn run() -> ExitCode {
             format,
             deck,
             net,
-        } => netcli::join_match(&dir, &cli.player, &net, &format, &deck, &ticket),
+        } => netcli::join_match(
+            &dir,
+            &cli.player,
+            &net,
+            &format,
+            &deck,
+            &ticket,
+            cli.player.name.as_deref().unwrap_or_default(),
+        ),
         Command::Lan {
             format,
             deck,
@@ -232,9 +242,13 @@ pub fn run() -> ExitCode {
             pick.map(|p| p.saturating_sub(1)),
             wait,
         ),
-        Command::Resume { r#match, net } => {
-            netcli::resume(&dir, &cli.player, &net, r#match.as_deref())
-        }
+        Command::Resume { r#match, net } => netcli::resume(
+            &dir,
+            &cli.player,
+            &net,
+            r#match.as_deref(),
+            cli.player.name.as_deref().unwrap_or_default(),
+        ),
         Command::Verify { file } => verify(&dir, &file),
         Command::Selfplay {
             format,
@@ -440,7 +454,9 @@ fn selfplay(
             "every game finished with every peer accepting every envelope, and the audit verified every seat"
         );
     } else {
-        println!("every game finished with every seat's state hash equal to the referee's after every action");
+        println!(
+            "every game finished with every seat's state hash equal to the referee's after every action"
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -8,18 +8,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fairduel_engine::describe::describe_action;
-use fairduel_engine::{Action, DeckList, Rules};
+use fairduel_engine::{Action, DeckList, Rules, Seat};
 use fairduel_net::driver::{
-    Command, DriverConfig, LinkStatus, Redial, SessionHandle, Update, verdict_text,
+    Command, DriverConfig, LinkStatus, MatchEnd, SessionHandle, Update, verdict_text,
 };
 use fairduel_net::play::{
-    MatchSettings, StartedMatch, match_hello, reconnect_saved, resume_saved, start_hosted,
-    start_joined,
+    MatchSettings, StartedMatch, gather_table, match_hello, reconnect_saved, resume_saved,
+    start_hosted, start_joined, table_options,
 };
 use fairduel_net::store::{Durability, MatchStore, find_match, hex};
 use fairduel_net::{
-    EndpointOptions, Host, HostOptions, HostTicket, LanAdvert, NetworkMode, PlayerEndpoint, Role,
-    join,
+    EndpointOptions, Host, HostTicket, LanAdvert, NetworkMode, PlayerEndpoint, Role, join,
 };
 use fairduel_protocol::Identity;
 
@@ -35,6 +34,9 @@ pub struct PlayerArgs {
     /// first use, readable by you only).
     #[arg(long, global = true)]
     pub key: Option<PathBuf>,
+    /// The name the other players see (and the LAN list shows for a match you host).
+    #[arg(long, global = true)]
+    pub name: Option<String>,
 }
 
 /// How to reach the other player.
@@ -105,6 +107,7 @@ fn settings(
     format: &str,
     deck: DeckList,
     identity: Identity,
+    name: &str,
 ) -> MatchSettings {
     let root = data_root(player);
     MatchSettings {
@@ -112,6 +115,7 @@ fn settings(
         format_name: format.to_owned(),
         deck,
         identity,
+        player_name: name.to_owned(),
         matches_dir: Some(root.join("matches")),
         durability: Durability::Sync,
         driver: DriverConfig {
@@ -177,7 +181,10 @@ pub fn host(
             format_name: rules.format.name.clone(),
             format_hash: rules.format.hash().0,
         });
-        let (ticket, host) = Host::bind(&endpoint, match_hello(&rules), HostOptions { lan_advert })
+        let name = args.name.clone().unwrap_or_default();
+        let options = table_options(&rules, lan_advert);
+        let wanted = usize::from(options.players_wanted.max(1));
+        let (ticket, host) = Host::bind(&endpoint, match_hello(&rules).with_name(&name), options)
             .await
             .map_err(|e| e.to_string())?;
         println!(
@@ -186,25 +193,28 @@ pub fn host(
             identity.public().fingerprint(),
             deck.name
         );
-        println!(
-            "Give this ticket to the other player (it admits one player, once):\n\n{ticket}\n"
-        );
+        let admits = if wanted == 1 {
+            "it admits one player, once".to_owned()
+        } else {
+            format!("it admits {wanted} players, one seat each")
+        };
+        println!("Give this ticket to the other players ({admits}):\n\n{ticket}\n");
         if let Some(file) = &args.ticket_file {
             std::fs::write(file, ticket.to_string())
                 .map_err(|e| format!("cannot write the ticket to {}: {e}", file.display()))?;
         }
-        println!("Waiting for the other player…");
+        println!(
+            "Waiting for the table to fill (1 of {} seated)…",
+            wanted + 1
+        );
         let host = Arc::new(host);
-        let connection = loop {
-            match host.accept().await {
-                Ok(connection) => break connection,
-                Err(error) => println!("  {error}"),
-            }
-        };
+        let arrivals = gather_table(&host, wanted, progress_printer())
+            .await
+            .map_err(|e| e.to_string())?;
         let started = start_hosted(
-            settings(player, net, &rules, &args.format, deck, identity),
+            settings(player, net, &rules, &args.format, deck, identity, &name),
             host,
-            connection,
+            arrivals,
         )
         .await
         .map_err(|e| e.to_string())?;
@@ -219,6 +229,7 @@ pub fn join_match(
     format: &str,
     deck_name: &str,
     ticket: &str,
+    name: &str,
 ) -> Result<ExitCode, String> {
     let ticket: HostTicket = ticket.trim().parse().map_err(|e| format!("{e}"))?;
     let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
@@ -229,46 +240,68 @@ pub fn join_match(
         let endpoint = PlayerEndpoint::bind(identity.secret_bytes(), net.endpoint_options())
             .await
             .map_err(|e| e.to_string())?;
-        join_with(
-            player, net, &rules, format, deck, identity, &endpoint, &ticket,
-        )
-        .await
+        let seat = Seated {
+            deck,
+            identity,
+            name: name.to_owned(),
+        };
+        join_with(player, net, &rules, format, seat, &endpoint, &ticket).await
     })
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What a player brings to a table.
+struct Seated {
+    deck: DeckList,
+    identity: Identity,
+    name: String,
+}
+
 async fn join_with(
     player: &PlayerArgs,
     net: &NetworkArgs,
     rules: &Arc<Rules>,
     format: &str,
-    deck: DeckList,
-    identity: Identity,
+    seat: Seated,
     endpoint: &PlayerEndpoint,
     ticket: &HostTicket,
 ) -> Result<ExitCode, String> {
     println!(
         "Joining {} as {}…",
         rules.format.name,
-        identity.public().fingerprint()
+        seat.identity.public().fingerprint()
     );
-    let connection = join(endpoint, ticket, match_hello(rules))
+    let connection = join(endpoint, ticket, match_hello(rules).with_name(&seat.name))
         .await
         .map_err(|e| e.to_string())?;
-    let redial = Redial {
-        endpoint: endpoint.clone(),
-        host: ticket.host_addr().clone(),
-        hello: match_hello(rules),
-    };
+    println!("Seated; waiting for the table to fill…");
     let started = start_joined(
-        settings(player, net, rules, format, deck, identity),
-        ticket,
-        redial,
+        settings(
+            player,
+            net,
+            rules,
+            format,
+            seat.deck,
+            seat.identity,
+            &seat.name,
+        ),
+        endpoint.clone(),
         connection,
+        progress_printer(),
     )
     .await
     .map_err(|e| e.to_string())?;
     drive(started, net.bot, rules).await
+}
+
+/// Prints how full the table is each time that changes.
+fn progress_printer() -> impl FnMut(usize, usize) {
+    let mut last = (0, 0);
+    move |seated, of| {
+        if (seated, of) != last {
+            last = (seated, of);
+            println!("  {seated} of {of} seated");
+        }
+    }
 }
 
 pub fn lan(
@@ -280,6 +313,7 @@ pub fn lan(
     pick: Option<usize>,
     wait_secs: u64,
 ) -> Result<ExitCode, String> {
+    let name = player.name.as_deref().unwrap_or_default();
     let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
     let deck = deck(dir, &rules, deck_name)?;
     deck.validate(&rules.pool, &rules.format)?;
@@ -321,7 +355,12 @@ pub fn lan(
             .get(index)
             .ok_or_else(|| format!("there is no match number {}", index + 1))?;
         let net = NetworkArgs { offline: true, ..*net };
-        join_with(player, &net, &rules, format, deck, identity, &endpoint, &chosen.ticket).await
+        let seat = Seated {
+            deck,
+            identity,
+            name: name.to_owned(),
+        };
+        join_with(player, &net, &rules, format, seat, &endpoint, &chosen.ticket).await
     })
 }
 
@@ -330,6 +369,7 @@ pub fn resume(
     player: &PlayerArgs,
     net: &NetworkArgs,
     name: Option<&str>,
+    player_name: &str,
 ) -> Result<ExitCode, String> {
     let matches = data_root(player).join("matches");
     let path = match name {
@@ -342,18 +382,28 @@ pub fn resume(
     let identity = identity(player)?;
     let deck = DeckList::from(&meta.deck);
     println!(
-        "Resuming match {} ({}, {} entries saved) as the {}…",
+        "Resuming match {} ({}, {} entries saved) as {} ({})…",
         &hex(&meta.match_id)[..12],
         rules.format.name,
         saved.entries.len(),
+        meta.seat,
         match meta.role {
-            Role::Host => "host",
-            Role::Joiner => "joiner",
+            Role::Host => "the host",
+            Role::Joiner => "a joiner",
         }
     );
     runtime()?.block_on(async {
-        let reconnect = reconnect_saved(meta, &identity, net.endpoint_options(), &rules).await?;
-        let settings = settings(player, net, &rules, &meta.format_name, deck, identity);
+        let reconnect =
+            reconnect_saved(meta, &identity, net.endpoint_options(), &rules, player_name).await?;
+        let settings = settings(
+            player,
+            net,
+            &rules,
+            &meta.format_name,
+            deck,
+            identity,
+            player_name,
+        );
         let (started, saved) =
             resume_saved(settings, &path, reconnect).map_err(|e| e.to_string())?;
         if saved.dropped_torn_tail {
@@ -482,20 +532,29 @@ fn show(
             println!("  refused ({command}): {reason}");
             None
         }
-        Update::Link(LinkStatus::Connected(info)) => {
+        Update::Link {
+            seat,
+            status: LinkStatus::Connected(info),
+        } => {
             println!(
-                "  connected to {} — {}",
+                "  connected to {seat} ({}) — {}",
                 info.remote_id.fmt_short(),
                 info.path
             );
             None
         }
-        Update::Link(LinkStatus::Lost { reason }) => {
-            println!("  connection lost ({reason}); getting it back…");
+        Update::Link {
+            seat,
+            status: LinkStatus::Lost { reason },
+        } => {
+            println!("  connection to {seat} lost ({reason}); getting it back…");
             None
         }
-        Update::Link(LinkStatus::Reconnected(info)) => {
-            println!("  reconnected — {}", info.path);
+        Update::Link {
+            seat,
+            status: LinkStatus::Reconnected(info),
+        } => {
+            println!("  reconnected to {seat} — {}", info.path);
             None
         }
         Update::Warning(message) => {
@@ -507,34 +566,7 @@ fn show(
             None
         }
         Update::Finished(end) => {
-            let me = end.my_seat;
-            match end.outcome {
-                Some(o) if o.is_draw() => println!("\nThe duel ended without a winner."),
-                Some(o) if o.won(me) => {
-                    println!("\n{} won {}: you ({me}) won.", o.winners, rules.format.name)
-                }
-                Some(o) => println!(
-                    "\n{} won {}: you ({me}) lost.",
-                    o.winners, rules.format.name
-                ),
-                None => println!("\nThe duel ended without a winner."),
-            }
-            for (i, verdict) in end.audit.verdicts.iter().enumerate() {
-                let who = if i == end.my_seat.index() {
-                    "you"
-                } else {
-                    "the other player"
-                };
-                println!("audit: seat {i} ({who}) {}", verdict_text(verdict));
-            }
-            match &end.record {
-                Ok(path) => println!(
-                    "match record saved to {}\ncheck it yourself: fairduel verify {}",
-                    path.display(),
-                    path.display()
-                ),
-                Err(error) => println!("the match record could not be saved: {error}"),
-            }
+            print_end(&end, rules);
             *code = if end.audit.all_verified() {
                 ExitCode::SUCCESS
             } else {
@@ -547,6 +579,47 @@ fn show(
             Some(ExitCode::FAILURE)
         }
     }
+}
+
+/// Who won, every seat's audit verdict, and where the record is.
+fn print_end(end: &MatchEnd, rules: &Rules) {
+    let me = end.my_seat;
+    match end.outcome {
+        Some(o) if o.is_draw() => println!("\nThe duel ended without a winner."),
+        Some(o) if o.won(me) => {
+            println!("\n{} won {}: you ({me}) won.", o.winners, rules.format.name)
+        }
+        Some(o) => println!(
+            "\n{} won {}: you ({me}) lost.",
+            o.winners, rules.format.name
+        ),
+        None => println!("\nThe duel ended without a winner."),
+    }
+    for line in verdict_lines(end) {
+        println!("audit: {line}");
+    }
+    match &end.record {
+        Ok(path) => println!(
+            "match record saved to {}\ncheck it yourself: fairduel verify {}",
+            path.display(),
+            path.display()
+        ),
+        Err(error) => println!("the match record could not be saved: {error}"),
+    }
+}
+
+/// One line per seat: its audit verdict, as this seat's audit found it.
+fn verdict_lines(end: &MatchEnd) -> Vec<String> {
+    end.audit
+        .verdicts
+        .iter()
+        .enumerate()
+        .map(|(i, verdict)| {
+            let seat = Seat(i as u8);
+            let you = if seat == end.my_seat { " (you)" } else { "" };
+            format!("{seat}{you} {}", verdict_text(verdict))
+        })
+        .collect()
 }
 
 fn answer(session: &SessionHandle, line: Option<String>, offered: &mut Vec<Action>) {
@@ -599,20 +672,23 @@ async fn next_line(
     }
 }
 
-/// Two bot players on real iroh endpoints on this machine's loopback play a whole match.
+/// Bot players, one per seat of the format, on real iroh endpoints on this machine's
+/// loopback: the host hands out one ticket, the others join with it and link to each
+/// other, and they play a whole match. The host's seat is shown as it goes; at the end
+/// every seat prints its own audit verdict for every seat.
 pub fn demo(
     dir: &Path,
     player: &PlayerArgs,
     format: &str,
-    decks: [&DeckList; 2],
+    decks: &[&DeckList],
     seed: u64,
     out: Option<PathBuf>,
 ) -> Result<ExitCode, String> {
     let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
-    let ids = [
-        Identity::generate().map_err(|e| e.to_string())?,
-        Identity::generate().map_err(|e| e.to_string())?,
-    ];
+    let players = decks.len();
+    let ids = (0..players)
+        .map(|_| Identity::generate().map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
     let net = |bot_seed| NetworkArgs {
         offline: false,
         loopback: true,
@@ -622,91 +698,119 @@ pub fn demo(
         silence_secs: 15,
         heartbeat_ms: 2000,
     };
+    let names: Vec<&str> = decks.iter().map(|d| d.name.as_str()).collect();
     println!(
-        "{}: two bot players on real iroh endpoints (loopback), {} vs {}, seed {seed}",
-        rules.format.name, decks[0].name, decks[1].name
+        "{}: {players} bot players on real iroh endpoints (loopback), {}, seed {seed}",
+        rules.format.name,
+        names.join(" vs ")
     );
     runtime()?.block_on(async {
-        let host_endpoint =
-            PlayerEndpoint::bind(ids[0].secret_bytes(), EndpointOptions::loopback())
-                .await
-                .map_err(|e| e.to_string())?;
-        let guest_endpoint =
-            PlayerEndpoint::bind(ids[1].secret_bytes(), EndpointOptions::loopback())
-                .await
-                .map_err(|e| e.to_string())?;
-        let (ticket, host) =
-            Host::bind(&host_endpoint, match_hello(&rules), HostOptions::default())
-                .await
-                .map_err(|e| e.to_string())?;
+        let mut endpoints = Vec::with_capacity(players);
+        for id in &ids {
+            endpoints.push(
+                PlayerEndpoint::bind(id.secret_bytes(), EndpointOptions::loopback())
+                    .await
+                    .map_err(|e| e.to_string())?,
+            );
+        }
+        let all: Vec<MatchSettings> = (0..players)
+            .map(|i| {
+                let mut seat = settings(
+                    player,
+                    &net(seed ^ (i as u64 + 1)),
+                    &rules,
+                    format,
+                    decks[i].clone(),
+                    ids[i].clone(),
+                    &format!("Bot {}", i + 1),
+                );
+                // A demo is not resumed: no match files.
+                seat.matches_dir = None;
+                seat
+            })
+            .collect();
+        let options = table_options(&rules, None);
+        let (ticket, host) = Host::bind(
+            &endpoints[0],
+            match_hello(&rules).with_name(&all[0].player_name),
+            options,
+        )
+        .await
+        .map_err(|e| e.to_string())?;
         println!(
             "host {} made ticket {}…",
             ids[0].public().fingerprint(),
             &ticket.to_string()[..24]
         );
         let host = Arc::new(host);
-        let (accepted, joined) = tokio::join!(
-            host.accept(),
-            join(&guest_endpoint, &ticket, match_hello(&rules))
-        );
-        let accepted = accepted.map_err(|e| e.to_string())?;
-        let joined = joined.map_err(|e| e.to_string())?;
-        println!(
-            "guest {} joined: {}",
-            ids[1].public().fingerprint(),
-            accepted.info().path
-        );
-        let mut host_settings = settings(
-            player,
-            &net(seed ^ 1),
-            &rules,
-            format,
-            decks[0].clone(),
-            ids[0].clone(),
-        );
-        let mut guest_settings = settings(
-            player,
-            &net(seed ^ 2),
-            &rules,
-            format,
-            decks[1].clone(),
-            ids[1].clone(),
-        );
-        // A demo is not resumed: no match files.
-        host_settings.matches_dir = None;
-        guest_settings.matches_dir = None;
-        let redial = Redial {
-            endpoint: guest_endpoint.clone(),
-            host: ticket.host_addr().clone(),
-            hello: match_hello(&rules),
+        let gathering = {
+            let host = Arc::clone(&host);
+            tokio::spawn(async move { gather_table(&host, players - 1, |_, _| {}).await })
         };
-        let (hosted, guest) = tokio::join!(
-            start_hosted(host_settings, host, accepted),
-            start_joined(guest_settings, &ticket, redial, joined)
-        );
-        let hosted = hosted.map_err(|e| e.to_string())?;
-        let mut guest = guest.map_err(|e| e.to_string())?;
-        let guest_task = tokio::spawn(async move {
-            let mut verified = None;
-            while let Some(update) = guest.session.recv().await {
-                match update {
-                    Update::Finished(end) => verified = Some(end.audit.all_verified()),
-                    Update::Failed(message) => println!("guest: error: {message}"),
-                    _ => {}
+        // The others join one by one; the host seats them in the order they say where they
+        // listen, so each learns its seat from the set-up entry.
+        let mut joining = Vec::new();
+        for (i, seat) in all.iter().enumerate().skip(1) {
+            let hello = match_hello(&rules).with_name(&seat.player_name);
+            let connection = join(&endpoints[i], &ticket, hello)
+                .await
+                .map_err(|e| e.to_string())?;
+            println!(
+                "{} {} joined: {}",
+                seat.player_name,
+                ids[i].public().fingerprint(),
+                connection.info().path
+            );
+            let settings = seat.clone();
+            let endpoint = endpoints[i].clone();
+            joining.push(tokio::spawn(async move {
+                start_joined(settings, endpoint, connection, |_, _| {}).await
+            }));
+        }
+        let arrivals = gathering
+            .await
+            .map_err(|e| e.to_string())?
+            .map_err(|e| e.to_string())?;
+        let hosted = start_hosted(all[0].clone(), host, arrivals)
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut others = Vec::new();
+        for (i, joined) in joining.into_iter().enumerate() {
+            let mut started = joined
+                .await
+                .map_err(|e| e.to_string())?
+                .map_err(|e| e.to_string())?;
+            let name = all[i + 1].player_name.clone();
+            others.push(tokio::spawn(async move {
+                let mut end = None;
+                while let Some(update) = started.session.recv().await {
+                    match update {
+                        Update::Finished(finished) => end = Some(finished),
+                        Update::Failed(message) => println!("{name}: error: {message}"),
+                        _ => {}
+                    }
+                }
+                (name, end)
+            }));
+        }
+        let (code, record) = drive_to_record(hosted, true, &rules).await?;
+        let mut everyone_verified = code == ExitCode::SUCCESS;
+        for task in others {
+            let (name, end) = task.await.map_err(|e| e.to_string())?;
+            match end {
+                Some(end) => {
+                    println!("{name}, at {}, audited every seat:", end.my_seat);
+                    for line in verdict_lines(&end) {
+                        println!("  {line}");
+                    }
+                    everyone_verified &= end.audit.all_verified();
+                }
+                None => {
+                    println!("{name} did not finish");
+                    everyone_verified = false;
                 }
             }
-            verified
-        });
-        let (code, record) = drive_to_record(hosted, true, &rules).await?;
-        let guest_verified = guest_task.await.map_err(|e| e.to_string())?;
-        println!(
-            "the guest's own audit: {}",
-            match guest_verified {
-                Some(true) => "every seat verified",
-                Some(false) => "NOT every seat verified",
-                None => "did not finish",
-            }
-        );
+        }
         if let (Some(out), Some(record)) = (&out, &record) {
             if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
                 std::fs::create_dir_all(parent)
@@ -716,8 +820,8 @@ pub fn demo(
                 .map_err(|e| format!("cannot copy the record to {}: {e}", out.display()))?;
             println!("record copied to {}", out.display());
         }
-        Ok(if guest_verified == Some(true) {
-            code
+        Ok(if everyone_verified {
+            ExitCode::SUCCESS
         } else {
             ExitCode::FAILURE
         })

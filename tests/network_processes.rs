@@ -1,7 +1,10 @@
-//! Whole matches between two `fairduel` processes over real iroh endpoints on loopback:
-//! one played straight through, and twenty in which one process is killed (SIGKILL) at a
-//! random point, restarted with `fairduel resume`, and the match still finishes with a
-//! verified record and the same final state on both sides.
+//! Whole matches between `fairduel` processes over real iroh endpoints on loopback, one
+//! process per seat: two processes played straight through and twenty times with one of
+//! them killed (SIGKILL) at a random saved entry and restarted with `fairduel resume`; then
+//! the same with four processes at a four-player table (one ticket admits the three
+//! joiners, every seat links to every other), ten times with a random seat killed. Every
+//! match must finish with the same final entry on every side and a record that verifies
+//! every seat.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
@@ -10,27 +13,40 @@ use std::time::{Duration, Instant};
 
 use fairduel_protocol::MatchRecord;
 
-fn kairu_rules() -> std::sync::Arc<fairduel_engine::Rules> {
+fn rules(format: &str) -> std::sync::Arc<fairduel_engine::Rules> {
     let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     let read = |p: &str| std::fs::read_to_string(assets.join(p)).unwrap();
     let format =
-        fairduel_engine::Format::from_toml("kairu-dotr", &read("formats/kairu-dotr.toml")).unwrap();
+        fairduel_engine::Format::from_toml(format, &read(&format!("formats/{format}.toml")))
+            .unwrap();
     let pool = fairduel_engine::CardPool::from_toml("dor", &read("cards/dor.toml")).unwrap();
     fairduel_engine::Rules::new(format, pool)
 }
 
 const BIN: &str = env!("CARGO_BIN_EXE_fairduel");
-const LIMIT: Duration = Duration::from_secs(120);
+const LIMIT: Duration = Duration::from_secs(180);
+const DECKS: [&str; 4] = [
+    "forest-pack",
+    "dragons-hoard",
+    "shadow-court",
+    "tidal-guard",
+];
 
 struct Player {
     dir: PathBuf,
+    format: &'static str,
+    deck: &'static str,
 }
 
 impl Player {
-    fn new(root: &Path, name: &str) -> Player {
-        let dir = root.join(name);
+    fn new(root: &Path, seat: usize, format: &'static str) -> Player {
+        let dir = root.join(format!("seat{seat}"));
         std::fs::create_dir_all(&dir).unwrap();
-        Player { dir }
+        Player {
+            dir,
+            format,
+            deck: DECKS[seat % DECKS.len()],
+        }
     }
 
     fn command(&self, log: &str) -> Command {
@@ -61,7 +77,7 @@ impl Player {
 
     fn host(&self, seed: u64) -> Child {
         let mut command = self.command("host.log");
-        command.args(["host", "--format", "kairu-dotr", "--deck", "forest-pack"]);
+        command.args(["host", "--format", self.format, "--deck", self.deck]);
         command.arg("--ticket-file").arg(self.dir.join("ticket"));
         Player::net_args(&mut command, seed);
         command.spawn().unwrap()
@@ -69,14 +85,7 @@ impl Player {
 
     fn join(&self, ticket: &str, seed: u64) -> Child {
         let mut command = self.command("join.log");
-        command.args([
-            "join",
-            ticket,
-            "--format",
-            "kairu-dotr",
-            "--deck",
-            "dragons-hoard",
-        ]);
+        command.args(["join", ticket, "--format", self.format, "--deck", self.deck]);
         Player::net_args(&mut command, seed);
         command.spawn().unwrap()
     }
@@ -118,12 +127,16 @@ impl Player {
     fn record(&self) -> MatchRecord {
         let dir = self.dir.join("records");
         let file = std::fs::read_dir(&dir)
-            .unwrap_or_else(|e| panic!("no records in {}: {e}", dir.display()))
+            .unwrap_or_else(|e| panic!("no records in {}: {e}\n{}", dir.display(), self.logs()))
             .flatten()
             .find(|e| e.path().extension().is_some_and(|x| x == "fdrec"))
             .unwrap_or_else(|| panic!("no record in {}", dir.display()))
             .path();
         MatchRecord::from_bytes(&std::fs::read(file).unwrap()).unwrap()
+    }
+
+    fn log(&self, name: &str) -> String {
+        std::fs::read_to_string(self.dir.join(name)).unwrap_or_default()
     }
 
     fn logs(&self) -> String {
@@ -143,21 +156,102 @@ impl Player {
     }
 }
 
-fn wait(child: &mut Child, what: &str, players: &[&Player]) -> bool {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status.success();
+/// A table of processes: seat 0 hosts, the others join with its one ticket.
+struct Table {
+    players: Vec<Player>,
+    processes: Vec<Child>,
+}
+
+impl Table {
+    fn start(root: &Path, format: &'static str, players: usize, seed: u64) -> Table {
+        let players: Vec<Player> = (0..players).map(|i| Player::new(root, i, format)).collect();
+        let mut processes = vec![players[0].host(seed)];
+        let ticket = players[0].ticket();
+        for (i, player) in players.iter().enumerate().skip(1) {
+            processes.push(player.join(&ticket, seed + i as u64));
         }
-        if start.elapsed() > LIMIT {
-            let _ = child.kill();
-            let logs: Vec<String> = players.iter().map(|p| p.logs()).collect();
-            panic!(
-                "{what} did not finish within {LIMIT:?}\n{}",
-                logs.join("\n")
+        Table { players, processes }
+    }
+
+    fn logs(&self) -> String {
+        self.players
+            .iter()
+            .map(Player::logs)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Waits for every process to exit; each must succeed.
+    fn finish(&mut self, what: &str) {
+        for i in 0..self.processes.len() {
+            let ok = self.wait(i);
+            assert!(ok, "{what}: seat {i} failed\n{}", self.logs());
+        }
+    }
+
+    fn wait(&mut self, seat: usize) -> bool {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.processes[seat].try_wait().unwrap() {
+                return status.success();
+            }
+            if start.elapsed() > LIMIT {
+                for process in &mut self.processes {
+                    let _ = process.kill();
+                }
+                panic!(
+                    "seat {seat} did not finish within {LIMIT:?}\n{}",
+                    self.logs()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Kills `seat`'s process once it saved `at_entry` entries and restarts it with
+    /// `fairduel resume`; false when it had finished before.
+    fn kill_and_resume(&mut self, seat: usize, at_entry: usize, seed: u64) -> bool {
+        let start = Instant::now();
+        while self.players[seat].saved_entries() < at_entry
+            && self.processes[seat].try_wait().unwrap().is_none()
+        {
+            assert!(
+                start.elapsed() < LIMIT,
+                "no progress\n{}",
+                self.players[seat].logs()
+            );
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        if self.processes[seat].try_wait().unwrap().is_some() {
+            return false;
+        }
+        self.processes[seat].kill().unwrap();
+        self.processes[seat].wait().unwrap();
+        self.processes[seat] = self.players[seat].resume(seed);
+        true
+    }
+
+    /// Every seat ends on the same entry, and every seat's record verifies every seat.
+    fn assert_same_verified_record(&self) {
+        let records: Vec<MatchRecord> = self.players.iter().map(Player::record).collect();
+        let last: Vec<_> = records
+            .iter()
+            .map(|r| r.entries.last().map(|e| e.hash()))
+            .collect();
+        assert!(
+            last.windows(2).all(|w| w[0] == w[1]),
+            "every seat ends on the same entry, so the same final state hash\n{}",
+            self.logs()
+        );
+        for (player, record) in self.players.iter().zip(&records) {
+            let report = fairduel_protocol::audit(rules(player.format), record).unwrap();
+            assert_eq!(report.verdicts.len(), self.players.len());
+            assert!(
+                report.complete && report.all_verified(),
+                "{}",
+                player.logs()
             );
         }
-        std::thread::sleep(Duration::from_millis(20));
     }
 }
 
@@ -167,104 +261,106 @@ fn temp_root(name: &str) -> PathBuf {
     root
 }
 
-fn assert_same_verified_record(a: &Player, b: &Player) {
-    let (ra, rb) = (a.record(), b.record());
-    assert_eq!(
-        ra.entries.last().map(|e| e.hash()),
-        rb.entries.last().map(|e| e.hash()),
-        "both sides end on the same entry, so the same final state hash\n{}\n{}",
-        a.logs(),
-        b.logs()
-    );
-    for (player, record) in [(a, &ra), (b, &rb)] {
-        let rules = kairu_rules();
-        let report = fairduel_protocol::audit(rules, record).unwrap();
-        assert!(
-            report.complete && report.all_verified(),
-            "{}",
-            player.logs()
-        );
+/// A small xorshift, so the kill points are spread but the same on every run.
+fn kill_points(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
     }
 }
 
 #[test]
 fn two_processes_play_a_whole_match_over_loopback() {
     let root = temp_root("whole");
-    let (a, b) = (Player::new(&root, "a"), Player::new(&root, "b"));
-    let mut host = a.host(1);
-    let mut joiner = b.join(&a.ticket(), 2);
-    assert!(wait(&mut host, "the host", &[&a, &b]), "{}", a.logs());
-    assert!(wait(&mut joiner, "the joiner", &[&a, &b]), "{}", b.logs());
-    assert_same_verified_record(&a, &b);
-    let host_log = std::fs::read_to_string(a.dir.join("host.log")).unwrap();
-    assert!(
-        host_log.contains("seat 1 (the other player) verified"),
-        "{host_log}"
-    );
+    let mut table = Table::start(&root, "kairu-dotr", 2, 1);
+    table.finish("a whole match");
+    table.assert_same_verified_record();
+    let host_log = table.players[0].log("host.log");
+    assert!(host_log.contains("seat 1 verified"), "{host_log}");
+    assert!(host_log.contains("seat 0 (you) verified"), "{host_log}");
     let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
 fn a_process_killed_at_a_random_point_resumes_and_the_match_verifies_20_times() {
     let root = temp_root("kill");
-    let mut rng = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut next = kill_points(0x9e37_79b9_7f4a_7c15);
     let mut killed = 0;
     for round in 0..20u64 {
-        let round_root = root.join(format!("round{round}"));
-        let (a, b) = (Player::new(&round_root, "a"), Player::new(&round_root, "b"));
-        let mut host = a.host(round * 2);
-        let mut joiner = b.join(&a.ticket(), round * 2 + 1);
-        let kill_host = round % 2 == 0;
-        let at_entry = 5 + (next() % 120) as usize;
-        let (victim_player, survivor_player) = if kill_host { (&a, &b) } else { (&b, &a) };
-        let (victim, survivor) = if kill_host {
-            (&mut host, &mut joiner)
-        } else {
-            (&mut joiner, &mut host)
-        };
-        // Kill once the victim has saved `at_entry` entries (or it finished first).
-        let start = Instant::now();
-        while victim_player.saved_entries() < at_entry && victim.try_wait().unwrap().is_none() {
-            assert!(
-                start.elapsed() < LIMIT,
-                "no progress\n{}",
-                victim_player.logs()
-            );
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        let mut restarted = if victim.try_wait().unwrap().is_none() {
-            victim.kill().unwrap();
-            victim.wait().unwrap();
-            killed += 1;
-            Some(victim_player.resume(round + 100))
-        } else {
-            None
-        };
-        assert!(
-            wait(survivor, "the survivor", &[&a, &b]),
-            "round {round}\n{}\n{}",
-            a.logs(),
-            b.logs()
+        let mut table = Table::start(
+            &root.join(format!("round{round}")),
+            "kairu-dotr",
+            2,
+            round * 2,
         );
-        if let Some(restarted) = &mut restarted {
-            assert!(
-                wait(restarted, "the resumed process", &[&a, &b]),
-                "round {round}\n{}",
-                victim_player.logs()
-            );
+        let victim = (round % 2) as usize;
+        let at_entry = 5 + (next() % 120) as usize;
+        if table.kill_and_resume(victim, at_entry, round + 100) {
+            killed += 1;
         }
-        let _ = survivor_player;
-        assert_same_verified_record(&a, &b);
+        table.finish(&format!("round {round}"));
+        table.assert_same_verified_record();
     }
     assert!(
         killed >= 15,
         "only {killed} of 20 matches were killed mid-way"
     );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn four_processes_play_a_whole_four_player_match_over_loopback() {
+    let root = temp_root("four");
+    let mut table = Table::start(&root, "kairu-dotr-4p", 4, 3);
+    table.finish("a four-player match");
+    table.assert_same_verified_record();
+    let host_log = table.players[0].log("host.log");
+    assert!(host_log.contains("4 of 4 seated"), "{host_log}");
+    for seat in 1..4 {
+        assert!(
+            host_log.contains(&format!("seat {seat} verified")),
+            "{host_log}"
+        );
+    }
+    let joiner_log = table.players[3].log("join.log");
+    assert!(joiner_log.contains("seat 3 (you) verified"), "{joiner_log}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn at_a_four_player_table_any_seat_killed_at_a_random_point_resumes_10_times() {
+    let root = temp_root("kill4");
+    let mut next = kill_points(0x2545_f491_4f6c_dd1d);
+    let mut killed = 0;
+    let mut victims = Vec::new();
+    for round in 0..10u64 {
+        let mut table = Table::start(
+            &root.join(format!("round{round}")),
+            "kairu-dotr-4p",
+            4,
+            round * 4 + 50,
+        );
+        // Every seat is killed in some round (the host, and joiners above and below others).
+        let victim = (round % 4) as usize;
+        let at_entry = 10 + (next() % 200) as usize;
+        if table.kill_and_resume(victim, at_entry, round + 200) {
+            killed += 1;
+            victims.push(victim);
+        }
+        table.finish(&format!("round {round}"));
+        table.assert_same_verified_record();
+    }
+    assert!(
+        killed >= 8,
+        "only {killed} of 10 matches were killed mid-way"
+    );
+    for seat in 0..4 {
+        assert!(
+            victims.contains(&seat),
+            "seat {seat} was never killed: {victims:?}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -14,7 +14,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Pos2, RawInput, Rect, vec2};
 use fairduel_app::catalog::Catalog;
 use fairduel_app::game::{MatchModel, MatchUi, Selection, match_ui};
-use fairduel_app::session::{Fairness, LogLine, SeatView};
+use fairduel_app::session::{Fairness, LogLine, PeerStatus, SeatView};
 use fairduel_engine::piece::{Class, Piece};
 use fairduel_engine::{CardRef, Seat};
 use fairduel_sim::selfplay::next_entry;
@@ -80,9 +80,13 @@ fn busy_view() -> SeatView {
         step: referee.steps(),
         // A filled-in panel, as in a real match.
         fairness: Fairness {
-            opponent: "ed25519:5b1f…c09a".to_owned(),
-            opponent_name: Some("Grace".to_owned()),
-            connection: None,
+            peers: vec![PeerStatus {
+                seat: Seat(1),
+                key: "ed25519:5b1f…c09a".to_owned(),
+                name: Some("Grace".to_owned()),
+                connection: None,
+                linked: true,
+            }],
             entries_verified: 412,
             reveals_verified: 57,
             agreed_entries: 830,
@@ -143,7 +147,7 @@ fn bench_view(c: &mut Criterion, name: &str, view: SeatView) {
         })
         .unwrap_or_default();
     let mut model = MatchModel::showing(
-        ["Ada".to_owned(), "Bot".to_owned()],
+        vec!["Ada".to_owned(), "Bot".to_owned()],
         "Kairu's DOTR: bench".to_owned(),
     );
     model.log = (0..300)

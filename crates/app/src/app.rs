@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
 use crate::decks::{DeckLibrary, DecksEvent, DecksState, decks_ui};
-use crate::game::{MatchModel, MatchRequest, MatchUi, match_ui};
+use crate::game::{Company, MatchModel, MatchRequest, MatchUi, match_ui};
 use crate::home::{self, FriendPanel, FriendRequest, HomeAction, HomeState, home_ui};
 use crate::images::CardImages;
 use crate::lobby::{
@@ -264,12 +264,20 @@ impl FairDuelApp {
         let format_name = format.name().to_owned();
         let my_deck = load_deck(catalog, &request.deck, &format.rules, &format_name)?;
         let bot_deck = load_deck(catalog, &request.bot_deck, &format.rules, &format_name)?;
-        let title = format!("{format_name}: {} against {}", my_deck.name, bot_deck.name);
+        let bots = usize::from(rules.format.table.players).saturating_sub(1);
+        let title = if bots > 1 {
+            format!(
+                "{format_name}: {} with {bots} bots playing {}",
+                my_deck.name, bot_deck.name
+            )
+        } else {
+            format!("{format_name}: {} against {}", my_deck.name, bot_deck.name)
+        };
         let config = BotMatch {
             rules,
             format_name: request.format.clone(),
             my_deck,
-            bot_deck,
+            bot_decks: vec![bot_deck],
             seed,
             // A bot match is signed with the player's own key when there is one on file.
             identity: self
@@ -287,8 +295,12 @@ impl FairDuelApp {
         };
         let runtime = self.runtime()?;
         let session = start_bot_match(&runtime, config, waker(ctx)).map_err(|e| e.to_string())?;
-        let names = [self.player_name(), "Bot".to_owned()];
-        Ok(MatchModel::new(session, names, title))
+        Ok(MatchModel::new(
+            session,
+            self.player_name(),
+            Company::Bots,
+            title,
+        ))
     }
 
     /// Reads the card picture folder from the settings and puts its pictures on every card.
@@ -476,23 +488,23 @@ impl FairDuelApp {
             format: pending.seating.format_id.clone(),
             deck: pending.seating.deck.name.clone(),
         };
-        let mut names = [self.player_name(), "Opponent".to_owned()];
-        if pending.role == LobbyRole::Joining {
-            // The host sits at seat 0.
-            names.swap(0, 1);
-        }
+        let others = usize::from(pending.seating.rules.format.table.players).saturating_sub(1);
         let title = format!(
             "{}: {} against {}",
             pending.seating.rules.format.name,
             pending.seating.deck.name,
-            if pending.role == LobbyRole::Hosting {
-                "the player who joined"
-            } else {
-                "the host"
+            match (pending.role, others) {
+                (LobbyRole::Hosting, 1) => "the player who joined".to_owned(),
+                (LobbyRole::Joining, 1) => "the host".to_owned(),
+                (_, others) => format!("{others} other players"),
             }
         );
-        let mut model = MatchModel::new(MatchSession::new(started), names, title);
-        model.networked = true;
+        let model = MatchModel::new(
+            MatchSession::new(started),
+            self.player_name(),
+            Company::People,
+            title,
+        );
         self.lan = None;
         self.game = Some(Game {
             model,

@@ -521,3 +521,143 @@ fn the_player_name_from_settings_is_used_in_the_match() {
     settle(&mut h);
     h.get_by_label("Yugi (you)");
 }
+
+/// Picks a format on the home screen by its name, as a player would.
+fn pick_format(h: &mut Harness<'static, FairDuelApp>, name: &str) {
+    h.get_by_label("Format").click();
+    h.run();
+    h.get_by_label(name).click();
+    h.run();
+}
+
+/// Steps until the result screen, answering whatever is still asked of my seat.
+fn play_on_to_the_result(h: &mut Harness<'static, FairDuelApp>) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while h.state().screen != Screen::Result {
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for the result"
+        );
+        if my_turn_ready(h) && !over(h) {
+            let before = step_of(h);
+            if view(h).is_some_and(|v| v.awaiting().is_main_of(v.seat)) {
+                h.key_press(egui::Key::Enter);
+            } else {
+                h.key_press(egui::Key::Num1);
+            }
+            wait_after(h, before, "my answer");
+        }
+        h.step();
+        if over(h) && h.state().screen == Screen::Match {
+            h.get_by_role_and_label(Role::Button, "Show the result")
+                .click();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    settle(h);
+}
+
+#[test]
+fn a_four_player_match_shows_every_seat_and_goes_on_after_i_concede() {
+    let mut h = harness(app(12));
+    h.run();
+    pick_format(&mut h, "Kairu's DOTR, four players");
+    start_from_home(&mut h);
+    assert_eq!(
+        view(&h).map(|v| v.duel.state().seats().count()),
+        Some(4),
+        "four seats at the table"
+    );
+    // A panel per player, and a key per other player in the fair-play panel.
+    for name in ["Ada (you)", "Bot 1", "Bot 2", "Bot 3"] {
+        h.get_by_label(name);
+    }
+    for bot in ["Bot 1", "Bot 2", "Bot 3"] {
+        assert_eq!(
+            labels_containing(&h, &format!("{bot}'s key: ")).len(),
+            1,
+            "{bot}'s signing key is shown"
+        );
+    }
+    for place in ["left edge", "across", "right edge"] {
+        assert_eq!(labels_containing(&h, place).len(), 1, "{place}");
+    }
+
+    // My turn: play a card, end the turn, and every bot takes its turn before mine.
+    wait_for_my_main_phase(&mut h);
+    let turn = view(&h).map(|v| v.duel.state().turn).unwrap_or_default();
+    play_a_card(&mut h).expect("a card to play on my first turn");
+    answer_prompts(&mut h);
+    h.key_press(egui::Key::Enter);
+    step_until(&mut h, "the three bots' turns", |h| {
+        view(h).is_some_and(|v| v.duel.state().turn >= turn + 4) || over(h)
+    });
+    let log = &h.state().game.as_ref().expect("a game").model.log;
+    for bot in ["Bot 1", "Bot 2", "Bot 3"] {
+        assert!(
+            log.iter()
+                .any(|l| l.text.starts_with(&format!("{bot} ends the turn"))),
+            "{bot} played a turn, named in the log"
+        );
+    }
+    assert!(
+        log.iter().all(|l| !l.text.contains("seat ")),
+        "no seat numbers in the log"
+    );
+
+    // Conceding takes me out; the others play on to a result every seat audits.
+    settle(&mut h);
+    if !over(&h) {
+        h.get_by_role_and_label(Role::Button, "Concede").click();
+        settle(&mut h);
+        h.get_by_role_and_label(Role::Button, "Yes, concede")
+            .click();
+        step_until(&mut h, "my seat out of the duel", |h| {
+            view(h).is_some_and(|v| v.duel.state().table.is_removed(v.seat)) || over(h)
+        });
+        if !over(&h) {
+            h.get_by_label("out of the duel");
+        }
+    }
+    play_on_to_the_result(&mut h);
+    let headline = labels_containing(&h, " wins");
+    assert!(
+        headline.iter().any(|l| l.starts_with("Bot ")),
+        "a bot won: {headline:?}"
+    );
+    step_until(&mut h, "the audit", |h| {
+        h.state()
+            .game
+            .as_ref()
+            .is_some_and(|g| g.model.end.is_some())
+    });
+    for seat in ["Ada (you): ", "Bot 1: ", "Bot 2: ", "Bot 3: "] {
+        let verdict = labels_containing(&h, seat);
+        assert!(
+            verdict.iter().any(|v| v.contains("played fairly")),
+            "{seat} {verdict:?}"
+        );
+    }
+}
+
+#[test]
+fn two_against_two_marks_my_partner_and_ends_for_a_team() {
+    let mut h = harness(app(4));
+    h.run();
+    pick_format(&mut h, "Kairu's DOTR, two against two");
+    start_from_home(&mut h);
+    h.get_by_label("Partner bot");
+    // Partners sit across the board from each other; the other team at the sides.
+    h.get_by_label("your edge · team A");
+    h.get_by_label("across · team A · your partner");
+    h.get_by_label("left edge · team B");
+    h.get_by_label("right edge · team B");
+    assert!(
+        labels_containing(&h, ": your partner's Deck Leader").len() == 1,
+        "the board names my partner's cards as my partner's"
+    );
+    play_on_to_the_result(&mut h);
+    let won = h.query_by_label("Your team wins!").is_some();
+    let lost = h.query_by_label("Bot 1 and Bot 2 win").is_some();
+    assert!(won != lost, "a team wins, named as a team");
+}

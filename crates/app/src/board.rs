@@ -8,6 +8,7 @@ use egui::{
     Align2, Color32, CornerRadius, FontId, Id, Rect, Sense, Stroke, StrokeKind, Ui, WidgetInfo,
     pos2, vec2,
 };
+use fairduel_engine::grid::Edge;
 use fairduel_engine::piece::{Bind, Class, Piece};
 use fairduel_engine::{Cell, Seat};
 
@@ -83,16 +84,24 @@ pub fn piece_look<'a>(view: &'a SeatView, cell: Cell, piece: &Piece) -> CardLook
         face_down: !piece.face_up,
         defence: piece.defence && piece.class == Class::Monster,
         leader: piece.leader,
-        side: if piece.controller == view.seat {
-            Side::Mine
-        } else {
-            Side::Theirs
-        },
+        side: side_of(view, piece.controller),
         stats,
         spellbound: piece.bind != Bind::Free,
         life_points: piece
             .leader
             .then(|| duel.state().player(piece.controller).life_points),
+    }
+}
+
+/// Whose side a card controlled by `controller` is on, from my seat.
+pub fn side_of(view: &SeatView, controller: Seat) -> Side {
+    let table = &view.duel.state().table;
+    if controller == view.seat {
+        Side::Mine
+    } else if table.are_opponents(view.seat, controller) {
+        Side::Theirs
+    } else {
+        Side::Ally
     }
 }
 
@@ -103,10 +112,10 @@ pub fn cell_label(view: &SeatView, cell: Cell, mark: Option<Mark>) -> String {
     let mut text = match duel.state().piece(cell) {
         None => format!("{cell}: empty {terrain}"),
         Some(piece) => {
-            let whose = if piece.controller == view.seat {
-                "your"
-            } else {
-                "enemy"
+            let whose = match side_of(view, piece.controller) {
+                Side::Mine => "your",
+                Side::Ally => "your partner's",
+                Side::Theirs | Side::Neutral => "enemy",
             };
             let card = duel.known_card(piece, Some(&view.knowledge));
             let what = match (card, piece.leader) {
@@ -138,18 +147,32 @@ pub fn cell_label(view: &SeatView, cell: Cell, mark: Option<Mark>) -> String {
 }
 
 /// Maps a screen position (row and column from the top left of the drawn board) to the
-/// engine's cell: my home row is always at the bottom.
-pub fn cell_at(seat: Seat, size: u8, row: u8, col: u8) -> Cell {
-    if seat.index() == 1 {
-        Cell::new(size - 1 - row, size - 1 - col)
-    } else {
-        Cell::new(row, col)
+/// engine's cell, turning the board so that `my_edge` is always at the bottom (a quarter
+/// turn for a seat at the left or right of a four-player board).
+pub fn cell_at(my_edge: Edge, size: u8, row: u8, col: u8) -> Cell {
+    let last = size.saturating_sub(1);
+    match my_edge {
+        Edge::Bottom => Cell::new(row, col),
+        Edge::Top => Cell::new(last - row, last - col),
+        // The left edge turned a quarter anticlockwise to the bottom.
+        Edge::Left => Cell::new(col, last - row),
+        // The right edge turned a quarter clockwise to the bottom.
+        Edge::Right => Cell::new(last - col, row),
     }
+}
+
+/// The edge of the board my seat sits at (the bottom on boards that are not grids).
+pub fn my_edge(view: &SeatView) -> Edge {
+    view.duel
+        .topology()
+        .grid()
+        .map_or(Edge::Bottom, |grid| grid.edge_of(view.seat))
 }
 
 /// Draws the board in the space available (square, centred, as large as fits).
 pub fn board_ui(ui: &mut Ui, view: &SeatView, marks: &BTreeMap<Cell, Mark>) -> BoardOutput {
     let n = view.duel.state().board_size.max(1);
+    let edge = my_edge(view);
     let available = ui.available_rect_before_wrap();
     let gutter = (available.width().min(available.height()) * 0.03).clamp(12.0, 22.0);
     let side = (available.width().min(available.height()) - gutter).max(60.0);
@@ -170,7 +193,7 @@ pub fn board_ui(ui: &mut Ui, view: &SeatView, marks: &BTreeMap<Cell, Mark>) -> B
     let label_font = FontId::monospace((gutter * 0.6).clamp(9.0, 14.0));
     for row in 0..n {
         for col in 0..n {
-            let cell = cell_at(view.seat, n, row, col);
+            let cell = cell_at(edge, n, row, col);
             let rect = Rect::from_min_size(
                 origin + vec2(f32::from(col) * cell_size, f32::from(row) * cell_size),
                 vec2(cell_size, cell_size),
@@ -213,27 +236,38 @@ pub fn board_ui(ui: &mut Ui, view: &SeatView, marks: &BTreeMap<Cell, Mark>) -> B
             }
         }
     }
-    // Coordinates: column letters under the board, row numbers to its left.
+    // Coordinates: under the board and to its left, each line of cells named the way the
+    // engine names it (a column letter or a row number, whichever way the board is turned).
+    let far = n.saturating_sub(1).min(1);
     for i in 0..n {
-        let cell = cell_at(view.seat, n, i, i);
         let x = origin.x + (f32::from(i) + 0.5) * cell_size;
         let y = origin.y + (f32::from(i) + 0.5) * cell_size;
         painter.text(
             pos2(x, grid.bottom() + gutter * 0.5),
             Align2::CENTER_CENTER,
-            char::from(b'a' + cell.col),
+            line_name(cell_at(edge, n, 0, i), cell_at(edge, n, far, i)),
             label_font.clone(),
             theme::TEXT_DIM,
         );
         painter.text(
             pos2(grid.left() - gutter * 0.5, y),
             Align2::CENTER_CENTER,
-            (u16::from(cell.row) + 1).to_string(),
+            line_name(cell_at(edge, n, i, 0), cell_at(edge, n, i, far)),
             label_font.clone(),
             theme::TEXT_DIM,
         );
     }
     out
+}
+
+/// The name of the line of cells through `a` and `b`: its column letter when they share a
+/// column, else its row number.
+fn line_name(a: Cell, b: Cell) -> String {
+    if a.col == b.col && a != b {
+        char::from(b'a' + a.col).to_string()
+    } else {
+        (u16::from(a.row) + 1).to_string()
+    }
 }
 
 fn paint_mark(painter: &egui::Painter, rect: Rect, mark: Mark, occupied: bool) {
@@ -307,8 +341,55 @@ mod tests {
 
     #[test]
     fn seat_one_sees_the_board_turned_round() {
-        assert_eq!(cell_at(Seat(0), 9, 0, 0), Cell::new(0, 0));
-        assert_eq!(cell_at(Seat(1), 9, 0, 0), Cell::new(8, 8));
-        assert_eq!(cell_at(Seat(1), 7, 6, 2), Cell::new(0, 4));
+        assert_eq!(cell_at(Edge::Bottom, 9, 0, 0), Cell::new(0, 0));
+        assert_eq!(cell_at(Edge::Top, 9, 0, 0), Cell::new(8, 8));
+        assert_eq!(cell_at(Edge::Top, 7, 6, 2), Cell::new(0, 4));
+    }
+
+    /// On a four-player board every seat sees its own edge along the bottom of the screen,
+    /// with its Deck Leader's start in the middle of the bottom row.
+    #[test]
+    fn every_seat_of_four_sees_its_own_edge_at_the_bottom() {
+        let n = 9;
+        let grid = fairduel_engine::GridTopology::new(n, 4).expect("four seat");
+        for seat in Seat::all(4) {
+            let edge = grid.edge_of(seat);
+            let bottom_middle = cell_at(edge, n, n - 1, n / 2);
+            assert_eq!(
+                bottom_middle,
+                grid.leader_start(seat),
+                "{seat:?} at {edge:?}"
+            );
+            // The whole bottom row is the seat's own side of the board.
+            for col in 0..n {
+                let cell = cell_at(edge, n, n - 1, col);
+                let corner = col == 0 || col == n - 1;
+                if !corner {
+                    assert_eq!(grid.side_of(cell), Some(seat), "{seat:?}: {cell}");
+                }
+            }
+            // Turning is one-to-one: every cell of the board shows exactly once.
+            let shown: std::collections::BTreeSet<Cell> = (0..n)
+                .flat_map(|row| (0..n).map(move |col| cell_at(edge, n, row, col)))
+                .collect();
+            assert_eq!(shown.len(), usize::from(n) * usize::from(n));
+        }
+    }
+
+    #[test]
+    fn a_turned_board_names_its_lines_by_what_they_are() {
+        // Seat at the left: the screen's columns run along engine rows.
+        let n = 9;
+        assert_eq!(
+            line_name(cell_at(Edge::Left, n, 0, 0), cell_at(Edge::Left, n, 1, 0)),
+            "1"
+        );
+        assert_eq!(
+            line_name(
+                cell_at(Edge::Bottom, n, 0, 2),
+                cell_at(Edge::Bottom, n, 1, 2)
+            ),
+            "c"
+        );
     }
 }

@@ -10,15 +10,15 @@ use std::sync::Arc;
 
 use egui::{Color32, RichText, Sense, Ui, vec2};
 use fairduel_engine::{DeckList, Rules};
-use fairduel_net::driver::{DriverConfig, Redial};
+use fairduel_net::driver::DriverConfig;
 use fairduel_net::play::{
-    MatchSettings, StartedMatch, match_hello, reconnect_saved, resume_saved, start_hosted,
-    start_joined,
+    MatchSettings, StartedMatch, gather_table, match_hello, reconnect_saved, resume_saved,
+    start_hosted, start_joined, table_options,
 };
 use fairduel_net::store::{Durability, MatchStore, SavedMatch};
 use fairduel_net::{
-    AcceptError, EndpointOptions, Hello, Host, HostOptions, HostTicket, LanAdvert, LanMatch,
-    NetworkMode, PlayerEndpoint, Role, join,
+    AcceptError, EndpointOptions, Hello, Host, HostTicket, LanAdvert, LanMatch, NetworkMode,
+    PlayerEndpoint, Role, join,
 };
 use fairduel_protocol::Identity;
 use serde::{Deserialize, Serialize};
@@ -124,6 +124,7 @@ impl Seating {
             format_name: self.format_id.clone(),
             deck: self.deck.clone(),
             identity: self.identity.clone(),
+            player_name: self.player_name.clone(),
             matches_dir: under("matches"),
             durability: Durability::Sync,
             driver: DriverConfig {
@@ -158,6 +159,8 @@ pub enum LobbyRole {
 enum LobbyEvent {
     Ticket(HostTicket),
     Status(String),
+    /// (seated, of): how full the table is.
+    Seated(usize, usize),
     Started(Box<StartedMatch>),
     Failed(String),
 }
@@ -172,6 +175,8 @@ pub struct PendingMatch {
     pub ticket: Option<HostTicket>,
     /// What is happening now, in words.
     pub status: String,
+    /// How full the table is, (seated, of), once the host has said.
+    pub seated: Option<(usize, usize)>,
     /// Why it stopped; the task has ended.
     pub error: Option<String>,
     pub seating: Seating,
@@ -192,6 +197,7 @@ impl PendingMatch {
             match event {
                 LobbyEvent::Ticket(ticket) => self.ticket = Some(ticket),
                 LobbyEvent::Status(status) => self.status = status,
+                LobbyEvent::Seated(seated, of) => self.seated = Some((seated, of)),
                 LobbyEvent::Failed(error) => self.error = Some(error),
                 LobbyEvent::Started(started) => return Some(*started),
             }
@@ -245,6 +251,7 @@ fn pending(
         title: format!("{} with {}", seating.rules.format.name, seating.deck.name),
         ticket: None,
         status: "Starting the network…".to_owned(),
+        seated: None,
         error: None,
         seating,
         events: receiver,
@@ -252,8 +259,9 @@ fn pending(
     }
 }
 
-/// Starts hosting: binds this player's endpoint, makes a ticket (and, unless offline to
-/// this computer, announces the match on the LAN), and waits for one player to join.
+/// Starts hosting: binds this player's endpoint, makes a ticket (and, when offline on this
+/// network, announces the match on the LAN), and waits until every other seat of the
+/// format's table is taken.
 pub fn host(runtime: &NetRuntime, seating: Seating) -> PendingMatch {
     let job = seating.clone();
     pending(runtime, LobbyRole::Hosting, seating, move |report| {
@@ -269,33 +277,43 @@ pub fn host(runtime: &NetRuntime, seating: Seating) -> PendingMatch {
                 format_hash: job.rules.format.hash().0,
             });
             report.status("Finding this computer's addresses…");
-            let (ticket, host) = Host::bind(&endpoint, job.hello(), HostOptions { lan_advert })
+            let options = table_options(&job.rules, lan_advert);
+            let wanted = usize::from(options.players_wanted);
+            let (ticket, host) = Host::bind(&endpoint, job.hello(), options)
                 .await
                 .map_err(|e| e.to_string())?;
             report.send(LobbyEvent::Ticket(ticket));
-            report.status("Waiting for the other player to join…");
+            report.send(LobbyEvent::Seated(1, wanted + 1));
+            report.status(&waiting_words(1, wanted + 1));
             let host = Arc::new(host);
-            let connection = loop {
-                match host.accept().await {
-                    Ok(connection) => break connection,
-                    Err(AcceptError::EndpointClosed) => {
-                        return Err(
-                            "the network endpoint closed while waiting; host the match again"
-                                .to_owned(),
-                        );
-                    }
-                    Err(error) => report.status(&format!(
-                        "Someone tried to join and was turned away ({}). Still waiting…",
-                        shorten(&error.to_string())
-                    )),
+            let progress = report.clone();
+            let joiners = gather_table(&host, wanted, move |seated, of| {
+                progress.send(LobbyEvent::Seated(seated, of));
+                progress.status(&waiting_words(seated, of));
+            })
+            .await
+            .map_err(|error| match error {
+                AcceptError::EndpointClosed => {
+                    "the network endpoint closed while waiting; host the match again".to_owned()
                 }
-            };
-            report.status("The other player is here; setting the match up…");
-            start_hosted(job.settings(), host, connection)
+                other => other.to_string(),
+            })?;
+            report.status("Everyone is here; setting the match up…");
+            start_hosted(job.settings(), host, joiners)
                 .await
                 .map_err(|e| e.to_string())
         })
     })
+}
+
+/// "Waiting for 2 more players…" while a table of `of` has `seated`.
+fn waiting_words(seated: usize, of: usize) -> String {
+    match of.saturating_sub(seated) {
+        0 => "Everyone is here; setting the match up…".to_owned(),
+        1 if of == 2 => "Waiting for the other player to join…".to_owned(),
+        1 => format!("{seated} of {of} seated: waiting for one more player…"),
+        more => format!("{seated} of {of} seated: waiting for {more} more players…"),
+    }
 }
 
 /// Joins the host behind `ticket`. `endpoint` is reused when the app already has one (the
@@ -317,15 +335,18 @@ pub fn join_by_ticket(
             let connection = join(&endpoint, &ticket, job.hello())
                 .await
                 .map_err(|e| e.to_string())?;
-            report.status("Connected; the host is setting the match up…");
-            let redial = Redial {
-                endpoint: endpoint.clone(),
-                host: ticket.host_addr().clone(),
-                hello: job.hello(),
-            };
-            start_joined(job.settings(), &ticket, redial, connection)
-                .await
-                .map_err(|e| e.to_string())
+            report.status("Connected; waiting for the table to fill…");
+            let progress = report.clone();
+            start_joined(job.settings(), endpoint, connection, move |seated, of| {
+                progress.send(LobbyEvent::Seated(seated, of));
+                progress.status(&if seated < of {
+                    format!("{seated} of {of} seated: waiting for the others…")
+                } else {
+                    "Everyone is here; the host is setting the match up…".to_owned()
+                });
+            })
+            .await
+            .map_err(|e| e.to_string())
         })
     });
     pending.status = "Connecting to the host…".to_owned();
@@ -459,7 +480,15 @@ pub fn lobby_ui(ui: &mut Ui, pending: &PendingMatch) -> Option<LobbyRequest> {
         ui.add_space(12.0);
         if let Some(ticket) = &pending.ticket {
             let text = ticket.to_string();
-            ui.label("Give this ticket to the other player. It admits one player, once.");
+            let others = usize::from(pending.seating.rules.format.table.players).saturating_sub(1);
+            ui.label(if others > 1 {
+                format!(
+                    "Give this ticket to the {others} other players. It admits {others} players, \
+                     each once."
+                )
+            } else {
+                "Give this ticket to the other player. It admits one player, once.".to_owned()
+            });
             if pending.seating.connectivity == Connectivity::Offline {
                 ui.label(
                     RichText::new(
@@ -490,6 +519,9 @@ pub fn lobby_ui(ui: &mut Ui, pending: &PendingMatch) -> Option<LobbyRequest> {
                 request = Some(LobbyRequest::Cancel);
             }
         } else {
+            if let Some((seated, of)) = pending.seated {
+                seats_ui(ui, seated, of);
+            }
             ui.spinner();
             ui.label(&pending.status);
             ui.add_space(8.0);
@@ -499,6 +531,26 @@ pub fn lobby_ui(ui: &mut Ui, pending: &PendingMatch) -> Option<LobbyRequest> {
         }
     });
     request
+}
+
+/// One chair per seat at the table, filled as players arrive: "3 of 4 seated".
+fn seats_ui(ui: &mut Ui, seated: usize, of: usize) {
+    ui.horizontal(|ui| {
+        let size = 18.0;
+        let width = of as f32 * (size + 6.0);
+        ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+        for seat in 0..of {
+            let (rect, _) = ui.allocate_exact_size(vec2(size, size), Sense::hover());
+            let colour = if seat < seated {
+                theme::MINE
+            } else {
+                Color32::from_gray(70)
+            };
+            ui.painter()
+                .circle_filled(rect.center(), size / 2.0, colour);
+        }
+    });
+    ui.label(RichText::new(format!("{seated} of {of} seated")).strong());
 }
 
 /// The modules of one QR code: `width` per row, `true` for dark; or why there is none.
@@ -636,6 +688,7 @@ pub fn resume(
                     &job.identity,
                     job.connectivity.endpoint_options(),
                     &job.rules,
+                    &job.player_name,
                 )
                 .await?;
                 let (started, _) =

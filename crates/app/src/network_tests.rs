@@ -230,17 +230,20 @@ fn two_apps_host_and_join_over_loopback_play_and_both_see_the_verdict() {
 
     // Each fairness panel names the other's key and a direct loopback connection.
     let fingerprint = |h: &App| {
-        h.state()
-            .game
-            .as_ref()
-            .and_then(|g| g.model.view.as_ref())
-            .map(|v| v.fairness.opponent.clone())
-            .unwrap_or_default()
+        let game = h.state().game.as_ref()?;
+        let peers = &game.model.view.as_ref()?.fairness.peers;
+        assert_eq!(peers.len(), 1, "two seats: one other player");
+        let peer = &peers[0];
+        Some((
+            peer.key.clone(),
+            format!("{}'s key: {}", game.model.name(peer.seat), peer.key),
+        ))
     };
-    let (host_sees, joiner_sees) = (fingerprint(&host), fingerprint(&joiner));
+    let (host_sees, host_label) = fingerprint(&host).expect("the host's board");
+    let (joiner_sees, joiner_label) = fingerprint(&joiner).expect("the joiner's board");
     assert!(!host_sees.is_empty() && host_sees != joiner_sees);
-    host.get_by_label(&format!("Opponent key: {host_sees}"));
-    joiner.get_by_label(&format!("Opponent key: {joiner_sees}"));
+    host.get_by_label(&host_label);
+    joiner.get_by_label(&joiner_label);
     step_both(
         &mut host,
         &mut joiner,

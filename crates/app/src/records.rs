@@ -21,7 +21,7 @@ use crate::catalog::Catalog;
 use crate::game::seat_hand_card;
 use crate::session::SeatView;
 use crate::theme;
-use crate::widgets::{CardLook, Side, card_details_ui, card_ui};
+use crate::widgets::{CardLook, card_details_ui, card_ui};
 
 /// A record read, audited and replayed.
 #[derive(Debug, Clone)]
@@ -309,16 +309,27 @@ fn replay_ui(ui: &mut Ui, loaded: &LoadedRecord, state: &mut RecordsState) {
     };
     let state_now = duel.state();
     ui.horizontal_wrapped(|ui| {
+        let life: Vec<String> = state_now
+            .seats()
+            .map(|seat| {
+                let out = if state_now.table.is_removed(seat) {
+                    " (out)"
+                } else {
+                    ""
+                };
+                format!("{seat}: {} LP{out}", state_now.player(seat).life_points)
+            })
+            .collect();
         ui.label(format!(
-            "Turn {} · {} to play · seat 0: {} LP · seat 1: {} LP",
+            "Turn {} · {} to play · {}",
             state_now.turn,
             state_now.active,
-            state_now.player(Seat(0)).life_points,
-            state_now.player(Seat(1)).life_points
+            life.join(" · ")
         ));
         ui.label("Board seen from");
-        ui.selectable_value(&mut state.seat, 0, "seat 0");
-        ui.selectable_value(&mut state.seat, 1, "seat 1");
+        for seat in state_now.seats() {
+            ui.selectable_value(&mut state.seat, seat.0, seat.to_string());
+        }
     });
     ui.checkbox(
         &mut state.show_hidden,
@@ -380,11 +391,7 @@ fn replay_hand_ui(ui: &mut Ui, view: &SeatView, seat: Seat) {
         ui.label(RichText::new("no cards").small().color(theme::TEXT_DIM));
         return;
     }
-    let side = if seat == view.seat {
-        Side::Mine
-    } else {
-        Side::Theirs
-    };
+    let side = crate::board::side_of(view, seat);
     ui.horizontal_wrapped(|ui| {
         for index in 0..hand.len() {
             let known = seat_hand_card(view, seat, index);

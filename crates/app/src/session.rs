@@ -2,10 +2,10 @@
 //!
 //! Every match, against the bot or a friend, is the same thing: a protocol peer for my seat
 //! run by the net crate's driver, which signs my decisions, checks every entry from the other
-//! side and audits the finished record. The app sends [`Command`]s and polls [`Update`]s; it
-//! never waits on the driver, so the UI never blocks on the network. Against the bot the
-//! other seat is a second driver in this process on an in-memory link, with its autopilot
-//! on: the bot plays through exactly the protocol a remote player would.
+//! seat and audits the finished record. The app sends [`Command`]s and polls [`Update`]s; it
+//! never waits on the driver, so the UI never blocks on the network. Against bots every
+//! other seat is another driver in this process on in-memory links, with its autopilot on:
+//! a bot plays through exactly the protocol a remote player would.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -19,8 +19,8 @@ use fairduel_protocol::seeded::seeded_identity;
 use fairduel_protocol::{Identity, SecretStream};
 
 pub use fairduel_net::driver::{
-    Command, DesyncReport, Fairness, LinkStatus, LogLine, MatchEnd, SeatView, SessionClosed,
-    Update, Waker, verdict_text,
+    Command, DesyncReport, Fairness, LinkStatus, LogLine, MatchEnd, PeerStatus, SeatView,
+    SessionClosed, Update, Waker, verdict_text,
 };
 
 /// The tokio runtime that network tasks and match sessions run on, apart from the UI thread.
@@ -50,9 +50,9 @@ impl NetRuntime {
 #[derive(Debug)]
 pub struct MatchSession {
     handle: SessionHandle,
-    /// The bot's seat in a local match. Its updates are read and dropped, so they do not
-    /// pile up; dropping it makes the bot leave.
-    partner: Option<SessionHandle>,
+    /// The bots' seats in a local match. Their updates are read and dropped, so they do not
+    /// pile up; dropping them makes the bots leave.
+    bots: Vec<SessionHandle>,
     pub match_id: [u8; 32],
     /// The match file, when the match is saved as it goes (network matches).
     pub file: Option<PathBuf>,
@@ -62,7 +62,7 @@ impl MatchSession {
     pub fn new(started: StartedMatch) -> MatchSession {
         MatchSession {
             handle: started.session,
-            partner: None,
+            bots: Vec::new(),
             match_id: started.match_id,
             file: started.file,
         }
@@ -76,8 +76,8 @@ impl MatchSession {
     /// The next update if one has arrived; never blocks. `Err` once the session has ended
     /// and every update has been read.
     pub fn try_next(&mut self) -> Result<Option<Update>, SessionClosed> {
-        if let Some(partner) = &mut self.partner {
-            while let Ok(Some(_)) = partner.try_recv() {}
+        for bot in &mut self.bots {
+            while let Ok(Some(_)) = bot.try_recv() {}
         }
         self.handle.try_recv()
     }
@@ -98,16 +98,18 @@ impl MatchSession {
     }
 }
 
-/// A match against the local bot.
+/// A match against local bots: I sit at seat 0, a bot at every other seat of the format's
+/// table (a partner bot too, in a team format).
 #[derive(Debug, Clone)]
 pub struct BotMatch {
     pub rules: Arc<Rules>,
     /// The format preset's id, as written into the match set-up.
     pub format_name: String,
     pub my_deck: DeckList,
-    pub bot_deck: DeckList,
-    /// Seeds the secrets of both seats (so the shuffles and the first player), the bot's
-    /// identity and both bots' choices: the same seed, the same player key and the same
+    /// The bots' decks: seat `i + 1` plays `bot_decks[i % len]`.
+    pub bot_decks: Vec<DeckList>,
+    /// Seeds the secrets of every seat (so the shuffles and the first player), the bots'
+    /// identities and every bot's choices: the same seed, the same player key and the same
     /// decisions give the same match (the keys are part of the match id every secret is
     /// bound to).
     pub seed: u64,
@@ -125,61 +127,78 @@ pub struct BotMatch {
     pub records_dir: Option<PathBuf>,
 }
 
-/// Starts a local match: my seat hosts, the bot joins over an in-memory link. The first
-/// update (the opening position) comes as soon as both seats have committed their decks.
+/// Starts a local match: my seat hosts, the bots join over in-memory links. The first
+/// update (the opening position) comes as soon as every seat has committed its deck.
 pub fn start_bot_match(
     runtime: &NetRuntime,
     config: BotMatch,
     waker: Waker,
 ) -> Result<MatchSession, StartError> {
-    let seat = |deck: DeckList, identity: Identity, driver: DriverConfig| MatchSettings {
-        rules: Arc::clone(&config.rules),
-        format_name: config.format_name.clone(),
-        deck,
-        identity,
-        matches_dir: None,
-        durability: Durability::Flush,
-        driver,
-        waker: None,
-    };
-    let me = seat(
-        config.my_deck.clone(),
-        config
-            .identity
-            .clone()
-            .unwrap_or_else(|| seeded_identity(config.seed, 0)),
-        DriverConfig {
-            autopilot: config.autopilot,
-            autopilot_until_turn: config.autopilot_until_turn,
-            autopilot_pause: config.bot_delay,
-            bot_seed: config.seed ^ 0xB07_0000,
-            records_dir: config.records_dir.clone(),
-            ..DriverConfig::default()
-        },
-    );
+    let players = usize::from(config.rules.format.table.players).max(2);
+    if config.bot_decks.is_empty() {
+        return Err(StartError::Table(
+            "a match against bots needs a deck for the bots".to_owned(),
+        ));
+    }
+    let seat =
+        |deck: DeckList, identity: Identity, driver: DriverConfig, name: String| MatchSettings {
+            rules: Arc::clone(&config.rules),
+            format_name: config.format_name.clone(),
+            deck,
+            identity,
+            player_name: name,
+            matches_dir: None,
+            durability: Durability::Flush,
+            driver,
+            waker: None,
+        };
     let me = MatchSettings {
         waker: Some(waker),
-        ..me
+        ..seat(
+            config.my_deck.clone(),
+            config
+                .identity
+                .clone()
+                .unwrap_or_else(|| seeded_identity(config.seed, 0)),
+            DriverConfig {
+                autopilot: config.autopilot,
+                autopilot_until_turn: config.autopilot_until_turn,
+                autopilot_pause: config.bot_delay,
+                bot_seed: config.seed ^ 0xB07_0000,
+                records_dir: config.records_dir.clone(),
+                ..DriverConfig::default()
+            },
+            String::new(),
+        )
     };
-    let bot = seat(
-        config.bot_deck.clone(),
-        seeded_identity(config.seed, 1),
-        DriverConfig {
-            autopilot: true,
-            autopilot_pause: config.bot_delay,
-            bot_seed: config.seed ^ 0xB07_0001,
-            ..DriverConfig::default()
-        },
-    );
-    let secrets = [
-        SecretStream::from_number(config.seed.wrapping_mul(2)),
-        SecretStream::from_number(config.seed.wrapping_mul(2).wrapping_add(1)),
-    ];
+    let mut seats = vec![me];
+    for index in 1..players {
+        let deck = &config.bot_decks[(index - 1) % config.bot_decks.len()];
+        seats.push(seat(
+            deck.clone(),
+            seeded_identity(config.seed, index as u8),
+            DriverConfig {
+                autopilot: true,
+                autopilot_pause: config.bot_delay,
+                bot_seed: config.seed ^ (0xB07_0000 + index as u64),
+                ..DriverConfig::default()
+            },
+            String::new(),
+        ));
+    }
+    let secrets = (0..players as u64)
+        .map(|i| {
+            SecretStream::from_number(config.seed.wrapping_mul(players as u64).wrapping_add(i))
+        })
+        .collect();
     // The drivers are tokio tasks: start them inside the app's runtime.
     let _inside = runtime.handle().enter();
-    let (mine, theirs) = start_in_memory(me, bot, secrets)?;
+    let mut started = start_in_memory(seats, secrets)?.into_iter();
+    let mine = started
+        .next()
+        .ok_or_else(|| StartError::Table("the local table has no seat for you".to_owned()))?;
     Ok(MatchSession {
-        partner: Some(theirs.session),
+        bots: started.map(|s| s.session).collect(),
         ..MatchSession::new(mine)
     })
 }
@@ -200,7 +219,7 @@ mod tests {
             rules,
             format_name: format.to_owned(),
             my_deck: decks[0].1.clone(),
-            bot_deck: decks[1].1.clone(),
+            bot_decks: vec![decks[1].1.clone()],
             seed,
             identity: None,
             bot_delay: Duration::ZERO,
@@ -252,10 +271,8 @@ mod tests {
             let commitment = state.commitment(slot.card_ref);
             assert!(view.knowledge.card(&commitment).is_none());
         }
-        assert_eq!(
-            view.fairness.opponent,
-            seeded_identity(5, 1).public().fingerprint()
-        );
+        let others: Vec<&str> = view.fairness.peers.iter().map(|p| p.key.as_str()).collect();
+        assert_eq!(others, [seeded_identity(5, 1).public().fingerprint()]);
     }
 
     #[test]
@@ -303,7 +320,7 @@ mod tests {
             rules: Arc::clone(&rules),
             format_name: "dor-classic".to_owned(),
             my_deck: decks[0].1.clone(),
-            bot_deck: decks[1].1.clone(),
+            bot_decks: vec![decks[1].1.clone()],
             seed: 3,
             identity: None,
             bot_delay: Duration::ZERO,
@@ -335,7 +352,7 @@ mod tests {
             rules,
             format_name: "kairu-dotr".to_owned(),
             my_deck: decks[0].1.clone(),
-            bot_deck: decks[1].1.clone(),
+            bot_decks: vec![decks[1].1.clone()],
             seed: 6,
             identity: None,
             bot_delay: Duration::from_millis(15),

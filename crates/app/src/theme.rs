@@ -15,6 +15,8 @@ pub const CARD_TEXT: Color32 = Color32::from_rgb(22, 20, 18);
 pub const MINE: Color32 = Color32::from_rgb(70, 150, 255);
 /// Rim of the opponent's cards.
 pub const THEIRS: Color32 = Color32::from_rgb(235, 80, 70);
+/// A teammate's cards and panel: neither mine nor an enemy's.
+pub const ALLY: Color32 = Color32::from_rgb(175, 125, 255);
 pub const LEADER_GOLD: Color32 = Color32::from_rgb(240, 196, 64);
 
 pub const BONUS: Color32 = Color32::from_rgb(40, 150, 40);

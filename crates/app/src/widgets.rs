@@ -21,6 +21,8 @@ use crate::theme;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
     Mine,
+    /// A teammate's.
+    Ally,
     Theirs,
     /// Not on the board (the deck browser, the inspector's large view).
     Neutral,
@@ -94,6 +96,7 @@ pub fn paint_card(painter: &Painter, rect: Rect, look: &CardLook<'_>) {
     let radius = CornerRadius::same((rect.width().min(rect.height()) * 0.08) as u8);
     let rim = match look.side {
         Side::Mine => theme::MINE,
+        Side::Ally => theme::ALLY,
         Side::Theirs => theme::THEIRS,
         Side::Neutral => Color32::from_gray(20),
     };

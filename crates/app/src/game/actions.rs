@@ -1,0 +1,276 @@
+//! What the legal actions look like on the match screen: their words, the marks they put
+//! on the board, and the numbered options of a decision the board does not answer.
+
+use std::collections::BTreeMap;
+
+use fairduel_engine::piece::Class;
+use fairduel_engine::{Action, Cell, Decision, Place, PlayMode, TrapEvent};
+
+use super::{Choice, MatchUi, Selection};
+use crate::board::Mark;
+use crate::session::SeatView;
+
+/// Short words for an action, used on buttons and in choices.
+pub fn action_label(view: &SeatView, action: &Action) -> String {
+    let duel = &view.duel;
+    let state = duel.state();
+    let name_at = |place: Place| {
+        state
+            .piece_at(place)
+            .and_then(|p| duel.known_card(p, Some(&view.knowledge)))
+            .map_or_else(|| format!("the card at {place}"), |c| c.name.clone())
+    };
+    match action {
+        Action::Play {
+            to,
+            mode,
+            cost,
+            tributes,
+            ..
+        } => {
+            let mut text = match mode {
+                PlayMode::Summon => "Summon face-up".to_owned(),
+                PlayMode::SetMonsterAttack => "Set face-down in attack position".to_owned(),
+                PlayMode::SetMonsterDefence => "Set face-down in defence position".to_owned(),
+                PlayMode::SetSpellTrap => "Set face-down".to_owned(),
+                PlayMode::ActivateSpell => "Activate it now".to_owned(),
+                PlayMode::Equip => format!("Equip it to {}", name_at(*to)),
+            };
+            if *mode != PlayMode::Equip
+                && state
+                    .piece_at(*to)
+                    .is_some_and(|p| p.controller == view.seat && !tributes.contains(to))
+            {
+                text.push_str(&format!(", replacing {}", name_at(*to)));
+            }
+            if *cost > 0 {
+                text.push_str(&format!(" ({cost} SP)"));
+            }
+            if !tributes.is_empty() {
+                let names: Vec<String> = tributes.iter().map(|c| name_at(*c)).collect();
+                text.push_str(&format!(", tributing {}", names.join(" and ")));
+            }
+            text
+        }
+        Action::Move { to, flip, .. } => match (flip, state.piece_at(*to)) {
+            (_, Some(_)) => format!("Move onto {} (it is destroyed)", name_at(*to)),
+            (Some(_), None) => "Flip face-up and move".to_owned(),
+            (None, None) => "Move".to_owned(),
+        },
+        Action::Attack { target, flip, .. } => match flip {
+            Some(_) => format!("Flip face-up and attack {}", name_at(*target)),
+            None => format!("Attack {}", name_at(*target)),
+        },
+        Action::ChangePosition { at } => {
+            if state.piece_at(*at).is_some_and(|p| p.defence) {
+                "Change to attack position".to_owned()
+            } else {
+                "Change to defence position".to_owned()
+            }
+        }
+        Action::Flip { at, .. } => match state.piece_at(*at).map(|p| p.class) {
+            Some(Class::SpellTrap) => "Activate (flip face-up)".to_owned(),
+            _ => "Flip face-up".to_owned(),
+        },
+        Action::EndTurn => "End turn".to_owned(),
+        Action::Pass => "Let it go ahead".to_owned(),
+        Action::SpringTrap { at, reveal } => {
+            let name = duel
+                .pool()
+                .get(reveal.card)
+                .map_or_else(|| reveal.card.to_string(), |c| c.name.clone());
+            format!("Spring {name} at {at}")
+        }
+        Action::Discard { reveal, .. } => {
+            let name = duel
+                .pool()
+                .get(reveal.card)
+                .map_or_else(|| reveal.card.to_string(), |c| c.name.clone());
+            format!("Discard {name}")
+        }
+        Action::ChooseOpponent { opponent } => format!("Aim it at {opponent}"),
+        Action::Concede => "Concede".to_owned(),
+    }
+}
+
+/// Where an action in the main phase starts, and where it lands.
+pub(super) fn source_and_target(action: &Action) -> Option<(Selection, Cell, Mark)> {
+    match action {
+        Action::Play { hand_index, to, .. } => {
+            Some((Selection::Hand(*hand_index), to.cell()?, Mark::Play))
+        }
+        Action::Move { from, to, .. } => {
+            Some((Selection::Board(from.cell()?), to.cell()?, Mark::Move))
+        }
+        Action::Attack { from, target, .. } => {
+            Some((Selection::Board(from.cell()?), target.cell()?, Mark::Attack))
+        }
+        _ => None,
+    }
+}
+
+/// The cells an action touches, for marking where the latest action happened.
+pub(super) fn action_cells(action: &Action) -> Vec<Cell> {
+    let places = match action {
+        Action::Play { to, .. } => vec![*to],
+        Action::Move { from, to, .. } => vec![*from, *to],
+        Action::Attack { from, target, .. } => vec![*from, *target],
+        Action::ChangePosition { at } | Action::Flip { at, .. } | Action::SpringTrap { at, .. } => {
+            vec![*at]
+        }
+        _ => Vec::new(),
+    };
+    places.into_iter().filter_map(|p| p.cell()).collect()
+}
+
+/// The cell an action on one card is about (change position, flip).
+pub(super) fn untargeted_cell(action: &Action) -> Option<Cell> {
+    match action {
+        Action::ChangePosition { at } | Action::Flip { at, .. } => at.cell(),
+        _ => None,
+    }
+}
+
+/// The selected card's actions that need no target (change position, flip).
+pub(super) fn untargeted(view: &SeatView, selection: Selection) -> Vec<&Action> {
+    let Selection::Board(cell) = selection else {
+        return Vec::new();
+    };
+    view.legal
+        .iter()
+        .filter(|a| untargeted_cell(a) == Some(cell))
+        .collect()
+}
+
+pub(super) fn has_any_action(view: &SeatView, selection: Selection) -> bool {
+    view.legal.iter().any(|a| match (a, selection) {
+        (Action::Play { hand_index, .. }, Selection::Hand(i)) => *hand_index == i,
+        (
+            Action::Move { from: c, .. }
+            | Action::Attack { from: c, .. }
+            | Action::ChangePosition { at: c }
+            | Action::Flip { at: c, .. },
+            Selection::Board(cell),
+        ) => c.cell() == Some(cell),
+        _ => false,
+    })
+}
+
+/// The decision is mine and I make it myself (not the autopilot): only then do clicks and
+/// keys act.
+pub(super) fn i_decide(view: &SeatView) -> bool {
+    view.my_decision() && !view.autopilot
+}
+
+/// The marks on the board for the current selection.
+pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Cell, Mark> {
+    let mut marks = BTreeMap::new();
+    if let Some((_, action)) = &view.last_action {
+        for cell in action_cells(action) {
+            marks.insert(cell, Mark::Last);
+        }
+    }
+    if !i_decide(view) {
+        return marks;
+    }
+    match view.awaiting().decision().map(|(_, d)| d) {
+        Some(Decision::Main) => {
+            for action in &view.legal {
+                if let Some((source, target, mark)) = source_and_target(action) {
+                    if source == selection {
+                        marks.insert(target, mark);
+                    } else if let Selection::Board(from) = source
+                        && marks.get(&from).is_none_or(|m| *m == Mark::Last)
+                    {
+                        marks.insert(from, Mark::Ready);
+                    }
+                }
+                if let Some(at) = untargeted_cell(action)
+                    && marks.get(&at).is_none_or(|m| *m == Mark::Last)
+                {
+                    marks.insert(at, Mark::Ready);
+                }
+            }
+            if let Selection::Board(cell) = selection {
+                marks.insert(cell, Mark::Selected);
+            }
+        }
+        Some(Decision::Respond { event }) => {
+            let places = match event {
+                TrapEvent::Moved { at } => vec![*at],
+                TrapEvent::Attack { attacker, target } => vec![*attacker, *target],
+                TrapEvent::Spell { at } => at.iter().copied().collect(),
+            };
+            for cell in places.into_iter().filter_map(|p| p.cell()) {
+                marks.insert(cell, Mark::Prompt);
+            }
+            for action in &view.legal {
+                if let Action::SpringTrap { at, .. } = action
+                    && let Some(cell) = at.cell()
+                {
+                    marks.insert(cell, Mark::Selected);
+                }
+            }
+        }
+        _ => {}
+    }
+    marks
+}
+
+/// The numbered options of the decision in front of me, if it is one the board does not
+/// answer by clicking (responses, reveals, declarations, discards, a choice between ways to
+/// act, or the selected card's own actions).
+pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
+    if !i_decide(view) {
+        return None;
+    }
+    if let Some(choice) = &ui_state.choice {
+        return Some(choice.clone());
+    }
+    let all = |title: String| Choice {
+        title,
+        options: view
+            .legal
+            .iter()
+            .map(|a| (action_label(view, a), a.clone()))
+            .collect(),
+    };
+    let (_, decision) = view.awaiting().decision()?;
+    match decision {
+        Decision::Main => {
+            let extra = untargeted(view, ui_state.selection);
+            if extra.is_empty() {
+                return None;
+            }
+            Some(Choice {
+                title: "This card can also:".to_owned(),
+                options: extra
+                    .into_iter()
+                    .map(|a| (action_label(view, a), a.clone()))
+                    .collect(),
+            })
+        }
+        Decision::Respond { event } => {
+            let what = match event {
+                TrapEvent::Moved { at } => format!("An enemy card moved to {at}."),
+                TrapEvent::Attack { attacker, target } => {
+                    format!("The enemy at {attacker} attacks {target}.")
+                }
+                TrapEvent::Spell { .. } => "The enemy activated a spell.".to_owned(),
+            };
+            let traps = view.legal.len().saturating_sub(1);
+            let ask = if traps > 0 {
+                "Spring a trap?"
+            } else {
+                "None of your traps can answer it."
+            };
+            Some(all(format!("{what} {ask}")))
+        }
+        Decision::Discard { count } => Some(all(format!(
+            "Your hand is over the limit: discard {count} card(s)."
+        ))),
+        Decision::ChooseOpponent { .. } => Some(all(
+            "Your card's effect names \"your opponent\": which one?".to_owned(),
+        )),
+    }
+}

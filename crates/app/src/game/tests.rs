@@ -1,0 +1,118 @@
+//! The match screen's model and helpers against real local matches.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::*;
+use crate::board::Mark;
+use crate::catalog::Catalog;
+use crate::catalog::tests::project_assets;
+use crate::session::{BotMatch, NetRuntime, start_bot_match};
+
+#[test]
+fn seat_numbers_become_names_even_when_a_name_reads_like_a_seat() {
+    let names = ["Eve seat 1".to_owned(), "Bob".to_owned()];
+    assert_eq!(
+        with_seat_names("seat 0 attacks seat 1's Deck Leader", &names),
+        "Eve seat 1 attacks Bob's Deck Leader"
+    );
+    assert_eq!(
+        with_seat_names("seat one, seat 2, seat", &names),
+        "seat one, seat 2, seat"
+    );
+    let four: Vec<String> = ["Ada", "Bot 1", "Partner bot", "Bot 2"]
+        .map(str::to_owned)
+        .to_vec();
+    assert_eq!(
+        with_seat_names(
+            "seat 3 attacks seat 1; seat 2 draws; seat 12 is not here",
+            &four
+        ),
+        "Bot 2 attacks Bot 1; Partner bot draws; seat 12 is not here"
+    );
+}
+
+/// The first main-phase view of my seat in a local match.
+fn my_main_view(format: &str, seed: u64) -> SeatView {
+    let catalog = Catalog::load(&project_assets()).expect("assets");
+    let rules = Arc::clone(&catalog.format(format).expect("format").rules);
+    let decks = catalog.legal_decks(&rules);
+    let runtime = NetRuntime::start().expect("runtime");
+    let mut session = start_bot_match(
+        &runtime,
+        BotMatch {
+            rules,
+            format_name: format.to_owned(),
+            my_deck: decks[0].1.clone(),
+            bot_decks: vec![decks[1].1.clone()],
+            seed,
+            identity: None,
+            bot_delay: Duration::ZERO,
+            autopilot: false,
+            autopilot_until_turn: None,
+            records_dir: None,
+        },
+        Arc::new(|| {}),
+    )
+    .expect("match starts");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < deadline {
+        if let Ok(Some(Update::View(view))) = session.next_timeout(Duration::from_millis(100))
+            && view.my_decision()
+            && view.awaiting().is_main_of(view.seat)
+        {
+            return *view;
+        }
+    }
+    panic!("no main-phase decision of mine");
+}
+
+#[test]
+fn a_selected_hand_card_marks_exactly_where_the_rules_let_it_go() {
+    for format in ["kairu-dotr", "dor-classic"] {
+        let view = my_main_view(format, 21);
+        let nothing = board_marks(&view, Selection::None);
+        assert!(
+            nothing
+                .values()
+                .all(|m| !matches!(m, Mark::Play | Mark::Move | Mark::Attack)),
+            "{format}: no targets before a selection"
+        );
+        let hand = view.duel.state().player(view.seat).hand.len() as u8;
+        let mut checked = 0;
+        for index in 0..hand {
+            let expected: BTreeSet<Cell> = view
+                .legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Play { hand_index, to, .. } if *hand_index == index => to.cell(),
+                    _ => None,
+                })
+                .collect();
+            let marked: BTreeSet<Cell> = board_marks(&view, Selection::Hand(index))
+                .into_iter()
+                .filter(|(_, m)| *m == Mark::Play)
+                .map(|(c, _)| c)
+                .collect();
+            assert_eq!(marked, expected, "{format}: hand card {index}");
+            checked += usize::from(!expected.is_empty());
+        }
+        assert!(checked > 0, "{format}: some card could be played");
+    }
+}
+
+#[test]
+fn every_legal_action_reads_as_words_without_seat_numbers() {
+    let view = my_main_view("dor-classic", 8);
+    for action in &view.legal {
+        let label = action_label(&view, action);
+        assert!(!label.is_empty(), "{action:?}");
+        assert!(!label.contains("seat"), "{label}");
+    }
+    assert!(
+        view.legal
+            .iter()
+            .any(|a| action_label(&view, a) == "End turn")
+    );
+}
