@@ -102,8 +102,8 @@ enum Command {
     /// Audit a match record: check every signature, chain link, state hash, reveal, draw,
     /// claim and deck, and say whether each seat played fairly. Exits 0 only if all did.
     Verify { file: PathBuf },
-    /// Play many seeded bot games through the referee, comparing both seats' state hashes
-    /// after every action.
+    /// Play many seeded bot games through the referee, comparing every seat's state hash
+    /// with the referee's after every action.
     Selfplay {
         #[arg(long, default_value = "dor-classic")]
         format: String,
@@ -113,8 +113,8 @@ enum Command {
         seed: u64,
         #[arg(long, value_enum, default_value = "random")]
         bots: Bots,
-        /// Play through the fair-play protocol (two peers exchanging signed envelopes in
-        /// memory, every finished record audited) instead of the trusted referee.
+        /// Play through the fair-play protocol (a peer per seat exchanging signed envelopes
+        /// in memory, every finished record audited) instead of the trusted referee.
         #[arg(long)]
         protocol: bool,
     },

@@ -199,6 +199,11 @@ pub(super) fn spawn_acceptor(
     })
 }
 
+/// How long the first attempt to dial a seat again may take before it is retried.
+const FIRST_DIAL_PATIENCE: Duration = Duration::from_secs(3);
+/// The most any one attempt may take.
+const MAX_DIAL_PATIENCE: Duration = Duration::from_secs(24);
+
 /// Dials `seat` (a seat below ours) until a connection stands, then hands it over.
 pub(super) fn spawn_dial(
     dialer: Dialer,
@@ -208,13 +213,20 @@ pub(super) fn spawn_dial(
 ) -> Option<JoinHandle<()>> {
     let address = dialer.listening.get(seat.index()).cloned().flatten()?;
     Some(tokio::spawn(async move {
+        // A dial to a seat whose program is down is not refused: it waits out the whole
+        // QUIC handshake timeout. Each attempt is cut short instead, first soon (the seat
+        // restarting after a crash is back within seconds), then with more patience, so a
+        // slow path through a relay still gets through.
+        let mut patience = FIRST_DIAL_PATIENCE;
         loop {
-            match rejoin(&dialer.endpoint, &address, match_id, dialer.hello.clone()).await {
-                Ok(connection) => {
+            let attempt = rejoin(&dialer.endpoint, &address, match_id, dialer.hello.clone());
+            match tokio::time::timeout(patience, attempt).await {
+                Ok(Ok(connection)) => {
                     let _ = arrivals.send((seat, connection));
                     return;
                 }
-                Err(_) => tokio::time::sleep(Duration::from_millis(500)).await,
+                Ok(Err(_)) => tokio::time::sleep(Duration::from_millis(500)).await,
+                Err(_) => patience = (patience * 2).min(MAX_DIAL_PATIENCE),
             }
         }
     }))

@@ -136,13 +136,17 @@ impl Driver {
             self.linger().await;
         }
         self.send_all(&PeerMessage::Goodbye { finished }).await;
+        // Every link is closed at once: each waits (briefly) for what was sent to arrive,
+        // and one seat that has already gone must not hold up the others' goodbyes.
+        let reason = if finished { "match finished" } else { "left" };
+        let mut closing = tokio::task::JoinSet::new();
         for slot in self.slots.iter_mut().flatten() {
             slot.stop_dialing();
             if let Some(link) = slot.link.take() {
-                link.close(if finished { "match finished" } else { "left" })
-                    .await;
+                closing.spawn(link.close(reason));
             }
         }
+        while closing.join_next().await.is_some() {}
         if let Some(acceptor) = self.acceptor.take() {
             acceptor.abort();
         }
