@@ -2,7 +2,7 @@
 # Runs the desktop app under a virtual X server (Xvfb) with Mesa's software OpenGL and saves
 # screenshots of the home screen, a board in the middle of a Kairu match (as it is, with a
 # hand card selected, and in a bigger window), the result screen with the audit verdict, and
-# the lobby of a hosted match (ticket and QR code).
+# the lobby of a hosted match (ticket and QR code), and a four-player board.
 #
 #   tools/screenshots.sh [OUT_DIR]      (default: screenshots/, which git ignores)
 #
@@ -121,4 +121,11 @@ sleep 3
 xdotool mousemove 958 210 click 1
 sleep 3
 shot lobby
+stop
+
+# 5. Four players: the bots play every seat until turn 14, then my seat is handed back.
+start app --format kairu-dotr-4p --deck forest-pack --bot-deck dragons-hoard --seed 5 \
+  --bot-delay-ms 20 --autopilot --autopilot-until-turn 14
+sleep 16
+shot board-4p
 stop

@@ -781,10 +781,27 @@ impl Driver {
             if everyone_done || !anyone_reachable || Instant::now() >= deadline {
                 return;
             }
+            // Dial the lower seats whose link is down (the deadline above bounds the wait).
+            let _ = self.check_links();
+            // A seat that crashed near the end may have missed nothing until now (the others
+            // relayed its entries), so its dead link is only found out here: heartbeats and
+            // the silence check go on while lingering, and a silent seat is dialed or awaited
+            // again like during play.
+            let heartbeat_at =
+                self.earliest(|s| s.link.as_ref().map(|_| s.last_sent)) + self.config.heartbeat;
+            let silent_at = self.earliest(|s| {
+                s.link
+                    .as_ref()
+                    .filter(|_| !s.finished)
+                    .map(|_| s.last_heard)
+            }) + self.config.silence;
             tokio::select! {
                 Some((seat, generation, incoming)) = self.incoming.recv() => {
                     if !self.current(seat, generation) {
                         continue;
+                    }
+                    if let (Incoming::Message(_), Some(slot)) = (&incoming, self.slot_mut(seat)) {
+                        slot.last_heard = Instant::now();
                     }
                     match incoming {
                         Incoming::Message(message) => match *message {
@@ -808,6 +825,11 @@ impl Driver {
                 }
                 Some((seat, connection)) = self.arrivals.recv() => {
                     self.adopt(seat, connection).await;
+                }
+                () = tokio::time::sleep_until(heartbeat_at) => self.heartbeats().await,
+                () = tokio::time::sleep_until(silent_at) => {
+                    // Lingering never fails the session: the match is already complete here.
+                    let _ = self.silent_links().await;
                 }
                 () = tokio::time::sleep_until(deadline) => return,
             }
