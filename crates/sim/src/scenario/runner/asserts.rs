@@ -37,45 +37,37 @@ impl Runner {
         if let Some(seat) = seat {
             let p = state.player(seat);
             let who = format!("seat {}", seat.0);
-            if let Some(v) = a.life_points {
-                expect(
-                    &mut problems,
-                    format!("{who} life points"),
-                    v.to_string(),
+            let counts = [
+                (
+                    "life points",
+                    a.life_points.map(|v| v.to_string()),
                     p.life_points.to_string(),
-                );
-            }
-            if let Some(v) = a.summoning_points {
-                expect(
-                    &mut problems,
-                    format!("{who} summoning points"),
-                    v.to_string(),
+                ),
+                (
+                    "summoning points",
+                    a.summoning_points.map(|v| v.to_string()),
                     p.summoning_points.to_string(),
-                );
-            }
-            if let Some(v) = a.hand_size {
-                expect(
-                    &mut problems,
-                    format!("{who} hand size"),
-                    v.to_string(),
+                ),
+                (
+                    "hand size",
+                    a.hand_size.map(|v| v.to_string()),
                     p.hand.len().to_string(),
-                );
-            }
-            if let Some(v) = a.deck_size {
-                expect(
-                    &mut problems,
-                    format!("{who} deck size"),
-                    v.to_string(),
+                ),
+                (
+                    "deck size",
+                    a.deck_size.map(|v| v.to_string()),
                     p.deck.len().to_string(),
-                );
-            }
-            if let Some(v) = a.graveyard_size {
-                expect(
-                    &mut problems,
-                    format!("{who} graveyard size"),
-                    v.to_string(),
+                ),
+                (
+                    "graveyard size",
+                    a.graveyard_size.map(|v| v.to_string()),
                     p.graveyard.len().to_string(),
-                );
+                ),
+            ];
+            for (what, wanted, actual) in counts {
+                if let Some(wanted) = wanted {
+                    expect(&mut problems, format!("{who} {what}"), wanted, actual);
+                }
             }
             let slot_card = |s: &CardSlot| {
                 s.card.or_else(|| {
