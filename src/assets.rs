@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use fairduel_engine::format::DOR_POOL;
 use fairduel_engine::{CardPool, DeckList, Format, Rules, SourceError};
 
 /// The asset folder: `--assets`, then `FAIRDUEL_ASSETS`, then the one this binary was built
@@ -68,16 +69,30 @@ pub fn format_ids(dir: &Path) -> Vec<String> {
     ids
 }
 
-pub fn load_pool(dir: &Path) -> Result<CardPool, AssetError> {
-    let path = dir.join("cards").join("dor.toml");
+/// The card pool `cards/<name>.toml` (`dor` is the Duelists of the Roses pool).
+pub fn load_pool(dir: &Path, name: &str) -> Result<CardPool, AssetError> {
+    let path = dir.join("cards").join(format!("{name}.toml"));
     Ok(CardPool::from_toml(
         &path.display().to_string(),
         &read(&path)?,
     )?)
 }
 
+/// A format and the pool it names.
 pub fn load_rules(dir: &Path, format: &str) -> Result<Arc<Rules>, AssetError> {
-    Ok(Rules::new(load_format(dir, format)?, load_pool(dir)?))
+    let format = load_format(dir, format)?;
+    let pool = load_pool(dir, &format.pool)?;
+    Ok(Rules::new(format, pool))
+}
+
+/// Where the decks of pool `pool` live: `decks/` for Duelists of the Roses (the first
+/// pool, whose decks were there before any other), `decks/<pool>/` for any other.
+pub fn deck_dir(dir: &Path, pool: &str) -> PathBuf {
+    if pool == DOR_POOL {
+        dir.join("decks")
+    } else {
+        dir.join("decks").join(pool)
+    }
 }
 
 pub fn load_deck(path: &Path, rules: &Rules) -> Result<DeckList, AssetError> {
@@ -89,21 +104,22 @@ pub fn load_deck(path: &Path, rules: &Rules) -> Result<DeckList, AssetError> {
     )?)
 }
 
-/// Every starter deck, sorted by file name.
+/// Every starter deck of the format's pool, sorted by file name.
 pub fn starter_decks(dir: &Path, rules: &Rules) -> Result<Vec<DeckList>, AssetError> {
-    std::fs::read_dir(dir.join("decks")).map_err(|source| AssetError::Read {
-        path: dir.join("decks").display().to_string(),
+    let decks = deck_dir(dir, &rules.format.pool);
+    std::fs::read_dir(&decks).map_err(|source| AssetError::Read {
+        path: decks.display().to_string(),
         source,
     })?;
-    deck_paths(dir)
+    deck_paths(dir, &rules.format.pool)
         .iter()
         .map(|p| load_deck(p, rules))
         .collect()
 }
 
-/// The deck files in the asset folder, sorted by file name.
-pub fn deck_paths(dir: &Path) -> Vec<PathBuf> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join("decks"))
+/// The deck files of pool `pool` in the asset folder, sorted by file name.
+pub fn deck_paths(dir: &Path, pool: &str) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(deck_dir(dir, pool))
         .into_iter()
         .flatten()
         .flatten()

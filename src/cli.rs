@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use fairduel_app::lobby::Connectivity;
+use fairduel_engine::format::Family;
 use fairduel_engine::state::{Outcome, WinReason};
 use fairduel_engine::{DeckList, Rules, Seat, SeatSet};
 use fairduel_sim::protocol_selfplay::play_protocol_game;
@@ -120,8 +121,13 @@ enum Command {
     },
     /// Run rule scenario files.
     Scenario { files: Vec<PathBuf> },
-    /// List the card pool, or show cards matching a name or number.
-    Cards { query: Option<String> },
+    /// List a card pool, or show cards matching a name, number or code.
+    Cards {
+        query: Option<String>,
+        /// The pool: a file stem of the cards folder (dor, kingdom-duels).
+        #[arg(long, default_value = "dor")]
+        pool: String,
+    },
     /// List the format presets.
     Formats,
     /// Deck tools.
@@ -258,7 +264,7 @@ pub fn run() -> ExitCode {
             protocol,
         } => selfplay(&dir, &format, games, seed, bots, protocol),
         Command::Scenario { files } => scenario(&dir, &files),
-        Command::Cards { query } => cards(&dir, query.as_deref()),
+        Command::Cards { query, pool } => cards(&dir, &pool, query.as_deref()),
         Command::Formats => formats(&dir),
         Command::Deck {
             command: DeckCommand::Check { file, format },
@@ -280,7 +286,7 @@ fn app(dir: &std::path::Path, player: &netcli::PlayerArgs, args: AppArgs) -> Cmd
         Some(format) => {
             // Missing decks: the first two starter decks legal in the format.
             let rules = assets::load_rules(dir, &format).map_err(|e| e.to_string())?;
-            let legal: Vec<String> = assets::deck_paths(dir)
+            let legal: Vec<String> = assets::deck_paths(dir, &rules.format.pool)
                 .iter()
                 .filter(|p| assets::load_deck(p, &rules).is_ok())
                 .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
@@ -330,7 +336,7 @@ fn load(dir: &std::path::Path, format: &str) -> Result<(Arc<Rules>, Vec<DeckList
     if decks.len() < 2 {
         return Err(format!(
             "need at least two decks in {}",
-            dir.join("decks").display()
+            assets::deck_dir(dir, &rules.format.pool).display()
         ));
     }
     Ok((rules, decks))
@@ -350,7 +356,7 @@ fn selfplay(
         return Err(format!(
             "{} is played by {players}; {} holds only {} decks",
             rules.format.name,
-            dir.join("decks").display(),
+            assets::deck_dir(dir, &rules.format.pool).display(),
             decks.len()
         ));
     }
@@ -485,6 +491,7 @@ fn reason_name(reason: WinReason) -> &'static str {
         WinReason::LeaderTrapped => "leader trapped",
         WinReason::Concession => "concession",
         WinReason::TurnLimit => "turn limit",
+        WinReason::Idleness => "idleness",
     }
 }
 
@@ -526,14 +533,6 @@ fn verify(dir: &std::path::Path, file: &std::path::Path) -> CmdResult {
         .map_err(|e| format!("{}: {e}", file.display()))?;
     let setup = fairduel_protocol::audit::record_setup(&record)
         .map_err(|e| format!("{}: {e}", file.display()))?;
-    let pool = assets::load_pool(dir).map_err(|e| e.to_string())?;
-    if pool.hash() != setup.pool_hash {
-        return Err(format!(
-            "the match was played with card pool {}, but the pool here is {}: verify with the FairDuel version (or assets) it was played with",
-            setup.pool_hash.short(),
-            pool.hash().short()
-        ));
-    }
     let format = assets::format_ids(dir)
         .into_iter()
         .filter_map(|id| assets::load_format(dir, &id).ok())
@@ -546,6 +545,14 @@ fn verify(dir: &std::path::Path, file: &std::path::Path) -> CmdResult {
                 dir.join("formats").display()
             )
         })?;
+    let pool = assets::load_pool(dir, &format.pool).map_err(|e| e.to_string())?;
+    if pool.hash() != setup.pool_hash {
+        return Err(format!(
+            "the match was played with card pool {}, but the pool here is {}: verify with the FairDuel version (or assets) it was played with",
+            setup.pool_hash.short(),
+            pool.hash().short()
+        ));
+    }
     let rules = Rules::new(format, pool);
     let report = fairduel_protocol::audit(Arc::clone(&rules), &record)
         .map_err(|e| format!("{}: {e}", file.display()))?;
@@ -604,15 +611,18 @@ fn scenario(dir: &std::path::Path, files: &[PathBuf]) -> CmdResult {
     })
 }
 
-fn cards(dir: &std::path::Path, query: Option<&str>) -> CmdResult {
+fn cards(dir: &std::path::Path, pool: &str, query: Option<&str>) -> CmdResult {
     use fairduel_engine::text::{card_summary, card_text_with};
-    let pool = assets::load_pool(dir).map_err(|e| e.to_string())?;
+    let pool = assets::load_pool(dir, pool).map_err(|e| e.to_string())?;
     let lookup = |id| pool.get(id).map(|c| c.name.clone());
     let mut shown = 0;
     for card in pool.cards() {
         let matches = query.is_none_or(|q| {
             card.name.to_lowercase().contains(&q.to_lowercase())
                 || q.trim_start_matches('#').parse::<u16>().ok() == Some(card.id.0)
+                || card
+                    .kingdom()
+                    .is_some_and(|k| k.code.eq_ignore_ascii_case(q))
         });
         if !matches {
             continue;
@@ -645,14 +655,22 @@ fn cards(dir: &std::path::Path, query: Option<&str>) -> CmdResult {
 fn formats(dir: &std::path::Path) -> CmdResult {
     for id in assets::format_ids(dir) {
         match assets::load_format(dir, &id) {
-            Ok(f) => println!(
-                "{id:<18} {} — {}x{} board, {} LP, format hash {}",
-                f.name,
-                f.board_size,
-                f.board_size,
-                f.life_points,
-                f.hash().short()
-            ),
+            Ok(f) => {
+                let board = match f.family {
+                    Family::Grid => format!("{0}x{0} board", f.board_size),
+                    Family::Field => format!(
+                        "the card game's field ({} + {} zones each)",
+                        f.field.monster_zones, f.field.spell_trap_zones
+                    ),
+                };
+                println!(
+                    "{id:<18} {} — {board}, {} players, {} LP, format hash {}",
+                    f.name,
+                    f.table.players,
+                    f.life_points,
+                    f.hash().short()
+                )
+            }
             Err(e) => println!("{id:<18} BROKEN: {e}"),
         }
     }
@@ -662,12 +680,17 @@ fn formats(dir: &std::path::Path) -> CmdResult {
 fn deck_check(dir: &std::path::Path, file: &std::path::Path, format: &str) -> CmdResult {
     let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
     let deck = assets::load_deck(file, &rules).map_err(|e| e.to_string())?;
+    let leader = deck
+        .leader
+        .and_then(|id| rules.pool.get(id))
+        .map(|c| format!("Deck Leader {}, ", c.name))
+        .unwrap_or_default();
     println!(
-        "{}: legal in {} — leader {}, {} main cards",
+        "{}: legal in {} — {leader}{} main cards, {} in the Extra Deck",
         deck.name,
         rules.format.name,
-        deck.leader,
-        deck.main.len()
+        deck.main.len(),
+        deck.extra.len()
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -562,8 +562,9 @@ fn editor_ui(
     };
     let list = DeckList {
         name: draft.name.clone(),
-        leader: draft.leader.unwrap_or(CardId(u16::MAX)),
+        leader: draft.leader,
         main: draft.main(),
+        extra: Vec::new(),
     };
     ydk_ui(ui, catalog, library, state);
     deck_contents_ui(ui, catalog, &list, &mut state.card);
@@ -691,7 +692,7 @@ fn deck_contents_ui(
         .id_salt("deck-list")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            if let Some(leader) = catalog.pool.get(list.leader) {
+            if let Some(leader) = list.leader.and_then(|id| catalog.pool.get(id)) {
                 ui.label(RichText::new("Deck Leader").color(theme::LEADER_GOLD));
                 if ui
                     .selectable_label(*selected == Some(leader.id), row_text(leader))
@@ -714,6 +715,8 @@ fn deck_contents_ui(
                                 CardKind::Monster(_) => 0,
                                 CardKind::Spell { .. } => 1,
                                 CardKind::Trap { .. } => 2,
+                                // Not a card of the grid's decks.
+                                CardKind::Kingdom(_) => 3,
                             }
                     })
                     .collect();

@@ -62,7 +62,7 @@ impl DeckDraft {
     /// A copy of a deck list, under a new name, not yet saved.
     pub fn from_list(list: &DeckList, name: &str) -> DeckDraft {
         let mut draft = DeckDraft::new(name);
-        draft.leader = Some(list.leader);
+        draft.leader = list.leader;
         for id in &list.main {
             let n = draft.cards.entry(*id).or_default();
             *n = n.saturating_add(1);
@@ -139,8 +139,9 @@ impl DeckDraft {
     pub fn to_list(&self) -> Option<DeckList> {
         Some(DeckList {
             name: self.name.clone(),
-            leader: self.leader?,
+            leader: Some(self.leader?),
             main: self.main(),
+            extra: Vec::new(),
         })
     }
 
@@ -166,8 +167,9 @@ impl DeckDraft {
                 if let Some(stand_in) = stand_in {
                     let list = DeckList {
                         name: self.name.clone(),
-                        leader: stand_in.id,
+                        leader: Some(stand_in.id),
                         main: self.main(),
+                        extra: Vec::new(),
                     };
                     if let Err(e) = list.validate(pool, format) {
                         problems.push(sentence(&e));

@@ -3,6 +3,7 @@
 
 use egui::Color32;
 use fairduel_engine::card::{Attribute, CardDef, CardKind, SpellKind};
+use fairduel_engine::kingdom_card::Frame;
 use fairduel_engine::terrain::Terrain;
 
 pub const BACKGROUND: Color32 = Color32::from_rgb(24, 26, 31);
@@ -73,6 +74,23 @@ pub fn card_frame(card: &CardDef) -> Color32 {
         } => Color32::from_rgb(90, 170, 150),
         CardKind::Spell { .. } => Color32::from_rgb(60, 160, 140),
         CardKind::Trap { .. } => Color32::from_rgb(180, 90, 160),
+        CardKind::Kingdom(k) => kingdom_frame(k.frame),
+    }
+}
+
+/// The frame colours the Kingdom Duels cards print.
+fn kingdom_frame(frame: Frame) -> Color32 {
+    match frame {
+        Frame::Monster | Frame::AlternateArt => Color32::from_rgb(216, 190, 110),
+        Frame::Spell => Color32::from_rgb(70, 160, 100),
+        Frame::Trap => Color32::from_rgb(200, 100, 150),
+        Frame::Rule => Color32::from_rgb(150, 210, 140),
+        Frame::Fusion => Color32::from_rgb(150, 100, 180),
+        Frame::Ritual => Color32::from_rgb(90, 130, 200),
+        Frame::Alter => Color32::from_rgb(200, 80, 70),
+        Frame::Integration => Color32::from_rgb(150, 110, 70),
+        Frame::Combination => Color32::from_rgb(130, 170, 150),
+        Frame::Token => Color32::from_rgb(150, 150, 150),
     }
 }
 

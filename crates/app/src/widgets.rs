@@ -335,6 +335,20 @@ fn paint_face(
             };
             kind_lines(painter, inner, bottom, text, "TRAP", sub);
         }
+        CardKind::Kingdom(k) => {
+            let stats = match (&k.atk, &k.def) {
+                (Some(atk), Some(def)) => format!("{atk} / {def}"),
+                _ => k.level.map(|l| format!("Level {l}")).unwrap_or_default(),
+            };
+            kind_lines(
+                painter,
+                inner,
+                bottom,
+                text,
+                &k.frame.label().to_uppercase(),
+                &stats,
+            );
+        }
     }
 }
 

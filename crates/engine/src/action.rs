@@ -22,13 +22,15 @@ pub enum PlayMode {
     ActivateSpell,
     /// An equip spell put straight onto one of your monsters. Reveals the card.
     Equip,
+    /// A monster, face-up in defence position (Kingdom Duels). Reveals the card.
+    SummonDefence,
 }
 
 impl PlayMode {
     pub fn reveals(self) -> bool {
         matches!(
             self,
-            PlayMode::Summon | PlayMode::ActivateSpell | PlayMode::Equip
+            PlayMode::Summon | PlayMode::ActivateSpell | PlayMode::Equip | PlayMode::SummonDefence
         )
     }
 
@@ -36,7 +38,10 @@ impl PlayMode {
     pub fn is_monster(self) -> bool {
         matches!(
             self,
-            PlayMode::Summon | PlayMode::SetMonsterAttack | PlayMode::SetMonsterDefence
+            PlayMode::Summon
+                | PlayMode::SetMonsterAttack
+                | PlayMode::SetMonsterDefence
+                | PlayMode::SummonDefence
         )
     }
 }
@@ -83,6 +88,9 @@ pub enum Action {
     Discard { hand_index: u8, reveal: Reveal },
     /// Name the opponent an effect that says "your opponent" is aimed at.
     ChooseOpponent { opponent: Seat },
+    /// Move on to the next phase of the turn (the card game's field: from Main Phase 1 to
+    /// the Battle Phase, from the Battle Phase to Main Phase 2).
+    NextPhase,
     /// Give up. Allowed at any time, even out of turn. With two players (or two teams of
     /// one) the other side wins; otherwise the player leaves the game and the rest play on.
     Concede,
@@ -103,6 +111,7 @@ impl Action {
             Action::Discard { .. } => "discard",
             Action::ChooseOpponent { .. } => "choose-opponent",
             Action::Concede => "concede",
+            Action::NextPhase => "next-phase",
         }
     }
 }

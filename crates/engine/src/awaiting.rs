@@ -31,6 +31,8 @@ pub enum Decision {
     Discard { count: u8 },
     /// Name which of these opponents the effect about to resolve is aimed at.
     ChooseOpponent { among: SeatSet },
+    /// The turn player's Battle Phase (the card game's field): attack, or move on.
+    Battle,
 }
 
 impl Decision {
@@ -40,6 +42,7 @@ impl Decision {
             Decision::Respond { .. } => "response window",
             Decision::Discard { .. } => "discard",
             Decision::ChooseOpponent { .. } => "choice of opponent",
+            Decision::Battle => "battle phase",
         }
     }
 }

@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::kingdom_card::KingdomCard;
 use crate::terrain::Terrain;
 
 /// A card's number in the pool. For the DOR pool this is the original game's card number.
@@ -172,8 +173,15 @@ pub enum TrapRange {
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum CardKind {
     Monster(MonsterStats),
-    Spell { spell: SpellKind },
-    Trap { trap: TrapKind, range: TrapRange },
+    Spell {
+        spell: SpellKind,
+    },
+    Trap {
+        trap: TrapKind,
+        range: TrapRange,
+    },
+    /// A Kingdom Duels card: the card game's field, with its own frames and types.
+    Kingdom(Box<KingdomCard>),
 }
 
 /// One card of a pool.
@@ -217,7 +225,19 @@ impl CardDef {
     }
 
     pub fn level(&self) -> u8 {
-        self.monster().map_or(0, |m| m.level)
+        match &self.kind {
+            CardKind::Monster(m) => m.level,
+            CardKind::Kingdom(k) => k.level.unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    /// The Kingdom Duels facts, for a Kingdom Duels card.
+    pub fn kingdom(&self) -> Option<&KingdomCard> {
+        match &self.kind {
+            CardKind::Kingdom(k) => Some(k),
+            _ => None,
+        }
     }
 
     pub fn has_effect(&self) -> bool {

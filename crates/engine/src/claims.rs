@@ -5,6 +5,7 @@
 use crate::card::{CardDef, CardId};
 use crate::duel::Duel;
 use crate::grid::identity_matches;
+use crate::kingdom_card::MainType;
 use crate::state::{PendingClaim, Predicate};
 
 /// Whether `card` is what `predicate` says.
@@ -13,7 +14,10 @@ pub(crate) fn predicate_holds(predicate: &Predicate, card: &CardDef) -> bool {
         Predicate::MonsterLevel { min, max } => card
             .monster()
             .is_some_and(|m| (*min..=*max).contains(&m.level)),
-        Predicate::SpellOrTrap => !card.is_monster(),
+        Predicate::SpellOrTrap => match card.kingdom() {
+            Some(k) => k.is(MainType::Spell) || k.is(MainType::Trap),
+            None => !card.is_monster(),
+        },
         Predicate::Spell => card.is_spell(),
         Predicate::NotMatching { filter, .. } => !identity_matches(filter, card, None),
         Predicate::NotObligedTrap { traps } => !traps.contains(&card.id),

@@ -1,34 +1,54 @@
 //! Deck lists (`assets/decks/*.toml`) and their validation against a format and a pool.
+//!
+//! A grid deck has a Deck Leader and a main deck, its cards named by number. A Kingdom
+//! Duels deck has a Main Deck and an Extra Deck and no leader; its cards may be named by
+//! code (`"SOE-021"`), and the restricted list counts them by code across both decks.
+
+use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::card::CardId;
-use crate::format::Format;
+use crate::card::{CardDef, CardId};
+use crate::format::{Family, Format};
+use crate::kingdom_card::{DeckZone, Frame};
 use crate::pool::CardPool;
 use crate::source::{SourceError, line_of};
 
-/// A deck: the Deck Leader and the main deck, one entry per copy.
+/// A deck: the Deck Leader (where the format has them), the main deck and the Extra Deck,
+/// one entry per copy.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeckList {
     pub name: String,
-    pub leader: CardId,
+    pub leader: Option<CardId>,
     pub main: Vec<CardId>,
+    pub extra: Vec<CardId>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawDeck {
     name: String,
-    leader: toml::Spanned<u16>,
+    #[serde(default)]
+    leader: Option<toml::Spanned<u16>>,
     main: Vec<toml::Spanned<RawEntry>>,
+    #[serde(default)]
+    extra: Vec<toml::Spanned<RawEntry>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawEntry {
-    card: u16,
+    card: CardName,
     #[serde(default = "one")]
     copies: u8,
+}
+
+/// A card in a deck file: its number in the pool, or its code.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+enum CardName {
+    Number(u16),
+    Code(String),
 }
 
 fn one() -> u8 {
@@ -45,106 +65,262 @@ impl DeckList {
     ) -> Result<DeckList, SourceError> {
         let raw: RawDeck =
             toml::from_str(text).map_err(|e| SourceError::from_toml(file, text, &e))?;
-        let leader_line = line_of(text, raw.leader.span().start);
-        let leader = CardId(*raw.leader.get_ref());
         let err = |line: usize, message: String| SourceError::new(file, line, message);
-        let leader_card = pool.get(leader).ok_or_else(|| {
-            err(
-                leader_line,
-                format!(
-                    "the Deck Leader {leader} is not in the pool \"{}\"",
-                    pool.name()
-                ),
-            )
-        })?;
-        if !leader_card.is_monster() || leader_card.level() > format.deck.leader_max_level {
-            return Err(err(
-                leader_line,
-                format!(
-                    "the Deck Leader {} must be a monster of level {} or lower",
-                    leader_card.name, format.deck.leader_max_level
-                ),
-            ));
-        }
-        let mut main = Vec::new();
-        for entry in &raw.main {
-            let line = line_of(text, entry.span().start);
-            let RawEntry { card, copies } = *entry.get_ref();
-            let id = CardId(card);
-            let def = pool.get(id).ok_or_else(|| {
-                err(
-                    line,
-                    format!("card {id} is not in the pool \"{}\"", pool.name()),
-                )
-            })?;
-            let total = main.iter().filter(|c| **c == id).count() + usize::from(copies);
-            if copies == 0 || total > usize::from(format.deck.max_copies) {
-                return Err(err(
-                    line,
-                    format!(
-                        "{} copies of {} — a deck may hold 1 to {} copies of a card",
-                        total, def.name, format.deck.max_copies
-                    ),
-                ));
+        let leader = raw.leader.as_ref().map(|l| CardId(*l.get_ref()));
+        let leader_line = raw
+            .leader
+            .as_ref()
+            .map_or(1, |l| line_of(text, l.span().start));
+        // The line of each card's first entry, to point whole-deck errors at.
+        let mut lines: BTreeMap<CardId, usize> = BTreeMap::new();
+        let mut read = |entries: &[toml::Spanned<RawEntry>]| -> Result<Vec<CardId>, SourceError> {
+            let mut cards = Vec::new();
+            for entry in entries {
+                let line = line_of(text, entry.span().start);
+                let RawEntry { card, copies } = entry.get_ref();
+                let def = match card {
+                    CardName::Number(n) => pool.get(CardId(*n)),
+                    CardName::Code(code) => pool.find_by_code(code),
+                };
+                let def = def.ok_or_else(|| {
+                    let named = match card {
+                        CardName::Number(n) => CardId(*n).to_string(),
+                        CardName::Code(code) => code.clone(),
+                    };
+                    err(
+                        line,
+                        format!("card {named} is not in the pool \"{}\"", pool.name()),
+                    )
+                })?;
+                if *copies == 0 {
+                    return Err(err(line, format!("0 copies of {}", def.name)));
+                }
+                lines.entry(def.id).or_insert(line);
+                cards.extend(std::iter::repeat_n(def.id, usize::from(*copies)));
             }
-            main.extend(std::iter::repeat_n(id, usize::from(copies)));
-        }
+            Ok(cards)
+        };
+        let main = read(&raw.main)?;
+        let extra = read(&raw.extra)?;
         let deck = DeckList {
             name: raw.name,
             leader,
             main,
+            extra,
         };
-        deck.check_size(format).map_err(|m| err(1, m))?;
+        deck.check(pool, format).map_err(|problem| {
+            let line = match problem.card {
+                Some(id) if Some(id) == leader => leader_line,
+                Some(id) => lines.get(&id).copied().unwrap_or(1),
+                None => 1,
+            };
+            err(line, problem.message)
+        })?;
         Ok(deck)
     }
 
     /// Checks a deck list that did not come from a file (one rebuilt from revealed
     /// commitments, say) against the pool and the format's deck rules.
     pub fn validate(&self, pool: &CardPool, format: &Format) -> Result<(), String> {
-        let leader = pool
-            .get(self.leader)
-            .ok_or_else(|| format!("the Deck Leader {} is not in the pool", self.leader))?;
+        self.check(pool, format).map_err(|p| p.message)
+    }
+
+    fn check(&self, pool: &CardPool, format: &Format) -> Result<(), DeckProblem> {
+        match format.family {
+            Family::Grid => self.check_grid(pool, format)?,
+            Family::Field => self.check_field(pool, format)?,
+        }
+        self.check_size(format)
+    }
+
+    fn check_grid(&self, pool: &CardPool, format: &Format) -> Result<(), DeckProblem> {
+        let leader_id = self.leader.ok_or_else(|| DeckProblem {
+            card: None,
+            message: format!("{} needs a Deck Leader (`leader = ...`)", format.name),
+        })?;
+        let leader = pool.get(leader_id).ok_or_else(|| DeckProblem {
+            card: Some(leader_id),
+            message: format!(
+                "the Deck Leader {leader_id} is not in the pool \"{}\"",
+                pool.name()
+            ),
+        })?;
         if !leader.is_monster() || leader.level() > format.deck.leader_max_level {
-            return Err(format!(
-                "the Deck Leader {} must be a monster of level {} or lower",
-                leader.name, format.deck.leader_max_level
-            ));
+            return Err(DeckProblem {
+                card: Some(leader_id),
+                message: format!(
+                    "the Deck Leader {} must be a monster of level {} or lower",
+                    leader.name, format.deck.leader_max_level
+                ),
+            });
+        }
+        if let Some(id) = self.extra.first() {
+            return Err(DeckProblem {
+                card: Some(*id),
+                message: format!("{} has no Extra Deck", format.name),
+            });
         }
         let mut counted: Vec<CardId> = self.main.clone();
         counted.sort();
         for run in counted.chunk_by(|a, b| a == b) {
             let id = run[0];
-            let def = pool
-                .get(id)
-                .ok_or_else(|| format!("card {id} is not in the pool"))?;
+            let def = known(pool, id)?;
+            if !def.is_monster() && !def.is_spell() && !def.is_trap() {
+                return Err(DeckProblem {
+                    card: Some(id),
+                    message: format!("{} is not a card of {}", def.name, format.name),
+                });
+            }
             if run.len() > usize::from(format.deck.max_copies) {
-                return Err(format!(
-                    "{} copies of {} — a deck may hold 1 to {} copies of a card",
-                    run.len(),
-                    def.name,
-                    format.deck.max_copies
-                ));
+                return Err(DeckProblem {
+                    card: Some(id),
+                    message: format!(
+                        "{} copies of {} — a deck may hold 1 to {} copies of a card",
+                        run.len(),
+                        def.name,
+                        format.deck.max_copies
+                    ),
+                });
             }
         }
-        self.check_size(format)
+        Ok(())
     }
 
-    fn check_size(&self, format: &Format) -> Result<(), String> {
-        let (min, max) = (format.deck.min_main, format.deck.max_main);
-        let n = self.main.len();
-        if n < usize::from(min) || n > usize::from(max) {
-            return Err(if min == max {
-                format!(
-                    "the main deck holds {n} cards; {} needs exactly {min}",
-                    format.name
-                )
-            } else {
-                format!(
-                    "the main deck holds {n} cards; {} needs {min} to {max}",
-                    format.name
-                )
+    /// Kingdom Duels: Main Deck cards in the Main Deck, Extra Deck cards in the Extra Deck,
+    /// no tokens, and the restricted list by code across both.
+    fn check_field(&self, pool: &CardPool, format: &Format) -> Result<(), DeckProblem> {
+        if let Some(leader) = self.leader {
+            return Err(DeckProblem {
+                card: Some(leader),
+                message: format!("{} has no Deck Leader: leave `leader` out", format.name),
+            });
+        }
+        let rules = &format.deck;
+        let mut by_code: BTreeMap<String, (usize, CardId, String)> = BTreeMap::new();
+        for (list, wanted) in [(&self.main, DeckZone::Main), (&self.extra, DeckZone::Extra)] {
+            for id in list {
+                let def = pool.printed_card(known(pool, *id)?);
+                let problem = |message: String| DeckProblem {
+                    card: Some(*id),
+                    message,
+                };
+                let Some(card) = def.kingdom() else {
+                    return Err(problem(format!(
+                        "{} is not a card of {}",
+                        def.name, format.name
+                    )));
+                };
+                if card.frame == Frame::Token {
+                    return Err(problem(format!(
+                        "{} is a token: tokens are kept apart from the decks",
+                        def.name
+                    )));
+                }
+                if card.deck != wanted {
+                    let (is, goes) = match card.deck {
+                        DeckZone::Main => ("a Main Deck card", "the Main Deck"),
+                        DeckZone::Extra => ("an Extra Deck card", "the Extra Deck"),
+                    };
+                    return Err(problem(format!(
+                        "{} ({}) is {is}: it goes in {goes}",
+                        def.name, card.code
+                    )));
+                }
+                let code = card.code.to_ascii_uppercase();
+                if rules
+                    .forbidden
+                    .iter()
+                    .any(|f| f.eq_ignore_ascii_case(&code))
+                {
+                    return Err(problem(format!(
+                        "{} ({}) is forbidden in {}",
+                        def.name, card.code, format.name
+                    )));
+                }
+                by_code.entry(code).or_insert((0, *id, def.name.clone())).0 += 1;
+            }
+        }
+        for (code, (count, id, name)) in &by_code {
+            let allowed = rules
+                .surplus
+                .iter()
+                .find(|s| s.card.eq_ignore_ascii_case(code))
+                .map_or(rules.max_copies, |s| s.copies);
+            if *count > usize::from(allowed) {
+                return Err(DeckProblem {
+                    card: Some(*id),
+                    message: format!(
+                        "{count} copies of {name} ({code}) — {} allows {allowed}",
+                        format.name
+                    ),
+                });
+            }
+        }
+        for group in &rules.limited {
+            let members: Vec<(&String, &(usize, CardId, String))> = by_code
+                .iter()
+                .filter(|(code, _)| group.cards.iter().any(|c| c.eq_ignore_ascii_case(code)))
+                .collect();
+            let total: usize = members.iter().map(|(_, (n, _, _))| *n).sum();
+            if total > usize::from(group.at_most) {
+                let names: Vec<&str> = members.iter().map(|(_, (_, _, n))| n.as_str()).collect();
+                return Err(DeckProblem {
+                    card: members.first().map(|(_, (_, id, _))| *id),
+                    message: format!(
+                        "{total} cards of the \"{}\" group ({}) — a deck may hold {} of them",
+                        group.name,
+                        names.join(", "),
+                        group.at_most
+                    ),
+                });
+            }
+        }
+        if self.extra.len() > usize::from(rules.max_extra) {
+            return Err(DeckProblem {
+                card: None,
+                message: format!(
+                    "the Extra Deck holds {} cards; {} allows up to {}",
+                    self.extra.len(),
+                    format.name,
+                    rules.max_extra
+                ),
             });
         }
         Ok(())
     }
+
+    fn check_size(&self, format: &Format) -> Result<(), DeckProblem> {
+        let (min, max) = (format.deck.min_main, format.deck.max_main);
+        let n = self.main.len();
+        if n < usize::from(min) || n > usize::from(max) {
+            return Err(DeckProblem {
+                card: None,
+                message: if min == max {
+                    format!(
+                        "the main deck holds {n} cards; {} needs exactly {min}",
+                        format.name
+                    )
+                } else {
+                    format!(
+                        "the main deck holds {n} cards; {} needs {min} to {max}",
+                        format.name
+                    )
+                },
+            });
+        }
+        Ok(())
+    }
+}
+
+/// What is wrong with a deck, and which card it is about (to find its line).
+struct DeckProblem {
+    card: Option<CardId>,
+    message: String,
+}
+
+fn known(pool: &CardPool, id: CardId) -> Result<&CardDef, DeckProblem> {
+    pool.get(id).ok_or_else(|| DeckProblem {
+        card: Some(id),
+        message: format!("card {id} is not in the pool \"{}\"", pool.name()),
+    })
 }

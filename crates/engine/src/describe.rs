@@ -30,6 +30,7 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
                 PlayMode::SetSpellTrap => "sets a spell or trap face-down",
                 PlayMode::ActivateSpell => "activates",
                 PlayMode::Equip => "equips",
+                PlayMode::SummonDefence => "summons in defence position",
             };
             let mut text = if mode.reveals() {
                 format!("{how} {what} at {to}")
@@ -58,6 +59,7 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             format!("flips {} face-up at {at}", card_name(duel, reveal.card))
         }
         Action::EndTurn => "ends the turn".to_owned(),
+        Action::NextPhase => "moves on to the next phase".to_owned(),
         Action::Pass => "lets it go ahead".to_owned(),
         Action::SpringTrap { at, reveal } => {
             format!("springs {} at {at}", card_name(duel, reveal.card))
@@ -140,6 +142,10 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         }
         Event::Discarded { seat, card } => format!("{seat} discards {}", name(*card)),
         Event::DuelEnded { outcome } => describe_outcome(outcome),
+        Event::PhaseChanged { seat, phase } => format!("{seat} enters the {}", phase.label()),
+        Event::IdleWarning { seat, warnings } => {
+            format!("{seat} ends the turn idle and gets Idle Warning {warnings}")
+        }
         Event::PlayerRemoved { seat, reason } => {
             format!("{seat} is out of the game ({})", removal_reason(*reason))
         }
@@ -157,6 +163,7 @@ pub fn describe_outcome(outcome: &Outcome) -> String {
         WinReason::LeaderTrapped => "a Deck Leader was trapped for too long",
         WinReason::Concession => "a player conceded",
         WinReason::TurnLimit => "the turn limit was reached",
+        WinReason::Idleness => "a player stayed idle after an Idle Warning",
     };
     match outcome.winners.len() {
         0 => format!("the duel is drawn: {why}"),
@@ -172,5 +179,6 @@ fn removal_reason(reason: WinReason) -> &'static str {
         WinReason::LeaderTrapped => "Deck Leader trapped too long",
         WinReason::Concession => "conceded",
         WinReason::TurnLimit => "the turn limit",
+        WinReason::Idleness => "idle after an Idle Warning",
     }
 }

@@ -10,6 +10,7 @@ use crate::awaiting::Awaiting;
 use crate::card::{CardDef, CardId};
 use crate::error::RuleError;
 use crate::event::Event;
+use crate::field::FieldBoard;
 use crate::format::{Family, Format};
 use crate::grid::GridTopology;
 use crate::hash::Digest32;
@@ -122,10 +123,10 @@ impl Duel {
         &self.topology
     }
 
-    /// The grid's geometry (every board is a grid until the card game's field arrives).
+    /// The grid's geometry; a board of no cells for a duel on the card game's field (the
+    /// grid family's rules never run there).
     pub fn grid(&self) -> &GridTopology {
-        let Topology::Grid(grid) = &self.topology;
-        grid
+        self.topology.grid().unwrap_or(&GridTopology::NONE)
     }
 
     /// Who must write next, and what kind of entry: the one place that knows.
@@ -166,6 +167,7 @@ impl Duel {
     pub fn legal_actions(&self, seat: Seat, knowledge: &Knowledge) -> Vec<Action> {
         match self.rules.format.family {
             Family::Grid => self.grid_legal_actions(seat, knowledge),
+            Family::Field => self.field_legal_actions(seat, knowledge),
         }
     }
 
@@ -175,6 +177,7 @@ impl Duel {
     pub fn honest_answer(&self, seat: Seat, knowledge: &Knowledge) -> Option<Answer> {
         match self.rules.format.family {
             Family::Grid => self.grid_honest_answer(seat, knowledge),
+            Family::Field => self.field_honest_answer(seat, knowledge),
         }
     }
 
@@ -325,6 +328,19 @@ impl Duel {
                 EntryRef::Action(action) => self.grid_apply(seat, action, knowledge, events),
                 EntryRef::Answer(answer) => self.grid_answer(seat, answer, events),
             },
+            Family::Field => match entry {
+                EntryRef::Action(action) => self.field_apply(seat, action, knowledge, events),
+                EntryRef::Answer(answer) => self.field_answer(seat, answer, events),
+            },
+        }
+    }
+
+    /// Runs everything that needs no decision, then sets who must decide next: each
+    /// family's flow of play.
+    pub(crate) fn settle(&mut self, events: &mut Vec<Event>) {
+        match self.rules.format.family {
+            Family::Grid => self.grid_settle(events),
+            Family::Field => self.field_settle(events),
         }
     }
 
@@ -363,5 +379,10 @@ pub(crate) fn topology_for(format: &Format, players: usize) -> Result<Topology, 
             format.board_size,
             players,
         )?)),
+        Family::Field => Ok(Topology::Field(FieldBoard::new(
+            players,
+            format.field.monster_zones,
+            format.field.spell_trap_zones,
+        ))),
     }
 }

@@ -114,6 +114,7 @@ impl Writer<'_> {
             players,
             terrain,
             cells,
+            markers,
             awaiting,
             resume,
             queue,
@@ -131,6 +132,8 @@ impl Writer<'_> {
         self.variant(match phase {
             Phase::Main => 0,
             Phase::End => 1,
+            Phase::Battle => 2,
+            Phase::SecondMain => 3,
         });
         self.turn_order(table);
         self.len(players.len());
@@ -149,6 +152,8 @@ impl Writer<'_> {
                 }
             }
         }
+        self.len(markers.len());
+        self.bytes(markers);
         self.awaiting(awaiting);
         self.resume(resume);
         self.len(queue.len());
@@ -302,6 +307,8 @@ impl Writer<'_> {
                     Zone::Graveyard => 2,
                     Zone::Banished => 3,
                     Zone::FieldSpell => 4,
+                    Zone::Frontrow => 5,
+                    Zone::Backrow => 6,
                 });
                 self.byte(slot);
             }
@@ -376,6 +383,9 @@ impl Writer<'_> {
             leader_stuck_turns,
             cards_played,
             monsters_played,
+            idle_warnings,
+            fielded_monster,
+            attacks_declared,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -422,6 +432,9 @@ impl Writer<'_> {
         self.byte(*leader_stuck_turns);
         self.byte(*cards_played);
         self.byte(*monsters_played);
+        self.byte(*idle_warnings);
+        self.bool(*fielded_monster);
+        self.byte(*attacks_declared);
     }
 
     #[inline(always)]
@@ -538,6 +551,7 @@ impl Writer<'_> {
                         self.variant(3);
                         self.byte(among.0);
                     }
+                    Decision::Battle => self.variant(4),
                 }
             }
             Awaiting::Answer { seat, asked } => {
@@ -656,6 +670,7 @@ impl Writer<'_> {
             WinReason::LeaderTrapped => 2,
             WinReason::Concession => 3,
             WinReason::TurnLimit => 4,
+            WinReason::Idleness => 5,
         });
     }
 }

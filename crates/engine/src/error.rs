@@ -9,6 +9,13 @@ use crate::seat::Seat;
 pub enum RuleError {
     #[error("the duel is over")]
     DuelOver,
+    #[error("a {action} action has no place in this format's game")]
+    NotInThisFamily { action: &'static str },
+    #[error("{phase} does not allow a {action} action")]
+    WrongPhase {
+        action: &'static str,
+        phase: &'static str,
+    },
     #[error(
         "{permuter}'s opening of deck position {position} of {owner}'s deck does not match its commitment"
     )]
@@ -132,6 +139,8 @@ impl RuleError {
     pub fn kind(&self) -> &'static str {
         match self {
             RuleError::DuelOver => "duel-over",
+            RuleError::NotInThisFamily { .. } => "not-in-this-family",
+            RuleError::WrongPhase { .. } => "wrong-phase",
             RuleError::NoSuchSeat { .. } => "no-such-seat",
             RuleError::NotAnOpponent { .. } => "not-an-opponent",
             RuleError::NotYourDecision { .. } => "not-your-decision",

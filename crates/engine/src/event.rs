@@ -6,7 +6,7 @@ use crate::card::CardId;
 use crate::commitment::Commitment;
 use crate::place::Place;
 use crate::seat::Seat;
-use crate::state::{Outcome, WinReason};
+use crate::state::{Outcome, Phase, WinReason};
 use crate::terrain::Terrain;
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -138,5 +138,15 @@ pub enum Event {
     },
     DuelEnded {
         outcome: Outcome,
+    },
+    /// The turn player moved on to another phase.
+    PhaseChanged {
+        seat: Seat,
+        phase: Phase,
+    },
+    /// A player ended a turn idle (Kingdom Duels' idleness rule).
+    IdleWarning {
+        seat: Seat,
+        warnings: u8,
     },
 }

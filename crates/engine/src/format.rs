@@ -15,14 +15,18 @@ use crate::terrain::Terrain;
 pub enum Family {
     /// Duelists of the Roses on a square grid of cells with Deck Leaders (`crate::grid`).
     Grid,
+    /// The card game's field: each player's own rows of zones (Kingdom Duels, with a
+    /// terrain marker on each monster zone; `crate::field`).
+    Field,
 }
 
 /// Which of the grid family's rule books a format follows. What sets them apart beyond
 /// the options below is how cards meet on the board, which is one design, not a set of
 /// independent choices.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rulebook {
+    #[default]
     /// The community DOR formats (Classic, Alternate): attacks are declared against an
     /// adjacent card, cards never move onto one another.
     Dor,
@@ -33,9 +37,10 @@ pub enum Rulebook {
 }
 
 /// Where a player may put cards from the hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum SummonArea {
+    #[default]
     /// Unused zones orthogonally next to the Deck Leader (Classic rule 3).
     LeaderAdjacent,
     /// The 3x3 square around the Deck Leader (Kairu's Summoning Area).
@@ -63,9 +68,10 @@ pub enum DrawRule {
 }
 
 /// Which traps may answer an enemy action, and from how far.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum TrapReach {
+    #[default]
     /// Each trap card says whether it is limited (orthogonal neighbours) or full range.
     ByCard,
     /// Every trap reaches the whole field (Alternate rule 1).
@@ -75,9 +81,10 @@ pub enum TrapReach {
 }
 
 /// How a field spell changes the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum FieldSpellMode {
+    #[default]
     /// The field spell sits in its own zone and sets the terrain of its controller's half
     /// (Classic rule 4).
     ControllerHalf,
@@ -91,9 +98,44 @@ pub enum FieldSpellMode {
 pub struct DeckRules {
     pub min_main: u8,
     pub max_main: u8,
+    /// Copies of one card (by number; by code in Kingdom Duels) a deck may hold, unless a
+    /// surplus entry says more.
     pub max_copies: u8,
     /// The highest level a Deck Leader may have (Kairu: it must be normal-summonable).
+    /// Formats without Deck Leaders leave it out.
+    #[serde(default)]
     pub leader_max_level: u8,
+    /// The most cards the Extra Deck may hold (0: the format has none).
+    #[serde(default)]
+    pub max_extra: u8,
+    /// Groups of cards a deck may hold only so many of in all (Kingdom Duels' "Limited").
+    #[serde(default)]
+    pub limited: Vec<LimitedGroup>,
+    /// Cards a deck may hold more copies of than `max_copies` (Kingdom Duels' "Surplus").
+    #[serde(default)]
+    pub surplus: Vec<Surplus>,
+    /// Cards no deck may hold.
+    #[serde(default)]
+    pub forbidden: Vec<String>,
+}
+
+/// At most `at_most` cards of this group in one deck (Main and Extra together).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitedGroup {
+    pub name: String,
+    pub at_most: u8,
+    /// Card codes.
+    pub cards: Vec<String>,
+}
+
+/// A card of which a deck may hold `copies`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Surplus {
+    /// The card code.
+    pub card: String,
+    pub copies: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -126,7 +168,7 @@ pub struct PlayRules {
     pub max_spells_traps: u8,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRules {
     /// Steps for a monster.
@@ -145,7 +187,7 @@ pub struct MoveRules {
     pub change_position_on_entry: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct TrapRules {
     pub reach: TrapReach,
@@ -164,7 +206,7 @@ pub struct TrapRules {
     pub must_spring: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainRules {
     pub field_spells: FieldSpellMode,
@@ -172,6 +214,55 @@ pub struct TerrainRules {
     /// cell (see [`Terrain::code`]). Missing: every cell is Normal.
     #[serde(default)]
     pub board: Vec<String>,
+}
+
+impl Default for PlayRules {
+    /// Unused: only grid formats play cards by these rules, and each of them says how.
+    fn default() -> PlayRules {
+        PlayRules {
+            area: SummonArea::default(),
+            cost: SummonCost::Tributes { table: Vec::new() },
+            cards_per_turn: None,
+            monsters_per_turn: None,
+            face_up_summon: true,
+            max_monsters: 0,
+            max_spells_traps: 0,
+        }
+    }
+}
+
+/// The card game's field (the `field` family): how many zones, which terrains, and the
+/// limits of a turn.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FieldRules {
+    /// Monster zones in each player's Frontrow, each under a terrain marker.
+    pub monster_zones: u8,
+    /// Spell and trap zones in each player's Backrow.
+    pub spell_trap_zones: u8,
+    /// The terrain every Frontrow zone starts with when no Field Setup says otherwise.
+    pub default_terrain: String,
+    /// Normal Summons per turn.
+    pub normal_summons: u8,
+    /// Attack declarations per Battle Phase.
+    pub attacks_per_battle: u8,
+    /// Idle Warnings a player may collect before the next one loses the duel (Kingdom
+    /// Duels: one). `None`: the idleness rule is off.
+    #[serde(default)]
+    pub idle_warnings: Option<u8>,
+}
+
+impl Default for FieldRules {
+    fn default() -> FieldRules {
+        FieldRules {
+            monster_zones: 5,
+            spell_trap_zones: 5,
+            default_terrain: "Land".to_owned(),
+            normal_summons: 1,
+            attacks_per_battle: 1,
+            idle_warnings: Some(1),
+        }
+    }
 }
 
 /// Who sits at the table.
@@ -220,6 +311,18 @@ pub struct WinRules {
     pub turn_limit: u16,
 }
 
+fn dor_pool() -> String {
+    DOR_POOL.to_owned()
+}
+
+/// The Duelists of the Roses pool, which formats that name none play with.
+pub const DOR_POOL: &str = "dor";
+
+/// The most players the card game's field seats.
+pub const MAX_FIELD_PLAYERS: u8 = 6;
+/// The most zones in one row of the card game's field.
+pub const MAX_ZONES: u8 = 5;
+
 /// A validated format preset.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -227,10 +330,19 @@ pub struct Format {
     pub id: String,
     pub name: String,
     pub family: Family,
+    /// The card pool the format is played with: `assets/cards/<pool>.toml`, its decks in
+    /// `assets/decks/` for the Duelists of the Roses pool and `assets/decks/<pool>/` for
+    /// any other.
+    #[serde(default = "dor_pool")]
+    pub pool: String,
+    /// The grid family's rule book (grid formats only).
+    #[serde(default)]
     pub rulebook: Rulebook,
     /// Players and teams; two players facing each other when left out.
     #[serde(default)]
     pub table: TableRules,
+    /// The grid's width and height (grid formats only).
+    #[serde(default)]
     pub board_size: u8,
     pub life_points: u32,
     /// Monsters may attack on the very first turn of the duel. Otherwise nobody attacks
@@ -239,10 +351,21 @@ pub struct Format {
     pub first_turn_attacks: bool,
     pub deck: DeckRules,
     pub hand: HandRules,
+    /// How cards are played onto the grid (grid formats only).
+    #[serde(default)]
     pub play: PlayRules,
+    /// How cards move on the grid (grid formats only).
+    #[serde(default)]
     pub movement: MoveRules,
+    /// The grid's traps (grid formats only).
+    #[serde(default)]
     pub traps: TrapRules,
+    /// The grid's terrain (grid formats only).
+    #[serde(default)]
     pub terrain: TerrainRules,
+    /// The card game's field (field formats only).
+    #[serde(default)]
+    pub field: FieldRules,
     pub win: WinRules,
 }
 
@@ -263,25 +386,22 @@ impl Format {
 
     /// Returns the first problem as (field name for locating the line, message).
     fn validate(&self) -> Result<(), (&'static str, String)> {
-        if !(5..=11).contains(&self.board_size) || self.board_size % 2 == 0 {
+        match self.family {
+            Family::Grid => self.validate_grid()?,
+            Family::Field => self.validate_field()?,
+        }
+        let plain = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+        if self.pool.is_empty() || !self.pool.chars().all(plain) {
             return Err((
-                "board_size",
+                "pool",
                 format!(
-                    "board_size {} must be odd and between 5 and 11",
-                    self.board_size
+                    "pool = \"{}\": name a file of assets/cards/ without its .toml \
+                     (letters, digits, - and _)",
+                    self.pool
                 ),
             ));
         }
         let table = &self.table;
-        if !(2..=4).contains(&table.players) {
-            return Err((
-                "players",
-                format!(
-                    "players = {}: the grid seats 2 to 4 players, one at each side",
-                    table.players
-                ),
-            ));
-        }
         if let Some(teams) = table.teams
             && (teams < 2 || teams > table.players || table.players % teams != 0)
         {
@@ -300,6 +420,61 @@ impl Format {
             return Err((
                 "min_main",
                 "min_main must be at least 1 and at most max_main".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn validate_field(&self) -> Result<(), (&'static str, String)> {
+        if self.board_size != 0 {
+            return Err((
+                "board_size",
+                "board_size is a grid setting; a field format leaves it out".into(),
+            ));
+        }
+        let players = self.table.players;
+        if !(2..=MAX_FIELD_PLAYERS).contains(&players) {
+            return Err((
+                "players",
+                format!("players = {players}: the field seats 2 to {MAX_FIELD_PLAYERS} players"),
+            ));
+        }
+        let field = &self.field;
+        if !(1..=MAX_ZONES).contains(&field.monster_zones)
+            || !(1..=MAX_ZONES).contains(&field.spell_trap_zones)
+        {
+            return Err((
+                "monster_zones",
+                format!("each row holds 1 to {MAX_ZONES} zones"),
+            ));
+        }
+        if field.default_terrain.trim().is_empty() {
+            return Err((
+                "default_terrain",
+                "default_terrain names a terrain of the pool".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn validate_grid(&self) -> Result<(), (&'static str, String)> {
+        if !(5..=11).contains(&self.board_size) || self.board_size % 2 == 0 {
+            return Err((
+                "board_size",
+                format!(
+                    "board_size {} must be odd and between 5 and 11",
+                    self.board_size
+                ),
+            ));
+        }
+        let table = &self.table;
+        if !(2..=4).contains(&table.players) {
+            return Err((
+                "players",
+                format!(
+                    "players = {}: the grid seats 2 to 4 players, one at each side",
+                    table.players
+                ),
             ));
         }
         if !self.terrain.board.is_empty() {

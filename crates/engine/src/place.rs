@@ -21,6 +21,10 @@ pub enum Zone {
     Banished,
     /// The Classic Field Spell Zone.
     FieldSpell,
+    /// The card game's monster zones, each under a terrain marker (Kingdom Duels).
+    Frontrow,
+    /// The card game's spell and trap zones.
+    Backrow,
 }
 
 impl Zone {
@@ -31,6 +35,8 @@ impl Zone {
             Zone::Graveyard => "graveyard",
             Zone::Banished => "banished cards",
             Zone::FieldSpell => "Field Spell Zone",
+            Zone::Frontrow => "Frontrow",
+            Zone::Backrow => "Backrow",
         }
     }
 }

@@ -73,6 +73,12 @@ pub struct PlayerState {
     pub leader_stuck_turns: u8,
     pub cards_played: u8,
     pub monsters_played: u8,
+    /// Idle Warnings collected (the card game's field).
+    pub idle_warnings: u8,
+    /// Whether the player had a monster on their field at some moment of this turn.
+    pub fielded_monster: bool,
+    /// Attacks declared in this turn's Battle Phase (the card game's field).
+    pub attacks_declared: u8,
 }
 
 impl Clone for PlayerState {
@@ -90,6 +96,9 @@ impl Clone for PlayerState {
             leader_stuck_turns,
             cards_played,
             monsters_played,
+            idle_warnings,
+            fielded_monster,
+            attacks_declared,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -104,6 +113,9 @@ impl Clone for PlayerState {
             leader_stuck_turns: *leader_stuck_turns,
             cards_played: *cards_played,
             monsters_played: *monsters_played,
+            idle_warnings: *idle_warnings,
+            fielded_monster: *fielded_monster,
+            attacks_declared: *attacks_declared,
         }
     }
 
@@ -121,6 +133,9 @@ impl Clone for PlayerState {
             leader_stuck_turns,
             cards_played,
             monsters_played,
+            idle_warnings,
+            fielded_monster,
+            attacks_declared,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -134,5 +149,8 @@ impl Clone for PlayerState {
         self.leader_stuck_turns = *leader_stuck_turns;
         self.cards_played = *cards_played;
         self.monsters_played = *monsters_played;
+        self.idle_warnings = *idle_warnings;
+        self.fielded_monster = *fielded_monster;
+        self.attacks_declared = *attacks_declared;
     }
 }

@@ -10,6 +10,10 @@ use crate::card::{
 };
 use crate::grid::{filter_needs_identity, identity_matches};
 use crate::hash::{Digest32, sha256_of};
+use crate::kingdom_card::{
+    Boost, DeckZone, FieldTerrain, Frame, Glyph, KingdomCard, MainType, Printed, SetupKind, Speed,
+    Subtype, is_known_type,
+};
 use crate::source::{SourceError, line_of};
 
 /// A validated set of card definitions with a content hash peers compare before a match.
@@ -21,6 +25,8 @@ pub struct CardPool {
     /// Which cards continuous spellbinds concern: the rules ask "is anything holding this
     /// monster?" for every candidate action, so the answer is narrowed down once per pool.
     binds: Binds,
+    /// The terrain markers of a Kingdom Duels pool, by number (empty for other pools).
+    terrains: Vec<FieldTerrain>,
 }
 
 /// The cards in number order, found by number through a table indexed by it: the rules
@@ -122,6 +128,10 @@ struct RawPool {
     name: String,
     #[serde(default)]
     card: Vec<toml::Spanned<RawCard>>,
+    #[serde(default, rename = "kingdom-card")]
+    kingdom_card: Vec<toml::Spanned<RawKingdomCard>>,
+    #[serde(default)]
+    terrain: Vec<toml::Spanned<RawTerrain>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -160,33 +170,75 @@ impl CardPool {
     pub fn from_toml(file: &str, text: &str) -> Result<CardPool, SourceError> {
         let raw: RawPool =
             toml::from_str(text).map_err(|e| SourceError::from_toml(file, text, &e))?;
+        if let (Some(first), false) = (raw.kingdom_card.first(), raw.card.is_empty()) {
+            return Err(SourceError::new(
+                file,
+                line_of(text, first.span().start),
+                "a pool holds the cards of one game: [[card]] (Duelists of the Roses) or \
+                 [[kingdom-card]] (Kingdom Duels), not both"
+                    .into(),
+            ));
+        }
         let mut cards = BTreeMap::new();
-        for spanned in raw.card {
-            let line = line_of(text, spanned.span().start);
+        let mut insert = |line: usize, def: CardDef| {
             let at = |message: String| SourceError::new(file, line, message);
-            let raw = spanned.into_inner();
-            let def = raw.validate().map_err(at)?;
-            if let Some(previous) = cards.insert(def.id, def) {
-                return Err(at(format!(
+            match cards.insert(def.id, def) {
+                Some(previous) => Err(at(format!(
                     "card number {} is used twice (also by \"{}\")",
                     previous.id.0, previous.name
-                )));
+                ))),
+                None => Ok(()),
             }
+        };
+        for spanned in raw.card {
+            let line = line_of(text, spanned.span().start);
+            let def = spanned
+                .into_inner()
+                .validate()
+                .map_err(|m| SourceError::new(file, line, m))?;
+            insert(line, def)?;
+        }
+        for spanned in raw.kingdom_card {
+            let line = line_of(text, spanned.span().start);
+            let def = spanned
+                .into_inner()
+                .validate()
+                .map_err(|m| SourceError::new(file, line, m))?;
+            insert(line, def)?;
         }
         if cards.is_empty() {
             return Err(SourceError::new(
                 file,
                 1,
-                "the pool has no [[card]] entries".into(),
+                "the pool has no [[card]] or [[kingdom-card]] entries".into(),
             ));
         }
-        let hash = Self::compute_hash(&raw.name, &cards);
+        check_codes(&cards).map_err(|m| SourceError::new(file, 1, m))?;
+        let mut terrains: Vec<FieldTerrain> = Vec::with_capacity(raw.terrain.len());
+        for spanned in raw.terrain {
+            let line = line_of(text, spanned.span().start);
+            let terrain = spanned
+                .into_inner()
+                .validate()
+                .map_err(|m| SourceError::new(file, line, m))?;
+            if terrains.iter().any(|t| t.id == terrain.id) {
+                return Err(SourceError::new(
+                    file,
+                    line,
+                    format!("terrain number {} is used twice", terrain.id),
+                ));
+            }
+            terrains.push(terrain);
+        }
+        terrains.sort_by_key(|t| t.id);
+        let hash = Self::compute_hash(&raw.name, &cards, &terrains);
         let binds = Binds::of(&cards);
         Ok(CardPool {
             name: raw.name,
             cards: cards.into(),
             hash,
             binds,
+            terrains,
         })
     }
 
@@ -196,14 +248,26 @@ impl CardPool {
         defs: impl IntoIterator<Item = CardDef>,
     ) -> CardPool {
         let name = name.into();
+        Self::from_cards_and_terrains(name, defs, Vec::new())
+    }
+
+    /// Builds a pool with terrain markers from definitions made in code.
+    pub fn from_cards_and_terrains(
+        name: impl Into<String>,
+        defs: impl IntoIterator<Item = CardDef>,
+        mut terrains: Vec<FieldTerrain>,
+    ) -> CardPool {
+        let name = name.into();
         let cards: BTreeMap<CardId, CardDef> = defs.into_iter().map(|d| (d.id, d)).collect();
-        let hash = Self::compute_hash(&name, &cards);
+        terrains.sort_by_key(|t| t.id);
+        let hash = Self::compute_hash(&name, &cards, &terrains);
         let binds = Binds::of(&cards);
         CardPool {
             name,
             cards: cards.into(),
             hash,
             binds,
+            terrains,
         }
     }
 
@@ -225,18 +289,65 @@ impl CardPool {
         }
     }
 
-    fn compute_hash(name: &str, cards: &BTreeMap<CardId, CardDef>) -> Digest32 {
+    fn compute_hash(
+        name: &str,
+        cards: &BTreeMap<CardId, CardDef>,
+        terrains: &[FieldTerrain],
+    ) -> Digest32 {
         #[derive(Serialize)]
         struct Canonical<'a> {
             domain: &'a str,
             name: &'a str,
             cards: Vec<&'a CardDef>,
         }
-        sha256_of(&Canonical {
+        #[derive(Serialize)]
+        struct WithTerrains<'a> {
+            pool: Canonical<'a>,
+            terrains: &'a [FieldTerrain],
+        }
+        let pool = Canonical {
             domain: "fairduel/pool/v1",
             name,
             cards: cards.values().collect(),
+        };
+        // A pool without terrains hashes as it did before terrains existed.
+        if terrains.is_empty() {
+            sha256_of(&pool)
+        } else {
+            sha256_of(&WithTerrains { pool, terrains })
+        }
+    }
+
+    /// The terrain markers, by number (empty for a pool that has none).
+    pub fn terrains(&self) -> &[FieldTerrain] {
+        &self.terrains
+    }
+
+    pub fn terrain(&self, id: u8) -> Option<&FieldTerrain> {
+        self.terrains.iter().find(|t| t.id == id)
+    }
+
+    pub fn terrain_by_name(&self, name: &str) -> Option<&FieldTerrain> {
+        self.terrains
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Finds a Kingdom Duels card by its code (`SOE-017`), ignoring case. An alternate
+    /// art has its own code; the card it prints is found by [`CardPool::printed_card`].
+    pub fn find_by_code(&self, code: &str) -> Option<&CardDef> {
+        self.cards.defs.iter().find(|c| {
+            c.kingdom()
+                .is_some_and(|k| k.code.eq_ignore_ascii_case(code))
         })
+    }
+
+    /// The card itself, for an alternate art; the card for any other.
+    pub fn printed_card<'a>(&'a self, card: &'a CardDef) -> &'a CardDef {
+        card.kingdom()
+            .and_then(|k| k.art_of.as_deref())
+            .and_then(|code| self.find_by_code(code))
+            .unwrap_or(card)
     }
 
     pub fn name(&self) -> &str {
@@ -272,6 +383,182 @@ impl CardPool {
             .iter()
             .find(|c| c.name.eq_ignore_ascii_case(name))
     }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKingdomCard {
+    id: u16,
+    code: String,
+    name: String,
+    frame: Frame,
+    #[serde(default)]
+    card_types: Vec<MainType>,
+    #[serde(default)]
+    subtypes: Vec<Subtype>,
+    setup: Option<SetupKind>,
+    speed: Option<Speed>,
+    #[serde(default)]
+    types: Vec<String>,
+    pantheon: Option<String>,
+    hierarchy: Option<u8>,
+    attribute: Option<Attribute>,
+    level: Option<u8>,
+    glyph: Option<Glyph>,
+    charges: Option<u8>,
+    grade_mark: Option<String>,
+    atk: Option<Printed>,
+    def: Option<Printed>,
+    bonus_atk: Option<Printed>,
+    bonus_def: Option<Printed>,
+    #[serde(default = "main_deck")]
+    deck: DeckZone,
+    #[serde(default)]
+    duelists: Vec<String>,
+    art_of: Option<String>,
+}
+
+fn main_deck() -> DeckZone {
+    DeckZone::Main
+}
+
+impl RawKingdomCard {
+    fn validate(self) -> Result<CardDef, String> {
+        let who = format!("card {} \"{}\" ({})", self.id, self.name, self.code);
+        if self.name.trim().is_empty() || self.code.trim().is_empty() {
+            return Err(format!("card {} needs a name and a code", self.id));
+        }
+        if self.frame == Frame::AlternateArt {
+            if self.art_of.is_none() {
+                return Err(format!("{who} is an alternate art but names no `art_of`"));
+            }
+        } else {
+            if self.card_types.is_empty() {
+                return Err(format!(
+                    "{who} has no card type: give it at least one of monster, spell, trap, \
+                     rule, token, emblem"
+                ));
+            }
+            if let Some(bad) = self.types.iter().find(|t| !is_known_type(t)) {
+                return Err(format!(
+                    "{who} has the type \"{bad}\", which is not a Kingdom Duels type"
+                ));
+            }
+            let monster = self.card_types.contains(&MainType::Monster);
+            if monster && self.level.is_none() && self.grade_mark.is_none() {
+                return Err(format!("{who} is a monster but has no `level`"));
+            }
+            if let Some(level) = self.level
+                && !(1..=MAX_LEVEL).contains(&level)
+            {
+                return Err(format!(
+                    "{who} has level {level}; levels run from 1 to {MAX_LEVEL}"
+                ));
+            }
+            if self.hierarchy.is_some_and(|h| !(1..=10).contains(&h)) {
+                return Err(format!("{who}: Hierarchy runs from 1 to 10"));
+            }
+            if self.setup.is_some() != self.subtypes.contains(&Subtype::Setup) {
+                return Err(format!(
+                    "{who}: a Setup Rule card names its kind of setup, and only it does"
+                ));
+            }
+        }
+        let kingdom = KingdomCard {
+            code: self.code,
+            frame: self.frame,
+            card_types: self.card_types,
+            subtypes: self.subtypes,
+            setup: self.setup,
+            speed: self.speed,
+            types: self.types,
+            pantheon: self.pantheon,
+            hierarchy: self.hierarchy,
+            attribute: self.attribute,
+            level: self.level,
+            glyph: self.glyph,
+            charges: self.charges,
+            grade_mark: self.grade_mark,
+            atk: self.atk,
+            def: self.def,
+            bonus_atk: self.bonus_atk,
+            bonus_def: self.bonus_def,
+            deck: self.deck,
+            duelists: self.duelists,
+            art_of: self.art_of,
+        };
+        Ok(CardDef {
+            id: CardId(self.id),
+            name: self.name,
+            kind: CardKind::Kingdom(Box::new(kingdom)),
+            equip_to: None,
+            effects: Vec::new(),
+        })
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTerrain {
+    id: u8,
+    name: String,
+    attribute: Option<Attribute>,
+    #[serde(default)]
+    boosts: Vec<Boost>,
+}
+
+impl RawTerrain {
+    fn validate(self) -> Result<FieldTerrain, String> {
+        if self.name.trim().is_empty() {
+            return Err(format!("terrain {} has an empty name", self.id));
+        }
+        for boost in &self.boosts {
+            if boost.monster_type.is_none() && boost.attribute.is_none() {
+                return Err(format!(
+                    "terrain \"{}\" has a boost naming neither a type nor an attribute",
+                    self.name
+                ));
+            }
+            if let Some(t) = boost.monster_type.as_deref().filter(|t| !is_known_type(t)) {
+                return Err(format!(
+                    "terrain \"{}\" boosts \"{t}\", which is not a Kingdom Duels type",
+                    self.name
+                ));
+            }
+        }
+        Ok(FieldTerrain {
+            id: self.id,
+            name: self.name,
+            attribute: self.attribute,
+            boosts: self.boosts,
+        })
+    }
+}
+
+/// Kingdom Duels codes are unique, and an alternate art names a card of the pool.
+fn check_codes(cards: &BTreeMap<CardId, CardDef>) -> Result<(), String> {
+    let mut codes = BTreeMap::new();
+    for card in cards.values() {
+        if let Some(k) = card.kingdom()
+            && let Some(previous) = codes.insert(k.code.to_ascii_uppercase(), &card.name)
+        {
+            return Err(format!(
+                "the code {} is used twice (by \"{previous}\" and \"{}\")",
+                k.code, card.name
+            ));
+        }
+    }
+    for card in cards.values() {
+        if let Some(art_of) = card.kingdom().and_then(|k| k.art_of.as_deref())
+            && !codes.contains_key(&art_of.to_ascii_uppercase())
+        {
+            return Err(format!(
+                "\"{}\" is an alternate art of {art_of}, which is not in the pool",
+                card.name
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl RawCard {
@@ -377,6 +664,8 @@ fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<(), String>
                 T::EnemyMovesInRange | T::EnemyAttacks | T::EnemySpell
             )
         }
+        // Kingdom Duels cards carry no effects of the grid's vocabulary.
+        CardKind::Kingdom(_) => false,
     };
     if ok {
         Ok(())

@@ -8,8 +8,8 @@ use crate::card::CardId;
 use crate::commitment::{CardRef, Commitment};
 use crate::duel::{Duel, Rules};
 use crate::event::Event;
-use crate::format::{Family, SummonCost};
-use crate::grid::{GridTopology, UnseatableGrid};
+use crate::format::{Family, Format, SummonCost};
+use crate::grid::{Cell, GridTopology, UnseatableGrid};
 use crate::hash::Digest32;
 use crate::piece::Piece;
 use crate::player::{DeckOrder, PermutationRound, PlayerState};
@@ -18,16 +18,22 @@ use crate::state::{DuelState, Phase, Resume};
 use crate::topology::Topology;
 use crate::turn_order::TurnOrder;
 
-/// One seat's part of the public set-up: its Deck Leader (public from the start) and its deck
-/// as commitments. The opening hand is drawn from the top.
+/// One seat's part of the public set-up: its Deck Leader (public from the start) where the
+/// format has them, and its deck as commitments. The opening hand is drawn from the top.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatSetup {
-    pub leader: CardId,
-    pub leader_commitment: Commitment,
+    pub leader: Option<LeaderSetup>,
     /// With [`DeckSetup::Public`], the real order, top card last; with
     /// [`DeckSetup::Permuted`], the owner's committed order (which tells nothing).
     pub deck: Vec<Commitment>,
     pub order: DeckSetup,
+}
+
+/// A Deck Leader, public from the start, and the commitment it was dealt under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct LeaderSetup {
+    pub card: CardId,
+    pub commitment: Commitment,
 }
 
 /// How a deck's order is fixed.
@@ -61,6 +67,12 @@ pub enum SetupError {
     UnknownLeader { card: CardId },
     #[error("the Deck Leader {card} must be a monster of level {max} or lower")]
     BadLeader { card: CardId, max: u8 },
+    #[error("{seat} has no Deck Leader; every player of this format needs one")]
+    MissingLeader { seat: Seat },
+    #[error("{seat} brought a Deck Leader ({card}); this format has none")]
+    UnexpectedLeader { seat: Seat, card: CardId },
+    #[error("the format's starting terrain \"{name}\" is not among the pool's terrains")]
+    UnknownTerrain { name: String },
     #[error("{seat}'s deck holds {count} cards; the format needs {min} to {max}")]
     DeckSize {
         seat: Seat,
@@ -86,168 +98,217 @@ pub enum SetupError {
 impl Duel {
     /// Starts a duel: leaders placed, opening hands drawn, the first turn begun.
     pub fn new(rules: Arc<Rules>, setup: PublicSetup) -> Result<(Duel, Vec<Event>), SetupError> {
-        let format = &rules.format;
-        let players = setup.seats.len();
-        if players != usize::from(format.table.players) {
-            return Err(SetupError::SeatCount {
-                expected: usize::from(format.table.players),
-                given: players,
-            });
+        check_table(&rules.format, &setup)?;
+        match rules.format.family {
+            Family::Grid => grid_duel(rules, setup),
+            Family::Field => Duel::field_duel(rules, setup),
         }
-        if usize::from(setup.first.0) >= players {
-            return Err(SetupError::BadFirstSeat {
-                seat: setup.first,
-                players,
-            });
-        }
-        let topology = match format.family {
-            Family::Grid => Topology::Grid(GridTopology::new(format.board_size, players)?),
-        };
-        let Topology::Grid(grid) = topology;
-        let n = format.board_size;
-        let start_sp = match format.play.cost {
-            SummonCost::SummoningPoints { start, .. } => start,
-            SummonCost::Tributes { .. } => 0,
-        };
-        let mut cells = vec![None; usize::from(n) * usize::from(n)];
-        let mut player_states = Vec::with_capacity(players);
-        let mut commitments = Vec::new();
-        let mut first_cards = Vec::with_capacity(players);
-        for (i, seat_setup) in setup.seats.iter().enumerate() {
-            let seat = Seat(i as u8);
-            let leader = rules
-                .pool
-                .get(seat_setup.leader)
-                .ok_or(SetupError::UnknownLeader {
-                    card: seat_setup.leader,
-                })?;
-            let max = format.deck.leader_max_level;
-            if !leader.is_monster() || leader.level() > max {
-                return Err(SetupError::BadLeader {
-                    card: seat_setup.leader,
-                    max,
-                });
-            }
-            let count = seat_setup.deck.len();
-            if count < usize::from(format.deck.min_main)
-                || count > usize::from(format.deck.max_main)
-            {
-                return Err(SetupError::DeckSize {
-                    seat,
-                    count,
-                    min: format.deck.min_main,
-                    max: format.deck.max_main,
-                });
-            }
-            let cell = grid.leader_start(seat);
-            // At most 6 x (1 + 255) entries: a deck holds at most `max_main: u8` cards.
-            let mut commit = |commitment: Commitment| {
-                commitments.push(commitment);
-                CardRef(u16::try_from(commitments.len() - 1).unwrap_or(u16::MAX))
-            };
-            let leader_ref = commit(seat_setup.leader_commitment);
-            let deck: Vec<CardRef> = seat_setup.deck.iter().map(|c| commit(*c)).collect();
-            first_cards.push(CardRef(leader_ref.0.saturating_add(1)));
-            if let Some(slot) = grid.index(cell).and_then(|i| cells.get_mut(i)) {
-                *slot = Some(Piece::deck_leader(seat, leader_ref, seat_setup.leader));
-            }
-            player_states.push(PlayerState {
-                life_points: format.life_points,
-                summoning_points: start_sp,
-                deck,
-                deck_order: DeckOrder::Public,
-                hand: Vec::new(),
-                graveyard: Vec::new(),
-                banished: Vec::new(),
-                field_spell: None,
-                leader: cell,
-                leader_stuck_turns: 0,
-                cards_played: 0,
-                monsters_played: 0,
-            });
-        }
-        // Permutation rounds go after every seat's cards in the table.
-        for (i, seat_setup) in setup.seats.iter().enumerate() {
-            let owner = Seat(i as u8);
-            let DeckSetup::Permuted { rounds } = &seat_setup.order else {
-                continue;
-            };
-            let mut placed = Vec::with_capacity(rounds.len());
-            for (permuter, positions) in rounds {
-                if *permuter == owner || usize::from(permuter.0) >= players {
-                    return Err(SetupError::BadPermuter {
-                        owner,
-                        permuter: *permuter,
-                    });
-                }
-                if positions.len() != seat_setup.deck.len() {
-                    return Err(SetupError::PermutationSize {
-                        owner,
-                        permuter: *permuter,
-                        given: positions.len(),
-                        expected: seat_setup.deck.len(),
-                    });
-                }
-                // The table stays under u16::MAX: six decks of at most 255 cards and five
-                // rounds of positions per deck.
-                let first = CardRef(u16::try_from(commitments.len()).unwrap_or(u16::MAX));
-                commitments.extend_from_slice(positions);
-                placed.push(PermutationRound {
-                    permuter: *permuter,
-                    first,
-                });
-            }
-            if let (Some(player), Some(first_card)) =
-                (player_states.get_mut(i), first_cards.get(i).copied())
-            {
-                player.deck_order = DeckOrder::Permuted {
-                    rounds: placed,
-                    first_card,
-                    next_position: 0,
-                };
-            }
-        }
-        let table = TurnOrder::new(
-            format.table.players,
-            format.table.team_count(),
-            format.table.allies_are_opponents,
-            setup.first,
-            format.first_attack_turn(),
-        );
-        let state = DuelState {
-            match_id: setup.match_id,
-            format_hash: format.hash(),
-            pool_hash: rules.pool.hash(),
-            board_size: n,
-            commitments: commitments.into(),
-            turn: 1,
-            active: setup.first,
-            phase: Phase::Main,
-            table,
-            players: PerSeat::new(player_states),
-            terrain: format.starting_terrain(),
-            cells,
-            awaiting: Awaiting::main(setup.first),
-            resume: Resume::Nothing,
-            queue: Vec::new(),
-            claims: Vec::new(),
-            draws_due: Vec::new(),
-            reveal_due: Vec::new(),
-            windows: Vec::new(),
-            declarations: Vec::new(),
-            attack_negated: false,
-            spell_negated: false,
-            outcome: None,
-        };
-        let mut duel = Duel::with_state(rules, state, topology);
-        let mut events = Vec::new();
-        for seat in Seat::all(players) {
-            for _ in 0..duel.rules.format.hand.starting {
-                duel.draw(seat, &mut events);
-            }
-        }
-        duel.start_turn(setup.first, true, &mut events);
-        duel.settle(&mut events);
-        Ok((duel, events))
     }
+}
+
+/// The seat count and the first seat fit the format.
+fn check_table(format: &Format, setup: &PublicSetup) -> Result<(), SetupError> {
+    let players = setup.seats.len();
+    if players != usize::from(format.table.players) {
+        return Err(SetupError::SeatCount {
+            expected: usize::from(format.table.players),
+            given: players,
+        });
+    }
+    if usize::from(setup.first.0) >= players {
+        return Err(SetupError::BadFirstSeat {
+            seat: setup.first,
+            players,
+        });
+    }
+    Ok(())
+}
+
+/// A deck's size fits the format.
+pub(crate) fn check_deck_size(
+    format: &Format,
+    seat: Seat,
+    seat_setup: &SeatSetup,
+) -> Result<(), SetupError> {
+    let count = seat_setup.deck.len();
+    if count < usize::from(format.deck.min_main) || count > usize::from(format.deck.max_main) {
+        return Err(SetupError::DeckSize {
+            seat,
+            count,
+            min: format.deck.min_main,
+            max: format.deck.max_main,
+        });
+    }
+    Ok(())
+}
+
+/// Appends a commitment to the table and names it. The table stays under `u16::MAX`: six
+/// decks of at most 255 cards, their leaders, and five rounds of positions per deck.
+pub(crate) fn commit(commitments: &mut Vec<Commitment>, commitment: Commitment) -> CardRef {
+    commitments.push(commitment);
+    CardRef(u16::try_from(commitments.len() - 1).unwrap_or(u16::MAX))
+}
+
+/// A player as a duel starts: the format's life points, nothing in hand yet.
+pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
+    let start_sp = match format.play.cost {
+        SummonCost::SummoningPoints { start, .. } => start,
+        SummonCost::Tributes { .. } => 0,
+    };
+    PlayerState {
+        life_points: format.life_points,
+        summoning_points: start_sp,
+        deck,
+        deck_order: DeckOrder::Public,
+        hand: Vec::new(),
+        graveyard: Vec::new(),
+        banished: Vec::new(),
+        field_spell: None,
+        leader: Cell::default(),
+        leader_stuck_turns: 0,
+        cards_played: 0,
+        monsters_played: 0,
+        idle_warnings: 0,
+        fielded_monster: false,
+        attacks_declared: 0,
+    }
+}
+
+/// Puts every permuted deck's rounds after every seat's cards in the table and tells each
+/// player whose deck is permuted where its cards and rounds are. `first_cards[i]` names
+/// seat `i`'s first committed deck card.
+pub(crate) fn place_permutation_rounds(
+    setup: &PublicSetup,
+    commitments: &mut Vec<Commitment>,
+    player_states: &mut [PlayerState],
+    first_cards: &[CardRef],
+) -> Result<(), SetupError> {
+    let players = setup.seats.len();
+    for (i, seat_setup) in setup.seats.iter().enumerate() {
+        let owner = Seat(i as u8);
+        let DeckSetup::Permuted { rounds } = &seat_setup.order else {
+            continue;
+        };
+        let mut placed = Vec::with_capacity(rounds.len());
+        for (permuter, positions) in rounds {
+            if *permuter == owner || usize::from(permuter.0) >= players {
+                return Err(SetupError::BadPermuter {
+                    owner,
+                    permuter: *permuter,
+                });
+            }
+            if positions.len() != seat_setup.deck.len() {
+                return Err(SetupError::PermutationSize {
+                    owner,
+                    permuter: *permuter,
+                    given: positions.len(),
+                    expected: seat_setup.deck.len(),
+                });
+            }
+            let first = CardRef(u16::try_from(commitments.len()).unwrap_or(u16::MAX));
+            commitments.extend_from_slice(positions);
+            placed.push(PermutationRound {
+                permuter: *permuter,
+                first,
+            });
+        }
+        if let (Some(player), Some(first_card)) =
+            (player_states.get_mut(i), first_cards.get(i).copied())
+        {
+            player.deck_order = DeckOrder::Permuted {
+                rounds: placed,
+                first_card,
+                next_position: 0,
+            };
+        }
+    }
+    Ok(())
+}
+
+/// A duel on the grid: Deck Leaders at the centre of their edges.
+fn grid_duel(rules: Arc<Rules>, setup: PublicSetup) -> Result<(Duel, Vec<Event>), SetupError> {
+    let format = &rules.format;
+    let players = setup.seats.len();
+    let grid = GridTopology::new(format.board_size, players)?;
+    let n = format.board_size;
+    let mut cells = vec![None; usize::from(n) * usize::from(n)];
+    let mut player_states = Vec::with_capacity(players);
+    let mut commitments = Vec::new();
+    let mut first_cards = Vec::with_capacity(players);
+    for (i, seat_setup) in setup.seats.iter().enumerate() {
+        let seat = Seat(i as u8);
+        let leader = seat_setup
+            .leader
+            .ok_or(SetupError::MissingLeader { seat })?;
+        let leader_card = rules
+            .pool
+            .get(leader.card)
+            .ok_or(SetupError::UnknownLeader { card: leader.card })?;
+        let max = format.deck.leader_max_level;
+        if !leader_card.is_monster() || leader_card.level() > max {
+            return Err(SetupError::BadLeader {
+                card: leader.card,
+                max,
+            });
+        }
+        check_deck_size(format, seat, seat_setup)?;
+        let cell = grid.leader_start(seat);
+        let leader_ref = commit(&mut commitments, leader.commitment);
+        let deck: Vec<CardRef> = seat_setup
+            .deck
+            .iter()
+            .map(|c| commit(&mut commitments, *c))
+            .collect();
+        first_cards.push(CardRef(leader_ref.0.saturating_add(1)));
+        if let Some(slot) = grid.index(cell).and_then(|i| cells.get_mut(i)) {
+            *slot = Some(Piece::deck_leader(seat, leader_ref, leader.card));
+        }
+        let mut player = new_player(format, deck);
+        player.leader = cell;
+        player_states.push(player);
+    }
+    place_permutation_rounds(&setup, &mut commitments, &mut player_states, &first_cards)?;
+    let table = TurnOrder::new(
+        format.table.players,
+        format.table.team_count(),
+        format.table.allies_are_opponents,
+        setup.first,
+        format.first_attack_turn(),
+    );
+    let state = DuelState {
+        match_id: setup.match_id,
+        format_hash: format.hash(),
+        pool_hash: rules.pool.hash(),
+        board_size: n,
+        commitments: commitments.into(),
+        turn: 1,
+        active: setup.first,
+        phase: Phase::Main,
+        table,
+        players: PerSeat::new(player_states),
+        terrain: format.starting_terrain(),
+        cells,
+        markers: Vec::new(),
+        awaiting: Awaiting::main(setup.first),
+        resume: Resume::Nothing,
+        queue: Vec::new(),
+        claims: Vec::new(),
+        draws_due: Vec::new(),
+        reveal_due: Vec::new(),
+        windows: Vec::new(),
+        declarations: Vec::new(),
+        attack_negated: false,
+        spell_negated: false,
+        outcome: None,
+    };
+    let mut duel = Duel::with_state(rules, state, Topology::Grid(grid));
+    let mut events = Vec::new();
+    for seat in Seat::all(players) {
+        for _ in 0..duel.rules.format.hand.starting {
+            duel.draw(seat, &mut events);
+        }
+    }
+    duel.start_turn(setup.first, true, &mut events);
+    duel.settle(&mut events);
+    Ok((duel, events))
 }

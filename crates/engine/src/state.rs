@@ -56,8 +56,24 @@ impl std::fmt::Debug for StatePrefix {
 /// The kind of phase the active player is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Phase {
+    /// The main phase (the card game's Main Phase 1).
     Main,
     End,
+    /// The card game's Battle Phase.
+    Battle,
+    /// The card game's Main Phase 2.
+    SecondMain,
+}
+
+impl Phase {
+    pub fn label(self) -> &'static str {
+        match self {
+            Phase::Main => "Main Phase",
+            Phase::End => "End Phase",
+            Phase::Battle => "Battle Phase",
+            Phase::SecondMain => "Main Phase 2",
+        }
+    }
 }
 
 /// Why a duel ended, or why a player was removed from it.
@@ -68,6 +84,8 @@ pub enum WinReason {
     LeaderTrapped,
     Concession,
     TurnLimit,
+    /// A second idle End Phase (Kingdom Duels' idleness rule).
+    Idleness,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -183,7 +201,12 @@ pub struct DuelState {
     pub table: TurnOrder,
     pub players: PerSeat<PlayerState>,
     pub terrain: Vec<Terrain>,
+    /// The grid's cells; on the card game's field, every player's zones (see
+    /// `crate::field::FieldBoard`).
     pub cells: Vec<Option<Piece>>,
+    /// The card game's field: the terrain marker on each Frontrow zone, by terrain number,
+    /// seat by seat (empty on the grid).
+    pub markers: Vec<u8>,
     pub awaiting: Awaiting,
     pub resume: Resume,
     /// Effects waiting to resolve, first first.
@@ -386,6 +409,7 @@ impl Clone for DuelState {
             players,
             terrain,
             cells,
+            markers,
             awaiting,
             resume,
             queue,
@@ -411,6 +435,7 @@ impl Clone for DuelState {
             players: players.clone(),
             terrain: terrain.clone(),
             cells: cells.clone(),
+            markers: markers.clone(),
             awaiting: awaiting.clone(),
             resume: resume.clone(),
             queue: queue.clone(),
@@ -439,6 +464,7 @@ impl Clone for DuelState {
             players,
             terrain,
             cells,
+            markers,
             awaiting,
             resume,
             queue,
@@ -471,6 +497,7 @@ impl Clone for DuelState {
         }
         self.terrain.clone_from(terrain);
         clone_cells_from(&mut self.cells, cells);
+        self.markers.clone_from(markers);
         self.awaiting.clone_from(awaiting);
         self.resume.clone_from(resume);
         self.queue.clone_from(queue);

@@ -9,6 +9,7 @@ use crate::card::{
     Area, Attribute, CardDef, CardId, CardKind, Duration, EffectDef, Filter, KindFilter,
     MonsterType, Pick, Player, Primitive, Side, SpellKind, Targets, TrapKind, TrapRange, Trigger,
 };
+use crate::kingdom_card::{DeckZone, KingdomCard, MainType};
 use crate::terrain::Terrain;
 
 /// A one-line header: name, then stats for a monster or the card's kind otherwise.
@@ -16,6 +17,7 @@ use crate::terrain::Terrain;
 /// `"Koumori Dragon — DARK Dragon, Level 4, ATK 1500 / DEF 1200"`
 pub fn card_summary(card: &CardDef) -> String {
     match &card.kind {
+        CardKind::Kingdom(k) => kingdom_summary(&card.name, k),
         CardKind::Monster(m) => format!(
             "{} — {} {}, Level {}, ATK {} / DEF {}",
             card.name,
@@ -46,7 +48,12 @@ pub fn card_text(card: &CardDef) -> String {
 /// The full rules text of a card, naming the cards a filter lists by number through
 /// `names` (typically a pool lookup).
 pub fn card_text_with(card: &CardDef, names: &dyn Fn(CardId) -> Option<String>) -> String {
+    if let CardKind::Kingdom(k) = &card.kind {
+        return kingdom_text(k);
+    }
     let holder = match &card.kind {
+        // Answered above.
+        CardKind::Kingdom(_) => Holder::Spell,
         CardKind::Monster(_) => Holder::Monster,
         CardKind::Spell {
             spell: SpellKind::Equip,
@@ -91,6 +98,58 @@ pub fn card_text_with(card: &CardDef, names: &dyn Fn(CardId) -> Option<String>) 
             sentences.push("This card has no effect.".to_owned());
         }
         _ => sentences.extend(groups.into_iter().map(|g| g.render(true))),
+    }
+    sentences.join(" ")
+}
+
+/// `"Rude Kaiser — EARTH Monster Reptilian Warrior, Level 5, ATK 1800 / DEF 1600"`
+fn kingdom_summary(name: &str, card: &KingdomCard) -> String {
+    let mut parts = Vec::new();
+    let attribute = card.attribute.map(|a| format!("{} ", a.label()));
+    parts.push(format!(
+        "{}{}",
+        attribute.unwrap_or_default(),
+        card.type_line()
+    ));
+    if let Some(level) = card.level {
+        parts.push(format!("Level {level}"));
+    }
+    if let Some(charges) = card.charges {
+        parts.push(format!("{charges} charges"));
+    }
+    if let (Some(atk), Some(def)) = (&card.atk, &card.def) {
+        parts.push(format!("ATK {atk} / DEF {def}"));
+    }
+    format!("{name} — {}", parts.join(", "))
+}
+
+/// What FairDuel can say of a Kingdom Duels card: its deck, its bonus and whose it is. The
+/// format's card facts hold no effect texts, so none is shown.
+fn kingdom_text(card: &KingdomCard) -> String {
+    let mut sentences = Vec::new();
+    if let Some(art_of) = &card.art_of {
+        sentences.push(format!(
+            "Another printing of {art_of}: the same card in play."
+        ));
+        return sentences.join(" ");
+    }
+    sentences.push(match card.deck {
+        DeckZone::Main => format!("{} card of the Main Deck.", card.frame.label()),
+        DeckZone::Extra => format!("{} card of the Extra Deck.", card.frame.label()),
+    });
+    let (bonus_atk, bonus_def) = card.field_power_bonus();
+    if card.is(MainType::Monster) && (bonus_atk > 0 || bonus_def > 0) {
+        sentences.push(format!(
+            "Field Power Bonus: +{bonus_atk} ATK / +{bonus_def} DEF on a terrain that boosts it."
+        ));
+    }
+    sentences.push(
+        "FairDuel does not run this card's effect: the format's card facts carry no effect \
+         text."
+            .to_owned(),
+    );
+    if !card.duelists.is_empty() {
+        sentences.push(format!("Played by {}.", card.duelists.join(", ")));
     }
     sentences.join(" ")
 }

@@ -147,6 +147,7 @@ fn every_starter_deck_is_legal_and_on_theme() {
                     );
                 }
                 CardKind::Trap { .. } => traps += n,
+                CardKind::Kingdom(_) => panic!("{name}: a Kingdom Duels card in a DOR deck"),
                 CardKind::Spell { spell } => {
                     if *spell == SpellKind::Field {
                         fields += n;

@@ -34,7 +34,9 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 2: entries of protocol version 2 (optional signatures).
 /// Version 3: entries of protocol version 3, and a meta for any number of seats (this
 /// seat, where every seat listens, the port this seat listens on).
-pub const MATCH_FILE_VERSION: u16 = 3;
+/// Version 4: entries of protocol version 4, and saved decks with an optional Deck Leader
+/// and an Extra Deck.
+pub const MATCH_FILE_VERSION: u16 = 4;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const CHECK_BYTES: usize = 8;
@@ -57,8 +59,9 @@ pub enum Durability {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedDeck {
     pub name: String,
-    pub leader: CardId,
+    pub leader: Option<CardId>,
     pub main: Vec<CardId>,
+    pub extra: Vec<CardId>,
 }
 
 impl From<&fairduel_engine::DeckList> for SavedDeck {
@@ -67,6 +70,7 @@ impl From<&fairduel_engine::DeckList> for SavedDeck {
             name: deck.name.clone(),
             leader: deck.leader,
             main: deck.main.clone(),
+            extra: deck.extra.clone(),
         }
     }
 }
@@ -77,6 +81,7 @@ impl From<&SavedDeck> for fairduel_engine::DeckList {
             name: deck.name.clone(),
             leader: deck.leader,
             main: deck.main.clone(),
+            extra: deck.extra.clone(),
         }
     }
 }
@@ -459,8 +464,9 @@ mod tests {
             seat: Seat(0),
             deck: SavedDeck {
                 name: "test".to_owned(),
-                leader: CardId(1),
+                leader: Some(CardId(1)),
                 main: vec![CardId(2), CardId(3)],
+                extra: Vec::new(),
             },
             secret_seed: [9; 32],
             own_key: [1; 32],

@@ -277,11 +277,10 @@ fn knowledge_from_reveals(log: &MatchLog, record: &MatchRecord) -> Vec<Knowledge
         let (Some(deck), Some(reveal)) = (&decks[i], &reveals[i]) else {
             continue;
         };
-        if deck
-            .leader_commitment
-            .opens_to(&match_id, seat, &reveal.leader)
+        if let (Some(leader), Some(opening)) = (deck.leader, reveal.leader)
+            && leader.commitment.opens_to(&match_id, seat, &opening)
         {
-            out[i].learn(deck.leader_commitment, reveal.leader);
+            out[i].learn(leader.commitment, opening);
         }
         for (c, r) in deck.deck.iter().zip(&reveal.deck) {
             if c.opens_to(&match_id, seat, r) {

@@ -10,10 +10,10 @@
 //! write the next entry.
 
 use fairduel_engine::action::{Action, Answer};
-use fairduel_engine::card::CardId;
 use fairduel_engine::commitment::{Commitment, PositionOpening, Reveal, Salt};
 use fairduel_engine::hash::{Digest32, finish_sha256, sha256_hasher, sha256_of};
 use fairduel_engine::seat::Seat;
+use fairduel_engine::setup::LeaderSetup;
 use serde::{Deserialize, Serialize};
 
 use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
@@ -29,7 +29,11 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// decisions and the protocol steps answered from secrets are separate bodies, actions name
 /// places instead of grid cells, the first player is drawn without modulo bias, and the
 /// state (so its hash) carries the turn order and per-seat lists.
-pub const PROTOCOL_VERSION: u16 = 3;
+///
+/// Version 4: a deck commitment names a Deck Leader only where the format has them (the
+/// card game's field has none), and the state carries the field's terrain markers and
+/// per-player counters.
+pub const PROTOCOL_VERSION: u16 = 4;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";
@@ -54,13 +58,13 @@ impl MatchSetup {
     }
 }
 
-/// A seat's deck, committed: the Deck Leader in the open, every main-deck card as a salted
-/// commitment (in an order of the owner's choosing, which the permutations make
-/// meaningless), and its commitment to its share of the joint random values.
+/// A seat's deck, committed: the Deck Leader in the open (where the format has one), every
+/// main-deck card as a salted commitment (in an order of the owner's choosing, which the
+/// permutations make meaningless), and its commitment to its share of the joint random
+/// values.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckCommit {
-    pub leader: CardId,
-    pub leader_commitment: Commitment,
+    pub leader: Option<LeaderSetup>,
     pub deck: Vec<Commitment>,
     pub random: Commitment,
 }
@@ -83,7 +87,7 @@ pub struct RandomReveal {
 /// main-deck card's opening in committed order, and every permutation it made.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EndReveal {
-    pub leader: Reveal,
+    pub leader: Option<Reveal>,
     pub deck: Vec<Reveal>,
     /// For each deck this seat permuted: the owner and the opening of every position.
     pub permutations: Vec<(Seat, Vec<PositionOpening>)>,

@@ -11,6 +11,7 @@ use fairduel_engine::duel::{Duel, Rules};
 use fairduel_engine::event::Event;
 use fairduel_engine::knowledge::Knowledge;
 use fairduel_engine::seat::Seat;
+use fairduel_engine::setup::LeaderSetup;
 
 use crate::envelope::{
     Body, DeckCommit, EndReveal, Envelope, MatchSetup, PROTOCOL_VERSION, PermutationCommit,
@@ -55,7 +56,7 @@ pub enum RestoreError {
 /// The secrets behind this seat's commitments.
 #[derive(Debug, Clone)]
 struct OwnSecrets {
-    leader: Reveal,
+    leader: Option<Reveal>,
     /// Openings of the deck commitments, in committed order.
     deck: Vec<Reveal>,
     random: RandomReveal,
@@ -231,7 +232,9 @@ impl Peer {
             knowledge.learn(Commitment::new(&match_id, seat, card, &reveal.salt), reveal);
             reveal
         };
-        let leader = open(deck.leader, &mut secrets, &mut knowledge);
+        let leader = deck
+            .leader
+            .map(|card| open(card, &mut secrets, &mut knowledge));
         // Committed in a random order of our own: the permutations make it meaningless, and
         // a sorted order would tell a permuter where each card sits.
         let mut cards = deck.main.clone();
@@ -409,8 +412,10 @@ impl Peer {
         let match_id = self.log.match_id();
         let commit = |r: &Reveal| Commitment::new(&match_id, self.seat, r.card, &r.salt);
         DeckCommit {
-            leader: self.own.leader.card,
-            leader_commitment: commit(&self.own.leader),
+            leader: self.own.leader.as_ref().map(|leader| LeaderSetup {
+                card: leader.card,
+                commitment: commit(leader),
+            }),
             deck: self.own.deck.iter().map(commit).collect(),
             random: random_commitment(&match_id, self.seat, &self.own.random),
         }
@@ -450,7 +455,9 @@ impl Peer {
     /// This seat's own card commitments with their salts, for tests that look for leaks.
     pub fn own_openings(&self) -> Vec<(Commitment, Salt)> {
         let match_id = self.log.match_id();
-        std::iter::once(&self.own.leader)
+        self.own
+            .leader
+            .iter()
             .chain(&self.own.deck)
             .map(|r| {
                 (

@@ -92,12 +92,15 @@ fn describe_entry(log: &MatchLog, envelope: &Envelope) -> String {
     let pool = &log.rules().pool;
     match &envelope.body {
         Body::Setup(_) => format!("{seat} sends a second set-up"),
-        Body::DeckCommit(d) => format!(
-            "{seat} commits its deck: Deck Leader {} and {} sealed cards",
-            pool.get(d.leader)
-                .map_or("an unknown card", |c| c.name.as_str()),
-            d.deck.len()
-        ),
+        Body::DeckCommit(d) => match d.leader {
+            Some(leader) => format!(
+                "{seat} commits its deck: Deck Leader {} and {} sealed cards",
+                pool.get(leader.card)
+                    .map_or("an unknown card", |c| c.name.as_str()),
+                d.deck.len()
+            ),
+            None => format!("{seat} commits its deck: {} sealed cards", d.deck.len()),
+        },
         Body::Permutation(p) => format!(
             "{seat} shuffles {}'s deck with a secret order ({} sealed positions)",
             p.owner,

@@ -15,7 +15,7 @@ use fairduel_engine::event::Event;
 use fairduel_engine::hash::{Digest32, sha256_of};
 use fairduel_engine::knowledge::Knowledge;
 use fairduel_engine::seat::{PerSeat, Seat};
-use fairduel_engine::setup::{DeckSetup, PublicSetup, SeatSetup, SetupError};
+use fairduel_engine::setup::{DeckSetup, LeaderSetup, PublicSetup, SeatSetup, SetupError};
 
 use crate::rng::SeededRng;
 
@@ -71,16 +71,16 @@ impl Referee {
         let mut setups = Vec::new();
         for (i, deck) in decks.iter().enumerate() {
             let seat = Seat(i as u8);
-            let salt = Salt(rng.bytes32());
-            let leader_commitment = Commitment::new(&match_id, seat, deck.leader, &salt);
-            let leader_reveal = Reveal {
-                card: deck.leader,
-                salt,
-            };
-            all.learn(leader_commitment, leader_reveal);
-            if let Some(k) = seat_knowledge.get_mut(i) {
-                k.learn(leader_commitment, leader_reveal);
-            }
+            let leader = deck.leader.map(|card| {
+                let salt = Salt(rng.bytes32());
+                let commitment = Commitment::new(&match_id, seat, card, &salt);
+                let reveal = Reveal { card, salt };
+                all.learn(commitment, reveal);
+                if let Some(k) = seat_knowledge.get_mut(i) {
+                    k.learn(commitment, reveal);
+                }
+                LeaderSetup { card, commitment }
+            });
             let mut cards = deck.main.clone();
             rng.shuffle(&mut cards);
             let mut order = Vec::with_capacity(cards.len());
@@ -92,8 +92,7 @@ impl Referee {
                 order.push(commitment);
             }
             setups.push(SeatSetup {
-                leader: deck.leader,
-                leader_commitment,
+                leader,
                 deck: order,
                 order: DeckSetup::Public,
             });

@@ -29,7 +29,7 @@ use fairduel_engine::place::Place;
 use fairduel_engine::player::CardSlot;
 use fairduel_engine::pool::CardPool;
 use fairduel_engine::seat::{Seat, SeatSet};
-use fairduel_engine::setup::{DeckSetup, PublicSetup, SeatSetup};
+use fairduel_engine::setup::{DeckSetup, LeaderSetup, PublicSetup, SeatSetup};
 use fairduel_engine::source::{SourceError, line_of};
 use fairduel_engine::state::{Phase, WinReason};
 use fairduel_engine::terrain::Terrain;
@@ -552,8 +552,10 @@ fn placeholder_duel(
             .collect()
     };
     let seat_setup = |seat: u8| SeatSetup {
-        leader,
-        leader_commitment: Commitment(sha256_of(&("fairduel/scenario-leader", seat))),
+        leader: Some(LeaderSetup {
+            card: leader,
+            commitment: Commitment(sha256_of(&("fairduel/scenario-leader", seat))),
+        }),
         deck: filler(seat),
         order: DeckSetup::Public,
     };
@@ -627,6 +629,7 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Decision::Respond { .. } => "respond",
             Decision::Discard { .. } => "discard",
             Decision::ChooseOpponent { .. } => "choose-opponent",
+            Decision::Battle => "battle",
         },
         Awaiting::Answer { asked, .. } => match asked {
             Asked::OpenDraw { .. } => "open-draw",
@@ -645,5 +648,6 @@ pub fn reason_name(reason: WinReason) -> &'static str {
         WinReason::LeaderTrapped => "leader-trapped",
         WinReason::Concession => "concession",
         WinReason::TurnLimit => "turn-limit",
+        WinReason::Idleness => "idleness",
     }
 }

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use fairduel_engine::{
-    Action, CardId, CardPool, CardRef, Cell, DeckList, DuelState, Entry, Format, Place, Rules, Seat,
+    Action, CardId, CardPool, CardRef, Cell, DeckList, DuelState, Entry, Format, Place, Rules,
+    Seat, Zone,
 };
 use fairduel_sim::Referee;
 use fairduel_sim::rng::SeededRng;
@@ -20,17 +21,23 @@ fn rules(format: &str) -> Arc<Rules> {
     let path = assets().join("formats").join(format!("{format}.toml"));
     let text = std::fs::read_to_string(&path).expect("format file");
     let format = Format::from_toml(&path.display().to_string(), &text).expect("valid format");
-    let path = assets().join("cards/dor.toml");
+    let path = assets().join("cards").join(format!("{}.toml", format.pool));
     let text = std::fs::read_to_string(&path).expect("pool file");
     let pool = CardPool::from_toml(&path.display().to_string(), &text).expect("valid pool");
     Rules::new(format, pool)
 }
 
 fn decks(rules: &Rules) -> Vec<DeckList> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(assets().join("decks"))
+    let dir = if rules.format.pool == fairduel_engine::format::DOR_POOL {
+        assets().join("decks")
+    } else {
+        assets().join("decks").join(&rules.format.pool)
+    };
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("decks folder")
         .flatten()
         .map(|e| e.path())
+        .filter(|p| p.is_file())
         .collect();
     paths.sort();
     paths
@@ -73,19 +80,38 @@ fn position(format: &str, seed: u64, steps: usize) -> Referee {
     referee
 }
 
-const FORMATS: [&str; 5] = [
+const FORMATS: [&str; 6] = [
     "dor-classic",
     "dor-alternate",
     "kairu-dotr",
     "kairu-dotr-4p",
     "kairu-dotr-2v2",
+    "kingdom-duels",
 ];
+
+/// A place from drawn numbers: a grid cell, or on the card game's field a zone of a row.
+fn place(referee: &Referee, row: u8, col: u8) -> Place {
+    if referee.duel().topology().field().is_some() {
+        let zone = if col % 2 == 0 {
+            Zone::Frontrow
+        } else {
+            Zone::Backrow
+        };
+        Place::Zone {
+            side: Seat(row % 3),
+            zone,
+            slot: col % 6,
+        }
+    } else {
+        Place::Cell(Cell::new(row, col))
+    }
+}
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
 
     #[test]
-    fn every_listed_action_applies(format in 0usize..5, seed in 0u64..10_000, steps in 0usize..300) {
+    fn every_listed_action_applies(format in 0usize..6, seed in 0u64..10_000, steps in 0usize..300) {
         let referee = position(FORMATS[format], seed, steps);
         if let Some(seat) = referee.duel().awaiting().seat() {
             let duel = referee.seat_duel(seat);
@@ -98,19 +124,19 @@ proptest! {
     }
 
     #[test]
-    fn a_refused_action_changes_nothing(format in 0usize..5, seed in 0u64..10_000, steps in 0usize..300,
+    fn a_refused_action_changes_nothing(format in 0usize..6, seed in 0u64..10_000, steps in 0usize..300,
                                         row in 0u8..9, col in 0u8..9, to_row in 0u8..9, to_col in 0u8..9, kind in 0u8..6) {
         let referee = position(FORMATS[format], seed, steps);
         let seat = referee.duel().awaiting().seat().unwrap_or(Seat(0));
-        let from = Place::Cell(Cell::new(row, col));
-        let to = Place::Cell(Cell::new(to_row, to_col));
+        let from = place(&referee, row, col);
+        let to = place(&referee, to_row, to_col);
         let action = match kind {
             0 => Action::Move { from, to, flip: None },
             1 => Action::Attack { from, target: to, flip: None },
             2 => Action::ChangePosition { at: from },
             3 => Action::Pass,
             4 => Action::EndTurn,
-            _ => Action::Move { from, to, flip: None },
+            _ => Action::NextPhase,
         };
         let players = referee.players() as u8;
         for acting in [seat, Seat((seat.0 + 1) % players)] {
@@ -123,7 +149,7 @@ proptest! {
     }
 
     #[test]
-    fn undoing_an_applied_action_restores_the_state_exactly(format in 0usize..5, seed in 0u64..10_000, steps in 0usize..300, pick in 0usize..64) {
+    fn undoing_an_applied_action_restores_the_state_exactly(format in 0usize..6, seed in 0u64..10_000, steps in 0usize..300, pick in 0usize..64) {
         let referee = position(FORMATS[format], seed, steps);
         if let Some(seat) = referee.duel().awaiting().seat() {
             let mut duel = referee.seat_duel(seat).clone();
@@ -157,7 +183,7 @@ proptest! {
     }
 
     #[test]
-    fn every_card_is_in_one_place_under_its_own_commitment(format in 0usize..5, seed in 0u64..10_000, steps in 0usize..300) {
+    fn every_card_is_in_one_place_under_its_own_commitment(format in 0usize..6, seed in 0u64..10_000, steps in 0usize..300) {
         let referee = position(FORMATS[format], seed, steps);
         let state = referee.duel().state();
         let all = referee.all_knowledge();
@@ -168,7 +194,7 @@ proptest! {
             places.extend(p.hand.iter().chain(&p.graveyard).map(|s| (s.card_ref, s.card)));
             places.extend(p.field_spell.map(|f| (f.card_ref, Some(f.card))));
         }
-        for (_, piece) in state.pieces() {
+        for piece in state.cells.iter().flatten() {
             places.push((piece.card_ref, piece.card));
             places.extend(piece.equips.iter().map(|e| (e.card_ref, Some(e.card))));
         }
@@ -185,7 +211,7 @@ proptest! {
     }
 
     #[test]
-    fn state_and_actions_round_trip_through_postcard(format in 0usize..5, seed in 0u64..10_000, steps in 0usize..300) {
+    fn state_and_actions_round_trip_through_postcard(format in 0usize..6, seed in 0u64..10_000, steps in 0usize..300) {
         let referee = position(FORMATS[format], seed, steps);
         let state = referee.duel().state();
         let bytes = postcard::to_allocvec(state).expect("encode");

@@ -70,6 +70,7 @@ fn plain(entry: &Entry) -> String {
         }
         Action::ChooseOpponent { opponent } => format!("choose {}", opponent.0),
         Action::Concede => "concede".into(),
+        Action::NextPhase => "next-phase".into(),
     }
 }
 

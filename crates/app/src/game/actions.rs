@@ -35,6 +35,7 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
                 PlayMode::SetSpellTrap => "Set face-down".to_owned(),
                 PlayMode::ActivateSpell => "Activate it now".to_owned(),
                 PlayMode::Equip => format!("Equip it to {}", name_at(*to)),
+                PlayMode::SummonDefence => "Summon face-up in defence position".to_owned(),
             };
             if *mode != PlayMode::Equip
                 && state
@@ -73,6 +74,7 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             _ => "Flip face-up".to_owned(),
         },
         Action::EndTurn => "End turn".to_owned(),
+        Action::NextPhase => "Go to the next phase".to_owned(),
         Action::Pass => "Let it go ahead".to_owned(),
         Action::SpringTrap { at, reveal } => {
             let name = duel
@@ -272,5 +274,7 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         Decision::ChooseOpponent { .. } => Some(all(
             "Your card's effect names \"your opponent\": which one?".to_owned(),
         )),
+        // Attacks are chosen on the board, like the main phase's moves.
+        Decision::Battle => None,
     }
 }

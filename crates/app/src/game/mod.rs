@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 use egui::{Key, RichText, ScrollArea, Ui, vec2};
 use fairduel_engine::card::CardId;
 use fairduel_engine::describe::describe_outcome;
-use fairduel_engine::state::Phase;
 use fairduel_engine::{Action, Awaiting, Cell, Decision, Seat};
 
 use crate::board::{BoardOutput, board_ui};
@@ -524,8 +523,7 @@ fn status_bar_ui(
                 _,
             ) => "Response window",
             (Awaiting::Finished, _) => "Duel over",
-            (_, Phase::Main) => "Main phase",
-            (_, Phase::End) => "End phase",
+            (_, phase) => phase.label(),
         };
         ui.label(phase);
         ui.label(format!("— {} to play", model.name(duel_state.active)));

@@ -81,6 +81,9 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
         leader_stuck_turns: 1,
         cards_played: 2,
         monsters_played: 1,
+        idle_warnings: 1,
+        fielded_monster: true,
+        attacks_declared: 200,
     }
 }
 
@@ -164,6 +167,7 @@ fn state() -> DuelState {
         players: PerSeat::new(vec![player(8000, 1), player(0, 100)]),
         terrain: Terrain::ALL.iter().copied().cycle().take(49).collect(),
         cells,
+        markers: vec![1, 40, 200],
         awaiting: Awaiting::main(Seat(1)),
         resume: Resume::Nothing,
         draws_due: vec![DrawDue {

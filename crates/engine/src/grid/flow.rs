@@ -12,7 +12,7 @@ use crate::state::{Phase, Resume, WinReason};
 
 impl Duel {
     /// Runs everything that needs no decision, then sets who must decide next.
-    pub(crate) fn settle(&mut self, events: &mut Vec<Event>) {
+    pub(crate) fn grid_settle(&mut self, events: &mut Vec<Event>) {
         for _ in 0..10_000 {
             if self.state.outcome.is_none() {
                 self.check_life_points(events);

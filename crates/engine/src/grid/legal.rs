@@ -26,6 +26,8 @@ impl Duel {
         }
         match decision {
             Decision::Main => self.main_actions(seat, knowledge, &mut out),
+            // The grid's turn has no Battle Phase of its own.
+            Decision::Battle => {}
             Decision::Respond { event } => {
                 if self.check_pass(seat, *event, Some(knowledge)).is_ok() {
                     out.push(Action::Pass);
@@ -147,6 +149,8 @@ impl Duel {
                     candidates.push((PlayMode::SetSpellTrap, 0, Vec::new()));
                 }
                 CardKind::Trap { .. } => candidates.push((PlayMode::SetSpellTrap, 0, Vec::new())),
+                // Not a card of the grid's game: it has no place on the grid.
+                CardKind::Kingdom(_) => {}
             }
             for (mode, cost, tributes) in candidates.drain(..) {
                 let with_tributes: Vec<Cell>;

@@ -92,6 +92,11 @@ impl Duel {
             Action::ChooseOpponent { opponent } => {
                 self.do_choose_opponent(seat, *opponent, events)?
             }
+            Action::NextPhase => {
+                return Err(RuleError::NotInThisFamily {
+                    action: action.kind(),
+                });
+            }
         }
         self.settle(events);
         Ok(())
@@ -158,7 +163,7 @@ impl Duel {
     }
 
     /// The error for an entry by `seat` that does not answer what the duel waits for.
-    fn wrong_decision(&self, seat: Seat, action: &'static str) -> RuleError {
+    pub(crate) fn wrong_decision(&self, seat: Seat, action: &'static str) -> RuleError {
         let awaiting = &self.state.awaiting;
         match awaiting.seat() {
             None => RuleError::DuelOver,
@@ -174,7 +179,11 @@ impl Duel {
     }
 
     /// The decision the duel waits for, if it is `seat`'s; the error otherwise.
-    fn expect_decision(&self, seat: Seat, action: &'static str) -> Result<&Decision, RuleError> {
+    pub(crate) fn expect_decision(
+        &self,
+        seat: Seat,
+        action: &'static str,
+    ) -> Result<&Decision, RuleError> {
         match &self.state.awaiting {
             Awaiting::Decision { seat: s, decision } if *s == seat => Ok(decision),
             _ => Err(self.wrong_decision(seat, action)),
@@ -195,7 +204,7 @@ impl Duel {
         Ok(piece)
     }
 
-    fn check_reveal(
+    pub(crate) fn check_reveal(
         &self,
         owner: Seat,
         commitment: &Commitment,

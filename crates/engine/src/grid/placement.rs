@@ -240,6 +240,11 @@ impl Duel {
         }
         // The card itself and its cost.
         let claim = match mode {
+            PlayMode::SummonDefence => {
+                return Err(RuleError::WrongPlayMode {
+                    why: "on the grid a monster is summoned face-up in attack position",
+                });
+            }
             PlayMode::Summon | PlayMode::SetMonsterAttack | PlayMode::SetMonsterDefence => {
                 if mode == PlayMode::Summon && !format.play.face_up_summon {
                     return Err(RuleError::WrongPlayMode {

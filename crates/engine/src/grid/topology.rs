@@ -36,6 +36,13 @@ pub struct UnseatableGrid {
 }
 
 impl GridTopology {
+    /// A board of no cells, seating nobody.
+    pub const NONE: GridTopology = GridTopology {
+        size: 0,
+        players: 0,
+        edges: [Edge::Bottom; MAX_SEATS],
+    };
+
     pub fn new(size: u8, players: usize) -> Result<GridTopology, UnseatableGrid> {
         let edges: &[Edge] = match players {
             2 => &[Edge::Bottom, Edge::Top],

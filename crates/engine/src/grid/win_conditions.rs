@@ -181,7 +181,7 @@ impl Duel {
         }
     }
 
-    pub(super) fn finish(&mut self, winners: SeatSet, reason: WinReason, events: &mut Vec<Event>) {
+    pub(crate) fn finish(&mut self, winners: SeatSet, reason: WinReason, events: &mut Vec<Event>) {
         if self.state.outcome.is_none() {
             let outcome = Outcome { winners, reason };
             self.state.outcome = Some(outcome);
@@ -192,7 +192,7 @@ impl Duel {
 
     /// The turn limit is reached: the side with the most life points (summed over its
     /// players still in the game) wins; a tie is a draw.
-    pub(super) fn finish_by_turn_limit(&mut self, events: &mut Vec<Event>) {
+    pub(crate) fn finish_by_turn_limit(&mut self, events: &mut Vec<Event>) {
         let table = self.state.table;
         let mut best: Option<(u64, u8)> = None;
         let mut tied = false;

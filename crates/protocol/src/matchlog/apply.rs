@@ -3,6 +3,7 @@
 //! entry's state hash turns out wrong.
 
 use super::*;
+use fairduel_engine::format::Family;
 
 impl MatchLog {
     pub(super) fn undo_point(&self, step: &Step) -> UndoPoint {
@@ -189,16 +190,32 @@ impl MatchLog {
                 rules.min_main, rules.max_main
             )));
         }
-        let leader = self.rules.pool.get(deck.leader).ok_or_else(|| {
+        let needs_leader = self.rules.format.family == Family::Grid;
+        let Some(leader) = deck.leader else {
+            return if needs_leader {
+                Err(Violation::BadDeckCommit(
+                    "it names no Deck Leader; every player of this format needs one".into(),
+                ))
+            } else {
+                Ok(())
+            };
+        };
+        if !needs_leader {
+            return Err(Violation::BadDeckCommit(format!(
+                "it names a Deck Leader ({}); this format has none",
+                leader.card
+            )));
+        }
+        let card = self.rules.pool.get(leader.card).ok_or_else(|| {
             Violation::BadDeckCommit(format!(
                 "the Deck Leader {} is not in the pool",
-                deck.leader
+                leader.card
             ))
         })?;
-        if !leader.is_monster() || leader.level() > rules.leader_max_level {
+        if !card.is_monster() || card.level() > rules.leader_max_level {
             return Err(Violation::BadDeckCommit(format!(
                 "the Deck Leader {} must be a monster of level {} or lower",
-                leader.name, rules.leader_max_level
+                card.name, rules.leader_max_level
             )));
         }
         Ok(())
@@ -230,7 +247,6 @@ impl MatchLog {
                 .collect();
             setups.push(SeatSetup {
                 leader: deck.leader,
-                leader_commitment: deck.leader_commitment,
                 deck: deck.deck.clone(),
                 order: DeckSetup::Permuted { rounds },
             });
@@ -252,11 +268,15 @@ impl MatchLog {
         let deck = self
             .deck_commit(author)
             .ok_or_else(|| "there is no deck commitment to open".to_owned())?;
-        if reveal.leader.card != deck.leader
-            || !deck
-                .leader_commitment
-                .opens_to(&self.match_id, author, &reveal.leader)
-        {
+        let leader_opens = match (deck.leader, reveal.leader) {
+            (None, None) => true,
+            (Some(leader), Some(opening)) => {
+                opening.card == leader.card
+                    && leader.commitment.opens_to(&self.match_id, author, &opening)
+            }
+            _ => false,
+        };
+        if !leader_opens {
             return Err("the Deck Leader's opening does not match its commitment".into());
         }
         if reveal.deck.len() != deck.deck.len() {
@@ -275,8 +295,10 @@ impl MatchLog {
         }
         let list = DeckList {
             name: String::new(),
-            leader: deck.leader,
+            leader: deck.leader.map(|l| l.card),
             main: reveal.deck.iter().map(|r| r.card).collect(),
+            // The Extra Deck is not committed yet: no rule of the field family uses it.
+            extra: Vec::new(),
         };
         list.validate(&self.rules.pool, &self.rules.format)
             .map_err(|m| format!("the committed deck is not legal: {m}"))?;

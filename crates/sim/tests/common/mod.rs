@@ -14,6 +14,20 @@ pub const PRESETS: [&str; 3] = ["dor-classic", "dor-alternate", "kairu-dotr"];
 /// The presets with more than two players.
 pub const TABLE_PRESETS: [&str; 2] = ["kairu-dotr-4p", "kairu-dotr-2v2"];
 
+/// The presets played on the card game's field.
+pub const FIELD_PRESETS: [&str; 1] = ["kingdom-duels"];
+
+/// Where the decks of `pool` are: `decks/` for Duelists of the Roses, `decks/<pool>/` for
+/// any other pool (as the command line looks for them).
+pub fn deck_dir(pool: &str) -> PathBuf {
+    let decks = asset_dir().join("decks");
+    if pool == fairduel_engine::format::DOR_POOL {
+        decks
+    } else {
+        decks.join(pool)
+    }
+}
+
 pub fn asset_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
 }
@@ -33,17 +47,17 @@ pub fn load(preset: &str) -> (Arc<Rules>, Vec<DeckList>) {
         Ok(f) => f,
         Err(e) => panic!("{preset}: {e}"),
     };
-    let pool_path = dir.join("cards").join("dor.toml");
+    let pool_path = dir.join("cards").join(format!("{}.toml", format.pool));
     let pool = match CardPool::from_toml(&pool_path.display().to_string(), &read(&pool_path)) {
         Ok(p) => p,
         Err(e) => panic!("card pool: {e}"),
     };
     let rules = Rules::new(format, pool);
-    let mut paths: Vec<PathBuf> = match std::fs::read_dir(dir.join("decks")) {
+    let mut paths: Vec<PathBuf> = match std::fs::read_dir(deck_dir(&rules.format.pool)) {
         Ok(entries) => entries.flatten().map(|e| e.path()).collect(),
         Err(e) => panic!("decks: {e}"),
     };
-    paths.retain(|p| p.extension().is_some_and(|e| e == "toml"));
+    paths.retain(|p| p.is_file() && p.extension().is_some_and(|e| e == "toml"));
     paths.sort();
     let decks = paths
         .iter()

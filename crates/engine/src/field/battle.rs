@@ -1,0 +1,172 @@
+//! Battle on the card game's field. No attack reaches a player's life points directly: a
+//! monster in ATK Position attacks an opponent's monster, one attack declaration per
+//! Battle Phase. Against a monster in ATK Position the lower ATK is destroyed and its
+//! controller takes the difference as Battle Damage (equal ATK destroys both, unless both
+//! are 0); against DEF Position the defender is destroyed when the ATK is higher, with no
+//! damage (piercing needs a keyword), and the attacker's controller takes the difference
+//! when the DEF is higher.
+
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::piece::Class;
+use crate::place::Place;
+use crate::player::CardSlot;
+use crate::seat::Seat;
+use crate::state::Phase;
+
+impl Duel {
+    /// Why `seat`'s monster at `from` may not attack `target` now, if it may not.
+    pub(super) fn attack_refused(
+        &self,
+        seat: Seat,
+        from: Place,
+        target: Place,
+    ) -> Option<RuleError> {
+        if self.state.phase != Phase::Battle {
+            return Some(RuleError::WrongPhase {
+                action: "attack",
+                phase: self.state.phase.label(),
+            });
+        }
+        let limit = self.rules.format.field.attacks_per_battle;
+        if self.state.player(seat).attacks_declared >= limit {
+            return Some(RuleError::CannotAttack {
+                at: from,
+                why: "only one monster may declare an attack in each Battle Phase",
+            });
+        }
+        let attacker = match self.own_zone_piece(seat, from) {
+            Ok(piece) => piece,
+            Err(e) => return Some(e),
+        };
+        let why = if attacker.class != Class::Monster {
+            Some("only monsters attack")
+        } else if attacker.defence || !attacker.face_up {
+            Some("only a face-up monster in ATK Position attacks")
+        } else if attacker.attacked {
+            return Some(RuleError::AlreadyAttacked { at: from });
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Some(RuleError::CannotAttack { at: from, why });
+        }
+        let bad_target = |why| Some(RuleError::BadAttackTarget { from, target, why });
+        if self.field().index(target).is_none() {
+            return Some(RuleError::OffBoard { at: target });
+        }
+        let Some(defender) = self.zone_piece(target) else {
+            return bad_target(
+                "there is no monster there, and no attack reaches a player directly",
+            );
+        };
+        if defender.class != Class::Monster {
+            return bad_target("only monsters are attacked");
+        }
+        if !self.state.table.are_opponents(seat, defender.controller) {
+            return bad_target("it is not an opponent's monster");
+        }
+        if defender.card.is_none() {
+            return bad_target("battles with Hidden monsters are not built yet");
+        }
+        None
+    }
+
+    pub(super) fn field_attack(
+        &mut self,
+        seat: Seat,
+        from: Place,
+        target: Place,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.expect_turn_decision(seat, "attack")?;
+        if let Some(refused) = self.attack_refused(seat, from, target) {
+            return Err(refused);
+        }
+        events.push(Event::AttackDeclared { from, target });
+        self.state.player_mut(seat).attacks_declared += 1;
+        if let Some(attacker) = self.zone_piece_mut(from) {
+            attacker.attacked = true;
+        }
+        self.fight(from, target, events);
+        Ok(())
+    }
+
+    /// Damage calculation and its results.
+    fn fight(&mut self, from: Place, target: Place, events: &mut Vec<Event>) {
+        let (Some(attacker), Some(defender)) = (self.zone_piece(from), self.zone_piece(target))
+        else {
+            return;
+        };
+        let (Some((attack, _)), Some((defender_atk, defender_def))) = (
+            self.field_stats(from, attacker),
+            self.field_stats(target, defender),
+        ) else {
+            return;
+        };
+        let (attacking_player, defending_player) = (attacker.controller, defender.controller);
+        let defending = defender.defence;
+        let defence = if defending {
+            defender_def
+        } else {
+            defender_atk
+        };
+        events.push(Event::Battle {
+            attacker: from,
+            target,
+            attack,
+            defence,
+        });
+        let difference = (attack - defence).unsigned_abs();
+        let mut destroyed: Vec<Place> = Vec::new();
+        if defending {
+            if attack > defence {
+                destroyed.push(target);
+            } else if attack < defence {
+                self.field_damage(attacking_player, difference, events);
+            }
+        } else if attack > defence {
+            destroyed.push(target);
+            self.field_damage(defending_player, difference, events);
+        } else if attack < defence {
+            destroyed.push(from);
+            self.field_damage(attacking_player, difference, events);
+        } else if attack > 0 {
+            destroyed.push(from);
+            destroyed.push(target);
+        }
+        for place in destroyed {
+            self.destroy_on_field(place, events);
+        }
+    }
+
+    pub(super) fn field_damage(&mut self, seat: Seat, amount: u32, events: &mut Vec<Event>) {
+        if amount == 0 {
+            return;
+        }
+        let player = self.state.player_mut(seat);
+        player.life_points = player.life_points.saturating_sub(amount);
+        events.push(Event::Damage {
+            seat,
+            amount,
+            life_points: player.life_points,
+        });
+    }
+
+    /// The card at `place` goes to its owner's graveyard.
+    pub(super) fn destroy_on_field(&mut self, place: Place, events: &mut Vec<Event>) {
+        let Some(piece) = self.take_from_zone(place) else {
+            return;
+        };
+        self.state.player_mut(piece.owner).graveyard.push(CardSlot {
+            card_ref: piece.card_ref,
+            card: piece.card,
+        });
+        events.push(Event::Destroyed {
+            owner: piece.owner,
+            card: piece.card,
+            at: place,
+        });
+    }
+}

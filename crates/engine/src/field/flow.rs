@@ -1,0 +1,58 @@
+//! The flow of play on the card game's field between decisions: removals, draws waiting for
+//! their openings, the End Phase and the next turn; then the turn player's decision for
+//! the phase they are in.
+
+use crate::awaiting::{Asked, Awaiting, Decision};
+use crate::duel::Duel;
+use crate::event::Event;
+use crate::seat::SeatSet;
+use crate::state::{Phase, WinReason};
+
+impl Duel {
+    pub(crate) fn field_settle(&mut self, events: &mut Vec<Event>) {
+        // Each pass either stops at a decision or moves the game on by a turn; a duel ends
+        // by its turn limit long before this runs out.
+        for _ in 0..10_000 {
+            if self.state.outcome.is_none() {
+                self.field_check_life_points(events);
+            }
+            if self.state.outcome.is_some() {
+                self.state.awaiting = Awaiting::Finished;
+                return;
+            }
+            if let Some(due) = self.state.draws_due.first().copied() {
+                let permuter = self.permuter_of(due).unwrap_or(due.owner);
+                self.state.awaiting = Awaiting::Answer {
+                    seat: permuter,
+                    asked: Asked::OpenDraw { owner: due.owner },
+                };
+                return;
+            }
+            let active = self.state.active;
+            if self.monsters_of(active).next().is_some() {
+                self.state.player_mut(active).fielded_monster = true;
+            }
+            match self.state.phase {
+                Phase::End => {
+                    self.check_idleness(events);
+                    if self.state.outcome.is_none() && self.state.phase == Phase::End {
+                        self.field_advance_turn(events);
+                    }
+                    continue;
+                }
+                Phase::Battle => {
+                    self.state.awaiting = Awaiting::Decision {
+                        seat: active,
+                        decision: Decision::Battle,
+                    };
+                }
+                Phase::Main | Phase::SecondMain => {
+                    self.state.awaiting = Awaiting::main(active);
+                }
+            }
+            return;
+        }
+        self.finish(SeatSet::EMPTY, WinReason::TurnLimit, events);
+        self.state.awaiting = Awaiting::Finished;
+    }
+}

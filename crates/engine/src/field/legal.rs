@@ -1,0 +1,105 @@
+//! Every decision the turn player may take on the card game's field, given what they know.
+
+use crate::action::{Action, PlayMode};
+use crate::awaiting::Decision;
+use crate::duel::Duel;
+use crate::kingdom_card::MainType;
+use crate::knowledge::Knowledge;
+use crate::place::Place;
+use crate::seat::Seat;
+use crate::state::Phase;
+
+impl Duel {
+    pub(crate) fn field_legal_actions(&self, seat: Seat, knowledge: &Knowledge) -> Vec<Action> {
+        let mut out = Vec::new();
+        match self.state.awaiting.decision() {
+            Some((s, Decision::Main)) if s == seat => {
+                self.field_main_actions(seat, knowledge, &mut out)
+            }
+            Some((s, Decision::Battle)) if s == seat => self.battle_actions(seat, &mut out),
+            _ => {}
+        }
+        out
+    }
+
+    fn field_main_actions(&self, seat: Seat, knowledge: &Knowledge, out: &mut Vec<Action>) {
+        let field = *self.field();
+        let free = |places: &mut dyn Iterator<Item = Place>| -> Vec<Place> {
+            places.filter(|p| self.zone_piece(*p).is_none()).collect()
+        };
+        let free_front = free(&mut field.frontrow(seat));
+        let free_back = free(&mut field.backrow(seat));
+        let summons_left =
+            self.state.player(seat).monsters_played < self.rules.format.field.normal_summons;
+        for (index, slot) in self.state.player(seat).hand.iter().enumerate() {
+            let Ok(hand_index) = u8::try_from(index) else {
+                break;
+            };
+            let commitment = self.state.commitment(slot.card_ref);
+            let Some(reveal) = knowledge.get(&commitment).copied() else {
+                continue;
+            };
+            let Some(card) = self.rules.pool.get(reveal.card).and_then(|c| c.kingdom()) else {
+                continue;
+            };
+            if summons_left && card.is_main_deck_monster() {
+                for mode in [PlayMode::Summon, PlayMode::SummonDefence] {
+                    for to in &free_front {
+                        out.push(Action::Play {
+                            hand_index,
+                            to: *to,
+                            mode,
+                            cost: 0,
+                            tributes: Vec::new(),
+                            reveal: Some(reveal),
+                        });
+                    }
+                }
+            }
+            if card.is(MainType::Spell) || card.is(MainType::Trap) {
+                for to in &free_back {
+                    out.push(Action::Play {
+                        hand_index,
+                        to: *to,
+                        mode: PlayMode::SetSpellTrap,
+                        cost: 0,
+                        tributes: Vec::new(),
+                        reveal: None,
+                    });
+                }
+            }
+        }
+        for (at, _) in self.monsters_of(seat) {
+            if self.position_change_refused(seat, at).is_none() {
+                out.push(Action::ChangePosition { at });
+            }
+        }
+        if self.state.phase == Phase::Main && self.state.table.may_attack_on(self.state.turn) {
+            out.push(Action::NextPhase);
+        }
+        out.push(Action::EndTurn);
+    }
+
+    fn battle_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let table = self.state.table;
+        let targets: Vec<Place> = table
+            .opponents_of(seat)
+            .filter(|o| table.in_play(*o))
+            .flat_map(|o| self.monsters_of(o).map(|(at, _)| at).collect::<Vec<_>>())
+            .collect();
+        let attackers: Vec<Place> = self.monsters_of(seat).map(|(at, _)| at).collect();
+        for from in attackers {
+            for target in &targets {
+                if self.attack_refused(seat, from, *target).is_none() {
+                    out.push(Action::Attack {
+                        from,
+                        target: *target,
+                        flip: None,
+                    });
+                }
+            }
+        }
+        out.push(Action::NextPhase);
+        out.push(Action::EndTurn);
+    }
+}

@@ -1,0 +1,166 @@
+//! The field family: the card game's field, where every player has their own Frontrow of
+//! monster zones under terrain markers and a Backrow of spell and trap zones — Kingdom
+//! Duels now, and the base Domain Format will stand on.
+//!
+//! What is built: the set-up (shuffled decks, "Land" on every Frontrow zone, the opening
+//! hands), the turn (Draw, Standby, Main Phase 1, Battle Phase, Main Phase 2, End Phase),
+//! the Normal Summon in face-up ATK or DEF, setting spells and traps, battle position
+//! changes, battle with the Field Power Bonus, the idleness rule, and the ways to lose
+//! (life points, deck-out, idleness, concession). Card effects, Setup Rule cards, the Extra
+//! Deck and the team duels' special rules are not built yet: docs/RULES.md lists them.
+//!
+//! Each rule lives in a file named after it; this file routes an entry to it.
+
+mod battle;
+mod board;
+mod flow;
+mod idleness;
+mod legal;
+mod position;
+mod setup;
+mod stats;
+mod summon;
+mod turn;
+mod win_conditions;
+
+pub use board::FieldBoard;
+
+use crate::action::{Action, Answer};
+use crate::awaiting::Asked;
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::knowledge::Knowledge;
+use crate::piece::Piece;
+use crate::place::Place;
+use crate::seat::Seat;
+
+/// The field of a duel that has none: no zones, nobody seated.
+const NO_FIELD: FieldBoard = FieldBoard::EMPTY;
+
+impl Duel {
+    /// The field's shape (an empty one for a grid duel, where these rules never run).
+    pub fn field(&self) -> &FieldBoard {
+        self.topology.field().unwrap_or(&NO_FIELD)
+    }
+
+    pub(crate) fn field_apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        // Nothing on the field depends on a hidden card's identity yet: every claim waits
+        // for its reveal or the audit.
+        _knowledge: Option<&Knowledge>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        match action {
+            Action::Concede => self.field_concede(seat, events),
+            Action::Play {
+                hand_index,
+                to,
+                mode,
+                reveal,
+                ..
+            } => self.field_play(seat, *hand_index, *to, *mode, reveal.as_ref(), events)?,
+            Action::Attack { from, target, .. } => {
+                self.field_attack(seat, *from, *target, events)?
+            }
+            Action::ChangePosition { at } => self.field_change_position(seat, *at, events)?,
+            Action::NextPhase => self.field_next_phase(seat, events)?,
+            Action::EndTurn => self.field_end_turn(seat)?,
+            Action::Move { .. }
+            | Action::Flip { .. }
+            | Action::Pass
+            | Action::SpringTrap { .. }
+            | Action::Discard { .. }
+            | Action::ChooseOpponent { .. } => {
+                return Err(RuleError::NotInThisFamily {
+                    action: action.kind(),
+                });
+            }
+        }
+        self.settle(events);
+        Ok(())
+    }
+
+    pub(crate) fn field_answer(
+        &mut self,
+        seat: Seat,
+        answer: &Answer,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        match answer {
+            Answer::OpenDraw { opening } => self.do_open_draw(seat, opening, events)?,
+            Answer::Reveal { .. } | Answer::Declare { .. } => {
+                return Err(self.wrong_decision(seat, answer.kind()));
+            }
+        }
+        self.settle(events);
+        Ok(())
+    }
+
+    pub(crate) fn field_honest_answer(&self, seat: Seat, knowledge: &Knowledge) -> Option<Answer> {
+        let (s, asked) = self.state.awaiting.asked()?;
+        if s != seat {
+            return None;
+        }
+        match asked {
+            Asked::OpenDraw { .. } => {
+                let (_, commitment) = self.open_draw_slot()?;
+                let opening = knowledge.position(&commitment)?;
+                Some(Answer::OpenDraw { opening: *opening })
+            }
+            Asked::Reveal { .. } | Asked::Declare { .. } => None,
+        }
+    }
+
+    /// The card in a zone of the field.
+    pub fn zone_piece(&self, place: Place) -> Option<&Piece> {
+        let index = self.field().index(place)?;
+        self.state.cells.get(index)?.as_ref()
+    }
+
+    fn zone_piece_mut(&mut self, place: Place) -> Option<&mut Piece> {
+        let index = self.field().index(place)?;
+        self.state.cells.get_mut(index)?.as_mut()
+    }
+
+    fn take_from_zone(&mut self, place: Place) -> Option<Piece> {
+        let index = self.field().index(place)?;
+        self.state.cells.get_mut(index)?.take()
+    }
+
+    fn put_in_zone(&mut self, place: Place, piece: Piece) {
+        if let Some(slot) = self
+            .field()
+            .index(place)
+            .and_then(|i| self.state.cells.get_mut(i))
+        {
+            *slot = Some(piece);
+        }
+    }
+
+    /// Every occupied zone of `seat`'s Frontrow and Backrow holding a monster, with it.
+    fn monsters_of(&self, seat: Seat) -> impl Iterator<Item = (Place, &Piece)> {
+        let field = *self.field();
+        field
+            .frontrow(seat)
+            .chain(field.backrow(seat))
+            .filter_map(move |place| {
+                let piece = self.zone_piece(place)?;
+                (piece.class == crate::piece::Class::Monster).then_some((place, piece))
+            })
+    }
+
+    /// A zone of the field that is `seat`'s and holds a card `seat` controls.
+    fn own_zone_piece(&self, seat: Seat, at: Place) -> Result<&Piece, RuleError> {
+        if self.field().index(at).is_none() {
+            return Err(RuleError::OffBoard { at });
+        }
+        let piece = self.zone_piece(at).ok_or(RuleError::EmptyCell { at })?;
+        if piece.controller != seat {
+            return Err(RuleError::NotYourCard { at });
+        }
+        Ok(piece)
+    }
+}

@@ -1,0 +1,109 @@
+//! Setting up a duel on the card game's field (Kingdom Duels' Setup Phase): shuffled decks
+//! in their zones, the starting terrain on every Frontrow zone, the first player (decided
+//! outside the engine, by joint randomness), the opening hands, and the first turn.
+//!
+//! Setup Rule cards (Game, Field, Duelist Setup) are not built yet: every Frontrow starts
+//! with the format's default terrain, as the seed says for a player without a Field Setup.
+
+use std::sync::Arc;
+
+use crate::awaiting::Awaiting;
+use crate::commitment::CardRef;
+use crate::duel::{Duel, Rules};
+use crate::event::Event;
+use crate::field::FieldBoard;
+use crate::seat::{PerSeat, Seat};
+use crate::setup::{
+    PublicSetup, SetupError, check_deck_size, commit, new_player, place_permutation_rounds,
+};
+use crate::state::{DuelState, Phase, Resume};
+use crate::topology::Topology;
+use crate::turn_order::TurnOrder;
+
+impl Duel {
+    pub(crate) fn field_duel(
+        rules: Arc<Rules>,
+        setup: PublicSetup,
+    ) -> Result<(Duel, Vec<Event>), SetupError> {
+        let format = &rules.format;
+        let players = setup.seats.len();
+        let board = FieldBoard::new(
+            players,
+            format.field.monster_zones,
+            format.field.spell_trap_zones,
+        );
+        let starting = rules
+            .pool
+            .terrain_by_name(&format.field.default_terrain)
+            .ok_or_else(|| SetupError::UnknownTerrain {
+                name: format.field.default_terrain.clone(),
+            })?
+            .id;
+        let mut commitments = Vec::new();
+        let mut player_states = Vec::with_capacity(players);
+        let mut first_cards = Vec::with_capacity(players);
+        for (i, seat_setup) in setup.seats.iter().enumerate() {
+            let seat = Seat(i as u8);
+            if let Some(leader) = seat_setup.leader {
+                return Err(SetupError::UnexpectedLeader {
+                    seat,
+                    card: leader.card,
+                });
+            }
+            check_deck_size(format, seat, seat_setup)?;
+            first_cards.push(CardRef(
+                u16::try_from(commitments.len()).unwrap_or(u16::MAX),
+            ));
+            let deck: Vec<CardRef> = seat_setup
+                .deck
+                .iter()
+                .map(|c| commit(&mut commitments, *c))
+                .collect();
+            player_states.push(new_player(format, deck));
+        }
+        place_permutation_rounds(&setup, &mut commitments, &mut player_states, &first_cards)?;
+        let table = TurnOrder::new(
+            format.table.players,
+            format.table.team_count(),
+            format.table.allies_are_opponents,
+            setup.first,
+            format.first_attack_turn(),
+        );
+        let state = DuelState {
+            match_id: setup.match_id,
+            format_hash: format.hash(),
+            pool_hash: rules.pool.hash(),
+            board_size: 0,
+            commitments: commitments.into(),
+            turn: 1,
+            active: setup.first,
+            phase: Phase::Main,
+            table,
+            players: PerSeat::new(player_states),
+            terrain: Vec::new(),
+            cells: vec![None; board.slot_count()],
+            markers: vec![starting; players * usize::from(board.monster_zones())],
+            awaiting: Awaiting::main(setup.first),
+            resume: Resume::Nothing,
+            queue: Vec::new(),
+            claims: Vec::new(),
+            draws_due: Vec::new(),
+            reveal_due: Vec::new(),
+            windows: Vec::new(),
+            declarations: Vec::new(),
+            attack_negated: false,
+            spell_negated: false,
+            outcome: None,
+        };
+        let mut duel = Duel::with_state(rules, state, Topology::Field(board));
+        let mut events = Vec::new();
+        for seat in Seat::all(players) {
+            for _ in 0..duel.rules.format.hand.starting {
+                duel.draw(seat, &mut events);
+            }
+        }
+        duel.field_start_turn(setup.first, &mut events);
+        duel.settle(&mut events);
+        Ok((duel, events))
+    }
+}

@@ -1,0 +1,112 @@
+//! The turn on the card game's field: Draw Phase (one card, the first turn's included, and
+//! a player who cannot draw loses), Standby Phase, Main Phase 1, Battle Phase, Main Phase 2,
+//! End Phase. The draw and the standby phase ask nothing of anyone; the turn player moves
+//! on from Main Phase 1 to the Battle Phase and on to Main Phase 2, or ends the turn from
+//! any of them.
+
+use crate::awaiting::{Awaiting, Decision};
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::format::DrawRule;
+use crate::seat::{Seat, SeatSet};
+use crate::state::{Phase, WinReason};
+
+impl Duel {
+    pub(crate) fn field_start_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        let rules = std::sync::Arc::clone(&self.rules);
+        let format = &rules.format;
+        self.state.active = seat;
+        self.state.phase = Phase::Main;
+        self.state.table.begin_turn(seat);
+        events.push(Event::TurnStarted {
+            seat,
+            turn: self.state.turn,
+        });
+        for piece in self.state.cells.iter_mut().flatten() {
+            piece.attacked = false;
+            piece.changed_position = false;
+        }
+        let fielded = self.monsters_of(seat).next().is_some();
+        let first = self.state.turn == 1;
+        let player = self.state.player_mut(seat);
+        player.cards_played = 0;
+        player.monsters_played = 0;
+        player.attacks_declared = 0;
+        player.fielded_monster = fielded;
+        let to_draw = match format.hand.draw {
+            _ if first && !format.hand.first_turn_draw => 0,
+            DrawRule::UpTo(n) => usize::from(n).saturating_sub(player.hand.len()),
+            DrawRule::Count(n) => usize::from(n),
+        };
+        for _ in 0..to_draw {
+            if !self.draw(seat, events) {
+                if format.win.deck_out_loses {
+                    self.field_eliminate(SeatSet::only(seat), WinReason::DeckOut, events);
+                }
+                return;
+            }
+        }
+    }
+
+    /// The turn player's decision in one of the phases where they act, or the error.
+    pub(super) fn expect_turn_decision(
+        &self,
+        seat: Seat,
+        action: &'static str,
+    ) -> Result<Phase, RuleError> {
+        match &self.state.awaiting {
+            Awaiting::Decision {
+                seat: s,
+                decision: Decision::Main | Decision::Battle,
+            } if *s == seat => Ok(self.state.phase),
+            _ => Err(self.wrong_decision(seat, action)),
+        }
+    }
+
+    pub(super) fn field_next_phase(
+        &mut self,
+        seat: Seat,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let next = match self.expect_turn_decision(seat, "next-phase")? {
+            Phase::Main => {
+                let first_attack_turn = self.state.table.first_attack_turn();
+                if !self.state.table.may_attack_on(self.state.turn) {
+                    return Err(RuleError::FirstTurnAttack { first_attack_turn });
+                }
+                Phase::Battle
+            }
+            Phase::Battle => Phase::SecondMain,
+            phase => {
+                return Err(RuleError::WrongPhase {
+                    action: "next-phase",
+                    phase: phase.label(),
+                });
+            }
+        };
+        self.state.phase = next;
+        events.push(Event::PhaseChanged { seat, phase: next });
+        Ok(())
+    }
+
+    /// The turn player ends the turn; the End Phase follows when the duel settles.
+    pub(super) fn field_end_turn(&mut self, seat: Seat) -> Result<(), RuleError> {
+        self.expect_turn_decision(seat, "end-turn")?;
+        self.state.phase = Phase::End;
+        Ok(())
+    }
+
+    /// Hands the game to the next turn (or ends it at the turn limit).
+    pub(super) fn field_advance_turn(&mut self, events: &mut Vec<Event>) {
+        if self.state.turn >= self.rules.format.win.turn_limit {
+            self.finish_by_turn_limit(events);
+            return;
+        }
+        let Some(next) = self.state.table.next_turn(self.state.active) else {
+            return;
+        };
+        self.state.turn += 1;
+        self.field_start_turn(next, events);
+    }
+}

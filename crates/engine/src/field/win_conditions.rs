@@ -1,0 +1,106 @@
+//! How players leave a duel on the card game's field and how it ends: life points at 0, a
+//! draw from an empty deck, a second idle End Phase, or a concession remove the player.
+//! With one side left the duel ends; with more, the removed player's cards leave the field
+//! for their graveyard, what the game waited for from them is dropped, and their turn (if
+//! it was theirs) passes on.
+
+use crate::duel::Duel;
+use crate::event::Event;
+use crate::player::CardSlot;
+use crate::seat::{Seat, SeatSet};
+use crate::state::WinReason;
+
+impl Duel {
+    pub(super) fn field_check_life_points(&mut self, events: &mut Vec<Event>) {
+        let table = self.state.table;
+        let down: SeatSet = table
+            .seats()
+            .filter(|s| table.in_play(*s) && self.state.player(*s).life_points == 0)
+            .collect();
+        if !down.is_empty() {
+            self.field_eliminate(down, WinReason::LifePoints, events);
+        }
+    }
+
+    pub(super) fn field_concede(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        events.push(Event::Conceded { seat });
+        self.field_eliminate(SeatSet::only(seat), WinReason::Concession, events);
+    }
+
+    pub(super) fn field_eliminate(
+        &mut self,
+        losers: SeatSet,
+        reason: WinReason,
+        events: &mut Vec<Event>,
+    ) {
+        if self.state.outcome.is_some() {
+            return;
+        }
+        let mut table = self.state.table;
+        let losers: SeatSet = losers.iter().filter(|s| table.in_play(*s)).collect();
+        if losers.is_empty() {
+            return;
+        }
+        for seat in losers.iter() {
+            table.remove(seat);
+        }
+        self.state.table = table;
+        match table.teams_in_play().as_slice() {
+            [] => {
+                self.finish(SeatSet::EMPTY, reason, events);
+                return;
+            }
+            [team] => {
+                let winners = table
+                    .seats()
+                    .filter(|s| table.team_of(*s) == *team)
+                    .collect();
+                self.finish(winners, reason, events);
+                return;
+            }
+            _ => {}
+        }
+        for seat in losers.iter() {
+            events.push(Event::PlayerRemoved { seat, reason });
+            self.clear_field_of(seat, events);
+        }
+        self.state.draws_due.retain(|d| !losers.contains(d.owner));
+        if losers.contains(self.state.active) {
+            self.field_advance_turn(events);
+        }
+    }
+
+    /// A removed player's cards leave the field for their graveyard as they are (a hidden
+    /// card stays hidden), and cards of others they control go back to their owners.
+    fn clear_field_of(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        let field = *self.field();
+        for index in 0..field.slot_count() {
+            let Some(place) = field.place_at(index) else {
+                continue;
+            };
+            let Some(piece) = self.zone_piece(place) else {
+                continue;
+            };
+            if piece.owner != seat {
+                if piece.controller == seat
+                    && let Some(piece) = self.zone_piece_mut(place)
+                {
+                    piece.controller = piece.owner;
+                }
+                continue;
+            }
+            let Some(piece) = self.take_from_zone(place) else {
+                continue;
+            };
+            self.state.player_mut(seat).graveyard.push(CardSlot {
+                card_ref: piece.card_ref,
+                card: piece.card,
+            });
+            events.push(Event::Destroyed {
+                owner: seat,
+                card: piece.card,
+                at: place,
+            });
+        }
+    }
+}
