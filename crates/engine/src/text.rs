@@ -115,7 +115,10 @@ fn kingdom_summary(name: &str, card: &KingdomCard) -> String {
         parts.push(format!("Level {level}"));
     }
     if let Some(charges) = card.charges {
-        parts.push(format!("{charges} charges"));
+        parts.push(match charges {
+            1 => "1 charge".to_owned(),
+            n => format!("{n} charges"),
+        });
     }
     if let (Some(atk), Some(def)) = (&card.atk, &card.def) {
         parts.push(format!("ATK {atk} / DEF {def}"));

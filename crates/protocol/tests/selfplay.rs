@@ -17,7 +17,7 @@ fn games_per_preset() -> u64 {
 
 #[test]
 fn honest_protocol_matches_verify_in_every_preset() {
-    for preset in common::PRESETS {
+    for preset in common::PRESETS.into_iter().chain(common::FIELD_PRESETS) {
         let (rules, decks) = common::load(preset);
         for seed in 0..games_per_preset() {
             let game = play_protocol_game(

@@ -20,12 +20,13 @@ use fairduel_engine::awaiting::{Asked, Awaiting, Decision};
 use fairduel_engine::card::{CardDef, CardId};
 use fairduel_engine::commitment::{CardRef, Commitment, Reveal, Salt};
 use fairduel_engine::duel::{Duel, Rules};
-use fairduel_engine::format::{Format, SummonCost};
+use fairduel_engine::format::{Family, Format, SummonCost};
 use fairduel_engine::grid::{Cell, GridTopology};
 use fairduel_engine::hash::{Digest32, sha256, sha256_of};
+use fairduel_engine::kingdom_card::MainType;
 use fairduel_engine::knowledge::Knowledge;
 use fairduel_engine::piece::{Attached, Bind, Class, Piece};
-use fairduel_engine::place::Place;
+use fairduel_engine::place::{Place, Zone};
 use fairduel_engine::player::CardSlot;
 use fairduel_engine::pool::CardPool;
 use fairduel_engine::seat::{Seat, SeatSet};
@@ -101,13 +102,19 @@ struct RawSeat {
     cards_played: Option<u8>,
     monsters_played: Option<u8>,
     leader_stuck_turns: Option<u8>,
+    idle_warnings: Option<u8>,
+    /// Attacks already declared this Battle Phase (the card game's field).
+    attacks_declared: Option<u8>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawTerrain {
     at: String,
-    terrain: Terrain,
+    /// A grid cell's terrain.
+    terrain: Option<Terrain>,
+    /// A Frontrow zone's terrain marker, by name (the card game's field).
+    marker: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
@@ -224,6 +231,14 @@ struct RawAssert {
     atk: Option<i32>,
     def: Option<i32>,
     terrain: Option<Terrain>,
+    /// The terrain marker over a zone of the field, by name.
+    marker: Option<String>,
+    /// With `at` on the field: whether the monster there gets the Field Power Bonus.
+    field_power_bonus: Option<bool>,
+    /// With `seat`: Idle Warnings collected.
+    idle_warnings: Option<u8>,
+    /// The phase of the turn ("main", "battle", "main-2", "end").
+    phase: Option<String>,
     awaiting: Option<String>,
     winner: Option<RawSeatOrWord>,
     /// Every seat on the winning side, for a team's win.
@@ -357,7 +372,7 @@ pub enum ScenarioError {
 }
 
 /// Reads a scenario file, its format preset from `<assets>/formats/<id>.toml` and the card
-/// pool from `<assets>/cards/dor.toml`, and runs it.
+/// pool the format names from `<assets>/cards/<pool>.toml`, and runs it.
 pub fn run_file(path: &Path, assets: &Path) -> Result<ScenarioReport, ScenarioError> {
     let read = |p: &Path| {
         std::fs::read_to_string(p).map_err(|e| ScenarioError::Read {
@@ -372,7 +387,7 @@ pub fn run_file(path: &Path, assets: &Path) -> Result<ScenarioReport, ScenarioEr
         .join(format!("{}.toml", scenario.format));
     let format_text = read(&format_path)?;
     let format = Format::from_toml(&format_path.display().to_string(), &format_text)?;
-    let pool_path = assets.join("cards").join("dor.toml");
+    let pool_path = assets.join("cards").join(format!("{}.toml", format.pool));
     let pool = CardPool::from_toml(&pool_path.display().to_string(), &read(&pool_path)?)?;
     Ok(scenario.run(&Rules::new(format, pool))?)
 }
@@ -540,20 +555,25 @@ fn placeholder_duel(
     match_id: Digest32,
 ) -> Result<Duel, SourceError> {
     let format = &rules.format;
-    let leader = rules
-        .pool
-        .cards()
-        .find(|c| c.is_monster() && c.level() <= format.deck.leader_max_level)
-        .map(|c| c.id)
-        .ok_or_else(|| sc.err(1, "the card pool has no monster to lead with"))?;
+    let leader = match format.family {
+        Family::Grid => Some(
+            rules
+                .pool
+                .cards()
+                .find(|c| c.is_monster() && c.level() <= format.deck.leader_max_level)
+                .map(|c| c.id)
+                .ok_or_else(|| sc.err(1, "the card pool has no monster to lead with"))?,
+        ),
+        Family::Field => None,
+    };
     let filler = |seat: u8| -> Vec<Commitment> {
         (0..format.deck.min_main.max(format.hand.starting))
             .map(|i| Commitment(sha256_of(&("fairduel/scenario-filler", seat, i))))
             .collect()
     };
     let seat_setup = |seat: u8| SeatSetup {
-        leader: Some(LeaderSetup {
-            card: leader,
+        leader: leader.map(|card| LeaderSetup {
+            card,
             commitment: Commitment(sha256_of(&("fairduel/scenario-leader", seat))),
         }),
         deck: filler(seat),
@@ -589,6 +609,63 @@ fn parse_cell(sc: &Scenario, line: usize, text: &str, n: u8) -> Result<Cell, Sou
             format!("\"{text}\" is not a cell of the {n}x{n} board (a1 to {last}{n})"),
         )
     })
+}
+
+/// A place named in a scenario file: a grid cell (`b6`), or on the card game's field a zone
+/// (`seat0-front3`, `seat1-back1`: the seat, the row, and the slot counted from 1, left to
+/// right).
+fn parse_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Place, SourceError> {
+    let Some(field) = duel.topology().field() else {
+        return parse_cell(sc, line, text, duel.state().board_size).map(Place::Cell);
+    };
+    let bad = || {
+        sc.err(
+            line,
+            format!(
+                "\"{text}\" is not a zone of the field: write seatN-frontK or seatN-backK \
+                 (K from 1 to {})",
+                field.monster_zones().max(field.spell_trap_zones())
+            ),
+        )
+    };
+    let rest = text.trim().strip_prefix("seat").ok_or_else(bad)?;
+    let (seat, row) = rest.split_once('-').ok_or_else(bad)?;
+    let seat: u8 = seat.parse().map_err(|_| bad())?;
+    let (zone, slot) = if let Some(slot) = row.strip_prefix("front") {
+        (Zone::Frontrow, slot)
+    } else if let Some(slot) = row.strip_prefix("back") {
+        (Zone::Backrow, slot)
+    } else {
+        return Err(bad());
+    };
+    let slot: u8 = slot.parse().map_err(|_| bad())?;
+    let place = Place::Zone {
+        side: Seat(seat),
+        zone,
+        slot: slot.checked_sub(1).ok_or_else(bad)?,
+    };
+    field.index(place).map(|_| place).ok_or_else(bad)
+}
+
+/// The card at a place of the board, whichever family's board it is.
+fn piece_at<'a>(duel: &'a Duel, place: Place) -> Option<&'a Piece> {
+    match place {
+        Place::Cell(cell) => duel.state().piece(cell),
+        Place::Zone { .. } => duel.zone_piece(place),
+    }
+}
+
+/// Whether a card enters the board as a monster.
+fn class_of(def: &CardDef) -> Class {
+    let monster = match def.kingdom() {
+        Some(k) => k.is(MainType::Monster) && k.level.is_some(),
+        None => def.is_monster(),
+    };
+    if monster {
+        Class::Monster
+    } else {
+        Class::SpellTrap
+    }
 }
 
 fn expect(problems: &mut Vec<String>, what: String, want: String, got: String) {

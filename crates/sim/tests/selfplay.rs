@@ -15,9 +15,12 @@ use fairduel_sim::{Bot, Referee};
 
 mod common;
 
-/// Every preset: two players, then the tables of four.
+/// Every preset: two players, then the tables of four, then the card game's field.
 fn all_presets() -> impl Iterator<Item = &'static str> {
-    common::PRESETS.into_iter().chain(common::TABLE_PRESETS)
+    common::PRESETS
+        .into_iter()
+        .chain(common::TABLE_PRESETS)
+        .chain(common::FIELD_PRESETS)
 }
 
 fn players(preset: &str) -> usize {

@@ -57,8 +57,14 @@ impl Runner {
         );
         state.table.begin_turn(Seat(active));
         state.phase = Phase::Main;
-        state.cells = vec![None; usize::from(n) * usize::from(n)];
-        state.terrain = format.starting_terrain();
+        let field = runner.duel.topology().field().copied();
+        match field {
+            Some(field) => state.cells = vec![None; field.slot_count()],
+            None => {
+                state.cells = vec![None; usize::from(n) * usize::from(n)];
+                state.terrain = format.starting_terrain();
+            }
+        }
         state.claims.clear();
         state.queue.clear();
         state.reveal_due.clear();
@@ -104,9 +110,32 @@ impl Runner {
         }
         for t in &raw.terrain {
             let line = sc.line(t.span().start);
-            let cell = parse_cell(sc, line, &t.get_ref().at, n)?;
-            if let Some(i) = state.index(cell) {
-                state.terrain[i] = t.get_ref().terrain;
+            let rt = t.get_ref();
+            let place = parse_place(sc, line, &rt.at, &runner.duel)?;
+            match (place, rt.terrain, &rt.marker) {
+                (Place::Cell(cell), Some(terrain), None) => {
+                    if let Some(i) = state.index(cell) {
+                        state.terrain[i] = terrain;
+                    }
+                }
+                (Place::Zone { .. }, None, Some(name)) => {
+                    let marker = rules.pool.terrain_by_name(name).ok_or_else(|| {
+                        sc.err(line, format!("no terrain named \"{name}\" in the pool"))
+                    })?;
+                    let index = field
+                        .and_then(|f| f.marker_index(place))
+                        .ok_or_else(|| sc.err(line, format!("{place} has no terrain marker")))?;
+                    if let Some(slot) = state.markers.get_mut(index) {
+                        *slot = marker.id;
+                    }
+                }
+                _ => {
+                    return Err(sc.err(
+                        line,
+                        "a [[terrain]] entry gives `terrain` for a grid cell, or `marker` \
+                         (a terrain's name) for a zone of the field",
+                    ));
+                }
             }
         }
         // Players.
@@ -114,8 +143,12 @@ impl Runner {
             SummonCost::SummoningPoints { start, .. } => start,
             SummonCost::Tributes { .. } => 0,
         };
-        let grid =
-            GridTopology::new(n, usize::from(players)).map_err(|e| sc.err(1, e.to_string()))?;
+        let grid = match field {
+            None => Some(
+                GridTopology::new(n, usize::from(players)).map_err(|e| sc.err(1, e.to_string()))?,
+            ),
+            Some(_) => None,
+        };
         let empty = RawSeat::default();
         let raw_seats = [&raw.seat0, &raw.seat1, &raw.seat2, &raw.seat3];
         for (i, extra) in raw_seats.iter().enumerate().skip(usize::from(players)) {
@@ -153,16 +186,26 @@ impl Runner {
                     card: Some(CardId(*id)),
                 });
             }
-            let leader_id = rs.leader.unwrap_or(DEFAULT_LEADER);
-            let leader_card = card_def(sc, rules, line, leader_id)?;
-            if !leader_card.is_monster() {
-                return Err(sc.err(line, format!("leader {leader_id} is not a monster")));
-            }
-            let leader_at = match &rs.leader_at {
-                Some(name) => parse_cell(sc, line, name, n)?,
-                None => grid.leader_start(seat),
+            // The grid's Deck Leader: where the seat says, or at the centre of its edge.
+            let leader = match &grid {
+                Some(grid) => {
+                    let leader_id = rs.leader.unwrap_or(DEFAULT_LEADER);
+                    let leader_card = card_def(sc, rules, line, leader_id)?;
+                    if !leader_card.is_monster() {
+                        return Err(sc.err(line, format!("leader {leader_id} is not a monster")));
+                    }
+                    let leader_at = match &rs.leader_at {
+                        Some(name) => parse_cell(sc, line, name, n)?,
+                        None => grid.leader_start(seat),
+                    };
+                    let leader_ref = runner.commit(sc, rules, line, seat, leader_id)?;
+                    Some((leader_at, leader_ref, leader_id))
+                }
+                None if rs.leader.is_some() || rs.leader_at.is_some() => {
+                    return Err(sc.err(line, "this format has no Deck Leaders"));
+                }
+                None => None,
             };
-            let leader_ref = runner.commit(sc, rules, line, seat, leader_id)?;
             let field_spell = match rs.field_spell {
                 Some(field) => Some(Attached {
                     owner: seat,
@@ -179,22 +222,32 @@ impl Runner {
             p.graveyard = graveyard;
             p.banished.clear();
             p.field_spell = field_spell;
-            p.leader = leader_at;
             p.leader_stuck_turns = rs.leader_stuck_turns.unwrap_or(0);
             p.cards_played = rs.cards_played.unwrap_or(0);
             p.monsters_played = rs.monsters_played.unwrap_or(0);
-            state.put(
-                leader_at,
-                Piece::deck_leader(seat, leader_ref, CardId(leader_id)),
-            );
+            p.idle_warnings = rs.idle_warnings.unwrap_or(0);
+            p.attacks_declared = rs.attacks_declared.unwrap_or(0);
+            if let Some((leader_at, leader_ref, leader_id)) = leader {
+                p.leader = leader_at;
+                state.put(
+                    leader_at,
+                    Piece::deck_leader(seat, leader_ref, CardId(leader_id)),
+                );
+            }
         }
         // Cards on the grid.
         for c in &raw.cells {
             let line = sc.line(c.span().start);
             let rc = c.get_ref();
-            let cell = parse_cell(sc, line, &rc.at, n)?;
-            if state.piece(cell).is_some() {
-                return Err(sc.err(line, format!("{cell} already holds a card")));
+            let place = parse_place(sc, line, &rc.at, &runner.duel)?;
+            let index = match (place, field) {
+                (Place::Cell(cell), None) => state.index(cell),
+                (Place::Zone { .. }, Some(field)) => field.index(place),
+                _ => None,
+            }
+            .ok_or_else(|| sc.err(line, format!("{place} is not on this board")))?;
+            if state.cells.get(index).is_some_and(Option::is_some) {
+                return Err(sc.err(line, format!("{place} already holds a card")));
             }
             if rc.seat >= players || rc.owner.is_some_and(|o| o >= players) {
                 return Err(sc.err(line, seat_range(players, "seat and owner")));
@@ -223,31 +276,27 @@ impl Runner {
                     card: CardId(*e),
                 });
             }
-            state.put(
-                cell,
-                Piece {
-                    owner,
-                    controller: Seat(rc.seat),
-                    card_ref,
-                    card: face_up.then_some(def.id),
-                    class: if def.is_monster() {
-                        Class::Monster
-                    } else {
-                        Class::SpellTrap
-                    },
-                    face_up,
-                    defence: rc.position == Some(Position::Defence),
-                    leader: false,
-                    entered_turn: rc.entered_turn.unwrap_or(0),
-                    moved: rc.moved,
-                    changed_position: rc.changed_position,
-                    attacked: rc.attacked,
-                    bind,
-                    bound_turn: rc.bound_turn.unwrap_or(0),
-                    modifiers: Vec::new(),
-                    equips,
-                },
-            );
+            let piece = Piece {
+                owner,
+                controller: Seat(rc.seat),
+                card_ref,
+                card: face_up.then_some(def.id),
+                class: class_of(&def),
+                face_up,
+                defence: rc.position == Some(Position::Defence),
+                leader: false,
+                entered_turn: rc.entered_turn.unwrap_or(0),
+                moved: rc.moved,
+                changed_position: rc.changed_position,
+                attacked: rc.attacked,
+                bind,
+                bound_turn: rc.bound_turn.unwrap_or(0),
+                modifiers: Vec::new(),
+                equips,
+            };
+            if let Some(slot) = state.cells.get_mut(index) {
+                *slot = Some(piece);
+            }
         }
         state.commitments = Arc::from(std::mem::take(&mut runner.table));
         runner.duel = Duel::from_state(Arc::clone(rules), state)
@@ -310,10 +359,10 @@ impl Runner {
                 ));
             }
         }
-        for (cell, piece) in state.pieces() {
-            places.push((piece.card_ref, piece.card, format!("{cell}")));
+        for (place, piece) in self.board_pieces() {
+            places.push((piece.card_ref, piece.card, format!("{place}")));
             for e in &piece.equips {
-                places.push((e.card_ref, Some(e.card), format!("under {cell}")));
+                places.push((e.card_ref, Some(e.card), format!("under {place}")));
             }
         }
         let mut problems = Vec::new();
@@ -332,6 +381,22 @@ impl Runner {
             }
         }
         problems
+    }
+
+    /// Every card on the board, with where it is.
+    fn board_pieces(&self) -> Vec<(Place, &Piece)> {
+        match self.duel.topology().field() {
+            Some(field) => (0..field.slot_count())
+                .filter_map(|i| field.place_at(i))
+                .filter_map(|place| self.duel.zone_piece(place).map(|p| (place, p)))
+                .collect(),
+            None => self
+                .duel
+                .state()
+                .pieces()
+                .map(|(cell, p)| (Place::Cell(cell), p))
+                .collect(),
+        }
     }
 
     fn reveal_of(&self, commitment: &Commitment) -> Option<Reveal> {
@@ -419,14 +484,13 @@ impl Runner {
         seat: Seat,
         raw: &RawStep,
     ) -> Result<Entry, SourceError> {
-        let n = self.duel.state().board_size;
-        let cell = |field: &Option<String>, name: &str| -> Result<Cell, SourceError> {
+        let place = |field: &Option<String>, name: &str| -> Result<Place, SourceError> {
             match field {
-                Some(text) => parse_cell(sc, line, text, n),
+                Some(text) => parse_place(sc, line, text, &self.duel),
                 None => Err(sc.err(line, format!("a {} step needs `{name}`", raw.action))),
             }
         };
-        let place = |field: &Option<String>, name: &str| cell(field, name).map(Place::Cell);
+        let cell = place;
         // The reveal an action carries, adjusted by `reveal` / `reveal_card`.
         let adjust = |reveal: Option<Reveal>| -> Option<Reveal> {
             if raw.reveal == Some(false) {
@@ -440,10 +504,8 @@ impl Runner {
                 None => r,
             })
         };
-        let piece_reveal = |at: Cell| -> Option<Reveal> {
-            self.duel
-                .state()
-                .piece(at)
+        let piece_reveal = |at: Place| -> Option<Reveal> {
+            piece_at(&self.duel, at)
                 .and_then(|p| self.reveal_of(&self.duel.state().commitment(p.card_ref)))
         };
         let action = match raw.action.as_str() {
@@ -466,6 +528,7 @@ impl Runner {
                 let card = reveal.and_then(|r| self.duel.pool().get(r.card));
                 let mode = match raw.mode.as_deref().unwrap_or("set") {
                     "summon" => PlayMode::Summon,
+                    "summon-defence" | "summon-defense" => PlayMode::SummonDefence,
                     "set-attack" => PlayMode::SetMonsterAttack,
                     "set-defence" | "set-defense" => PlayMode::SetMonsterDefence,
                     "set-spell" | "set-trap" => PlayMode::SetSpellTrap,
@@ -497,7 +560,7 @@ impl Runner {
                 });
                 let mut tributes = Vec::new();
                 for t in &raw.tributes {
-                    tributes.push(Place::Cell(parse_cell(sc, line, t, n)?));
+                    tributes.push(parse_place(sc, line, t, &self.duel)?);
                 }
                 Action::Play {
                     hand_index,
@@ -520,7 +583,7 @@ impl Runner {
                     None
                 };
                 Action::Move {
-                    from: from.into(),
+                    from,
                     to: place(&raw.to, "to")?,
                     flip,
                 }
@@ -531,40 +594,31 @@ impl Runner {
                     (Some(_), _) => cell(&raw.to, "to")?,
                     (None, _) => cell(&raw.at, "to")?,
                 };
-                let face_down = self.duel.state().piece(from).is_some_and(|p| !p.face_up);
+                let face_down = piece_at(&self.duel, from).is_some_and(|p| !p.face_up);
                 let flip = if raw.flip.unwrap_or(face_down) {
                     adjust(piece_reveal(from))
                 } else {
                     None
                 };
-                Action::Attack {
-                    from: from.into(),
-                    target: target.into(),
-                    flip,
-                }
+                Action::Attack { from, target, flip }
             }
             "flip" => {
                 let at = cell(&raw.at, "at")?;
                 let reveal = adjust(piece_reveal(at))
                     .ok_or_else(|| sc.err(line, format!("no card to reveal at {at}")))?;
-                Action::Flip {
-                    at: at.into(),
-                    reveal,
-                }
+                Action::Flip { at, reveal }
             }
             "spring-trap" => {
                 let at = cell(&raw.at, "at")?;
                 let reveal = adjust(piece_reveal(at))
                     .ok_or_else(|| sc.err(line, format!("no card to reveal at {at}")))?;
-                Action::SpringTrap {
-                    at: at.into(),
-                    reveal,
-                }
+                Action::SpringTrap { at, reveal }
             }
             "change-position" => Action::ChangePosition {
                 at: place(&raw.at, "at")?,
             },
             "end-turn" => Action::EndTurn,
+            "next-phase" => Action::NextPhase,
             "pass" => Action::Pass,
             "concede" => Action::Concede,
             "choose-opponent" => {
@@ -593,11 +647,11 @@ impl Runner {
                     Some(cells) => {
                         let mut out = Vec::new();
                         for c in cells {
-                            let at = parse_cell(sc, line, c, n)?;
+                            let at = parse_place(sc, line, c, &self.duel)?;
                             let reveal = adjust(piece_reveal(at)).ok_or_else(|| {
                                 sc.err(line, format!("no card to declare at {at}"))
                             })?;
-                            out.push((Place::Cell(at), reveal));
+                            out.push((at, reveal));
                         }
                         out
                     }
@@ -629,7 +683,7 @@ impl Runner {
                     line,
                     format!(
                         "unknown action \"{other}\" (play, move, attack, flip, change-position, \
-                         end-turn, pass, spring-trap, reveal, declare, discard, \
+                         next-phase, end-turn, pass, spring-trap, reveal, declare, discard, \
                          choose-opponent, concede)"
                     ),
                 ));

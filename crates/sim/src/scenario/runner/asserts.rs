@@ -23,6 +23,7 @@ impl Runner {
             || a.hand_contains.is_some()
             || a.leader_at.is_some()
             || a.field_spell.is_some()
+            || a.idle_warnings.is_some()
             || a.removed.is_some();
         let seat = match a.seat {
             Some(s) if s >= self.players => {
@@ -52,6 +53,11 @@ impl Runner {
                     "hand size",
                     a.hand_size.map(|v| v.to_string()),
                     p.hand.len().to_string(),
+                ),
+                (
+                    "Idle Warnings",
+                    a.idle_warnings.map(|v| v.to_string()),
+                    p.idle_warnings.to_string(),
                 ),
                 (
                     "deck size",
@@ -138,16 +144,21 @@ impl Runner {
             || a.equipped.is_some()
             || a.atk.is_some()
             || a.def.is_some()
-            || a.terrain.is_some();
+            || a.terrain.is_some()
+            || a.marker.is_some()
+            || a.field_power_bonus.is_some();
         match (&a.at, cell_checks) {
             (None, true) => return Err(sc.err(line, "this assertion needs `at`")),
             (Some(_), false) => {
                 return Err(sc.err(line, "`at` is given but nothing to check there"));
             }
             (Some(at), true) => {
-                let cell = parse_cell(sc, line, at, n)?;
+                let cell = parse_place(sc, line, at, &self.duel)?;
                 if let Some(t) = a.terrain {
-                    let got = self.duel.terrain_at(cell);
+                    let Place::Cell(grid_cell) = cell else {
+                        return Err(sc.err(line, "`terrain` is a grid cell's; use `marker`"));
+                    };
+                    let got = self.duel.terrain_at(grid_cell);
                     if got != t {
                         problems.push(format!(
                             "terrain at {cell}: expected {}, got {}",
@@ -156,7 +167,19 @@ impl Runner {
                         ));
                     }
                 }
-                let piece = state.piece(cell);
+                if let Some(want) = &a.marker {
+                    let got = self
+                        .duel
+                        .marker_at(cell)
+                        .map_or("none", |t| t.name.as_str());
+                    expect(
+                        &mut problems,
+                        format!("terrain marker over {cell}"),
+                        want.clone(),
+                        got.to_owned(),
+                    );
+                }
+                let piece = piece_at(&self.duel, cell);
                 if let Some(want_empty) = a.empty {
                     let desc = piece
                         .map(|p| self.describe(p))
@@ -175,7 +198,8 @@ impl Runner {
                     || a.spellbound.is_some()
                     || a.equipped.is_some()
                     || a.atk.is_some()
-                    || a.def.is_some();
+                    || a.def.is_some()
+                    || a.field_power_bonus.is_some();
                 match piece {
                     None if piece_checks => problems.push(format!("{cell} is empty")),
                     None => {}
@@ -233,7 +257,11 @@ impl Runner {
                                     ));
                                 }
                             };
-                            let actual = if p.bind == Bind::Free && self.duel.is_spellbound(cell) {
+                            let held = match cell {
+                                Place::Cell(c) => self.duel.is_spellbound(c),
+                                Place::Zone { .. } => false,
+                            };
+                            let actual = if p.bind == Bind::Free && held {
                                 HELD.into()
                             } else {
                                 bind_name(p.bind)
@@ -249,10 +277,25 @@ impl Runner {
                                 list(&p.equips.iter().map(|e| e.card).collect::<Vec<_>>())
                             ));
                         }
+                        if let Some(want) = a.field_power_bonus {
+                            let got = card
+                                .and_then(|c| c.kingdom())
+                                .is_some_and(|k| self.duel.has_field_power_bonus(cell, k));
+                            expect(
+                                &mut problems,
+                                format!("Field Power Bonus at {cell}"),
+                                want.to_string(),
+                                got.to_string(),
+                            );
+                        }
                         if a.atk.is_some() || a.def.is_some() {
-                            match card {
-                                Some(c) => {
-                                    let (atk, def) = self.duel.stats_of(cell, p, c);
+                            let stats = match (cell, card) {
+                                (Place::Cell(c), Some(def)) => Some(self.duel.stats_of(c, p, def)),
+                                (Place::Zone { .. }, Some(_)) => self.duel.field_stats(cell, p),
+                                (_, None) => None,
+                            };
+                            match stats {
+                                Some((atk, def)) => {
                                     if let Some(v) = a.atk {
                                         expect(
                                             &mut problems,
@@ -330,6 +373,15 @@ impl Runner {
         if let Some(r) = &a.reason {
             let got = state.outcome.map_or("none", |o| reason_name(o.reason));
             expect(&mut problems, "win reason".into(), r.clone(), got.into());
+        }
+        if let Some(want) = &a.phase {
+            let got = match state.phase {
+                Phase::Main => "main",
+                Phase::Battle => "battle",
+                Phase::SecondMain => "main-2",
+                Phase::End => "end",
+            };
+            expect(&mut problems, "phase".into(), want.clone(), got.into());
         }
         if let Some(t) = a.turn {
             expect(

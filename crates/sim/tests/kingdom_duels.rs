@@ -1,0 +1,226 @@
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+//! Kingdom Duels: the project's card file holds every entry of the format's card facts, the
+//! preset starts a duel as the seed's Setup Phase says, and deck files are judged by the
+//! deckbuilding rules and the restricted list.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use fairduel_engine::card::CardDef;
+use fairduel_engine::kingdom_card::{DeckZone, Frame, Printed};
+use fairduel_engine::{CardPool, DeckList, Format, Rules, Seat};
+use fairduel_sim::Referee;
+
+mod common;
+
+fn assets() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets")
+}
+
+fn rules() -> Arc<Rules> {
+    common::load("kingdom-duels").0
+}
+
+/// The format's card facts, when `../shared` is beside the repository.
+fn shared_cards() -> Option<serde_json::Value> {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/kingdom-duels/cards.json");
+    let text = std::fs::read_to_string(&path).ok()?;
+    Some(serde_json::from_str(&text).expect("cards.json is JSON"))
+}
+
+fn printed(value: Option<&Printed>) -> String {
+    value.map_or_else(String::new, ToString::to_string)
+}
+
+#[test]
+fn every_entry_of_the_card_facts_is_in_the_pool() {
+    let Some(facts) = shared_cards() else {
+        eprintln!(
+            "skipped: ../shared/data/kingdom-duels/cards.json is absent (a clone without \
+             the shared folder); CI always has it"
+        );
+        return;
+    };
+    let rules = rules();
+    let pool = &rules.pool;
+    let entries = facts.as_array().expect("a list of cards");
+    assert_eq!(entries.len(), 1_759);
+    let mut terrains = 0;
+    for entry in entries {
+        let text = |key: &str| entry[key].as_str().unwrap_or_default().to_owned();
+        let name = text("name");
+        if text("frame") == "Terrain" {
+            terrains += 1;
+            let terrain = pool
+                .terrain_by_name(&name)
+                .unwrap_or_else(|| panic!("terrain {name} is missing"));
+            assert_eq!(u64::from(terrain.id), text("id").parse::<u64>().unwrap());
+            continue;
+        }
+        let code = if text("set") == "A" {
+            text("id")
+        } else {
+            format!("{}-{}", text("set"), text("id"))
+        };
+        let card: &CardDef = pool
+            .find_by_code(&code)
+            .unwrap_or_else(|| panic!("{code} {name} is missing"));
+        assert_eq!(card.name, name, "{code}");
+        let k = card.kingdom().expect("a Kingdom Duels card");
+        let deck = match text("deck").as_str() {
+            "B" => DeckZone::Extra,
+            _ => DeckZone::Main,
+        };
+        if k.frame != Frame::AlternateArt {
+            assert_eq!(k.deck, deck, "{code} {name}");
+        }
+        for (key, value) in [
+            ("atk", &k.atk),
+            ("def", &k.def),
+            ("bonusatk", &k.bonus_atk),
+            ("bonusdef", &k.bonus_def),
+        ] {
+            if entry.get(key).is_some() {
+                assert_eq!(printed(value.as_ref()), text(key), "{code} {name}: {key}");
+            }
+        }
+        if text("grade") == "lvl" {
+            assert_eq!(
+                k.level.map(u64::from),
+                text("gradeval").parse().ok(),
+                "{code}"
+            );
+        }
+    }
+    assert_eq!(terrains, 40);
+    assert_eq!(pool.terrains().len(), 40);
+    assert_eq!(pool.len() + pool.terrains().len(), 1_759);
+}
+
+/// The engine uses the printed bonus. It is 30% of the printed ATK on every card but one,
+/// whose printing the rules follow as it is (docs/RULES.md).
+#[test]
+fn the_printed_bonus_is_thirty_percent_of_the_printed_stats() {
+    let rules = rules();
+    let mut checked = 0;
+    let mut off = Vec::new();
+    for card in rules.pool.cards() {
+        let Some(k) = card.kingdom() else { continue };
+        if let (Some(Printed::Value(atk)), Some(Printed::Value(bonus))) = (&k.atk, &k.bonus_atk)
+            && *bonus > 0
+        {
+            if u32::from(*bonus).abs_diff(u32::from(*atk) * 3 / 10) > 1 {
+                off.push(k.code.clone());
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 700, "only {checked} monsters checked");
+    assert_eq!(off, ["TEG-133"], "printed bonuses that are not 30% of ATK");
+}
+
+#[test]
+fn a_duel_starts_as_the_setup_phase_says() {
+    let (rules, decks) = common::load("kingdom-duels");
+    let seating = common::seating(&decks, 3, 2);
+    let (referee, _) = Referee::new(Arc::clone(&rules), &seating, 3).expect("set-up");
+    let duel = referee.duel();
+    let state = duel.state();
+    let first = state.active;
+    let land = rules.pool.terrain_by_name("Land").expect("Land").id;
+    assert!(state.markers.iter().all(|m| *m == land), "five Land each");
+    assert_eq!(state.markers.len(), 10);
+    for seat in [Seat(0), Seat(1)] {
+        let player = state.player(seat);
+        assert_eq!(player.life_points, 2000);
+        // Five to start, and the first player draws on the first turn too.
+        let hand = if seat == first { 6 } else { 5 };
+        assert_eq!(player.hand.len(), hand, "{seat}");
+        assert_eq!(player.deck.len(), 30 - hand, "{seat}");
+    }
+    assert!(duel.awaiting().is_main_of(first));
+}
+
+fn deck(text: &str) -> Result<DeckList, String> {
+    let rules = rules();
+    DeckList::from_toml("test.toml", text, &rules.pool, &rules.format).map_err(|e| e.to_string())
+}
+
+/// A legal deck's text, with `extra` more main-deck entries.
+fn starter_with(extra: &str) -> String {
+    let text = std::fs::read_to_string(assets().join("decks/kingdom-duels/yugis-magicians.toml"))
+        .expect("starter deck");
+    text.replacen("main = [", &format!("main = [\n{extra}"), 1)
+}
+
+#[test]
+fn the_starter_decks_are_legal() {
+    let (_, decks) = common::load("kingdom-duels");
+    assert!(decks.len() >= 4);
+    for deck in &decks {
+        assert_eq!(deck.main.len(), 30, "{}", deck.name);
+        assert_eq!(deck.leader, None);
+    }
+}
+
+#[test]
+fn deck_errors_name_the_card_and_the_rule() {
+    // 31 cards.
+    let err = deck(&starter_with("  { card = \"SOE-013\" },")).expect_err("31 cards");
+    assert!(err.contains("exactly 30"), "{err}");
+    // Two copies of a card that is not Surplus (one card out to keep 30).
+    let yugi = std::fs::read_to_string(assets().join("decks/kingdom-duels/yugis-magicians.toml"))
+        .expect("deck");
+    let doubled = yugi.replacen(
+        "{ card = \"SOE-023\" }",
+        "{ card = \"SOE-023\", copies = 2 }",
+        1,
+    );
+    let doubled = doubled.replacen("  { card = \"SOE-049\" },", "", 1);
+    let err = deck(&doubled).expect_err("two copies");
+    assert!(
+        err.contains("Dark Magician") && err.contains("allows 1"),
+        "{err}"
+    );
+    // Two cards of the Limited 1 group.
+    let limited = yugi
+        .replacen("{ card = \"SOE-023\" }", "{ card = \"SOE-017\" }", 1)
+        .replacen("{ card = \"SOE-049\" }", "{ card = \"SOE-024\" }", 1);
+    let err = deck(&limited).expect_err("Limited 1");
+    assert!(err.contains("Limited 1"), "{err}");
+    // An Extra Deck card in the Main Deck.
+    let misplaced = yugi.replacen("{ card = \"SOE-023\" }", "{ card = \"SOE-030\" }", 1);
+    let err = deck(&misplaced).expect_err("Exodia belongs in the Extra Deck");
+    assert!(err.contains("Extra Deck"), "{err}");
+    // The error points at the card's line.
+    assert!(err.starts_with("test.toml:"), "{err}");
+    // A Surplus card may come four times.
+    let harpies = std::fs::read_to_string(assets().join("decks/kingdom-duels/mais-harpies.toml"))
+        .expect("deck");
+    assert!(deck(&harpies).is_ok());
+    let five = harpies.replacen("copies = 4", "copies = 5", 1).replacen(
+        "  { card = \"LEN-192\" },",
+        "",
+        1,
+    );
+    let err = deck(&five).expect_err("five Harpie Ladies");
+    assert!(err.contains("allows 4"), "{err}");
+}
+
+#[test]
+fn the_format_refuses_a_grid_setting() {
+    let text =
+        std::fs::read_to_string(assets().join("formats/kingdom-duels.toml")).expect("format");
+    let broken = text.replacen(
+        "family = \"field\"",
+        "family = \"field\"\nboard_size = 7",
+        1,
+    );
+    let err = Format::from_toml("kingdom-duels.toml", &broken).expect_err("grid setting");
+    assert!(err.message.contains("board_size"), "{err}");
+    let pool_text =
+        std::fs::read_to_string(assets().join("cards/kingdom-duels.toml")).expect("pool");
+    let pool = CardPool::from_toml("kingdom-duels.toml", &pool_text).expect("pool loads");
+    assert_eq!(pool.len(), 1_719);
+}
