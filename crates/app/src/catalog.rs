@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use fairduel_engine::format::Family;
 use fairduel_engine::{CardPool, DeckList, Format, Rules, SourceError};
 use serde::Deserialize;
 
@@ -59,6 +60,9 @@ pub struct Catalog {
     pub decks: Vec<DeckFile>,
     /// Files that could not be read or parsed, in words, so the home screen can say so.
     pub problems: Vec<String>,
+    /// Formats the window cannot show yet (their board is not the grid), by name: they
+    /// play from the command line.
+    pub command_line_only: Vec<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -116,6 +120,7 @@ impl Catalog {
         let pool = CardPool::from_toml(&pool_path.display().to_string(), &pool_text)
             .map_err(CatalogError::Pool)?;
         let mut problems = Vec::new();
+        let mut command_line_only = Vec::new();
         let mut formats = Vec::new();
         for path in toml_files(&dir.join("formats")) {
             let text = match std::fs::read_to_string(&path) {
@@ -126,6 +131,10 @@ impl Catalog {
                 }
             };
             match Format::from_toml(&path.display().to_string(), &text) {
+                // The window draws the grid only; the card game's field has no board view yet.
+                Ok(format) if format.family != Family::Grid => {
+                    command_line_only.push(format!("{} ({})", format.name, stem(&path)));
+                }
                 Ok(format) => formats.push(FormatEntry {
                     id: stem(&path),
                     rules: Rules::new(format, pool.clone()),
@@ -164,6 +173,7 @@ impl Catalog {
             formats,
             decks,
             problems,
+            command_line_only,
         })
     }
 
@@ -207,6 +217,15 @@ pub(crate) mod tests {
         assert!(catalog.legal_decks(&kairu.rules).len() >= 2);
         let forest = catalog.deck("forest-pack").expect("starter deck");
         assert_eq!(forest.name, "Forest Pack");
+        // Kingdom Duels is on the card game's field, which the window does not draw yet.
+        assert!(catalog.format("kingdom-duels").is_none());
+        assert!(
+            catalog
+                .command_line_only
+                .contains(&"Kingdom Duels (kingdom-duels)".to_owned()),
+            "{:?}",
+            catalog.command_line_only
+        );
     }
 
     #[test]

@@ -279,6 +279,10 @@ pub struct TableRules {
     /// battle); otherwise they are allies who never attack or target one another.
     #[serde(default)]
     pub allies_are_opponents: bool,
+    /// A player's defeat defeats their whole team (Kingdom Duels' Tag Duel); otherwise the
+    /// teammates play on until the last of them is out.
+    #[serde(default)]
+    pub team_falls_together: bool,
 }
 
 impl Default for TableRules {
@@ -287,6 +291,7 @@ impl Default for TableRules {
             players: 2,
             teams: None,
             allies_are_opponents: false,
+            team_falls_together: false,
         }
     }
 }

@@ -19,11 +19,12 @@ fn games_per_preset() -> u64 {
 fn honest_protocol_matches_verify_in_every_preset() {
     for preset in common::PRESETS.into_iter().chain(common::FIELD_PRESETS) {
         let (rules, decks) = common::load(preset);
+        let players = usize::from(rules.format.table.players);
         for seed in 0..games_per_preset() {
             let game = play_protocol_game(
                 &rules,
                 preset,
-                &common::pairing(&decks, seed),
+                &common::seating(&decks, seed, players),
                 seed,
                 BotKind::Random,
                 true,

@@ -648,7 +648,7 @@ fn parse_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Pl
 }
 
 /// The card at a place of the board, whichever family's board it is.
-fn piece_at<'a>(duel: &'a Duel, place: Place) -> Option<&'a Piece> {
+fn piece_at(duel: &Duel, place: Place) -> Option<&Piece> {
     match place {
         Place::Cell(cell) => duel.state().piece(cell),
         Place::Zone { .. } => duel.zone_piece(place),

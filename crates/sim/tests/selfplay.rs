@@ -24,11 +24,7 @@ fn all_presets() -> impl Iterator<Item = &'static str> {
 }
 
 fn players(preset: &str) -> usize {
-    if common::TABLE_PRESETS.contains(&preset) {
-        4
-    } else {
-        2
-    }
+    usize::from(common::load(preset).0.format.table.players)
 }
 
 fn play_many(preset: &str, games: u64) -> Vec<GameReport> {

@@ -37,7 +37,14 @@ impl Duel {
             return;
         }
         let mut table = self.state.table;
-        let losers: SeatSet = losers.iter().filter(|s| table.in_play(*s)).collect();
+        let mut losers: SeatSet = losers.iter().filter(|s| table.in_play(*s)).collect();
+        if self.rules.format.table.team_falls_together {
+            for seat in losers.iter() {
+                for mate in table.team(seat).iter().filter(|m| table.in_play(*m)) {
+                    losers = losers.with(mate);
+                }
+            }
+        }
         if losers.is_empty() {
             return;
         }
