@@ -53,6 +53,7 @@ fn mid_game(c: &mut Criterion) {
         ("dor-alternate", 400),
         ("kairu-dotr", 250),
         ("kairu-dotr-4p", 500),
+        ("kingdom-duels", 60),
     ] {
         let (rules, decks) = common::load(preset);
         let players = usize::from(rules.format.table.players);
@@ -98,7 +99,11 @@ fn whole_game(c: &mut Criterion) {
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(5));
-    for preset in common::PRESETS.into_iter().chain(common::TABLE_PRESETS) {
+    for preset in common::PRESETS
+        .into_iter()
+        .chain(common::TABLE_PRESETS)
+        .chain(common::FIELD_PRESETS)
+    {
         let (rules, decks) = common::load(preset);
         let players = usize::from(rules.format.table.players);
         let seating = common::seating(&decks, SEED, players);

@@ -48,9 +48,7 @@ impl Duel {
         &mut self,
         seat: Seat,
         action: &Action,
-        // Nothing on the field depends on a hidden card's identity yet: every claim waits
-        // for its reveal or the audit.
-        _knowledge: Option<&Knowledge>,
+        knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         match action {
@@ -61,7 +59,15 @@ impl Duel {
                 mode,
                 reveal,
                 ..
-            } => self.field_play(seat, *hand_index, *to, *mode, reveal.as_ref(), events)?,
+            } => self.field_play(
+                seat,
+                *hand_index,
+                *to,
+                *mode,
+                reveal.as_ref(),
+                knowledge,
+                events,
+            )?,
             Action::Attack { from, target, .. } => {
                 self.field_attack(seat, *from, *target, events)?
             }

@@ -10,6 +10,7 @@ use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::kingdom_card::MainType;
+use crate::knowledge::Knowledge;
 use crate::piece::{Class, Piece};
 use crate::place::{Place, Zone};
 use crate::seat::Seat;
@@ -23,6 +24,7 @@ impl Duel {
         to: Place,
         mode: PlayMode,
         reveal: Option<&Reveal>,
+        knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let phase = self.expect_turn_decision(seat, "play")?;
@@ -86,18 +88,25 @@ impl Duel {
                         why: "spells and traps are Set in a Backrow zone",
                     });
                 }
-                if let Some(reveal) = reveal {
-                    // The player showed the card after all: check it now instead of later.
-                    let card = self.check_reveal(seat, &commitment, reveal)?;
-                    let spell_or_trap = card
-                        .kingdom()
-                        .is_some_and(|k| k.is(MainType::Spell) || k.is(MainType::Trap));
-                    if !spell_or_trap {
-                        return Err(RuleError::WrongPlayMode {
-                            why: "only a spell or a trap is Set in the Backrow",
-                        });
-                    }
-                } else {
+                // The card is checked now where the applier can see it (the player's own
+                // software, the audit replaying with the player's secrets), and the claim
+                // is recorded either way, so that every peer's state stays the same.
+                let known = match reveal {
+                    Some(reveal) => Some(self.check_reveal(seat, &commitment, reveal)?),
+                    None => knowledge
+                        .and_then(|k| k.card(&commitment))
+                        .and_then(|id| self.rules.pool.get(id)),
+                };
+                let spell_or_trap = |card: &crate::card::CardDef| {
+                    card.kingdom()
+                        .is_some_and(|k| k.is(MainType::Spell) || k.is(MainType::Trap))
+                };
+                if known.is_some_and(|card| !spell_or_trap(card)) {
+                    return Err(RuleError::WrongPlayMode {
+                        why: "only a spell or a trap is Set in the Backrow",
+                    });
+                }
+                if reveal.is_none() {
                     self.state.claims.push(PendingClaim {
                         card_ref: slot.card_ref,
                         owner: seat,
