@@ -53,21 +53,7 @@ impl Duel {
     ) -> Result<(), RuleError> {
         match action {
             Action::Concede => self.field_concede(seat, events),
-            Action::Play {
-                hand_index,
-                to,
-                mode,
-                reveal,
-                ..
-            } => self.field_play(
-                seat,
-                *hand_index,
-                *to,
-                *mode,
-                reveal.as_ref(),
-                knowledge,
-                events,
-            )?,
+            Action::Play { .. } => self.field_play(seat, action, knowledge, events)?,
             Action::Attack { from, target, .. } => {
                 self.field_attack(seat, *from, *target, events)?
             }

@@ -4,8 +4,7 @@
 //! FairDuel yet). Spells and traps are Set face-down in a free Backrow zone; what they are
 //! is claimed, and checked when they are revealed or by the audit.
 
-use crate::action::PlayMode;
-use crate::commitment::Reveal;
+use crate::action::{Action, PlayMode};
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
@@ -17,16 +16,25 @@ use crate::seat::Seat;
 use crate::state::{PendingClaim, Phase, Predicate};
 
 impl Duel {
+    /// Plays `action`, an `Action::Play`.
     pub(super) fn field_play(
         &mut self,
         seat: Seat,
-        hand_index: u8,
-        to: Place,
-        mode: PlayMode,
-        reveal: Option<&Reveal>,
+        action: &Action,
         knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
+        let Action::Play {
+            hand_index,
+            to,
+            mode,
+            reveal,
+            ..
+        } = action
+        else {
+            return Err(self.wrong_decision(seat, action.kind()));
+        };
+        let (hand_index, to, mode, reveal) = (*hand_index, *to, *mode, reveal.as_ref());
         let phase = self.expect_turn_decision(seat, "play")?;
         if !matches!(phase, Phase::Main | Phase::SecondMain) {
             return Err(RuleError::WrongPhase {
