@@ -88,6 +88,9 @@ pub enum Action {
     Discard { hand_index: u8, reveal: Reveal },
     /// Name the opponent an effect that says "your opponent" is aimed at.
     ChooseOpponent { opponent: Seat },
+    /// Redirect the attack being declared onto your own monster at `to` (Kingdom Duels'
+    /// Battle Royale, once per round).
+    Redirect { to: Place },
     /// Move on to the next phase of the turn (the card game's field: from Main Phase 1 to
     /// the Battle Phase, from the Battle Phase to Main Phase 2).
     NextPhase,
@@ -112,6 +115,7 @@ impl Action {
             Action::ChooseOpponent { .. } => "choose-opponent",
             Action::Concede => "concede",
             Action::NextPhase => "next-phase",
+            Action::Redirect { .. } => "redirect",
         }
     }
 }

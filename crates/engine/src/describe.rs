@@ -60,6 +60,7 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
         }
         Action::EndTurn => "ends the turn".to_owned(),
         Action::NextPhase => "moves on to the next phase".to_owned(),
+        Action::Redirect { to } => format!("redirects the attack onto {to}"),
         Action::Pass => "lets it go ahead".to_owned(),
         Action::SpringTrap { at, reveal } => {
             format!("springs {} at {at}", card_name(duel, reveal.card))
@@ -142,6 +143,9 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         }
         Event::Discarded { seat, card } => format!("{seat} discards {}", name(*card)),
         Event::DuelEnded { outcome } => describe_outcome(outcome),
+        Event::AttackRedirected { seat, from, to } => {
+            format!("{seat} redirects the attack from {from} onto {to}")
+        }
         Event::PhaseChanged { seat, phase } => format!("{seat} enters the {}", phase.label()),
         Event::IdleWarning { seat, warnings } => {
             format!("{seat} ends the turn idle and gets Idle Warning {warnings}")

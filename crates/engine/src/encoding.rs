@@ -386,6 +386,7 @@ impl Writer<'_> {
             idle_warnings,
             fielded_monster,
             attacks_declared,
+            redirected,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -435,6 +436,7 @@ impl Writer<'_> {
         self.byte(*idle_warnings);
         self.bool(*fielded_monster);
         self.byte(*attacks_declared);
+        self.bool(*redirected);
     }
 
     #[inline(always)]
@@ -600,6 +602,11 @@ impl Writer<'_> {
             Resume::DestroyDeclared { effect } => {
                 self.variant(4);
                 self.queued_effect(effect);
+            }
+            Resume::RedirectedAttack { attacker, target } => {
+                self.variant(5);
+                self.place(*attacker);
+                self.place(*target);
             }
         }
     }

@@ -144,6 +144,12 @@ pub enum Event {
         seat: Seat,
         phase: Phase,
     },
+    /// `seat` redirected the attack of the monster at `from` onto its own at `to`.
+    AttackRedirected {
+        seat: Seat,
+        from: Place,
+        to: Place,
+    },
     /// A player ended a turn idle (Kingdom Duels' idleness rule).
     IdleWarning {
         seat: Seat,

@@ -250,6 +250,10 @@ pub struct FieldRules {
     /// Duels: one). `None`: the idleness rule is off.
     #[serde(default)]
     pub idle_warnings: Option<u8>,
+    /// Once per round a player may redirect an attack on another player's monster onto one
+    /// of their own (Kingdom Duels' Battle Royale).
+    #[serde(default)]
+    pub redirects: bool,
 }
 
 impl Default for FieldRules {
@@ -261,6 +265,7 @@ impl Default for FieldRules {
             normal_summons: 1,
             attacks_per_battle: 1,
             idle_warnings: Some(1),
+            redirects: false,
         }
     }
 }

@@ -79,6 +79,8 @@ pub struct PlayerState {
     pub fielded_monster: bool,
     /// Attacks declared in this turn's Battle Phase (the card game's field).
     pub attacks_declared: u8,
+    /// Whether the player redirected an attack since their last turn began (Battle Royale).
+    pub redirected: bool,
 }
 
 impl Clone for PlayerState {
@@ -99,6 +101,7 @@ impl Clone for PlayerState {
             idle_warnings,
             fielded_monster,
             attacks_declared,
+            redirected,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -116,6 +119,7 @@ impl Clone for PlayerState {
             idle_warnings: *idle_warnings,
             fielded_monster: *fielded_monster,
             attacks_declared: *attacks_declared,
+            redirected: *redirected,
         }
     }
 
@@ -136,6 +140,7 @@ impl Clone for PlayerState {
             idle_warnings,
             fielded_monster,
             attacks_declared,
+            redirected,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -152,5 +157,6 @@ impl Clone for PlayerState {
         self.idle_warnings = *idle_warnings;
         self.fielded_monster = *fielded_monster;
         self.attacks_declared = *attacks_declared;
+        self.redirected = *redirected;
     }
 }

@@ -171,6 +171,7 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         idle_warnings: 0,
         fielded_monster: false,
         attacks_declared: 0,
+        redirected: false,
     }
 }
 

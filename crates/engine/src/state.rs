@@ -163,6 +163,12 @@ pub enum Resume {
     DestroyDeclared {
         effect: QueuedEffect,
     },
+    /// The card game's field: an attack another player redirected onto their own monster,
+    /// to be fought with the attacker and its player unharmed.
+    RedirectedAttack {
+        attacker: Place,
+        target: Place,
+    },
 }
 
 /// An effect on its way to resolution.

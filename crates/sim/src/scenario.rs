@@ -105,6 +105,8 @@ struct RawSeat {
     idle_warnings: Option<u8>,
     /// Attacks already declared this Battle Phase (the card game's field).
     attacks_declared: Option<u8>,
+    /// Whether the player already redirected an attack this round (Battle Royale).
+    redirected: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -71,6 +71,7 @@ fn plain(entry: &Entry) -> String {
         Action::ChooseOpponent { opponent } => format!("choose {}", opponent.0),
         Action::Concede => "concede".into(),
         Action::NextPhase => "next-phase".into(),
+        Action::Redirect { to } => format!("redirect {}", cell(to)),
     }
 }
 

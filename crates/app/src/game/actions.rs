@@ -75,6 +75,7 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
         },
         Action::EndTurn => "End turn".to_owned(),
         Action::NextPhase => "Go to the next phase".to_owned(),
+        Action::Redirect { to } => format!("Redirect the attack onto {}", name_at(*to)),
         Action::Pass => "Let it go ahead".to_owned(),
         Action::SpringTrap { at, reveal } => {
             let name = duel

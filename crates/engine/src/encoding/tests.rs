@@ -84,6 +84,7 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
         idle_warnings: 1,
         fielded_monster: true,
         attacks_declared: 200,
+        redirected: true,
     }
 }
 

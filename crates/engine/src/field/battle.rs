@@ -89,12 +89,21 @@ impl Duel {
         if let Some(attacker) = self.zone_piece_mut(from) {
             attacker.attacked = true;
         }
-        self.fight(from, target, events);
+        if !self.open_redirect_windows(from, target) {
+            self.fight(from, target, false, events);
+        }
         Ok(())
     }
 
-    /// Damage calculation and its results.
-    fn fight(&mut self, from: Place, target: Place, events: &mut Vec<Event>) {
+    /// Damage calculation and its results. A `redirected` attack leaves the attacking
+    /// monster and its player unharmed (Battle Royale).
+    pub(super) fn fight(
+        &mut self,
+        from: Place,
+        target: Place,
+        redirected: bool,
+        events: &mut Vec<Event>,
+    ) {
         let (Some(attacker), Some(defender)) = (self.zone_piece(from), self.zone_piece(target))
         else {
             return;
@@ -119,24 +128,29 @@ impl Duel {
             defence,
         });
         let difference = (attack - defence).unsigned_abs();
+        // A redirected attack's player takes no damage from that battle.
+        let attacker_damage = if redirected { 0 } else { difference };
         let mut destroyed: Vec<Place> = Vec::new();
         if defending {
             if attack > defence {
                 destroyed.push(target);
             } else if attack < defence {
-                self.field_damage(attacking_player, difference, events);
+                self.field_damage(attacking_player, attacker_damage, events);
             }
         } else if attack > defence {
             destroyed.push(target);
             self.field_damage(defending_player, difference, events);
         } else if attack < defence {
             destroyed.push(from);
-            self.field_damage(attacking_player, difference, events);
+            self.field_damage(attacking_player, attacker_damage, events);
         } else if attack > 0 {
             destroyed.push(from);
             destroyed.push(target);
         }
         for place in destroyed {
+            if redirected && place == from {
+                continue;
+            }
             self.destroy_on_field(place, events);
         }
     }

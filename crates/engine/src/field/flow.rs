@@ -6,7 +6,7 @@ use crate::awaiting::{Asked, Awaiting, Decision};
 use crate::duel::Duel;
 use crate::event::Event;
 use crate::seat::SeatSet;
-use crate::state::{Phase, WinReason};
+use crate::state::{Phase, Resume, WinReason};
 
 impl Duel {
     pub(crate) fn field_settle(&mut self, events: &mut Vec<Event>) {
@@ -27,6 +27,24 @@ impl Duel {
                     asked: Asked::OpenDraw { owner: due.owner },
                 };
                 return;
+            }
+            if let Some((seat, event)) = self.state.windows.first().copied() {
+                self.state.awaiting = Awaiting::Decision {
+                    seat,
+                    decision: Decision::Respond { event },
+                };
+                return;
+            }
+            match std::mem::replace(&mut self.state.resume, Resume::Nothing) {
+                Resume::AttackAfterWindow { attacker, target } => {
+                    self.fight(attacker, target, false, events);
+                    continue;
+                }
+                Resume::RedirectedAttack { attacker, target } => {
+                    self.fight(attacker, target, true, events);
+                    continue;
+                }
+                _ => {}
             }
             let active = self.state.active;
             if self.monsters_of(active).next().is_some() {

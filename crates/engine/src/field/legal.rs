@@ -17,6 +17,12 @@ impl Duel {
                 self.field_main_actions(seat, knowledge, &mut out)
             }
             Some((s, Decision::Battle)) if s == seat => self.battle_actions(seat, &mut out),
+            Some((s, Decision::Respond { .. })) if s == seat => {
+                out.push(Action::Pass);
+                for to in self.redirect_targets(seat) {
+                    out.push(Action::Redirect { to });
+                }
+            }
             _ => {}
         }
         out

@@ -17,6 +17,7 @@ mod flow;
 mod idleness;
 mod legal;
 mod position;
+mod redirect;
 mod setup;
 mod stats;
 mod summon;
@@ -60,9 +61,10 @@ impl Duel {
             Action::ChangePosition { at } => self.field_change_position(seat, *at, events)?,
             Action::NextPhase => self.field_next_phase(seat, events)?,
             Action::EndTurn => self.field_end_turn(seat)?,
+            Action::Pass => self.field_pass(seat)?,
+            Action::Redirect { to } => self.field_redirect(seat, *to, events)?,
             Action::Move { .. }
             | Action::Flip { .. }
-            | Action::Pass
             | Action::SpringTrap { .. }
             | Action::Discard { .. }
             | Action::ChooseOpponent { .. } => {

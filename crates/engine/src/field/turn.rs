@@ -33,6 +33,7 @@ impl Duel {
         player.cards_played = 0;
         player.monsters_played = 0;
         player.attacks_declared = 0;
+        player.redirected = false;
         player.fielded_monster = fielded;
         let to_draw = match format.hand.draw {
             _ if first && !format.hand.first_turn_draw => 0,

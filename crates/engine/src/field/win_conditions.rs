@@ -8,7 +8,7 @@ use crate::duel::Duel;
 use crate::event::Event;
 use crate::player::CardSlot;
 use crate::seat::{Seat, SeatSet};
-use crate::state::WinReason;
+use crate::state::{Resume, WinReason};
 
 impl Duel {
     pub(super) fn field_check_life_points(&mut self, events: &mut Vec<Event>) {
@@ -72,6 +72,17 @@ impl Duel {
             self.clear_field_of(seat, events);
         }
         self.state.draws_due.retain(|d| !losers.contains(d.owner));
+        self.state
+            .windows
+            .retain(|(seat, _)| !losers.contains(*seat));
+        // A battle whose monsters left with their player does not happen.
+        if let Resume::AttackAfterWindow { attacker, target }
+        | Resume::RedirectedAttack { attacker, target } = self.state.resume
+            && (self.zone_piece(attacker).is_none() || self.zone_piece(target).is_none())
+        {
+            self.state.resume = Resume::Nothing;
+            self.state.windows.clear();
+        }
         if losers.contains(self.state.active) {
             self.field_advance_turn(events);
         }
@@ -94,6 +105,10 @@ impl Duel {
                 {
                     piece.controller = piece.owner;
                 }
+                continue;
+            }
+            // Cards they own that others control stay on the field (Battle Royale).
+            if piece.controller != seat {
                 continue;
             }
             let Some(piece) = self.take_from_zone(place) else {

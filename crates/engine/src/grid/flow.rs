@@ -70,7 +70,10 @@ impl Duel {
                 continue;
             }
             match std::mem::replace(&mut self.state.resume, Resume::Nothing) {
-                Resume::Nothing | Resume::DestroyDeclared { .. } => {}
+                // The card game's field's own step; never set on the grid.
+                Resume::Nothing
+                | Resume::DestroyDeclared { .. }
+                | Resume::RedirectedAttack { .. } => {}
                 Resume::AttackAfterWindow { attacker, target } => {
                     if let (Some(a), Some(t)) = (attacker.cell(), target.cell()) {
                         self.after_attack_window(a, t, events);

@@ -92,7 +92,7 @@ impl Duel {
             Action::ChooseOpponent { opponent } => {
                 self.do_choose_opponent(seat, *opponent, events)?
             }
-            Action::NextPhase => {
+            Action::NextPhase | Action::Redirect { .. } => {
                 return Err(RuleError::NotInThisFamily {
                     action: action.kind(),
                 });

@@ -227,6 +227,7 @@ impl Runner {
             p.monsters_played = rs.monsters_played.unwrap_or(0);
             p.idle_warnings = rs.idle_warnings.unwrap_or(0);
             p.attacks_declared = rs.attacks_declared.unwrap_or(0);
+            p.redirected = rs.redirected.unwrap_or(false);
             if let Some((leader_at, leader_ref, leader_id)) = leader {
                 p.leader = leader_at;
                 state.put(
@@ -619,6 +620,9 @@ impl Runner {
             },
             "end-turn" => Action::EndTurn,
             "next-phase" => Action::NextPhase,
+            "redirect" => Action::Redirect {
+                to: place(&raw.to, "to")?,
+            },
             "pass" => Action::Pass,
             "concede" => Action::Concede,
             "choose-opponent" => {
@@ -683,7 +687,7 @@ impl Runner {
                     line,
                     format!(
                         "unknown action \"{other}\" (play, move, attack, flip, change-position, \
-                         next-phase, end-turn, pass, spring-trap, reveal, declare, discard, \
+                         next-phase, redirect, end-turn, pass, spring-trap, reveal, declare, discard, \
                          choose-opponent, concede)"
                     ),
                 ));

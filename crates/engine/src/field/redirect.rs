@@ -1,0 +1,108 @@
+//! Kingdom Duels' Battle Royale: once per round, a player may redirect an attack that
+//! targets a monster controlled by another player onto a monster of their own; the attacking
+//! monster then cannot be destroyed by that battle, and its controller takes no damage from
+//! it. After an attack is declared, each player who may redirect it is asked in turn, in
+//! the rotation's order from the turn player.
+
+use crate::awaiting::{Awaiting, Decision, TrapEvent};
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::piece::Class;
+use crate::place::Place;
+use crate::seat::Seat;
+use crate::state::Resume;
+
+impl Duel {
+    /// Asks every player who may redirect the attack from `attacker` on `target`; returns
+    /// whether anyone is asked (the battle then waits for them).
+    pub(super) fn open_redirect_windows(&mut self, attacker: Place, target: Place) -> bool {
+        if !self.rules.format.field.redirects {
+            return false;
+        }
+        let (Some(attacking), Some(defending)) = (
+            self.zone_piece(attacker).map(|p| p.controller),
+            self.zone_piece(target).map(|p| p.controller),
+        ) else {
+            return false;
+        };
+        let table = self.state.table;
+        let askable: Vec<Seat> = table
+            .clockwise_from(self.state.active)
+            .filter(|s| *s != attacking && *s != defending && table.in_play(*s))
+            .filter(|s| !self.state.player(*s).redirected)
+            .filter(|s| !self.redirect_targets(*s).is_empty())
+            .collect();
+        let event = TrapEvent::Attack { attacker, target };
+        self.state.windows = askable.into_iter().map(|s| (s, event)).collect();
+        if self.state.windows.is_empty() {
+            return false;
+        }
+        self.state.resume = Resume::AttackAfterWindow { attacker, target };
+        true
+    }
+
+    /// `seat`'s monsters an attack may be redirected onto: face-up ones (a Hidden monster's
+    /// battle is not built yet).
+    pub(super) fn redirect_targets(&self, seat: Seat) -> Vec<Place> {
+        self.monsters_of(seat)
+            .filter(|(_, p)| p.face_up && p.class == Class::Monster)
+            .map(|(at, _)| at)
+            .collect()
+    }
+
+    /// The redirect window waiting for `seat`, or the error.
+    fn expect_redirect_window(
+        &self,
+        seat: Seat,
+        action: &'static str,
+    ) -> Result<(Place, Place), RuleError> {
+        match &self.state.awaiting {
+            Awaiting::Decision {
+                seat: s,
+                decision:
+                    Decision::Respond {
+                        event: TrapEvent::Attack { attacker, target },
+                    },
+            } if *s == seat => Ok((*attacker, *target)),
+            _ => Err(self.wrong_decision(seat, action)),
+        }
+    }
+
+    pub(super) fn field_pass(&mut self, seat: Seat) -> Result<(), RuleError> {
+        self.expect_redirect_window(seat, "pass")?;
+        if !self.state.windows.is_empty() {
+            self.state.windows.remove(0);
+        }
+        Ok(())
+    }
+
+    pub(super) fn field_redirect(
+        &mut self,
+        seat: Seat,
+        to: Place,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let (attacker, _) = self.expect_redirect_window(seat, "redirect")?;
+        if !self.redirect_targets(seat).contains(&to) {
+            return Err(RuleError::BadAttackTarget {
+                from: attacker,
+                target: to,
+                why: "an attack is redirected onto a face-up monster of your own",
+            });
+        }
+        self.state.player_mut(seat).redirected = true;
+        // The attack now targets the redirecting player's monster: nobody else is asked.
+        self.state.windows.clear();
+        self.state.resume = Resume::RedirectedAttack {
+            attacker,
+            target: to,
+        };
+        events.push(Event::AttackRedirected {
+            seat,
+            from: attacker,
+            to,
+        });
+        Ok(())
+    }
+}
