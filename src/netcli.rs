@@ -131,13 +131,13 @@ fn settings(
     }
 }
 
-/// A deck by file stem from the assets' decks folder, or by path.
+/// A deck by file stem from the decks folder of the format's pool, or by path.
 fn deck(dir: &Path, rules: &Rules, name: &str) -> Result<DeckList, String> {
     let as_path = Path::new(name);
     let path = if as_path.is_file() {
         as_path.to_owned()
     } else {
-        dir.join("decks").join(format!("{name}.toml"))
+        assets::deck_dir(dir, &rules.format.pool).join(format!("{name}.toml"))
     };
     assets::load_deck(&path, rules).map_err(|e| e.to_string())
 }

@@ -36,14 +36,21 @@ pub const FOUR_SEATS: [&str; 2] = common::TABLE_PRESETS;
 /// One table per seat count.
 pub const BY_SEATS: [&str; 3] = ["kairu-dotr", THREE_SEATS, "kairu-dotr-4p"];
 
-/// Every table the catalogue runs at: two, three and four seats, with and without teams.
-pub const ALL: [&str; 6] = [
+/// The card game's field: Kingdom Duels for two, its Tag Duel and its Battle Royale.
+pub const FIELD: [&str; 3] = common::FIELD_PRESETS;
+
+/// Every table the catalogue runs at: two, three and four seats, with and without teams,
+/// on the grid and on the card game's field.
+pub const ALL: [&str; 9] = [
     TWO_SEATS[0],
     TWO_SEATS[1],
     TWO_SEATS[2],
     THREE_SEATS,
     FOUR_SEATS[0],
     FOUR_SEATS[1],
+    FIELD[0],
+    FIELD[1],
+    FIELD[2],
 ];
 
 pub fn tables(names: &[&'static str]) -> Vec<Table> {
