@@ -565,6 +565,7 @@ fn editor_ui(
         leader: draft.leader,
         main: draft.main(),
         extra: Vec::new(),
+        field_setup: Vec::new(),
     };
     ydk_ui(ui, catalog, library, state);
     deck_contents_ui(ui, catalog, &list, &mut state.card);

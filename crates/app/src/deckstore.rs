@@ -142,6 +142,7 @@ impl DeckDraft {
             leader: Some(self.leader?),
             main: self.main(),
             extra: Vec::new(),
+            field_setup: Vec::new(),
         })
     }
 
@@ -170,6 +171,7 @@ impl DeckDraft {
                         leader: Some(stand_in.id),
                         main: self.main(),
                         extra: Vec::new(),
+                        field_setup: Vec::new(),
                     };
                     if let Err(e) = list.validate(pool, format) {
                         problems.push(sentence(&e));

@@ -22,6 +22,10 @@ pub struct DeckList {
     pub leader: Option<CardId>,
     pub main: Vec<CardId>,
     pub extra: Vec<CardId>,
+    /// The card game's field: the Field Setup played, as its starting terrains left to
+    /// right by terrain number (empty: none, every Frontrow zone starts on the format's
+    /// default terrain).
+    pub field_setup: Vec<u8>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -33,6 +37,9 @@ struct RawDeck {
     main: Vec<toml::Spanned<RawEntry>>,
     #[serde(default)]
     extra: Vec<toml::Spanned<RawEntry>>,
+    /// The Field Setup's terrains, by name, left to right.
+    #[serde(default)]
+    field_setup: Option<toml::Spanned<Vec<String>>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -102,11 +109,29 @@ impl DeckList {
         };
         let main = read(&raw.main)?;
         let extra = read(&raw.extra)?;
+        let mut field_setup = Vec::new();
+        if let Some(setup) = &raw.field_setup {
+            let line = line_of(text, setup.span().start);
+            for name in setup.get_ref() {
+                let terrain = pool.terrain_by_name(name).ok_or_else(|| {
+                    err(
+                        line,
+                        format!(
+                            "the Field Setup names \"{name}\", which is not a terrain of the \
+                             pool \"{}\"",
+                            pool.name()
+                        ),
+                    )
+                })?;
+                field_setup.push(terrain.id);
+            }
+        }
         let deck = DeckList {
             name: raw.name,
             leader,
             main,
             extra,
+            field_setup,
         };
         deck.check(pool, format).map_err(|problem| {
             let line = match problem.card {
@@ -158,6 +183,15 @@ impl DeckList {
             return Err(DeckProblem {
                 card: Some(*id),
                 message: format!("{} has no Extra Deck", format.name),
+            });
+        }
+        if !self.field_setup.is_empty() {
+            return Err(DeckProblem {
+                card: None,
+                message: format!(
+                    "{} has no Field Setup: leave `field_setup` out",
+                    format.name
+                ),
             });
         }
         let mut counted: Vec<CardId> = self.main.clone();
@@ -275,6 +309,10 @@ impl DeckList {
                 });
             }
         }
+        check_field_setup(&self.field_setup, pool, format).map_err(|message| DeckProblem {
+            card: None,
+            message,
+        })?;
         if self.extra.len() > usize::from(rules.max_extra) {
             return Err(DeckProblem {
                 card: None,
@@ -323,4 +361,27 @@ fn known(pool: &CardPool, id: CardId) -> Result<&CardDef, DeckProblem> {
         card: Some(id),
         message: format!("card {id} is not in the pool \"{}\"", pool.name()),
     })
+}
+
+/// A Field Setup names one terrain of the pool for each Frontrow zone, left to right (or is
+/// empty: no Field Setup).
+pub fn check_field_setup(terrains: &[u8], pool: &CardPool, format: &Format) -> Result<(), String> {
+    if terrains.is_empty() {
+        return Ok(());
+    }
+    let zones = usize::from(format.field.monster_zones);
+    if terrains.len() != zones {
+        return Err(format!(
+            "the Field Setup lists {} terrains; {} has {zones} Frontrow zones, one terrain each",
+            terrains.len(),
+            format.name
+        ));
+    }
+    if let Some(bad) = terrains.iter().find(|t| pool.terrain(**t).is_none()) {
+        return Err(format!(
+            "the Field Setup names terrain number {bad}, which the pool \"{}\" does not have",
+            pool.name()
+        ));
+    }
+    Ok(())
 }

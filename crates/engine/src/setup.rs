@@ -23,6 +23,9 @@ use crate::turn_order::TurnOrder;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatSetup {
     pub leader: Option<LeaderSetup>,
+    /// The card game's field: the starting terrains of the seat's Frontrow, left to right,
+    /// by terrain number (a Field Setup); empty for the format's default terrain.
+    pub field_setup: Vec<u8>,
     /// With [`DeckSetup::Public`], the real order, top card last; with
     /// [`DeckSetup::Permuted`], the owner's committed order (which tells nothing).
     pub deck: Vec<Commitment>,
@@ -73,6 +76,8 @@ pub enum SetupError {
     UnexpectedLeader { seat: Seat, card: CardId },
     #[error("the format's starting terrain \"{name}\" is not among the pool's terrains")]
     UnknownTerrain { name: String },
+    #[error("{seat}'s Field Setup cannot be played: {why}")]
+    BadFieldSetup { seat: Seat, why: String },
     #[error("{seat}'s deck holds {count} cards; the format needs {min} to {max}")]
     DeckSize {
         seat: Seat,
@@ -253,6 +258,12 @@ fn grid_duel(rules: Arc<Rules>, setup: PublicSetup) -> Result<(Duel, Vec<Event>)
             });
         }
         check_deck_size(format, seat, seat_setup)?;
+        if !seat_setup.field_setup.is_empty() {
+            return Err(SetupError::BadFieldSetup {
+                seat,
+                why: "the grid has no Field Setups".into(),
+            });
+        }
         let cell = grid.leader_start(seat);
         let leader_ref = commit(&mut commitments, leader.commitment);
         let deck: Vec<CardRef> = seat_setup

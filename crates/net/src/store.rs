@@ -62,6 +62,7 @@ pub struct SavedDeck {
     pub leader: Option<CardId>,
     pub main: Vec<CardId>,
     pub extra: Vec<CardId>,
+    pub field_setup: Vec<u8>,
 }
 
 impl From<&fairduel_engine::DeckList> for SavedDeck {
@@ -71,6 +72,7 @@ impl From<&fairduel_engine::DeckList> for SavedDeck {
             leader: deck.leader,
             main: deck.main.clone(),
             extra: deck.extra.clone(),
+            field_setup: deck.field_setup.clone(),
         }
     }
 }
@@ -82,6 +84,7 @@ impl From<&SavedDeck> for fairduel_engine::DeckList {
             leader: deck.leader,
             main: deck.main.clone(),
             extra: deck.extra.clone(),
+            field_setup: deck.field_setup.clone(),
         }
     }
 }
@@ -467,6 +470,7 @@ mod tests {
                 leader: Some(CardId(1)),
                 main: vec![CardId(2), CardId(3)],
                 extra: Vec::new(),
+                field_setup: Vec::new(),
             },
             secret_seed: [9; 32],
             own_key: [1; 32],

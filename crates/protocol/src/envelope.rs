@@ -65,6 +65,8 @@ impl MatchSetup {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckCommit {
     pub leader: Option<LeaderSetup>,
+    /// The card game's field: the Field Setup's terrains, in the open (empty: none).
+    pub field_setup: Vec<u8>,
     pub deck: Vec<Commitment>,
     pub random: Commitment,
 }

@@ -57,6 +57,8 @@ pub enum RestoreError {
 #[derive(Debug, Clone)]
 struct OwnSecrets {
     leader: Option<Reveal>,
+    /// Public from the deck commit on; kept here with the rest of the deck.
+    field_setup: Vec<u8>,
     /// Openings of the deck commitments, in committed order.
     deck: Vec<Reveal>,
     random: RandomReveal,
@@ -255,6 +257,7 @@ impl Peer {
             secrets,
             own: OwnSecrets {
                 leader,
+                field_setup: deck.field_setup.clone(),
                 deck: deck_openings,
                 random,
                 permutations: Vec::new(),
@@ -416,6 +419,7 @@ impl Peer {
                 card: leader.card,
                 commitment: commit(leader),
             }),
+            field_setup: self.own.field_setup.clone(),
             deck: self.own.deck.iter().map(commit).collect(),
             random: random_commitment(&match_id, self.seat, &self.own.random),
         }

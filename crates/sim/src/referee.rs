@@ -93,6 +93,7 @@ impl Referee {
             }
             setups.push(SeatSetup {
                 leader,
+                field_setup: deck.field_setup.clone(),
                 deck: order,
                 order: DeckSetup::Public,
             });

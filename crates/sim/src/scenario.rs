@@ -578,6 +578,7 @@ fn placeholder_duel(
             card,
             commitment: Commitment(sha256_of(&("fairduel/scenario-leader", seat))),
         }),
+        field_setup: Vec::new(),
         deck: filler(seat),
         order: DeckSetup::Public,
     };

@@ -123,7 +123,9 @@ fn the_printed_bonus_is_thirty_percent_of_the_printed_stats() {
 #[test]
 fn a_duel_starts_as_the_setup_phase_says() {
     let (rules, decks) = common::load("kingdom-duels");
-    let seating = common::seating(&decks, 3, 2);
+    // Two decks without a Field Setup.
+    let seating: Vec<&DeckList> = decks.iter().filter(|d| d.field_setup.is_empty()).collect();
+    assert_eq!(seating.len(), 2);
     let (referee, _) = Referee::new(Arc::clone(&rules), &seating, 3).expect("set-up");
     let duel = referee.duel();
     let state = duel.state();
@@ -140,6 +142,44 @@ fn a_duel_starts_as_the_setup_phase_says() {
         assert_eq!(player.deck.len(), 30 - hand, "{seat}");
     }
     assert!(duel.awaiting().is_main_of(first));
+}
+
+/// Step (3) of the Setup Phase: a player's Field Setup sets their starting terrains; without
+/// one, five "Land".
+#[test]
+fn a_field_setup_sets_its_players_terrains() {
+    let (rules, decks) = common::load("kingdom-duels");
+    let yugi = decks
+        .iter()
+        .find(|d| d.name == "Yugi's Magicians")
+        .expect("Yugi");
+    let mai = decks
+        .iter()
+        .find(|d| d.name == "Mai's Harpies")
+        .expect("Mai");
+    let (referee, _) = Referee::new(Arc::clone(&rules), &[yugi, mai], 1).expect("set-up");
+    let names: Vec<&str> = referee
+        .duel()
+        .state()
+        .markers
+        .iter()
+        .map(|id| rules.pool.terrain(*id).map_or("?", |t| t.name.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Night", "Meadow", "Night", "Meadow", "Night", "Land", "Land", "Land", "Land", "Land"
+        ]
+    );
+    // A Field Setup lists one terrain per Frontrow zone, each a terrain of the pool.
+    let text = std::fs::read_to_string(assets().join("decks/kingdom-duels/yugis-magicians.toml"))
+        .expect("deck");
+    let short = text.replacen("\"Meadow\", \"Night\"]", "\"Meadow\"]", 1);
+    let err = deck(&short).expect_err("four terrains");
+    assert!(err.contains("5 Frontrow zones"), "{err}");
+    let unknown = text.replacen("\"Night\"", "\"Moon\"", 1);
+    let err = deck(&unknown).expect_err("no such terrain");
+    assert!(err.contains("Moon"), "{err}");
 }
 
 fn deck(text: &str) -> Result<DeckList, String> {

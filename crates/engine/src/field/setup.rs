@@ -2,13 +2,15 @@
 //! in their zones, the starting terrain on every Frontrow zone, the first player (decided
 //! outside the engine, by joint randomness), the opening hands, and the first turn.
 //!
-//! Setup Rule cards (Game, Field, Duelist Setup) are not built yet: every Frontrow starts
-//! with the format's default terrain, as the seed says for a player without a Field Setup.
+//! A player's Field Setup is the list of its terrains, played in the open with the deck;
+//! without one every Frontrow zone starts on the format's default terrain ("Land"). The
+//! other Setup Rule cards (Game and Duelist Setups) are not built yet.
 
 use std::sync::Arc;
 
 use crate::awaiting::Awaiting;
 use crate::commitment::CardRef;
+use crate::deck::check_field_setup;
 use crate::duel::{Duel, Rules};
 use crate::event::Event;
 use crate::field::FieldBoard;
@@ -51,6 +53,8 @@ impl Duel {
                 });
             }
             check_deck_size(format, seat, seat_setup)?;
+            check_field_setup(&seat_setup.field_setup, &rules.pool, format)
+                .map_err(|why| SetupError::BadFieldSetup { seat, why })?;
             first_cards.push(CardRef(
                 u16::try_from(commitments.len()).unwrap_or(u16::MAX),
             ));
@@ -69,6 +73,16 @@ impl Duel {
             setup.first,
             format.first_attack_turn(),
         );
+        // Step (3) of the Setup Phase: a player's Field Setup, or the default terrain.
+        let zones = usize::from(board.monster_zones());
+        let mut markers = vec![starting; players * zones];
+        for (i, seat_setup) in setup.seats.iter().enumerate() {
+            for (slot, terrain) in seat_setup.field_setup.iter().enumerate() {
+                if let Some(marker) = markers.get_mut(i * zones + slot) {
+                    *marker = *terrain;
+                }
+            }
+        }
         let state = DuelState {
             match_id: setup.match_id,
             format_hash: format.hash(),
@@ -82,7 +96,7 @@ impl Duel {
             players: PerSeat::new(player_states),
             terrain: Vec::new(),
             cells: vec![None; board.slot_count()],
-            markers: vec![starting; players * usize::from(board.monster_zones())],
+            markers,
             awaiting: Awaiting::main(setup.first),
             resume: Resume::Nothing,
             queue: Vec::new(),

@@ -3,6 +3,7 @@
 //! entry's state hash turns out wrong.
 
 use super::*;
+use fairduel_engine::deck::check_field_setup;
 use fairduel_engine::format::Family;
 
 impl MatchLog {
@@ -191,6 +192,13 @@ impl MatchLog {
             )));
         }
         let needs_leader = self.rules.format.family == Family::Grid;
+        if needs_leader && !deck.field_setup.is_empty() {
+            return Err(Violation::BadDeckCommit(
+                "it plays a Field Setup; this format has none".into(),
+            ));
+        }
+        check_field_setup(&deck.field_setup, &self.rules.pool, &self.rules.format)
+            .map_err(Violation::BadDeckCommit)?;
         let Some(leader) = deck.leader else {
             return if needs_leader {
                 Err(Violation::BadDeckCommit(
@@ -247,6 +255,7 @@ impl MatchLog {
                 .collect();
             setups.push(SeatSetup {
                 leader: deck.leader,
+                field_setup: deck.field_setup.clone(),
                 deck: deck.deck.clone(),
                 order: DeckSetup::Permuted { rounds },
             });
@@ -299,6 +308,7 @@ impl MatchLog {
             main: reveal.deck.iter().map(|r| r.card).collect(),
             // The Extra Deck is not committed yet: no rule of the field family uses it.
             extra: Vec::new(),
+            field_setup: deck.field_setup.clone(),
         };
         list.validate(&self.rules.pool, &self.rules.format)
             .map_err(|m| format!("the committed deck is not legal: {m}"))?;
