@@ -7,10 +7,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use fairduel_engine::describe::describe_action;
+use fairduel_engine::describe::{describe_action, describe_field};
 use fairduel_engine::{Action, DeckList, Rules, Seat};
 use fairduel_net::driver::{
-    Command, DriverConfig, LinkStatus, MatchEnd, SessionHandle, Update, verdict_text,
+    Command, DriverConfig, LinkStatus, MatchEnd, SeatView, SessionHandle, Update, verdict_text,
 };
 use fairduel_net::play::{
     MatchSettings, StartedMatch, gather_table, match_hello, reconnect_saved, resume_saved,
@@ -507,6 +507,14 @@ fn show(
             }
             offered.clear();
             if !bot && view.my_decision() {
+                // The card game's field, drawn in text: the grid formats are played in the
+                // window, where the board is.
+                if view.duel.topology().field().is_some() {
+                    println!();
+                    for line in describe_field(&view.duel, view.seat, &view.knowledge) {
+                        println!("  {line}");
+                    }
+                }
                 let state = view.duel.state();
                 let others: Vec<String> = state
                     .seats()
@@ -519,7 +527,7 @@ fn show(
                     others.join(", ")
                 );
                 for (i, action) in view.legal.iter().enumerate() {
-                    println!("  {:>3}. {}", i + 1, describe_action(&view.duel, action));
+                    println!("  {:>3}. {}", i + 1, offer_text(&view, action));
                 }
                 println!(
                     "  (number to act, c to concede, a to let the bot play, q to leave and resume later)"
@@ -578,6 +586,32 @@ fn show(
             println!("error: {message}");
             Some(ExitCode::FAILURE)
         }
+    }
+}
+
+/// An action as offered to its player: the public description, naming the hand card a
+/// face-down play would keep hidden from the others.
+fn offer_text(view: &SeatView, action: &Action) -> String {
+    let text = describe_action(&view.duel, action);
+    let Action::Play {
+        hand_index,
+        reveal: None,
+        ..
+    } = action
+    else {
+        return text;
+    };
+    let state = view.duel.state();
+    let name = state
+        .player(view.seat)
+        .hand
+        .get(usize::from(*hand_index))
+        .and_then(|slot| view.knowledge.card(&state.commitment(slot.card_ref)))
+        .and_then(|id| view.duel.pool().get(id))
+        .map(|card| card.name.clone());
+    match name {
+        Some(name) => format!("{text}: {name}"),
+        None => text,
     }
 }
 

@@ -3,6 +3,10 @@
 use crate::action::{Action, Answer, Entry, PlayMode};
 use crate::duel::Duel;
 use crate::event::Event;
+use crate::knowledge::Knowledge;
+use crate::piece::Class;
+use crate::place::Place;
+use crate::seat::Seat;
 use crate::state::{Outcome, WinReason};
 
 fn card_name(duel: &Duel, id: crate::card::CardId) -> String {
@@ -185,4 +189,84 @@ fn removal_reason(reason: WinReason) -> &'static str {
         WinReason::TurnLimit => "the turn limit",
         WinReason::Idleness => "idle after an Idle Warning",
     }
+}
+
+/// The card game's field as text, seen by `viewer`: each seat's life points and counts, its
+/// Backrow and its Frontrow with the terrain marker over each zone (the viewer's side last,
+/// nearest to them), then the viewer's hand. Cards the viewer may not see stay "set".
+pub fn describe_field(duel: &Duel, viewer: Seat, knowledge: &Knowledge) -> Vec<String> {
+    let state = duel.state();
+    let field = *duel.field();
+    let mut lines = vec![format!(
+        "turn {}, {} — {} to play",
+        state.turn,
+        state.phase.label(),
+        state.active
+    )];
+    let card_text = |place: Place| -> String {
+        let Some(piece) = duel.zone_piece(place) else {
+            return "—".to_owned();
+        };
+        let Some(card) = duel.known_card(piece, Some(knowledge)) else {
+            return "(set)".to_owned();
+        };
+        let hidden = if piece.face_up { "" } else { " (set)" };
+        match duel.field_stats(place, piece) {
+            Some((atk, def)) if piece.class == Class::Monster => format!(
+                "{} {atk}/{def} {}{hidden}",
+                card.name,
+                if piece.defence { "DEF" } else { "ATK" }
+            ),
+            _ => format!("{}{hidden}", card.name),
+        }
+    };
+    let order: Vec<Seat> = state
+        .seats()
+        .filter(|s| *s != viewer)
+        .chain(std::iter::once(viewer))
+        .collect();
+    for seat in order {
+        let player = state.player(seat);
+        let who = if seat == viewer {
+            format!("{seat} (you)")
+        } else {
+            seat.to_string()
+        };
+        let out = if state.table.is_removed(seat) {
+            ", out of the duel"
+        } else {
+            ""
+        };
+        lines.push(format!(
+            "{who}: {} LP, hand {}, deck {}, graveyard {}, Idle Warnings {}{out}",
+            player.life_points,
+            player.hand.len(),
+            player.deck.len(),
+            player.graveyard.len(),
+            player.idle_warnings
+        ));
+        let backrow: Vec<String> = field.backrow(seat).map(card_text).collect();
+        lines.push(format!("  Backrow:  {}", backrow.join(" | ")));
+        let frontrow: Vec<String> = field
+            .frontrow(seat)
+            .map(|place| {
+                let terrain = duel.marker_at(place).map_or("?", |t| t.name.as_str());
+                format!("[{terrain}] {}", card_text(place))
+            })
+            .collect();
+        lines.push(format!("  Frontrow: {}", frontrow.join(" | ")));
+    }
+    let hand: Vec<String> = state
+        .player(viewer)
+        .hand
+        .iter()
+        .map(|slot| {
+            knowledge
+                .card(&state.commitment(slot.card_ref))
+                .and_then(|id| duel.pool().get(id))
+                .map_or_else(|| "?".to_owned(), crate::text::card_summary)
+        })
+        .collect();
+    lines.push(format!("your hand: {}", hand.join("; ")));
+    lines
 }

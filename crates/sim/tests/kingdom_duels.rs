@@ -142,6 +142,14 @@ fn a_duel_starts_as_the_setup_phase_says() {
         assert_eq!(player.deck.len(), 30 - hand, "{seat}");
     }
     assert!(duel.awaiting().is_main_of(first));
+    // What a player at the command line sees: every side's LP and terrains, and only their
+    // own hand.
+    let text =
+        fairduel_engine::describe::describe_field(duel, first, referee.knowledge(first)).join("\n");
+    assert!(text.contains("2000 LP"), "{text}");
+    assert!(text.contains("[Land] —"), "{text}");
+    assert!(text.contains(&format!("{first} (you)")), "{text}");
+    assert_eq!(text.matches("your hand:").count(), 1, "{text}");
 }
 
 /// Step (3) of the Setup Phase: a player's Field Setup sets their starting terrains; without
