@@ -688,7 +688,12 @@ impl Driver {
         slot.generation += 1;
         slot.down_since = Some(Instant::now());
         old.close("reconnecting").await;
-        if let Some(status) = self.fairness.peers.iter_mut().find(|p| p.seat == seat) {
+        // Once our duel is over, a link that closes is most likely the other seat leaving
+        // after its own end: the fairness panel keeps showing how the match was played.
+        let over = self.peer.is_complete();
+        if let Some(status) = self.fairness.peers.iter_mut().find(|p| p.seat == seat)
+            && !over
+        {
             status.linked = false;
             status.connection = None;
         }
