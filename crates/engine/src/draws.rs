@@ -3,12 +3,14 @@
 //! waits for each permuter, last round first, to open where it points, until it names one
 //! of the owner's committed cards — which only the owner can open.
 
-use crate::awaiting::Asked;
+use crate::action::Answer;
+use crate::awaiting::{Asked, Awaiting};
 use crate::commitment::{CardRef, Commitment, PositionOpening, PositionSlot};
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::hash::Digest32;
+use crate::knowledge::Knowledge;
 use crate::player::{CardSlot, DeckOrder, DrawDue};
 use crate::seat::Seat;
 
@@ -54,6 +56,26 @@ impl Duel {
             }
             None => false,
         }
+    }
+
+    /// Waits for the first draw's next opening, if a draw is waiting; returns whether one is.
+    pub(crate) fn await_draw_opening(&mut self) -> bool {
+        let Some(due) = self.state.draws_due.first().copied() else {
+            return false;
+        };
+        let permuter = self.permuter_of(due).unwrap_or(due.owner);
+        self.state.awaiting = Awaiting::Answer {
+            seat: permuter,
+            asked: Asked::OpenDraw { owner: due.owner },
+        };
+        true
+    }
+
+    /// The honest answer to a draw opening asked of the holder of `knowledge`.
+    pub(crate) fn honest_draw_opening(&self, knowledge: &Knowledge) -> Option<Answer> {
+        let (_, commitment) = self.open_draw_slot()?;
+        let opening = knowledge.position(&commitment)?;
+        Some(Answer::OpenDraw { opening: *opening })
     }
 
     pub(crate) fn permuter_of(&self, due: DrawDue) -> Option<Seat> {

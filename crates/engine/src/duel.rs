@@ -344,6 +344,22 @@ impl Duel {
         }
     }
 
+    /// Hands the game to the next turn in the rotation (or ends it at the turn limit).
+    pub(crate) fn advance_turn(&mut self, events: &mut Vec<Event>) {
+        if self.state.turn >= self.rules.format.win.turn_limit {
+            self.finish_by_turn_limit(events);
+            return;
+        }
+        let Some(next) = self.state.table.next_turn(self.state.active) else {
+            return;
+        };
+        self.state.turn += 1;
+        match self.rules.format.family {
+            Family::Grid => self.start_turn(next, false, events),
+            Family::Field => self.field_start_turn(next, events),
+        }
+    }
+
     pub fn state_mut_for_setup(&mut self) -> &mut DuelState {
         // The caller may change anything, the unchanging part included.
         self.prefix = None;

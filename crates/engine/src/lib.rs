@@ -30,6 +30,7 @@ pub mod hash;
 mod hash_chain;
 pub mod kingdom_card;
 pub mod knowledge;
+mod life_points;
 pub mod piece;
 pub mod place;
 pub mod player;

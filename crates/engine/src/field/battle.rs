@@ -135,14 +135,14 @@ impl Duel {
             if attack > defence {
                 destroyed.push(target);
             } else if attack < defence {
-                self.field_damage(attacking_player, attacker_damage, events);
+                self.damage(attacking_player, attacker_damage, events);
             }
         } else if attack > defence {
             destroyed.push(target);
-            self.field_damage(defending_player, difference, events);
+            self.damage(defending_player, difference, events);
         } else if attack < defence {
             destroyed.push(from);
-            self.field_damage(attacking_player, attacker_damage, events);
+            self.damage(attacking_player, attacker_damage, events);
         } else if attack > 0 {
             destroyed.push(from);
             destroyed.push(target);
@@ -153,19 +153,6 @@ impl Duel {
             }
             self.destroy_on_field(place, events);
         }
-    }
-
-    pub(super) fn field_damage(&mut self, seat: Seat, amount: u32, events: &mut Vec<Event>) {
-        if amount == 0 {
-            return;
-        }
-        let player = self.state.player_mut(seat);
-        player.life_points = player.life_points.saturating_sub(amount);
-        events.push(Event::Damage {
-            seat,
-            amount,
-            life_points: player.life_points,
-        });
     }
 
     /// The card at `place` goes to its owner's graveyard.

@@ -2,7 +2,7 @@
 //! their openings, the End Phase and the next turn; then the turn player's decision for
 //! the phase they are in.
 
-use crate::awaiting::{Asked, Awaiting, Decision};
+use crate::awaiting::{Awaiting, Decision};
 use crate::duel::Duel;
 use crate::event::Event;
 use crate::seat::SeatSet;
@@ -20,12 +20,7 @@ impl Duel {
                 self.state.awaiting = Awaiting::Finished;
                 return;
             }
-            if let Some(due) = self.state.draws_due.first().copied() {
-                let permuter = self.permuter_of(due).unwrap_or(due.owner);
-                self.state.awaiting = Awaiting::Answer {
-                    seat: permuter,
-                    asked: Asked::OpenDraw { owner: due.owner },
-                };
+            if self.await_draw_opening() {
                 return;
             }
             if let Some((seat, event)) = self.state.windows.first().copied() {
@@ -54,7 +49,7 @@ impl Duel {
                 Phase::End => {
                     self.check_idleness(events);
                     if self.state.outcome.is_none() && self.state.phase == Phase::End {
-                        self.field_advance_turn(events);
+                        self.advance_turn(events);
                     }
                     continue;
                 }

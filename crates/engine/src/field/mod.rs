@@ -99,11 +99,7 @@ impl Duel {
             return None;
         }
         match asked {
-            Asked::OpenDraw { .. } => {
-                let (_, commitment) = self.open_draw_slot()?;
-                let opening = knowledge.position(&commitment)?;
-                Some(Answer::OpenDraw { opening: *opening })
-            }
+            Asked::OpenDraw { .. } => self.honest_draw_opening(knowledge),
             Asked::Reveal { .. } | Asked::Declare { .. } => None,
         }
     }

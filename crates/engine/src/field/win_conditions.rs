@@ -84,7 +84,7 @@ impl Duel {
             self.state.windows.clear();
         }
         if losers.contains(self.state.active) {
-            self.field_advance_turn(events);
+            self.advance_turn(events);
         }
     }
 

@@ -21,12 +21,7 @@ impl Duel {
                 self.state.awaiting = Awaiting::Finished;
                 return;
             }
-            if let Some(due) = self.state.draws_due.first().copied() {
-                let permuter = self.permuter_of(due).unwrap_or(due.owner);
-                self.state.awaiting = Awaiting::Answer {
-                    seat: permuter,
-                    asked: Asked::OpenDraw { owner: due.owner },
-                };
+            if self.await_draw_opening() {
                 return;
             }
             if let Some((seat, _)) = self.state.reveal_due.first().copied() {

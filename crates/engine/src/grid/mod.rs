@@ -13,7 +13,6 @@ mod end_of_turn;
 mod filters;
 mod flow;
 mod legal;
-mod life_points;
 mod movement;
 mod placement;
 mod position;
@@ -123,11 +122,7 @@ impl Duel {
             return None;
         }
         match asked {
-            Asked::OpenDraw { .. } => {
-                let (_, commitment) = self.open_draw_slot()?;
-                let opening = knowledge.position(&commitment)?;
-                Some(Answer::OpenDraw { opening: *opening })
-            }
+            Asked::OpenDraw { .. } => self.honest_draw_opening(knowledge),
             Asked::Reveal { commitments } => {
                 let reveals: Option<Vec<Reveal>> = commitments
                     .iter()

@@ -53,17 +53,4 @@ impl Duel {
         self.state.phase = Phase::End;
         Ok(())
     }
-
-    /// Hands the game to the next turn (or ends it at the turn limit).
-    pub(super) fn advance_turn(&mut self, events: &mut Vec<Event>) {
-        if self.state.turn >= self.rules.format.win.turn_limit {
-            self.finish_by_turn_limit(events);
-            return;
-        }
-        let Some(next) = self.state.table.next_turn(self.state.active) else {
-            return;
-        };
-        self.state.turn += 1;
-        self.start_turn(next, false, events);
-    }
 }
