@@ -15,6 +15,7 @@ use crate::piece::Piece;
 use crate::player::{DeckOrder, PermutationRound, PlayerState};
 use crate::seat::{PerSeat, Seat};
 use crate::state::{DuelState, Phase, Resume};
+use crate::terrain::Terrain;
 use crate::topology::Topology;
 use crate::turn_order::TurnOrder;
 
@@ -231,6 +232,70 @@ pub(crate) fn place_permutation_rounds(
     Ok(())
 }
 
+/// How a family lays its board out at the start of a duel.
+pub(crate) struct StartingBoard {
+    pub board_size: u8,
+    pub terrain: Vec<Terrain>,
+    pub cells: Vec<Option<Piece>>,
+    pub markers: Vec<u8>,
+}
+
+/// The state a duel starts from once every seat's cards are committed: the first player's
+/// main phase, on `board`, with the table's turn order.
+pub(crate) fn starting_state(
+    rules: &Rules,
+    setup: &PublicSetup,
+    commitments: Vec<Commitment>,
+    player_states: Vec<PlayerState>,
+    board: StartingBoard,
+) -> DuelState {
+    let format = &rules.format;
+    let table = TurnOrder::new(
+        format.table.players,
+        format.table.team_count(),
+        format.table.allies_are_opponents,
+        setup.first,
+        format.first_attack_turn(),
+    );
+    DuelState {
+        match_id: setup.match_id,
+        format_hash: format.hash(),
+        pool_hash: rules.pool.hash(),
+        board_size: board.board_size,
+        commitments: commitments.into(),
+        turn: 1,
+        active: setup.first,
+        phase: Phase::Main,
+        table,
+        players: PerSeat::new(player_states),
+        terrain: board.terrain,
+        cells: board.cells,
+        markers: board.markers,
+        awaiting: Awaiting::main(setup.first),
+        resume: Resume::Nothing,
+        queue: Vec::new(),
+        claims: Vec::new(),
+        draws_due: Vec::new(),
+        reveal_due: Vec::new(),
+        windows: Vec::new(),
+        declarations: Vec::new(),
+        attack_negated: false,
+        spell_negated: false,
+        outcome: None,
+    }
+}
+
+impl Duel {
+    /// Every seat draws its opening hand.
+    pub(crate) fn draw_opening_hands(&mut self, events: &mut Vec<Event>) {
+        for seat in self.state.seats() {
+            for _ in 0..self.rules.format.hand.starting {
+                self.draw(seat, events);
+            }
+        }
+    }
+}
+
 /// A duel on the grid: Deck Leaders at the centre of their edges.
 fn grid_duel(rules: Arc<Rules>, setup: PublicSetup) -> Result<(Duel, Vec<Event>), SetupError> {
     let format = &rules.format;
@@ -280,46 +345,21 @@ fn grid_duel(rules: Arc<Rules>, setup: PublicSetup) -> Result<(Duel, Vec<Event>)
         player_states.push(player);
     }
     place_permutation_rounds(&setup, &mut commitments, &mut player_states, &first_cards)?;
-    let table = TurnOrder::new(
-        format.table.players,
-        format.table.team_count(),
-        format.table.allies_are_opponents,
-        setup.first,
-        format.first_attack_turn(),
+    let state = starting_state(
+        &rules,
+        &setup,
+        commitments,
+        player_states,
+        StartingBoard {
+            board_size: n,
+            terrain: format.starting_terrain(),
+            cells,
+            markers: Vec::new(),
+        },
     );
-    let state = DuelState {
-        match_id: setup.match_id,
-        format_hash: format.hash(),
-        pool_hash: rules.pool.hash(),
-        board_size: n,
-        commitments: commitments.into(),
-        turn: 1,
-        active: setup.first,
-        phase: Phase::Main,
-        table,
-        players: PerSeat::new(player_states),
-        terrain: format.starting_terrain(),
-        cells,
-        markers: Vec::new(),
-        awaiting: Awaiting::main(setup.first),
-        resume: Resume::Nothing,
-        queue: Vec::new(),
-        claims: Vec::new(),
-        draws_due: Vec::new(),
-        reveal_due: Vec::new(),
-        windows: Vec::new(),
-        declarations: Vec::new(),
-        attack_negated: false,
-        spell_negated: false,
-        outcome: None,
-    };
     let mut duel = Duel::with_state(rules, state, Topology::Grid(grid));
     let mut events = Vec::new();
-    for seat in Seat::all(players) {
-        for _ in 0..duel.rules.format.hand.starting {
-            duel.draw(seat, &mut events);
-        }
-    }
+    duel.draw_opening_hands(&mut events);
     duel.start_turn(setup.first, true, &mut events);
     duel.settle(&mut events);
     Ok((duel, events))

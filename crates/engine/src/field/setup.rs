@@ -8,19 +8,17 @@
 
 use std::sync::Arc;
 
-use crate::awaiting::Awaiting;
 use crate::commitment::CardRef;
 use crate::deck::check_field_setup;
 use crate::duel::{Duel, Rules};
 use crate::event::Event;
 use crate::field::FieldBoard;
-use crate::seat::{PerSeat, Seat};
+use crate::seat::Seat;
 use crate::setup::{
-    PublicSetup, SetupError, check_deck_size, commit, new_player, place_permutation_rounds,
+    PublicSetup, SetupError, StartingBoard, check_deck_size, commit, new_player,
+    place_permutation_rounds, starting_state,
 };
-use crate::state::{DuelState, Phase, Resume};
 use crate::topology::Topology;
-use crate::turn_order::TurnOrder;
 
 impl Duel {
     pub(crate) fn field_duel(
@@ -66,13 +64,6 @@ impl Duel {
             player_states.push(new_player(format, deck));
         }
         place_permutation_rounds(&setup, &mut commitments, &mut player_states, &first_cards)?;
-        let table = TurnOrder::new(
-            format.table.players,
-            format.table.team_count(),
-            format.table.allies_are_opponents,
-            setup.first,
-            format.first_attack_turn(),
-        );
         // Step (3) of the Setup Phase: a player's Field Setup, or the default terrain.
         let zones = usize::from(board.monster_zones());
         let mut markers = vec![starting; players * zones];
@@ -83,39 +74,21 @@ impl Duel {
                 }
             }
         }
-        let state = DuelState {
-            match_id: setup.match_id,
-            format_hash: format.hash(),
-            pool_hash: rules.pool.hash(),
-            board_size: 0,
-            commitments: commitments.into(),
-            turn: 1,
-            active: setup.first,
-            phase: Phase::Main,
-            table,
-            players: PerSeat::new(player_states),
-            terrain: Vec::new(),
-            cells: vec![None; board.slot_count()],
-            markers,
-            awaiting: Awaiting::main(setup.first),
-            resume: Resume::Nothing,
-            queue: Vec::new(),
-            claims: Vec::new(),
-            draws_due: Vec::new(),
-            reveal_due: Vec::new(),
-            windows: Vec::new(),
-            declarations: Vec::new(),
-            attack_negated: false,
-            spell_negated: false,
-            outcome: None,
-        };
+        let state = starting_state(
+            &rules,
+            &setup,
+            commitments,
+            player_states,
+            StartingBoard {
+                board_size: 0,
+                terrain: Vec::new(),
+                cells: vec![None; board.slot_count()],
+                markers,
+            },
+        );
         let mut duel = Duel::with_state(rules, state, Topology::Field(board));
         let mut events = Vec::new();
-        for seat in Seat::all(players) {
-            for _ in 0..duel.rules.format.hand.starting {
-                duel.draw(seat, &mut events);
-            }
-        }
+        duel.draw_opening_hands(&mut events);
         duel.field_start_turn(setup.first, &mut events);
         duel.settle(&mut events);
         Ok((duel, events))
