@@ -286,14 +286,6 @@ fn app(dir: &std::path::Path, player: &netcli::PlayerArgs, args: AppArgs) -> Cmd
         Some(format) => {
             // Missing decks: the first two starter decks legal in the format.
             let rules = assets::load_rules(dir, &format).map_err(|e| e.to_string())?;
-            if rules.format.family != Family::Grid {
-                return Err(format!(
-                    "{} is played from the command line for now: the window's board for the \
-                     card game's field is not built yet. Try `fairduel demo --format {format}` \
-                     or `fairduel host --format {format} --deck yugis-magicians`",
-                    rules.format.name
-                ));
-            }
             let legal: Vec<String> = assets::deck_paths(dir, &rules.format.pool)
                 .iter()
                 .filter(|p| assets::load_deck(p, &rules).is_ok())

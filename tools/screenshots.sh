@@ -2,7 +2,8 @@
 # Runs the desktop app under a virtual X server (Xvfb) with Mesa's software OpenGL and saves
 # screenshots of the home screen, a board in the middle of a Kairu match (as it is, with a
 # hand card selected, and in a bigger window), the result screen with the audit verdict, and
-# the lobby of a hosted match (ticket and QR code), and a four-player board.
+# the lobby of a hosted match (ticket and QR code), a four-player board, and Kingdom Duels'
+# field for two players and for its Tag Duel.
 #
 #   tools/screenshots.sh [OUT_DIR]      (default: screenshots/, which git ignores)
 #
@@ -128,4 +129,19 @@ start app --format kairu-dotr-4p --deck forest-pack --bot-deck dragons-hoard --s
   --bot-delay-ms 20 --autopilot --autopilot-until-turn 14
 sleep 16
 shot board-4p
+stop
+
+# 6. Kingdom Duels: the card game's field (terrain markers over the Frontrow, the Backrow,
+# the Rule Zone and the piles, the phase bar); the bot plays my seat until turn 6.
+start app --format kingdom-duels --deck yugis-magicians --bot-deck kaibas-dragons --seed 11 \
+  --bot-delay-ms 30 --autopilot --autopilot-until-turn 6
+sleep 12
+shot board-kingdom-duels
+stop
+
+# 7. Kingdom Duels' Tag Duel: my partner beside me, the other team across.
+start app --format kingdom-duels-tag --deck yugis-magicians --bot-deck kaibas-dragons \
+  --seed 3 --bot-delay-ms 20 --autopilot --autopilot-until-turn 9
+sleep 14
+shot board-kingdom-duels-tag
 stop

@@ -142,7 +142,7 @@ fn bench_view(c: &mut Criterion, name: &str, view: SeatView) {
         .legal
         .iter()
         .find_map(|a| match a {
-            fairduel_engine::Action::Move { from, .. } => from.cell().map(Selection::Board),
+            fairduel_engine::Action::Move { from, .. } => Some(Selection::Board(*from)),
             _ => None,
         })
         .unwrap_or_default();
@@ -165,7 +165,7 @@ fn bench_view(c: &mut Criterion, name: &str, view: SeatView) {
     model.view = Some(view);
     let inspected = model.view.as_ref().and_then(|v| {
         let (cell, piece) = v.duel.state().pieces().find(|(_, p)| p.card.is_some())?;
-        Some((piece.card?, Some(cell)))
+        Some((piece.card?, Some(fairduel_engine::Place::Cell(cell))))
     });
     let mut ui_state = MatchUi {
         selection,

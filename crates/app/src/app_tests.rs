@@ -36,7 +36,7 @@ pub(crate) fn harness(app: FairDuelApp) -> Harness<'static, FairDuelApp> {
 }
 
 /// Steps the UI until `done` holds (the match runs on its own thread meanwhile).
-fn step_until(
+pub(crate) fn step_until(
     h: &mut Harness<'static, FairDuelApp>,
     what: &str,
     mut done: impl FnMut(&Harness<'static, FairDuelApp>) -> bool,
@@ -61,32 +61,32 @@ pub(crate) fn settle(h: &mut Harness<'static, FairDuelApp>) {
     }
 }
 
-fn view<'a>(h: &'a Harness<'static, FairDuelApp>) -> Option<&'a SeatView> {
+pub(crate) fn view<'a>(h: &'a Harness<'static, FairDuelApp>) -> Option<&'a SeatView> {
     h.state().game.as_ref()?.model.view.as_ref()
 }
 
 /// Ready for my next click: my decision, nothing on its way to the session.
-fn my_turn_ready(h: &Harness<'static, FairDuelApp>) -> bool {
+pub(crate) fn my_turn_ready(h: &Harness<'static, FairDuelApp>) -> bool {
     h.state()
         .game
         .as_ref()
         .is_some_and(|g| !g.model.waiting && g.model.view.as_ref().is_some_and(|v| v.my_decision()))
 }
 
-fn step_of(h: &Harness<'static, FairDuelApp>) -> u64 {
+pub(crate) fn step_of(h: &Harness<'static, FairDuelApp>) -> u64 {
     view(h).map_or(0, |v| v.step)
 }
 
 /// Waits until the session has applied something after `before` and it is my decision
 /// again (or the duel is over). With no bot delay a whole bot turn can pass between two
 /// frames, so "not my decision" may never be seen: the action counter is what tells.
-fn wait_after(h: &mut Harness<'static, FairDuelApp>, before: u64, what: &str) {
+pub(crate) fn wait_after(h: &mut Harness<'static, FairDuelApp>, before: u64, what: &str) {
     step_until(h, what, |h| {
         step_of(h) > before && (my_turn_ready(h) || over(h))
     });
 }
 
-fn over(h: &Harness<'static, FairDuelApp>) -> bool {
+pub(crate) fn over(h: &Harness<'static, FairDuelApp>) -> bool {
     view(h).is_some_and(|v| v.outcome.is_some())
 }
 
@@ -150,7 +150,7 @@ fn wait_for_my_main_phase(h: &mut Harness<'static, FairDuelApp>) {
     }
 }
 
-fn start_from_home(h: &mut Harness<'static, FairDuelApp>) {
+pub(crate) fn start_from_home(h: &mut Harness<'static, FairDuelApp>) {
     h.get_by_role_and_label(Role::Button, "Start match").click();
     step_until(h, "the board", |h| view(h).is_some());
     assert_eq!(h.state().screen, Screen::Match);

@@ -10,7 +10,7 @@ use egui::{
 };
 use fairduel_engine::grid::Edge;
 use fairduel_engine::piece::{Bind, Class, Piece};
-use fairduel_engine::{Cell, Seat};
+use fairduel_engine::{Cell, Place, Seat};
 
 use crate::session::SeatView;
 use crate::theme;
@@ -36,7 +36,7 @@ pub enum Mark {
 }
 
 impl Mark {
-    fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             Mark::Selected => "selected",
             Mark::Move => "move here",
@@ -64,19 +64,21 @@ impl Mark {
 /// What the board reports back.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BoardOutput {
-    pub clicked: Option<Cell>,
-    pub hovered: Option<Cell>,
+    pub clicked: Option<Place>,
+    pub hovered: Option<Place>,
 }
 
 /// How to draw a piece, from my seat's point of view.
-pub fn piece_look<'a>(view: &'a SeatView, cell: Cell, piece: &Piece) -> CardLook<'a> {
+pub fn piece_look<'a>(view: &'a SeatView, place: Place, piece: &Piece) -> CardLook<'a> {
     let duel = &view.duel;
     let card = duel.known_card(piece, Some(&view.knowledge));
-    let stats = if piece.card.is_some() {
-        duel.stats_at(cell)
-    } else {
-        card.filter(|c| c.is_monster())
-            .map(|c| duel.stats_of(cell, piece, c))
+    let stats = match place {
+        Place::Cell(cell) if piece.card.is_some() => duel.stats_at(cell),
+        Place::Cell(cell) => card
+            .filter(|c| c.is_monster())
+            .map(|c| duel.stats_of(cell, piece, c)),
+        Place::Zone { .. } if piece.class == Class::Monster => duel.field_stats(place, piece),
+        Place::Zone { .. } => None,
     };
     CardLook {
         card,
@@ -170,7 +172,7 @@ pub fn my_edge(view: &SeatView) -> Edge {
 }
 
 /// Draws the board in the space available (square, centred, as large as fits).
-pub fn board_ui(ui: &mut Ui, view: &SeatView, marks: &BTreeMap<Cell, Mark>) -> BoardOutput {
+pub fn board_ui(ui: &mut Ui, view: &SeatView, marks: &BTreeMap<Place, Mark>) -> BoardOutput {
     let n = view.duel.state().board_size.max(1);
     let edge = my_edge(view);
     let available = ui.available_rect_before_wrap();
@@ -200,22 +202,22 @@ pub fn board_ui(ui: &mut Ui, view: &SeatView, marks: &BTreeMap<Cell, Mark>) -> B
             )
             .shrink(1.0);
             let response = ui.interact(rect, base_id.with((cell.row, cell.col)), Sense::click());
-            let mark = marks.get(&cell).copied();
+            let mark = marks.get(&Place::Cell(cell)).copied();
             response.widget_info(|| {
                 WidgetInfo::labeled(egui::Role::Button, true, cell_label(view, cell, mark))
             });
             if response.clicked() {
-                out.clicked = Some(cell);
+                out.clicked = Some(Place::Cell(cell));
             }
             if response.hovered() {
-                out.hovered = Some(cell);
+                out.hovered = Some(Place::Cell(cell));
             }
             if !ui.is_rect_visible(rect) {
                 continue;
             }
             paint_terrain(&painter, rect, view.duel.terrain_at(cell));
             if let Some(piece) = view.duel.state().piece(cell) {
-                let look = piece_look(view, cell, piece);
+                let look = piece_look(view, Place::Cell(cell), piece);
                 paint_card(&painter, card_rect_in(rect, look.defence), &look);
             }
             if let Some(mark) = mark {
@@ -270,7 +272,7 @@ fn line_name(a: Cell, b: Cell) -> String {
     }
 }
 
-fn paint_mark(painter: &egui::Painter, rect: Rect, mark: Mark, occupied: bool) {
+pub(crate) fn paint_mark(painter: &egui::Painter, rect: Rect, mark: Mark, occupied: bool) {
     let colour = mark.colour();
     match mark {
         Mark::Last => {

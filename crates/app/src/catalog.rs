@@ -2,10 +2,10 @@
 //! asset folder the way the command line finds it (`--assets`, `FAIRDUEL_ASSETS`, or the
 //! folder the program was built beside).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use fairduel_engine::format::Family;
 use fairduel_engine::{CardPool, DeckList, Format, Rules, SourceError};
 use serde::Deserialize;
 
@@ -35,6 +35,9 @@ pub struct DeckFile {
     pub name: String,
     /// One of the player's saved decks (not a starter deck from the asset folder).
     pub saved: bool,
+    /// The card pool the deck is built from (`dor`, `kingdom-duels`): it is offered only
+    /// for formats played with that pool.
+    pub pool: String,
 }
 
 impl DeckFile {
@@ -49,10 +52,14 @@ impl DeckFile {
     }
 }
 
+/// The card pool the deck builder works with, and whose decks sit directly in `decks/`.
+pub const DOR_POOL: &str = "dor";
+
 /// Everything loaded from one asset folder.
 #[derive(Debug, Clone)]
 pub struct Catalog {
     pub dir: PathBuf,
+    /// Duelists of the Roses' pool: the deck builder's.
     pub pool: CardPool,
     /// Sorted by id.
     pub formats: Vec<FormatEntry>,
@@ -60,9 +67,6 @@ pub struct Catalog {
     pub decks: Vec<DeckFile>,
     /// Files that could not be read or parsed, in words, so the home screen can say so.
     pub problems: Vec<String>,
-    /// Formats the window cannot show yet (their board is not the grid), by name: they
-    /// play from the command line.
-    pub command_line_only: Vec<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -82,6 +86,27 @@ pub enum CatalogError {
          FAIRDUEL_ASSETS)"
     )]
     NoFormats { dir: String },
+}
+
+/// Why a card pool file could not be used.
+#[derive(Debug, thiserror::Error)]
+enum PoolProblem {
+    #[error("cannot read the card pool {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("the card pool is broken: {0}")]
+    Broken(SourceError),
+}
+
+fn read_pool(dir: &Path, name: &str) -> Result<CardPool, PoolProblem> {
+    let path = dir.join("cards").join(format!("{name}.toml"));
+    let text = std::fs::read_to_string(&path).map_err(|source| PoolProblem::Read {
+        path: path.display().to_string(),
+        source,
+    })?;
+    CardPool::from_toml(&path.display().to_string(), &text).map_err(PoolProblem::Broken)
 }
 
 #[derive(Deserialize)]
@@ -108,19 +133,17 @@ fn stem(path: &Path) -> String {
 }
 
 impl Catalog {
-    /// Reads `cards/dor.toml`, `formats/*.toml` and `decks/*.toml` under `dir`. A broken
-    /// format or deck file is listed in [`Catalog::problems`] rather than failing the load.
+    /// Reads `cards/dor.toml`, `formats/*.toml` with the pool each names
+    /// (`cards/<pool>.toml`), and the decks: `decks/*.toml` for Duelists of the Roses,
+    /// `decks/<pool>/*.toml` for any other pool. A broken format, pool or deck file is
+    /// listed in [`Catalog::problems`] rather than failing the load.
     pub fn load(dir: &Path) -> Result<Catalog, CatalogError> {
-        let pool_path = dir.join("cards").join("dor.toml");
-        let pool_text =
-            std::fs::read_to_string(&pool_path).map_err(|source| CatalogError::ReadPool {
-                path: pool_path.display().to_string(),
-                source,
-            })?;
-        let pool = CardPool::from_toml(&pool_path.display().to_string(), &pool_text)
-            .map_err(CatalogError::Pool)?;
+        let pool = read_pool(dir, DOR_POOL).map_err(|e| match e {
+            PoolProblem::Read { path, source } => CatalogError::ReadPool { path, source },
+            PoolProblem::Broken(e) => CatalogError::Pool(e),
+        })?;
+        let mut pools = BTreeMap::from([(DOR_POOL.to_owned(), pool.clone())]);
         let mut problems = Vec::new();
-        let mut command_line_only = Vec::new();
         let mut formats = Vec::new();
         for path in toml_files(&dir.join("formats")) {
             let text = match std::fs::read_to_string(&path) {
@@ -130,17 +153,31 @@ impl Catalog {
                     continue;
                 }
             };
-            match Format::from_toml(&path.display().to_string(), &text) {
-                // The window draws the grid only; the card game's field has no board view yet.
-                Ok(format) if format.family != Family::Grid => {
-                    command_line_only.push(format!("{} ({})", format.name, stem(&path)));
+            let format = match Format::from_toml(&path.display().to_string(), &text) {
+                Ok(format) => format,
+                Err(e) => {
+                    problems.push(e.to_string());
+                    continue;
                 }
-                Ok(format) => formats.push(FormatEntry {
-                    id: stem(&path),
-                    rules: Rules::new(format, pool.clone()),
-                }),
-                Err(e) => problems.push(e.to_string()),
+            };
+            if !pools.contains_key(&format.pool) {
+                match read_pool(dir, &format.pool) {
+                    Ok(loaded) => {
+                        pools.insert(format.pool.clone(), loaded);
+                    }
+                    Err(e) => {
+                        problems.push(format!("{} ({}): {e}", format.name, stem(&path)));
+                        continue;
+                    }
+                }
             }
+            let Some(format_pool) = pools.get(&format.pool) else {
+                continue;
+            };
+            formats.push(FormatEntry {
+                id: stem(&path),
+                rules: Rules::new(format, format_pool.clone()),
+            });
         }
         if formats.is_empty() {
             return Err(CatalogError::NoFormats {
@@ -148,23 +185,31 @@ impl Catalog {
             });
         }
         let mut decks = Vec::new();
-        for path in toml_files(&dir.join("decks")) {
-            match std::fs::read_to_string(&path) {
-                Ok(text) => {
-                    let id = stem(&path);
-                    let name = toml::from_str::<DeckName>(&text)
-                        .ok()
-                        .and_then(|d| d.name)
-                        .unwrap_or_else(|| id.clone());
-                    decks.push(DeckFile {
-                        id,
-                        path,
-                        text,
-                        name,
-                        saved: false,
-                    });
+        for pool_name in pools.keys() {
+            let folder = if pool_name == DOR_POOL {
+                dir.join("decks")
+            } else {
+                dir.join("decks").join(pool_name)
+            };
+            for path in toml_files(&folder) {
+                match std::fs::read_to_string(&path) {
+                    Ok(text) => {
+                        let id = stem(&path);
+                        let name = toml::from_str::<DeckName>(&text)
+                            .ok()
+                            .and_then(|d| d.name)
+                            .unwrap_or_else(|| id.clone());
+                        decks.push(DeckFile {
+                            id,
+                            path,
+                            text,
+                            name,
+                            saved: false,
+                            pool: pool_name.clone(),
+                        });
+                    }
+                    Err(e) => problems.push(format!("cannot read {}: {e}", path.display())),
                 }
-                Err(e) => problems.push(format!("cannot read {}: {e}", path.display())),
             }
         }
         Ok(Catalog {
@@ -173,7 +218,6 @@ impl Catalog {
             formats,
             decks,
             problems,
-            command_line_only,
         })
     }
 
@@ -191,10 +235,12 @@ impl Catalog {
         self.decks.iter().find(|d| d.id == id)
     }
 
-    /// The decks that are legal in a format, with their parsed lists.
+    /// The decks that are legal in a format, with their parsed lists: only decks of the
+    /// format's card pool are tried.
     pub fn legal_decks(&self, rules: &Rules) -> Vec<(&DeckFile, DeckList)> {
         self.decks
             .iter()
+            .filter(|d| d.pool == rules.format.pool)
             .filter_map(|d| d.check(rules).ok().map(|list| (d, list)))
             .collect()
     }
@@ -217,14 +263,20 @@ pub(crate) mod tests {
         assert!(catalog.legal_decks(&kairu.rules).len() >= 2);
         let forest = catalog.deck("forest-pack").expect("starter deck");
         assert_eq!(forest.name, "Forest Pack");
-        // Kingdom Duels is on the card game's field, which the window does not draw yet.
-        assert!(catalog.format("kingdom-duels").is_none());
+        // Kingdom Duels plays on its own pool, with its own starter decks; no DOR deck is
+        // offered for it, and no Kingdom Duels deck for a DOR format.
+        let kingdom = catalog
+            .format("kingdom-duels")
+            .expect("Kingdom Duels preset");
+        assert_eq!(kingdom.rules.pool.name(), "Kingdom Duels");
+        let kingdom_decks = catalog.legal_decks(&kingdom.rules);
+        assert!(kingdom_decks.len() >= 4, "{}", kingdom_decks.len());
+        assert!(kingdom_decks.iter().all(|(d, _)| d.pool == "kingdom-duels"));
         assert!(
             catalog
-                .command_line_only
-                .contains(&"Kingdom Duels (kingdom-duels)".to_owned()),
-            "{:?}",
-            catalog.command_line_only
+                .legal_decks(&kairu.rules)
+                .iter()
+                .all(|(d, _)| d.pool == DOR_POOL)
         );
     }
 

@@ -324,6 +324,8 @@ impl DeckStore {
                     text,
                     name: draft.name,
                     saved: true,
+                    // The deck builder builds from Duelists of the Roses' pool only.
+                    pool: crate::catalog::DOR_POOL.to_owned(),
                 }),
                 Err(why) => listing.problems.push(format!(
                     "{} cannot be read: {why}. Fix it in a text editor or delete it; FairDuel \

@@ -347,18 +347,6 @@ pub fn home_ui(
             }
         });
     }
-    if !catalog.command_line_only.is_empty() {
-        ui.add_space(12.0);
-        ui.label(
-            RichText::new(format!(
-                "Played from the command line for now (the window's board for the card \
-                 game's field is not built yet): {}. `fairduel demo --format ID` plays \
-                 one.",
-                catalog.command_line_only.join(", ")
-            ))
-            .color(theme::TEXT_DIM),
-        );
-    }
     if !catalog.problems.is_empty() {
         ui.add_space(12.0);
         ui.label(

@@ -14,6 +14,7 @@ pub mod board;
 pub mod catalog;
 pub mod decks;
 pub mod deckstore;
+pub mod field_board;
 pub mod game;
 pub mod home;
 pub mod images;
@@ -60,6 +61,8 @@ pub fn run(options: LaunchOptions) -> Result<(), RunError> {
 
 #[cfg(test)]
 mod app_tests;
+#[cfg(test)]
+mod field_tests;
 #[cfg(test)]
 mod network_tests;
 #[cfg(test)]

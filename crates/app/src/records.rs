@@ -18,10 +18,12 @@ use fairduel_protocol::{
 
 use crate::board::board_ui;
 use crate::catalog::Catalog;
+use crate::field_board::field_board_ui;
 use crate::game::seat_hand_card;
 use crate::session::SeatView;
 use crate::theme;
 use crate::widgets::{CardLook, card_details_ui, card_ui};
+use fairduel_engine::format::Family;
 
 /// A record read, audited and replayed.
 #[derive(Debug, Clone)]
@@ -99,19 +101,10 @@ impl RecordsState {
 /// The rules a record was played with, found among the catalogue's by their hashes.
 fn rules_for(record: &MatchRecord, catalog: &Catalog) -> Result<Arc<Rules>, String> {
     let setup = record_setup(record).map_err(|e| format!("This record cannot be read: {e}."))?;
-    if catalog.pool.hash() != setup.pool_hash {
-        return Err(format!(
-            "The match was played with another card pool (hash {}) than this FairDuel has ({}). \
-             Open it with the FairDuel version, or the asset folder, it was played with.",
-            setup.pool_hash.short(),
-            catalog.pool.hash().short()
-        ));
-    }
-    catalog
+    let format = catalog
         .formats
         .iter()
         .find(|f| f.rules.format.hash() == setup.format_hash)
-        .map(|f| Arc::clone(&f.rules))
         .ok_or_else(|| {
             format!(
                 "The match was played in the format \"{}\" (hash {}), which is not among this \
@@ -120,7 +113,19 @@ fn rules_for(record: &MatchRecord, catalog: &Catalog) -> Result<Arc<Rules>, Stri
                 setup.format_hash.short(),
                 catalog.dir.join("formats").display()
             )
-        })
+        })?;
+    let pool = &format.rules.pool;
+    if pool.hash() != setup.pool_hash {
+        return Err(format!(
+            "The match was played with another card pool (hash {}) than this FairDuel has for \
+             {} ({}). Open it with the FairDuel version, or the asset folder, it was played \
+             with.",
+            setup.pool_hash.short(),
+            format.name(),
+            pool.hash().short()
+        ));
+    }
+    Ok(Arc::clone(&format.rules))
 }
 
 pub fn load_record(path: &Path, catalog: &Catalog) -> Result<LoadedRecord, String> {
@@ -367,7 +372,14 @@ fn replay_ui(ui: &mut Ui, loaded: &LoadedRecord, state: &mut RecordsState) {
         let board_width = (ui.available_width() - hands_width - 12.0).max(240.0);
         ui.allocate_ui(vec2(board_width, height), |ui| {
             // Read-only: clicks on the board do nothing here.
-            board_ui(ui, &view, &BTreeMap::new());
+            match view.duel.format().family {
+                Family::Grid => {
+                    board_ui(ui, &view, &BTreeMap::new());
+                }
+                Family::Field => {
+                    field_board_ui(ui, &[], &view, &BTreeMap::new());
+                }
+            }
         });
         ui.vertical(|ui| {
             ui.set_max_width(hands_width);

@@ -216,9 +216,13 @@ fn a_ydk_file_is_imported_with_what_did_not_map_listed_and_exported_back() {
 
 /// A finished, honest match record written where `fairduel demo` writes them.
 fn write_record(data: &Path) -> (std::path::PathBuf, usize) {
+    write_record_of(data, "kairu-dotr")
+}
+
+fn write_record_of(data: &Path, format_id: &str) -> (std::path::PathBuf, usize) {
     let app = app(1);
     let catalog = app.catalog().expect("catalog");
-    let format = catalog.format("kairu-dotr").expect("kairu");
+    let format = catalog.format(format_id).expect("format");
     let rules = Arc::clone(&format.rules);
     let decks: Vec<_> = catalog
         .legal_decks(&rules)
@@ -227,7 +231,7 @@ fn write_record(data: &Path) -> (std::path::PathBuf, usize) {
         .collect();
     let game = play_protocol_game(
         &rules,
-        "kairu-dotr",
+        format_id,
         &[&decks[0], &decks[1]],
         11,
         BotKind::Greedy,
@@ -303,6 +307,40 @@ fn a_record_shows_both_verdicts_and_replays_to_the_end() {
     assert!(has(&h, "LP"));
     click_button(&mut h, "Back to the records");
     assert!(h.state().records.open.is_none());
+}
+
+/// A Kingdom Duels record replays on the card game's field, seen from either seat.
+#[test]
+fn a_kingdom_duels_record_replays_on_the_field() {
+    let data = TempDir::new("app-record-kd");
+    write_record_of(&data.0, "kingdom-duels");
+    let mut h = harness(app_with_data(&data.0));
+    h.run();
+    click_button(&mut h, "Records");
+    click_button(&mut h, "Open test-match.fdrec");
+    assert_eq!(labels_containing(&h, "played fairly").len(), 2);
+    let mut steps = 0;
+    while !has(&h, "Turn 1") {
+        click_button(&mut h, "Next");
+        steps += 1;
+        assert!(steps < 20, "the duel begins within the set-up entries");
+    }
+    // Seen from seat 0: my zones under their markers, and seat 1's across.
+    assert_eq!(labels_containing(&h, "Your Frontrow ").len(), 5);
+    assert_eq!(labels_containing(&h, "Seat 1's Frontrow ").len(), 5);
+    assert!(
+        labels_containing(&h, "Your Frontrow 1 under ")
+            .iter()
+            .all(|l| l.contains("(boosts "))
+    );
+    click_button(&mut h, "Last");
+    // By the end of a whole duel, battles have sent cards to a graveyard.
+    let graveyards = labels_containing(&h, "'s graveyard: ");
+    assert_eq!(graveyards.len(), 2, "{graveyards:?}");
+    assert!(
+        graveyards.iter().any(|l| !l.ends_with(": 0 cards")),
+        "{graveyards:?}"
+    );
 }
 
 #[test]

@@ -211,6 +211,8 @@ fn paint_face(
     let text_rows_below = match &card.kind {
         CardKind::Monster(_) if look.leader || look.defence => 2.0,
         CardKind::Monster(_) => 3.0,
+        CardKind::Kingdom(k) if k.atk.is_some() && look.defence => 2.0,
+        CardKind::Kingdom(k) if k.atk.is_some() => 3.0,
         _ => 2.2,
     };
     let art = Rect::from_min_max(
@@ -270,51 +272,8 @@ fn paint_face(
                 );
             } else {
                 let base = (i32::from(m.atk), i32::from(m.def));
-                let (atk, def) = look.stats.unwrap_or(base);
-                let stat = |value: i32, printed: i32, prefix: &str| {
-                    let mut job = LayoutJob::default();
-                    let plain = egui::TextFormat {
-                        font_id: mono(text * 0.8),
-                        color: theme::CARD_TEXT.gamma_multiply(0.75),
-                        ..Default::default()
-                    };
-                    job.append(prefix, 0.0, plain);
-                    job.append(
-                        &value.to_string(),
-                        1.0,
-                        egui::TextFormat {
-                            font_id: mono(text),
-                            color: stat_colour(value, printed),
-                            ..Default::default()
-                        },
-                    );
-                    painter.layout_job(job)
-                };
-                let atk_galley = stat(atk, base.0, "A");
-                let def_galley = stat(def, base.1, "D");
-                if look.defence {
-                    // Sideways: ATK and DEF side by side.
-                    let y = bottom - atk_galley.size().y;
-                    painter.add(TextShape::new(
-                        pos2(inner.left() + 1.5, y),
-                        atk_galley,
-                        theme::CARD_TEXT,
-                    ));
-                    let x = inner.right() - 1.5 - def_galley.size().x;
-                    painter.add(TextShape::new(pos2(x, y), def_galley, theme::CARD_TEXT));
-                } else {
-                    let h = atk_galley.size().y;
-                    painter.add(TextShape::new(
-                        pos2(inner.left() + 1.5, bottom - 2.0 * h),
-                        atk_galley,
-                        theme::CARD_TEXT,
-                    ));
-                    painter.add(TextShape::new(
-                        pos2(inner.left() + 1.5, bottom - h),
-                        def_galley,
-                        theme::CARD_TEXT,
-                    ));
-                }
+                let current = look.stats.unwrap_or(base);
+                paint_stats(painter, inner, bottom, text, current, base, look.defence);
             }
         }
         CardKind::Spell { spell } => {
@@ -335,20 +294,53 @@ fn paint_face(
             };
             kind_lines(painter, inner, bottom, text, "TRAP", sub);
         }
-        CardKind::Kingdom(k) => {
-            let stats = match (&k.atk, &k.def) {
-                (Some(atk), Some(def)) => format!("{atk} / {def}"),
-                _ => k.level.map(|l| format!("Level {l}")).unwrap_or_default(),
-            };
-            kind_lines(
+        CardKind::Kingdom(k) => match (&k.atk, &k.def) {
+            (Some(_), Some(_)) => {
+                let printed = (i32::from(k.base_atk()), i32::from(k.base_def()));
+                let current = look.stats.unwrap_or(printed);
+                let stats_top =
+                    paint_stats(painter, inner, bottom, text, current, printed, look.defence);
+                // The level and attribute just above the stats, where the card has room.
+                let star_r = text * 0.45;
+                let level_y = stats_top - star_r - 1.5;
+                if level_y - star_r >= name_bottom {
+                    if let Some(level) = k.level {
+                        let star_c = pos2(inner.left() + star_r + 1.5, level_y);
+                        paint_star(painter, star_c, star_r, Color32::from_rgb(230, 80, 30));
+                        painter.text(
+                            star_c + vec2(star_r + 1.0, 0.0),
+                            Align2::LEFT_CENTER,
+                            level.to_string(),
+                            mono(text * 0.95),
+                            theme::CARD_TEXT,
+                        );
+                    }
+                    if let Some(attribute) = k.attribute {
+                        let attr_c = pos2(inner.right() - star_r - 1.5, level_y);
+                        painter.circle_filled(
+                            attr_c,
+                            star_r * 1.15,
+                            theme::attribute_colour(attribute),
+                        );
+                        painter.text(
+                            attr_c,
+                            Align2::CENTER_CENTER,
+                            &attribute.label()[..1],
+                            mono(text * 0.75),
+                            Color32::WHITE,
+                        );
+                    }
+                }
+            }
+            _ => kind_lines(
                 painter,
                 inner,
                 bottom,
                 text,
                 &k.frame.label().to_uppercase(),
-                &stats,
-            );
-        }
+                &k.level.map(|l| format!("Level {l}")).unwrap_or_default(),
+            ),
+        },
     }
 }
 
@@ -369,6 +361,66 @@ fn kind_lines(painter: &Painter, inner: Rect, bottom: f32, text: f32, word: &str
             font(text * 0.9),
             theme::CARD_TEXT,
         );
+    }
+}
+
+/// A monster's current ATK and DEF at the foot of its card, each coloured against the
+/// printed value: green above it, red below. Returns the top of what it drew.
+fn paint_stats(
+    painter: &Painter,
+    inner: Rect,
+    bottom: f32,
+    text: f32,
+    (atk, def): (i32, i32),
+    printed: (i32, i32),
+    defence: bool,
+) -> f32 {
+    let stat = |value: i32, printed: i32, prefix: &str| {
+        let mut job = LayoutJob::default();
+        let plain = egui::TextFormat {
+            font_id: mono(text * 0.8),
+            color: theme::CARD_TEXT.gamma_multiply(0.75),
+            ..Default::default()
+        };
+        job.append(prefix, 0.0, plain);
+        job.append(
+            &value.to_string(),
+            1.0,
+            egui::TextFormat {
+                font_id: mono(text),
+                color: stat_colour(value, printed),
+                ..Default::default()
+            },
+        );
+        painter.layout_job(job)
+    };
+    let atk_galley = stat(atk, printed.0, "A");
+    let def_galley = stat(def, printed.1, "D");
+    let side_by_side = atk_galley.size().x + def_galley.size().x + 4.0 <= inner.width();
+    if defence && side_by_side {
+        // Sideways: ATK and DEF side by side.
+        let y = bottom - atk_galley.size().y;
+        painter.add(TextShape::new(
+            pos2(inner.left() + 1.5, y),
+            atk_galley,
+            theme::CARD_TEXT,
+        ));
+        let x = inner.right() - 1.5 - def_galley.size().x;
+        painter.add(TextShape::new(pos2(x, y), def_galley, theme::CARD_TEXT));
+        y
+    } else {
+        let h = atk_galley.size().y;
+        painter.add(TextShape::new(
+            pos2(inner.left() + 1.5, bottom - 2.0 * h),
+            atk_galley,
+            theme::CARD_TEXT,
+        ));
+        painter.add(TextShape::new(
+            pos2(inner.left() + 1.5, bottom - h),
+            def_galley,
+            theme::CARD_TEXT,
+        ));
+        bottom - 2.0 * h
     }
 }
 

@@ -16,6 +16,8 @@ use crate::grid::GridTopology;
 use crate::hash::Digest32;
 use crate::hash_chain::HashChain;
 use crate::knowledge::Knowledge;
+use crate::piece::Piece;
+use crate::place::Place;
 use crate::player::CardSlot;
 use crate::pool::CardPool;
 use crate::seat::Seat;
@@ -121,6 +123,15 @@ impl Duel {
     /// The board's geometry.
     pub fn topology(&self) -> &Topology {
         &self.topology
+    }
+
+    /// The card at `place`, whichever family's board it is on: a grid cell or one of the
+    /// card game's zones.
+    pub fn piece_at(&self, place: Place) -> Option<&Piece> {
+        match place {
+            Place::Cell(cell) => self.state.piece(cell),
+            Place::Zone { .. } => self.zone_piece(place),
+        }
     }
 
     /// The grid's geometry; a board of no cells for a duel on the card game's field (the

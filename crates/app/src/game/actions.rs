@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use fairduel_engine::piece::Class;
-use fairduel_engine::{Action, Cell, Decision, Place, PlayMode, TrapEvent};
+use fairduel_engine::{Action, Decision, Place, PlayMode, TrapEvent};
 
 use super::{Choice, MatchUi, Selection};
 use crate::board::Mark;
@@ -13,10 +13,8 @@ use crate::session::SeatView;
 /// Short words for an action, used on buttons and in choices.
 pub fn action_label(view: &SeatView, action: &Action) -> String {
     let duel = &view.duel;
-    let state = duel.state();
     let name_at = |place: Place| {
-        state
-            .piece_at(place)
+        duel.piece_at(place)
             .and_then(|p| duel.known_card(p, Some(&view.knowledge)))
             .map_or_else(|| format!("the card at {place}"), |c| c.name.clone())
     };
@@ -38,7 +36,7 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
                 PlayMode::SummonDefence => "Summon face-up in defence position".to_owned(),
             };
             if *mode != PlayMode::Equip
-                && state
+                && duel
                     .piece_at(*to)
                     .is_some_and(|p| p.controller == view.seat && !tributes.contains(to))
             {
@@ -53,7 +51,7 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             }
             text
         }
-        Action::Move { to, flip, .. } => match (flip, state.piece_at(*to)) {
+        Action::Move { to, flip, .. } => match (flip, duel.piece_at(*to)) {
             (_, Some(_)) => format!("Move onto {} (it is destroyed)", name_at(*to)),
             (Some(_), None) => "Flip face-up and move".to_owned(),
             (None, None) => "Move".to_owned(),
@@ -63,13 +61,13 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             None => format!("Attack {}", name_at(*target)),
         },
         Action::ChangePosition { at } => {
-            if state.piece_at(*at).is_some_and(|p| p.defence) {
+            if duel.piece_at(*at).is_some_and(|p| p.defence) {
                 "Change to attack position".to_owned()
             } else {
                 "Change to defence position".to_owned()
             }
         }
-        Action::Flip { at, .. } => match state.piece_at(*at).map(|p| p.class) {
+        Action::Flip { at, .. } => match duel.piece_at(*at).map(|p| p.class) {
             Some(Class::SpellTrap) => "Activate (flip face-up)".to_owned(),
             _ => "Flip face-up".to_owned(),
         },
@@ -96,52 +94,49 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
     }
 }
 
-/// Where an action in the main phase starts, and where it lands.
-pub(super) fn source_and_target(action: &Action) -> Option<(Selection, Cell, Mark)> {
+/// Where an action in the main phase (or the Battle Phase) starts, and where it lands.
+pub(super) fn source_and_target(action: &Action) -> Option<(Selection, Place, Mark)> {
     match action {
         Action::Play { hand_index, to, .. } => {
-            Some((Selection::Hand(*hand_index), to.cell()?, Mark::Play))
+            Some((Selection::Hand(*hand_index), *to, Mark::Play))
         }
-        Action::Move { from, to, .. } => {
-            Some((Selection::Board(from.cell()?), to.cell()?, Mark::Move))
-        }
+        Action::Move { from, to, .. } => Some((Selection::Board(*from), *to, Mark::Move)),
         Action::Attack { from, target, .. } => {
-            Some((Selection::Board(from.cell()?), target.cell()?, Mark::Attack))
+            Some((Selection::Board(*from), *target, Mark::Attack))
         }
         _ => None,
     }
 }
 
-/// The cells an action touches, for marking where the latest action happened.
-pub(super) fn action_cells(action: &Action) -> Vec<Cell> {
-    let places = match action {
-        Action::Play { to, .. } => vec![*to],
+/// The places an action touches, for marking where the latest action happened.
+pub(super) fn action_places(action: &Action) -> Vec<Place> {
+    match action {
+        Action::Play { to, .. } | Action::Redirect { to } => vec![*to],
         Action::Move { from, to, .. } => vec![*from, *to],
         Action::Attack { from, target, .. } => vec![*from, *target],
         Action::ChangePosition { at } | Action::Flip { at, .. } | Action::SpringTrap { at, .. } => {
             vec![*at]
         }
         _ => Vec::new(),
-    };
-    places.into_iter().filter_map(|p| p.cell()).collect()
+    }
 }
 
-/// The cell an action on one card is about (change position, flip).
-pub(super) fn untargeted_cell(action: &Action) -> Option<Cell> {
+/// The place an action on one card is about (change position, flip).
+pub(super) fn untargeted_place(action: &Action) -> Option<Place> {
     match action {
-        Action::ChangePosition { at } | Action::Flip { at, .. } => at.cell(),
+        Action::ChangePosition { at } | Action::Flip { at, .. } => Some(*at),
         _ => None,
     }
 }
 
 /// The selected card's actions that need no target (change position, flip).
 pub(super) fn untargeted(view: &SeatView, selection: Selection) -> Vec<&Action> {
-    let Selection::Board(cell) = selection else {
+    let Selection::Board(place) = selection else {
         return Vec::new();
     };
     view.legal
         .iter()
-        .filter(|a| untargeted_cell(a) == Some(cell))
+        .filter(|a| untargeted_place(a) == Some(place))
         .collect()
 }
 
@@ -153,9 +148,39 @@ pub(super) fn has_any_action(view: &SeatView, selection: Selection) -> bool {
             | Action::Attack { from: c, .. }
             | Action::ChangePosition { at: c }
             | Action::Flip { at: c, .. },
-            Selection::Board(cell),
-        ) => c.cell() == Some(cell),
+            Selection::Board(place),
+        ) => *c == place,
         _ => false,
+    })
+}
+
+/// A card at `place` in words from my seat: "the enemy at d4" on the grid, "your Celtic
+/// Guardian" or "seat 2's Dark Magician" on the card game's field (seat numbers are
+/// replaced by names where the text is shown).
+pub fn place_words(view: &SeatView, place: Place) -> String {
+    let duel = &view.duel;
+    let Place::Zone { side, .. } = place else {
+        return match duel.piece_at(place) {
+            Some(p) if p.controller == view.seat => format!("your card at {place}"),
+            _ => format!("the enemy at {place}"),
+        };
+    };
+    let whose = if side == view.seat {
+        "your".to_owned()
+    } else {
+        format!("{side}'s")
+    };
+    let name = duel
+        .piece_at(place)
+        .and_then(|p| duel.known_card(p, Some(&view.knowledge)))
+        .map_or_else(|| "Hidden card".to_owned(), |c| c.name.clone());
+    format!("{whose} {name}")
+}
+
+pub(super) fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
     })
 }
 
@@ -165,19 +190,28 @@ pub(super) fn i_decide(view: &SeatView) -> bool {
     view.my_decision() && !view.autopilot
 }
 
+/// I am to act on the board: in my main phase, or choosing an attack in my Battle Phase.
+pub(super) fn board_decision(view: &SeatView) -> bool {
+    matches!(
+        view.awaiting().decision(),
+        Some((seat, Decision::Main | Decision::Battle)) if seat == view.seat
+    )
+}
+
 /// The marks on the board for the current selection.
-pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Cell, Mark> {
+pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Place, Mark> {
     let mut marks = BTreeMap::new();
     if let Some((_, action)) = &view.last_action {
-        for cell in action_cells(action) {
-            marks.insert(cell, Mark::Last);
+        for place in action_places(action) {
+            marks.insert(place, Mark::Last);
         }
     }
     if !i_decide(view) {
         return marks;
     }
     match view.awaiting().decision().map(|(_, d)| d) {
-        Some(Decision::Main) => {
+        // Attacks are chosen on the board in the card game's Battle Phase, like moves.
+        Some(Decision::Main | Decision::Battle) => {
             for action in &view.legal {
                 if let Some((source, target, mark)) = source_and_target(action) {
                     if source == selection {
@@ -188,14 +222,14 @@ pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Cell, Mark
                         marks.insert(from, Mark::Ready);
                     }
                 }
-                if let Some(at) = untargeted_cell(action)
+                if let Some(at) = untargeted_place(action)
                     && marks.get(&at).is_none_or(|m| *m == Mark::Last)
                 {
                     marks.insert(at, Mark::Ready);
                 }
             }
-            if let Selection::Board(cell) = selection {
-                marks.insert(cell, Mark::Selected);
+            if let Selection::Board(place) = selection {
+                marks.insert(place, Mark::Selected);
             }
         }
         Some(Decision::Respond { event }) => {
@@ -204,14 +238,12 @@ pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Cell, Mark
                 TrapEvent::Attack { attacker, target } => vec![*attacker, *target],
                 TrapEvent::Spell { at } => at.iter().copied().collect(),
             };
-            for cell in places.into_iter().filter_map(|p| p.cell()) {
-                marks.insert(cell, Mark::Prompt);
+            for place in places {
+                marks.insert(place, Mark::Prompt);
             }
             for action in &view.legal {
-                if let Action::SpringTrap { at, .. } = action
-                    && let Some(cell) = at.cell()
-                {
-                    marks.insert(cell, Mark::Selected);
+                if let Action::SpringTrap { at, .. } | Action::Redirect { to: at } = action {
+                    marks.insert(*at, Mark::Selected);
                 }
             }
         }
@@ -240,7 +272,7 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
     };
     let (_, decision) = view.awaiting().decision()?;
     match decision {
-        Decision::Main => {
+        Decision::Main | Decision::Battle => {
             let extra = untargeted(view, ui_state.selection);
             if extra.is_empty() {
                 return None;
@@ -256,16 +288,22 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         Decision::Respond { event } => {
             let what = match event {
                 TrapEvent::Moved { at } => format!("An enemy card moved to {at}."),
-                TrapEvent::Attack { attacker, target } => {
-                    format!("The enemy at {attacker} attacks {target}.")
-                }
+                TrapEvent::Attack { attacker, target } => format!(
+                    "{} attacks {}.",
+                    capitalised(&place_words(view, *attacker)),
+                    place_words(view, *target)
+                ),
                 TrapEvent::Spell { .. } => "The enemy activated a spell.".to_owned(),
             };
-            let traps = view.legal.len().saturating_sub(1);
-            let ask = if traps > 0 {
-                "Spring a trap?"
-            } else {
-                "None of your traps can answer it."
+            let answers = view.legal.len().saturating_sub(1);
+            let redirects = view
+                .legal
+                .iter()
+                .any(|a| matches!(a, Action::Redirect { .. }));
+            let ask = match (answers, redirects) {
+                (0, _) => "None of your traps can answer it.",
+                (_, true) => "Redirect it onto one of your monsters (once per round)?",
+                (_, false) => "Spring a trap?",
             };
             Some(all(format!("{what} {ask}")))
         }
@@ -275,7 +313,5 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         Decision::ChooseOpponent { .. } => Some(all(
             "Your card's effect names \"your opponent\": which one?".to_owned(),
         )),
-        // Attacks are chosen on the board, like the main phase's moves.
-        Decision::Battle => None,
     }
 }

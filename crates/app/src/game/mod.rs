@@ -10,9 +10,12 @@ use std::collections::BTreeMap;
 use egui::{Key, RichText, ScrollArea, Ui, vec2};
 use fairduel_engine::card::CardId;
 use fairduel_engine::describe::describe_outcome;
-use fairduel_engine::{Action, Awaiting, Cell, Decision, Seat};
+use fairduel_engine::field::IdleOutcome;
+use fairduel_engine::format::Family;
+use fairduel_engine::{Action, Awaiting, Decision, Place, Seat};
 
 use crate::board::{BoardOutput, board_ui};
+use crate::field_board::field_board_ui;
 use crate::session::{
     Command, DesyncReport, LinkStatus, LogLine, MatchEnd, MatchSession, SeatView, Update,
 };
@@ -24,8 +27,8 @@ mod panels;
 #[cfg(test)]
 mod tests;
 
-pub use actions::{action_label, board_marks, current_options};
-use actions::{has_any_action, i_decide, source_and_target};
+pub use actions::{action_label, board_marks, current_options, place_words};
+use actions::{board_decision, capitalised, has_any_action, i_decide, source_and_target};
 pub use panels::fairness_ui;
 use panels::{inspector_ui, log_ui, players_ui};
 
@@ -278,7 +281,7 @@ pub enum Selection {
     #[default]
     None,
     Hand(u8),
-    Board(Cell),
+    Board(Place),
 }
 
 /// Several legal actions lead to the same target: the player picks one.
@@ -294,12 +297,15 @@ pub struct MatchUi {
     pub selection: Selection,
     pub choice: Option<Choice>,
     /// The card shown in the inspector when nothing is hovered.
-    pub inspected: Option<(CardId, Option<Cell>)>,
+    pub inspected: Option<(CardId, Option<Place>)>,
     /// The card under the pointer on the board in the last frame.
-    pub hovered: Option<(CardId, Option<Cell>)>,
+    pub hovered: Option<(CardId, Option<Place>)>,
     /// The step of the view the selection was made in; a new position clears it.
     pub step: u64,
     pub confirm_concede: bool,
+    /// Ending the turn now would earn an Idle Warning (or lose the duel): the player is
+    /// asked first.
+    pub confirm_idle: bool,
 }
 
 /// What the match screen asks of the app.
@@ -335,6 +341,7 @@ pub fn match_ui(ui: &mut Ui, model: &mut MatchModel, state: &mut MatchUi) -> Opt
     if view.step != state.step {
         state.step = view.step;
         state.choice = None;
+        state.confirm_idle = false;
         if !has_any_action(view, state.selection) {
             state.selection = Selection::None;
         }
@@ -374,18 +381,21 @@ pub fn match_ui(ui: &mut Ui, model: &mut MatchModel, state: &mut MatchUi) -> Opt
     egui::CentralPanel::default().show(ui, |ui| {
         decision_ui(ui, model, view, state, &mut command);
         let marks = board_marks(view, state.selection);
-        output = board_ui(ui, view, &marks);
+        output = match view.duel.format().family {
+            Family::Grid => board_ui(ui, view, &marks),
+            Family::Field => field_board_ui(ui, &model.names, view, &marks),
+        };
     });
 
     // Remember what the pointer is over for the inspector of the next frame.
-    state.hovered = output.hovered.and_then(|cell| {
-        let piece = view.duel.state().piece(cell)?;
+    state.hovered = output.hovered.and_then(|place| {
+        let piece = view.duel.piece_at(place)?;
         let card = view.duel.known_card(piece, Some(&view.knowledge))?;
-        Some((card.id, Some(cell)))
+        Some((card.id, Some(place)))
     });
 
-    if let Some(cell) = output.clicked {
-        board_click(view, state, cell, &mut command);
+    if let Some(place) = output.clicked {
+        board_click(view, state, place, &mut command);
     }
     keyboard(ui, view, state, model.waiting, &mut command);
 
@@ -402,19 +412,21 @@ pub fn match_ui(ui: &mut Ui, model: &mut MatchModel, state: &mut MatchUi) -> Opt
     request
 }
 
-fn board_click(view: &SeatView, state: &mut MatchUi, cell: Cell, command: &mut Option<Command>) {
-    let piece = view.duel.state().piece(cell);
+fn board_click(view: &SeatView, state: &mut MatchUi, place: Place, command: &mut Option<Command>) {
+    let piece = view.duel.piece_at(place);
     if let Some(card) = piece.and_then(|p| view.duel.known_card(p, Some(&view.knowledge))) {
-        state.inspected = Some((card.id, Some(cell)));
+        state.inspected = Some((card.id, Some(place)));
     }
-    if !i_decide(view) || !view.awaiting().is_main_of(view.seat) {
+    if !i_decide(view) || !board_decision(view) {
         return;
     }
     // A target of the selected card?
     let at_target: Vec<&Action> = view
         .legal
         .iter()
-        .filter(|a| source_and_target(a).is_some_and(|(s, t, _)| s == state.selection && t == cell))
+        .filter(|a| {
+            source_and_target(a).is_some_and(|(s, t, _)| s == state.selection && t == place)
+        })
         .collect();
     match at_target.len() {
         0 => {}
@@ -423,9 +435,12 @@ fn board_click(view: &SeatView, state: &mut MatchUi, cell: Cell, command: &mut O
             return;
         }
         _ => {
-            let title = match state.selection {
-                Selection::Hand(_) => format!("Play it at {cell}:"),
-                _ => format!("At {cell}:"),
+            let title = match (state.selection, place) {
+                (Selection::Hand(_), Place::Cell(cell)) => format!("Play it at {cell}:"),
+                (Selection::Hand(_), Place::Zone { zone, slot, .. }) => {
+                    format!("Play it in your {} zone {}:", zone.label(), slot + 1)
+                }
+                _ => format!("At {}:", place_words(view, place)),
             };
             state.choice = Some(Choice {
                 title,
@@ -438,7 +453,7 @@ fn board_click(view: &SeatView, state: &mut MatchUi, cell: Cell, command: &mut O
         }
     }
     state.choice = None;
-    let clicked = Selection::Board(cell);
+    let clicked = Selection::Board(place);
     state.selection = if state.selection == clicked || !has_any_action(view, clicked) {
         Selection::None
     } else {
@@ -479,6 +494,7 @@ fn keyboard(
             state.selection = Selection::None;
         }
         state.confirm_concede = false;
+        state.confirm_idle = false;
     }
     if waiting || !i_decide(view) {
         return;
@@ -488,7 +504,7 @@ fn keyboard(
             if let Some((_, action)) = choice.options.get(d) {
                 *command = Some(Command::Act(action.clone()));
             }
-        } else if view.awaiting().is_main_of(view.seat) {
+        } else if board_decision(view) {
             let pick = Selection::Hand(d as u8);
             if has_any_action(view, pick) {
                 state.selection = pick;
@@ -496,8 +512,12 @@ fn keyboard(
         }
         return;
     }
-    if enter && state.choice.is_none() && view.legal.contains(&Action::EndTurn) {
-        *command = Some(Command::Act(Action::EndTurn));
+    if enter
+        && state.choice.is_none()
+        && board_decision(view)
+        && view.legal.contains(&Action::EndTurn)
+    {
+        end_turn(view, state, command);
     }
 }
 
@@ -625,6 +645,10 @@ fn decision_ui(
                 ui.label(RichText::new(text).color(theme::TEXT_DIM));
                 return;
             }
+            if state.confirm_idle {
+                idle_prompt_ui(ui, model, view, state, command);
+                return;
+            }
             let options = current_options(view, state);
             ui.horizontal_wrapped(|ui| {
                 if let Some(choice) = &options {
@@ -646,35 +670,118 @@ fn decision_ui(
                         state.choice = None;
                     }
                 } else {
-                    let hint = match state.selection {
-                        Selection::Hand(i) => {
-                            let name = hand_card(view, i).map_or("this card", |c| c.name.as_str());
-                            format!("Play {name}: click a green cell. Esc cancels.")
-                        }
-                        Selection::Board(cell) => format!(
-                            "{cell}: click a blue cell to move or a red one to attack. Esc cancels."
-                        ),
-                        Selection::None => "Your turn: pick a card in your hand or one of yours \
-                                            on the board."
-                            .to_owned(),
-                    };
+                    let hint = board_hint(view, state.selection);
                     ui.label(RichText::new(hint).color(theme::PROMPT));
                 }
-                if view.awaiting().is_main_of(view.seat)
-                    && view.legal.contains(&Action::EndTurn)
-                    && state.choice.is_none()
-                {
+                if board_decision(view) && state.choice.is_none() {
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui
-                            .add_enabled(!model.waiting, egui::Button::new("End turn (Enter)"))
-                            .clicked()
+                        if view.legal.contains(&Action::EndTurn)
+                            && ui
+                                .add_enabled(!model.waiting, egui::Button::new("End turn (Enter)"))
+                                .clicked()
                         {
-                            *command = Some(Command::Act(Action::EndTurn));
+                            end_turn(view, state, command);
+                        }
+                        if view.legal.contains(&Action::NextPhase)
+                            && ui
+                                .add_enabled(
+                                    !model.waiting,
+                                    egui::Button::new(next_phase_words(view)),
+                                )
+                                .clicked()
+                        {
+                            *command = Some(Command::Act(Action::NextPhase));
                         }
                     });
                 }
             });
         });
+}
+
+/// Ends the turn, or first asks when ending it now would earn an Idle Warning.
+fn end_turn(view: &SeatView, state: &mut MatchUi, command: &mut Option<Command>) {
+    if view.duel.idleness_due(view.seat).is_some() && !state.confirm_idle {
+        state.confirm_idle = true;
+    } else {
+        state.confirm_idle = false;
+        *command = Some(Command::Act(Action::EndTurn));
+    }
+}
+
+/// "Ending your turn now gives you an Idle Warning": the player confirms or goes back.
+fn idle_prompt_ui(
+    ui: &mut Ui,
+    model: &MatchModel,
+    view: &SeatView,
+    state: &mut MatchUi,
+    command: &mut Option<Command>,
+) {
+    let allowed = view.duel.format().field.idle_warnings.unwrap_or(0);
+    let text = match view.duel.idleness_due(view.seat) {
+        Some(IdleOutcome::Loss) => format!(
+            "You have had no monster on the field this turn while an opponent has one, and \
+             you already have {allowed} Idle Warning(s): ending the turn now loses the duel."
+        ),
+        Some(IdleOutcome::Warning { warnings }) => format!(
+            "You have had no monster on the field this turn while an opponent has one: ending \
+             the turn now gives you Idle Warning {warnings} of {allowed} (an idle turn after the \
+             last one loses the duel). Summon a monster to avoid it."
+        ),
+        None => "Ending the turn.".to_owned(),
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(text).color(theme::PENALTY_ON_DARK).strong());
+        if ui
+            .add_enabled(!model.waiting, egui::Button::new("End the turn anyway"))
+            .clicked()
+        {
+            end_turn(view, state, command);
+        }
+        if ui.button("Esc Keep playing").clicked() {
+            state.confirm_idle = false;
+        }
+    });
+}
+
+/// What to do next on the board, for the selection.
+fn board_hint(view: &SeatView, selection: Selection) -> String {
+    let field = view.duel.format().family == Family::Field;
+    let battle = matches!(view.awaiting().decision(), Some((_, Decision::Battle)));
+    match selection {
+        Selection::Hand(i) => {
+            let name = hand_card(view, i).map_or("this card", |c| c.name.as_str());
+            if field {
+                format!("Play {name}: click a green zone. Esc cancels.")
+            } else {
+                format!("Play {name}: click a green cell. Esc cancels.")
+            }
+        }
+        Selection::Board(place) if field => format!(
+            "{}: click a red enemy monster to attack it. Esc cancels.",
+            capitalised(&place_words(view, place))
+        ),
+        Selection::Board(place) => {
+            format!("{place}: click a blue cell to move or a red one to attack. Esc cancels.")
+        }
+        Selection::None if battle => "Battle Phase: pick one of your monsters in attack \
+                                      position, then the monster it attacks (one attack this \
+                                      phase)."
+            .to_owned(),
+        Selection::None if field => "Your turn: pick a card in your hand, or one of your \
+                                     monsters to change its position."
+            .to_owned(),
+        Selection::None => {
+            "Your turn: pick a card in your hand or one of yours on the board.".to_owned()
+        }
+    }
+}
+
+/// The next-phase button's words: where it goes from here.
+fn next_phase_words(view: &SeatView) -> &'static str {
+    match view.duel.state().phase {
+        fairduel_engine::state::Phase::Battle => "To Main Phase 2",
+        _ => "To the Battle Phase",
+    }
 }
 
 /// The card at `index` in the view's own hand, if the view knows it.

@@ -3,8 +3,9 @@
 
 use egui::{Color32, RichText, ScrollArea, Sense, Ui, vec2};
 use fairduel_engine::card::CardId;
+use fairduel_engine::format::Family;
 use fairduel_engine::format::SummonCost;
-use fairduel_engine::{Cell, Edge, Seat};
+use fairduel_engine::{Edge, Place, Seat};
 use fairduel_net::PathKind;
 
 use super::MatchModel;
@@ -227,6 +228,22 @@ pub(super) fn players_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
                 {
                     ui.label(format!("Field spell: {}", field.name));
                 }
+                if let (Family::Field, Some(allowed)) = (format.family, format.field.idle_warnings)
+                    && player.idle_warnings > 0
+                {
+                    let last = if player.idle_warnings >= allowed {
+                        ": another idle turn loses the duel"
+                    } else {
+                        ""
+                    };
+                    ui.label(
+                        RichText::new(format!(
+                            "Idle Warnings {} of {allowed}{last}",
+                            player.idle_warnings
+                        ))
+                        .color(theme::PENALTY_ON_DARK),
+                    );
+                }
                 if player.leader_stuck_turns > 0 {
                     ui.label(
                         RichText::new(format!(
@@ -241,6 +258,10 @@ pub(super) fn players_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
     }
     fairness_ui(ui, model, view);
     ui.separator();
+    if view.duel.format().family == Family::Field {
+        terrain_markers_ui(ui, view);
+        return;
+    }
     ui.label(RichText::new("Terrain").strong());
     let terrains: std::collections::BTreeSet<_> =
         state.all_cells().map(|c| view.duel.terrain_at(c)).collect();
@@ -257,24 +278,53 @@ pub(super) fn players_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
         });
 }
 
+/// The terrain markers on the card game's field, each with what it boosts.
+fn terrain_markers_ui(ui: &mut Ui, view: &SeatView) {
+    ui.label(RichText::new("Terrain markers").strong());
+    let duel = &view.duel;
+    let field = *duel.field();
+    let mut seen = std::collections::BTreeSet::new();
+    for seat in duel.state().seats() {
+        for place in field.frontrow(seat) {
+            let Some(terrain) = duel.marker_at(place) else {
+                continue;
+            };
+            if !seen.insert(terrain.id) {
+                continue;
+            }
+            ui.horizontal_wrapped(|ui| {
+                let (rect, _) = ui.allocate_exact_size(vec2(14.0, 14.0), Sense::hover());
+                ui.painter()
+                    .rect_filled(rect, 2, crate::field_board::terrain_colour(terrain));
+                ui.label(RichText::new(&terrain.name).strong());
+                ui.label(
+                    RichText::new(format!("boosts {}", terrain.boost_label()))
+                        .small()
+                        .color(theme::TEXT_DIM),
+                );
+            });
+        }
+    }
+}
+
 pub(super) fn inspector_ui(
     ui: &mut Ui,
     view: &SeatView,
-    inspected: Option<(CardId, Option<Cell>)>,
+    inspected: Option<(CardId, Option<Place>)>,
 ) {
     ui.label(RichText::new("Card").strong());
-    let Some((id, cell)) = inspected else {
+    let Some((id, place)) = inspected else {
         ui.label(RichText::new("Point at a card to read it here.").color(theme::TEXT_DIM));
         return;
     };
     let Some(card) = view.duel.pool().get(id) else {
         return;
     };
-    let piece = cell.and_then(|c| view.duel.state().piece(c).map(|p| (c, p)));
+    let piece = place.and_then(|at| view.duel.piece_at(at).map(|p| (at, p)));
     let look = match piece {
-        Some((c, p)) => CardLook {
+        Some((at, p)) => CardLook {
             face_down: false,
-            ..piece_look(view, c, p)
+            ..piece_look(view, at, p)
         },
         None => CardLook::plain(card),
     };
@@ -287,20 +337,41 @@ pub(super) fn inspector_ui(
         let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
         paint_card(ui.painter(), rect, &look);
         ui.vertical(|ui| {
-            if let Some((c, p)) = piece {
-                let terrain = view.duel.terrain_at(c);
-                ui.label(format!("At {c}, on {}", terrain.label()));
-                if !p.face_up {
-                    ui.label(RichText::new("Face-down").color(theme::TEXT_DIM));
+            let Some((at, p)) = piece else {
+                return;
+            };
+            match at {
+                Place::Cell(c) => {
+                    ui.label(format!("At {c}, on {}", view.duel.terrain_at(c).label()));
                 }
-                if p.defence {
-                    ui.label("Defence position");
+                Place::Zone { zone, slot, .. } => {
+                    ui.label(format!("{} zone {}", zone.label(), slot + 1));
+                    if let Some(terrain) = view.duel.marker_at(at) {
+                        ui.label(format!("Under {}", terrain.name))
+                            .on_hover_text(format!(
+                                "Field Power Bonus here for: {}",
+                                terrain.boost_label()
+                            ));
+                    }
                 }
-                if let (Some(m), false) = (card.monster(), p.leader) {
-                    let (atk, def) = view.duel.stats_of(c, p, card);
-                    let (base_atk, base_def) = (i32::from(m.atk), i32::from(m.def));
-                    ui.label(stat_text("ATK", atk, base_atk));
-                    ui.label(stat_text("DEF", def, base_def));
+            }
+            if !p.face_up {
+                ui.label(RichText::new("Face-down").color(theme::TEXT_DIM));
+            }
+            if p.defence {
+                ui.label("Defence position");
+            }
+            if let (Some(m), false, Place::Cell(c)) = (card.monster(), p.leader, at) {
+                let (atk, def) = view.duel.stats_of(c, p, card);
+                let (base_atk, base_def) = (i32::from(m.atk), i32::from(m.def));
+                ui.label(stat_text("ATK", atk, base_atk));
+                ui.label(stat_text("DEF", def, base_def));
+            }
+            if let (Some(k), Some((atk, def))) = (card.kingdom(), look.stats) {
+                ui.label(stat_text("ATK", atk, i32::from(k.base_atk())));
+                ui.label(stat_text("DEF", def, i32::from(k.base_def())));
+                if view.duel.has_field_power_bonus(at, k) {
+                    ui.label(RichText::new("Field Power Bonus (+30%)").color(theme::BONUS_ON_DARK));
                 }
             }
         });

@@ -70,7 +70,7 @@ fn my_main_view(format: &str, seed: u64) -> SeatView {
 
 #[test]
 fn a_selected_hand_card_marks_exactly_where_the_rules_let_it_go() {
-    for format in ["kairu-dotr", "dor-classic"] {
+    for format in ["kairu-dotr", "dor-classic", "kingdom-duels"] {
         let view = my_main_view(format, 21);
         let nothing = board_marks(&view, Selection::None);
         assert!(
@@ -82,15 +82,15 @@ fn a_selected_hand_card_marks_exactly_where_the_rules_let_it_go() {
         let hand = view.duel.state().player(view.seat).hand.len() as u8;
         let mut checked = 0;
         for index in 0..hand {
-            let expected: BTreeSet<Cell> = view
+            let expected: BTreeSet<Place> = view
                 .legal
                 .iter()
                 .filter_map(|a| match a {
-                    Action::Play { hand_index, to, .. } if *hand_index == index => to.cell(),
+                    Action::Play { hand_index, to, .. } if *hand_index == index => Some(*to),
                     _ => None,
                 })
                 .collect();
-            let marked: BTreeSet<Cell> = board_marks(&view, Selection::Hand(index))
+            let marked: BTreeSet<Place> = board_marks(&view, Selection::Hand(index))
                 .into_iter()
                 .filter(|(_, m)| *m == Mark::Play)
                 .map(|(c, _)| c)
@@ -104,15 +104,17 @@ fn a_selected_hand_card_marks_exactly_where_the_rules_let_it_go() {
 
 #[test]
 fn every_legal_action_reads_as_words_without_seat_numbers() {
-    let view = my_main_view("dor-classic", 8);
-    for action in &view.legal {
-        let label = action_label(&view, action);
-        assert!(!label.is_empty(), "{action:?}");
-        assert!(!label.contains("seat"), "{label}");
+    for format in ["dor-classic", "kingdom-duels"] {
+        let view = my_main_view(format, 8);
+        for action in &view.legal {
+            let label = action_label(&view, action);
+            assert!(!label.is_empty(), "{action:?}");
+            assert!(!label.contains("seat"), "{format}: {label}");
+        }
+        assert!(
+            view.legal
+                .iter()
+                .any(|a| action_label(&view, a) == "End turn")
+        );
     }
-    assert!(
-        view.legal
-            .iter()
-            .any(|a| action_label(&view, a) == "End turn")
-    );
 }

@@ -5,15 +5,24 @@
 
 use crate::duel::Duel;
 use crate::event::Event;
-use crate::seat::SeatSet;
+use crate::seat::{Seat, SeatSet};
 use crate::state::WinReason;
 
+/// What the idleness rule would do to a player whose turn ended now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdleOutcome {
+    /// An Idle Warning; `warnings` is how many they would then have.
+    Warning { warnings: u8 },
+    /// They already had every warning the format allows: they lose the duel.
+    Loss,
+}
+
 impl Duel {
-    pub(super) fn check_idleness(&mut self, events: &mut Vec<Event>) {
-        let Some(allowed) = self.rules.format.field.idle_warnings else {
-            return;
-        };
-        let seat = self.state.active;
+    /// What the idleness rule would do to `seat` if its turn's End Phase came now (so a
+    /// client can warn a player before they end an idle turn). `None` when the format has
+    /// no idleness rule or the turn is not idle.
+    pub fn idleness_due(&self, seat: Seat) -> Option<IdleOutcome> {
+        let allowed = self.rules.format.field.idle_warnings?;
         let table = self.state.table;
         let opponent_has_monster = table
             .opponents_of(seat)
@@ -21,17 +30,28 @@ impl Duel {
             .any(|o| self.monsters_of(o).next().is_some());
         let player = self.state.player(seat);
         if !opponent_has_monster || player.fielded_monster {
-            return;
+            return None;
         }
-        if player.idle_warnings >= allowed {
-            self.field_eliminate(SeatSet::only(seat), WinReason::Idleness, events);
-            return;
+        Some(if player.idle_warnings >= allowed {
+            IdleOutcome::Loss
+        } else {
+            IdleOutcome::Warning {
+                warnings: player.idle_warnings.saturating_add(1),
+            }
+        })
+    }
+
+    pub(super) fn check_idleness(&mut self, events: &mut Vec<Event>) {
+        let seat = self.state.active;
+        match self.idleness_due(seat) {
+            None => {}
+            Some(IdleOutcome::Loss) => {
+                self.field_eliminate(SeatSet::only(seat), WinReason::Idleness, events);
+            }
+            Some(IdleOutcome::Warning { warnings }) => {
+                self.state.player_mut(seat).idle_warnings = warnings;
+                events.push(Event::IdleWarning { seat, warnings });
+            }
         }
-        let player = self.state.player_mut(seat);
-        player.idle_warnings += 1;
-        events.push(Event::IdleWarning {
-            seat,
-            warnings: player.idle_warnings,
-        });
     }
 }

@@ -25,6 +25,7 @@ mod turn;
 mod win_conditions;
 
 pub use board::FieldBoard;
+pub use idleness::IdleOutcome;
 
 use crate::action::{Action, Answer};
 use crate::awaiting::Asked;

@@ -1,0 +1,503 @@
+//! The card game's field (Kingdom Duels): every player's Frontrow of monster zones under
+//! their terrain markers, the Backrow of spell and trap zones below it, the Rule Zone, and
+//! the deck and graveyard piles, with a phase bar above. Opponents sit across the top with
+//! their field turned towards me (Backrow at the far edge, columns mirrored, as across a
+//! table); my side and my partners' sit along the bottom. Each zone is a button that names
+//! its contents, so screen readers and tests can find it ("Your Frontrow 2 under Forest
+//! (boosts Beast, Insect, Plant): Celtic Guardian, ATK 1400 DEF 1200").
+
+use std::collections::BTreeMap;
+
+use egui::{
+    Align2, Color32, CornerRadius, FontId, Id, Rect, Sense, Stroke, StrokeKind, Ui, WidgetInfo,
+    pos2, vec2,
+};
+use fairduel_engine::kingdom_card::FieldTerrain;
+use fairduel_engine::piece::Class;
+use fairduel_engine::state::Phase;
+use fairduel_engine::{Place, Seat};
+
+use crate::board::{BoardOutput, Mark, paint_mark, piece_look, side_of};
+use crate::session::SeatView;
+use crate::theme;
+use crate::widgets::{Side, paint_card};
+
+/// A player's name, or "Seat N" where there is none.
+fn name_of(names: &[String], seat: Seat) -> String {
+    names
+        .get(seat.index())
+        .cloned()
+        .unwrap_or_else(|| format!("Seat {}", seat.0))
+}
+
+/// The phases of a turn on the card game's field, in order, with the phase of the state
+/// each one is (Draw and Standby pass by themselves and are never waited in).
+const TURN_PHASES: [(&str, Option<Phase>); 6] = [
+    ("Draw", None),
+    ("Standby", None),
+    ("Main 1", Some(Phase::Main)),
+    ("Battle", Some(Phase::Battle)),
+    ("Main 2", Some(Phase::SecondMain)),
+    ("End", Some(Phase::End)),
+];
+
+/// How much of a Frontrow zone the terrain's name strip takes, at its top.
+const MARKER_STRIP: f32 = 0.2;
+
+/// A colour for a terrain marker: its attribute's, when it has one, or one of a palette by
+/// its number, so that neighbouring terrains of the list look different.
+pub fn terrain_colour(terrain: &FieldTerrain) -> Color32 {
+    const PALETTE: [Color32; 8] = [
+        Color32::from_rgb(120, 110, 80),
+        Color32::from_rgb(70, 120, 70),
+        Color32::from_rgb(70, 100, 140),
+        Color32::from_rgb(140, 90, 60),
+        Color32::from_rgb(110, 80, 130),
+        Color32::from_rgb(60, 120, 120),
+        Color32::from_rgb(130, 120, 50),
+        Color32::from_rgb(120, 70, 90),
+    ];
+    match terrain.attribute {
+        Some(attribute) => theme::attribute_colour(attribute).gamma_multiply(0.7),
+        None => PALETTE[usize::from(terrain.id) % PALETTE.len()],
+    }
+}
+
+/// Draws the field in the space available. `names` names the players, by seat index
+/// ("Seat 2" where it has no name).
+pub fn field_board_ui(
+    ui: &mut Ui,
+    names: &[String],
+    view: &SeatView,
+    marks: &BTreeMap<Place, Mark>,
+) -> BoardOutput {
+    phase_bar_ui(ui, view);
+    let state = view.duel.state();
+    let table = &state.table;
+    // Opponents in turn order from the seat after mine; partners after me at the bottom.
+    let players = state.seats().count();
+    let after_me = |seat: Seat| (seat.index() + players - view.seat.index()) % players.max(1);
+    let mut across: Vec<Seat> = state
+        .seats()
+        .filter(|s| table.are_opponents(view.seat, *s))
+        .collect();
+    across.sort_by_key(|s| after_me(*s));
+    let mut near: Vec<Seat> = state
+        .seats()
+        .filter(|s| !table.are_opponents(view.seat, *s))
+        .collect();
+    near.sort_by_key(|s| after_me(*s));
+
+    let field = *view.duel.field();
+    // Each side: the Rule Zone, the zones, and a column for the deck and the graveyard.
+    let columns = usize::from(field.monster_zones().max(field.spell_trap_zones())) + 2;
+    let per_row = |group: usize| group.clamp(1, 2);
+    let band_rows = |group: usize| group.div_ceil(2).max(1);
+    let wide = per_row(across.len()).max(per_row(near.len()));
+    let tall = band_rows(across.len()) + band_rows(near.len());
+
+    let available = ui.available_rect_before_wrap();
+    let gap = 10.0;
+    // A band is a header line and two rows of zones; zones are a little taller than wide.
+    let zone_w_by_width =
+        (available.width() - gap * (wide as f32 + 1.0)) / (columns as f32 * wide as f32);
+    let zone_w_by_height =
+        (available.height() - gap * (tall as f32 + 1.0)) / (tall as f32 * (2.0 * 1.15 + 0.45));
+    let zone_w = zone_w_by_width.min(zone_w_by_height).clamp(24.0, 150.0);
+    let zone = vec2(zone_w, zone_w * 1.15);
+    let header = zone_w * 0.45;
+    let band = vec2(zone.x * columns as f32, header + zone.y * 2.0);
+    let whole = Rect::from_min_size(
+        available.min,
+        vec2(available.width(), (band.y + gap) * tall as f32 + gap),
+    );
+    ui.allocate_rect(whole, Sense::hover());
+
+    let mut out = BoardOutput::default();
+    let mut top = available.top() + gap;
+    for (group, facing_me) in [(&across, true), (&near, false)] {
+        for row in group.chunks(2) {
+            let row_width = band.x * row.len() as f32 + gap * (row.len() as f32 - 1.0);
+            let mut left = available.center().x - row_width / 2.0;
+            for seat in row {
+                let rect = Rect::from_min_size(pos2(left, top), band);
+                side_ui(
+                    ui, names, view, marks, *seat, rect, zone, facing_me, &mut out,
+                );
+                left += band.x + gap;
+            }
+            top += band.y + gap;
+        }
+    }
+    out
+}
+
+/// The turn's phases in a row, the current one lit.
+fn phase_bar_ui(ui: &mut Ui, view: &SeatView) {
+    let phase = view.duel.state().phase;
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Phase:").color(theme::TEXT_DIM));
+        for (i, (name, state_phase)) in TURN_PHASES.iter().enumerate() {
+            if i > 0 {
+                ui.label(egui::RichText::new("›").color(theme::TEXT_DIM));
+            }
+            let current = *state_phase == Some(phase);
+            let text = egui::RichText::new(*name);
+            let text = if current {
+                text.strong().color(theme::PROMPT)
+            } else {
+                text.color(theme::TEXT_DIM)
+            };
+            let words = if current {
+                format!("{name} phase, now")
+            } else {
+                format!("{name} phase")
+            };
+            ui.label(text)
+                .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, &words));
+        }
+    });
+}
+
+/// One player's side of the field in `rect`.
+#[allow(clippy::too_many_arguments)]
+fn side_ui(
+    ui: &mut Ui,
+    names: &[String],
+    view: &SeatView,
+    marks: &BTreeMap<Place, Mark>,
+    seat: Seat,
+    rect: Rect,
+    zone: egui::Vec2,
+    facing_me: bool,
+    out: &mut BoardOutput,
+) {
+    let duel = &view.duel;
+    let state = duel.state();
+    let field = *duel.field();
+    let player = state.player(seat);
+    let painter = ui.painter_at(rect.expand(4.0));
+    let rim = match side_of(view, seat) {
+        Side::Mine => theme::MINE,
+        Side::Ally => theme::ALLY,
+        Side::Theirs | Side::Neutral => theme::THEIRS,
+    };
+    let removed = state.table.is_removed(seat);
+    painter.rect_filled(rect.expand(3.0), CornerRadius::same(4), theme::BACKGROUND);
+    painter.rect_stroke(
+        rect.expand(3.0),
+        CornerRadius::same(4),
+        Stroke::new(if state.active == seat { 2.0 } else { 1.0 }, rim),
+        StrokeKind::Outside,
+    );
+
+    // Header: whose side, life points, hand size.
+    let header_h = rect.height() - zone.y * 2.0;
+    let who = if seat == view.seat {
+        format!("{} (you)", name_of(names, seat))
+    } else {
+        name_of(names, seat)
+    };
+    let out_words = if removed { " · out of the duel" } else { "" };
+    let to_play = if state.active == seat && !removed {
+        " · to play"
+    } else {
+        ""
+    };
+    painter.text(
+        pos2(rect.left() + 4.0, rect.top() + header_h / 2.0),
+        Align2::LEFT_CENTER,
+        format!(
+            "{who}: {} LP · hand {}{to_play}{out_words}",
+            player.life_points,
+            player.hand.len()
+        ),
+        FontId::proportional((header_h * 0.55).clamp(9.0, 16.0)),
+        rim,
+    );
+
+    // Rows: the Frontrow next to the middle of the table, the Backrow at my own edge.
+    let rows_top = rect.top() + header_h;
+    let (front_y, back_y) = if facing_me {
+        (rows_top + zone.y, rows_top)
+    } else {
+        (rows_top, rows_top + zone.y)
+    };
+    let zones = usize::from(field.monster_zones().max(field.spell_trap_zones()));
+    // An opponent's columns run right to left as seen across the table.
+    let column_x = |slot: u8| {
+        let column = if facing_me {
+            zones - 1 - usize::from(slot)
+        } else {
+            usize::from(slot)
+        };
+        rect.left() + zone.x * (column as f32 + 1.0)
+    };
+    let base_id = Id::unique("fairduel-field").with(seat.index());
+    for (place, y) in field
+        .frontrow(seat)
+        .map(|p| (p, front_y))
+        .chain(field.backrow(seat).map(|p| (p, back_y)))
+    {
+        let Place::Zone {
+            zone: kind, slot, ..
+        } = place
+        else {
+            continue;
+        };
+        let cell = Rect::from_min_size(pos2(column_x(slot), y), zone).shrink(2.0);
+        let mark = marks.get(&place).copied();
+        let response = ui.interact(cell, base_id.with((kind, slot)), Sense::click());
+        response.widget_info(|| {
+            WidgetInfo::labeled(
+                egui::Role::Button,
+                true,
+                zone_label(names, view, place, mark),
+            )
+        });
+        if response.clicked() {
+            out.clicked = Some(place);
+        }
+        if response.hovered() {
+            out.hovered = Some(place);
+        }
+        paint_zone(&painter, view, place, cell);
+        if let Some(mark) = mark {
+            paint_mark(&painter, cell, mark, duel.piece_at(place).is_some());
+        }
+        if response.hovered() {
+            painter.rect_stroke(
+                cell,
+                CornerRadius::same(2),
+                Stroke::new(1.5, Color32::from_white_alpha(160)),
+                StrokeKind::Inside,
+            );
+        }
+    }
+
+    // The Rule Zone at the left of the Frontrow's line, the piles at the right.
+    let rule = Rect::from_min_size(pos2(rect.left(), front_y), zone).shrink(2.0);
+    paint_slot(&painter, rule, "Rule Zone", "empty");
+    let deck = Rect::from_min_size(pos2(rect.right() - zone.x, back_y), zone).shrink(2.0);
+    paint_pile(&painter, deck, "Deck", player.deck.len());
+    let graveyard = Rect::from_min_size(pos2(rect.right() - zone.x, front_y), zone).shrink(2.0);
+    paint_pile(&painter, graveyard, "Graveyard", player.graveyard.len());
+    for (area, key, words) in [
+        (
+            deck,
+            "deck",
+            format!(
+                "{}'s deck: {} cards",
+                name_of(names, seat),
+                player.deck.len()
+            ),
+        ),
+        (
+            graveyard,
+            "graveyard",
+            format!(
+                "{}'s graveyard: {} cards",
+                name_of(names, seat),
+                player.graveyard.len()
+            ),
+        ),
+    ] {
+        let response = ui.interact(area, base_id.with(key), Sense::hover());
+        response.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, &words));
+    }
+    if removed {
+        painter.rect_filled(rect, CornerRadius::same(4), Color32::from_black_alpha(120));
+    }
+}
+
+/// A zone: its terrain marker (Frontrow) or plain ground (Backrow), and the card in it.
+fn paint_zone(painter: &egui::Painter, view: &SeatView, place: Place, cell: Rect) {
+    let duel = &view.duel;
+    let marker = duel.marker_at(place);
+    let frontrow = matches!(
+        place,
+        Place::Zone {
+            zone: fairduel_engine::Zone::Frontrow,
+            ..
+        }
+    );
+    let ground = match (frontrow, marker) {
+        (true, Some(terrain)) => terrain_colour(terrain),
+        _ => Color32::from_gray(48),
+    };
+    painter.rect_filled(cell, CornerRadius::same(3), ground.gamma_multiply(0.75));
+    let strip_h = cell.height() * MARKER_STRIP;
+    let small = FontId::proportional((strip_h * 0.6).clamp(7.0, 12.0));
+    if frontrow && let Some(terrain) = marker {
+        let strip = Rect::from_min_size(cell.min, vec2(cell.width(), strip_h));
+        painter.rect_filled(strip, CornerRadius::same(3), ground);
+        painter.text(
+            strip.center(),
+            Align2::CENTER_CENTER,
+            &terrain.name,
+            small.clone(),
+            Color32::WHITE,
+        );
+    }
+    let below = Rect::from_min_max(pos2(cell.left(), cell.top() + strip_h), cell.max);
+    match duel.piece_at(place) {
+        Some(piece) => {
+            let look = piece_look(view, place, piece);
+            let defence = look.defence;
+            paint_card(painter, card_rect(below, defence), &look);
+        }
+        None if frontrow => {
+            // What the marker boosts, readable while the zone is empty.
+            if let Some(terrain) = marker {
+                let mut job = egui::text::LayoutJob::simple(
+                    format!("+30%: {}", terrain.boost_label()),
+                    small,
+                    Color32::from_white_alpha(200),
+                    below.width() - 4.0,
+                );
+                job.halign = egui::Align::Center;
+                job.wrap.max_rows = 4;
+                let galley = painter.layout_job(job);
+                painter.galley(
+                    pos2(below.center().x, below.center().y - galley.size().y / 2.0),
+                    galley,
+                    Color32::WHITE,
+                );
+            }
+        }
+        None => {}
+    }
+}
+
+/// A card's rectangle within a zone: upright in attack position, sideways in defence.
+fn card_rect(area: Rect, defence: bool) -> Rect {
+    let long = area.height().min(area.width() / 0.78) * 0.94;
+    let short = long * 0.78;
+    let size = if defence {
+        vec2(long.min(area.width() * 0.96), short)
+    } else {
+        vec2(short, long)
+    };
+    Rect::from_center_size(area.center(), size)
+}
+
+fn paint_slot(painter: &egui::Painter, rect: Rect, name: &str, contents: &str) {
+    painter.rect_stroke(
+        rect,
+        CornerRadius::same(3),
+        Stroke::new(1.0, Color32::from_gray(90)),
+        StrokeKind::Inside,
+    );
+    let font = FontId::proportional((rect.width() * 0.13).clamp(7.0, 12.0));
+    painter.text(
+        rect.center() - vec2(0.0, rect.height() * 0.1),
+        Align2::CENTER_CENTER,
+        name,
+        font.clone(),
+        theme::TEXT_DIM,
+    );
+    painter.text(
+        rect.center() + vec2(0.0, rect.height() * 0.12),
+        Align2::CENTER_CENTER,
+        contents,
+        font,
+        theme::TEXT_DIM,
+    );
+}
+
+fn paint_pile(painter: &egui::Painter, rect: Rect, name: &str, count: usize) {
+    if count > 0 {
+        let card = card_rect(rect.shrink(rect.width() * 0.08), false);
+        painter.rect_filled(card, CornerRadius::same(3), theme::CARD_BACK);
+        painter.rect_stroke(
+            card,
+            CornerRadius::same(3),
+            Stroke::new(1.0, theme::CARD_BACK_INK),
+            StrokeKind::Inside,
+        );
+    }
+    let font = FontId::proportional((rect.width() * 0.14).clamp(7.0, 13.0));
+    painter.text(
+        rect.center_top() + vec2(0.0, 2.0),
+        Align2::CENTER_TOP,
+        name,
+        font.clone(),
+        Color32::WHITE,
+    );
+    painter.text(
+        rect.center(),
+        Align2::CENTER_CENTER,
+        count.to_string(),
+        FontId::proportional((rect.width() * 0.3).clamp(9.0, 22.0)),
+        Color32::WHITE,
+    );
+}
+
+/// The words a zone is named by: whose, which, its terrain and what that boosts, the card
+/// in it with its current stats, and the mark on it.
+pub fn zone_label(names: &[String], view: &SeatView, place: Place, mark: Option<Mark>) -> String {
+    let duel = &view.duel;
+    let Place::Zone { side, zone, slot } = place else {
+        return place.to_string();
+    };
+    let whose = if side == view.seat {
+        "Your".to_owned()
+    } else {
+        format!("{}'s", name_of(names, side))
+    };
+    let mut text = format!("{whose} {} {}", zone.label(), slot + 1);
+    if let Some(terrain) = duel.marker_at(place) {
+        text.push_str(&format!(
+            " under {} (boosts {})",
+            terrain.name,
+            terrain.boost_label()
+        ));
+    }
+    match duel.piece_at(place) {
+        None => text.push_str(": empty"),
+        Some(piece) => {
+            let card = duel.known_card(piece, Some(&view.knowledge));
+            let name = match (card, piece.class) {
+                (Some(card), _) if !piece.face_up => format!("{} (face-down)", card.name),
+                (Some(card), _) => card.name.clone(),
+                (None, Class::Monster) => "a Hidden monster".to_owned(),
+                (None, Class::SpellTrap) => "a face-down spell or trap".to_owned(),
+            };
+            text.push_str(&format!(": {name}"));
+            if let Some((atk, def)) = piece_look(view, place, piece).stats {
+                text.push_str(&format!(", ATK {atk} DEF {def}"));
+                if let Some(k) = card.and_then(|c| c.kingdom())
+                    && duel.has_field_power_bonus(place, k)
+                {
+                    text.push_str(", Field Power Bonus");
+                }
+                text.push_str(if piece.defence {
+                    ", defence position"
+                } else {
+                    ", attack position"
+                });
+            }
+        }
+    }
+    if let Some(mark) = mark {
+        text.push_str(" — ");
+        text.push_str(mark.words());
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_upright_card_fits_its_zone_and_a_defence_card_lies_sideways() {
+        let area = Rect::from_min_size(pos2(0.0, 0.0), vec2(60.0, 56.0));
+        let up = card_rect(area, false);
+        let side = card_rect(area, true);
+        assert!(area.contains_rect(up), "{up:?}");
+        assert!(area.contains_rect(side), "{side:?}");
+        assert!(up.height() > up.width());
+        assert!(side.width() > side.height());
+    }
+}

@@ -1,0 +1,389 @@
+//! A Kingdom Duels match driven from the home screen the way a player drives it: the zone
+//! board with its terrain markers, the phase bar, a summon by clicking a hand card and a
+//! green zone, the Battle Phase by its button, an attack by clicking a monster and a red
+//! one, the idle-warning prompt, and the verified result (egui_kittest).
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use fairduel_engine::{Action, Decision, Place, PlayMode};
+
+use crate::app::{FairDuelApp, Screen};
+use crate::app_tests::{
+    app, harness, labels_containing, my_turn_ready, over, settle, start_from_home, step_of,
+    step_until, view, wait_after,
+};
+
+/// My decision on the board (Main Phase or Battle Phase), answering any other prompt (a
+/// redirect offer) with its first option, as a player pressing 1 would.
+fn wait_for_my_board_decision(h: &mut Harness<'static, FairDuelApp>) {
+    loop {
+        step_until(h, "my decision", |h| my_turn_ready(h) || over(h));
+        if over(h) {
+            return;
+        }
+        let on_board = view(h).is_some_and(|v| {
+            matches!(
+                v.awaiting().decision(),
+                Some((seat, Decision::Main | Decision::Battle)) if seat == v.seat
+            )
+        });
+        if on_board {
+            return;
+        }
+        let before = step_of(h);
+        h.key_press(egui::Key::Num1);
+        wait_after(h, before, "the prompt's answer");
+    }
+}
+
+fn zone_button(h: &Harness<'static, FairDuelApp>, prefix: &str) -> String {
+    labels_containing(h, prefix)
+        .into_iter()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("a zone labelled {prefix}…"))
+}
+
+fn current_phase(h: &Harness<'static, FairDuelApp>) -> Vec<String> {
+    labels_containing(h, " phase, now")
+}
+
+/// Summons the first monster the rules let me, by clicking it in the hand, a green
+/// Frontrow zone and "Summon face-up" in the choice. Returns the zone's slot and the name.
+fn summon_a_monster(h: &mut Harness<'static, FairDuelApp>) -> Option<(u8, String)> {
+    let (hand_index, slot) = view(h)?.legal.iter().find_map(|a| match a {
+        Action::Play {
+            hand_index,
+            to: Place::Zone { slot, .. },
+            mode: PlayMode::Summon,
+            ..
+        } => Some((*hand_index, *slot)),
+        _ => None,
+    })?;
+    let hand = labels_containing(h, &format!("Hand {}: ", hand_index + 1))
+        .into_iter()
+        .next()?;
+    let name = hand
+        .split_once(": ")
+        .map(|(_, rest)| rest.trim_end_matches(", playable").to_owned())?;
+    h.get_by_role_and_label(Role::Button, &hand).click();
+    settle(h);
+    let target = zone_button(h, &format!("Your Frontrow {} ", slot + 1));
+    assert!(target.ends_with("— play here"), "{target}");
+    h.get_by_role_and_label(Role::Button, &target).click();
+    settle(h);
+    // Two ways to summon there: face-up in attack or in defence position.
+    let choice = labels_containing(h, "Summon face-up");
+    assert!(!choice.is_empty(), "the summon's choice is offered");
+    let before = step_of(h);
+    h.key_press(egui::Key::Num1);
+    wait_after(h, before, "the summon");
+    Some((slot, name))
+}
+
+#[test]
+fn a_kingdom_duels_match_from_home_to_the_verified_result() {
+    let mut h = harness(app(11));
+    h.run();
+    h.get_by_label("Format").click();
+    h.run();
+    h.get_by_label("Kingdom Duels").click();
+    h.run();
+    start_from_home(&mut h);
+    wait_for_my_board_decision(&mut h);
+
+    // The board: both sides' Frontrow zones under their terrain markers, each saying what
+    // it boosts; the Rule Zone, deck and graveyard; the phase bar.
+    let mine = labels_containing(&h, "Your Frontrow ");
+    assert_eq!(mine.len(), 5, "{mine:?}");
+    assert!(
+        mine.iter()
+            .all(|l| l.contains(" under ") && l.contains("(boosts ")),
+        "{mine:?}"
+    );
+    assert_eq!(labels_containing(&h, "Bot's Frontrow ").len(), 5);
+    assert_eq!(labels_containing(&h, "Your Backrow ").len(), 5);
+    h.get_by_label_contains("Ada's deck: ");
+    h.get_by_label_contains("Bot's graveyard: ");
+    assert!(!labels_containing(&h, "Terrain markers").is_empty());
+
+    let mut summoned = None;
+    let mut attacked = false;
+    let mut battle_phase_seen = false;
+    let mut idle_prompt_seen = false;
+    for _ in 0..30 {
+        wait_for_my_board_decision(&mut h);
+        if over(&h) {
+            break;
+        }
+        assert_eq!(current_phase(&h), vec!["Main 1 phase, now".to_owned()]);
+        if summoned.is_none()
+            && let Some((slot, name)) = summon_a_monster(&mut h)
+        {
+            let label = zone_button(&h, &format!("Your Frontrow {} ", slot + 1));
+            assert!(label.contains(&format!(": {name}, ATK ")), "{label}");
+            assert!(label.contains("attack position"), "{label}");
+            summoned = Some(name);
+            wait_for_my_board_decision(&mut h);
+        }
+        if over(&h) {
+            break;
+        }
+        if labels_containing(&h, "To the Battle Phase")
+            .iter()
+            .any(|l| l == "To the Battle Phase")
+        {
+            let before = step_of(&h);
+            h.get_by_role_and_label(Role::Button, "To the Battle Phase")
+                .click();
+            wait_after(&mut h, before, "the Battle Phase");
+            wait_for_my_board_decision(&mut h);
+            if over(&h) {
+                break;
+            }
+            assert_eq!(current_phase(&h), vec!["Battle phase, now".to_owned()]);
+            battle_phase_seen = true;
+            let attack = view(&h).and_then(|v| {
+                v.legal.iter().find_map(|a| match a {
+                    Action::Attack { from, target, .. } => Some((*from, *target)),
+                    _ => None,
+                })
+            });
+            if let Some((from, target)) = attack
+                && !attacked
+            {
+                let (
+                    Place::Zone {
+                        slot: from_slot, ..
+                    },
+                    Place::Zone { slot: to_slot, .. },
+                ) = (from, target)
+                else {
+                    panic!("attacks on the field are between zones");
+                };
+                let attacker = zone_button(&h, &format!("Your Frontrow {} ", from_slot + 1));
+                h.get_by_role_and_label(Role::Button, &attacker).click();
+                settle(&mut h);
+                let defender = zone_button(&h, &format!("Bot's Frontrow {} ", to_slot + 1));
+                assert!(defender.ends_with("— attack here"), "{defender}");
+                let before = step_of(&h);
+                h.get_by_role_and_label(Role::Button, &defender).click();
+                wait_after(&mut h, before, "the attack");
+                attacked = true;
+                assert!(
+                    h.state().game.as_ref().is_some_and(|g| g
+                        .model
+                        .log
+                        .iter()
+                        .any(|l| l.text.starts_with("Ada attacks") || l.text.contains("attack"))),
+                    "the attack is in the log"
+                );
+                wait_for_my_board_decision(&mut h);
+                if over(&h) {
+                    break;
+                }
+            }
+        }
+        // End the turn with Enter; an idle turn asks first.
+        let turn = view(&h).map_or(0, |v| v.duel.state().turn);
+        let idle = view(&h).is_some_and(|v| v.duel.idleness_due(v.seat).is_some());
+        h.key_press(egui::Key::Enter);
+        settle(&mut h);
+        if idle {
+            h.get_by_label_contains("Idle Warning");
+            idle_prompt_seen = true;
+            h.get_by_role_and_label(Role::Button, "End the turn anyway")
+                .click();
+        }
+        step_until(&mut h, "the end of my turn", |h| {
+            over(h) || view(h).is_some_and(|v| v.duel.state().turn > turn)
+        });
+        if summoned.is_some() && attacked {
+            break;
+        }
+    }
+    eprintln!(
+        "turn {}: summoned {summoned:?}, battle phase {battle_phase_seen}, attacked {attacked}, \
+         idle prompt {idle_prompt_seen}, over {}",
+        view(&h).map_or(0, |v| v.duel.state().turn),
+        over(&h)
+    );
+    assert!(summoned.is_some(), "a monster of mine was summoned");
+    assert!(
+        battle_phase_seen,
+        "the Battle Phase was reached by its button"
+    );
+    assert!(attacked || over(&h), "an attack was made");
+
+    if !over(&h) {
+        h.get_by_label("Autopilot").click();
+    }
+    step_until(&mut h, "the result screen", |h| {
+        h.state().screen == Screen::Result
+    });
+    step_until(&mut h, "the audit", |h| {
+        h.state()
+            .game
+            .as_ref()
+            .is_some_and(|g| g.model.end.is_some())
+    });
+    h.get_by_label_contains("Every seat verified");
+    h.get_by_label("Ada (you): verified: played fairly");
+    h.get_by_label("Bot: verified: played fairly");
+}
+
+/// An idle End Phase is asked about before it costs a warning, and going back keeps the
+/// turn: the field's rule, seen from the player's side.
+#[test]
+fn ending_an_idle_turn_asks_first() {
+    let mut h = harness(app(5));
+    h.run();
+    h.get_by_label("Format").click();
+    h.run();
+    h.get_by_label("Kingdom Duels").click();
+    h.run();
+    start_from_home(&mut h);
+    // Pass my turns without summoning until the bot has a monster and my turn is idle.
+    for _ in 0..12 {
+        wait_for_my_board_decision(&mut h);
+        assert!(!over(&h), "the duel lasts past a few idle turns");
+        let idle = view(&h).is_some_and(|v| v.duel.idleness_due(v.seat).is_some());
+        if idle {
+            let turn = view(&h).map_or(0, |v| v.duel.state().turn);
+            h.key_press(egui::Key::Enter);
+            settle(&mut h);
+            h.get_by_label_contains("gives you Idle Warning 1 of 1");
+            // Going back keeps the turn.
+            h.key_press(egui::Key::Escape);
+            settle(&mut h);
+            assert!(labels_containing(&h, "Idle Warning 1 of 1").is_empty());
+            assert_eq!(view(&h).map_or(0, |v| v.duel.state().turn), turn);
+            // Ending it anyway gives the warning, shown in my panel.
+            h.key_press(egui::Key::Enter);
+            settle(&mut h);
+            h.get_by_role_and_label(Role::Button, "End the turn anyway")
+                .click();
+            step_until(&mut h, "the warning", |h| {
+                view(h).is_some_and(|v| v.duel.state().player(v.seat).idle_warnings == 1)
+            });
+            h.get_by_label_contains("Idle Warnings 1 of 1: another idle turn loses the duel");
+            return;
+        }
+        let turn = view(&h).map_or(0, |v| v.duel.state().turn);
+        let before = step_of(&h);
+        // Through the Battle Phase if it is offered, then the end of the turn.
+        if view(&h).is_some_and(|v| v.legal.contains(&Action::EndTurn)) {
+            h.key_press(egui::Key::Enter);
+        }
+        step_until(&mut h, "the bot's turn", |h| {
+            over(h) || view(h).is_some_and(|v| v.duel.state().turn > turn) || step_of(h) > before
+        });
+    }
+    panic!("no idle turn came up in twelve turns");
+}
+
+#[test]
+fn a_monster_under_a_terrain_that_boosts_it_shows_the_field_power_bonus() {
+    let mut h = harness(app(11));
+    h.run();
+    h.get_by_label("Format").click();
+    h.run();
+    h.get_by_label("Kingdom Duels").click();
+    h.run();
+    // Kaiba's Dragons starts on Dragon Valley and Factory, which its monsters like.
+    h.get_by_label("Your deck").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Kaiba's Dragons")
+        .click();
+    h.run();
+    start_from_home(&mut h);
+    for _ in 0..20 {
+        wait_for_my_board_decision(&mut h);
+        assert!(
+            !over(&h),
+            "a boosted summon came up before the end: {:?}",
+            view(&h).map(|v| (v.duel.state().turn, v.outcome))
+        );
+        let v = view(&h).expect("a view");
+        // The labels name the engine's own markers, zone by zone.
+        for place in v.duel.field().frontrow(v.seat) {
+            let Place::Zone { slot, .. } = place else {
+                continue;
+            };
+            let terrain = v.duel.marker_at(place).expect("a marker");
+            let label = zone_button(&h, &format!("Your Frontrow {} ", slot + 1));
+            let words = format!("under {} (boosts {})", terrain.name, terrain.boost_label());
+            assert!(label.contains(&words), "{label}");
+        }
+        // A summon the marker over its zone boosts, if my hand has one.
+        let boosted = v.legal.iter().find_map(|a| {
+            let Action::Play {
+                hand_index,
+                to,
+                mode: PlayMode::Summon,
+                reveal: Some(reveal),
+                ..
+            } = a
+            else {
+                return None;
+            };
+            let card = v.duel.pool().get(reveal.card)?.kingdom()?;
+            let terrain = v.duel.marker_at(*to)?;
+            terrain.boosts(card).then(|| {
+                (
+                    *hand_index,
+                    *to,
+                    card.base_atk() + card.field_power_bonus().0,
+                )
+            })
+        });
+        if let Some((hand_index, to, boosted_atk)) = boosted {
+            let Place::Zone { slot, .. } = to else {
+                panic!("a zone");
+            };
+            let hand = labels_containing(&h, &format!("Hand {}: ", hand_index + 1))
+                .into_iter()
+                .next()
+                .expect("the hand card");
+            h.get_by_role_and_label(Role::Button, &hand).click();
+            settle(&mut h);
+            let target = zone_button(&h, &format!("Your Frontrow {} ", slot + 1));
+            h.get_by_role_and_label(Role::Button, &target).click();
+            settle(&mut h);
+            let before = step_of(&h);
+            h.key_press(egui::Key::Num1);
+            wait_after(&mut h, before, "the summon");
+            let label = zone_button(&h, &format!("Your Frontrow {} ", slot + 1));
+            assert!(
+                label.contains(&format!("ATK {boosted_atk} ")),
+                "the printed 30% is added: {label}"
+            );
+            assert!(label.contains("Field Power Bonus"), "{label}");
+            // Clicking it shows the bonus in the inspector too.
+            h.get_by_role_and_label(Role::Button, &label).click();
+            settle(&mut h);
+            h.get_by_label("Field Power Bonus (+30%)");
+            return;
+        }
+        // Otherwise any monster, so that the turn is not idle.
+        if summon_a_monster(&mut h).is_some() {
+            wait_for_my_board_decision(&mut h);
+            assert!(!over(&h));
+        }
+        let Some(v) = view(&h) else {
+            panic!("a view");
+        };
+        let turn = v.duel.state().turn;
+        let idle = v.duel.idleness_due(v.seat).is_some();
+        h.key_press(egui::Key::Enter);
+        settle(&mut h);
+        if idle {
+            h.get_by_role_and_label(Role::Button, "End the turn anyway")
+                .click();
+        }
+        step_until(&mut h, "the bot's turn", |h| {
+            over(h) || view(h).is_some_and(|v| v.duel.state().turn > turn)
+        });
+    }
+    panic!("no boosted summon in twenty turns");
+}
