@@ -523,7 +523,17 @@ fn print_report(rules: &Rules, report: &fairduel_protocol::AuditReport) {
             SeatVerdict::Withheld => {
                 println!("audit: {who} WITHHELD its secrets at the end (counts as a loss)")
             }
+            SeatVerdict::CheckedUntilDamage { seq } => {
+                println!("audit: {who} no fault before entry {seq}; the rest is unknown")
+            }
         }
+    }
+    if let Some(damage) = &report.damaged {
+        println!(
+            "audit: the record is DAMAGED from entry {}: {} (what precedes verifies; what \
+             follows cannot be read; nobody is accused on its account)",
+            damage.seq, damage.what
+        );
     }
 }
 

@@ -166,6 +166,10 @@ pub fn verdict_text(seat: usize, fingerprint: &str, verdict: &SeatVerdict) -> St
             "{who}: did not reveal its secrets at the end as the rules require, so its play \
              cannot be checked (this counts as a loss)."
         ),
+        SeatVerdict::CheckedUntilDamage { seq } => format!(
+            "{who}: every entry before {seq} checks; the record is damaged from there, so the \
+             rest of its play is unknown (no one is accused on that account)."
+        ),
     }
 }
 
@@ -188,7 +192,17 @@ fn audit_ui(ui: &mut Ui, loaded: &LoadedRecord) {
                         None => "Result: the duel did not finish.".to_owned(),
                     };
                     ui.label(result);
-                    if !report.complete {
+                    if let Some(damage) = &report.damaged {
+                        ui.label(
+                            RichText::new(format!(
+                                "This record is damaged from entry {}: {}. What comes before \
+                                 verifies; what comes after cannot be read. A damaged or \
+                                 edited file accuses nobody.",
+                                damage.seq, damage.what
+                            ))
+                            .color(theme::PENALTY_ON_DARK),
+                        );
+                    } else if !report.complete {
                         ui.label(
                             RichText::new(
                                 "The record stops before both players revealed their secrets.",

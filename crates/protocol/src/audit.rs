@@ -26,6 +26,9 @@ pub enum SeatVerdict {
     Cheated { seq: u64, what: String },
     /// It did not reveal its secrets when the rules required (counts as a loss).
     Withheld,
+    /// Every entry of it up to where the record is damaged checks; what it wrote after that
+    /// cannot be read, so nothing is known of it (see [`AuditReport::damaged`]).
+    CheckedUntilDamage { seq: u64 },
 }
 
 impl SeatVerdict {
@@ -43,11 +46,22 @@ pub struct AuditReport {
     pub entries: usize,
     /// Whether every seat made its end reveal.
     pub complete: bool,
+    /// Where the record stops being readable: bytes that no valid signature covers (a
+    /// damaged or edited file). Nobody is accused on their account.
+    pub damaged: Option<RecordDamage>,
+}
+
+/// Where and how a record is damaged: the entries before `seq` verify (every one of them
+/// authenticated by a signature), the rest is unknown; `what` is the first thing found wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordDamage {
+    pub seq: u64,
+    pub what: String,
 }
 
 impl AuditReport {
     pub fn all_verified(&self) -> bool {
-        self.verdicts.iter().all(SeatVerdict::is_verified)
+        self.damaged.is_none() && self.verdicts.iter().all(SeatVerdict::is_verified)
     }
 }
 
@@ -90,9 +104,12 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
     let knowledge = knowledge_from_reveals(&log, record);
     let mut verdicts = vec![SeatVerdict::Verified; seats];
     let mut caught = false;
+    let mut damaged = None;
     for signed in &record.entries[1..] {
         if let Err(rejected) = log.receive(signed, Some(&knowledge)) {
+            let replayed = matches!(rejected.violation, Violation::Replayed { .. });
             if rejected.is_proven()
+                && !replayed
                 && let Some(seat) = rejected.author
             {
                 // A signature of its author covers the refused entry: it wrote it.
@@ -104,22 +121,15 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
                         what: rejected.violation.to_string(),
                     },
                 );
-            } else if let (Some(seat), _) = log.awaiting() {
-                // Unattributable (the record itself was tampered with): judge the awaited
-                // seat as not having answered.
-                judge(
-                    &mut verdicts,
-                    seat,
-                    SeatVerdict::Cheated {
-                        seq: rejected.seq.unwrap_or(log.next_seq()),
-                        what: format!(
-                            "the record holds an entry it did not sign ({})",
-                            rejected.violation
-                        ),
-                    },
-                );
+                caught = true;
+            } else {
+                // Bytes no valid signature covers (a damaged or edited file, an entry out of
+                // place or twice): they prove nothing about anyone. What precedes verifies.
+                damaged = Some(RecordDamage {
+                    seq: log.next_seq(),
+                    what: rejected.to_string(),
+                });
             }
-            caught = true;
             break;
         }
     }
@@ -186,7 +196,12 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
         }
     }
     let complete = log.is_complete();
-    if !caught && !complete {
+    if let Some(damage) = &damaged {
+        for verdict in verdicts.iter_mut().filter(|v| v.is_verified()) {
+            *verdict = SeatVerdict::CheckedUntilDamage { seq: damage.seq };
+        }
+    }
+    if !caught && !complete && damaged.is_none() {
         // The match stopped while a seat owed an entry (or the signature closing its run);
         // the one that owed its end reveal (or stopped answering) withheld.
         if let (Some(seat), _) = log.awaiting()
@@ -201,6 +216,7 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
         setup,
         verdicts,
         complete,
+        damaged,
     })
 }
 

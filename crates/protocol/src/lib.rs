@@ -20,7 +20,7 @@ pub mod replay;
 pub mod secret;
 pub mod seeded;
 
-pub use audit::{AuditReport, SeatVerdict, audit, revealed_knowledge};
+pub use audit::{AuditReport, RecordDamage, SeatVerdict, audit, revealed_knowledge};
 pub use envelope::{Body, Envelope, PROTOCOL_VERSION, SignedEnvelope};
 pub use identity::{Identity, PlayerKey};
 pub use matchlog::{CommitObserver, Committed, MatchLog, Rejected, Step, Violation};
