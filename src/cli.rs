@@ -530,9 +530,9 @@ fn print_report(rules: &Rules, report: &fairduel_protocol::AuditReport) {
     }
     if let Some(damage) = &report.damaged {
         println!(
-            "audit: the record is DAMAGED from entry {}: {} (what precedes verifies; what \
-             follows cannot be read; nobody is accused on its account)",
-            damage.seq, damage.what
+            "audit: the record is DAMAGED — {}. Entries before {} are signed and check; from \
+             there on nothing can be judged, and nobody is accused on its account",
+            damage.what, damage.seq
         );
     }
 }

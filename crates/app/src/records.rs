@@ -195,10 +195,10 @@ fn audit_ui(ui: &mut Ui, loaded: &LoadedRecord) {
                     if let Some(damage) = &report.damaged {
                         ui.label(
                             RichText::new(format!(
-                                "This record is damaged from entry {}: {}. What comes before \
-                                 verifies; what comes after cannot be read. A damaged or \
+                                "This record is damaged — {}. Entries before {} are signed \
+                                 and check; from there on nothing can be judged. A damaged or \
                                  edited file accuses nobody.",
-                                damage.seq, damage.what
+                                damage.what, damage.seq
                             ))
                             .color(theme::PENALTY_ON_DARK),
                         );
