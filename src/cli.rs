@@ -382,6 +382,7 @@ fn selfplay(
         .collect();
     let started = Instant::now();
     let (mut actions, mut wins, mut draws) = (0u64, vec![0u64; sides.len()], 0u64);
+    let mut shared = 0u64;
     let mut reasons: std::collections::BTreeMap<String, u64> = Default::default();
     let mut failures = 0u64;
     for game in 0..games {
@@ -411,7 +412,10 @@ fn selfplay(
                 actions += steps;
                 match sides.iter().position(|side| *side == outcome.winners) {
                     Some(side) => wins[side] += 1,
-                    None => draws += 1,
+                    None if outcome.winners.is_empty() => draws += 1,
+                    // Players of different sides winning together (a Battle Royale ended by
+                    // agreement).
+                    None => shared += 1,
                 }
                 *reasons
                     .entry(reason_name(outcome.reason).to_owned())
@@ -443,7 +447,12 @@ fn selfplay(
         .zip(&wins)
         .map(|(side, won)| format!("{} won {won}", side_name(*side)))
         .collect();
-    println!("results:  {}, drawn {draws}", results.join(", "));
+    let shared = if shared > 0 {
+        format!(", shared wins {shared}")
+    } else {
+        String::new()
+    };
+    println!("results:  {}{shared}, drawn {draws}", results.join(", "));
     let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
     println!("endings:  {}", reasons.join(", "));
     println!(
@@ -492,6 +501,7 @@ fn reason_name(reason: WinReason) -> &'static str {
         WinReason::Concession => "concession",
         WinReason::TurnLimit => "turn limit",
         WinReason::Idleness => "idleness",
+        WinReason::Agreement => "agreement",
     }
 }
 
@@ -625,6 +635,7 @@ fn cards(dir: &std::path::Path, pool: &str, query: Option<&str>) -> CmdResult {
     use fairduel_engine::text::{card_summary, card_text_with};
     let pool = assets::load_pool(dir, pool).map_err(|e| e.to_string())?;
     let lookup = |id| pool.get(id).map(|c| c.name.clone());
+    let mut out = crate::output::Listing::new();
     let mut shown = 0;
     for card in pool.cards() {
         let matches = query.is_none_or(|q| {
@@ -638,21 +649,23 @@ fn cards(dir: &std::path::Path, pool: &str, query: Option<&str>) -> CmdResult {
             continue;
         }
         shown += 1;
-        println!("{} {}", card.id, card_summary(card));
+        if !out.line(format_args!("{} {}", card.id, card_summary(card))) {
+            return Ok(ExitCode::SUCCESS);
+        }
         if query.is_some() {
             let text = card_text_with(card, &lookup);
             if !text.is_empty() {
-                println!("    {text}");
+                out.line(format_args!("    {text}"));
             }
         }
     }
     if query.is_none() {
-        println!(
+        out.line(format_args!(
             "{} cards in \"{}\" (pool hash {}); `fairduel cards NAME` shows their text",
             pool.len(),
             pool.name(),
             pool.hash().short()
-        );
+        ));
     } else if shown == 0 {
         return Err(format!(
             "no card in the pool matches \"{}\"",
@@ -663,6 +676,7 @@ fn cards(dir: &std::path::Path, pool: &str, query: Option<&str>) -> CmdResult {
 }
 
 fn formats(dir: &std::path::Path) -> CmdResult {
+    let mut out = crate::output::Listing::new();
     for id in assets::format_ids(dir) {
         match assets::load_format(dir, &id) {
             Ok(f) => {
@@ -673,16 +687,16 @@ fn formats(dir: &std::path::Path) -> CmdResult {
                         f.field.monster_zones, f.field.spell_trap_zones
                     ),
                 };
-                println!(
+                out.line(format_args!(
                     "{id:<18} {} — {board}, {} players, {} LP, format hash {}",
                     f.name,
                     f.table.players,
                     f.life_points,
                     f.hash().short()
-                )
+                ))
             }
-            Err(e) => println!("{id:<18} BROKEN: {e}"),
-        }
+            Err(e) => out.line(format_args!("{id:<18} BROKEN: {e}")),
+        };
     }
     Ok(ExitCode::SUCCESS)
 }

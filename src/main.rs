@@ -3,6 +3,7 @@
 mod assets;
 mod cli;
 mod netcli;
+mod output;
 
 fn main() -> std::process::ExitCode {
     cli::run()

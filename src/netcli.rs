@@ -592,6 +592,18 @@ fn show(
 /// An action as offered to its player: the public description, naming the hand card a
 /// face-down play would keep hidden from the others.
 fn offer_text(view: &SeatView, action: &Action) -> String {
+    let asked_to_end = matches!(
+        view.awaiting().decision(),
+        Some((
+            _,
+            fairduel_engine::Decision::Respond {
+                event: fairduel_engine::TrapEvent::EndProposed { .. },
+            }
+        ))
+    );
+    if asked_to_end && *action == Action::Pass {
+        return "refuses to end the duel: play on".to_owned();
+    }
     let text = describe_action(&view.duel, action);
     let Action::Play {
         hand_index,

@@ -5,8 +5,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use egui::{RichText, Ui};
-use fairduel_engine::Seat;
 use fairduel_engine::describe::describe_outcome;
+use fairduel_engine::{Seat, WinReason};
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
@@ -682,6 +682,11 @@ impl FairDuelApp {
         };
         let (headline, colour) = if outcome.is_draw() {
             ("A draw".to_owned(), theme::TEXT)
+        } else if outcome.won(view.seat) && outcome.reason == WinReason::Agreement {
+            (
+                "You win, together with the others still in".to_owned(),
+                theme::BONUS_ON_DARK,
+            )
         } else if outcome.won(view.seat) && outcome.winners.len() > 1 {
             ("Your team wins!".to_owned(), theme::BONUS_ON_DARK)
         } else if outcome.won(view.seat) {

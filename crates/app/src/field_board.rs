@@ -77,16 +77,18 @@ pub fn field_board_ui(
     // Opponents in turn order from the seat after mine; partners after me at the bottom.
     let players = state.seats().count();
     let after_me = |seat: Seat| (seat.index() + players - view.seat.index()) % players.max(1);
-    let mut across: Vec<Seat> = state
-        .seats()
+    // One band per side of the field: a Boss Duel's team plays one side together.
+    let sides = || state.seats().filter(|s| view.duel.side_of(*s) == *s);
+    let mine = view.duel.side_of(view.seat);
+    let mut across: Vec<Seat> = sides()
         .filter(|s| table.are_opponents(view.seat, *s))
         .collect();
     across.sort_by_key(|s| after_me(*s));
-    let mut near: Vec<Seat> = state
-        .seats()
+    let mut near: Vec<Seat> = sides()
         .filter(|s| !table.are_opponents(view.seat, *s))
         .collect();
-    near.sort_by_key(|s| after_me(*s));
+    // My own side first, then my partners'.
+    near.sort_by_key(|s| (*s != mine, after_me(*s)));
 
     let field = *view.duel.field();
     // Each side: the Rule Zone, the zones, and a column for the deck and the graveyard.
@@ -176,30 +178,51 @@ fn side_ui(
     let state = duel.state();
     let field = *duel.field();
     let player = state.player(seat);
+    // Everyone who plays this side: its player, or a Boss Duel's whole team.
+    let players: Vec<Seat> = state.seats().filter(|s| duel.side_of(*s) == seat).collect();
+    let counts = |count: &dyn Fn(Seat) -> usize| {
+        players
+            .iter()
+            .map(|s| count(*s).to_string())
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
     let painter = ui.painter_at(rect.expand(4.0));
     let rim = match side_of(view, seat) {
         Side::Mine => theme::MINE,
         Side::Ally => theme::ALLY,
         Side::Theirs | Side::Neutral => theme::THEIRS,
     };
-    let removed = state.table.is_removed(seat);
+    let removed = players.iter().all(|s| state.table.is_removed(*s));
+    let active = players.contains(&state.active);
     painter.rect_filled(rect.expand(3.0), CornerRadius::same(4), theme::BACKGROUND);
     painter.rect_stroke(
         rect.expand(3.0),
         CornerRadius::same(4),
-        Stroke::new(if state.active == seat { 2.0 } else { 1.0 }, rim),
+        Stroke::new(if active { 2.0 } else { 1.0 }, rim),
         StrokeKind::Outside,
     );
 
     // Header: whose side, life points, hand size.
     let header_h = rect.height() - zone.y * 2.0;
-    let who = if seat == view.seat {
-        format!("{} (you)", name_of(names, seat))
-    } else {
-        name_of(names, seat)
-    };
+    let who = players
+        .iter()
+        .map(|s| {
+            if *s == view.seat {
+                format!("{} (you)", name_of(names, *s))
+            } else {
+                name_of(names, *s)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" & ");
+    let plain_names = players
+        .iter()
+        .map(|s| name_of(names, *s))
+        .collect::<Vec<_>>()
+        .join(" & ");
     let out_words = if removed { " · out of the duel" } else { "" };
-    let to_play = if state.active == seat && !removed {
+    let to_play = if active && !removed {
         " · to play"
     } else {
         ""
@@ -210,7 +233,7 @@ fn side_ui(
         format!(
             "{who}: {} LP · hand {}{to_play}{out_words}",
             player.life_points,
-            player.hand.len()
+            counts(&|s| state.player(s).hand.len())
         ),
         FontId::proportional((header_h * 0.55).clamp(9.0, 16.0)),
         rim,
@@ -279,25 +302,22 @@ fn side_ui(
     let rule = Rect::from_min_size(pos2(rect.left(), front_y), zone).shrink(2.0);
     paint_slot(&painter, rule, "Rule Zone", "empty");
     let deck = Rect::from_min_size(pos2(rect.right() - zone.x, back_y), zone).shrink(2.0);
-    paint_pile(&painter, deck, "Deck", player.deck.len());
+    let decks = counts(&|s| state.player(s).deck.len());
+    paint_pile(&painter, deck, "Deck", &decks);
     let graveyard = Rect::from_min_size(pos2(rect.right() - zone.x, front_y), zone).shrink(2.0);
-    paint_pile(&painter, graveyard, "Graveyard", player.graveyard.len());
+    paint_pile(
+        &painter,
+        graveyard,
+        "Graveyard",
+        &player.graveyard.len().to_string(),
+    );
     for (area, key, words) in [
-        (
-            deck,
-            "deck",
-            format!(
-                "{}'s deck: {} cards",
-                name_of(names, seat),
-                player.deck.len()
-            ),
-        ),
+        (deck, "deck", format!("{plain_names}'s deck: {decks} cards")),
         (
             graveyard,
             "graveyard",
             format!(
-                "{}'s graveyard: {} cards",
-                name_of(names, seat),
+                "{plain_names}'s graveyard: {} cards",
                 player.graveyard.len()
             ),
         ),
@@ -405,8 +425,8 @@ fn paint_slot(painter: &egui::Painter, rect: Rect, name: &str, contents: &str) {
     );
 }
 
-fn paint_pile(painter: &egui::Painter, rect: Rect, name: &str, count: usize) {
-    if count > 0 {
+fn paint_pile(painter: &egui::Painter, rect: Rect, name: &str, count: &str) {
+    if count != "0" {
         let card = card_rect(rect.shrink(rect.width() * 0.08), false);
         painter.rect_filled(card, CornerRadius::same(3), theme::CARD_BACK);
         painter.rect_stroke(
@@ -427,7 +447,7 @@ fn paint_pile(painter: &egui::Painter, rect: Rect, name: &str, count: usize) {
     painter.text(
         rect.center(),
         Align2::CENTER_CENTER,
-        count.to_string(),
+        count,
         FontId::proportional((rect.width() * 0.3).clamp(9.0, 22.0)),
         Color32::WHITE,
     );
@@ -440,7 +460,7 @@ pub fn zone_label(names: &[String], view: &SeatView, place: Place, mark: Option<
     let Place::Zone { side, zone, slot } = place else {
         return place.to_string();
     };
-    let whose = if side == view.seat {
+    let whose = if side == view.duel.side_of(view.seat) {
         "Your".to_owned()
     } else {
         format!("{}'s", name_of(names, side))

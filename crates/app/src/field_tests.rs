@@ -44,6 +44,14 @@ fn zone_button(h: &Harness<'static, FairDuelApp>, prefix: &str) -> String {
         .unwrap_or_else(|| panic!("a zone labelled {prefix}…"))
 }
 
+/// How many zones' labels start with `prefix` (log lines naming a zone do not count).
+fn zone_count(h: &Harness<'static, FairDuelApp>, prefix: &str) -> usize {
+    labels_containing(h, prefix)
+        .into_iter()
+        .filter(|l| l.starts_with(prefix))
+        .count()
+}
+
 fn current_phase(h: &Harness<'static, FairDuelApp>) -> Vec<String> {
     labels_containing(h, " phase, now")
 }
@@ -95,14 +103,14 @@ fn a_kingdom_duels_match_from_home_to_the_verified_result() {
     // The board: both sides' Frontrow zones under their terrain markers, each saying what
     // it boosts; the Rule Zone, deck and graveyard; the phase bar.
     let mine = labels_containing(&h, "Your Frontrow ");
-    assert_eq!(mine.len(), 5, "{mine:?}");
+    assert_eq!(zone_count(&h, "Your Frontrow "), 5, "{mine:?}");
     assert!(
         mine.iter()
             .all(|l| l.contains(" under ") && l.contains("(boosts ")),
         "{mine:?}"
     );
-    assert_eq!(labels_containing(&h, "Bot's Frontrow ").len(), 5);
-    assert_eq!(labels_containing(&h, "Your Backrow ").len(), 5);
+    assert_eq!(zone_count(&h, "Bot's Frontrow "), 5);
+    assert_eq!(zone_count(&h, "Your Backrow "), 5);
     h.get_by_label_contains("Ada's deck: ");
     h.get_by_label_contains("Bot's graveyard: ");
     assert!(!labels_containing(&h, "Terrain markers").is_empty());
@@ -386,4 +394,48 @@ fn a_monster_under_a_terrain_that_boosts_it_shows_the_field_power_bonus() {
         });
     }
     panic!("no boosted summon in twenty turns");
+}
+
+/// A Boss Duel: my partner and I play one side of the field together against the boss, with
+/// one count of life points; the bots finish the match and every seat is verified.
+#[test]
+fn a_boss_duel_puts_the_team_on_one_side_and_ends_verified() {
+    let mut h = harness(app(4));
+    h.run();
+    h.get_by_label("Format").click();
+    h.run();
+    h.get_by_label("Kingdom Duels, Boss Duel").click();
+    h.run();
+    start_from_home(&mut h);
+    wait_for_my_board_decision(&mut h);
+    // Two sides, not three: ours (five Frontrow zones called mine) and the boss's.
+    assert_eq!(zone_count(&h, "Your Frontrow "), 5);
+    assert_eq!(zone_count(&h, "Bot's Frontrow "), 5);
+    assert_eq!(zone_count(&h, "Partner bot's Frontrow "), 0);
+    h.get_by_label_contains("Ada & Partner bot's deck: ");
+    h.get_by_label_contains("Ada & Partner bot's graveyard: ");
+    let v = view(&h).expect("a view");
+    let partner = v
+        .duel
+        .state()
+        .seats()
+        .find(|s| *s != v.seat && !v.duel.state().table.are_opponents(v.seat, *s))
+        .expect("a partner");
+    assert_eq!(
+        v.duel.state().player(partner).life_points,
+        v.duel.state().player(v.seat).life_points,
+        "one count of life points for the team"
+    );
+    h.get_by_label("Autopilot").click();
+    step_until(&mut h, "the result screen", |h| {
+        h.state().screen == Screen::Result
+    });
+    step_until(&mut h, "the audit", |h| {
+        h.state()
+            .game
+            .as_ref()
+            .is_some_and(|g| g.model.end.is_some())
+    });
+    h.get_by_label_contains("Every seat verified");
+    h.get_by_label("Partner bot: verified: played fairly");
 }

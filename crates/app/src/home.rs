@@ -135,6 +135,8 @@ pub fn home_ui(
             egui::ComboBox::from_label("Format")
                 .selected_text(format_name)
                 .width(240.0)
+                // Every preset in view at once, without scrolling the list.
+                .height(f32::INFINITY)
                 .show_ui(ui, |ui| {
                     for format in &catalog.formats {
                         ui.selectable_value(&mut state.format, format.id.clone(), format.name());
@@ -151,14 +153,7 @@ pub fn home_ui(
                 });
         });
         if let Some(format) = catalog.format(&state.format) {
-            let f = &format.rules.format;
-            ui.label(
-                RichText::new(format!(
-                    "{}x{} board · {} LP · {}–{} card decks",
-                    f.board_size, f.board_size, f.life_points, f.deck.min_main, f.deck.max_main
-                ))
-                .color(theme::TEXT_DIM),
-            );
+            ui.label(RichText::new(format_summary(&format.rules.format)).color(theme::TEXT_DIM));
         }
         if legal.is_empty() {
             ui.label(
@@ -363,4 +358,23 @@ pub fn home_ui(
             .color(theme::TEXT_DIM),
     );
     action
+}
+
+/// A format in one line: its board, life points, deck size and table.
+pub fn format_summary(f: &fairduel_engine::Format) -> String {
+    let board = match f.family {
+        fairduel_engine::format::Family::Grid => format!("{0}x{0} board", f.board_size),
+        fairduel_engine::format::Family::Field => format!(
+            "the card game's field ({} + {} zones each)",
+            f.field.monster_zones, f.field.spell_trap_zones
+        ),
+    };
+    let table = match f.table.teams {
+        Some(teams) => format!("{} players in {teams} teams", f.table.players),
+        None => format!("{} players", f.table.players),
+    };
+    format!(
+        "{board} · {} LP · {}–{} card decks · {table}",
+        f.life_points, f.deck.min_main, f.deck.max_main
+    )
 }

@@ -94,6 +94,11 @@ pub enum Action {
     /// Move on to the next phase of the turn (the card game's field: from Main Phase 1 to
     /// the Battle Phase, from the Battle Phase to Main Phase 2).
     NextPhase,
+    /// Propose that the duel end here with every remaining player a winner (Kingdom Duels'
+    /// Battle Royale, once a player has been defeated; once per turn).
+    ProposeEnd,
+    /// Agree to the proposed end. Refusing it is `Pass`.
+    AgreeToEnd,
     /// Give up. Allowed at any time, even out of turn. With two players (or two teams of
     /// one) the other side wins; otherwise the player leaves the game and the rest play on.
     Concede,
@@ -116,6 +121,8 @@ impl Action {
             Action::Concede => "concede",
             Action::NextPhase => "next-phase",
             Action::Redirect { .. } => "redirect",
+            Action::ProposeEnd => "propose-end",
+            Action::AgreeToEnd => "agree-to-end",
         }
     }
 }

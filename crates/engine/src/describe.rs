@@ -58,6 +58,8 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             None => format!("moves {from} to {to}"),
         },
         Action::Attack { from, target, .. } => format!("attacks {target} from {from}"),
+        Action::ProposeEnd => "proposes to end the duel by agreement".to_owned(),
+        Action::AgreeToEnd => "agrees to end the duel".to_owned(),
         Action::ChangePosition { at } => format!("changes the position of {at}"),
         Action::Flip { at, reveal } => {
             format!("flips {} face-up at {at}", card_name(duel, reveal.card))
@@ -154,6 +156,11 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::IdleWarning { seat, warnings } => {
             format!("{seat} ends the turn idle and gets Idle Warning {warnings}")
         }
+        Event::EndProposed { seat } => {
+            format!("{seat} proposes to end the duel here, every remaining player a winner")
+        }
+        Event::EndAgreed { seat } => format!("{seat} agrees to end the duel"),
+        Event::EndRefused { seat } => format!("{seat} refuses to end the duel: it goes on"),
         Event::PlayerRemoved { seat, reason } => {
             format!("{seat} is out of the game ({})", removal_reason(*reason))
         }
@@ -172,6 +179,7 @@ pub fn describe_outcome(outcome: &Outcome) -> String {
         WinReason::Concession => "a player conceded",
         WinReason::TurnLimit => "the turn limit was reached",
         WinReason::Idleness => "a player stayed idle after an Idle Warning",
+        WinReason::Agreement => "the remaining players agreed to end the duel",
     };
     match outcome.winners.len() {
         0 => format!("the duel is drawn: {why}"),
@@ -188,6 +196,7 @@ fn removal_reason(reason: WinReason) -> &'static str {
         WinReason::Concession => "conceded",
         WinReason::TurnLimit => "the turn limit",
         WinReason::Idleness => "idle after an Idle Warning",
+        WinReason::Agreement => "the duel ended by agreement",
     }
 }
 

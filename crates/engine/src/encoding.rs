@@ -387,6 +387,7 @@ impl Writer<'_> {
             fielded_monster,
             attacks_declared,
             redirected,
+            proposed_end,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -437,6 +438,7 @@ impl Writer<'_> {
         self.bool(*fielded_monster);
         self.byte(*attacks_declared);
         self.bool(*redirected);
+        self.bool(*proposed_end);
     }
 
     #[inline(always)]
@@ -529,6 +531,10 @@ impl Writer<'_> {
             TrapEvent::Spell { at } => {
                 self.variant(2);
                 self.option_place(*at);
+            }
+            TrapEvent::EndProposed { by } => {
+                self.variant(3);
+                self.seat(*by);
             }
         }
     }
@@ -678,6 +684,7 @@ impl Writer<'_> {
             WinReason::Concession => 3,
             WinReason::TurnLimit => 4,
             WinReason::Idleness => 5,
+            WinReason::Agreement => 6,
         });
     }
 }

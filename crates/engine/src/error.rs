@@ -132,6 +132,8 @@ pub enum RuleError {
          optional, so spring it (or another triggered trap) instead of passing"
     )]
     MustSpring { at: Place },
+    #[error("the duel cannot be ended by agreement now: {why}")]
+    CannotProposeEnd { why: &'static str },
 }
 
 impl RuleError {
@@ -183,6 +185,7 @@ impl RuleError {
             RuleError::BadDeclaration { .. } => "bad-declaration",
             RuleError::MustDiscard { .. } => "must-discard",
             RuleError::MustSpring { .. } => "must-spring",
+            RuleError::CannotProposeEnd { .. } => "cannot-propose-end",
         }
     }
 }

@@ -155,4 +155,16 @@ pub enum Event {
         seat: Seat,
         warnings: u8,
     },
+    /// `seat` proposed ending the duel by agreement (Battle Royale).
+    EndProposed {
+        seat: Seat,
+    },
+    /// `seat` agreed to the proposed end.
+    EndAgreed {
+        seat: Seat,
+    },
+    /// `seat` refused the proposed end: the duel goes on.
+    EndRefused {
+        seat: Seat,
+    },
 }

@@ -254,6 +254,15 @@ pub struct FieldRules {
     /// of their own (Kingdom Duels' Battle Royale).
     #[serde(default)]
     pub redirects: bool,
+    /// A team plays on one side of the field (Kingdom Duels' Boss Duel): its first-seated
+    /// member's zones and terrain markers, one graveyard, every monster there controlled by
+    /// the team together.
+    #[serde(default)]
+    pub team_shares_side: bool,
+    /// Once a player has been defeated, the remaining players may unanimously end the duel
+    /// as its winners (Kingdom Duels' Battle Royale).
+    #[serde(default)]
+    pub unanimous_end: bool,
 }
 
 impl Default for FieldRules {
@@ -266,6 +275,8 @@ impl Default for FieldRules {
             attacks_per_battle: 1,
             idle_warnings: Some(1),
             redirects: false,
+            team_shares_side: false,
+            unanimous_end: false,
         }
     }
 }
@@ -277,7 +288,8 @@ pub struct TableRules {
     /// How many players a match seats.
     pub players: u8,
     /// How many teams they form: seat `i` plays for team `i % teams`, so partners sit
-    /// apart and turns alternate between teams. `None`: everyone for themselves.
+    /// apart and turns alternate between teams (the Rotation goes between teams first, then
+    /// between a team's players). `None`: everyone for themselves.
     #[serde(default)]
     pub teams: Option<u8>,
     /// Teammates count as opponents for attacks and card effects (Domain Format's team
@@ -288,6 +300,10 @@ pub struct TableRules {
     /// teammates play on until the last of them is out.
     #[serde(default)]
     pub team_falls_together: bool,
+    /// Teammates share one pool of life points (Kingdom Duels' Boss Duel): damage to one is
+    /// damage to all, and they fall together at 0.
+    #[serde(default)]
+    pub team_shares_life_points: bool,
 }
 
 impl Default for TableRules {
@@ -297,6 +313,7 @@ impl Default for TableRules {
             teams: None,
             allies_are_opponents: false,
             team_falls_together: false,
+            team_shares_life_points: false,
         }
     }
 }
@@ -412,13 +429,20 @@ impl Format {
             ));
         }
         let table = &self.table;
+        // Teams of equal size, except where one team shares a side of the field and its life
+        // points (a Boss Duel's "one vs many": seat i still plays for team i % teams).
+        let uneven_allowed = table.team_shares_life_points && self.field.team_shares_side;
         if let Some(teams) = table.teams
-            && (teams < 2 || teams > table.players || table.players % teams != 0)
+            && (teams < 2
+                || teams > table.players
+                || (table.players % teams != 0 && !uneven_allowed))
         {
             return Err((
                 "teams",
                 format!(
-                    "teams = {teams}: {} players split into 2 or more teams of equal size",
+                    "teams = {teams}: {} players split into 2 or more teams of equal size \
+                     (teams of different sizes only where a team shares its side and life \
+                     points, as in a Boss Duel)",
                     table.players
                 ),
             ));

@@ -1,4 +1,5 @@
-//! Life points: damage and healing, the same in every family.
+//! Life points: damage and healing, the same in every family. Where a team shares its life
+//! points (Kingdom Duels' Boss Duel) every member's count moves together.
 
 use crate::duel::Duel;
 use crate::event::Event;
@@ -9,22 +10,34 @@ impl Duel {
         if amount == 0 {
             return;
         }
-        let player = self.state.player_mut(seat);
-        player.life_points = player.life_points.saturating_sub(amount);
+        let life_points = self.state.player(seat).life_points.saturating_sub(amount);
+        self.set_life_points(seat, life_points);
         events.push(Event::Damage {
             seat,
             amount,
-            life_points: player.life_points,
+            life_points,
         });
     }
 
     pub(crate) fn heal(&mut self, seat: Seat, amount: u32, events: &mut Vec<Event>) {
-        let player = self.state.player_mut(seat);
-        player.life_points = player.life_points.saturating_add(amount);
+        let life_points = self.state.player(seat).life_points.saturating_add(amount);
+        self.set_life_points(seat, life_points);
         events.push(Event::Healed {
             seat,
             amount,
-            life_points: player.life_points,
+            life_points,
         });
+    }
+
+    /// Sets `seat`'s life points, and its teammates' where the team shares them.
+    fn set_life_points(&mut self, seat: Seat, life_points: u32) {
+        let sharing = if self.rules.format.table.team_shares_life_points {
+            self.state.table.team(seat)
+        } else {
+            crate::seat::SeatSet::only(seat)
+        };
+        for member in sharing.iter() {
+            self.state.player_mut(member).life_points = life_points;
+        }
     }
 }

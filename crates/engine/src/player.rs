@@ -81,6 +81,8 @@ pub struct PlayerState {
     pub attacks_declared: u8,
     /// Whether the player redirected an attack since their last turn began (Battle Royale).
     pub redirected: bool,
+    /// Whether the player proposed ending the duel by agreement this turn (Battle Royale).
+    pub proposed_end: bool,
 }
 
 impl Clone for PlayerState {
@@ -102,6 +104,7 @@ impl Clone for PlayerState {
             fielded_monster,
             attacks_declared,
             redirected,
+            proposed_end,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -120,6 +123,7 @@ impl Clone for PlayerState {
             fielded_monster: *fielded_monster,
             attacks_declared: *attacks_declared,
             redirected: *redirected,
+            proposed_end: *proposed_end,
         }
     }
 
@@ -141,6 +145,7 @@ impl Clone for PlayerState {
             fielded_monster,
             attacks_declared,
             redirected,
+            proposed_end,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -158,5 +163,6 @@ impl Clone for PlayerState {
         self.fielded_monster = *fielded_monster;
         self.attacks_declared = *attacks_declared;
         self.redirected = *redirected;
+        self.proposed_end = *proposed_end;
     }
 }

@@ -178,6 +178,7 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         fielded_monster: false,
         attacks_declared: 0,
         redirected: false,
+        proposed_end: false,
     }
 }
 

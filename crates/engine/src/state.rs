@@ -86,6 +86,9 @@ pub enum WinReason {
     TurnLimit,
     /// A second idle End Phase (Kingdom Duels' idleness rule).
     Idleness,
+    /// The remaining players agreed to end the duel, all of them winners (Kingdom Duels'
+    /// Battle Royale).
+    Agreement,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

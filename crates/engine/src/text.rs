@@ -104,6 +104,9 @@ pub fn card_text_with(card: &CardDef, names: &dyn Fn(CardId) -> Option<String>) 
 
 /// `"Rude Kaiser — EARTH Monster Reptilian Warrior, Level 5, ATK 1800 / DEF 1600"`
 fn kingdom_summary(name: &str, card: &KingdomCard) -> String {
+    if let Some(art_of) = &card.art_of {
+        return format!("{name} — another printing of {art_of}");
+    }
     let mut parts = Vec::new();
     let attribute = card.attribute.map(|a| format!("{} ", a.label()));
     parts.push(format!(

@@ -729,5 +729,6 @@ pub fn reason_name(reason: WinReason) -> &'static str {
         WinReason::Concession => "concession",
         WinReason::TurnLimit => "turn-limit",
         WinReason::Idleness => "idleness",
+        WinReason::Agreement => "agreement",
     }
 }

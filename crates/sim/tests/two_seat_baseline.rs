@@ -72,6 +72,8 @@ fn plain(entry: &Entry) -> String {
         Action::Concede => "concede".into(),
         Action::NextPhase => "next-phase".into(),
         Action::Redirect { to } => format!("redirect {}", cell(to)),
+        Action::ProposeEnd => "propose-end".into(),
+        Action::AgreeToEnd => "agree-to-end".into(),
     }
 }
 

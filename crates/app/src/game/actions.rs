@@ -74,7 +74,10 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
         Action::EndTurn => "End turn".to_owned(),
         Action::NextPhase => "Go to the next phase".to_owned(),
         Action::Redirect { to } => format!("Redirect the attack onto {}", name_at(*to)),
+        Action::Pass if asked_about_end(view) => "Refuse: play on".to_owned(),
         Action::Pass => "Let it go ahead".to_owned(),
+        Action::ProposeEnd => "Propose to end the duel (every remaining player wins)".to_owned(),
+        Action::AgreeToEnd => "Agree to end the duel".to_owned(),
         Action::SpringTrap { at, reveal } => {
             let name = duel
                 .pool()
@@ -184,6 +187,14 @@ pub(super) fn capitalised(text: &str) -> String {
     })
 }
 
+/// Whether I am asked to agree to end the duel.
+fn asked_about_end(view: &SeatView) -> bool {
+    matches!(
+        view.awaiting().decision(),
+        Some((seat, Decision::Respond { event: TrapEvent::EndProposed { .. } })) if seat == view.seat
+    )
+}
+
 /// The decision is mine and I make it myself (not the autopilot): only then do clicks and
 /// keys act.
 pub(super) fn i_decide(view: &SeatView) -> bool {
@@ -237,6 +248,7 @@ pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Place, Mar
                 TrapEvent::Moved { at } => vec![*at],
                 TrapEvent::Attack { attacker, target } => vec![*attacker, *target],
                 TrapEvent::Spell { at } => at.iter().copied().collect(),
+                TrapEvent::EndProposed { .. } => Vec::new(),
             };
             for place in places {
                 marks.insert(place, Mark::Prompt);
@@ -294,6 +306,12 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                     place_words(view, *target)
                 ),
                 TrapEvent::Spell { .. } => "The enemy activated a spell.".to_owned(),
+                TrapEvent::EndProposed { by } => {
+                    return Some(all(format!(
+                        "{by} proposes to end the duel here, every remaining player a winner. \
+                         Everyone still in it must agree."
+                    )));
+                }
             };
             let answers = view.legal.len().saturating_sub(1);
             let redirects = view

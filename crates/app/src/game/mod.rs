@@ -652,7 +652,11 @@ fn decision_ui(
             let options = current_options(view, state);
             ui.horizontal_wrapped(|ui| {
                 if let Some(choice) = &options {
-                    ui.label(RichText::new(&choice.title).color(theme::PROMPT).strong());
+                    ui.label(
+                        RichText::new(model.with_names(&choice.title))
+                            .color(theme::PROMPT)
+                            .strong(),
+                    );
                     for (i, (label, action)) in choice.options.iter().enumerate() {
                         let text = if i < 9 {
                             format!("{} {label}", i + 1)
@@ -681,6 +685,20 @@ fn decision_ui(
                                 .clicked()
                         {
                             end_turn(view, state, command);
+                        }
+                        if view.legal.contains(&Action::ProposeEnd)
+                            && ui
+                                .add_enabled(
+                                    !model.waiting,
+                                    egui::Button::new("Propose to end the duel"),
+                                )
+                                .on_hover_text(
+                                    "Once a player is out, the rest may end the duel together, \
+                                     all of them winners. Everyone still in must agree.",
+                                )
+                                .clicked()
+                        {
+                            *command = Some(Command::Act(Action::ProposeEnd));
                         }
                         if view.legal.contains(&Action::NextPhase)
                             && ui

@@ -85,6 +85,7 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
         fielded_monster: true,
         attacks_declared: 200,
         redirected: true,
+        proposed_end: true,
     }
 }
 
@@ -332,6 +333,7 @@ fn hand_written_encoding_is_postcards() {
             at: Some(Cell::new(0, 6).into()),
         },
         TrapEvent::Spell { at: None },
+        TrapEvent::EndProposed { by: Seat(2) },
     ];
     let outcomes = [
         None,
@@ -346,6 +348,10 @@ fn hand_written_encoding_is_postcards() {
         Some(Outcome {
             winners: [Seat(0), Seat(2)].into_iter().collect(),
             reason: WinReason::Concession,
+        }),
+        Some(Outcome {
+            winners: [Seat(1), Seat(2)].into_iter().collect(),
+            reason: WinReason::Agreement,
         }),
         Some(Outcome {
             winners: SeatSet::only(Seat(1)),

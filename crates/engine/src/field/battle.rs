@@ -155,12 +155,14 @@ impl Duel {
         }
     }
 
-    /// The card at `place` goes to its owner's graveyard.
+    /// The card at `place` goes to its owner's graveyard (a team's one graveyard where it
+    /// shares a side).
     pub(super) fn destroy_on_field(&mut self, place: Place, events: &mut Vec<Event>) {
         let Some(piece) = self.take_from_zone(place) else {
             return;
         };
-        self.state.player_mut(piece.owner).graveyard.push(CardSlot {
+        let graveyard = self.side_of(piece.owner);
+        self.state.player_mut(graveyard).graveyard.push(CardSlot {
             card_ref: piece.card_ref,
             card: piece.card,
         });

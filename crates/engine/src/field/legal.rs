@@ -17,6 +17,10 @@ impl Duel {
                 self.field_main_actions(seat, knowledge, &mut out)
             }
             Some((s, Decision::Battle)) if s == seat => self.battle_actions(seat, &mut out),
+            Some((s, Decision::Respond { .. })) if s == seat && self.asked_about_end(seat) => {
+                out.push(Action::AgreeToEnd);
+                out.push(Action::Pass);
+            }
             Some((s, Decision::Respond { .. })) if s == seat => {
                 out.push(Action::Pass);
                 for to in self.redirect_targets(seat) {
@@ -33,8 +37,9 @@ impl Duel {
         let free = |places: &mut dyn Iterator<Item = Place>| -> Vec<Place> {
             places.filter(|p| self.zone_piece(*p).is_none()).collect()
         };
-        let free_front = free(&mut field.frontrow(seat));
-        let free_back = free(&mut field.backrow(seat));
+        let side = self.side_of(seat);
+        let free_front = free(&mut field.frontrow(side));
+        let free_back = free(&mut field.backrow(side));
         let summons_left =
             self.state.player(seat).monsters_played < self.rules.format.field.normal_summons;
         for (index, slot) in self.state.player(seat).hand.iter().enumerate() {
@@ -83,14 +88,22 @@ impl Duel {
         if self.state.phase == Phase::Main && self.state.table.may_attack_on(self.state.turn) {
             out.push(Action::NextPhase);
         }
+        if self.end_proposal_refused(seat).is_none() {
+            out.push(Action::ProposeEnd);
+        }
         out.push(Action::EndTurn);
     }
 
     fn battle_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let table = self.state.table;
-        let targets: Vec<Place> = table
+        // Each opposing side once, however many players share it.
+        let sides: std::collections::BTreeSet<Seat> = table
             .opponents_of(seat)
             .filter(|o| table.in_play(*o))
+            .map(|o| self.side_of(o))
+            .collect();
+        let targets: Vec<Place> = sides
+            .into_iter()
             .flat_map(|o| self.monsters_of(o).map(|(at, _)| at).collect::<Vec<_>>())
             .collect();
         let attackers: Vec<Place> = self.monsters_of(seat).map(|(at, _)| at).collect();
@@ -106,6 +119,9 @@ impl Duel {
             }
         }
         out.push(Action::NextPhase);
+        if self.end_proposal_refused(seat).is_none() {
+            out.push(Action::ProposeEnd);
+        }
         out.push(Action::EndTurn);
     }
 }

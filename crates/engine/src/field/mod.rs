@@ -22,6 +22,7 @@ mod setup;
 mod stats;
 mod summon;
 mod turn;
+mod unanimous_end;
 mod win_conditions;
 
 pub use board::FieldBoard;
@@ -62,7 +63,10 @@ impl Duel {
             Action::ChangePosition { at } => self.field_change_position(seat, *at, events)?,
             Action::NextPhase => self.field_next_phase(seat, events)?,
             Action::EndTurn => self.field_end_turn(seat)?,
+            Action::Pass if self.asked_about_end(seat) => self.refuse_end(seat, events),
             Action::Pass => self.field_pass(seat)?,
+            Action::ProposeEnd => self.field_propose_end(seat, events)?,
+            Action::AgreeToEnd => self.field_agree_to_end(seat, events)?,
             Action::Redirect { to } => self.field_redirect(seat, *to, events)?,
             Action::Move { .. }
             | Action::Flip { .. }
@@ -131,25 +135,44 @@ impl Duel {
         }
     }
 
-    /// Every occupied zone of `seat`'s Frontrow and Backrow holding a monster, with it.
+    /// The side of the field `seat` plays on: its own, or where its team shares one (a Boss
+    /// Duel's team), its first-seated member's.
+    pub fn side_of(&self, seat: Seat) -> Seat {
+        if !self.rules.format.field.team_shares_side {
+            return seat;
+        }
+        self.state.table.team(seat).iter().min().unwrap_or(seat)
+    }
+
+    /// Whether `seat` may act with `piece`: its own, or on a shared side, its team's.
+    fn controls(&self, seat: Seat, piece: &Piece) -> bool {
+        piece.controller == seat
+            || (self.rules.format.field.team_shares_side
+                && self.side_of(piece.controller) == self.side_of(seat))
+    }
+
+    /// Every occupied zone of the Frontrow and Backrow `seat` plays on holding a monster,
+    /// with it.
     fn monsters_of(&self, seat: Seat) -> impl Iterator<Item = (Place, &Piece)> {
         let field = *self.field();
+        let side = self.side_of(seat);
         field
-            .frontrow(seat)
-            .chain(field.backrow(seat))
+            .frontrow(side)
+            .chain(field.backrow(side))
             .filter_map(move |place| {
                 let piece = self.zone_piece(place)?;
                 (piece.class == crate::piece::Class::Monster).then_some((place, piece))
             })
     }
 
-    /// A zone of the field that is `seat`'s and holds a card `seat` controls.
+    /// A zone of the field that holds a card `seat` controls (alone, or with its team on a
+    /// shared side).
     fn own_zone_piece(&self, seat: Seat, at: Place) -> Result<&Piece, RuleError> {
         if self.field().index(at).is_none() {
             return Err(RuleError::OffBoard { at });
         }
         let piece = self.zone_piece(at).ok_or(RuleError::EmptyCell { at })?;
-        if piece.controller != seat {
+        if !self.controls(seat, piece) {
             return Err(RuleError::NotYourCard { at });
         }
         Ok(piece)

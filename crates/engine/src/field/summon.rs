@@ -54,7 +54,7 @@ impl Duel {
         if self.field().index(to).is_none() {
             return Err(RuleError::OffBoard { at: to });
         }
-        if side != seat {
+        if side != self.side_of(seat) {
             return Err(RuleError::OutsideSummonArea { at: to });
         }
         if self.zone_piece(to).is_some() {

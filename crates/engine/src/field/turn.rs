@@ -34,6 +34,7 @@ impl Duel {
         player.monsters_played = 0;
         player.attacks_declared = 0;
         player.redirected = false;
+        player.proposed_end = false;
         player.fielded_monster = fielded;
         let to_draw = match format.hand.draw {
             _ if first && !format.hand.first_turn_draw => 0,

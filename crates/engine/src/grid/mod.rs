@@ -91,7 +91,10 @@ impl Duel {
             Action::ChooseOpponent { opponent } => {
                 self.do_choose_opponent(seat, *opponent, events)?
             }
-            Action::NextPhase | Action::Redirect { .. } => {
+            Action::NextPhase
+            | Action::Redirect { .. }
+            | Action::ProposeEnd
+            | Action::AgreeToEnd => {
                 return Err(RuleError::NotInThisFamily {
                     action: action.kind(),
                 });

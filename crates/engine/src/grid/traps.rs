@@ -17,12 +17,14 @@ use crate::place::Place;
 use crate::seat::Seat;
 use crate::state::{PendingClaim, Predicate};
 
-/// The trigger of a trap that answers `event`.
-pub(super) fn trigger_for(event: TrapEvent) -> Trigger {
+/// The trigger of a trap that answers `event`; none for a proposal to end the duel, which
+/// no trap answers.
+pub(super) fn trigger_for(event: TrapEvent) -> Option<Trigger> {
     match event {
-        TrapEvent::Moved { .. } => Trigger::EnemyMovesInRange,
-        TrapEvent::Attack { .. } => Trigger::EnemyAttacks,
-        TrapEvent::Spell { .. } => Trigger::EnemySpell,
+        TrapEvent::Moved { .. } => Some(Trigger::EnemyMovesInRange),
+        TrapEvent::Attack { .. } => Some(Trigger::EnemyAttacks),
+        TrapEvent::Spell { .. } => Some(Trigger::EnemySpell),
+        TrapEvent::EndProposed { .. } => None,
     }
 }
 
@@ -32,6 +34,7 @@ pub(super) fn triggering_place(event: TrapEvent) -> Option<Place> {
         TrapEvent::Moved { at } => Some(at),
         TrapEvent::Attack { attacker, .. } => Some(attacker),
         TrapEvent::Spell { at } => at,
+        TrapEvent::EndProposed { .. } => None,
     }
 }
 
@@ -78,7 +81,7 @@ impl Duel {
             });
         };
         let wanted = trigger_for(event);
-        if !card.effects.iter().any(|e| e.trigger == wanted) {
+        if !card.effects.iter().any(|e| Some(e.trigger) == wanted) {
             return Err(RuleError::CannotSpring {
                 at: place,
                 why: "it does not answer this kind of action",
@@ -223,7 +226,9 @@ impl Duel {
         if self.limited_reach(event, Some(range)) && !event_in_limited_range(event, at) {
             return false;
         }
-        let wanted = trigger_for(event);
+        let Some(wanted) = trigger_for(event) else {
+            return false;
+        };
         let triggering = triggering_place(event)
             .and_then(Place::cell)
             .and_then(|c| Some((c, self.state.piece(c)?)));
@@ -310,14 +315,10 @@ impl Duel {
         // off.
         let opponent = Some(self.state.active).filter(|a| self.are_opponents(seat, *a));
         let start = self.state.queue.len();
-        self.queue_trigger(
-            &card,
-            trigger_for(event),
-            seat,
-            Some(cell),
-            triggering,
-            opponent,
-        );
+        let Some(trigger) = trigger_for(event) else {
+            return Ok(());
+        };
+        self.queue_trigger(&card, trigger, seat, Some(cell), triggering, opponent);
         let queued = self.state.queue.len() > start;
         match self.state.queue.last_mut() {
             Some(last) if queued => last.discard_after = disposable,

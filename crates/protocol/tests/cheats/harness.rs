@@ -37,7 +37,7 @@ pub const FOUR_SEATS: [&str; 2] = common::TABLE_PRESETS;
 pub const BY_SEATS: [&str; 3] = ["kairu-dotr", THREE_SEATS, "kairu-dotr-4p"];
 
 /// The card game's field: Kingdom Duels for two, its Tag Duel and its Battle Royale.
-pub const FIELD: [&str; 3] = common::FIELD_PRESETS;
+pub const FIELD: [&str; 4] = common::FIELD_PRESETS;
 
 /// Every table the catalogue runs at: two, three and four seats, with and without teams,
 /// on the grid and on the card game's field.

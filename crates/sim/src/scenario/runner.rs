@@ -624,6 +624,8 @@ impl Runner {
                 to: place(&raw.to, "to")?,
             },
             "pass" => Action::Pass,
+            "propose-end" => Action::ProposeEnd,
+            "agree-to-end" => Action::AgreeToEnd,
             "concede" => Action::Concede,
             "choose-opponent" => {
                 let opponent = match &raw.opponent {

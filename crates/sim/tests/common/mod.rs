@@ -15,7 +15,12 @@ pub const PRESETS: [&str; 3] = ["dor-classic", "dor-alternate", "kairu-dotr"];
 pub const TABLE_PRESETS: [&str; 2] = ["kairu-dotr-4p", "kairu-dotr-2v2"];
 
 /// The presets played on the card game's field.
-pub const FIELD_PRESETS: [&str; 3] = ["kingdom-duels", "kingdom-duels-tag", "kingdom-duels-royale"];
+pub const FIELD_PRESETS: [&str; 4] = [
+    "kingdom-duels",
+    "kingdom-duels-tag",
+    "kingdom-duels-royale",
+    "kingdom-duels-boss",
+];
 
 /// Where the decks of `pool` are: `decks/` for Duelists of the Roses, `decks/<pool>/` for
 /// any other pool (as the command line looks for them).
