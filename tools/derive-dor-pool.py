@@ -486,7 +486,9 @@ TRAPS = {
         spellbind("enemy-moves-in-range", tg(TRIGGERING, kind="monster", defence_only=True)),
     ]),  # Gorgon's Eye
     823: ("normal", "full", [eff("enemy-spell", "negate-spell")]),  # Magic Jammer
-    827: ("normal", "full", [destroy("enemy-attacks", tg("field", side="enemy", **FACE_UP_MONSTERS))]),  # Mirror Force
+    # "Destroys every one of your opponent's attack-positioned cards": face-down ones too.
+    827: ("normal", "full", [destroy("enemy-attacks", tg("field", side="enemy", kind="monster",
+                                                         attack_only=True))]),  # Mirror Force
     828: ("normal", "full", [eff("enemy-attacks", "negate-attack")]),  # Negate Attack
     829: ("continuous", "full", [eff("enemy-attacks", "halve-atk", targets=tg(TRIGGERING))]),  # Mirror Wall
 }

@@ -344,6 +344,9 @@ pub struct Filter {
     /// Only cards in defence position.
     #[serde(default)]
     pub defence_only: bool,
+    /// Only monsters in attack position (face-up or face-down).
+    #[serde(default)]
+    pub attack_only: bool,
 }
 
 impl Filter {

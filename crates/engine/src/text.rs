@@ -613,6 +613,9 @@ fn filter_phrase(filter: &Filter, plural: bool, ctx: &Ctx<'_>) -> String {
     if filter.defence_only {
         words.push("defence-position".to_owned());
     }
+    if filter.attack_only {
+        words.push("attack-position".to_owned());
+    }
     if filter.side == Some(Side::Enemy) {
         words.push("enemy".to_owned());
     }
@@ -641,6 +644,7 @@ fn filter_phrase(filter: &Filter, plural: bool, ctx: &Ctx<'_>) -> String {
         || filter.max_atk.is_some()
         || filter.min_atk.is_some()
         || filter.defence_only
+        || filter.attack_only
         || !filter.names.is_empty();
     let (one, many) = match filter.kind {
         Some(KindFilter::Monster) => ("monster", "monsters"),

@@ -4,6 +4,11 @@
 //! seats-and-families redesign (`tests/baselines/`, written at commit 64b8391): the same
 //! decks, the same number of actions and turns, the same winner and ending, and the same
 //! actions in the same order (an FNV-1a digest of each action written out plainly).
+//!
+//! A deliberate change of a rule changes games; the baseline of that preset is then taken
+//! again, in the same commit as the change and saying so in its message:
+//! `FAIRDUEL_RETAKE_BASELINE=dor-alternate cargo test --release -p fairduel-sim --test
+//! two_seat_baseline` rewrites that preset's files from what the engine plays now.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -193,6 +198,10 @@ fn compare(preset: &str, greedy: bool) {
     let expected = baseline(&format!("{preset}-{kind}"));
     assert!(!expected.is_empty(), "{preset}-{kind}: empty baseline");
     let (rules, decks) = common::load(preset);
+    if std::env::var("FAIRDUEL_RETAKE_BASELINE").is_ok_and(|p| p == preset) {
+        retake(preset, kind, &rules, &decks, expected.len(), greedy);
+        return;
+    }
     let mut differing = Vec::new();
     for (seed, want) in expected.iter().enumerate() {
         let got = play(&rules, &decks, seed as u64, greedy);
@@ -211,6 +220,37 @@ fn compare(preset: &str, greedy: bool) {
             .cloned()
             .collect::<Vec<_>>()
             .join("\n")
+    );
+}
+
+/// Writes `preset`'s baseline anew from what the engine plays now.
+fn retake(
+    preset: &str,
+    kind: &str,
+    rules: &Arc<Rules>,
+    decks: &[fairduel_engine::DeckList],
+    games: usize,
+    greedy: bool,
+) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/baselines")
+        .join(format!("{preset}-{kind}.txt"));
+    let mut text = String::from(
+        "# Seeded two-seat self-play through the referee, first taken before the \
+         seats-and-families redesign (commit 64b8391)\n# and taken again where a rule was \
+         deliberately changed (see this file's git log): seed, decks, actions, turns,\n# \
+         winner, reason, and an FNV-1a digest of every action in order.\n",
+    );
+    for seed in 0..games {
+        text.push_str(&play(rules, decks, seed as u64, greedy).text);
+        text.push('\n');
+    }
+    if let Err(e) = std::fs::write(&path, text) {
+        panic!("cannot write {}: {e}", path.display());
+    }
+    eprintln!(
+        "{preset} ({kind} bots): baseline taken again in {}",
+        path.display()
     );
 }
 

@@ -49,6 +49,9 @@ impl Duel {
         if filter.defence_only && !piece.defence {
             return false;
         }
+        if filter.attack_only && (piece.defence || piece.class != Class::Monster) {
+            return false;
+        }
         identity_matches(filter, card, stats.map(|s| s.0))
     }
 
@@ -70,6 +73,9 @@ impl Duel {
             return false;
         }
         if filter.defence_only && !piece.defence {
+            return false;
+        }
+        if filter.attack_only && (piece.defence || piece.class != Class::Monster) {
             return false;
         }
         match filter.kind {

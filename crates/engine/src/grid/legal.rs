@@ -90,6 +90,16 @@ impl Duel {
             .collect();
         // One pass for the seat's monsters and for `count_class` of both classes.
         let mut own_monsters: Vec<Cell> = Vec::new();
+        // Where an equip spell from the hand may go: face-up monsters other than Deck
+        // Leaders, the seat's own or (Alternate rule 3) any on the field.
+        let full_range_equips = self.rules.format.traps.equips_full_range;
+        let equip_targets: Vec<Cell> = self
+            .state
+            .pieces()
+            .filter(|(_, p)| p.class == Class::Monster && !p.leader && p.face_up)
+            .filter(|(_, p)| full_range_equips || p.controller == seat)
+            .map(|(cell, _)| cell)
+            .collect();
         let mut spells_traps = 0;
         for (cell, piece) in self.state.pieces() {
             if piece.controller == seat && !piece.leader {
@@ -156,7 +166,7 @@ impl Duel {
                 let with_tributes: Vec<Cell>;
                 // `area` lists cells in board order, once each: sorted and deduplicated.
                 let targets: &[Cell] = if mode == PlayMode::Equip {
-                    &own_monsters
+                    &equip_targets
                 } else if tributes.is_empty() {
                     &area
                 } else {

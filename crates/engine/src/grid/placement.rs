@@ -135,7 +135,14 @@ impl Duel {
                     why: "only equip spells can be equipped",
                 });
             };
-            let target = self.own_piece(seat, to)?;
+            // Alternate rule 3: "they can target any monster on the field", the enemy's too.
+            let target = if format.traps.equips_full_range {
+                self.state
+                    .piece(to)
+                    .ok_or(RuleError::EmptyCell { at: to.into() })?
+            } else {
+                self.own_piece(seat, to)?
+            };
             if target.class != Class::Monster || target.leader {
                 return Err(RuleError::WrongPlayMode {
                     why: "equip spells go onto monsters",
