@@ -185,6 +185,11 @@ pub struct MoveRules {
     pub continuous_may_move: bool,
     /// A monster may change its battle position on the turn it entered the field.
     pub change_position_on_entry: bool,
+    /// A flip summon is a summon: the monster may still change its battle position (or
+    /// move) that turn (Classic rule 7: "including Flip Summon"). Otherwise flipping counts
+    /// as the card's position change of the turn.
+    #[serde(default)]
+    pub flip_is_a_summon: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]

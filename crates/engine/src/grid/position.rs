@@ -120,9 +120,16 @@ impl Duel {
         self.check_flip(seat, cell, reveal, RevealCheck::Needed)?;
         let card = self.rules.card(reveal.card)?.clone();
         self.reveal_piece(cell, reveal.card, events)?;
+        let flip_summon = card.is_monster() && self.rules.format.movement.flip_is_a_summon;
+        let turn = self.state.turn;
         if let Some(piece) = self.state.piece_mut(cell) {
             piece.face_up = true;
-            piece.changed_position = true;
+            if flip_summon {
+                // Summoned this turn: its one position change or move is still to come.
+                piece.entered_turn = turn;
+            } else {
+                piece.changed_position = true;
+            }
         }
         events.push(Event::Flipped { at, card: card.id });
         if card.is_monster() {
