@@ -17,6 +17,7 @@ Standard library only.
 import argparse
 import json
 import os
+import re
 import sys
 from collections import Counter
 
@@ -71,6 +72,11 @@ def read_facts(csv_path):
                     atk=int(cols[7]),
                     **{"def": int(cols[8])},
                 )
+            elif kind == "Ritual" and len(cols) > 4:
+                # "Sacrifice … to summon Millennium Shield.": the monster it summons.
+                summons = re.search(r"to summon (.+?)\.?$", cols[4].strip())
+                if summons:
+                    entry["summons"] = summons.group(1).strip()
             elif kind not in ("Spell", "Trap", "Ritual"):
                 sys.exit(f"{csv_path}:{lineno}: unknown kind {kind!r} for card {number}")
             facts[number] = entry
@@ -533,10 +539,10 @@ def card_block(number, fact, body):
     return "\n".join(lines)
 
 
-def monster_body(number, fact):
+def monster_body(number, fact, ritual_monsters=frozenset()):
     if fact["kind"] != "Monster":
         sys.exit(f"card {number} ({fact['name']}) is listed as a monster but is a {fact['kind']}")
-    return {
+    body = {
         "kind": "monster",
         "attribute": fact["attribute"],
         "type": fact["type"],
@@ -544,6 +550,10 @@ def monster_body(number, fact):
         "atk": fact["atk"],
         "def": fact["def"],
     }
+    # Summoned by its Ritual card only: it never sits in a main deck.
+    if fact["name"] in ritual_monsters:
+        body["ritual"] = True
+    return body
 
 
 def expect(number, fact, kind):
@@ -563,10 +573,12 @@ def build(facts):
         bodies[number] = body
         categories[category] += 1
 
+    ritual_monsters = frozenset(f["summons"] for f in facts.values() if "summons" in f)
     for n in NORMAL_MONSTERS:
-        add(n, monster_body(n, facts.get(n, {"kind": "?", "name": "?"})), "normal monsters")
+        body = monster_body(n, facts.get(n, {"kind": "?", "name": "?"}), ritual_monsters)
+        add(n, body, "ritual monsters" if body.get("ritual") else "normal monsters")
     for n, effects in EFFECT_MONSTERS.items():
-        body = monster_body(n, facts.get(n, {"kind": "?", "name": "?"}))
+        body = monster_body(n, facts.get(n, {"kind": "?", "name": "?"}), ritual_monsters)
         body["effects"] = effects
         add(n, body, "effect monsters")
     for n, to in FIELD_SPELLS.items():

@@ -137,6 +137,11 @@ pub struct MonsterStats {
     pub level: u8,
     pub atk: u16,
     pub def: u16,
+    /// A Ritual Monster: summoned only by its Ritual card, so it never goes in a main deck
+    /// nor is played from the hand (Kairu: "Ritual Monster cards go in your Extra Deck and
+    /// NOT your main deck").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ritual: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -170,11 +170,15 @@ impl DeckList {
                 pool.name()
             ),
         })?;
-        if !leader.is_monster() || leader.level() > format.deck.leader_max_level {
+        if !leader.is_monster()
+            || leader.level() > format.deck.leader_max_level
+            || leader.monster().is_some_and(|m| m.ritual)
+        {
             return Err(DeckProblem {
                 card: Some(leader_id),
                 message: format!(
-                    "the Deck Leader {} must be a monster of level {} or lower",
+                    "the Deck Leader {} must be a monster of level {} or lower, chosen from \
+                     the deck (not a Ritual Monster)",
                     leader.name, format.deck.leader_max_level
                 ),
             });
@@ -203,6 +207,16 @@ impl DeckList {
                 return Err(DeckProblem {
                     card: Some(id),
                     message: format!("{} is not a card of {}", def.name, format.name),
+                });
+            }
+            if def.monster().is_some_and(|m| m.ritual) {
+                return Err(DeckProblem {
+                    card: Some(id),
+                    message: format!(
+                        "{} is a Ritual Monster: it is summoned only by its Ritual card and \
+                         does not go in the main deck (take it out)",
+                        def.name
+                    ),
                 });
             }
             if run.len() > usize::from(format.deck.max_copies) {

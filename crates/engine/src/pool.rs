@@ -150,6 +150,9 @@ struct RawCard {
     trap: Option<TrapKind>,
     range: Option<TrapRange>,
     equip_to: Option<Filter>,
+    /// A Ritual Monster (monsters only).
+    #[serde(default)]
+    ritual: bool,
     #[serde(default)]
     effects: Vec<EffectDef>,
 }
@@ -585,6 +588,7 @@ impl RawCard {
                     level,
                     atk: self.atk.ok_or_else(|| missing("atk"))?,
                     def: self.def.ok_or_else(|| missing("def"))?,
+                    ritual: self.ritual,
                 })
             }
             RawKind::Spell => {
@@ -643,6 +647,7 @@ impl RawCard {
             || self.level.is_some()
             || self.atk.is_some()
             || self.def.is_some()
+            || self.ritual
         {
             return Err(format!("{who} is not a monster but has monster stats"));
         }

@@ -19,10 +19,11 @@ pub fn card_summary(card: &CardDef) -> String {
     match &card.kind {
         CardKind::Kingdom(k) => kingdom_summary(&card.name, k),
         CardKind::Monster(m) => format!(
-            "{} — {} {}, Level {}, ATK {} / DEF {}",
+            "{} — {} {}{}, Level {}, ATK {} / DEF {}",
             card.name,
             m.attribute.label(),
             m.monster_type.label(),
+            if m.ritual { " Ritual Monster" } else { "" },
             m.level,
             m.atk,
             m.def

@@ -192,3 +192,33 @@ fn every_starter_deck_is_legal_and_on_theme() {
         }
     }
 }
+
+/// A Ritual Monster is summoned only by its Ritual card: a deck that puts one in its main
+/// deck (or makes it the Deck Leader) is refused, naming the card and the rule.
+#[test]
+fn a_ritual_monster_in_the_main_deck_is_refused_by_name() {
+    let pool = CardPool::from_toml("dor.toml", DOR).expect("pool");
+    let classic = fairduel_engine::Format::from_toml(
+        "dor-classic.toml",
+        include_str!("../../../assets/formats/dor-classic.toml"),
+    )
+    .expect("format");
+    let ritual: Vec<&str> = pool
+        .cards()
+        .filter(|c| c.monster().is_some_and(|m| m.ritual))
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(ritual.len(), 6, "{ritual:?}");
+    assert!(ritual.contains(&"Yamadron") && ritual.contains(&"Millennium Shield"));
+    let mut main = String::from("  { card = 13, copies = 1 },\n");
+    for id in [4, 8, 21, 22, 27, 32, 34, 6, 26, 1, 18, 30, 766] {
+        main.push_str(&format!("  {{ card = {id}, copies = 3 }},\n"));
+    }
+    let text = format!("name = \"Ritual\"\nleader = 5\nmain = [\n{main}]\n");
+    let err = fairduel_engine::DeckList::from_toml("ritual.toml", &text, &pool, &classic)
+        .expect_err("a Ritual Monster in the main deck");
+    let message = err.to_string();
+    assert!(message.contains("Yamadron"), "{message}");
+    assert!(message.contains("Ritual Monster"), "{message}");
+    assert!(message.contains("ritual.toml:4"), "{message}");
+}

@@ -126,6 +126,8 @@ impl Duel {
             };
             candidates.clear();
             match &card.kind {
+                // Summoned only by its Ritual card.
+                CardKind::Monster(m) if m.ritual => {}
                 CardKind::Monster(m) => match format.play.cost {
                     SummonCost::SummoningPoints { .. } => {
                         candidates.push((PlayMode::SetMonsterAttack, m.level, Vec::new()))
@@ -242,7 +244,8 @@ impl Duel {
                         }
                         Reach::Enemy => &with_and_without_flip[..1],
                         _ if !piece.face_up && own_reveal.is_some() => {
-                            if kairu && piece.class == Class::Monster
+                            // Kairu flips a monster, or activates a spell, as part of its move.
+                            if kairu && (piece.class == Class::Monster || reach == Reach::Empty)
                                 || reach == Reach::Own && piece.class == Class::SpellTrap
                             {
                                 &with_and_without_flip

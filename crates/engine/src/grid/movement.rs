@@ -4,7 +4,7 @@
 
 use crate::action::Action;
 use crate::awaiting::TrapEvent;
-use crate::card::{CardId, CardKind, Primitive, SpellKind, TrapKind, Trigger};
+use crate::card::{CardDef, CardId, CardKind, Primitive, SpellKind, TrapKind, Trigger};
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
@@ -236,12 +236,17 @@ impl Duel {
         };
         match reach {
             Reach::Empty => {
+                // Kairu: "you can move a card one space forward AND flip it face up during
+                // the same movement order … If you do this with a normal spell card … it will
+                // then activate its effect after the move." A trap springs only in answer to
+                // an enemy; an equip is flipped onto a monster.
                 if let Some(card) = flipped
-                    && (!self.kairu() || !card.is_monster())
+                    && (!self.kairu() || !(card.is_monster() || flips_as_activation(card)))
                 {
                     return Err(RuleError::CannotFlip {
                         at: from.into(),
-                        why: "only monsters flip while moving, where the format allows it",
+                        why: "only monsters and spells (not equips) flip while moving, where the \
+                              format allows it",
                     });
                 }
                 Ok(None)
@@ -374,7 +379,12 @@ impl Duel {
                 at: to.into(),
                 card: card.id,
             });
-            self.queue_trigger(&card, Trigger::Flip, seat, Some(to), None, None);
+            if card.is_monster() {
+                self.queue_trigger(&card, Trigger::Flip, seat, Some(to), None, None);
+            } else {
+                // The spell activates from the space it moved onto.
+                self.begin_spell(seat, &card, Some(to), events);
+            }
         }
         self.crush_check(to, events);
         if self.state.piece(to).is_some() && !ignores_traps {
@@ -437,4 +447,10 @@ impl Visited {
             },
         }
     }
+}
+
+/// Whether flipping `card` face-up activates it: a spell other than an equip (an equip is
+/// flipped onto a monster).
+fn flips_as_activation(card: &CardDef) -> bool {
+    matches!(card.kind, CardKind::Spell { spell } if spell != SpellKind::Equip)
 }

@@ -104,6 +104,11 @@ impl Duel {
                 .or_else(|| knowledge.and_then(|k| k.card(&self.state.commitment(slot.card_ref))))
                 .and_then(|id| self.rules.pool.get(id)),
         };
+        if card.and_then(CardDef::monster).is_some_and(|m| m.ritual) {
+            return Err(RuleError::WrongPlayMode {
+                why: "a Ritual Monster is summoned only by its Ritual card, never from the hand",
+            });
+        }
         if let Some(limit) = format.play.cards_per_turn
             && player.cards_played >= limit
         {

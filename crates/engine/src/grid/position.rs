@@ -82,7 +82,10 @@ impl Duel {
         if self.spellbound(at, piece) {
             return Err(RuleError::Spellbound { at: place });
         }
-        if piece.changed_position || piece.moved || piece.attacked {
+        // Kairu: a set spell may still be activated after it moved this turn ("you can
+        // set it face-down and move it around … and activate it … from a new position").
+        let moved_spell_may_flip = self.kairu() && piece.class == Class::SpellTrap;
+        if piece.changed_position || (piece.moved && !moved_spell_may_flip) || piece.attacked {
             return Err(RuleError::CannotFlip {
                 at: place,
                 why: "it has already acted this turn",

@@ -12,6 +12,7 @@ fn monster(name: &str, effects: Vec<EffectDef>) -> CardDef {
             level: 4,
             atk: 1500,
             def: 1200,
+            ritual: false,
         }),
         equip_to: None,
         effects,
