@@ -560,13 +560,18 @@ impl Format {
         sha256_of(&("fairduel/format/v2", self))
     }
 
-    /// The first turn on which an attack may be declared.
+    /// The first turn on which an attack may be declared: with `first_turn_attacks` off,
+    /// the turn of the last player in the first round of the Rotation. The Rotation goes
+    /// between teams, then between a team's players, so a round is as many turns as teams
+    /// times the largest team (a Boss Duel's solo player, S → T1 → S → T2, plays twice in
+    /// it).
     pub fn first_attack_turn(&self) -> u16 {
         if self.first_turn_attacks {
-            1
-        } else {
-            u16::from(self.table.players)
+            return 1;
         }
+        let players = u16::from(self.table.players);
+        let teams = u16::from(self.table.team_count()).max(1);
+        teams * players.div_ceil(teams)
     }
 
     /// The starting terrain of every cell, row-major.
@@ -618,6 +623,9 @@ mod tests {
             "kairu-dotr" => include_str!("../../../assets/formats/kairu-dotr.toml"),
             "kairu-dotr-4p" => include_str!("../../../assets/formats/kairu-dotr-4p.toml"),
             "kairu-dotr-2v2" => include_str!("../../../assets/formats/kairu-dotr-2v2.toml"),
+            "kingdom-duels-boss" => {
+                include_str!("../../../assets/formats/kingdom-duels-boss.toml")
+            }
             other => panic!("no preset {other} in this test"),
         }
     }
@@ -647,7 +655,17 @@ mod tests {
         assert_eq!(free_for_all.table.team_count(), 4);
         assert_eq!(pairs.table.team_count(), 2);
         assert_eq!(free_for_all.first_attack_turn(), 4);
+        assert_eq!(pairs.first_attack_turn(), 4);
         assert_ne!(free_for_all.hash(), pairs.hash());
+    }
+
+    /// A Boss Duel's Rotation is S → T1 → S → T2: its last player, the team's second, plays
+    /// turn 4, so three players attack first on turn 4, not 3.
+    #[test]
+    fn a_boss_duel_attacks_after_its_whole_first_rotation() {
+        let boss = load("kingdom-duels-boss");
+        assert_eq!(boss.table.players, 3);
+        assert_eq!(boss.first_attack_turn(), 4);
     }
 
     #[test]
