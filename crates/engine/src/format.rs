@@ -201,6 +201,12 @@ pub struct TrapRules {
     pub attacked_trap_springs: bool,
     /// Whole turns a trap must have been set before it may spring.
     pub set_turns_before_use: u8,
+    /// The owner of an attacked face-down spell may activate it in the response window to
+    /// the attack (Alternate rule 4: "the activation of that Spell or Trap card is
+    /// optional"); otherwise an attacked spell activates by itself where traps do, and is
+    /// destroyed where they do not.
+    #[serde(default)]
+    pub attacked_spell_may_activate: bool,
     /// Equip spells reach any monster on the field (Alternate rule 3) rather than only the
     /// monster they are played onto or meet.
     pub equips_full_range: bool,

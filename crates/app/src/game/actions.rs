@@ -78,13 +78,12 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
         Action::Pass => "Let it go ahead".to_owned(),
         Action::ProposeEnd => "Propose to end the duel (every remaining player wins)".to_owned(),
         Action::AgreeToEnd => "Agree to end the duel".to_owned(),
-        Action::SpringTrap { at, reveal } => {
-            let name = duel
-                .pool()
-                .get(reveal.card)
-                .map_or_else(|| reveal.card.to_string(), |c| c.name.clone());
-            format!("Spring {name} at {at}")
-        }
+        Action::SpringTrap { at, reveal } => match duel.pool().get(reveal.card) {
+            // An attacked face-down spell its owner may activate (Alternate rule 4).
+            Some(card) if card.is_spell() => format!("Activate {} at {at}", card.name),
+            Some(card) => format!("Spring {} at {at}", card.name),
+            None => format!("Spring {} at {at}", reveal.card),
+        },
         Action::Discard { reveal, .. } => {
             let name = duel
                 .pool()

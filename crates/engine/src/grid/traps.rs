@@ -3,7 +3,9 @@
 //! (formats where traps are not optional), and springing one.
 
 use crate::awaiting::TrapEvent;
-use crate::card::{Area, CardDef, CardId, CardKind, Primitive, TrapKind, TrapRange, Trigger};
+use crate::card::{
+    Area, CardDef, CardId, CardKind, Primitive, SpellKind, TrapKind, TrapRange, Trigger,
+};
 use crate::commitment::Reveal;
 use crate::duel::Duel;
 use crate::error::RuleError;
@@ -74,6 +76,9 @@ impl Duel {
                 reveal,
             )?
         };
+        if self.is_attacked_set_card(at, piece, event) && activates_when_attacked(card) {
+            return Ok(card);
+        }
         let CardKind::Trap { range, .. } = card.kind else {
             return Err(RuleError::CannotSpring {
                 at: place,
@@ -106,6 +111,10 @@ impl Duel {
     ) -> bool {
         if piece.controller != seat || piece.class != Class::SpellTrap {
             return false;
+        }
+        // The attacked card itself may be a spell its owner activates, however fresh.
+        if self.is_attacked_set_card(at, piece, event) {
+            return true;
         }
         let delay = u16::from(self.rules.format.traps.set_turns_before_use);
         if piece.entered_turn + delay > self.state.turn {
@@ -282,6 +291,15 @@ impl Duel {
         }
     }
 
+    /// Whether the card at `at` is the face-down spell or trap an attack targets, in a format
+    /// where its owner may then activate an attacked spell (Alternate rule 4).
+    fn is_attacked_set_card(&self, at: Cell, piece: &Piece, event: TrapEvent) -> bool {
+        self.rules.format.traps.attacked_spell_may_activate
+            && !piece.face_up
+            && piece.class == Class::SpellTrap
+            && matches!(event, TrapEvent::Attack { target, .. } if target.cell() == Some(at))
+    }
+
     /// Springs the trap at `at` in the open response window.
     pub(super) fn do_spring(
         &mut self,
@@ -301,6 +319,13 @@ impl Duel {
         self.close_window();
         if let Some(piece) = self.state.piece_mut(cell) {
             piece.face_up = true;
+        }
+        if card.is_spell() {
+            // The attacked spell, activated by its owner (Alternate rule 4): it resolves
+            // where it stands, and the attack finds no card there.
+            events.push(Event::Flipped { at, card: card.id });
+            self.begin_spell(seat, &card, Some(cell), events);
+            return Ok(());
         }
         events.push(Event::TrapSprung { at, card: card.id });
         let triggering = triggering_place(event).and_then(Place::cell);
@@ -327,4 +352,10 @@ impl Duel {
         }
         Ok(())
     }
+}
+
+/// Whether an attacked face-down card activates as a spell: any spell but an equip (an
+/// attacked equip joins the attacker or is destroyed, Classic rule 11).
+fn activates_when_attacked(card: &CardDef) -> bool {
+    matches!(card.kind, CardKind::Spell { spell } if spell != SpellKind::Equip)
 }
