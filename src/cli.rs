@@ -7,7 +7,6 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use fairduel_app::lobby::Connectivity;
-use fairduel_engine::format::Family;
 use fairduel_engine::state::{Outcome, WinReason};
 use fairduel_engine::{DeckList, Rules, Seat, SeatSet};
 use fairduel_sim::protocol_selfplay::play_protocol_game;
@@ -680,13 +679,7 @@ fn formats(dir: &std::path::Path) -> CmdResult {
     for id in assets::format_ids(dir) {
         match assets::load_format(dir, &id) {
             Ok(f) => {
-                let board = match f.family {
-                    Family::Grid => format!("{0}x{0} board", f.board_size),
-                    Family::Field => format!(
-                        "the card game's field ({} + {} zones each)",
-                        f.field.monster_zones, f.field.spell_trap_zones
-                    ),
-                };
+                let board = f.board_description();
                 out.line(format_args!(
                     "{id:<18} {} — {board}, {} players, {} LP, format hash {}",
                     f.name,

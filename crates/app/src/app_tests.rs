@@ -393,10 +393,7 @@ fn a_bot_match_from_home_to_the_result_screen() {
 fn classic_summons_face_up_through_the_choice_and_escape_cancels() {
     let mut h = harness(app(3));
     h.run();
-    h.get_by_label("Format").click();
-    h.run();
-    h.get_by_label("DOR Classic").click();
-    h.run();
+    pick_format(&mut h, "DOR Classic");
     start_from_home(&mut h);
     wait_for_my_main_phase(&mut h);
     assert_eq!(view(&h).map(|v| v.duel.state().board_size), Some(7));
@@ -523,7 +520,7 @@ fn the_player_name_from_settings_is_used_in_the_match() {
 }
 
 /// Picks a format on the home screen by its name, as a player would.
-fn pick_format(h: &mut Harness<'static, FairDuelApp>, name: &str) {
+pub(crate) fn pick_format(h: &mut Harness<'static, FairDuelApp>, name: &str) {
     h.get_by_label("Format").click();
     h.run();
     h.get_by_label(name).click();

@@ -229,12 +229,7 @@ pub fn board_ui(ui: &mut Ui, view: &SeatView, marks: &BTreeMap<Place, Mark>) -> 
                 );
             }
             if response.hovered() {
-                painter.rect_stroke(
-                    rect,
-                    CornerRadius::same(2),
-                    Stroke::new(1.5, Color32::from_white_alpha(160)),
-                    StrokeKind::Inside,
-                );
+                paint_hover(&painter, rect);
             }
         }
     }
@@ -270,6 +265,16 @@ fn line_name(a: Cell, b: Cell) -> String {
     } else {
         (u16::from(a.row) + 1).to_string()
     }
+}
+
+/// The thin outline of the cell or zone under the pointer.
+pub(crate) fn paint_hover(painter: &egui::Painter, rect: Rect) {
+    painter.rect_stroke(
+        rect,
+        CornerRadius::same(2),
+        Stroke::new(1.5, Color32::from_white_alpha(160)),
+        StrokeKind::Inside,
+    );
 }
 
 pub(crate) fn paint_mark(painter: &egui::Painter, rect: Rect, mark: Mark, occupied: bool) {

@@ -17,7 +17,7 @@ use fairduel_engine::piece::Class;
 use fairduel_engine::state::Phase;
 use fairduel_engine::{Place, Seat};
 
-use crate::board::{BoardOutput, Mark, paint_mark, piece_look, side_of};
+use crate::board::{BoardOutput, Mark, paint_hover, paint_mark, piece_look, side_of};
 use crate::session::SeatView;
 use crate::theme;
 use crate::widgets::{Side, paint_card};
@@ -289,12 +289,7 @@ fn side_ui(
             paint_mark(&painter, cell, mark, duel.piece_at(place).is_some());
         }
         if response.hovered() {
-            painter.rect_stroke(
-                cell,
-                CornerRadius::same(2),
-                Stroke::new(1.5, Color32::from_white_alpha(160)),
-                StrokeKind::Inside,
-            );
+            paint_hover(&painter, cell);
         }
     }
 

@@ -10,8 +10,8 @@ use fairduel_engine::{Action, Decision, Place, PlayMode};
 
 use crate::app::{FairDuelApp, Screen};
 use crate::app_tests::{
-    app, harness, labels_containing, my_turn_ready, over, settle, start_from_home, step_of,
-    step_until, view, wait_after,
+    app, harness, labels_containing, my_turn_ready, over, pick_format, settle, start_from_home,
+    step_of, step_until, view, wait_after,
 };
 
 /// My decision on the board (Main Phase or Battle Phase), answering any other prompt (a
@@ -35,6 +35,20 @@ fn wait_for_my_board_decision(h: &mut Harness<'static, FairDuelApp>) {
         h.key_press(egui::Key::Num1);
         wait_after(h, before, "the prompt's answer");
     }
+}
+
+/// Waits for the result screen and the audit, which must verify every seat.
+fn wait_for_every_seat_verified(h: &mut Harness<'static, FairDuelApp>) {
+    step_until(h, "the result screen", |h| {
+        h.state().screen == Screen::Result
+    });
+    step_until(h, "the audit", |h| {
+        h.state()
+            .game
+            .as_ref()
+            .is_some_and(|g| g.model.end.is_some())
+    });
+    h.get_by_label_contains("Every seat verified");
 }
 
 fn zone_button(h: &Harness<'static, FairDuelApp>, prefix: &str) -> String {
@@ -93,10 +107,7 @@ fn summon_a_monster(h: &mut Harness<'static, FairDuelApp>) -> Option<(u8, String
 fn a_kingdom_duels_match_from_home_to_the_verified_result() {
     let mut h = harness(app(11));
     h.run();
-    h.get_by_label("Format").click();
-    h.run();
-    h.get_by_label("Kingdom Duels").click();
-    h.run();
+    pick_format(&mut h, "Kingdom Duels");
     start_from_home(&mut h);
     wait_for_my_board_decision(&mut h);
 
@@ -226,16 +237,7 @@ fn a_kingdom_duels_match_from_home_to_the_verified_result() {
     if !over(&h) {
         h.get_by_label("Autopilot").click();
     }
-    step_until(&mut h, "the result screen", |h| {
-        h.state().screen == Screen::Result
-    });
-    step_until(&mut h, "the audit", |h| {
-        h.state()
-            .game
-            .as_ref()
-            .is_some_and(|g| g.model.end.is_some())
-    });
-    h.get_by_label_contains("Every seat verified");
+    wait_for_every_seat_verified(&mut h);
     h.get_by_label("Ada (you): verified: played fairly");
     h.get_by_label("Bot: verified: played fairly");
 }
@@ -246,10 +248,7 @@ fn a_kingdom_duels_match_from_home_to_the_verified_result() {
 fn ending_an_idle_turn_asks_first() {
     let mut h = harness(app(5));
     h.run();
-    h.get_by_label("Format").click();
-    h.run();
-    h.get_by_label("Kingdom Duels").click();
-    h.run();
+    pick_format(&mut h, "Kingdom Duels");
     start_from_home(&mut h);
     // Pass my turns without summoning until the bot has a monster and my turn is idle.
     for _ in 0..12 {
@@ -294,10 +293,7 @@ fn ending_an_idle_turn_asks_first() {
 fn a_monster_under_a_terrain_that_boosts_it_shows_the_field_power_bonus() {
     let mut h = harness(app(11));
     h.run();
-    h.get_by_label("Format").click();
-    h.run();
-    h.get_by_label("Kingdom Duels").click();
-    h.run();
+    pick_format(&mut h, "Kingdom Duels");
     // Kaiba's Dragons starts on Dragon Valley and Factory, which its monsters like.
     h.get_by_label("Your deck").click();
     h.run();
@@ -402,10 +398,7 @@ fn a_monster_under_a_terrain_that_boosts_it_shows_the_field_power_bonus() {
 fn a_boss_duel_puts_the_team_on_one_side_and_ends_verified() {
     let mut h = harness(app(4));
     h.run();
-    h.get_by_label("Format").click();
-    h.run();
-    h.get_by_label("Kingdom Duels, Boss Duel").click();
-    h.run();
+    pick_format(&mut h, "Kingdom Duels, Boss Duel");
     start_from_home(&mut h);
     wait_for_my_board_decision(&mut h);
     // Two sides, not three: ours (five Frontrow zones called mine) and the boss's.
@@ -427,15 +420,6 @@ fn a_boss_duel_puts_the_team_on_one_side_and_ends_verified() {
         "one count of life points for the team"
     );
     h.get_by_label("Autopilot").click();
-    step_until(&mut h, "the result screen", |h| {
-        h.state().screen == Screen::Result
-    });
-    step_until(&mut h, "the audit", |h| {
-        h.state()
-            .game
-            .as_ref()
-            .is_some_and(|g| g.model.end.is_some())
-    });
-    h.get_by_label_contains("Every seat verified");
+    wait_for_every_seat_verified(&mut h);
     h.get_by_label("Partner bot: verified: played fairly");
 }

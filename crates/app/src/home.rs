@@ -362,13 +362,7 @@ pub fn home_ui(
 
 /// A format in one line: its board, life points, deck size and table.
 pub fn format_summary(f: &fairduel_engine::Format) -> String {
-    let board = match f.family {
-        fairduel_engine::format::Family::Grid => format!("{0}x{0} board", f.board_size),
-        fairduel_engine::format::Family::Field => format!(
-            "the card game's field ({} + {} zones each)",
-            f.field.monster_zones, f.field.spell_trap_zones
-        ),
-    };
+    let board = f.board_description();
     let table = match f.table.teams {
         Some(teams) => format!("{} players in {teams} teams", f.table.players),
         None => format!("{} players", f.table.players),

@@ -566,6 +566,17 @@ impl Format {
         sha256_of(&("fairduel/format/v2", self))
     }
 
+    /// The board in words: "9x9 board", "the card game's field (5 + 5 zones each)".
+    pub fn board_description(&self) -> String {
+        match self.family {
+            Family::Grid => format!("{0}x{0} board", self.board_size),
+            Family::Field => format!(
+                "the card game's field ({} + {} zones each)",
+                self.field.monster_zones, self.field.spell_trap_zones
+            ),
+        }
+    }
+
     /// The first turn on which an attack may be declared: with `first_turn_attacks` off,
     /// the turn of the last player in the first round of the Rotation. The Rotation goes
     /// between teams, then between a team's players, so a round is as many turns as teams

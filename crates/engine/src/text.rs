@@ -742,7 +742,8 @@ fn decapitalise(text: &str) -> String {
     }
 }
 
-fn capitalise(text: &str) -> String {
+/// `text` with its first letter in upper case.
+pub fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

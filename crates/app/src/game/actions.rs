@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use fairduel_engine::piece::Class;
+use fairduel_engine::text::capitalise;
 use fairduel_engine::{Action, Decision, Place, PlayMode, TrapEvent};
 
 use super::{Choice, MatchUi, Selection};
@@ -179,13 +180,6 @@ pub fn place_words(view: &SeatView, place: Place) -> String {
     format!("{whose} {name}")
 }
 
-pub(super) fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
-
 /// Whether I am asked to agree to end the duel.
 fn asked_about_end(view: &SeatView) -> bool {
     matches!(
@@ -301,7 +295,7 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                 TrapEvent::Moved { at } => format!("An enemy card moved to {at}."),
                 TrapEvent::Attack { attacker, target } => format!(
                     "{} attacks {}.",
-                    capitalised(&place_words(view, *attacker)),
+                    capitalise(&place_words(view, *attacker)),
                     place_words(view, *target)
                 ),
                 TrapEvent::Spell { .. } => "The enemy activated a spell.".to_owned(),

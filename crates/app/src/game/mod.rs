@@ -28,7 +28,7 @@ mod panels;
 mod tests;
 
 pub use actions::{action_label, board_marks, current_options, place_words};
-use actions::{board_decision, capitalised, has_any_action, i_decide, source_and_target};
+use actions::{board_decision, has_any_action, i_decide, source_and_target};
 pub use panels::fairness_ui;
 use panels::{inspector_ui, log_ui, players_ui};
 
@@ -776,7 +776,7 @@ fn board_hint(view: &SeatView, selection: Selection) -> String {
         }
         Selection::Board(place) if field => format!(
             "{}: click a red enemy monster to attack it. Esc cancels.",
-            capitalised(&place_words(view, place))
+            fairduel_engine::text::capitalise(&place_words(view, place))
         ),
         Selection::Board(place) => {
             format!("{place}: click a blue cell to move or a red one to attack. Esc cancels.")

@@ -449,8 +449,9 @@ impl Visited {
     }
 }
 
-/// Whether flipping `card` face-up activates it: a spell other than an equip (an equip is
-/// flipped onto a monster).
-fn flips_as_activation(card: &CardDef) -> bool {
+/// Whether turning `card` face-up activates it: a spell other than an equip (an equip is
+/// flipped onto a monster, and an attacked one joins the attacker or is destroyed, Classic
+/// rule 11).
+pub(super) fn flips_as_activation(card: &CardDef) -> bool {
     matches!(card.kind, CardKind::Spell { spell } if spell != SpellKind::Equip)
 }

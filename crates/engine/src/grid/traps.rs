@@ -3,15 +3,14 @@
 //! (formats where traps are not optional), and springing one.
 
 use crate::awaiting::TrapEvent;
-use crate::card::{
-    Area, CardDef, CardId, CardKind, Primitive, SpellKind, TrapKind, TrapRange, Trigger,
-};
+use crate::card::{Area, CardDef, CardId, CardKind, Primitive, TrapKind, TrapRange, Trigger};
 use crate::commitment::Reveal;
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::format::TrapReach;
 use crate::grid::filters::{event_in_limited_range, filter_needs_identity, identity_matches};
+use crate::grid::movement::flips_as_activation;
 use crate::grid::{Cell, RevealCheck, cell_of};
 use crate::knowledge::Knowledge;
 use crate::piece::{Class, Piece};
@@ -76,7 +75,7 @@ impl Duel {
                 reveal,
             )?
         };
-        if self.is_attacked_set_card(at, piece, event) && activates_when_attacked(card) {
+        if self.is_attacked_set_card(at, piece, event) && flips_as_activation(card) {
             return Ok(card);
         }
         let CardKind::Trap { range, .. } = card.kind else {
@@ -352,10 +351,4 @@ impl Duel {
         }
         Ok(())
     }
-}
-
-/// Whether an attacked face-down card activates as a spell: any spell but an equip (an
-/// attacked equip joins the attacker or is destroyed, Classic rule 11).
-fn activates_when_attacked(card: &CardDef) -> bool {
-    matches!(card.kind, CardKind::Spell { spell } if spell != SpellKind::Equip)
 }
