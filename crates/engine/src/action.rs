@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::agreement::Operation;
 use crate::commitment::{PositionOpening, Reveal};
 use crate::place::Place;
 use crate::seat::Seat;
@@ -99,6 +100,16 @@ pub enum Action {
     ProposeEnd,
     /// Agree to the proposed end. Refusing it is `Pass`.
     AgreeToEnd,
+    /// Activate the face-down spell or trap at `at` (the card game's field), shown by
+    /// `reveal`. A card whose effect FairDuel does not define resolves by agreement.
+    Activate { at: Place, reveal: Reveal },
+    /// Propose the outcome of the effect being resolved by agreement, as the engine's own
+    /// operations. An empty list: the card resolves with no effect.
+    ProposeOutcome { operations: Vec<Operation> },
+    /// Accept the outcome on the table.
+    AcceptOutcome,
+    /// Refuse the outcome on the table: nothing of it happens.
+    RefuseOutcome,
     /// Give up. Allowed at any time, even out of turn. With two players (or two teams of
     /// one) the other side wins; otherwise the player leaves the game and the rest play on.
     Concede,
@@ -123,6 +134,10 @@ impl Action {
             Action::Redirect { .. } => "redirect",
             Action::ProposeEnd => "propose-end",
             Action::AgreeToEnd => "agree-to-end",
+            Action::Activate { .. } => "activate",
+            Action::ProposeOutcome { .. } => "propose-outcome",
+            Action::AcceptOutcome => "accept-outcome",
+            Action::RefuseOutcome => "refuse-outcome",
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::card::CardId;
 use crate::commitment::Commitment;
 use crate::place::Place;
 use crate::seat::{Seat, SeatSet};
@@ -36,6 +37,10 @@ pub enum Decision {
     ChooseOpponent { among: SeatSet },
     /// The turn player's Battle Phase (the card game's field): attack, or move on.
     Battle,
+    /// Propose the outcome of `card`, activated and resolving by agreement.
+    ProposeOutcome { card: CardId },
+    /// Accept or refuse the outcome `by` proposed.
+    ConsiderOutcome { by: Seat },
 }
 
 impl Decision {
@@ -46,6 +51,8 @@ impl Decision {
             Decision::Discard { .. } => "discard",
             Decision::ChooseOpponent { .. } => "choice of opponent",
             Decision::Battle => "battle phase",
+            Decision::ProposeOutcome { .. } => "proposal of an outcome",
+            Decision::ConsiderOutcome { .. } => "answer to a proposed outcome",
         }
     }
 }

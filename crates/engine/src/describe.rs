@@ -1,5 +1,7 @@
 //! Plain-words descriptions of actions and events, for logs, the terminal and the app.
 
+use crate::agreement::{Destination, Operation};
+use crate::card::Duration;
 use crate::action::{Action, Answer, Entry, PlayMode};
 use crate::duel::Duel;
 use crate::event::Event;
@@ -74,6 +76,62 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
         Action::Discard { reveal, .. } => format!("discards {}", card_name(duel, reveal.card)),
         Action::ChooseOpponent { opponent } => format!("aims the effect at {opponent}"),
         Action::Concede => "concedes".to_owned(),
+        Action::Activate { at, reveal } => {
+            format!("activates {} at {at}", card_name(duel, reveal.card))
+        }
+        Action::ProposeOutcome { operations } if operations.is_empty() => {
+            "resolves the card with no effect".to_owned()
+        }
+        Action::ProposeOutcome { operations } => {
+            format!("proposes: {}", describe_operations(operations))
+        }
+        Action::AcceptOutcome => "accepts the proposed outcome".to_owned(),
+        Action::RefuseOutcome => "refuses the proposed outcome".to_owned(),
+    }
+}
+
+/// Describes an agreed outcome's operations in plain words, separated by semicolons.
+pub fn describe_operations(operations: &[Operation]) -> String {
+    operations
+        .iter()
+        .map(describe_operation)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Describes one operation of an agreed outcome.
+pub fn describe_operation(operation: &Operation) -> String {
+    match operation {
+        Operation::Move { from, to } => match to {
+            Destination::Hand => format!("return the card at {from} to its owner's hand"),
+            Destination::Graveyard => format!("send the card at {from} to the graveyard"),
+            Destination::Banished => format!("banish the card at {from}"),
+            Destination::Field { at, defence } => format!(
+                "put the card at {from} on {at}{}",
+                if *defence { " in DEF Position" } else { "" }
+            ),
+        },
+        Operation::LifePoints { seat, amount } if *amount < 0 => {
+            format!("{seat} loses {} LP", amount.unsigned_abs())
+        }
+        Operation::LifePoints { seat, amount } => format!("{seat} gains {amount} LP"),
+        Operation::Stats {
+            at,
+            atk,
+            def,
+            duration,
+        } => {
+            let how_long = match duration {
+                Duration::Permanent => "while it stays on the field",
+                Duration::EndOfTurn => "until the end of the turn",
+                Duration::Turns(_) => "for some turns",
+            };
+            format!("the monster at {at} gets {atk:+} ATK and {def:+} DEF {how_long}")
+        }
+        Operation::ChangePosition { at } => format!("change the position of the monster at {at}"),
+        Operation::Draw { seat, count: 1 } => format!("{seat} draws a card"),
+        Operation::Draw { seat, count } => format!("{seat} draws {count} cards"),
+        Operation::Declare { text } => format!("declare \"{text}\""),
     }
 }
 
@@ -164,11 +222,61 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::PlayerRemoved { seat, reason } => {
             format!("{seat} is out of the game ({})", removal_reason(*reason))
         }
+        Event::Activated { seat, at, card } => format!("{seat} activates {} at {at}", name(*card)),
+        Event::OutcomeProposed {
+            seat, operations, ..
+        } if operations.is_empty() => format!("{seat} resolves the card with no effect"),
+        Event::OutcomeProposed {
+            seat,
+            card,
+            operations,
+        } => format!(
+            "{seat} proposes an outcome for {}: {}",
+            name(*card),
+            describe_operations(operations)
+        ),
+        Event::OutcomeAccepted { seat } => format!("{seat} accepts the proposed outcome"),
+        Event::OutcomeRefused { seat } => {
+            format!("{seat} refuses the proposed outcome: none of it happens")
+        }
+        Event::ResolvedByAgreement { card, agreed } => {
+            let who: Vec<String> = agreed.iter().map(|s| s.to_string()).collect();
+            if who.is_empty() {
+                format!("{} is resolved by agreement", name(*card))
+            } else {
+                format!(
+                    "{} is resolved by agreement (agreed: {})",
+                    name(*card),
+                    who.join(", ")
+                )
+            }
+        }
+        Event::ResolvedWithoutEffect { card } => format!("{} resolves with no effect", name(*card)),
+        Event::OperationSkipped { index, why } => {
+            format!("step {} of the outcome is skipped: {why}", u16::from(*index) + 1)
+        }
+        Event::CardMoved {
+            from,
+            to,
+            card: Some(id),
+        } => format!("{} moves from {from} to {}", name(*id), destination_label(*to)),
+        Event::CardMoved { from, to, card: None } => {
+            format!("a hidden card moves from {from} to {}", destination_label(*to))
+        }
         Event::OpponentChosen { seat, opponent } => {
             format!("{seat} aims the effect at {opponent}")
         }
         _ => return None,
     })
+}
+
+fn destination_label(to: Destination) -> String {
+    match to {
+        Destination::Hand => "its owner's hand".to_owned(),
+        Destination::Graveyard => "the graveyard".to_owned(),
+        Destination::Banished => "the banished cards".to_owned(),
+        Destination::Field { at, .. } => at.to_string(),
+    }
 }
 
 pub fn describe_outcome(outcome: &Outcome) -> String {

@@ -53,6 +53,7 @@ pub fn state_differences(ours: &DuelState, theirs: &DuelState) -> Vec<FieldDiffe
             reveal_due,
             windows,
             declarations,
+            agreement,
             attack_negated,
             spell_negated,
             outcome,

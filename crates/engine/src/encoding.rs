@@ -123,6 +123,7 @@ impl Writer<'_> {
             reveal_due,
             windows,
             declarations,
+            agreement,
             attack_negated,
             spell_negated,
             outcome,
@@ -189,6 +190,17 @@ impl Writer<'_> {
         for (seat, places) in declarations {
             self.seat(*seat);
             self.places(places);
+        }
+        match agreement {
+            None => self.byte(0),
+            Some(agreement) => {
+                self.byte(1);
+                // Rare, and with many fields: postcard writes it. It fails only on
+                // sequences of unknown length, which an agreement does not hold.
+                if let Ok(bytes) = postcard::to_stdvec(agreement) {
+                    self.bytes(&bytes);
+                }
+            }
         }
         self.bool(*attack_negated);
         self.bool(*spell_negated);
@@ -560,6 +572,14 @@ impl Writer<'_> {
                         self.byte(among.0);
                     }
                     Decision::Battle => self.variant(4),
+                    Decision::ProposeOutcome { card } => {
+                        self.variant(5);
+                        self.card_id(*card);
+                    }
+                    Decision::ConsiderOutcome { by } => {
+                        self.variant(6);
+                        self.seat(*by);
+                    }
                 }
             }
             Awaiting::Answer { seat, asked } => {

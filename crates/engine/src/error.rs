@@ -134,6 +134,10 @@ pub enum RuleError {
     MustSpring { at: Place },
     #[error("the duel cannot be ended by agreement now: {why}")]
     CannotProposeEnd { why: &'static str },
+    #[error("step {index} of the proposed outcome cannot be done: {why}; propose another")]
+    BadOutcome { index: usize, why: String },
+    #[error("the card at {at} cannot be activated now: {why}")]
+    CannotActivate { at: Place, why: &'static str },
 }
 
 impl RuleError {
@@ -186,6 +190,8 @@ impl RuleError {
             RuleError::MustDiscard { .. } => "must-discard",
             RuleError::MustSpring { .. } => "must-spring",
             RuleError::CannotProposeEnd { .. } => "cannot-propose-end",
+            RuleError::BadOutcome { .. } => "bad-outcome",
+            RuleError::CannotActivate { .. } => "cannot-activate",
         }
     }
 }

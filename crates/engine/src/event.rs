@@ -2,10 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::agreement::{Destination, Operation};
 use crate::card::CardId;
 use crate::commitment::Commitment;
 use crate::place::Place;
-use crate::seat::Seat;
+use crate::seat::{Seat, SeatSet};
 use crate::state::{Outcome, Phase, WinReason};
 use crate::terrain::Terrain;
 
@@ -166,5 +167,46 @@ pub enum Event {
     /// `seat` refused the proposed end: the duel goes on.
     EndRefused {
         seat: Seat,
+    },
+    /// `seat` activated the card at `at`.
+    Activated {
+        seat: Seat,
+        at: Place,
+        card: CardId,
+    },
+    /// `seat` proposed this outcome for `card`, resolving by agreement (an empty one: no
+    /// effect).
+    OutcomeProposed {
+        seat: Seat,
+        card: CardId,
+        operations: Vec<Operation>,
+    },
+    OutcomeAccepted {
+        seat: Seat,
+    },
+    OutcomeRefused {
+        seat: Seat,
+    },
+    /// `card`'s effect resolved by agreement: the seats in `agreed` accepted its outcome.
+    ResolvedByAgreement {
+        card: CardId,
+        agreed: SeatSet,
+    },
+    /// `card` resolved with no effect (its controller proposed none, or every proposal was
+    /// refused).
+    ResolvedWithoutEffect {
+        card: CardId,
+    },
+    /// Step `index` of an accepted outcome could not be done once the hidden cards were
+    /// opened, and was skipped.
+    OperationSkipped {
+        index: u8,
+        why: String,
+    },
+    /// A card moved by an effect (`card` is `None` while it stays hidden).
+    CardMoved {
+        from: Place,
+        to: Destination,
+        card: Option<CardId>,
     },
 }

@@ -404,6 +404,10 @@ pub struct Format {
     /// The card game's field (field formats only).
     #[serde(default)]
     pub field: FieldRules,
+    /// Who agrees to the outcome of an effect FairDuel does not define, and how often it
+    /// may be proposed.
+    #[serde(default)]
+    pub agreement: crate::agreement::AgreementRules,
     pub win: WinRules,
 }
 

@@ -11,6 +11,7 @@
 //! in a file named after them.
 
 pub mod action;
+pub mod agreement;
 pub mod awaiting;
 pub mod card;
 mod claims;

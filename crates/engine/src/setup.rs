@@ -280,6 +280,7 @@ pub(crate) fn starting_state(
         reveal_due: Vec::new(),
         windows: Vec::new(),
         declarations: Vec::new(),
+        agreement: None,
         attack_negated: false,
         spell_negated: false,
         outcome: None,

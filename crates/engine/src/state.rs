@@ -230,6 +230,8 @@ pub struct DuelState {
     pub windows: Vec<(Seat, TrapEvent)>,
     /// Seats still to answer the owner declaration being collected, with their places.
     pub declarations: Vec<(Seat, Vec<Place>)>,
+    /// The effect being resolved by agreement, if one is.
+    pub agreement: Option<crate::agreement::Agreement>,
     pub attack_negated: bool,
     pub spell_negated: bool,
     pub outcome: Option<Outcome>,
@@ -427,6 +429,7 @@ impl Clone for DuelState {
             reveal_due,
             windows,
             declarations,
+            agreement,
             attack_negated,
             spell_negated,
             outcome,
@@ -453,6 +456,7 @@ impl Clone for DuelState {
             reveal_due: reveal_due.clone(),
             windows: windows.clone(),
             declarations: declarations.clone(),
+            agreement: agreement.clone(),
             attack_negated: *attack_negated,
             spell_negated: *spell_negated,
             outcome: *outcome,
@@ -482,6 +486,7 @@ impl Clone for DuelState {
             reveal_due,
             windows,
             declarations,
+            agreement,
             attack_negated,
             spell_negated,
             outcome,
@@ -515,6 +520,7 @@ impl Clone for DuelState {
         self.reveal_due.clone_from(reveal_due);
         self.windows.clone_from(windows);
         self.declarations.clone_from(declarations);
+        self.agreement.clone_from(agreement);
         self.attack_negated = *attack_negated;
         self.spell_negated = *spell_negated;
         self.outcome = *outcome;

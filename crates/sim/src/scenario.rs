@@ -36,6 +36,7 @@ use fairduel_engine::state::{Phase, WinReason};
 use fairduel_engine::terrain::Terrain;
 use fairduel_engine::turn_order::TurnOrder;
 
+mod operations;
 mod runner;
 
 use runner::Runner;
@@ -194,6 +195,8 @@ struct RawStep {
     matching: Option<Vec<String>>,
     /// The opponent a `choose-opponent` step names.
     opponent: Option<u8>,
+    /// A `propose-outcome` step's operations (`scenario/operations.rs`).
+    operations: Option<Vec<operations::RawOperation>>,
     /// Apply the action as a peer that cannot see the acting seat's hidden cards: what only
     /// those cards could refuse is recorded as a claim instead.
     #[serde(default)]
@@ -710,6 +713,8 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Decision::Discard { .. } => "discard",
             Decision::ChooseOpponent { .. } => "choose-opponent",
             Decision::Battle => "battle",
+            Decision::ProposeOutcome { .. } => "propose-outcome",
+            Decision::ConsiderOutcome { .. } => "consider-outcome",
         },
         Awaiting::Answer { asked, .. } => match asked {
             Asked::OpenDraw { .. } => "open-draw",

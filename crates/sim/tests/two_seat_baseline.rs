@@ -79,6 +79,11 @@ fn plain(entry: &Entry) -> String {
         Action::Redirect { to } => format!("redirect {}", cell(to)),
         Action::ProposeEnd => "propose-end".into(),
         Action::AgreeToEnd => "agree-to-end".into(),
+        // The card game's field only: a grid baseline never holds these.
+        Action::Activate { .. }
+        | Action::ProposeOutcome { .. }
+        | Action::AcceptOutcome
+        | Action::RefuseOutcome => action.kind().into(),
     }
 }
 

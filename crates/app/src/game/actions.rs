@@ -94,6 +94,18 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
         }
         Action::ChooseOpponent { opponent } => format!("Aim it at {opponent}"),
         Action::Concede => "Concede".to_owned(),
+        Action::Activate { reveal, .. } => match duel.pool().get(reveal.card) {
+            Some(card) => format!("Activate {}", card.name),
+            None => format!("Activate {}", reveal.card),
+        },
+        Action::ProposeOutcome { operations } if operations.is_empty() => {
+            "No effect: resolve it with nothing happening".to_owned()
+        }
+        Action::ProposeOutcome { operations } => {
+            capitalise(&fairduel_engine::describe::describe_operations(operations))
+        }
+        Action::AcceptOutcome => "Accept".to_owned(),
+        Action::RefuseOutcome => "Refuse: none of it happens".to_owned(),
     }
 }
 
@@ -324,5 +336,28 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         Decision::ChooseOpponent { .. } => Some(all(
             "Your card's effect names \"your opponent\": which one?".to_owned(),
         )),
+        Decision::ProposeOutcome { card } => {
+            let name = view
+                .duel
+                .pool()
+                .get(*card)
+                .map_or_else(|| card.to_string(), |c| c.name.clone());
+            Some(all(format!(
+                "FairDuel does not know what {name} does: propose its outcome, and the \
+                 other players accept or refuse it."
+            )))
+        }
+        Decision::ConsiderOutcome { by } => {
+            let proposal = view
+                .duel
+                .agreement()
+                .and_then(|a| a.proposal.as_deref())
+                .map(fairduel_engine::describe::describe_operations)
+                .unwrap_or_default();
+            Some(all(format!(
+                "{} proposes this outcome: {proposal}. Accept it?",
+                capitalise(&by.to_string())
+            )))
+        }
     }
 }

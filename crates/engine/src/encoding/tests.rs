@@ -1,4 +1,5 @@
 use super::*;
+use crate::agreement::{Agreement, Destination, Operation};
 use crate::card::{Filter, MonsterType};
 use crate::commitment::Commitment;
 use crate::hash::Digest32;
@@ -256,6 +257,57 @@ fn state() -> DuelState {
             ),
             (Seat(0), Vec::new()),
         ],
+        agreement: Some(Agreement {
+            card: CardId(1200),
+            card_ref: CardRef(300),
+            at: Place::Zone {
+                side: Seat(1),
+                zone: Zone::Backrow,
+                slot: 4,
+            },
+            controller: Seat(1),
+            proposal: Some(vec![
+                Operation::Move {
+                    from: Place::Zone {
+                        side: Seat(0),
+                        zone: Zone::Hand,
+                        slot: 2,
+                    },
+                    to: Destination::Field {
+                        at: Place::Zone {
+                            side: Seat(1),
+                            zone: Zone::Frontrow,
+                            slot: 0,
+                        },
+                        defence: true,
+                    },
+                },
+                Operation::LifePoints {
+                    seat: Seat(0),
+                    amount: -70_000,
+                },
+                Operation::Stats {
+                    at: Cell::new(3, 3).into(),
+                    atk: -300,
+                    def: 20_000,
+                    duration: Duration::EndOfTurn,
+                },
+                Operation::ChangePosition {
+                    at: Cell::new(0, 0).into(),
+                },
+                Operation::Draw {
+                    seat: Seat(3),
+                    count: 2,
+                },
+                Operation::Declare {
+                    text: "Dragon, then 7".into(),
+                },
+            ]),
+            to_answer: vec![Seat(0), Seat(3)],
+            agreed: SeatSet(0b100),
+            refused: 2,
+            accepted: false,
+        }),
         attack_negated: true,
         spell_negated: false,
         outcome: Some(Outcome {
@@ -303,6 +355,14 @@ fn hand_written_encoding_is_postcards() {
         Awaiting::Answer {
             seat: Seat(1),
             asked: Asked::OpenDraw { owner: Seat(0) },
+        },
+        Awaiting::Decision {
+            seat: Seat(2),
+            decision: Decision::ProposeOutcome { card: CardId(900) },
+        },
+        Awaiting::Decision {
+            seat: Seat(0),
+            decision: Decision::ConsiderOutcome { by: Seat(2) },
         },
         Awaiting::Finished,
     ];

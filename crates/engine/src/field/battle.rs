@@ -89,7 +89,7 @@ impl Duel {
         if let Some(attacker) = self.zone_piece_mut(from) {
             attacker.attacked = true;
         }
-        if !self.open_redirect_windows(from, target) {
+        if !self.open_attack_windows(from, target) {
             self.fight(from, target, false, events);
         }
         Ok(())

@@ -20,9 +20,13 @@ impl Duel {
                 self.state.awaiting = Awaiting::Finished;
                 return;
             }
-            if self.await_draw_opening() {
+            if self.await_draw_opening() || self.await_reveals() {
                 return;
             }
+            if self.settle_agreement(events) {
+                return;
+            }
+
             if let Some((seat, event)) = self.state.windows.first().copied() {
                 self.state.awaiting = Awaiting::Decision {
                     seat,

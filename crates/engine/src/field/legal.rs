@@ -1,6 +1,7 @@
 //! Every decision the turn player may take on the card game's field, given what they know.
 
 use crate::action::{Action, PlayMode};
+use crate::agreement::{Destination, Operation};
 use crate::awaiting::Decision;
 use crate::duel::Duel;
 use crate::kingdom_card::MainType;
@@ -16,16 +17,29 @@ impl Duel {
             Some((s, Decision::Main)) if s == seat => {
                 self.field_main_actions(seat, knowledge, &mut out)
             }
-            Some((s, Decision::Battle)) if s == seat => self.battle_actions(seat, &mut out),
+            Some((s, Decision::Battle)) if s == seat => {
+                self.battle_actions(seat, &mut out);
+                self.activation_actions(seat, knowledge, &mut out);
+            }
             Some((s, Decision::Respond { .. })) if s == seat && self.asked_about_end(seat) => {
                 out.push(Action::AgreeToEnd);
                 out.push(Action::Pass);
             }
-            Some((s, Decision::Respond { .. })) if s == seat => {
+            Some((s, Decision::Respond { event })) if s == seat => {
                 out.push(Action::Pass);
-                for to in self.redirect_targets(seat) {
-                    out.push(Action::Redirect { to });
+                if self.may_redirect(seat, *event) {
+                    for to in self.redirect_targets(seat) {
+                        out.push(Action::Redirect { to });
+                    }
                 }
+                self.activation_actions(seat, knowledge, &mut out);
+            }
+            Some((s, Decision::ProposeOutcome { .. })) if s == seat => {
+                self.outcome_proposals(seat, &mut out);
+            }
+            Some((s, Decision::ConsiderOutcome { .. })) if s == seat => {
+                out.push(Action::AcceptOutcome);
+                out.push(Action::RefuseOutcome);
             }
             _ => {}
         }
@@ -67,6 +81,18 @@ impl Duel {
                     }
                 }
             }
+            if card.is(MainType::Spell) {
+                for to in &free_back {
+                    out.push(Action::Play {
+                        hand_index,
+                        to: *to,
+                        mode: PlayMode::ActivateSpell,
+                        cost: 0,
+                        tributes: Vec::new(),
+                        reveal: Some(reveal),
+                    });
+                }
+            }
             if card.is(MainType::Spell) || card.is(MainType::Trap) {
                 for to in &free_back {
                     out.push(Action::Play {
@@ -80,6 +106,7 @@ impl Duel {
                 }
             }
         }
+        self.activation_actions(seat, knowledge, out);
         for (at, _) in self.monsters_of(seat) {
             if self.position_change_refused(seat, at).is_none() {
                 out.push(Action::ChangePosition { at });
@@ -123,5 +150,57 @@ impl Duel {
             out.push(Action::ProposeEnd);
         }
         out.push(Action::EndTurn);
+    }
+
+    fn activation_actions(&self, seat: Seat, knowledge: &Knowledge, out: &mut Vec<Action>) {
+        for (at, reveal) in self.activatable(seat, knowledge) {
+            out.push(Action::Activate { at, reveal });
+        }
+    }
+
+    /// A menu of outcomes for the effect being resolved: none at all, and each single
+    /// operation of a small set the board allows (sending a card on the field to the
+    /// graveyard or back to the hand, 500 life points lost or gained, a card drawn, a
+    /// monster's position changed). Any other valid outcome may be proposed too; this list
+    /// is what a player without the card's text can always choose from.
+    fn outcome_proposals(&self, seat: Seat, out: &mut Vec<Action>) {
+        let single = |operation| Action::ProposeOutcome {
+            operations: vec![operation],
+        };
+        out.push(Action::ProposeOutcome {
+            operations: Vec::new(),
+        });
+        let agreement_card = self.state.agreement.as_ref().map(|a| a.at);
+        let table = self.state.table;
+        for other in table.seats().filter(|s| table.in_play(*s)) {
+            let side = self.side_of(other);
+            if side != other {
+                continue;
+            }
+            for (at, _) in self.monsters_of(other) {
+                out.push(single(Operation::Move {
+                    from: at,
+                    to: Destination::Graveyard,
+                }));
+                out.push(single(Operation::ChangePosition { at }));
+            }
+            for at in self.field().backrow(side) {
+                if self.zone_piece(at).is_some() && Some(at) != agreement_card {
+                    out.push(single(Operation::Move {
+                        from: at,
+                        to: Destination::Hand,
+                    }));
+                }
+            }
+            for amount in [-500, 500] {
+                out.push(single(Operation::LifePoints {
+                    seat: other,
+                    amount,
+                }));
+            }
+        }
+        if !self.state.player(seat).deck.is_empty() {
+            out.push(single(Operation::Draw { seat, count: 1 }));
+        }
     }
 }

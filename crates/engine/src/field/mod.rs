@@ -11,6 +11,7 @@
 //!
 //! Each rule lives in a file named after it; this file routes an entry to it.
 
+mod activation;
 mod battle;
 mod board;
 mod flow;
@@ -25,11 +26,13 @@ mod turn;
 mod unanimous_end;
 mod win_conditions;
 
+pub use activation::effect_speed;
 pub use board::FieldBoard;
 pub use idleness::IdleOutcome;
 
 use crate::action::{Action, Answer};
 use crate::awaiting::Asked;
+use crate::grid::reveals::honest_reveals;
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
@@ -68,6 +71,12 @@ impl Duel {
             Action::ProposeEnd => self.field_propose_end(seat, events)?,
             Action::AgreeToEnd => self.field_agree_to_end(seat, events)?,
             Action::Redirect { to } => self.field_redirect(seat, *to, events)?,
+            Action::Activate { at, reveal } => self.field_activate(seat, *at, reveal, events)?,
+            Action::ProposeOutcome { operations } => {
+                self.propose_outcome(seat, operations, events)?
+            }
+            Action::AcceptOutcome => self.accept_outcome(seat, events)?,
+            Action::RefuseOutcome => self.refuse_outcome(seat, events)?,
             Action::Move { .. }
             | Action::Flip { .. }
             | Action::SpringTrap { .. }
@@ -90,7 +99,8 @@ impl Duel {
     ) -> Result<(), RuleError> {
         match answer {
             Answer::OpenDraw { opening } => self.do_open_draw(seat, opening, events)?,
-            Answer::Reveal { .. } | Answer::Declare { .. } => {
+            Answer::Reveal { reveals } => self.do_reveal(seat, reveals, events)?,
+            Answer::Declare { .. } => {
                 return Err(self.wrong_decision(seat, answer.kind()));
             }
         }
@@ -105,7 +115,8 @@ impl Duel {
         }
         match asked {
             Asked::OpenDraw { .. } => self.honest_draw_opening(knowledge),
-            Asked::Reveal { .. } | Asked::Declare { .. } => None,
+            Asked::Reveal { commitments } => honest_reveals(commitments, knowledge),
+            Asked::Declare { .. } => None,
         }
     }
 
@@ -115,17 +126,17 @@ impl Duel {
         self.state.cells.get(index)?.as_ref()
     }
 
-    fn zone_piece_mut(&mut self, place: Place) -> Option<&mut Piece> {
+    pub(crate) fn zone_piece_mut(&mut self, place: Place) -> Option<&mut Piece> {
         let index = self.field().index(place)?;
         self.state.cells.get_mut(index)?.as_mut()
     }
 
-    fn take_from_zone(&mut self, place: Place) -> Option<Piece> {
+    pub(crate) fn take_from_zone(&mut self, place: Place) -> Option<Piece> {
         let index = self.field().index(place)?;
         self.state.cells.get_mut(index)?.take()
     }
 
-    fn put_in_zone(&mut self, place: Place, piece: Piece) {
+    pub(crate) fn put_in_zone(&mut self, place: Place, piece: Piece) {
         if let Some(slot) = self
             .field()
             .index(place)

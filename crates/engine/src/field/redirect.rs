@@ -14,9 +14,12 @@ use crate::seat::Seat;
 use crate::state::Resume;
 
 impl Duel {
-    /// Asks every player who may redirect the attack from `attacker` on `target`; returns
-    /// whether anyone is asked (the battle then waits for them).
-    pub(super) fn open_redirect_windows(&mut self, attacker: Place, target: Place) -> bool {
+    /// Whether `seat` may redirect the attack `event` is about: another player's monster is
+    /// attacked, `seat` has not redirected this round, and has a monster to take it.
+    pub(super) fn may_redirect(&self, seat: Seat, event: TrapEvent) -> bool {
+        let TrapEvent::Attack { attacker, target } = event else {
+            return false;
+        };
         if !self.rules.format.field.redirects {
             return false;
         }
@@ -26,14 +29,28 @@ impl Duel {
         ) else {
             return false;
         };
+        seat != attacking
+            && seat != defending
+            && self.state.table.in_play(seat)
+            && !self.state.player(seat).redirected
+            && !self.redirect_targets(seat).is_empty()
+    }
+
+    /// Opens a response window to the attack from `attacker` on `target` for every player
+    /// who may redirect it or holds a Set card that could be a trap ready to activate, in
+    /// the rotation's order from the turn player; returns whether anyone is asked (the
+    /// battle then waits for them).
+    pub(super) fn open_attack_windows(&mut self, attacker: Place, target: Place) -> bool {
+        let Some(attacking) = self.zone_piece(attacker).map(|p| p.controller) else {
+            return false;
+        };
+        let event = TrapEvent::Attack { attacker, target };
         let table = self.state.table;
         let askable: Vec<Seat> = table
             .clockwise_from(self.state.active)
-            .filter(|s| *s != attacking && *s != defending && table.in_play(*s))
-            .filter(|s| !self.state.player(*s).redirected)
-            .filter(|s| !self.redirect_targets(*s).is_empty())
+            .filter(|s| *s != attacking && table.in_play(*s))
+            .filter(|s| self.may_redirect(*s, event) || self.may_hold_ready_trap(*s))
             .collect();
-        let event = TrapEvent::Attack { attacker, target };
         self.state.windows = askable.into_iter().map(|s| (s, event)).collect();
         if self.state.windows.is_empty() {
             return false;
@@ -83,7 +100,14 @@ impl Duel {
         to: Place,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let (attacker, _) = self.expect_redirect_window(seat, "redirect")?;
+        let (attacker, target) = self.expect_redirect_window(seat, "redirect")?;
+        if !self.may_redirect(seat, TrapEvent::Attack { attacker, target }) {
+            return Err(RuleError::BadAttackTarget {
+                from: attacker,
+                target: to,
+                why: "you may redirect an attack on another player's monster once a round",
+            });
+        }
         if !self.redirect_targets(seat).contains(&to) {
             return Err(RuleError::BadAttackTarget {
                 from: attacker,

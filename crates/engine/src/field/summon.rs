@@ -2,7 +2,8 @@
 //! Main Deck monster of any level, without tributes, face-up in ATK or DEF Position, into a
 //! free Frontrow zone; monsters are never Set (Hiding needs an effect, and none exists in
 //! FairDuel yet). Spells and traps are Set face-down in a free Backrow zone; what they are
-//! is claimed, and checked when they are revealed or by the audit.
+//! is claimed, and checked when they are revealed or by the audit. A spell may instead be
+//! activated from the hand into a free Backrow zone (`activation.rs`).
 
 use crate::action::{Action, PlayMode};
 use crate::duel::Duel;
@@ -124,10 +125,28 @@ impl Duel {
                 }
                 Piece::entering(seat, slot.card_ref, Class::SpellTrap, turn)
             }
-            PlayMode::SetMonsterAttack
-            | PlayMode::SetMonsterDefence
-            | PlayMode::ActivateSpell
-            | PlayMode::Equip => {
+            PlayMode::ActivateSpell => {
+                if zone != Zone::Backrow {
+                    return Err(RuleError::WrongPlayMode {
+                        why: "a spell is activated from the hand into a Backrow zone",
+                    });
+                }
+                let reveal = reveal.ok_or(RuleError::MissingReveal {
+                    why: "an activated spell is shown face-up",
+                })?;
+                let card = self.check_reveal(seat, &commitment, reveal)?;
+                if !card.kingdom().is_some_and(|k| k.is(MainType::Spell)) {
+                    return Err(RuleError::WrongPlayMode {
+                        why: "only a spell is activated from the hand",
+                    });
+                }
+                Piece {
+                    card: Some(reveal.card),
+                    face_up: true,
+                    ..Piece::entering(seat, slot.card_ref, Class::SpellTrap, turn)
+                }
+            }
+            PlayMode::SetMonsterAttack | PlayMode::SetMonsterDefence | PlayMode::Equip => {
                 return Err(RuleError::WrongPlayMode {
                     why: "monsters are summoned face-up and spells and traps Set; \
                           effects that allow more are not built yet",
@@ -148,6 +167,9 @@ impl Duel {
             player.fielded_monster = true;
         }
         events.push(Event::Played { seat, at: to, card });
+        if let (PlayMode::ActivateSpell, Some(reveal)) = (mode, reveal) {
+            self.activate_from_hand(seat, to, reveal, events)?;
+        }
         Ok(())
     }
 }

@@ -26,6 +26,9 @@ impl Duel {
         for piece in self.state.cells.iter_mut().flatten() {
             piece.attacked = false;
             piece.changed_position = false;
+            piece
+                .modifiers
+                .retain(|m| m.duration != crate::card::Duration::EndOfTurn);
         }
         let fielded = self.monsters_of(seat).next().is_some();
         let first = self.state.turn == 1;

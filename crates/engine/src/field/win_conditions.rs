@@ -27,7 +27,7 @@ impl Duel {
         self.field_eliminate(SeatSet::only(seat), WinReason::Concession, events);
     }
 
-    pub(super) fn field_eliminate(
+    pub(crate) fn field_eliminate(
         &mut self,
         losers: SeatSet,
         reason: WinReason,

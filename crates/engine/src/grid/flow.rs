@@ -24,18 +24,7 @@ impl Duel {
             if self.await_draw_opening() {
                 return;
             }
-            if let Some((seat, _)) = self.state.reveal_due.first().copied() {
-                let commitments = self
-                    .state
-                    .reveal_due
-                    .iter()
-                    .filter(|(s, _)| *s == seat)
-                    .map(|(_, c)| *c)
-                    .collect();
-                self.state.awaiting = Awaiting::Answer {
-                    seat,
-                    asked: Asked::Reveal { commitments },
-                };
+            if self.await_reveals() {
                 return;
             }
             if let Some((seat, places)) = self.state.declarations.first().cloned() {

@@ -28,6 +28,8 @@ impl Duel {
             Decision::Main => self.main_actions(seat, knowledge, &mut out),
             // The grid's turn has no Battle Phase of its own.
             Decision::Battle => {}
+            // Agreed effects are the card game's field's only, for now.
+            Decision::ProposeOutcome { .. } | Decision::ConsiderOutcome { .. } => {}
             Decision::Respond { event } => {
                 if self.check_pass(seat, *event, Some(knowledge)).is_ok() {
                     out.push(Action::Pass);

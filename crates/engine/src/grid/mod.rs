@@ -17,7 +17,7 @@ mod movement;
 mod placement;
 mod position;
 mod response_windows;
-mod reveals;
+pub(crate) mod reveals;
 mod spellbinding;
 mod spells;
 mod stats;
@@ -94,7 +94,11 @@ impl Duel {
             Action::NextPhase
             | Action::Redirect { .. }
             | Action::ProposeEnd
-            | Action::AgreeToEnd => {
+            | Action::AgreeToEnd
+            | Action::Activate { .. }
+            | Action::ProposeOutcome { .. }
+            | Action::AcceptOutcome
+            | Action::RefuseOutcome => {
                 return Err(RuleError::NotInThisFamily {
                     action: action.kind(),
                 });
@@ -126,13 +130,7 @@ impl Duel {
         }
         match asked {
             Asked::OpenDraw { .. } => self.honest_draw_opening(knowledge),
-            Asked::Reveal { commitments } => {
-                let reveals: Option<Vec<Reveal>> = commitments
-                    .iter()
-                    .map(|c| knowledge.get(c).copied())
-                    .collect();
-                Some(Answer::Reveal { reveals: reveals? })
-            }
+            Asked::Reveal { commitments } => crate::grid::reveals::honest_reveals(commitments, knowledge),
             Asked::Declare { places } => self.honest_declaration(places, knowledge),
         }
     }

@@ -4,7 +4,7 @@
 //! theirs match, revealing those, and the rest become claims of not matching.
 
 use crate::action::Answer;
-use crate::awaiting::Asked;
+use crate::awaiting::{Asked, Awaiting};
 use crate::card::CardId;
 use crate::claims::{describe_predicate, predicate_holds};
 use crate::commitment::{CardRef, Commitment, Reveal};
@@ -19,7 +19,38 @@ use crate::place::Place;
 use crate::seat::Seat;
 use crate::state::{PendingClaim, Predicate, Resume};
 
+/// The truthful answer to a reveal asked of the holder of `knowledge`.
+pub(crate) fn honest_reveals(commitments: &[Commitment], knowledge: &Knowledge) -> Option<Answer> {
+    let reveals: Option<Vec<Reveal>> = commitments
+        .iter()
+        .map(|c| knowledge.get(c).copied())
+        .collect();
+    Some(Answer::Reveal {
+        reveals: reveals?,
+    })
+}
+
 impl Duel {
+    /// Asks the first owner of hidden cards the rules revealed to open them (all of theirs
+    /// at once); returns whether the duel now waits for that.
+    pub(crate) fn await_reveals(&mut self) -> bool {
+        let Some((seat, _)) = self.state.reveal_due.first().copied() else {
+            return false;
+        };
+        let commitments = self
+            .state
+            .reveal_due
+            .iter()
+            .filter(|(s, _)| *s == seat)
+            .map(|(_, c)| *c)
+            .collect();
+        self.state.awaiting = Awaiting::Answer {
+            seat,
+            asked: Asked::Reveal { commitments },
+        };
+        true
+    }
+
     /// The protocol step the duel asks of `seat`, or the error for an entry out of place.
     fn expect_asked(&self, seat: Seat, answer: &'static str) -> Result<Asked, RuleError> {
         match self.state.awaiting.asked() {
@@ -44,7 +75,7 @@ impl Duel {
 
     /// Records that `commitment` of `owner` is `card`, wherever it is, and settles the
     /// claims made about it.
-    pub(super) fn learn(
+    pub(crate) fn learn(
         &mut self,
         owner: Seat,
         commitment: Commitment,
@@ -101,7 +132,7 @@ impl Duel {
         Ok(())
     }
 
-    pub(super) fn do_reveal(
+    pub(crate) fn do_reveal(
         &mut self,
         seat: Seat,
         reveals: &[Reveal],

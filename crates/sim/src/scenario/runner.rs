@@ -615,6 +615,22 @@ impl Runner {
                     .ok_or_else(|| sc.err(line, format!("no card to reveal at {at}")))?;
                 Action::SpringTrap { at, reveal }
             }
+            "activate" => {
+                let at = place(&raw.at, "at")?;
+                let reveal = adjust(piece_reveal(at))
+                    .ok_or_else(|| sc.err(line, format!("no card to reveal at {at}")))?;
+                Action::Activate { at, reveal }
+            }
+            "propose-outcome" => Action::ProposeOutcome {
+                operations: super::operations::parse_operations(
+                    sc,
+                    line,
+                    raw.operations.as_deref().unwrap_or_default(),
+                    &self.duel,
+                )?,
+            },
+            "accept-outcome" => Action::AcceptOutcome,
+            "refuse-outcome" => Action::RefuseOutcome,
             "change-position" => Action::ChangePosition {
                 at: place(&raw.at, "at")?,
             },
@@ -690,7 +706,8 @@ impl Runner {
                     format!(
                         "unknown action \"{other}\" (play, move, attack, flip, change-position, \
                          next-phase, redirect, end-turn, pass, spring-trap, reveal, declare, discard, \
-                         choose-opponent, concede)"
+                         choose-opponent, concede, activate, propose-outcome, accept-outcome, \
+                         refuse-outcome)"
                     ),
                 ));
             }

@@ -1,0 +1,263 @@
+//! The course of an agreed effect: the controller proposes an outcome; the seats asked
+//! accept or refuse it in turn order from the controller; an accepted outcome waits for the
+//! hidden cards it shows to be opened, then runs; a refused one changes nothing, and the
+//! controller may propose again until the format's number of proposals is spent, when the
+//! card resolves with no effect.
+
+use crate::agreement::operations::Run;
+use crate::agreement::{Agreement, Consent, Operation};
+use crate::awaiting::{Awaiting, Decision};
+use crate::card::CardId;
+use crate::commitment::{CardRef, Commitment};
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::kingdom_card::{Glyph, Subtype};
+use crate::place::Place;
+use crate::seat::{Seat, SeatSet};
+
+impl Duel {
+    /// The effect being resolved by agreement, if one is.
+    pub fn agreement(&self) -> Option<&Agreement> {
+        self.state.agreement.as_ref()
+    }
+
+    /// `controller` activated `card` at `at`, whose effect FairDuel does not define: its
+    /// outcome is now up to agreement.
+    pub(crate) fn begin_agreement(
+        &mut self,
+        controller: Seat,
+        card: CardId,
+        card_ref: CardRef,
+        at: Place,
+    ) {
+        self.state.agreement = Some(Agreement {
+            card,
+            card_ref,
+            at,
+            controller,
+            proposal: None,
+            to_answer: Vec::new(),
+            agreed: SeatSet::EMPTY,
+            refused: 0,
+            accepted: false,
+        });
+    }
+
+    fn expect_agreement_turn(
+        &self,
+        seat: Seat,
+        action: &'static str,
+        proposing: bool,
+    ) -> Result<Agreement, RuleError> {
+        let asked = match self.state.awaiting.decision() {
+            Some((s, Decision::ProposeOutcome { .. })) => proposing && s == seat,
+            Some((s, Decision::ConsiderOutcome { .. })) => !proposing && s == seat,
+            _ => false,
+        };
+        match &self.state.agreement {
+            Some(agreement) if asked => Ok(agreement.clone()),
+            _ => Err(self.wrong_decision(seat, action)),
+        }
+    }
+
+    /// Runs `operations` on a scratch copy of the duel: checks that each is possible in
+    /// turn, and returns the hidden cards they would show, with their owners.
+    fn check_outcome(&self, operations: &[Operation]) -> Result<Vec<(Seat, Commitment)>, RuleError> {
+        self.check_outcome_shape(operations)?;
+        let mut scratch = self.clone();
+        let mut shown = Vec::new();
+        let mut scratch_events = Vec::new();
+        for (index, operation) in operations.iter().enumerate() {
+            let mut run = Run::Check { shown: &mut shown };
+            scratch.run_operation(index, operation, &mut run, &mut scratch_events)?;
+        }
+        Ok(shown)
+    }
+
+    pub(crate) fn propose_outcome(
+        &mut self,
+        seat: Seat,
+        operations: &[Operation],
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let agreement = self.expect_agreement_turn(seat, "propose-outcome", true)?;
+        if operations.is_empty() {
+            // Nothing to agree to: the card resolves with no effect.
+            events.push(Event::OutcomeProposed {
+                seat,
+                card: agreement.card,
+                operations: Vec::new(),
+            });
+            self.finish_agreement(false, events);
+            return Ok(());
+        }
+        self.check_outcome(operations)?;
+        let asked: Vec<Seat> = match self.rules.format.agreement.consent {
+            Consent::Everyone => self
+                .state
+                .table
+                .clockwise_from(seat)
+                .filter(|s| *s != seat && self.state.table.in_play(*s))
+                .collect(),
+            Consent::Touched => {
+                let touched = self.seats_touched(operations);
+                self.state
+                    .table
+                    .clockwise_from(seat)
+                    .filter(|s| *s != seat && self.state.table.in_play(*s))
+                    .filter(|s| touched.contains(*s))
+                    .collect()
+            }
+        };
+        events.push(Event::OutcomeProposed {
+            seat,
+            card: agreement.card,
+            operations: operations.to_vec(),
+        });
+        if let Some(agreement) = self.state.agreement.as_mut() {
+            agreement.proposal = Some(operations.to_vec());
+            agreement.to_answer = asked;
+            agreement.agreed = SeatSet::EMPTY;
+        }
+        self.accept_if_everyone_agreed()
+    }
+
+    pub(crate) fn accept_outcome(
+        &mut self,
+        seat: Seat,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.expect_agreement_turn(seat, "accept-outcome", false)?;
+        if let Some(agreement) = self.state.agreement.as_mut() {
+            agreement.to_answer.retain(|s| *s != seat);
+            agreement.agreed = agreement.agreed.with(seat);
+        }
+        events.push(Event::OutcomeAccepted { seat });
+        self.accept_if_everyone_agreed()
+    }
+
+    pub(crate) fn refuse_outcome(
+        &mut self,
+        seat: Seat,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let agreement = self.expect_agreement_turn(seat, "refuse-outcome", false)?;
+        events.push(Event::OutcomeRefused { seat });
+        let refused = agreement.refused.saturating_add(1);
+        if refused >= self.rules.format.agreement.proposals {
+            self.finish_agreement(false, events);
+            return Ok(());
+        }
+        if let Some(agreement) = self.state.agreement.as_mut() {
+            agreement.refused = refused;
+            agreement.proposal = None;
+            agreement.to_answer.clear();
+            agreement.agreed = SeatSet::EMPTY;
+        }
+        Ok(())
+    }
+
+    /// Once nobody is left to ask: the hidden cards the outcome shows are due to be opened
+    /// by their owners, and the outcome runs after that.
+    fn accept_if_everyone_agreed(&mut self) -> Result<(), RuleError> {
+        let Some(agreement) = self.state.agreement.as_ref() else {
+            return Ok(());
+        };
+        if !agreement.to_answer.is_empty() {
+            return Ok(());
+        }
+        let operations = agreement.proposal.clone().unwrap_or_default();
+        let shown = self.check_outcome(&operations)?;
+        for due in shown {
+            if !self.state.reveal_due.contains(&due) {
+                self.state.reveal_due.push(due);
+            }
+        }
+        if let Some(agreement) = self.state.agreement.as_mut() {
+            agreement.accepted = true;
+        }
+        Ok(())
+    }
+
+    /// Moves an agreement on where nobody needs to decide; returns whether the duel now
+    /// waits for a decision about it (recorded in `awaiting`).
+    pub(crate) fn settle_agreement(&mut self, events: &mut Vec<Event>) -> bool {
+        let Some(agreement) = self.state.agreement.as_ref() else {
+            return false;
+        };
+        if let Some(seat) = agreement.waiting_for() {
+            let decision = match agreement.proposal {
+                None => Decision::ProposeOutcome {
+                    card: agreement.card,
+                },
+                Some(_) => Decision::ConsiderOutcome {
+                    by: agreement.controller,
+                },
+            };
+            self.state.awaiting = Awaiting::Decision { seat, decision };
+            return true;
+        }
+        if !agreement.accepted || !self.state.reveal_due.is_empty() {
+            return false;
+        }
+        let operations = agreement.proposal.clone().unwrap_or_default();
+        for (index, operation) in operations.iter().enumerate() {
+            // A step found impossible now (a card opened as something the step cannot do
+            // with) is skipped and said so; the rest of the outcome still runs.
+            let mut attempt = self.clone();
+            let mut attempt_events = Vec::new();
+            match attempt.run_operation(index, operation, &mut Run::Apply, &mut attempt_events) {
+                Ok(()) => {
+                    self.state = attempt.state;
+                    events.extend(attempt_events);
+                }
+                Err(error) => events.push(Event::OperationSkipped {
+                    index: u8::try_from(index).unwrap_or(u8::MAX),
+                    why: error.to_string(),
+                }),
+            }
+            if self.state.outcome.is_some() {
+                break;
+            }
+        }
+        self.finish_agreement(true, events);
+        false
+    }
+
+    /// Ends the agreement; a Normal spell or trap goes to the graveyard once resolved, while
+    /// Equip, Continuous and Persist cards stay on the field.
+    fn finish_agreement(&mut self, agreed: bool, events: &mut Vec<Event>) {
+        let Some(agreement) = self.state.agreement.take() else {
+            return;
+        };
+        if agreed {
+            events.push(Event::ResolvedByAgreement {
+                card: agreement.card,
+                agreed: agreement.agreed,
+            });
+        } else {
+            events.push(Event::ResolvedWithoutEffect {
+                card: agreement.card,
+            });
+        }
+        let still_there = self
+            .zone_piece(agreement.at)
+            .is_some_and(|p| p.card_ref == agreement.card_ref);
+        let stays = self
+            .rules
+            .pool
+            .get(agreement.card)
+            .and_then(|c| c.kingdom())
+            .is_none_or(|k| {
+                k.is(crate::kingdom_card::MainType::Monster)
+                    || matches!(k.glyph, Some(Glyph::Equip | Glyph::Continuous))
+                    || k.has_subtype(Subtype::Equip)
+                    || k.has_subtype(Subtype::Continuous)
+                    || k.has_subtype(Subtype::Persist)
+            });
+        if still_there && !stays {
+            self.resolved_to_graveyard(agreement.at, events);
+        }
+    }
+}

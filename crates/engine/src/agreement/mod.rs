@@ -1,0 +1,164 @@
+//! Agreed effects: a card whose effect FairDuel has no definition for still resolves. Its
+//! controller proposes the outcome as a list of the engine's own operations; the seats the
+//! format names accept or refuse it, each in a signed entry of its own; an accepted outcome
+//! is checked operation by operation and applied by the engine, the same on every peer.
+//!
+//! This is how players of these formats play on tabletop simulators — carrying out an
+//! effect by hand, on their honour — made verifiable: the record holds who proposed what
+//! and who agreed to it, and the engine refuses an outcome that could not happen (a card
+//! that is not where an operation says it is).
+//!
+//! Hidden cards stay hidden. A proposal names a hidden card by its place (a face-down zone,
+//! a slot of someone's hand) without knowing it; when an accepted outcome shows it (sends it
+//! to the graveyard, summons it face-up), its owner opens it from their secrets first, and
+//! the opening is checked against its commitment like every other reveal.
+//!
+//! What is not built yet: operations on decks other than drawing (searching, milling and
+//! shuffling into a deck need the protocol's reshuffle round), counters, coins and dice,
+//! and chains of responses to an agreed effect.
+
+mod flow;
+mod operations;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{CardId, Duration};
+use crate::commitment::CardRef;
+use crate::place::Place;
+use crate::seat::{Seat, SeatSet};
+
+/// The longest declaration an outcome may carry, in bytes.
+pub const MAX_DECLARATION_BYTES: usize = 200;
+
+/// The most operations one outcome may hold.
+pub const MAX_OPERATIONS: usize = 32;
+
+/// One step of an agreed outcome, in the engine's own terms.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Operation {
+    /// Move the card at `from` — a zone of the field, or a slot of a hand or a graveyard
+    /// (`Place::Zone` with `Zone::Hand` or `Zone::Graveyard` and the card's index) — to
+    /// `to`.
+    Move { from: Place, to: Destination },
+    /// Change `seat`'s life points by `amount`: negative is damage, positive is gain.
+    LifePoints { seat: Seat, amount: i32 },
+    /// Add `atk` and `def` (either may be negative) to the face-up monster at `at`.
+    Stats {
+        at: Place,
+        atk: i16,
+        def: i16,
+        duration: Duration,
+    },
+    /// Switch the monster at `at` between ATK and DEF Position.
+    ChangePosition { at: Place },
+    /// `seat` draws `count` cards from the top of their deck.
+    Draw { seat: Seat, count: u8 },
+    /// Something the outcome declares for everyone to read (a card name, a type, a number
+    /// the effect asks for), at most [`MAX_DECLARATION_BYTES`] long.
+    Declare { text: String },
+}
+
+impl Operation {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Operation::Move { .. } => "move",
+            Operation::LifePoints { .. } => "life-points",
+            Operation::Stats { .. } => "stats",
+            Operation::ChangePosition { .. } => "change-position",
+            Operation::Draw { .. } => "draw",
+            Operation::Declare { .. } => "declare",
+        }
+    }
+}
+
+/// Where a moved card goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Destination {
+    /// Its owner's hand.
+    Hand,
+    /// Its owner's graveyard.
+    Graveyard,
+    /// Out of the game, face-up.
+    Banished,
+    /// A free zone of the field: whoever plays on that side controls it. A card coming from
+    /// the hand or a graveyard arrives face-up (a Special Summon, for a monster); one moved
+    /// from another zone keeps its face. `defence` sets a monster's position.
+    Field { at: Place, defence: bool },
+}
+
+/// Who must accept an outcome before it is applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Consent {
+    /// Every other player still in the duel: what one player's effect does changes the
+    /// game of everyone at the table.
+    #[default]
+    Everyone,
+    /// Only the other players whose cards, life points, hands or decks the outcome touches
+    /// (an outcome that touches nobody else applies at once).
+    Touched,
+}
+
+/// A format's rules for agreed effects.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AgreementRules {
+    /// Who must accept an outcome.
+    #[serde(default)]
+    pub consent: Consent,
+    /// How many outcomes a controller may propose for one activation; once they are all
+    /// refused the card resolves with no effect, so that a disagreement cannot stall the
+    /// duel.
+    #[serde(default = "default_proposals")]
+    pub proposals: u8,
+}
+
+fn default_proposals() -> u8 {
+    3
+}
+
+impl Default for AgreementRules {
+    fn default() -> AgreementRules {
+        AgreementRules {
+            consent: Consent::default(),
+            proposals: default_proposals(),
+        }
+    }
+}
+
+/// An effect being resolved by agreement.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Agreement {
+    /// The activated card, face-up.
+    pub card: CardId,
+    pub card_ref: CardRef,
+    /// Where it was activated.
+    pub at: Place,
+    pub controller: Seat,
+    /// The outcome on the table, once proposed.
+    pub proposal: Option<Vec<Operation>>,
+    /// Seats still to answer the proposal, the one asked first.
+    pub to_answer: Vec<Seat>,
+    /// Seats that accepted the proposal on the table.
+    pub agreed: SeatSet,
+    /// Proposals refused so far for this activation.
+    pub refused: u8,
+    /// Every seat asked accepted: the outcome is applied once the hidden cards it shows
+    /// have been opened.
+    pub accepted: bool,
+}
+
+impl Agreement {
+    /// The decision the agreement waits for, and whose it is, unless it waits for reveals
+    /// or nothing.
+    pub fn waiting_for(&self) -> Option<Seat> {
+        match &self.proposal {
+            None => Some(self.controller),
+            Some(_) if self.accepted => None,
+            Some(_) => self.to_answer.first().copied(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,381 @@
+//! Each operation of an agreed outcome, checked and carried out on the card game's field.
+//!
+//! The same code runs twice. When the outcome is proposed it runs on a scratch copy of the
+//! duel, where a hidden card may still be unknown: that checks that every operation is
+//! possible in turn and collects the hidden cards the outcome would show. When the outcome
+//! has been accepted and those cards opened, it runs for real.
+
+use crate::agreement::{Destination, MAX_DECLARATION_BYTES, MAX_OPERATIONS, Operation};
+use crate::commitment::{CardRef, Commitment};
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::piece::{Class, Modifier, Piece};
+use crate::place::{Place, Zone};
+use crate::player::CardSlot;
+use crate::seat::{Seat, SeatSet};
+
+/// The most cards one draw operation takes.
+const MAX_DRAW: u8 = 10;
+
+/// How an outcome is being run.
+pub(super) enum Run<'a> {
+    /// On a scratch copy, before anyone agreed: hidden cards may be unknown; the ones the
+    /// outcome shows are collected here with their owners.
+    Check { shown: &'a mut Vec<(Seat, Commitment)> },
+    /// For real, after the reveals: every card the outcome shows is known.
+    Apply,
+}
+
+/// A card taken out of where it was, on its way somewhere else.
+struct Lifted {
+    owner: Seat,
+    card_ref: CardRef,
+    card: Option<crate::card::CardId>,
+    /// It lay on the field, face-down.
+    hidden_on_field: bool,
+    /// It lay on the field in DEF Position.
+    defence: bool,
+    class: Option<Class>,
+}
+
+impl Duel {
+    /// Checks the shape of an outcome before it runs: its size and what each operation
+    /// names.
+    pub(super) fn check_outcome_shape(&self, operations: &[Operation]) -> Result<(), RuleError> {
+        if operations.len() > MAX_OPERATIONS {
+            return Err(RuleError::BadOutcome {
+                index: MAX_OPERATIONS,
+                why: format!("an outcome holds at most {MAX_OPERATIONS} operations"),
+            });
+        }
+        for (index, operation) in operations.iter().enumerate() {
+            let bad = |why: String| RuleError::BadOutcome { index, why };
+            match operation {
+                Operation::Declare { text } if text.len() > MAX_DECLARATION_BYTES => {
+                    return Err(bad(format!(
+                        "a declaration is at most {MAX_DECLARATION_BYTES} bytes long"
+                    )));
+                }
+                Operation::Draw { count, .. } if *count == 0 || *count > MAX_DRAW => {
+                    return Err(bad(format!("a draw takes 1 to {MAX_DRAW} cards")));
+                }
+                Operation::LifePoints { amount: 0, .. } => {
+                    return Err(bad("a change of life points by 0 changes nothing".into()));
+                }
+                Operation::Stats { atk: 0, def: 0, .. } => {
+                    return Err(bad("a change of ATK and DEF by 0 changes nothing".into()));
+                }
+                Operation::LifePoints { seat, .. } | Operation::Draw { seat, .. }
+                    if seat.index() >= self.state.seat_count() =>
+                {
+                    return Err(RuleError::NoSuchSeat {
+                        seat: *seat,
+                        players: self.state.seat_count(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Carries out one operation of an outcome (the `index`th).
+    pub(super) fn run_operation(
+        &mut self,
+        index: usize,
+        operation: &Operation,
+        run: &mut Run<'_>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let bad = |why: String| RuleError::BadOutcome { index, why };
+        match operation {
+            Operation::Move { from, to } => self.run_move(index, *from, *to, run, events),
+            Operation::LifePoints { seat, amount } => {
+                self.in_play_or(index, *seat)?;
+                let magnitude = amount.unsigned_abs();
+                if *amount < 0 {
+                    self.damage(*seat, magnitude, events);
+                } else {
+                    self.heal(*seat, magnitude, events);
+                }
+                Ok(())
+            }
+            Operation::Stats {
+                at,
+                atk,
+                def,
+                duration,
+            } => {
+                let piece = self.field_monster_mut(index, *at)?;
+                if !piece.face_up {
+                    return Err(bad(format!(
+                        "the monster at {at} is face-down: only a face-up monster's ATK and \
+                         DEF can change"
+                    )));
+                }
+                piece.modifiers.push(Modifier {
+                    atk: *atk,
+                    def: *def,
+                    duration: *duration,
+                });
+                if let Some((atk, def)) = self
+                    .zone_piece(*at)
+                    .and_then(|p| self.field_stats(*at, p))
+                {
+                    events.push(Event::StatsChanged { at: *at, atk, def });
+                }
+                Ok(())
+            }
+            Operation::ChangePosition { at } => {
+                let piece = self.field_monster_mut(index, *at)?;
+                piece.defence = !piece.defence;
+                let defence = piece.defence;
+                events.push(Event::PositionChanged { at: *at, defence });
+                Ok(())
+            }
+            Operation::Draw { seat, count } => {
+                self.in_play_or(index, *seat)?;
+                for _ in 0..*count {
+                    if !self.draw(*seat, events) {
+                        // A player who cannot draw loses, as in their Draw Phase.
+                        if self.rules.format.win.deck_out_loses {
+                            self.field_eliminate(
+                                SeatSet::only(*seat),
+                                crate::state::WinReason::DeckOut,
+                                events,
+                            );
+                        }
+                        break;
+                    }
+                }
+                Ok(())
+            }
+            Operation::Declare { .. } => Ok(()),
+        }
+    }
+
+    fn in_play_or(&self, index: usize, seat: Seat) -> Result<(), RuleError> {
+        if seat.index() >= self.state.seat_count() || !self.state.table.in_play(seat) {
+            return Err(RuleError::BadOutcome {
+                index,
+                why: format!("seat {} is not in the duel", seat.0),
+            });
+        }
+        Ok(())
+    }
+
+    fn field_monster_mut(&mut self, index: usize, at: Place) -> Result<&mut Piece, RuleError> {
+        let bad = |why: String| RuleError::BadOutcome { index, why };
+        match self.zone_piece_mut(at) {
+            Some(piece) if piece.class == Class::Monster => Ok(piece),
+            Some(_) => Err(bad(format!("the card at {at} is not a monster"))),
+            None => Err(bad(format!("there is no card at {at}"))),
+        }
+    }
+
+    fn run_move(
+        &mut self,
+        index: usize,
+        from: Place,
+        to: Destination,
+        run: &mut Run<'_>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let bad = |why: String| RuleError::BadOutcome { index, why };
+        if let Destination::Field { at, .. } = to {
+            let on_field = matches!(
+                at,
+                Place::Zone {
+                    zone: Zone::Frontrow | Zone::Backrow,
+                    ..
+                }
+            );
+            if !on_field || self.field().index(at).is_none() {
+                return Err(bad(format!("{at} is not a zone of the field")));
+            }
+            if self.zone_piece(at).is_some() {
+                return Err(bad(format!("{at} is not free")));
+            }
+        }
+        let lifted = self.lift(index, from)?;
+        let commitment = self.state.commitment(lifted.card_ref);
+        // A hidden card the move shows: face-down on the field or in a hand, going anywhere
+        // but a hand, or (from the field) anywhere a face-down card does not stay hidden.
+        let shows = lifted.card.is_none()
+            && match to {
+                Destination::Hand => false,
+                Destination::Graveyard | Destination::Banished => true,
+                Destination::Field { .. } => !lifted.hidden_on_field,
+            };
+        if shows {
+            match run {
+                Run::Check { shown } => shown.push((lifted.owner, commitment)),
+                Run::Apply => {
+                    return Err(bad(format!(
+                        "the hidden card at {from} was not opened by its owner"
+                    )));
+                }
+            }
+        }
+        let owner = lifted.owner;
+        match to {
+            Destination::Hand => {
+                self.state.player_mut(owner).hand.push(CardSlot {
+                    card_ref: lifted.card_ref,
+                    card: lifted.card,
+                });
+            }
+            Destination::Graveyard => {
+                let graveyard = self.side_of(owner);
+                self.state.player_mut(graveyard).graveyard.push(CardSlot {
+                    card_ref: lifted.card_ref,
+                    card: lifted.card,
+                });
+            }
+            Destination::Banished => {
+                // Only a scratch run meets a card still unknown here; its owner opens it
+                // before the outcome runs for real.
+                if let Some(card) = lifted.card {
+                    self.state.player_mut(owner).banished.push(card);
+                }
+            }
+            Destination::Field { at, defence } => {
+                let class = match (lifted.class, lifted.card) {
+                    (Some(class), _) => Some(class),
+                    (None, Some(card)) => Some(if self.rules.card(card)?.is_monster() {
+                        Class::Monster
+                    } else {
+                        Class::SpellTrap
+                    }),
+                    (None, None) => None,
+                };
+                let zone = match at {
+                    Place::Zone { zone, .. } => zone,
+                    Place::Cell(_) => Zone::Frontrow,
+                };
+                if class == Some(Class::SpellTrap) && zone == Zone::Frontrow {
+                    return Err(bad(format!(
+                        "only a monster goes to a Frontrow zone such as {at}"
+                    )));
+                }
+                let controller = at.side().unwrap_or(owner);
+                let turn = self.state.turn;
+                let face_up = !lifted.hidden_on_field;
+                let piece = Piece {
+                    controller,
+                    card: lifted.card,
+                    face_up,
+                    defence: if lifted.hidden_on_field {
+                        lifted.defence
+                    } else {
+                        defence && class != Some(Class::SpellTrap)
+                    },
+                    ..Piece::entering(
+                        owner,
+                        lifted.card_ref,
+                        class.unwrap_or(Class::Monster),
+                        turn,
+                    )
+                };
+                self.put_in_zone(at, piece);
+            }
+        }
+        events.push(Event::CardMoved {
+            from,
+            to,
+            card: lifted.card,
+        });
+        Ok(())
+    }
+
+    /// Takes the card at `from` out of its zone, hand or graveyard.
+    fn lift(&mut self, index: usize, from: Place) -> Result<Lifted, RuleError> {
+        let bad = |why: String| RuleError::BadOutcome { index, why };
+        let Place::Zone { side, zone, slot } = from else {
+            return Err(bad(format!("{from} is not a place of the card game's field")));
+        };
+        if side.index() >= self.state.seat_count() {
+            return Err(RuleError::NoSuchSeat {
+                seat: side,
+                players: self.state.seat_count(),
+            });
+        }
+        match zone {
+            Zone::Frontrow | Zone::Backrow => {
+                let piece = self
+                    .take_from_zone(from)
+                    .ok_or_else(|| bad(format!("there is no card at {from}")))?;
+                Ok(Lifted {
+                    owner: piece.owner,
+                    card_ref: piece.card_ref,
+                    card: piece.card,
+                    hidden_on_field: !piece.face_up,
+                    defence: piece.defence,
+                    class: Some(piece.class),
+                })
+            }
+            Zone::Hand | Zone::Graveyard => {
+                let player = self.state.player_mut(side);
+                let cards = if zone == Zone::Hand {
+                    &mut player.hand
+                } else {
+                    &mut player.graveyard
+                };
+                let i = usize::from(slot);
+                if i >= cards.len() {
+                    return Err(bad(format!(
+                        "seat {} has no card {slot} in their {}",
+                        side.0,
+                        zone.label()
+                    )));
+                }
+                let taken = cards.remove(i);
+                Ok(Lifted {
+                    owner: side,
+                    card_ref: taken.card_ref,
+                    card: taken.card,
+                    hidden_on_field: false,
+                    defence: false,
+                    class: None,
+                })
+            }
+            Zone::Deck | Zone::Banished | Zone::FieldSpell => Err(bad(format!(
+                "moving a card out of the {} is not built yet",
+                zone.label()
+            ))),
+        }
+    }
+
+    /// The seats other than the controller an outcome touches: owners and controllers of
+    /// cards it moves or changes, and players whose life points, hands or decks change.
+    pub(super) fn seats_touched(&self, operations: &[Operation]) -> SeatSet {
+        let mut touched = SeatSet::EMPTY;
+        let add_place = |touched: &mut SeatSet, place: Place| {
+            if let Some(side) = place.side() {
+                *touched = touched.with(side);
+            }
+            if let Some(piece) = self.zone_piece(place) {
+                *touched = touched.with(piece.owner).with(piece.controller);
+            }
+        };
+        for operation in operations {
+            match operation {
+                Operation::Move { from, to } => {
+                    add_place(&mut touched, *from);
+                    if let Destination::Field { at, .. } = to {
+                        add_place(&mut touched, *at);
+                    }
+                }
+                Operation::Stats { at, .. } | Operation::ChangePosition { at } => {
+                    add_place(&mut touched, *at)
+                }
+                Operation::LifePoints { seat, .. } | Operation::Draw { seat, .. } => {
+                    touched = touched.with(*seat);
+                }
+                Operation::Declare { .. } => {}
+            }
+        }
+        touched
+    }
+}

@@ -1,0 +1,202 @@
+//! Activating spells and traps on the card game's field. Spells are activated from the hand
+//! (into a free Backrow zone, in a Main Phase) or from the Backrow where they were Set; traps only from the
+//! Backrow, and not in the turn they were Set. Effect speed decides when: a Slow card
+//! (Equip and Continuous spells, and any card printed Slow) only in its controller's Main
+//! Phase; a Quick card (every other spell and trap) also in the Battle Phase and in a
+//! response window to an attack. FairDuel has no definition for any Kingdom Duels effect
+//! yet, so every activated card resolves by agreement (`crate::agreement`).
+
+use crate::awaiting::{Decision, TrapEvent};
+use crate::commitment::Reveal;
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::kingdom_card::{Glyph, KingdomCard, MainType, Speed, Subtype};
+use crate::knowledge::Knowledge;
+use crate::piece::Class;
+use crate::place::Place;
+use crate::player::CardSlot;
+use crate::seat::Seat;
+
+/// A Kingdom Duels card's effect speed: as printed, or else the seed's default — Equip and
+/// Continuous spells are Slow, every other spell and trap Quick.
+pub fn effect_speed(card: &KingdomCard) -> Speed {
+    if let Some(speed) = card.speed {
+        return speed;
+    }
+    let equip_or_continuous = matches!(card.glyph, Some(Glyph::Equip | Glyph::Continuous))
+        || card.has_subtype(Subtype::Equip)
+        || card.has_subtype(Subtype::Continuous);
+    if card.is(MainType::Spell) && equip_or_continuous {
+        Speed::Slow
+    } else {
+        Speed::Quick
+    }
+}
+
+/// When a card is being activated.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Timing {
+    /// The controller's own Main Phase, nothing else going on.
+    OwnMain,
+    /// The controller's Battle Phase, or a response window: Quick cards only.
+    Quick,
+}
+
+impl Duel {
+    /// When `seat` may activate a card now, if at all.
+    fn activation_timing(&self, seat: Seat) -> Option<Timing> {
+        match self.state.awaiting.decision() {
+            Some((s, Decision::Main)) if s == seat => Some(Timing::OwnMain),
+            Some((s, Decision::Battle)) if s == seat => Some(Timing::Quick),
+            Some((
+                s,
+                Decision::Respond {
+                    event: TrapEvent::Attack { .. },
+                },
+            )) if s == seat => Some(Timing::Quick),
+            _ => None,
+        }
+    }
+
+    /// Why `card`, Set at `at` by `seat`, may not be activated now, if it may not.
+    fn activation_refused(
+        &self,
+        seat: Seat,
+        at: Place,
+        card: &KingdomCard,
+        entered_turn: u16,
+    ) -> Option<RuleError> {
+        let Some(timing) = self.activation_timing(seat) else {
+            return Some(self.wrong_decision(seat, "activate"));
+        };
+        let why = if !card.is(MainType::Spell) && !card.is(MainType::Trap) {
+            Some("only spells and traps are activated here")
+        } else if card.is(MainType::Trap)
+            && !card.is(MainType::Spell)
+            && entered_turn >= self.state.turn
+        {
+            Some("a trap must stay Set for a turn before it is activated")
+        } else if timing == Timing::Quick && effect_speed(card) == Speed::Slow {
+            Some("a Slow card is activated only in your Main Phase")
+        } else {
+            None
+        };
+        why.map(|why| RuleError::CannotActivate { at, why })
+    }
+
+    /// Activates `seat`'s Set spell or trap at `at`, shown by `reveal`.
+    pub(super) fn field_activate(
+        &mut self,
+        seat: Seat,
+        at: Place,
+        reveal: &Reveal,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let piece = self.own_zone_piece(seat, at)?;
+        let (owner, card_ref, entered_turn) = (piece.owner, piece.card_ref, piece.entered_turn);
+        if piece.face_up || piece.class != Class::SpellTrap {
+            return Err(RuleError::CannotActivate {
+                at,
+                why: "only a face-down spell or trap in the Backrow is activated",
+            });
+        }
+        let commitment = self.state.commitment(card_ref);
+        let card = self.check_reveal(owner, &commitment, reveal)?;
+        let kingdom = card.kingdom().ok_or(RuleError::UnknownCard { card: card.id })?;
+        if let Some(refused) = self.activation_refused(seat, at, kingdom, entered_turn) {
+            return Err(refused);
+        }
+        let in_window = matches!(
+            self.state.awaiting.decision(),
+            Some((_, Decision::Respond { .. }))
+        );
+        if in_window && !self.state.windows.is_empty() {
+            // This seat's window is used; the others' still follow.
+            self.state.windows.remove(0);
+        }
+        if let Some(piece) = self.zone_piece_mut(at) {
+            piece.face_up = true;
+        }
+        self.learn(owner, commitment, reveal.card, events)?;
+        events.push(Event::Activated {
+            seat,
+            at,
+            card: reveal.card,
+        });
+        self.begin_agreement(seat, reveal.card, card_ref, at);
+        Ok(())
+    }
+
+    /// Activates a spell from `seat`'s hand into the free Backrow zone `to` (part of
+    /// playing it from the hand): the card is already there, face-up.
+    pub(super) fn activate_from_hand(
+        &mut self,
+        seat: Seat,
+        to: Place,
+        reveal: &Reveal,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let Some(piece) = self.zone_piece(to) else {
+            return Err(RuleError::EmptyCell { at: to });
+        };
+        let card_ref = piece.card_ref;
+        events.push(Event::Activated {
+            seat,
+            at: to,
+            card: reveal.card,
+        });
+        self.begin_agreement(seat, reveal.card, card_ref, to);
+        Ok(())
+    }
+
+    /// `seat`'s Set cards it could activate now, with their openings.
+    pub(super) fn activatable(&self, seat: Seat, knowledge: &Knowledge) -> Vec<(Place, Reveal)> {
+        let field = *self.field();
+        field
+            .backrow(self.side_of(seat))
+            .filter_map(|at| {
+                let piece = self.zone_piece(at)?;
+                if piece.face_up || piece.class != Class::SpellTrap || !self.controls(seat, piece)
+                {
+                    return None;
+                }
+                let reveal = *knowledge.get(&self.state.commitment(piece.card_ref))?;
+                let card = self.rules.pool.get(reveal.card)?.kingdom()?;
+                self.activation_refused(seat, at, card, piece.entered_turn)
+                    .is_none()
+                    .then_some((at, reveal))
+            })
+            .collect()
+    }
+
+    /// Whether `seat` holds a Set card that could be a trap ready to activate: a response
+    /// window opens for it on an attack. Public facts only, so the window tells nothing.
+    pub(super) fn may_hold_ready_trap(&self, seat: Seat) -> bool {
+        let field = *self.field();
+        let turn = self.state.turn;
+        field.backrow(self.side_of(seat)).any(|at| {
+            self.zone_piece(at).is_some_and(|p| {
+                !p.face_up && p.class == Class::SpellTrap && p.entered_turn < turn
+            })
+        })
+    }
+
+    /// The card at `place` goes to its owner's graveyard, not destroyed: a spell or trap
+    /// that has resolved.
+    pub(crate) fn resolved_to_graveyard(&mut self, place: Place, events: &mut Vec<Event>) {
+        let Some(piece) = self.take_from_zone(place) else {
+            return;
+        };
+        let graveyard = self.side_of(piece.owner);
+        self.state.player_mut(graveyard).graveyard.push(CardSlot {
+            card_ref: piece.card_ref,
+            card: piece.card,
+        });
+        events.push(Event::CardMoved {
+            from: place,
+            to: crate::agreement::Destination::Graveyard,
+            card: piece.card,
+        });
+    }
+}

@@ -1,0 +1,159 @@
+//! The operations of a `propose-outcome` step, as scenario files write them:
+//!
+//! ```toml
+//! operations = [
+//!   { op = "move", from = "seat1-front2", to = "graveyard" },
+//!   { op = "move", from = "seat0-hand1", to = "seat0-front3", position = "defence" },
+//!   { op = "life-points", seat = 1, amount = -500 },
+//!   { op = "stats", at = "seat0-front1", atk = 500, until = "end-of-turn" },
+//!   { op = "change-position", at = "seat1-front1" },
+//!   { op = "draw", seat = 0, count = 2 },
+//!   { op = "declare", text = "Dragon" },
+//! ]
+//! ```
+//!
+//! A hand or graveyard card is `seatN-handK` or `seatN-graveK`, K counted from 1.
+
+use serde::Deserialize;
+
+use fairduel_engine::agreement::{Destination, Operation};
+use fairduel_engine::card::Duration;
+use fairduel_engine::duel::Duel;
+use fairduel_engine::place::{Place, Zone};
+use fairduel_engine::seat::Seat;
+use fairduel_engine::source::SourceError;
+
+use super::{Scenario, parse_place};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawOperation {
+    op: String,
+    from: Option<String>,
+    to: Option<String>,
+    at: Option<String>,
+    position: Option<String>,
+    seat: Option<u8>,
+    amount: Option<i32>,
+    atk: Option<i16>,
+    def: Option<i16>,
+    until: Option<String>,
+    count: Option<u8>,
+    text: Option<String>,
+}
+
+pub(super) fn parse_operations(
+    sc: &Scenario,
+    line: usize,
+    raw: &[RawOperation],
+    duel: &Duel,
+) -> Result<Vec<Operation>, SourceError> {
+    raw.iter().map(|r| parse_operation(sc, line, r, duel)).collect()
+}
+
+fn parse_operation(
+    sc: &Scenario,
+    line: usize,
+    raw: &RawOperation,
+    duel: &Duel,
+) -> Result<Operation, SourceError> {
+    let need = |value: &Option<String>, name: &str| -> Result<String, SourceError> {
+        value
+            .clone()
+            .ok_or_else(|| sc.err(line, format!("a \"{}\" operation needs `{name}`", raw.op)))
+    };
+    let seat = || -> Result<Seat, SourceError> {
+        raw.seat
+            .map(Seat)
+            .ok_or_else(|| sc.err(line, format!("a \"{}\" operation needs `seat`", raw.op)))
+    };
+    Ok(match raw.op.as_str() {
+        "move" => {
+            let from = card_place(sc, line, &need(&raw.from, "from")?, duel)?;
+            let to = match need(&raw.to, "to")?.as_str() {
+                "hand" => Destination::Hand,
+                "graveyard" => Destination::Graveyard,
+                "banished" => Destination::Banished,
+                zone => Destination::Field {
+                    at: parse_place(sc, line, zone, duel)?,
+                    defence: match raw.position.as_deref() {
+                        None | Some("attack") => false,
+                        Some("defence" | "defense") => true,
+                        Some(other) => {
+                            return Err(sc.err(
+                                line,
+                                format!("position \"{other}\": write attack or defence"),
+                            ));
+                        }
+                    },
+                },
+            };
+            Operation::Move { from, to }
+        }
+        "life-points" => Operation::LifePoints {
+            seat: seat()?,
+            amount: raw
+                .amount
+                .ok_or_else(|| sc.err(line, "a \"life-points\" operation needs `amount`"))?,
+        },
+        "stats" => Operation::Stats {
+            at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
+            atk: raw.atk.unwrap_or(0),
+            def: raw.def.unwrap_or(0),
+            duration: match raw.until.as_deref() {
+                None | Some("leaves") => Duration::Permanent,
+                Some("end-of-turn") => Duration::EndOfTurn,
+                Some(other) => {
+                    return Err(sc.err(
+                        line,
+                        format!("until = \"{other}\": write end-of-turn or leaves"),
+                    ));
+                }
+            },
+        },
+        "change-position" => Operation::ChangePosition {
+            at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
+        },
+        "draw" => Operation::Draw {
+            seat: seat()?,
+            count: raw.count.unwrap_or(1),
+        },
+        "declare" => Operation::Declare {
+            text: need(&raw.text, "text")?,
+        },
+        other => {
+            return Err(sc.err(
+                line,
+                format!(
+                    "unknown operation \"{other}\" (move, life-points, stats, change-position, \
+                     draw, declare)"
+                ),
+            ));
+        }
+    })
+}
+
+/// A zone of the field, or `seatN-handK` / `seatN-graveK`.
+fn card_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Place, SourceError> {
+    let pile = text.trim().strip_prefix("seat").and_then(|rest| {
+        let (seat, pile) = rest.split_once('-')?;
+        let seat: u8 = seat.parse().ok()?;
+        let (zone, slot) = if let Some(k) = pile.strip_prefix("hand") {
+            (Zone::Hand, k)
+        } else if let Some(k) = pile.strip_prefix("grave") {
+            (Zone::Graveyard, k)
+        } else {
+            return None;
+        };
+        let slot: u8 = slot.parse::<u8>().ok()?.checked_sub(1)?;
+        Some(Place::Zone {
+            side: Seat(seat),
+            zone,
+            slot,
+        })
+    });
+    match pile {
+        Some(place) => Ok(place),
+        None => parse_place(sc, line, text, duel),
+    }
+}
