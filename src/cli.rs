@@ -10,7 +10,8 @@ use fairduel_app::lobby::Connectivity;
 use fairduel_engine::state::{Outcome, WinReason};
 use fairduel_engine::{DeckList, Rules, Seat, SeatSet};
 use fairduel_sim::protocol_selfplay::play_protocol_game;
-use fairduel_sim::selfplay::{BotKind, deck_indices, play_game};
+use fairduel_engine::format::Family;
+use fairduel_sim::selfplay::{AgreementTally, BotKind, deck_indices, play_game};
 
 use crate::{assets, netcli};
 
@@ -384,6 +385,7 @@ fn selfplay(
     let mut shared = 0u64;
     let mut reasons: std::collections::BTreeMap<String, u64> = Default::default();
     let mut failures = 0u64;
+    let mut agreements = AgreementTally::default();
     for game in 0..games {
         let game_seed = seed.wrapping_add(game);
         let seating: Vec<&DeckList> = deck_indices(game_seed, decks.len(), players)
@@ -398,17 +400,18 @@ fn selfplay(
                         let outcome = game
                             .outcome
                             .ok_or_else(|| format!("game {game_seed}: the duel did not finish"))?;
-                        Ok((game.entries as u64, outcome))
+                        Ok((game.entries as u64, outcome, game.agreements))
                     })
             } else {
                 play_game(&rules, &seating, game_seed, kind)
-                    .map(|report| (report.actions, report.outcome))
+                    .map(|report| (report.actions, report.outcome, report.agreements))
                     .map_err(|e| e.to_string())
             }
         });
         match played {
-            Ok(Ok((steps, outcome))) => {
+            Ok(Ok((steps, outcome, agreed))) => {
                 actions += steps;
+                agreements.add(&agreed);
                 match sides.iter().position(|side| *side == outcome.winners) {
                     Some(side) => wins[side] += 1,
                     None if outcome.winners.is_empty() => draws += 1,
@@ -454,6 +457,15 @@ fn selfplay(
     println!("results:  {}{shared}, drawn {draws}", results.join(", "));
     let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
     println!("endings:  {}", reasons.join(", "));
+    if rules.format.family == Family::Field {
+        println!(
+            "agreed:   {} outcomes proposed, {} accepted, {} refused; {} cards resolved with no effect",
+            agreements.proposed,
+            agreements.accepted,
+            agreements.refused,
+            agreements.without_effect
+        );
+    }
     println!(
         "speed:    {:.1} games/s, {:.0} {unit}/s",
         games as f64 / secs,

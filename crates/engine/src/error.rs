@@ -134,7 +134,7 @@ pub enum RuleError {
     MustSpring { at: Place },
     #[error("the duel cannot be ended by agreement now: {why}")]
     CannotProposeEnd { why: &'static str },
-    #[error("step {index} of the proposed outcome cannot be done: {why}; propose another")]
+    #[error("step {} of the proposed outcome cannot be done: {why}; propose another", index + 1)]
     BadOutcome { index: usize, why: String },
     #[error("the card at {at} cannot be activated now: {why}")]
     CannotActivate { at: Place, why: &'static str },

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::selfplay::{BotKind, MAX_ACTIONS, bots};
+use crate::selfplay::{AgreementTally, BotKind, MAX_ACTIONS, bots};
 use fairduel_engine::deck::DeckList;
 use fairduel_engine::duel::Rules;
 use fairduel_engine::seat::Seat;
@@ -22,6 +22,7 @@ pub struct ProtocolGame {
     pub outcome: Option<Outcome>,
     pub record: MatchRecord,
     pub audit: Option<AuditReport>,
+    pub agreements: AgreementTally,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -66,6 +67,7 @@ pub fn play_protocol_game(
             error: e.error,
         })?;
     let mut bots = bots(kind, seed, peers.len());
+    let mut agreements = AgreementTally::default();
     let limit = MAX_ACTIONS as usize + 10_000;
     while let Some(lead) = peers.first() {
         if lead.is_complete() {
@@ -98,8 +100,9 @@ pub fn play_protocol_game(
             }
             None => return Err(ProtocolSelfPlayError::Stuck { seed, seat }),
         };
-        let (envelope, _) =
+        let (envelope, events) =
             written.map_err(|error| ProtocolSelfPlayError::Peer { seed, seat, error })?;
+        agreements.count(&events);
         for (i, other) in peers.iter_mut().enumerate() {
             if i == seat.index() {
                 continue;
@@ -142,5 +145,6 @@ pub fn play_protocol_game(
         outcome: lead.duel().and_then(|d| d.state().outcome),
         record,
         audit,
+        agreements,
     })
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use fairduel_engine::action::Entry;
 use fairduel_engine::deck::DeckList;
 use fairduel_engine::duel::Rules;
+use fairduel_engine::event::Event;
 use fairduel_engine::seat::Seat;
 use fairduel_engine::state::Outcome;
 
@@ -24,6 +25,44 @@ pub struct GameReport {
     pub actions: u64,
     pub turns: u16,
     pub outcome: Outcome,
+    pub agreements: AgreementTally,
+}
+
+/// How the game's agreed effects went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AgreementTally {
+    /// Outcomes proposed (an empty one, "no effect", is not a proposal anyone answers).
+    pub proposed: u64,
+    /// Outcomes every seat asked accepted, and the engine applied.
+    pub accepted: u64,
+    /// Outcomes a seat refused.
+    pub refused: u64,
+    /// Cards that resolved with no effect.
+    pub without_effect: u64,
+}
+
+impl AgreementTally {
+    /// Counts what `events` say about agreed effects.
+    pub fn count(&mut self, events: &[Event]) {
+        for event in events {
+            match event {
+                Event::OutcomeProposed { operations, .. } if !operations.is_empty() => {
+                    self.proposed += 1
+                }
+                Event::ResolvedByAgreement { .. } => self.accepted += 1,
+                Event::OutcomeRefused { .. } => self.refused += 1,
+                Event::ResolvedWithoutEffect { .. } => self.without_effect += 1,
+                _ => {}
+            }
+        }
+    }
+
+    pub fn add(&mut self, other: &AgreementTally) {
+        self.proposed += other.proposed;
+        self.accepted += other.accepted;
+        self.refused += other.refused;
+        self.without_effect += other.without_effect;
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -92,6 +131,7 @@ pub fn play_game(
     let wrap = |error| SelfPlayError::Referee { seed, error };
     let (mut referee, _) = Referee::new(Arc::clone(rules), decks, seed).map_err(wrap)?;
     let mut bots = bots(kind, seed, decks.len());
+    let mut agreements = AgreementTally::default();
     loop {
         if let Some(outcome) = referee.duel().state().outcome {
             return Ok(GameReport {
@@ -99,6 +139,7 @@ pub fn play_game(
                 actions: referee.steps(),
                 turns: referee.duel().state().turn,
                 outcome,
+                agreements,
             });
         }
         if referee.steps() >= MAX_ACTIONS {
@@ -114,7 +155,8 @@ pub fn play_game(
             });
         };
         let entry = next_entry(&referee, seat, &mut bots, seed)?;
-        referee.submit(seat, &entry).map_err(wrap)?;
+        let events = referee.submit(seat, &entry).map_err(wrap)?;
+        agreements.count(&events);
     }
 }
 

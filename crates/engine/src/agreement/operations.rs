@@ -243,11 +243,7 @@ impl Duel {
             Destination::Field { at, defence } => {
                 let class = match (lifted.class, lifted.card) {
                     (Some(class), _) => Some(class),
-                    (None, Some(card)) => Some(if self.rules.card(card)?.is_monster() {
-                        Class::Monster
-                    } else {
-                        Class::SpellTrap
-                    }),
+                    (None, Some(card)) => Some(class_of(self.rules.card(card)?)),
                     (None, None) => None,
                 };
                 let zone = match at {
@@ -377,5 +373,18 @@ impl Duel {
             }
         }
         touched
+    }
+}
+
+/// Whether a card lies on the field as a monster or as a spell or trap.
+fn class_of(card: &crate::card::CardDef) -> Class {
+    let monster = match card.kingdom() {
+        Some(k) => k.is(crate::kingdom_card::MainType::Monster),
+        None => card.is_monster(),
+    };
+    if monster {
+        Class::Monster
+    } else {
+        Class::SpellTrap
     }
 }
