@@ -100,6 +100,9 @@ pub enum Action {
     ProposeEnd,
     /// Agree to the proposed end. Refusing it is `Pass`.
     AgreeToEnd,
+    /// Give up. Allowed at any time, even out of turn. With two players (or two teams of
+    /// one) the other side wins; otherwise the player leaves the game and the rest play on.
+    Concede,
     /// Activate the face-down spell or trap at `at` (the card game's field), shown by
     /// `reveal`. A card whose effect FairDuel does not define resolves by agreement.
     Activate { at: Place, reveal: Reveal },
@@ -110,9 +113,6 @@ pub enum Action {
     AcceptOutcome,
     /// Refuse the outcome on the table: nothing of it happens.
     RefuseOutcome,
-    /// Give up. Allowed at any time, even out of turn. With two players (or two teams of
-    /// one) the other side wins; otherwise the player leaves the game and the rest play on.
-    Concede,
 }
 
 impl Action {

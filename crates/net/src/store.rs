@@ -36,7 +36,8 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// seat, where every seat listens, the port this seat listens on).
 /// Version 4: entries of protocol version 4, and saved decks with an optional Deck Leader
 /// and an Extra Deck.
-pub const MATCH_FILE_VERSION: u16 = 4;
+/// Version 5: entries of protocol version 5 (agreed effects).
+pub const MATCH_FILE_VERSION: u16 = 5;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const CHECK_BYTES: usize = 8;
@@ -135,7 +136,7 @@ pub enum StoreError {
     )]
     NewerVersion { path: PathBuf, found: u16 },
     #[error(
-        "{} was written by an older FairDuel (match file version {found}, two-seat matches of protocol version {found}); this one reads version {MATCH_FILE_VERSION} only: finish that match with the FairDuel version that started it",
+        "{} was written by an older FairDuel (match file version {found}, protocol version {found}); this one reads version {MATCH_FILE_VERSION} only: finish that match with the FairDuel version that started it",
         path.display()
     )]
     OlderVersion { path: PathBuf, found: u16 },

@@ -33,7 +33,11 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Version 4: a deck commitment names a Deck Leader only where the format has them (the
 /// card game's field has none), and the state carries the field's terrain markers and
 /// per-player counters.
-pub const PROTOCOL_VERSION: u16 = 4;
+///
+/// Version 5: agreed effects. Actions activate cards on the card game's field and propose,
+/// accept or refuse an outcome; the state (so its hash) carries the effect being resolved
+/// by agreement.
+pub const PROTOCOL_VERSION: u16 = 5;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

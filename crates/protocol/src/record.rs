@@ -23,12 +23,14 @@
 //! Version 3 (protocol version 3) has the same layout; its entries are protocol version 3's
 //! (2 to 6 seats, places instead of grid cells, decisions and protocol answers apart), which
 //! an older FairDuel cannot read, nor this one theirs.
+//! Version 4 (protocol version 4) and version 5 (protocol version 5, agreed effects) keep
+//! the layout; their entries and state hashes are their protocol's.
 //! Older files are refused by name, with the version that wrote them.
 
 use crate::envelope::{DecodeError, SignedEnvelope};
 
 pub const RECORD_MAGIC: &[u8; 16] = b"FAIRDUEL RECORD\n";
-pub const RECORD_VERSION: u16 = 4;
+pub const RECORD_VERSION: u16 = 5;
 /// No honest entry comes near this; a bigger length means a damaged file.
 pub const MAX_ENTRY_BYTES: u32 = 1 << 20;
 
@@ -50,7 +52,7 @@ pub enum RecordError {
     )]
     UnsupportedVersion(u16),
     #[error(
-        "this record was written in format version {0} by an older FairDuel (protocol version {0}, two-seat matches only); this program reads version {RECORD_VERSION} only: verify it with the FairDuel version that wrote it"
+        "this record was written in format version {0} by an older FairDuel (protocol version {0}); this program reads version {RECORD_VERSION} only and cannot judge it: verify it with the FairDuel version that wrote it"
     )]
     OlderVersion(u16),
     #[error("entry {index} (at byte {offset}) is cut short: the file is truncated")]

@@ -13,6 +13,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "cheats/agreed.rs"]
+mod agreed;
 #[path = "cheats/collusion.rs"]
 mod collusion;
 #[path = "../../sim/tests/common/mod.rs"]

@@ -159,6 +159,3 @@ impl Agreement {
         }
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -160,9 +160,10 @@ impl Duel {
 
     /// A menu of outcomes for the effect being resolved: none at all, and each single
     /// operation of a small set the board allows (sending a card on the field to the
-    /// graveyard or back to the hand, 500 life points lost or gained, a card drawn, a
-    /// monster's position changed). Any other valid outcome may be proposed too; this list
-    /// is what a player without the card's text can always choose from.
+    /// graveyard or back to the hand, a card of another player's hand to the graveyard,
+    /// 500 life points lost or gained, a card drawn, a monster's position changed). Any
+    /// other valid outcome may be proposed too; this list is what a player without the
+    /// card's text can always choose from.
     fn outcome_proposals(&self, seat: Seat, out: &mut Vec<Action>) {
         let single = |operation| Action::ProposeOutcome {
             operations: vec![operation],
@@ -186,11 +187,20 @@ impl Duel {
             }
             for at in self.field().backrow(side) {
                 if self.zone_piece(at).is_some() && Some(at) != agreement_card {
-                    out.push(single(Operation::Move {
-                        from: at,
-                        to: Destination::Hand,
-                    }));
+                    for to in [Destination::Hand, Destination::Graveyard] {
+                        out.push(single(Operation::Move { from: at, to }));
+                    }
                 }
+            }
+            if other != seat && !self.state.player(other).hand.is_empty() {
+                out.push(single(Operation::Move {
+                    from: Place::Zone {
+                        side: other,
+                        zone: crate::place::Zone::Hand,
+                        slot: 0,
+                    },
+                    to: Destination::Graveyard,
+                }));
             }
             for amount in [-500, 500] {
                 out.push(single(Operation::LifePoints {

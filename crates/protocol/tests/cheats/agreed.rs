@@ -1,0 +1,121 @@
+//! Cheats around agreed effects (the card game's field): an outcome applied without the
+//! consent of every seat asked, consent given in another seat's name, a false opening of a
+//! hidden card the outcome shows, and a replayed agreement.
+//!
+//! Searching a deck is not built yet (it needs the protocol's reshuffle round), so the
+//! catalogue's "a search that shows a card of another player's deck" has no case here.
+
+use fairduel_engine::{Action, Answer, Asked, Awaiting, Decision, Reveal, Seat};
+use fairduel_protocol::envelope::{Body, Envelope, SignedEnvelope};
+use fairduel_protocol::matchlog::Step;
+
+use crate::harness::{FIELD, Game, Table, refused_as, tables};
+
+/// Plays until a proposed outcome waits for a seat's answer: (proposer, the seat asked).
+fn until_outcome_considered(game: &mut Game) -> Option<(Seat, Seat)> {
+    let considered = |g: &Game| match g.step() {
+        Step::Game(Awaiting::Decision {
+            seat,
+            decision: Decision::ConsiderOutcome { by },
+        }) => Some((by, seat)),
+        _ => None,
+    };
+    game.advance_until_or_end(|g| considered(g).is_some())
+        .then(|| considered(game))
+        .flatten()
+}
+
+#[test]
+fn an_outcome_nobody_agreed_to_is_refused() {
+    for table in tables(&FIELD) {
+        let mut tried = 0;
+        for seed in 0..20 {
+            let mut game = Game::new(&table, seed);
+            let Some((proposer, asked)) = until_outcome_considered(&mut game) else {
+                continue;
+            };
+            // The proposer accepts its own outcome, as if the seat asked had: the log waits
+            // for the seat asked alone.
+            let own = game.forge(proposer, Body::Action(Action::AcceptOutcome));
+            refused_as(game.honest_receives(proposer, &own), "wrong-author");
+            // Nor may it write the acceptance in that seat's name: the signature is not
+            // that seat's.
+            let mut in_their_name: Envelope = own.open().unwrap();
+            in_their_name.author = asked;
+            let forged = SignedEnvelope::seal(&in_their_name, game.peer(proposer).identity());
+            refused_as(game.honest_receives(proposer, &forged), "bad-signature");
+            // A third seat (at a bigger table) may not answer for the seat asked either.
+            if let Some(third) = game.others(proposer).find(|s| *s != asked) {
+                let stranger = game.forge(third, Body::Action(Action::AcceptOutcome));
+                refused_as(game.honest_receives(third, &stranger), "wrong-author");
+            }
+            // The match goes on from the honest answer.
+            assert!(game.advance());
+            tried += 1;
+            if tried == 3 {
+                break;
+            }
+        }
+        assert!(tried > 0, "{}: no outcome was ever proposed", table.name);
+    }
+}
+
+#[test]
+fn a_replayed_agreement_is_refused() {
+    let table = Table::load("kingdom-duels");
+    for seed in 0..20 {
+        let mut game = Game::new(&table, seed);
+        if until_outcome_considered(&mut game).is_none() {
+            continue;
+        }
+        let (asked, answer) = game.honest_next().unwrap();
+        game.deliver(asked, &answer);
+        refused_as(game.honest_receives(asked, &answer), "replayed");
+        // Later, when the same seat must decide again, the old answer is still refused.
+        game.advance_until_or_end(|g| g.awaited() == Some(asked));
+        if !game.is_complete() {
+            refused_as(game.honest_receives(asked, &answer), "replayed");
+        }
+        return;
+    }
+    panic!("no outcome was ever proposed");
+}
+
+#[test]
+fn a_false_opening_inside_an_agreed_effect_is_refused() {
+    // An accepted outcome sends a hidden card (a Set card, a hand card) to the graveyard:
+    // its owner must open it first, and an opening its commitment does not match is
+    // refused by every other seat at once.
+    let mut caught = 0;
+    for table in tables(&FIELD) {
+        for seed in 0..40 {
+            let mut game = Game::new(&table, seed);
+            let revealing = |g: &Game| match g.step() {
+                Step::Game(Awaiting::Answer {
+                    seat,
+                    asked: Asked::Reveal { commitments },
+                }) if g.leader().duel().and_then(|d| d.agreement()).is_some() => {
+                    Some((seat, commitments))
+                }
+                _ => None,
+            };
+            if !game.advance_until_or_end(|g| revealing(g).is_some()) {
+                continue;
+            }
+            let (owner, commitments) = revealing(&game).unwrap();
+            let knowledge = game.peer(owner).knowledge();
+            let mut reveals: Vec<Reveal> = commitments
+                .iter()
+                .map(|c| *knowledge.get(c).unwrap())
+                .collect();
+            // Claim the first card is another one of the pool.
+            reveals[0].card.0 = if reveals[0].card.0 == 53 { 54 } else { 53 };
+            let lie = game.forge(owner, Body::Answer(Answer::Reveal { reveals }));
+            let refused = refused_as(game.honest_receives(owner, &lie), "illegal-action");
+            assert!(refused.contains("does not"), "{refused}");
+            caught += 1;
+            break;
+        }
+    }
+    assert!(caught > 0, "no accepted outcome ever showed a hidden card");
+}
