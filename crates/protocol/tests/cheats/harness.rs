@@ -444,8 +444,22 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             }
             Action::Flip { reveal, .. }
             | Action::SpringTrap { reveal, .. }
-            | Action::Discard { reveal, .. } => vec![*reveal],
-            _ => Vec::new(),
+            | Action::Discard { reveal, .. }
+            | Action::Activate { reveal, .. } => vec![*reveal],
+            // Listed one by one, so that a new action carrying an opening fails to compile
+            // here until it is counted.
+            Action::ChangePosition { .. }
+            | Action::EndTurn
+            | Action::Pass
+            | Action::ChooseOpponent { .. }
+            | Action::Redirect { .. }
+            | Action::NextPhase
+            | Action::ProposeEnd
+            | Action::AgreeToEnd
+            | Action::Concede
+            | Action::ProposeOutcome { .. }
+            | Action::AcceptOutcome
+            | Action::RefuseOutcome => Vec::new(),
         },
         Body::Answer(Answer::Reveal { reveals }) => reveals.clone(),
         Body::Answer(Answer::Declare { matching }) => matching.iter().map(|(_, r)| *r).collect(),
