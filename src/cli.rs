@@ -7,10 +7,10 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use fairduel_app::lobby::Connectivity;
+use fairduel_engine::format::Family;
 use fairduel_engine::state::{Outcome, WinReason};
 use fairduel_engine::{DeckList, Rules, Seat, SeatSet};
 use fairduel_sim::protocol_selfplay::play_protocol_game;
-use fairduel_engine::format::Family;
 use fairduel_sim::selfplay::{AgreementTally, BotKind, deck_indices, play_game};
 
 use crate::{assets, netcli};
@@ -460,10 +460,7 @@ fn selfplay(
     if rules.format.family == Family::Field {
         println!(
             "agreed:   {} outcomes proposed, {} accepted, {} refused; {} cards resolved with no effect",
-            agreements.proposed,
-            agreements.accepted,
-            agreements.refused,
-            agreements.without_effect
+            agreements.proposed, agreements.accepted, agreements.refused, agreements.without_effect
         );
     }
     println!(

@@ -423,3 +423,137 @@ fn a_boss_duel_puts_the_team_on_one_side_and_ends_verified() {
     wait_for_every_seat_verified(&mut h);
     h.get_by_label("Partner bot: verified: played fairly");
 }
+
+/// The proposal editor from the player's side: a spell activated from the hand, its outcome
+/// written by picking a card on the board, previewed, sent, and answered by the other
+/// player; the log says how it resolved, and the finished record verifies.
+#[test]
+fn a_spell_resolves_by_an_outcome_written_in_the_editor() {
+    let mut h = harness(app(7));
+    h.run();
+    pick_format(&mut h, "Kingdom Duels");
+    start_from_home(&mut h);
+    let mut activated = false;
+    for _ in 0..25 {
+        wait_for_my_board_decision(&mut h);
+        assert!(
+            !over(&h),
+            "a spell came to hand before the end: {:?}",
+            view(&h).map(|v| (v.duel.state().turn, v.outcome, v.log.clone()))
+        );
+        let spell = view(&h).and_then(|v| {
+            v.legal.iter().find_map(|a| match a {
+                Action::Play {
+                    hand_index,
+                    to: Place::Zone { slot, .. },
+                    mode: PlayMode::ActivateSpell,
+                    ..
+                } => Some((*hand_index, *slot)),
+                _ => None,
+            })
+        });
+        if let Some((hand_index, slot)) = spell {
+            let hand = labels_containing(&h, &format!("Hand {}: ", hand_index + 1))
+                .into_iter()
+                .next()
+                .expect("the hand card's label");
+            h.get_by_role_and_label(Role::Button, &hand).click();
+            settle(&mut h);
+            let zone = zone_button(&h, &format!("Your Backrow {} ", slot + 1));
+            h.get_by_role_and_label(Role::Button, &zone).click();
+            settle(&mut h);
+            let activate = labels_containing(&h, "Activate it now")
+                .into_iter()
+                .next()
+                .expect("activating is offered beside setting");
+            let before = step_of(&h);
+            h.get_by_role_and_label(Role::Button, &activate).click();
+            wait_after(&mut h, before, "the activation");
+            activated = true;
+            break;
+        }
+        // Stay out of the idleness rule's way: summon when I can.
+        if summon_a_monster(&mut h).is_some() {
+            wait_for_my_board_decision(&mut h);
+            if over(&h) {
+                break;
+            }
+        }
+        let turn = view(&h).map_or(0, |v| v.duel.state().turn);
+        let idle = view(&h).is_some_and(|v| v.duel.idleness_due(v.seat).is_some());
+        h.key_press(egui::Key::Enter);
+        settle(&mut h);
+        if idle {
+            h.get_by_role_and_label(Role::Button, "End the turn anyway")
+                .click();
+        }
+        step_until(&mut h, "the end of my turn", |h| {
+            over(h) || view(h).is_some_and(|v| v.duel.state().turn > turn)
+        });
+    }
+    assert!(activated, "a spell was activated from the hand");
+    step_until(&mut h, "the proposal editor", |h| {
+        view(h).is_some_and(|v| {
+            matches!(
+                v.awaiting().decision(),
+                Some((seat, Decision::ProposeOutcome { .. })) if seat == v.seat
+            )
+        })
+    });
+    h.get_by_label_contains("FairDuel does not know what");
+    // Send the activated spell itself to the graveyard: pick it on the board.
+    let v = view(&h).expect("a view");
+    let spell_at = v.duel.agreement().expect("an agreement").at;
+    let Place::Zone { slot, .. } = spell_at else {
+        panic!("the spell is in a zone");
+    };
+    h.get_by_label("Pick on the board").click();
+    settle(&mut h);
+    let zone = zone_button(&h, &format!("Your Backrow {} ", slot + 1));
+    h.get_by_role_and_label(Role::Button, &zone).click();
+    settle(&mut h);
+    h.get_by_label("Add step").click();
+    settle(&mut h);
+    h.get_by_label_contains("1. Send the card at");
+    h.get_by_label_contains("The engine can carry this outcome out");
+    // The preview shows the zone emptied before anything is sent.
+    h.get_by_label("Preview on the board").click();
+    settle(&mut h);
+    let previewed = zone_button(&h, &format!("Your Backrow {} ", slot + 1));
+    assert!(previewed.contains(": empty"), "{previewed}");
+    let before = step_of(&h);
+    h.get_by_label("Send the proposal").click();
+    wait_after(&mut h, before, "the proposal");
+    let log_has = |h: &Harness<'static, FairDuelApp>, text: &str| {
+        h.state()
+            .game
+            .as_ref()
+            .is_some_and(|g| g.model.log.iter().any(|l| l.text.contains(text)))
+    };
+    step_until(&mut h, "the bot's answer", |h| {
+        log_has(h, "accepts the proposed outcome") || log_has(h, "refuses the proposed outcome")
+    });
+    assert!(log_has(&h, "proposes an outcome for"));
+    if log_has(&h, "refuses the proposed outcome") {
+        step_until(&mut h, "the editor again", |h| {
+            view(h).is_some_and(|v| {
+                matches!(
+                    v.awaiting().decision(),
+                    Some((seat, Decision::ProposeOutcome { .. })) if seat == v.seat
+                )
+            })
+        });
+        let before = step_of(&h);
+        h.get_by_label("No effect").click();
+        wait_after(&mut h, before, "no effect");
+        step_until(&mut h, "the card resolving", |h| {
+            log_has(h, "resolves with no effect")
+        });
+    } else {
+        step_until(&mut h, "the card resolving", |h| {
+            log_has(h, "is resolved by agreement")
+        });
+    }
+    h.get_by_label("Autopilot").click();
+    wait_for_every_seat_verified(&mut h);
+}

@@ -19,6 +19,7 @@ pub mod game;
 pub mod home;
 pub mod images;
 pub mod lobby;
+pub mod proposal;
 pub mod records;
 pub mod session;
 pub mod theme;

@@ -1,8 +1,8 @@
 //! Plain-words descriptions of actions and events, for logs, the terminal and the app.
 
+use crate::action::{Action, Answer, Entry, PlayMode};
 use crate::agreement::{Destination, Operation};
 use crate::card::Duration;
-use crate::action::{Action, Answer, Entry, PlayMode};
 use crate::duel::Duel;
 use crate::event::Event;
 use crate::knowledge::Knowledge;
@@ -253,15 +253,29 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         }
         Event::ResolvedWithoutEffect { card } => format!("{} resolves with no effect", name(*card)),
         Event::OperationSkipped { index, why } => {
-            format!("step {} of the outcome is skipped: {why}", u16::from(*index) + 1)
+            format!(
+                "step {} of the outcome is skipped: {why}",
+                u16::from(*index) + 1
+            )
         }
         Event::CardMoved {
             from,
             to,
             card: Some(id),
-        } => format!("{} moves from {from} to {}", name(*id), destination_label(*to)),
-        Event::CardMoved { from, to, card: None } => {
-            format!("a hidden card moves from {from} to {}", destination_label(*to))
+        } => format!(
+            "{} moves from {from} to {}",
+            name(*id),
+            destination_label(*to)
+        ),
+        Event::CardMoved {
+            from,
+            to,
+            card: None,
+        } => {
+            format!(
+                "a hidden card moves from {from} to {}",
+                destination_label(*to)
+            )
         }
         Event::OpponentChosen { seat, opponent } => {
             format!("{seat} aims the effect at {opponent}")

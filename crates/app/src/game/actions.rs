@@ -336,17 +336,9 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         Decision::ChooseOpponent { .. } => Some(all(
             "Your card's effect names \"your opponent\": which one?".to_owned(),
         )),
-        Decision::ProposeOutcome { card } => {
-            let name = view
-                .duel
-                .pool()
-                .get(*card)
-                .map_or_else(|| card.to_string(), |c| c.name.clone());
-            Some(all(format!(
-                "FairDuel does not know what {name} does: propose its outcome, and the \
-                 other players accept or refuse it."
-            )))
-        }
+        // The proposal editor answers it (`crate::proposal`); digits typed into it must not
+        // pick anything.
+        Decision::ProposeOutcome { .. } => None,
         Decision::ConsiderOutcome { by } => {
             let proposal = view
                 .duel

@@ -16,6 +16,7 @@ use fairduel_engine::{Action, Awaiting, Decision, Place, Seat};
 
 use crate::board::{BoardOutput, board_ui};
 use crate::field_board::field_board_ui;
+use crate::proposal::{ProposalDraft, proposal_ui};
 use crate::session::{
     Command, DesyncReport, LinkStatus, LogLine, MatchEnd, MatchSession, SeatView, Update,
 };
@@ -306,6 +307,10 @@ pub struct MatchUi {
     /// Ending the turn now would earn an Idle Warning (or lose the duel): the player is
     /// asked first.
     pub confirm_idle: bool,
+    /// The outcome being written for a card resolving by agreement.
+    pub proposal: ProposalDraft,
+    /// Show the board as the proposed outcome would leave it (while considering one).
+    pub preview_proposal: bool,
 }
 
 /// What the match screen asks of the app.
@@ -381,9 +386,11 @@ pub fn match_ui(ui: &mut Ui, model: &mut MatchModel, state: &mut MatchUi) -> Opt
     egui::CentralPanel::default().show(ui, |ui| {
         decision_ui(ui, model, view, state, &mut command);
         let marks = board_marks(view, state.selection);
+        let preview = proposal_preview(view, state);
+        let shown = preview.as_ref().unwrap_or(view);
         output = match view.duel.format().family {
-            Family::Grid => board_ui(ui, view, &marks),
-            Family::Field => field_board_ui(ui, &model.names, view, &marks),
+            Family::Grid => board_ui(ui, shown, &marks),
+            Family::Field => field_board_ui(ui, &model.names, shown, &marks),
         };
     });
 
@@ -395,7 +402,13 @@ pub fn match_ui(ui: &mut Ui, model: &mut MatchModel, state: &mut MatchUi) -> Opt
     });
 
     if let Some(place) = output.clicked {
-        board_click(view, state, place, &mut command);
+        let writing = matches!(
+            view.awaiting().decision(),
+            Some((seat, Decision::ProposeOutcome { .. })) if seat == view.seat
+        );
+        if !(writing && state.proposal.take_click(place)) {
+            board_click(view, state, place, &mut command);
+        }
     }
     keyboard(ui, view, state, model.waiting, &mut command);
 
@@ -410,6 +423,28 @@ pub fn match_ui(ui: &mut Ui, model: &mut MatchModel, state: &mut MatchUi) -> Opt
         request = Some(MatchRequest::DuelOver);
     }
     request
+}
+
+/// My view with the board as the outcome on the table (or the one I am writing) would leave
+/// it, when the preview is switched on and the outcome can be carried out.
+fn proposal_preview(view: &SeatView, state: &MatchUi) -> Option<SeatView> {
+    let operations = match view.awaiting().decision() {
+        Some((seat, Decision::ProposeOutcome { .. })) if seat == view.seat => {
+            if !state.proposal.preview {
+                return None;
+            }
+            state.proposal.operations.clone()
+        }
+        Some((_, Decision::ConsiderOutcome { .. })) if state.preview_proposal => {
+            view.duel.agreement()?.proposal.clone()?
+        }
+        _ => return None,
+    };
+    let duel = view.duel.preview_outcome(&operations).ok()?;
+    Some(SeatView {
+        duel,
+        ..view.clone()
+    })
 }
 
 fn board_click(view: &SeatView, state: &mut MatchUi, place: Place, command: &mut Option<Command>) {
@@ -648,6 +683,33 @@ fn decision_ui(
             if state.confirm_idle {
                 idle_prompt_ui(ui, model, view, state, command);
                 return;
+            }
+            if let Some((_, Decision::ProposeOutcome { card })) = view.awaiting().decision() {
+                let name = view
+                    .duel
+                    .pool()
+                    .get(*card)
+                    .map_or_else(|| card.to_string(), |c| c.name.clone());
+                if let Some(action) = proposal_ui(
+                    ui,
+                    &mut state.proposal,
+                    view,
+                    &model.names,
+                    &name,
+                    !model.waiting,
+                ) {
+                    *command = Some(Command::Act(action));
+                }
+                return;
+            }
+            if matches!(
+                view.awaiting().decision(),
+                Some((_, Decision::ConsiderOutcome { .. }))
+            ) {
+                ui.checkbox(
+                    &mut state.preview_proposal,
+                    "Preview the outcome on the board",
+                );
             }
             let options = current_options(view, state);
             ui.horizontal_wrapped(|ui| {

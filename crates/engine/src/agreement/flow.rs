@@ -62,8 +62,12 @@ impl Duel {
     }
 
     /// Runs `operations` on a scratch copy of the duel: checks that each is possible in
-    /// turn, and returns the hidden cards they would show, with their owners.
-    fn check_outcome(&self, operations: &[Operation]) -> Result<Vec<(Seat, Commitment)>, RuleError> {
+    /// turn, and returns the copy and the hidden cards the outcome would show, with their
+    /// owners.
+    fn run_on_copy(
+        &self,
+        operations: &[Operation],
+    ) -> Result<(Duel, Vec<(Seat, Commitment)>), RuleError> {
         self.check_outcome_shape(operations)?;
         let mut scratch = self.clone();
         let mut shown = Vec::new();
@@ -72,7 +76,21 @@ impl Duel {
             let mut run = Run::Check { shown: &mut shown };
             scratch.run_operation(index, operation, &mut run, &mut scratch_events)?;
         }
-        Ok(shown)
+        Ok((scratch, shown))
+    }
+
+    fn check_outcome(
+        &self,
+        operations: &[Operation],
+    ) -> Result<Vec<(Seat, Commitment)>, RuleError> {
+        self.run_on_copy(operations).map(|(_, shown)| shown)
+    }
+
+    /// The duel as it would be after `operations` (hidden cards the outcome would show
+    /// still hidden), or why the outcome cannot be carried out: for previews of a proposal
+    /// being written or considered.
+    pub fn preview_outcome(&self, operations: &[Operation]) -> Result<Duel, RuleError> {
+        self.run_on_copy(operations).map(|(duel, _)| duel)
     }
 
     pub(crate) fn propose_outcome(

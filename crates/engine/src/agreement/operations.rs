@@ -22,7 +22,9 @@ const MAX_DRAW: u8 = 10;
 pub(super) enum Run<'a> {
     /// On a scratch copy, before anyone agreed: hidden cards may be unknown; the ones the
     /// outcome shows are collected here with their owners.
-    Check { shown: &'a mut Vec<(Seat, Commitment)> },
+    Check {
+        shown: &'a mut Vec<(Seat, Commitment)>,
+    },
     /// For real, after the reveals: every card the outcome shows is known.
     Apply,
 }
@@ -119,9 +121,8 @@ impl Duel {
                     def: *def,
                     duration: *duration,
                 });
-                if let Some((atk, def)) = self
-                    .zone_piece(*at)
-                    .and_then(|p| self.field_stats(*at, p))
+                if let Some((atk, def)) =
+                    self.zone_piece(*at).and_then(|p| self.field_stats(*at, p))
                 {
                     events.push(Event::StatsChanged { at: *at, atk, def });
                 }
@@ -289,7 +290,9 @@ impl Duel {
     fn lift(&mut self, index: usize, from: Place) -> Result<Lifted, RuleError> {
         let bad = |why: String| RuleError::BadOutcome { index, why };
         let Place::Zone { side, zone, slot } = from else {
-            return Err(bad(format!("{from} is not a place of the card game's field")));
+            return Err(bad(format!(
+                "{from} is not a place of the card game's field"
+            )));
         };
         if side.index() >= self.state.seat_count() {
             return Err(RuleError::NoSuchSeat {

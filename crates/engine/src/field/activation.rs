@@ -103,7 +103,9 @@ impl Duel {
         }
         let commitment = self.state.commitment(card_ref);
         let card = self.check_reveal(owner, &commitment, reveal)?;
-        let kingdom = card.kingdom().ok_or(RuleError::UnknownCard { card: card.id })?;
+        let kingdom = card
+            .kingdom()
+            .ok_or(RuleError::UnknownCard { card: card.id })?;
         if let Some(refused) = self.activation_refused(seat, at, kingdom, entered_turn) {
             return Err(refused);
         }
@@ -157,8 +159,7 @@ impl Duel {
             .backrow(self.side_of(seat))
             .filter_map(|at| {
                 let piece = self.zone_piece(at)?;
-                if piece.face_up || piece.class != Class::SpellTrap || !self.controls(seat, piece)
-                {
+                if piece.face_up || piece.class != Class::SpellTrap || !self.controls(seat, piece) {
                     return None;
                 }
                 let reveal = *knowledge.get(&self.state.commitment(piece.card_ref))?;
@@ -176,9 +177,8 @@ impl Duel {
         let field = *self.field();
         let turn = self.state.turn;
         field.backrow(self.side_of(seat)).any(|at| {
-            self.zone_piece(at).is_some_and(|p| {
-                !p.face_up && p.class == Class::SpellTrap && p.entered_turn < turn
-            })
+            self.zone_piece(at)
+                .is_some_and(|p| !p.face_up && p.class == Class::SpellTrap && p.entered_turn < turn)
         })
     }
 

@@ -32,10 +32,10 @@ pub use idleness::IdleOutcome;
 
 use crate::action::{Action, Answer};
 use crate::awaiting::Asked;
-use crate::grid::reveals::honest_reveals;
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
+use crate::grid::reveals::honest_reveals;
 use crate::knowledge::Knowledge;
 use crate::piece::Piece;
 use crate::place::Place;

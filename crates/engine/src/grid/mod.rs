@@ -130,7 +130,9 @@ impl Duel {
         }
         match asked {
             Asked::OpenDraw { .. } => self.honest_draw_opening(knowledge),
-            Asked::Reveal { commitments } => crate::grid::reveals::honest_reveals(commitments, knowledge),
+            Asked::Reveal { commitments } => {
+                crate::grid::reveals::honest_reveals(commitments, knowledge)
+            }
             Asked::Declare { places } => self.honest_declaration(places, knowledge),
         }
     }

@@ -25,9 +25,7 @@ pub(crate) fn honest_reveals(commitments: &[Commitment], knowledge: &Knowledge) 
         .iter()
         .map(|c| knowledge.get(c).copied())
         .collect();
-    Some(Answer::Reveal {
-        reveals: reveals?,
-    })
+    Some(Answer::Reveal { reveals: reveals? })
 }
 
 impl Duel {

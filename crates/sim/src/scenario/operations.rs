@@ -48,7 +48,9 @@ pub(super) fn parse_operations(
     raw: &[RawOperation],
     duel: &Duel,
 ) -> Result<Vec<Operation>, SourceError> {
-    raw.iter().map(|r| parse_operation(sc, line, r, duel)).collect()
+    raw.iter()
+        .map(|r| parse_operation(sc, line, r, duel))
+        .collect()
 }
 
 fn parse_operation(

@@ -1,0 +1,465 @@
+//! The proposal editor: the outcome of a card FairDuel has no definition for, built step by
+//! step from the engine's operations — cards picked on the board or from a list, a player,
+//! an amount — checked by the engine as it is written, previewed on the board, and sent.
+
+use egui::{ComboBox, DragValue, Response, RichText, Ui};
+use fairduel_engine::agreement::{Destination, MAX_OPERATIONS, Operation};
+use fairduel_engine::card::Duration;
+use fairduel_engine::describe::describe_operation;
+use fairduel_engine::text::capitalise;
+use fairduel_engine::{Action, Place, Seat, Zone};
+
+use crate::game::{place_words, with_seat_names};
+use crate::session::SeatView;
+use crate::theme;
+
+/// Which operation the editor adds next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StepKind {
+    #[default]
+    Move,
+    LifePoints,
+    Stats,
+    Position,
+    Draw,
+    Declare,
+}
+
+impl StepKind {
+    const ALL: [StepKind; 6] = [
+        StepKind::Move,
+        StepKind::LifePoints,
+        StepKind::Stats,
+        StepKind::Position,
+        StepKind::Draw,
+        StepKind::Declare,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            StepKind::Move => "Move a card",
+            StepKind::LifePoints => "Life points",
+            StepKind::Stats => "ATK / DEF",
+            StepKind::Position => "Change position",
+            StepKind::Draw => "Draw",
+            StepKind::Declare => "Declare",
+        }
+    }
+}
+
+/// Where a moved card goes, as the editor offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DestinationKind {
+    Hand,
+    #[default]
+    Graveyard,
+    Banished,
+    Zone,
+}
+
+/// Which field of the step being written a click on the board fills.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    /// The card the step acts on.
+    Card,
+    /// The zone a moved card goes to.
+    Zone,
+}
+
+/// The outcome being written, and the step being added (view state of the match screen).
+#[derive(Debug, Clone, Default)]
+pub struct ProposalDraft {
+    pub operations: Vec<Operation>,
+    pub kind: StepKind,
+    /// The card the step acts on.
+    pub card: Option<Place>,
+    pub destination: DestinationKind,
+    pub zone: Option<Place>,
+    pub defence: bool,
+    pub seat: Option<Seat>,
+    pub amount: i32,
+    pub atk: i16,
+    pub def: i16,
+    pub until_end_of_turn: bool,
+    pub count: u8,
+    pub text: String,
+    /// A click on the board fills this next.
+    pub picking: Option<Pick>,
+    /// Show the board as the outcome would leave it.
+    pub preview: bool,
+}
+
+impl ProposalDraft {
+    /// Takes a click on the board if the editor is waiting for one; returns whether it did.
+    pub fn take_click(&mut self, place: Place) -> bool {
+        match self.picking.take() {
+            Some(Pick::Card) => self.card = Some(place),
+            Some(Pick::Zone) => self.zone = Some(place),
+            None => return false,
+        }
+        true
+    }
+
+    /// The step the fields describe, if they describe a whole one.
+    fn step(&self) -> Option<Operation> {
+        Some(match self.kind {
+            StepKind::Move => Operation::Move {
+                from: self.card?,
+                to: match self.destination {
+                    DestinationKind::Hand => Destination::Hand,
+                    DestinationKind::Graveyard => Destination::Graveyard,
+                    DestinationKind::Banished => Destination::Banished,
+                    DestinationKind::Zone => Destination::Field {
+                        at: self.zone?,
+                        defence: self.defence,
+                    },
+                },
+            },
+            StepKind::LifePoints => Operation::LifePoints {
+                seat: self.seat?,
+                amount: self.amount,
+            },
+            StepKind::Stats => Operation::Stats {
+                at: self.card?,
+                atk: self.atk,
+                def: self.def,
+                duration: if self.until_end_of_turn {
+                    Duration::EndOfTurn
+                } else {
+                    Duration::Permanent
+                },
+            },
+            StepKind::Position => Operation::ChangePosition { at: self.card? },
+            StepKind::Draw => Operation::Draw {
+                seat: self.seat?,
+                count: self.count.max(1),
+            },
+            StepKind::Declare if self.text.trim().is_empty() => return None,
+            StepKind::Declare => Operation::Declare {
+                text: self.text.trim().to_owned(),
+            },
+        })
+    }
+}
+
+/// The outcome editor for the card being resolved by agreement. Returns the proposal to
+/// send when the player sends it (an empty one for "No effect").
+pub fn proposal_ui(
+    ui: &mut Ui,
+    draft: &mut ProposalDraft,
+    view: &SeatView,
+    names: &[String],
+    card_name: &str,
+    enabled: bool,
+) -> Option<Action> {
+    let named = |text: &str| with_seat_names(text, names);
+    let mut send = None;
+    ui.label(
+        RichText::new(format!(
+            "FairDuel does not know what {card_name} does. Write its outcome step by step; \
+             the other players accept or refuse it."
+        ))
+        .color(theme::PROMPT)
+        .strong(),
+    );
+    if draft.operations.is_empty() {
+        ui.label(RichText::new("The outcome has no steps yet.").color(theme::TEXT_DIM));
+    }
+    let mut remove = None;
+    for (i, operation) in draft.operations.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "{}. {}",
+                i + 1,
+                named(&capitalise(&describe_operation(operation)))
+            ));
+            if ui.small_button("Remove").clicked() {
+                remove = Some(i);
+            }
+        });
+    }
+    if let Some(i) = remove {
+        draft.operations.remove(i);
+    }
+    ui.horizontal_wrapped(|ui| {
+        ComboBox::from_id_salt("proposal-step-kind")
+            .selected_text(draft.kind.label())
+            .show_ui(ui, |ui| {
+                for kind in StepKind::ALL {
+                    ui.selectable_value(&mut draft.kind, kind, kind.label());
+                }
+            });
+        step_fields_ui(ui, draft, view, names);
+        let step = draft.step();
+        let full = draft.operations.len() >= MAX_OPERATIONS;
+        if ui
+            .add_enabled(step.is_some() && !full, egui::Button::new("Add step"))
+            .clicked()
+            && let Some(step) = step
+        {
+            draft.operations.push(step);
+            draft.picking = None;
+        }
+    });
+    let checked = view.duel.preview_outcome(&draft.operations);
+    match &checked {
+        Ok(_) if draft.operations.is_empty() => {}
+        Ok(_) => {
+            ui.label(
+                RichText::new("The engine can carry this outcome out.").color(theme::TEXT_DIM),
+            );
+        }
+        Err(error) => {
+            ui.label(RichText::new(named(&capitalise(&error.to_string()))).color(theme::THEIRS));
+        }
+    }
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut draft.preview, "Preview on the board");
+        let ready = enabled && checked.is_ok() && !draft.operations.is_empty();
+        if ui
+            .add_enabled(ready, egui::Button::new("Send the proposal"))
+            .clicked()
+        {
+            send = Some(Action::ProposeOutcome {
+                operations: draft.operations.clone(),
+            });
+        }
+        if ui
+            .add_enabled(enabled, egui::Button::new("No effect"))
+            .on_hover_text("Resolve the card with nothing happening; nobody needs to agree")
+            .clicked()
+        {
+            send = Some(Action::ProposeOutcome {
+                operations: Vec::new(),
+            });
+        }
+    });
+    if send.is_some() {
+        *draft = ProposalDraft::default();
+    }
+    send
+}
+
+/// The fields of the step being written.
+fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names: &[String]) {
+    let seats: Vec<Seat> = view.duel.state().seats().collect();
+    let seat_name = |seat: Seat| {
+        names
+            .get(seat.index())
+            .cloned()
+            .unwrap_or_else(|| seat.to_string())
+    };
+    match draft.kind {
+        StepKind::Move => {
+            card_picker_ui(ui, draft, view, names, "Card", true);
+            ComboBox::from_id_salt("proposal-destination")
+                .selected_text(match draft.destination {
+                    DestinationKind::Hand => "to its owner's hand",
+                    DestinationKind::Graveyard => "to the graveyard",
+                    DestinationKind::Banished => "banished",
+                    DestinationKind::Zone => "to a zone",
+                })
+                .show_ui(ui, |ui| {
+                    let d = &mut draft.destination;
+                    ui.selectable_value(d, DestinationKind::Hand, "to its owner's hand");
+                    ui.selectable_value(d, DestinationKind::Graveyard, "to the graveyard");
+                    ui.selectable_value(d, DestinationKind::Banished, "banished");
+                    ui.selectable_value(d, DestinationKind::Zone, "to a zone");
+                });
+            if draft.destination == DestinationKind::Zone {
+                let free: Vec<Place> = free_zones(view);
+                let text = draft.zone.map_or_else(
+                    || "choose a zone".to_owned(),
+                    |z| zone_words(view, names, z),
+                );
+                ComboBox::from_id_salt("proposal-zone")
+                    .selected_text(text)
+                    .show_ui(ui, |ui| {
+                        for zone in free {
+                            ui.selectable_value(
+                                &mut draft.zone,
+                                Some(zone),
+                                zone_words(view, names, zone),
+                            );
+                        }
+                    });
+                pick_button_ui(ui, draft, Pick::Zone);
+                ui.checkbox(&mut draft.defence, "DEF Position");
+            }
+        }
+        StepKind::LifePoints => {
+            seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name);
+            ui.add(
+                DragValue::new(&mut draft.amount)
+                    .range(-100_000..=100_000)
+                    .speed(50)
+                    .prefix("LP "),
+            )
+            .on_hover_text("Negative: the player loses that many");
+        }
+        StepKind::Stats => {
+            card_picker_ui(ui, draft, view, names, "Monster", false);
+            ui.add(DragValue::new(&mut draft.atk).speed(50).prefix("ATK "));
+            ui.add(DragValue::new(&mut draft.def).speed(50).prefix("DEF "));
+            ui.checkbox(&mut draft.until_end_of_turn, "until the end of the turn");
+        }
+        StepKind::Position => card_picker_ui(ui, draft, view, names, "Monster", false),
+        StepKind::Draw => {
+            seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name);
+            ui.add(
+                DragValue::new(&mut draft.count)
+                    .range(1..=10)
+                    .prefix("cards "),
+            );
+        }
+        StepKind::Declare => {
+            ui.add(
+                egui::TextEdit::singleline(&mut draft.text)
+                    .hint_text("what the effect declares")
+                    .char_limit(fairduel_engine::agreement::MAX_DECLARATION_BYTES),
+            );
+        }
+    }
+}
+
+fn seat_picker_ui(
+    ui: &mut Ui,
+    chosen: &mut Option<Seat>,
+    seats: &[Seat],
+    seat_name: &dyn Fn(Seat) -> String,
+) -> Response {
+    let text = chosen.map_or_else(|| "choose a player".to_owned(), seat_name);
+    ComboBox::from_id_salt("proposal-seat")
+        .selected_text(text)
+        .show_ui(ui, |ui| {
+            for seat in seats {
+                ui.selectable_value(chosen, Some(*seat), seat_name(*seat));
+            }
+        })
+        .response
+}
+
+/// A list of the cards a step may name (with hands and graveyards where `piles`), and a
+/// button to pick one on the board instead.
+fn card_picker_ui(
+    ui: &mut Ui,
+    draft: &mut ProposalDraft,
+    view: &SeatView,
+    names: &[String],
+    what: &str,
+    piles: bool,
+) {
+    let text = draft
+        .card
+        .map_or_else(|| format!("{what}: choose"), |p| card_words(view, names, p));
+    ComboBox::from_id_salt("proposal-card")
+        .selected_text(text)
+        .width(220.0)
+        .show_ui(ui, |ui| {
+            for place in candidate_cards(view, piles) {
+                ui.selectable_value(&mut draft.card, Some(place), card_words(view, names, place));
+            }
+        });
+    pick_button_ui(ui, draft, Pick::Card);
+}
+
+fn pick_button_ui(ui: &mut Ui, draft: &mut ProposalDraft, pick: Pick) {
+    let picking = draft.picking == Some(pick);
+    let label = if picking {
+        "Click it on the board…"
+    } else {
+        "Pick on the board"
+    };
+    if ui.selectable_label(picking, label).clicked() {
+        draft.picking = if picking { None } else { Some(pick) };
+    }
+}
+
+/// Every card a step may name: the field's cards, and (for a move) each hand and
+/// graveyard slot.
+fn candidate_cards(view: &SeatView, piles: bool) -> Vec<Place> {
+    let duel = &view.duel;
+    let field = duel.field();
+    let mut out = Vec::new();
+    for side in duel.state().seats() {
+        for place in field.frontrow(side).chain(field.backrow(side)) {
+            if duel.zone_piece(place).is_some() {
+                out.push(place);
+            }
+        }
+    }
+    if piles {
+        for (side, player) in duel.state().players.iter() {
+            for (zone, count) in [
+                (Zone::Hand, player.hand.len()),
+                (Zone::Graveyard, player.graveyard.len()),
+            ] {
+                for slot in 0..count.min(usize::from(u8::MAX)) {
+                    out.push(Place::Zone {
+                        side,
+                        zone,
+                        slot: slot as u8,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+fn free_zones(view: &SeatView) -> Vec<Place> {
+    let duel = &view.duel;
+    let field = duel.field();
+    duel.state()
+        .seats()
+        .flat_map(|side| field.frontrow(side).chain(field.backrow(side)))
+        .filter(|place| duel.zone_piece(*place).is_none())
+        .collect()
+}
+
+/// A card a step names, in words: "your Axe Raider", "Ann's hand card 2 (hidden)".
+fn card_words(view: &SeatView, names: &[String], place: Place) -> String {
+    let Place::Zone { side, zone, slot } = place else {
+        return place.to_string();
+    };
+    let words = match zone {
+        Zone::Hand | Zone::Graveyard => {
+            let player = view.duel.state().players.get(side);
+            let pile = player.map(|p| {
+                if zone == Zone::Hand {
+                    &p.hand
+                } else {
+                    &p.graveyard
+                }
+            });
+            let known = pile
+                .and_then(|p| p.get(usize::from(slot)))
+                .and_then(|s| {
+                    s.card.or_else(|| {
+                        view.knowledge
+                            .card(&view.duel.state().commitment(s.card_ref))
+                    })
+                })
+                .and_then(|id| view.duel.pool().get(id))
+                .map_or_else(|| "hidden".to_owned(), |c| c.name.clone());
+            format!("{side}'s {} card {} ({known})", zone.label(), slot + 1)
+        }
+        _ => place_words(view, place),
+    };
+    with_seat_names(&words, names)
+}
+
+fn zone_words(view: &SeatView, names: &[String], place: Place) -> String {
+    let Place::Zone { side, zone, slot } = place else {
+        return place.to_string();
+    };
+    let whose = if side == view.seat {
+        "your".to_owned()
+    } else {
+        format!("{side}'s")
+    };
+    with_seat_names(
+        &format!("{whose} {} zone {}", zone.label(), slot + 1),
+        names,
+    )
+}
