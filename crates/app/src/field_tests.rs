@@ -514,7 +514,7 @@ fn a_spell_resolves_by_an_outcome_written_in_the_editor() {
     settle(&mut h);
     h.get_by_label("Add step").click();
     settle(&mut h);
-    h.get_by_label_contains("1. Send the card at");
+    h.get_by_label_contains("1. Send ");
     h.get_by_label_contains("The engine can carry this outcome out");
     // The preview shows the zone emptied before anything is sent.
     h.get_by_label("Preview on the board").click();
@@ -533,7 +533,7 @@ fn a_spell_resolves_by_an_outcome_written_in_the_editor() {
     step_until(&mut h, "the bot's answer", |h| {
         log_has(h, "accepts the proposed outcome") || log_has(h, "refuses the proposed outcome")
     });
-    assert!(log_has(&h, "proposes an outcome for"));
+    assert!(log_has(&h, "proposes an outcome: send"));
     if log_has(&h, "refuses the proposed outcome") {
         step_until(&mut h, "the editor again", |h| {
             view(h).is_some_and(|v| {

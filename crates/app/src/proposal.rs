@@ -5,7 +5,7 @@
 use egui::{ComboBox, DragValue, Response, RichText, Ui};
 use fairduel_engine::agreement::{Destination, MAX_OPERATIONS, Operation};
 use fairduel_engine::card::Duration;
-use fairduel_engine::describe::describe_operation;
+use fairduel_engine::describe::describe_steps_on;
 use fairduel_engine::text::capitalise;
 use fairduel_engine::{Action, Place, Seat, Zone};
 
@@ -166,13 +166,12 @@ pub fn proposal_ui(
         ui.label(RichText::new("The outcome has no steps yet.").color(theme::TEXT_DIM));
     }
     let mut remove = None;
-    for (i, operation) in draft.operations.iter().enumerate() {
+    for (i, words) in describe_steps_on(&view.duel, &draft.operations)
+        .iter()
+        .enumerate()
+    {
         ui.horizontal(|ui| {
-            ui.label(format!(
-                "{}. {}",
-                i + 1,
-                named(&capitalise(&describe_operation(operation)))
-            ));
+            ui.label(format!("{}. {}", i + 1, named(&capitalise(words))));
             if ui.small_button("Remove").clicked() {
                 remove = Some(i);
             }

@@ -7,7 +7,7 @@ use crate::duel::Duel;
 use crate::event::Event;
 use crate::knowledge::Knowledge;
 use crate::piece::Class;
-use crate::place::Place;
+use crate::place::{Place, Zone};
 use crate::seat::Seat;
 use crate::state::{Outcome, WinReason};
 
@@ -83,10 +83,10 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             "resolves the card with no effect".to_owned()
         }
         Action::ProposeOutcome { operations } => {
-            format!("proposes: {}", describe_operations(operations))
+            format!("proposes an outcome: {}", describe_operations(operations))
         }
         Action::AcceptOutcome => "accepts the proposed outcome".to_owned(),
-        Action::RefuseOutcome => "refuses the proposed outcome".to_owned(),
+        Action::RefuseOutcome => "refuses the proposed outcome: none of it happens".to_owned(),
     }
 }
 
@@ -99,18 +99,67 @@ pub fn describe_operations(operations: &[Operation]) -> String {
         .join("; ")
 }
 
+/// Describes an outcome not yet applied to `duel`, step by step, naming the public cards
+/// each step moves as the steps before it leave the duel.
+pub fn describe_steps_on(duel: &Duel, operations: &[Operation]) -> Vec<String> {
+    let mut scratch = duel.clone();
+    let mut out = Vec::with_capacity(operations.len());
+    for operation in operations {
+        out.push(describe_operation_with(Some(&scratch), operation));
+        if let Ok(next) = scratch.preview_outcome(std::slice::from_ref(operation)) {
+            scratch = next;
+        }
+    }
+    out
+}
+
 /// Describes one operation of an agreed outcome.
 pub fn describe_operation(operation: &Operation) -> String {
+    describe_operation_with(None, operation)
+}
+
+/// "Blade Knight at seat 1's Frontrow (slot 1)" when the public knows the card there, else
+/// "the card at …".
+fn card_at_words(duel: Option<&Duel>, place: Place) -> String {
+    let known = duel.and_then(|duel| {
+        let id = match place {
+            Place::Zone {
+                side,
+                zone: zone @ (Zone::Hand | Zone::Graveyard),
+                slot,
+            } => {
+                let player = duel.state().players.get(side)?;
+                let pile = if zone == Zone::Hand {
+                    &player.hand
+                } else {
+                    &player.graveyard
+                };
+                pile.get(usize::from(slot))?.card?
+            }
+            _ => duel.piece_at(place)?.card?,
+        };
+        Some(card_name(duel, id))
+    });
+    match known {
+        Some(name) => format!("{name} at {place}"),
+        None => format!("the card at {place}"),
+    }
+}
+
+fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String {
     match operation {
-        Operation::Move { from, to } => match to {
-            Destination::Hand => format!("return the card at {from} to its owner's hand"),
-            Destination::Graveyard => format!("send the card at {from} to the graveyard"),
-            Destination::Banished => format!("banish the card at {from}"),
-            Destination::Field { at, defence } => format!(
-                "put the card at {from} on {at}{}",
-                if *defence { " in DEF Position" } else { "" }
-            ),
-        },
+        Operation::Move { from, to } => {
+            let card = card_at_words(duel, *from);
+            match to {
+                Destination::Hand => format!("return {card} to its owner's hand"),
+                Destination::Graveyard => format!("send {card} to the graveyard"),
+                Destination::Banished => format!("banish {card}"),
+                Destination::Field { at, defence } => format!(
+                    "put {card} on {at}{}",
+                    if *defence { " in DEF Position" } else { "" }
+                ),
+            }
+        }
         Operation::LifePoints { seat, amount } if *amount < 0 => {
             format!("{seat} loses {} LP", amount.unsigned_abs())
         }
@@ -126,9 +175,14 @@ pub fn describe_operation(operation: &Operation) -> String {
                 Duration::EndOfTurn => "until the end of the turn",
                 Duration::Turns(_) => "for some turns",
             };
-            format!("the monster at {at} gets {atk:+} ATK and {def:+} DEF {how_long}")
+            format!(
+                "{} gets {atk:+} ATK and {def:+} DEF {how_long}",
+                card_at_words(duel, *at)
+            )
         }
-        Operation::ChangePosition { at } => format!("change the position of the monster at {at}"),
+        Operation::ChangePosition { at } => {
+            format!("change the position of {}", card_at_words(duel, *at))
+        }
         Operation::Draw { seat, count: 1 } => format!("{seat} draws a card"),
         Operation::Draw { seat, count } => format!("{seat} draws {count} cards"),
         Operation::Declare { text } => format!("declare \"{text}\""),
@@ -222,23 +276,8 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::PlayerRemoved { seat, reason } => {
             format!("{seat} is out of the game ({})", removal_reason(*reason))
         }
-        Event::Activated { seat, at, card } => format!("{seat} activates {} at {at}", name(*card)),
-        Event::OutcomeProposed {
-            seat, operations, ..
-        } if operations.is_empty() => format!("{seat} resolves the card with no effect"),
-        Event::OutcomeProposed {
-            seat,
-            card,
-            operations,
-        } => format!(
-            "{seat} proposes an outcome for {}: {}",
-            name(*card),
-            describe_operations(operations)
-        ),
-        Event::OutcomeAccepted { seat } => format!("{seat} accepts the proposed outcome"),
-        Event::OutcomeRefused { seat } => {
-            format!("{seat} refuses the proposed outcome: none of it happens")
-        }
+        // The activation, the proposal and each answer are actions: the log describes
+        // those already.
         Event::ResolvedByAgreement { card, agreed } => {
             let who: Vec<String> = agreed.iter().map(|s| s.to_string()).collect();
             if who.is_empty() {

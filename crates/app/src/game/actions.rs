@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use fairduel_engine::piece::Class;
+use fairduel_engine::describe::describe_steps_on;
 use fairduel_engine::text::capitalise;
 use fairduel_engine::{Action, Decision, Place, PlayMode, TrapEvent};
 
@@ -340,15 +341,20 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         // pick anything.
         Decision::ProposeOutcome { .. } => None,
         Decision::ConsiderOutcome { by } => {
-            let proposal = view
+            let agreement = view.duel.agreement()?;
+            let card = view
                 .duel
-                .agreement()
-                .and_then(|a| a.proposal.as_deref())
-                .map(fairduel_engine::describe::describe_operations)
+                .pool()
+                .get(agreement.card)
+                .map_or_else(|| agreement.card.to_string(), |c| c.name.clone());
+            let steps = agreement
+                .proposal
+                .as_deref()
+                .map(|ops| describe_steps_on(&view.duel, ops))
                 .unwrap_or_default();
             Some(all(format!(
-                "{} proposes this outcome: {proposal}. Accept it?",
-                capitalise(&by.to_string())
+                "{by} proposes this outcome for {card}: {}. Accept it?",
+                steps.join("; ")
             )))
         }
     }
