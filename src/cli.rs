@@ -459,8 +459,13 @@ fn selfplay(
     println!("endings:  {}", reasons.join(", "));
     if rules.format.family == Family::Field {
         println!(
-            "agreed:   {} outcomes proposed, {} accepted, {} refused; {} cards resolved with no effect",
-            agreements.proposed, agreements.accepted, agreements.refused, agreements.without_effect
+            "agreed:   {} outcomes proposed, {} accepted, {} refused; {} cards resolved with no \
+             effect; {} cards searched out of decks",
+            agreements.proposed,
+            agreements.accepted,
+            agreements.refused,
+            agreements.without_effect,
+            agreements.searched
         );
     }
     println!(

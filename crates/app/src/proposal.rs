@@ -22,16 +22,18 @@ pub enum StepKind {
     Stats,
     Position,
     Draw,
+    Search,
     Declare,
 }
 
 impl StepKind {
-    const ALL: [StepKind; 6] = [
+    const ALL: [StepKind; 7] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
         StepKind::Position,
         StepKind::Draw,
+        StepKind::Search,
         StepKind::Declare,
     ];
 
@@ -42,6 +44,7 @@ impl StepKind {
             StepKind::Stats => "ATK / DEF",
             StepKind::Position => "Change position",
             StepKind::Draw => "Draw",
+            StepKind::Search => "Search a deck",
             StepKind::Declare => "Declare",
         }
     }
@@ -134,6 +137,7 @@ impl ProposalDraft {
                 seat: self.seat?,
                 count: self.count.max(1),
             },
+            StepKind::Search => Operation::Search { seat: self.seat? },
             StepKind::Declare if self.text.trim().is_empty() => return None,
             StepKind::Declare => Operation::Declare {
                 text: self.text.trim().to_owned(),
@@ -303,6 +307,10 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
             ui.checkbox(&mut draft.until_end_of_turn, "until the end of the turn");
         }
         StepKind::Position => card_picker_ui(ui, draft, view, names, "Monster", false),
+        StepKind::Search => {
+            seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name)
+                .on_hover_text("That player takes a card of their deck into their hand, shown");
+        }
         StepKind::Draw => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name);
             ui.add(

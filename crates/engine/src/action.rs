@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::agreement::Operation;
-use crate::commitment::{PositionOpening, Reveal};
+use crate::commitment::{CardRef, PositionOpening, Reveal};
 use crate::place::Place;
 use crate::seat::Seat;
 
@@ -113,6 +113,9 @@ pub enum Action {
     AcceptOutcome,
     /// Refuse the outcome on the table: nothing of it happens.
     RefuseOutcome,
+    /// Searching your deck: take the card `card_ref` (one of your deck's commitments) into
+    /// your hand, shown by `reveal`; `None` finds nothing.
+    TakeFromDeck { taken: Option<(CardRef, Reveal)> },
 }
 
 impl Action {
@@ -138,6 +141,7 @@ impl Action {
             Action::ProposeOutcome { .. } => "propose-outcome",
             Action::AcceptOutcome => "accept-outcome",
             Action::RefuseOutcome => "refuse-outcome",
+            Action::TakeFromDeck { .. } => "take-from-deck",
         }
     }
 }

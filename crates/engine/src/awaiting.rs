@@ -41,6 +41,8 @@ pub enum Decision {
     ProposeOutcome { card: CardId },
     /// Accept or refuse the outcome `by` proposed.
     ConsiderOutcome { by: Seat },
+    /// Search your deck: take one card into your hand, revealed, or find nothing.
+    SearchDeck,
 }
 
 impl Decision {
@@ -53,6 +55,7 @@ impl Decision {
             Decision::Battle => "battle phase",
             Decision::ProposeOutcome { .. } => "proposal of an outcome",
             Decision::ConsiderOutcome { .. } => "answer to a proposed outcome",
+            Decision::SearchDeck => "search of your deck",
         }
     }
 }

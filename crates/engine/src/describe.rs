@@ -87,6 +87,13 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
         }
         Action::AcceptOutcome => "accepts the proposed outcome".to_owned(),
         Action::RefuseOutcome => "refuses the proposed outcome: none of it happens".to_owned(),
+        Action::TakeFromDeck { taken: None } => "searches their deck and finds nothing".to_owned(),
+        Action::TakeFromDeck {
+            taken: Some((_, reveal)),
+        } => format!(
+            "searches their deck and takes {} into their hand",
+            card_name(duel, reveal.card)
+        ),
     }
 }
 
@@ -186,6 +193,9 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
         Operation::Draw { seat, count: 1 } => format!("{seat} draws a card"),
         Operation::Draw { seat, count } => format!("{seat} draws {count} cards"),
         Operation::Declare { text } => format!("declare \"{text}\""),
+        Operation::Search { seat } => {
+            format!("{seat} searches their deck for a card and shows it (after the rest)")
+        }
     }
 }
 

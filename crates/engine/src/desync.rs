@@ -54,6 +54,7 @@ pub fn state_differences(ours: &DuelState, theirs: &DuelState) -> Vec<FieldDiffe
             windows,
             declarations,
             agreement,
+            searches_due,
             attack_negated,
             spell_negated,
             outcome,

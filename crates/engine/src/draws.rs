@@ -139,7 +139,14 @@ impl Duel {
             return Ok(());
         }
         let player = self.state.player_mut(slot.owner);
-        let DeckOrder::Permuted { first_card, .. } = player.deck_order else {
+        let DeckOrder::Permuted {
+            first_card,
+            taken,
+            rounds,
+            next_position,
+            ..
+        } = &mut player.deck_order
+        else {
             return Err(RuleError::BadPositionOpening {
                 owner: slot.owner,
                 permuter: slot.permuter,
@@ -147,6 +154,19 @@ impl Duel {
             });
         };
         let card_ref = CardRef(first_card.0.saturating_add(opening.index));
+        if taken.contains(&card_ref) {
+            // A search took this card: the draw moves on to the next deck position, asked of
+            // the last round's permuter again.
+            let last_round = u8::try_from(rounds.len().saturating_sub(1)).unwrap_or(u8::MAX);
+            let pointer = *next_position;
+            *next_position = next_position.saturating_add(1);
+            if let Some(due) = self.state.draws_due.first_mut() {
+                due.round = last_round;
+                due.pointer = pointer;
+            }
+            events.push(Event::PositionPassed { owner: slot.owner });
+            return Ok(());
+        }
         let Some(at) = player.deck.iter().position(|r| *r == card_ref) else {
             return Err(RuleError::PositionNotInDeck {
                 owner: slot.owner,
@@ -169,20 +189,12 @@ impl Duel {
         Ok(())
     }
 
-    /// How many cards `owner` committed to its deck: those still in it and those drawn.
+    /// How many cards `owner` committed to its deck.
     fn committed_deck_size(&self, owner: Seat) -> usize {
-        let player = self.state.player(owner);
-        let handed_out = match &player.deck_order {
-            DeckOrder::Permuted { next_position, .. } => usize::from(*next_position),
-            DeckOrder::Public => 0,
-        };
-        let waiting = self
-            .state
-            .draws_due
-            .iter()
-            .filter(|d| d.owner == owner)
-            .count();
-        player.deck.len() + handed_out.saturating_sub(waiting)
+        match &self.state.player(owner).deck_order {
+            DeckOrder::Permuted { size, .. } => usize::from(*size),
+            DeckOrder::Public => self.state.player(owner).deck.len(),
+        }
     }
 
     /// The error for a draw opening nobody asked of `seat`.

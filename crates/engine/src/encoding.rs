@@ -124,6 +124,7 @@ impl Writer<'_> {
             windows,
             declarations,
             agreement,
+            searches_due,
             attack_negated,
             spell_negated,
             outcome,
@@ -201,6 +202,10 @@ impl Writer<'_> {
                     self.bytes(&bytes);
                 }
             }
+        }
+        self.len(searches_due.len());
+        for seat in searches_due {
+            self.seat(*seat);
         }
         self.bool(*attack_negated);
         self.bool(*spell_negated);
@@ -418,6 +423,8 @@ impl Writer<'_> {
                 rounds,
                 first_card,
                 next_position,
+                size,
+                taken,
             } => {
                 self.variant(1);
                 self.len(rounds.len());
@@ -427,6 +434,11 @@ impl Writer<'_> {
                 }
                 self.card_ref(*first_card);
                 self.varint(u64::from(*next_position));
+                self.varint(u64::from(*size));
+                self.len(taken.len());
+                for r in taken {
+                    self.card_ref(*r);
+                }
             }
         }
         self.slots(hand);
@@ -580,6 +592,7 @@ impl Writer<'_> {
                         self.variant(6);
                         self.seat(*by);
                     }
+                    Decision::SearchDeck => self.variant(7),
                 }
             }
             Awaiting::Answer { seat, asked } => {

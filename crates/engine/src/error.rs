@@ -138,6 +138,8 @@ pub enum RuleError {
     BadOutcome { index: usize, why: String },
     #[error("the card at {at} cannot be activated now: {why}")]
     CannotActivate { at: Place, why: &'static str },
+    #[error("{seat} has no such card in their deck: take one of its cards, or nothing")]
+    NotInDeck { seat: Seat },
 }
 
 impl RuleError {
@@ -192,6 +194,7 @@ impl RuleError {
             RuleError::CannotProposeEnd { .. } => "cannot-propose-end",
             RuleError::BadOutcome { .. } => "bad-outcome",
             RuleError::CannotActivate { .. } => "cannot-activate",
+            RuleError::NotInDeck { .. } => "not-in-deck",
         }
     }
 }

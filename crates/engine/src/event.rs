@@ -209,4 +209,14 @@ pub enum Event {
         to: Destination,
         card: Option<CardId>,
     },
+    /// `seat` searched their deck and took `card` into their hand (`None`: found nothing).
+    SearchedDeck {
+        seat: Seat,
+        card: Option<CardId>,
+    },
+    /// A draw from `owner`'s deck reached the position of a card a search took, and moved
+    /// on to the next position.
+    PositionPassed {
+        owner: Seat,
+    },
 }

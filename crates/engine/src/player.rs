@@ -26,6 +26,11 @@ pub enum DeckOrder {
         first_card: CardRef,
         /// Deck positions handed out so far, top first: the next draw is this position.
         next_position: u16,
+        /// How many cards the owner committed to the deck (every round permutes them all).
+        size: u16,
+        /// Cards taken out of the deck by a search, in the order taken: a draw whose
+        /// position leads to one of them moves on to the next position.
+        taken: Vec<CardRef>,
     },
 }
 

@@ -227,6 +227,8 @@ pub(crate) fn place_permutation_rounds(
                 rounds: placed,
                 first_card,
                 next_position: 0,
+                size: u16::try_from(player.deck.len()).unwrap_or(u16::MAX),
+                taken: Vec::new(),
             };
         }
     }
@@ -281,6 +283,7 @@ pub(crate) fn starting_state(
         windows: Vec::new(),
         declarations: Vec::new(),
         agreement: None,
+        searches_due: Vec::new(),
         attack_negated: false,
         spell_negated: false,
         outcome: None,

@@ -232,6 +232,8 @@ pub struct DuelState {
     pub declarations: Vec<(Seat, Vec<Place>)>,
     /// The effect being resolved by agreement, if one is.
     pub agreement: Option<crate::agreement::Agreement>,
+    /// Players an agreed outcome lets search their decks, the first one searching now.
+    pub searches_due: Vec<Seat>,
     pub attack_negated: bool,
     pub spell_negated: bool,
     pub outcome: Option<Outcome>,
@@ -430,6 +432,7 @@ impl Clone for DuelState {
             windows,
             declarations,
             agreement,
+            searches_due,
             attack_negated,
             spell_negated,
             outcome,
@@ -457,6 +460,7 @@ impl Clone for DuelState {
             windows: windows.clone(),
             declarations: declarations.clone(),
             agreement: agreement.clone(),
+            searches_due: searches_due.clone(),
             attack_negated: *attack_negated,
             spell_negated: *spell_negated,
             outcome: *outcome,
@@ -487,6 +491,7 @@ impl Clone for DuelState {
             windows,
             declarations,
             agreement,
+            searches_due,
             attack_negated,
             spell_negated,
             outcome,
@@ -521,6 +526,7 @@ impl Clone for DuelState {
         self.windows.clone_from(windows);
         self.declarations.clone_from(declarations);
         self.agreement.clone_from(agreement);
+        self.searches_due.clone_from(searches_due);
         self.attack_negated = *attack_negated;
         self.spell_negated = *spell_negated;
         self.outcome = *outcome;

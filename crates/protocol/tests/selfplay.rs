@@ -44,3 +44,32 @@ fn honest_protocol_matches_verify_in_every_preset() {
         }
     }
 }
+
+#[test]
+fn agreed_effects_and_searches_verify_through_the_protocol() {
+    // Random bots activate spells and traps, propose outcomes from the engine's menu,
+    // accept or refuse them, and search their permuted decks; draws then pass over the
+    // positions of searched cards. Every record must verify.
+    let (rules, decks) = common::load("kingdom-duels");
+    let mut tally = fairduel_sim::selfplay::AgreementTally::default();
+    for seed in 0..40 {
+        let game = play_protocol_game(
+            &rules,
+            "kingdom-duels",
+            &common::seating(&decks, seed, 2),
+            seed,
+            BotKind::Random,
+            true,
+        )
+        .unwrap_or_else(|e| panic!("kingdom-duels: {e}"));
+        let report = game.audit.expect("audited");
+        assert!(report.all_verified(), "game {seed}: {:?}", report.verdicts);
+        tally.add(&game.agreements);
+    }
+    assert!(tally.accepted > 0 && tally.refused > 0, "{tally:?}");
+    assert!(tally.searched > 0, "no search in 40 games: {tally:?}");
+    assert!(
+        tally.positions_passed > 0,
+        "no draw reached a searched card's position in 40 games: {tally:?}"
+    );
+}

@@ -715,6 +715,7 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Decision::Battle => "battle",
             Decision::ProposeOutcome { .. } => "propose-outcome",
             Decision::ConsiderOutcome { .. } => "consider-outcome",
+            Decision::SearchDeck => "search-deck",
         },
         Awaiting::Answer { asked, .. } => match asked {
             Asked::OpenDraw { .. } => "open-draw",

@@ -39,6 +39,10 @@ pub struct AgreementTally {
     pub refused: u64,
     /// Cards that resolved with no effect.
     pub without_effect: u64,
+    /// Cards taken from a deck by a search.
+    pub searched: u64,
+    /// Draws that passed over the position of a card a search took.
+    pub positions_passed: u64,
 }
 
 impl AgreementTally {
@@ -52,6 +56,8 @@ impl AgreementTally {
                 Event::ResolvedByAgreement { .. } => self.accepted += 1,
                 Event::OutcomeRefused { .. } => self.refused += 1,
                 Event::ResolvedWithoutEffect { .. } => self.without_effect += 1,
+                Event::SearchedDeck { card: Some(_), .. } => self.searched += 1,
+                Event::PositionPassed { .. } => self.positions_passed += 1,
                 _ => {}
             }
         }
@@ -62,6 +68,8 @@ impl AgreementTally {
         self.accepted += other.accepted;
         self.refused += other.refused;
         self.without_effect += other.without_effect;
+        self.searched += other.searched;
+        self.positions_passed += other.positions_passed;
     }
 }
 

@@ -83,7 +83,8 @@ fn plain(entry: &Entry) -> String {
         Action::Activate { .. }
         | Action::ProposeOutcome { .. }
         | Action::AcceptOutcome
-        | Action::RefuseOutcome => action.kind().into(),
+        | Action::RefuseOutcome
+        | Action::TakeFromDeck { .. } => action.kind().into(),
     }
 }
 

@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use fairduel_engine::piece::Class;
 use fairduel_engine::describe::describe_steps_on;
+use fairduel_engine::piece::Class;
 use fairduel_engine::text::capitalise;
 use fairduel_engine::{Action, Decision, Place, PlayMode, TrapEvent};
 
@@ -107,6 +107,13 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
         }
         Action::AcceptOutcome => "Accept".to_owned(),
         Action::RefuseOutcome => "Refuse: none of it happens".to_owned(),
+        Action::TakeFromDeck { taken: None } => "Find nothing".to_owned(),
+        Action::TakeFromDeck {
+            taken: Some((_, reveal)),
+        } => match duel.pool().get(reveal.card) {
+            Some(card) => format!("Take {}", card.name),
+            None => format!("Take {}", reveal.card),
+        },
     }
 }
 
@@ -340,6 +347,10 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         // The proposal editor answers it (`crate::proposal`); digits typed into it must not
         // pick anything.
         Decision::ProposeOutcome { .. } => None,
+        Decision::SearchDeck => Some(all(
+            "Search your deck: take one card into your hand (everyone sees it), or nothing."
+                .to_owned(),
+        )),
         Decision::ConsiderOutcome { by } => {
             let agreement = view.duel.agreement()?;
             let card = view

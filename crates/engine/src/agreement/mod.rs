@@ -13,12 +13,17 @@
 //! to the graveyard, summons it face-up), its owner opens it from their secrets first, and
 //! the opening is checked against its commitment like every other reveal.
 //!
-//! What is not built yet: operations on decks other than drawing (searching, milling and
-//! shuffling into a deck need the protocol's reshuffle round), counters, coins and dice,
-//! and chains of responses to an agreed effect.
+//! A search shows the searching player only their own deck (they know its cards already;
+//! the order, secret from everyone, does not change) and reveals the card they take; a draw
+//! that later reaches its position moves on to the next one.
+//!
+//! What is not built yet: milling, and shuffling cards into a deck (they need the
+//! protocol's reshuffle round: fresh commitments and a fresh permutation by every other
+//! seat), counters, coins and dice, and chains of responses to an agreed effect.
 
 mod flow;
 mod operations;
+mod search;
 
 use serde::{Deserialize, Serialize};
 
@@ -56,6 +61,9 @@ pub enum Operation {
     /// Something the outcome declares for everyone to read (a card name, a type, a number
     /// the effect asks for), at most [`MAX_DECLARATION_BYTES`] long.
     Declare { text: String },
+    /// `seat` searches their deck (once the rest of the outcome has run): they see their
+    /// own deck, take one card into their hand, revealed to everyone, or find nothing.
+    Search { seat: Seat },
 }
 
 impl Operation {
@@ -67,6 +75,7 @@ impl Operation {
             Operation::ChangePosition { .. } => "change-position",
             Operation::Draw { .. } => "draw",
             Operation::Declare { .. } => "declare",
+            Operation::Search { .. } => "search",
         }
     }
 }

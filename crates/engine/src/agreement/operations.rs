@@ -68,7 +68,9 @@ impl Duel {
                 Operation::Stats { atk: 0, def: 0, .. } => {
                     return Err(bad("a change of ATK and DEF by 0 changes nothing".into()));
                 }
-                Operation::LifePoints { seat, .. } | Operation::Draw { seat, .. }
+                Operation::LifePoints { seat, .. }
+                | Operation::Draw { seat, .. }
+                | Operation::Search { seat }
                     if seat.index() >= self.state.seat_count() =>
                 {
                     return Err(RuleError::NoSuchSeat {
@@ -153,6 +155,13 @@ impl Duel {
                 Ok(())
             }
             Operation::Declare { .. } => Ok(()),
+            Operation::Search { seat } => {
+                self.in_play_or(index, *seat)?;
+                if let Run::Apply = run {
+                    self.state.searches_due.push(*seat);
+                }
+                Ok(())
+            }
         }
     }
 
@@ -369,7 +378,9 @@ impl Duel {
                 Operation::Stats { at, .. } | Operation::ChangePosition { at } => {
                     add_place(&mut touched, *at)
                 }
-                Operation::LifePoints { seat, .. } | Operation::Draw { seat, .. } => {
+                Operation::LifePoints { seat, .. }
+                | Operation::Draw { seat, .. }
+                | Operation::Search { seat } => {
                     touched = touched.with(*seat);
                 }
                 Operation::Declare { .. } => {}

@@ -56,6 +56,8 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
                 }],
                 first_card: CardRef(first_ref),
                 next_position: 300,
+                size: 40,
+                taken: vec![CardRef(first_ref + 3), CardRef(700)],
             }
         },
         hand: vec![
@@ -302,12 +304,14 @@ fn state() -> DuelState {
                 Operation::Declare {
                     text: "Dragon, then 7".into(),
                 },
+                Operation::Search { seat: Seat(1) },
             ]),
             to_answer: vec![Seat(0), Seat(3)],
             agreed: SeatSet(0b100),
             refused: 2,
             accepted: false,
         }),
+        searches_due: vec![Seat(2), Seat(0)],
         attack_negated: true,
         spell_negated: false,
         outcome: Some(Outcome {
@@ -363,6 +367,10 @@ fn hand_written_encoding_is_postcards() {
         Awaiting::Decision {
             seat: Seat(0),
             decision: Decision::ConsiderOutcome { by: Seat(2) },
+        },
+        Awaiting::Decision {
+            seat: Seat(1),
+            decision: Decision::SearchDeck,
         },
         Awaiting::Finished,
     ];

@@ -23,7 +23,7 @@ impl Duel {
             if self.await_draw_opening() || self.await_reveals() {
                 return;
             }
-            if self.settle_agreement(events) {
+            if self.settle_agreement(events) || self.await_search() {
                 return;
             }
 

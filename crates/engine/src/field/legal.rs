@@ -37,6 +37,9 @@ impl Duel {
             Some((s, Decision::ProposeOutcome { .. })) if s == seat => {
                 self.outcome_proposals(seat, &mut out);
             }
+            Some((s, Decision::SearchDeck)) if s == seat => {
+                out.extend(self.search_choices(seat, knowledge));
+            }
             Some((s, Decision::ConsiderOutcome { .. })) if s == seat => {
                 out.push(Action::AcceptOutcome);
                 out.push(Action::RefuseOutcome);
@@ -211,6 +214,7 @@ impl Duel {
         }
         if !self.state.player(seat).deck.is_empty() {
             out.push(single(Operation::Draw { seat, count: 1 }));
+            out.push(single(Operation::Search { seat }));
         }
     }
 }

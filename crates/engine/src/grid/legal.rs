@@ -29,7 +29,9 @@ impl Duel {
             // The grid's turn has no Battle Phase of its own.
             Decision::Battle => {}
             // Agreed effects are the card game's field's only, for now.
-            Decision::ProposeOutcome { .. } | Decision::ConsiderOutcome { .. } => {}
+            Decision::ProposeOutcome { .. }
+            | Decision::ConsiderOutcome { .. }
+            | Decision::SearchDeck => {}
             Decision::Respond { event } => {
                 if self.check_pass(seat, *event, Some(knowledge)).is_ok() {
                     out.push(Action::Pass);

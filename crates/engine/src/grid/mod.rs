@@ -98,7 +98,8 @@ impl Duel {
             | Action::Activate { .. }
             | Action::ProposeOutcome { .. }
             | Action::AcceptOutcome
-            | Action::RefuseOutcome => {
+            | Action::RefuseOutcome
+            | Action::TakeFromDeck { .. } => {
                 return Err(RuleError::NotInThisFamily {
                     action: action.kind(),
                 });

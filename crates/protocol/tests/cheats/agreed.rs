@@ -1,9 +1,10 @@
 //! Cheats around agreed effects (the card game's field): an outcome applied without the
 //! consent of every seat asked, consent given in another seat's name, a false opening of a
-//! hidden card the outcome shows, and a replayed agreement.
+//! hidden card the outcome shows, a replayed agreement, and a search reaching beyond the
+//! searcher's own deck.
 //!
-//! Searching a deck is not built yet (it needs the protocol's reshuffle round), so the
-//! catalogue's "a search that shows a card of another player's deck" has no case here.
+//! Shuffling cards into a deck (the reshuffle round) is not built yet, so the catalogue's
+//! "a reshuffle that stacks the deck" has no case here.
 
 use fairduel_engine::{Action, Answer, Asked, Awaiting, Decision, Reveal, Seat};
 use fairduel_protocol::envelope::{Body, Envelope, SignedEnvelope};
@@ -118,4 +119,60 @@ fn a_false_opening_inside_an_agreed_effect_is_refused() {
         }
     }
     assert!(caught > 0, "no accepted outcome ever showed a hidden card");
+}
+
+#[test]
+fn a_search_reaches_only_the_searchers_own_deck() {
+    // Impossible by construction: only the searching seat may write the search's answer,
+    // and only a card of its own deck, opened from its own commitment, is accepted. Taking
+    // a card of another seat's deck is refused at once, and so is a false opening of one's
+    // own.
+    let table = Table::load("kingdom-duels");
+    for seed in 0..60 {
+        let mut game = Game::new(&table, seed);
+        let searching = |g: &Game| match g.step() {
+            Step::Game(Awaiting::Decision {
+                seat,
+                decision: Decision::SearchDeck,
+            }) => Some(seat),
+            _ => None,
+        };
+        if !game.advance_until_or_end(|g| searching(g).is_some()) {
+            continue;
+        }
+        let searcher = searching(&game).unwrap();
+        let other = game.others(searcher).next().unwrap();
+        let duel = game.peer(searcher).duel().unwrap();
+        let theirs = duel.state().player(other).deck[0];
+        let Some(mine) = duel.state().player(searcher).deck.first().copied() else {
+            continue;
+        };
+        let knowledge = game.peer(searcher).knowledge();
+        let my_reveal = *knowledge.get(&duel.state().commitment(mine)).unwrap();
+        // Another seat's card, with any opening.
+        let foreign = game.forge(
+            searcher,
+            Body::Action(Action::TakeFromDeck {
+                taken: Some((theirs, my_reveal)),
+            }),
+        );
+        let refused = refused_as(game.honest_receives(searcher, &foreign), "illegal-action");
+        assert!(refused.contains("no such card in their deck"), "{refused}");
+        // One's own card, opened as another card.
+        let mut false_opening = my_reveal;
+        false_opening.card.0 = if my_reveal.card.0 == 53 { 54 } else { 53 };
+        let lie = game.forge(
+            searcher,
+            Body::Action(Action::TakeFromDeck {
+                taken: Some((mine, false_opening)),
+            }),
+        );
+        refused_as(game.honest_receives(searcher, &lie), "illegal-action");
+        // Nobody else may answer the search.
+        let stranger = game.forge(other, Body::Action(Action::TakeFromDeck { taken: None }));
+        refused_as(game.honest_receives(other, &stranger), "wrong-author");
+        assert!(game.advance());
+        return;
+    }
+    panic!("no search came up in 60 games");
 }

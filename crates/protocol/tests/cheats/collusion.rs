@@ -114,6 +114,7 @@ fn deck_order(duel: &Duel, pooled: &Knowledge, owner: Seat, size: usize, seats: 
         rounds,
         first_card,
         next_position,
+        ..
     } = &player.deck_order
     else {
         panic!("a protocol deck is permuted");

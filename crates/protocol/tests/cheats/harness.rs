@@ -446,6 +446,7 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::SpringTrap { reveal, .. }
             | Action::Discard { reveal, .. }
             | Action::Activate { reveal, .. } => vec![*reveal],
+            Action::TakeFromDeck { taken } => taken.iter().map(|(_, r)| *r).collect(),
             // Listed one by one, so that a new action carrying an opening fails to compile
             // here until it is counted.
             Action::ChangePosition { .. }

@@ -9,6 +9,7 @@
 //!   { op = "change-position", at = "seat1-front1" },
 //!   { op = "draw", seat = 0, count = 2 },
 //!   { op = "declare", text = "Dragon" },
+//!   { op = "search", seat = 0 },
 //! ]
 //! ```
 //!
@@ -123,12 +124,13 @@ fn parse_operation(
         "declare" => Operation::Declare {
             text: need(&raw.text, "text")?,
         },
+        "search" => Operation::Search { seat: seat()? },
         other => {
             return Err(sc.err(
                 line,
                 format!(
                     "unknown operation \"{other}\" (move, life-points, stats, change-position, \
-                     draw, declare)"
+                     draw, declare, search)"
                 ),
             ));
         }

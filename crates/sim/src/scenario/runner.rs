@@ -629,6 +629,27 @@ impl Runner {
                     &self.duel,
                 )?,
             },
+            "take-from-deck" => {
+                // `card = N`: the first card N of the seat's deck; without it, nothing.
+                let taken = match raw.card {
+                    None => None,
+                    Some(id) => {
+                        let state = self.duel.state();
+                        let found = state.player(seat).deck.iter().find_map(|r| {
+                            let reveal = self.reveal_of(&state.commitment(*r))?;
+                            (reveal.card == CardId(id)).then_some((*r, reveal))
+                        });
+                        let (card_ref, reveal) = found.ok_or_else(|| {
+                            sc.err(
+                                line,
+                                format!("seat {} has no card {id} in its deck", seat.0),
+                            )
+                        })?;
+                        Some((card_ref, adjust(Some(reveal)).unwrap_or(reveal)))
+                    }
+                };
+                Action::TakeFromDeck { taken }
+            }
             "accept-outcome" => Action::AcceptOutcome,
             "refuse-outcome" => Action::RefuseOutcome,
             "change-position" => Action::ChangePosition {
@@ -707,7 +728,7 @@ impl Runner {
                         "unknown action \"{other}\" (play, move, attack, flip, change-position, \
                          next-phase, redirect, end-turn, pass, spring-trap, reveal, declare, discard, \
                          choose-opponent, concede, activate, propose-outcome, accept-outcome, \
-                         refuse-outcome)"
+                         refuse-outcome, take-from-deck)"
                     ),
                 ));
             }
