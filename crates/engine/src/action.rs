@@ -113,6 +113,10 @@ pub enum Action {
     AcceptOutcome,
     /// Refuse the outcome on the table: nothing of it happens.
     RefuseOutcome,
+    /// Activate an effect of your face-up card at `at` (the card game's field: a monster or a
+    /// spell or trap that stays on the field), once per turn in your Main Phase. It
+    /// resolves by agreement.
+    ActivateEffect { at: Place },
     /// Searching your deck: take the card `card_ref` (one of your deck's commitments) into
     /// your hand, shown by `reveal`; `None` finds nothing.
     TakeFromDeck { taken: Option<(CardRef, Reveal)> },
@@ -142,6 +146,7 @@ impl Action {
             Action::AcceptOutcome => "accept-outcome",
             Action::RefuseOutcome => "refuse-outcome",
             Action::TakeFromDeck { .. } => "take-from-deck",
+            Action::ActivateEffect { .. } => "activate-effect",
         }
     }
 }

@@ -87,6 +87,10 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
         }
         Action::AcceptOutcome => "accepts the proposed outcome".to_owned(),
         Action::RefuseOutcome => "refuses the proposed outcome: none of it happens".to_owned(),
+        Action::ActivateEffect { at } => match duel.piece_at(*at).and_then(|p| p.card) {
+            Some(card) => format!("activates the effect of {} at {at}", card_name(duel, card)),
+            None => format!("activates the effect of the card at {at}"),
+        },
         Action::TakeFromDeck { taken: None } => "searches their deck and finds nothing".to_owned(),
         Action::TakeFromDeck {
             taken: Some((_, reveal)),

@@ -484,6 +484,7 @@ impl Writer<'_> {
             bound_turn,
             modifiers,
             equips,
+            activated,
         } = piece;
         self.seat(*owner);
         self.seat(*controller);
@@ -526,6 +527,7 @@ impl Writer<'_> {
         for attached in equips {
             self.attached(attached);
         }
+        self.bool(*activated);
     }
 
     #[inline(always)]

@@ -57,6 +57,9 @@ pub struct Piece {
     pub modifiers: Vec<Modifier>,
     /// Equip spells attached to this monster, in order.
     pub equips: Vec<Attached>,
+    /// An effect of this face-up card was activated this turn (the card game's field:
+    /// once per turn).
+    pub activated: bool,
 }
 
 /// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
@@ -99,6 +102,7 @@ impl Piece {
             bound_turn: 0,
             modifiers: Vec::new(),
             equips: Vec::new(),
+            activated: false,
         }
     }
 
@@ -144,6 +148,7 @@ impl Clone for Piece {
             bound_turn,
             modifiers,
             equips,
+            activated,
         } = self;
         Piece {
             owner: *owner,
@@ -162,6 +167,7 @@ impl Clone for Piece {
             bound_turn: *bound_turn,
             modifiers: modifiers.clone(),
             equips: equips.clone(),
+            activated: *activated,
         }
     }
 
@@ -183,6 +189,7 @@ impl Clone for Piece {
             bound_turn,
             modifiers,
             equips,
+            activated,
         } = source;
         self.owner = *owner;
         self.controller = *controller;
@@ -198,6 +205,7 @@ impl Clone for Piece {
         self.attacked = *attacked;
         self.bind = *bind;
         self.bound_turn = *bound_turn;
+        self.activated = *activated;
         // Most pieces have neither: skip the out-of-line slice copy then.
         if !(self.modifiers.is_empty() && modifiers.is_empty()) {
             self.modifiers.clone_from(modifiers);

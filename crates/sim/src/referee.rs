@@ -6,7 +6,8 @@
 
 use std::sync::Arc;
 
-use fairduel_engine::action::Entry;
+use fairduel_engine::action::{Action, Entry};
+use fairduel_engine::awaiting::Decision;
 use fairduel_engine::commitment::{Commitment, Reveal, Salt};
 use fairduel_engine::deck::DeckList;
 use fairduel_engine::duel::{Duel, Rules};
@@ -54,6 +55,10 @@ pub struct Referee {
     /// No seat engine has refused an entry or ended with another hash yet. While so, the
     /// seat engines hold the referee's state from before each new entry.
     agreed: bool,
+    /// What each seat knows while it searches its deck: also every card of its deck. Here
+    /// a deck's order is public (the referee's), so a seat that always knew its deck's
+    /// cards would know its draws; it is shown them only for the search.
+    searching: Knowledge,
 }
 
 impl Referee {
@@ -117,6 +122,7 @@ impl Referee {
             all,
             steps: 0,
             agreed: true,
+            searching: Knowledge::new(),
         };
         referee.deliver(&events);
         Ok((referee, events))
@@ -147,6 +153,13 @@ impl Referee {
     /// What `seat` knows. Seats outside the match know what the public knows.
     pub fn knowledge(&self, seat: Seat) -> &Knowledge {
         static NOTHING: std::sync::OnceLock<Knowledge> = std::sync::OnceLock::new();
+        let searching = matches!(
+            self.truth.awaiting().decision(),
+            Some((s, Decision::SearchDeck)) if s == seat
+        );
+        if searching {
+            return &self.searching;
+        }
         self.seats
             .get(seat)
             .map_or_else(|| NOTHING.get_or_init(Knowledge::new), |(_, k)| k)
@@ -220,6 +233,32 @@ impl Referee {
             }
         }
         self.deliver(&events);
+        // The card a search took: its taker keeps its opening, to play it later.
+        if let Entry::Action(Action::TakeFromDeck {
+            taken: Some((card_ref, reveal)),
+        }) = entry
+            && let Some((_, knowledge)) = self.seats.get_mut(seat)
+        {
+            knowledge.learn(self.truth.state().commitment(*card_ref), *reveal);
+        }
+        self.searching = match self.truth.awaiting().decision() {
+            Some((searcher, Decision::SearchDeck)) => {
+                let mut knowledge = self
+                    .seats
+                    .get(searcher)
+                    .map(|(_, k)| k.clone())
+                    .unwrap_or_default();
+                let state = self.truth.state();
+                for card_ref in &state.player(searcher).deck {
+                    let commitment = state.commitment(*card_ref);
+                    if let Some(reveal) = self.all.get(&commitment).copied() {
+                        knowledge.learn(commitment, reveal);
+                    }
+                }
+                knowledge
+            }
+            _ => Knowledge::new(),
+        };
         Ok(events)
     }
 }

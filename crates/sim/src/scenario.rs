@@ -156,6 +156,9 @@ struct RawCell {
     changed_position: bool,
     #[serde(default)]
     attacked: bool,
+    /// An effect of this face-up card was activated this turn (the card game's field).
+    #[serde(default)]
+    activated: bool,
     entered_turn: Option<u16>,
     spellbound: Option<RawBind>,
     bound_turn: Option<u16>,

@@ -84,7 +84,8 @@ fn plain(entry: &Entry) -> String {
         | Action::ProposeOutcome { .. }
         | Action::AcceptOutcome
         | Action::RefuseOutcome
-        | Action::TakeFromDeck { .. } => action.kind().into(),
+        | Action::TakeFromDeck { .. }
+        | Action::ActivateEffect { .. } => action.kind().into(),
     }
 }
 

@@ -107,6 +107,7 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
         }
         Action::AcceptOutcome => "Accept".to_owned(),
         Action::RefuseOutcome => "Refuse: none of it happens".to_owned(),
+        Action::ActivateEffect { at } => format!("Activate the effect of {}", name_at(*at)),
         Action::TakeFromDeck { taken: None } => "Find nothing".to_owned(),
         Action::TakeFromDeck {
             taken: Some((_, reveal)),
@@ -137,17 +138,22 @@ pub(super) fn action_places(action: &Action) -> Vec<Place> {
         Action::Play { to, .. } | Action::Redirect { to } => vec![*to],
         Action::Move { from, to, .. } => vec![*from, *to],
         Action::Attack { from, target, .. } => vec![*from, *target],
-        Action::ChangePosition { at } | Action::Flip { at, .. } | Action::SpringTrap { at, .. } => {
-            vec![*at]
-        }
+        Action::ChangePosition { at }
+        | Action::Flip { at, .. }
+        | Action::SpringTrap { at, .. }
+        | Action::Activate { at, .. }
+        | Action::ActivateEffect { at } => vec![*at],
         _ => Vec::new(),
     }
 }
 
-/// The place an action on one card is about (change position, flip).
+/// The place an action on one card is about (change position, flip, activate).
 pub(super) fn untargeted_place(action: &Action) -> Option<Place> {
     match action {
-        Action::ChangePosition { at } | Action::Flip { at, .. } => Some(*at),
+        Action::ChangePosition { at }
+        | Action::Flip { at, .. }
+        | Action::Activate { at, .. }
+        | Action::ActivateEffect { at } => Some(*at),
         _ => None,
     }
 }
@@ -170,7 +176,9 @@ pub(super) fn has_any_action(view: &SeatView, selection: Selection) -> bool {
             Action::Move { from: c, .. }
             | Action::Attack { from: c, .. }
             | Action::ChangePosition { at: c }
-            | Action::Flip { at: c, .. },
+            | Action::Flip { at: c, .. }
+            | Action::Activate { at: c, .. }
+            | Action::ActivateEffect { at: c },
             Selection::Board(place),
         ) => *c == place,
         _ => false,

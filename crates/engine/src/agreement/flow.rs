@@ -201,6 +201,25 @@ impl Duel {
     /// Moves an agreement on where nobody needs to decide; returns whether the duel now
     /// waits for a decision about it (recorded in `awaiting`).
     pub(crate) fn settle_agreement(&mut self, events: &mut Vec<Event>) -> bool {
+        let table = self.state.table;
+        // Players who left the duel (a concession, or an outcome that took their last life
+        // points) are asked nothing more; a card whose controller left resolves with no
+        // effect.
+        self.state.searches_due.retain(|s| table.in_play(*s));
+        let Some(agreement) = self.state.agreement.as_mut() else {
+            return false;
+        };
+        agreement.to_answer.retain(|s| table.in_play(*s));
+        if !table.in_play(agreement.controller) {
+            self.finish_agreement(false, events);
+            return false;
+        }
+        if agreement.proposal.is_some() && agreement.to_answer.is_empty() && !agreement.accepted {
+            if self.accept_if_everyone_agreed().is_err() {
+                self.finish_agreement(false, events);
+                return false;
+            }
+        }
         let Some(agreement) = self.state.agreement.as_ref() else {
             return false;
         };

@@ -100,6 +100,7 @@ fn piece(turn: u16) -> Piece {
         defence: true,
         moved: true,
         attacked: true,
+        activated: true,
         bind: Bind::Turns(3),
         bound_turn: 200,
         modifiers: vec![

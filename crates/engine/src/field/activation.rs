@@ -130,6 +130,60 @@ impl Duel {
         Ok(())
     }
 
+    /// Why `seat` may not activate an effect of its face-up card at `at` now, if it may not.
+    fn effect_activation_refused(&self, seat: Seat, at: Place) -> Option<RuleError> {
+        if !matches!(self.activation_timing(seat), Some(Timing::OwnMain)) {
+            return Some(self.wrong_decision(seat, "activate-effect"));
+        }
+        let piece = match self.own_zone_piece(seat, at) {
+            Ok(piece) => piece,
+            Err(e) => return Some(e),
+        };
+        let why = if !piece.face_up || piece.card.is_none() {
+            Some("only a face-up card's effect is activated this way")
+        } else if piece.activated {
+            Some("a card's effect is activated once per turn")
+        } else {
+            None
+        };
+        why.map(|why| RuleError::CannotActivate { at, why })
+    }
+
+    /// Activates an effect of `seat`'s face-up card at `at`.
+    pub(super) fn field_activate_effect(
+        &mut self,
+        seat: Seat,
+        at: Place,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if let Some(refused) = self.effect_activation_refused(seat, at) {
+            return Err(refused);
+        }
+        let Some(piece) = self.zone_piece_mut(at) else {
+            return Err(RuleError::EmptyCell { at });
+        };
+        piece.activated = true;
+        let (card_ref, card) = (piece.card_ref, piece.card);
+        let Some(card) = card else {
+            return Err(RuleError::EmptyCell { at });
+        };
+        events.push(Event::Activated { seat, at, card });
+        self.begin_agreement(seat, card, card_ref, at);
+        Ok(())
+    }
+
+    /// `seat`'s face-up cards whose effect it may activate now.
+    pub(super) fn effects_activatable(&self, seat: Seat) -> Vec<Place> {
+        let field = *self.field();
+        let side = self.side_of(seat);
+        field
+            .frontrow(side)
+            .chain(field.backrow(side))
+            .filter(|at| self.zone_piece(*at).is_some())
+            .filter(|at| self.effect_activation_refused(seat, *at).is_none())
+            .collect()
+    }
+
     /// Activates a spell from `seat`'s hand into the free Backrow zone `to` (part of
     /// playing it from the hand): the card is already there, face-up.
     pub(super) fn activate_from_hand(

@@ -159,6 +159,9 @@ impl Duel {
         for (at, reveal) in self.activatable(seat, knowledge) {
             out.push(Action::Activate { at, reveal });
         }
+        for at in self.effects_activatable(seat) {
+            out.push(Action::ActivateEffect { at });
+        }
     }
 
     /// A menu of outcomes for the effect being resolved: none at all, and each single

@@ -78,6 +78,7 @@ impl Duel {
             Action::AcceptOutcome => self.accept_outcome(seat, events)?,
             Action::RefuseOutcome => self.refuse_outcome(seat, events)?,
             Action::TakeFromDeck { taken } => self.take_from_deck(seat, *taken, events)?,
+            Action::ActivateEffect { at } => self.field_activate_effect(seat, *at, events)?,
             Action::Move { .. }
             | Action::Flip { .. }
             | Action::SpringTrap { .. }

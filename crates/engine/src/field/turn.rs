@@ -26,6 +26,7 @@ impl Duel {
         for piece in self.state.cells.iter_mut().flatten() {
             piece.attacked = false;
             piece.changed_position = false;
+            piece.activated = false;
             piece
                 .modifiers
                 .retain(|m| m.duration != crate::card::Duration::EndOfTurn);

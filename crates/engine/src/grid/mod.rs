@@ -99,7 +99,8 @@ impl Duel {
             | Action::ProposeOutcome { .. }
             | Action::AcceptOutcome
             | Action::RefuseOutcome
-            | Action::TakeFromDeck { .. } => {
+            | Action::TakeFromDeck { .. }
+            | Action::ActivateEffect { .. } => {
                 return Err(RuleError::NotInThisFamily {
                     action: action.kind(),
                 });

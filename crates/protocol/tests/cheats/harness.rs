@@ -460,7 +460,8 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::Concede
             | Action::ProposeOutcome { .. }
             | Action::AcceptOutcome
-            | Action::RefuseOutcome => Vec::new(),
+            | Action::RefuseOutcome
+            | Action::ActivateEffect { .. } => Vec::new(),
         },
         Body::Answer(Answer::Reveal { reveals }) => reveals.clone(),
         Body::Answer(Answer::Declare { matching }) => matching.iter().map(|(_, r)| *r).collect(),

@@ -294,6 +294,7 @@ impl Runner {
                 bound_turn: rc.bound_turn.unwrap_or(0),
                 modifiers: Vec::new(),
                 equips,
+                activated: rc.activated,
             };
             if let Some(slot) = state.cells.get_mut(index) {
                 *slot = Some(piece);
@@ -629,6 +630,9 @@ impl Runner {
                     &self.duel,
                 )?,
             },
+            "activate-effect" => Action::ActivateEffect {
+                at: place(&raw.at, "at")?,
+            },
             "take-from-deck" => {
                 // `card = N`: the first card N of the seat's deck; without it, nothing.
                 let taken = match raw.card {
@@ -728,7 +732,7 @@ impl Runner {
                         "unknown action \"{other}\" (play, move, attack, flip, change-position, \
                          next-phase, redirect, end-turn, pass, spring-trap, reveal, declare, discard, \
                          choose-opponent, concede, activate, propose-outcome, accept-outcome, \
-                         refuse-outcome, take-from-deck)"
+                         refuse-outcome, take-from-deck, activate-effect)"
                     ),
                 ));
             }
