@@ -214,11 +214,12 @@ impl Duel {
             self.finish_agreement(false, events);
             return false;
         }
-        if agreement.proposal.is_some() && agreement.to_answer.is_empty() && !agreement.accepted {
-            if self.accept_if_everyone_agreed().is_err() {
-                self.finish_agreement(false, events);
-                return false;
-            }
+        // Everyone left to ask has left the duel: the outcome is accepted by the rest.
+        let nobody_left =
+            agreement.proposal.is_some() && agreement.to_answer.is_empty() && !agreement.accepted;
+        if nobody_left && self.accept_if_everyone_agreed().is_err() {
+            self.finish_agreement(false, events);
+            return false;
         }
         let Some(agreement) = self.state.agreement.as_ref() else {
             return false;
