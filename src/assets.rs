@@ -1,21 +1,114 @@
-//! Finding and loading the data files: formats, card pools and decks.
+//! Finding and loading the data files: formats, card pools and decks. They are built into
+//! the binary, so a copy of it anywhere has them; a player adds or replaces files in a
+//! folder of their own.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+use fairduel_engine::hash::sha256;
+use include_dir::{Dir, include_dir};
 
 use fairduel_engine::format::DOR_POOL;
 use fairduel_engine::{CardPool, DeckList, Format, Rules, SourceError};
 
-/// The asset folder: `--assets`, then `FAIRDUEL_ASSETS`, then the one this binary was built
-/// beside.
-pub fn asset_dir(explicit: Option<&Path>) -> PathBuf {
+/// The formats, card pools and decks this binary was built with.
+static BUILT_IN: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/assets");
+
+/// The asset folder: `--assets`, then `FAIRDUEL_ASSETS`, then the built-in assets unpacked
+/// into `<data_root>/assets/`, with the player's own files from `<data_root>/my-assets/`
+/// (the same `formats/`, `cards/` and `decks/` layout) added to them or replacing them.
+pub fn asset_dir(explicit: Option<&Path>, data_root: &Path) -> Result<PathBuf, AssetError> {
     if let Some(dir) = explicit {
-        return dir.to_path_buf();
+        return Ok(dir.to_path_buf());
     }
     if let Some(dir) = std::env::var_os("FAIRDUEL_ASSETS") {
-        return PathBuf::from(dir);
+        return Ok(PathBuf::from(dir));
     }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
+    unpack(&own_assets_dir(data_root), &data_root.join("assets"))
+}
+
+/// The folder of the player's own asset files, beside the unpacked built-in ones.
+pub fn own_assets_dir(data_root: &Path) -> PathBuf {
+    data_root.join("my-assets")
+}
+
+/// Every built-in file, by its path inside the asset folder.
+fn built_in_files(dir: &Dir<'static>, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
+    for file in dir.files() {
+        out.insert(file.path().to_path_buf(), file.contents().to_vec());
+    }
+    for sub in dir.dirs() {
+        built_in_files(sub, out);
+    }
+}
+
+/// The player's `.toml` files under `dir`, by their path inside it.
+fn own_files(
+    dir: &Path,
+    inside: &Path,
+    out: &mut BTreeMap<PathBuf, Vec<u8>>,
+) -> Result<(), AssetError> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        // No folder of one's own: the built-in assets alone.
+        return Ok(());
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = inside.join(entry.file_name());
+        if path.is_dir() {
+            own_files(&path, &name, out)?;
+        } else if path.extension().is_some_and(|e| e == "toml") {
+            let bytes = std::fs::read(&path).map_err(|source| AssetError::Read {
+                path: path.display().to_string(),
+                source,
+            })?;
+            out.insert(name, bytes);
+        }
+    }
+    Ok(())
+}
+
+/// Writes the built-in files, with the player's own over them, into a folder of `root`
+/// named by the hash of everything in it, and returns that folder. A folder of that name
+/// holds exactly these files, so it is written once and reused; it is written under a
+/// temporary name first and renamed, so a half-written folder is never used.
+fn unpack(own: &Path, root: &Path) -> Result<PathBuf, AssetError> {
+    let mut files = BTreeMap::new();
+    built_in_files(&BUILT_IN, &mut files);
+    own_files(own, Path::new(""), &mut files)?;
+    let mut listing = Vec::new();
+    for (path, bytes) in &files {
+        listing.extend_from_slice(path.to_string_lossy().as_bytes());
+        listing.push(0);
+        listing.extend_from_slice(sha256(bytes).0.as_slice());
+    }
+    let name = sha256(&listing).to_string();
+    let name = name.get(..16).unwrap_or(&name).to_owned();
+    let target = root.join(&name);
+    if target.is_dir() {
+        return Ok(target);
+    }
+    let unpack_error = |path: &Path, source| AssetError::Unpack {
+        path: path.display().to_string(),
+        source,
+    };
+    let staging = root.join(format!(".{name}.{}.partial", std::process::id()));
+    for (path, bytes) in &files {
+        let to = staging.join(path);
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| unpack_error(parent, e))?;
+        }
+        std::fs::write(&to, bytes).map_err(|e| unpack_error(&to, e))?;
+    }
+    if let Err(error) = std::fs::rename(&staging, &target) {
+        // Another FairDuel unpacked the same files first: theirs are these.
+        let _ = std::fs::remove_dir_all(&staging);
+        if !target.is_dir() {
+            return Err(unpack_error(&target, error));
+        }
+    }
+    Ok(target)
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -27,6 +120,15 @@ pub enum AssetError {
     },
     #[error("{0}")]
     Source(#[from] SourceError),
+    #[error(
+        "cannot unpack FairDuel's built-in formats, cards and decks into {path}: {source}. \
+         Free some room there, or choose another folder with --data-dir (or point to an \
+         asset folder with --assets)"
+    )]
+    Unpack {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("no format named \"{0}\": give a preset name (see `fairduel formats`) or a .toml path")]
     UnknownFormat(String),
 }

@@ -22,7 +22,8 @@ use crate::{assets, netcli};
     about = "Duelists of the Roses formats, peer to peer, every rule enforced"
 )]
 struct Cli {
-    /// Folder holding formats/, cards/ and decks/ (default: the project's assets).
+    /// Folder holding formats/, cards/ and decks/ (default: those built into FairDuel, with
+    /// your own from my-assets/ in the data folder added or replacing them).
     #[arg(long, global = true)]
     assets: Option<PathBuf>,
     #[command(flatten)]
@@ -188,7 +189,13 @@ enum DeckCommand {
 
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
-    let dir = assets::asset_dir(cli.assets.as_deref());
+    let dir = match assets::asset_dir(cli.assets.as_deref(), &netcli::data_root(&cli.player)) {
+        Ok(dir) => dir,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     let result = match cli.command.unwrap_or(Command::App(AppArgs::default())) {
         Command::App(args) => app(&dir, &cli.player, args),
         Command::Demo {
