@@ -103,6 +103,24 @@ fn summon_a_monster(h: &mut Harness<'static, FairDuelApp>) -> Option<(u8, String
     Some((slot, name))
 }
 
+/// Ends my turn with Enter, answering the idle-warning prompt if it comes, and waits for
+/// the next turn; returns whether the prompt came.
+fn end_my_turn(h: &mut Harness<'static, FairDuelApp>) -> bool {
+    let turn = view(h).map_or(0, |v| v.duel.state().turn);
+    let idle = view(h).is_some_and(|v| v.duel.idleness_due(v.seat).is_some());
+    h.key_press(egui::Key::Enter);
+    settle(h);
+    if idle {
+        h.get_by_label_contains("Idle Warning");
+        h.get_by_role_and_label(Role::Button, "End the turn anyway")
+            .click();
+    }
+    step_until(h, "the end of my turn", |h| {
+        over(h) || view(h).is_some_and(|v| v.duel.state().turn > turn)
+    });
+    idle
+}
+
 #[test]
 fn a_kingdom_duels_match_from_home_to_the_verified_result() {
     let mut h = harness(app(11));
@@ -204,19 +222,7 @@ fn a_kingdom_duels_match_from_home_to_the_verified_result() {
             }
         }
         // End the turn with Enter; an idle turn asks first.
-        let turn = view(&h).map_or(0, |v| v.duel.state().turn);
-        let idle = view(&h).is_some_and(|v| v.duel.idleness_due(v.seat).is_some());
-        h.key_press(egui::Key::Enter);
-        settle(&mut h);
-        if idle {
-            h.get_by_label_contains("Idle Warning");
-            idle_prompt_seen = true;
-            h.get_by_role_and_label(Role::Button, "End the turn anyway")
-                .click();
-        }
-        step_until(&mut h, "the end of my turn", |h| {
-            over(h) || view(h).is_some_and(|v| v.duel.state().turn > turn)
-        });
+        idle_prompt_seen |= end_my_turn(&mut h);
         if summoned.is_some() && attacked {
             break;
         }
@@ -479,17 +485,7 @@ fn a_spell_resolves_by_an_outcome_written_in_the_editor() {
                 break;
             }
         }
-        let turn = view(&h).map_or(0, |v| v.duel.state().turn);
-        let idle = view(&h).is_some_and(|v| v.duel.idleness_due(v.seat).is_some());
-        h.key_press(egui::Key::Enter);
-        settle(&mut h);
-        if idle {
-            h.get_by_role_and_label(Role::Button, "End the turn anyway")
-                .click();
-        }
-        step_until(&mut h, "the end of my turn", |h| {
-            over(h) || view(h).is_some_and(|v| v.duel.state().turn > turn)
-        });
+        end_my_turn(&mut h);
     }
     assert!(activated, "a spell was activated from the hand");
     step_until(&mut h, "the proposal editor", |h| {

@@ -339,9 +339,11 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                 .legal
                 .iter()
                 .any(|a| matches!(a, Action::Redirect { .. }));
+            let on_field = view.duel.format().family == fairduel_engine::format::Family::Field;
             let ask = match (answers, redirects) {
                 (0, _) => "None of your traps can answer it.",
                 (_, true) => "Redirect it onto one of your monsters (once per round)?",
+                (_, false) if on_field => "Activate a Set card?",
                 (_, false) => "Spring a trap?",
             };
             Some(all(format!("{what} {ask}")))

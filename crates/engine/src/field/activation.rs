@@ -15,7 +15,6 @@ use crate::kingdom_card::{Glyph, KingdomCard, MainType, Speed, Subtype};
 use crate::knowledge::Knowledge;
 use crate::piece::Class;
 use crate::place::Place;
-use crate::player::CardSlot;
 use crate::seat::Seat;
 
 /// A Kingdom Duels card's effect speed: as printed, or else the seed's default — Equip and
@@ -239,14 +238,9 @@ impl Duel {
     /// The card at `place` goes to its owner's graveyard, not destroyed: a spell or trap
     /// that has resolved.
     pub(crate) fn resolved_to_graveyard(&mut self, place: Place, events: &mut Vec<Event>) {
-        let Some(piece) = self.take_from_zone(place) else {
+        let Some(piece) = self.zone_to_graveyard(place) else {
             return;
         };
-        let graveyard = self.side_of(piece.owner);
-        self.state.player_mut(graveyard).graveyard.push(CardSlot {
-            card_ref: piece.card_ref,
-            card: piece.card,
-        });
         events.push(Event::CardMoved {
             from: place,
             to: crate::agreement::Destination::Graveyard,

@@ -155,17 +155,24 @@ impl Duel {
         }
     }
 
-    /// The card at `place` goes to its owner's graveyard (a team's one graveyard where it
-    /// shares a side).
-    pub(super) fn destroy_on_field(&mut self, place: Place, events: &mut Vec<Event>) {
-        let Some(piece) = self.take_from_zone(place) else {
-            return;
-        };
+    /// Takes the card at `place` out of its zone and files it in its owner's graveyard (a
+    /// team's one graveyard where it shares a side); returns it as it lay.
+    pub(super) fn zone_to_graveyard(&mut self, place: Place) -> Option<crate::piece::Piece> {
+        let piece = self.take_from_zone(place)?;
         let graveyard = self.side_of(piece.owner);
         self.state.player_mut(graveyard).graveyard.push(CardSlot {
             card_ref: piece.card_ref,
             card: piece.card,
         });
+        Some(piece)
+    }
+
+    /// The card at `place` goes to its owner's graveyard (a team's one graveyard where it
+    /// shares a side).
+    pub(super) fn destroy_on_field(&mut self, place: Place, events: &mut Vec<Event>) {
+        let Some(piece) = self.zone_to_graveyard(place) else {
+            return;
+        };
         events.push(Event::Destroyed {
             owner: piece.owner,
             card: piece.card,
