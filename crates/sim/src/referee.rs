@@ -241,24 +241,22 @@ impl Referee {
         {
             knowledge.learn(self.truth.state().commitment(*card_ref), *reveal);
         }
-        self.searching = match self.truth.awaiting().decision() {
-            Some((searcher, Decision::SearchDeck)) => {
-                let mut knowledge = self
-                    .seats
-                    .get(searcher)
-                    .map(|(_, k)| k.clone())
-                    .unwrap_or_default();
-                let state = self.truth.state();
-                for card_ref in &state.player(searcher).deck {
-                    let commitment = state.commitment(*card_ref);
-                    if let Some(reveal) = self.all.get(&commitment).copied() {
-                        knowledge.learn(commitment, reveal);
-                    }
+        // Built only when a search begins; `knowledge` hands it out only during one.
+        if let Some((searcher, Decision::SearchDeck)) = self.truth.awaiting().decision() {
+            let mut knowledge = self
+                .seats
+                .get(searcher)
+                .map(|(_, k)| k.clone())
+                .unwrap_or_default();
+            let state = self.truth.state();
+            for card_ref in &state.player(searcher).deck {
+                let commitment = state.commitment(*card_ref);
+                if let Some(reveal) = self.all.get(&commitment).copied() {
+                    knowledge.learn(commitment, reveal);
                 }
-                knowledge
             }
-            _ => Knowledge::new(),
-        };
+            self.searching = knowledge;
+        }
         Ok(events)
     }
 }

@@ -84,27 +84,31 @@ impl Duel {
                     }
                 }
             }
-            if card.is(MainType::Spell) {
-                for to in &free_back {
-                    out.push(Action::Play {
-                        hand_index,
-                        to: *to,
-                        mode: PlayMode::ActivateSpell,
-                        cost: 0,
-                        tributes: Vec::new(),
-                        reveal: Some(reveal),
-                    });
+            // A spell is activated (shown) or Set; a trap only Set.
+            let backrow_plays = [
+                (
+                    card.is(MainType::Spell),
+                    PlayMode::ActivateSpell,
+                    Some(reveal),
+                ),
+                (
+                    card.is(MainType::Spell) || card.is(MainType::Trap),
+                    PlayMode::SetSpellTrap,
+                    None,
+                ),
+            ];
+            for (allowed, mode, shown) in backrow_plays {
+                if !allowed {
+                    continue;
                 }
-            }
-            if card.is(MainType::Spell) || card.is(MainType::Trap) {
                 for to in &free_back {
                     out.push(Action::Play {
                         hand_index,
                         to: *to,
-                        mode: PlayMode::SetSpellTrap,
+                        mode,
                         cost: 0,
                         tributes: Vec::new(),
-                        reveal: None,
+                        reveal: shown,
                     });
                 }
             }
