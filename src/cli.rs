@@ -467,12 +467,13 @@ fn selfplay(
     if rules.format.family == Family::Field {
         println!(
             "agreed:   {} outcomes proposed, {} accepted, {} refused; {} cards resolved with no \
-             effect; {} cards searched out of decks",
+             effect; {} cards searched out of decks; {} decks shuffled",
             agreements.proposed,
             agreements.accepted,
             agreements.refused,
             agreements.without_effect,
-            agreements.searched
+            agreements.searched,
+            agreements.shuffled
         );
     }
     println!(

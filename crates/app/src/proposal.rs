@@ -23,17 +23,19 @@ pub enum StepKind {
     Position,
     Draw,
     Search,
+    Shuffle,
     Declare,
 }
 
 impl StepKind {
-    const ALL: [StepKind; 7] = [
+    const ALL: [StepKind; 8] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
         StepKind::Position,
         StepKind::Draw,
         StepKind::Search,
+        StepKind::Shuffle,
         StepKind::Declare,
     ];
 
@@ -45,6 +47,7 @@ impl StepKind {
             StepKind::Position => "Change position",
             StepKind::Draw => "Draw",
             StepKind::Search => "Search a deck",
+            StepKind::Shuffle => "Shuffle a deck",
             StepKind::Declare => "Declare",
         }
     }
@@ -57,6 +60,7 @@ pub enum DestinationKind {
     #[default]
     Graveyard,
     Banished,
+    Deck,
     Zone,
 }
 
@@ -112,6 +116,7 @@ impl ProposalDraft {
                     DestinationKind::Hand => Destination::Hand,
                     DestinationKind::Graveyard => Destination::Graveyard,
                     DestinationKind::Banished => Destination::Banished,
+                    DestinationKind::Deck => Destination::Deck,
                     DestinationKind::Zone => Destination::Field {
                         at: self.zone?,
                         defence: self.defence,
@@ -138,6 +143,7 @@ impl ProposalDraft {
                 count: self.count.max(1),
             },
             StepKind::Search => Operation::Search { seat: self.seat? },
+            StepKind::Shuffle => Operation::Shuffle { seat: self.seat? },
             StepKind::Declare if self.text.trim().is_empty() => return None,
             StepKind::Declare => Operation::Declare {
                 text: self.text.trim().to_owned(),
@@ -260,6 +266,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
                     DestinationKind::Hand => "to its owner's hand",
                     DestinationKind::Graveyard => "to the graveyard",
                     DestinationKind::Banished => "banished",
+                    DestinationKind::Deck => "shuffled into its owner's deck",
                     DestinationKind::Zone => "to a zone",
                 })
                 .show_ui(ui, |ui| {
@@ -267,6 +274,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
                     ui.selectable_value(d, DestinationKind::Hand, "to its owner's hand");
                     ui.selectable_value(d, DestinationKind::Graveyard, "to the graveyard");
                     ui.selectable_value(d, DestinationKind::Banished, "banished");
+                    ui.selectable_value(d, DestinationKind::Deck, "shuffled into its owner's deck");
                     ui.selectable_value(d, DestinationKind::Zone, "to a zone");
                 });
             if draft.destination == DestinationKind::Zone {
@@ -310,6 +318,10 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
         StepKind::Search => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name)
                 .on_hover_text("That player takes a card of their deck into their hand, shown");
+        }
+        StepKind::Shuffle => {
+            seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name)
+                .on_hover_text("That player's deck is shuffled again, in secret");
         }
         StepKind::Draw => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name);

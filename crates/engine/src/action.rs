@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::agreement::Operation;
-use crate::commitment::{CardRef, PositionOpening, Reveal};
+use crate::commitment::{CardRef, Commitment, PositionOpening, Reveal};
 use crate::place::Place;
 use crate::seat::Seat;
 
@@ -161,6 +161,12 @@ pub enum Answer {
     Reveal { reveals: Vec<Reveal> },
     /// Answer an owner declaration: the matching hidden cards, revealed.
     Declare { matching: Vec<(Place, Reveal)> },
+    /// Your deck is being shuffled: one fresh commitment per card it holds, in an order of
+    /// your own.
+    RecommitDeck { commitments: Vec<Commitment> },
+    /// Your secret permutation of a deck being shuffled, one commitment per position
+    /// ([`Commitment::for_position`]).
+    PermuteDeck { positions: Vec<Commitment> },
 }
 
 impl Answer {
@@ -169,6 +175,8 @@ impl Answer {
             Answer::OpenDraw { .. } => "open-draw",
             Answer::Reveal { .. } => "reveal",
             Answer::Declare { .. } => "declare",
+            Answer::RecommitDeck { .. } => "recommit-deck",
+            Answer::PermuteDeck { .. } => "permute-deck",
         }
     }
 }

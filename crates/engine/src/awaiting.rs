@@ -70,6 +70,12 @@ pub enum Asked {
     /// Declare which of the seat's hidden cards at these places match the effect being
     /// resolved, revealing those that do; the rest become pending claims.
     Declare { places: Vec<Place> },
+    /// Commit again, with fresh salts and in a new order of your own, to the `count` cards
+    /// your deck now holds: it is being shuffled.
+    RecommitDeck { count: u16 },
+    /// Permute `owner`'s re-committed deck of `count` cards in secret, committed position
+    /// by position.
+    PermuteDeck { owner: Seat, count: u16 },
 }
 
 impl Asked {
@@ -78,6 +84,8 @@ impl Asked {
             Asked::OpenDraw { .. } => "deck position opening",
             Asked::Reveal { .. } => "reveal",
             Asked::Declare { .. } => "owner declaration",
+            Asked::RecommitDeck { .. } => "fresh commitments to a deck being shuffled",
+            Asked::PermuteDeck { .. } => "secret permutation of a deck being shuffled",
         }
     }
 }

@@ -165,6 +165,7 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
                 Destination::Hand => format!("return {card} to its owner's hand"),
                 Destination::Graveyard => format!("send {card} to the graveyard"),
                 Destination::Banished => format!("banish {card}"),
+                Destination::Deck => format!("shuffle {card} into its owner's deck"),
                 Destination::Field { at, defence } => format!(
                     "put {card} on {at}{}",
                     if *defence { " in DEF Position" } else { "" }
@@ -200,6 +201,7 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
         Operation::Search { seat } => {
             format!("{seat} searches their deck for a card and shows it (after the rest)")
         }
+        Operation::Shuffle { seat } => format!("{seat} shuffles their deck"),
     }
 }
 
@@ -223,6 +225,11 @@ pub fn describe_answer(duel: &Duel, answer: &Answer) -> String {
                 .collect();
             format!("declares {}", names.join(", "))
         }
+        Answer::RecommitDeck { commitments } => format!(
+            "commits again to the {} cards of their deck, to shuffle it",
+            commitments.len()
+        ),
+        Answer::PermuteDeck { .. } => "shuffles the deck in secret".to_owned(),
     }
 }
 
@@ -333,6 +340,10 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::OpponentChosen { seat, opponent } => {
             format!("{seat} aims the effect at {opponent}")
         }
+        Event::PositionPassed { owner } => {
+            format!("the draw from {owner}'s deck passes over a card a search took")
+        }
+        Event::DeckShuffled { owner } => format!("{owner}'s deck is shuffled"),
         _ => return None,
     })
 }
@@ -342,6 +353,7 @@ fn destination_label(to: Destination) -> String {
         Destination::Hand => "its owner's hand".to_owned(),
         Destination::Graveyard => "the graveyard".to_owned(),
         Destination::Banished => "the banished cards".to_owned(),
+        Destination::Deck => "its owner's deck".to_owned(),
         Destination::Field { at, .. } => at.to_string(),
     }
 }

@@ -55,6 +55,7 @@ pub fn state_differences(ours: &DuelState, theirs: &DuelState) -> Vec<FieldDiffe
             declarations,
             agreement,
             searches_due,
+            reshuffles,
             attack_negated,
             spell_negated,
             outcome,

@@ -247,7 +247,11 @@ impl Duel {
         let mut events = Vec::new();
         let result = self.apply_in_place(seat, entry, knowledge, &mut events);
         if result.is_err() {
+            let table_changed = backup.commitments.len() != self.state.commitments.len();
             std::mem::swap(&mut self.state, &mut *backup);
+            if table_changed {
+                self.commitment_table_changed();
+            }
         }
         self.backup = Some(backup);
         self.undo_ready = result.is_ok();
@@ -265,9 +269,20 @@ impl Duel {
         let Some(backup) = self.backup.as_mut() else {
             return false;
         };
+        let table_changed = backup.commitments.len() != self.state.commitments.len();
         std::mem::swap(&mut self.state, &mut **backup);
         self.undo_ready = false;
+        if table_changed {
+            self.commitment_table_changed();
+        }
         true
+    }
+
+    /// The commitment table grew (a reshuffle): the state hash's unchanging prefix must be
+    /// hashed again.
+    pub(crate) fn commitment_table_changed(&mut self) {
+        self.prefix = None;
+        self.chain = HashChain::default();
     }
 
     /// [`Duel::apply_any`] for a duel its caller gives up on at any error: it validates the
@@ -333,6 +348,15 @@ impl Duel {
                 seat,
                 players: self.state.seat_count(),
             });
+        }
+        if let EntryRef::Answer(
+            answer @ (Answer::RecommitDeck { .. } | Answer::PermuteDeck { .. }),
+        ) = entry
+        {
+            // Reshuffles belong to no family: the deck is the protocol's.
+            self.answer_reshuffle(seat, answer, knowledge)?;
+            self.settle(events);
+            return Ok(());
         }
         match self.rules.format.family {
             Family::Grid => match entry {

@@ -125,6 +125,7 @@ impl Writer<'_> {
             declarations,
             agreement,
             searches_due,
+            reshuffles,
             attack_negated,
             spell_negated,
             outcome,
@@ -207,6 +208,10 @@ impl Writer<'_> {
         for seat in searches_due {
             self.seat(*seat);
         }
+        self.len(reshuffles.len());
+        for reshuffle in reshuffles {
+            self.reshuffle(reshuffle);
+        }
         self.bool(*attack_negated);
         self.bool(*spell_negated);
         match outcome {
@@ -284,6 +289,39 @@ impl Writer<'_> {
     #[inline(always)]
     fn card_id(&mut self, id: CardId) {
         self.varint(u64::from(id.0));
+    }
+
+    fn reshuffle(&mut self, reshuffle: &crate::reshuffle::Reshuffle) {
+        let crate::reshuffle::Reshuffle {
+            owner,
+            cards,
+            first_card,
+            permuters,
+            rounds,
+            finished,
+        } = reshuffle;
+        self.seat(*owner);
+        self.len(cards.len());
+        for card in cards {
+            self.card_ref(*card);
+        }
+        match first_card {
+            None => self.byte(0),
+            Some(first) => {
+                self.byte(1);
+                self.card_ref(*first);
+            }
+        }
+        self.len(permuters.len());
+        for seat in permuters {
+            self.seat(*seat);
+        }
+        self.len(rounds.len());
+        for round in rounds {
+            self.seat(round.permuter);
+            self.card_ref(round.first);
+        }
+        self.bool(*finished);
     }
 
     #[inline(always)]
@@ -615,6 +653,15 @@ impl Writer<'_> {
                     Asked::Declare { places } => {
                         self.variant(2);
                         self.places(places);
+                    }
+                    Asked::RecommitDeck { count } => {
+                        self.variant(3);
+                        self.varint(u64::from(*count));
+                    }
+                    Asked::PermuteDeck { owner, count } => {
+                        self.variant(4);
+                        self.seat(*owner);
+                        self.varint(u64::from(*count));
                     }
                 }
             }

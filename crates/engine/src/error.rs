@@ -140,6 +140,8 @@ pub enum RuleError {
     CannotActivate { at: Place, why: &'static str },
     #[error("{seat} has no such card in their deck: take one of its cards, or nothing")]
     NotInDeck { seat: Seat },
+    #[error("the reshuffle of {owner}'s deck cannot go on: {why}")]
+    BadReshuffle { owner: Seat, why: String },
 }
 
 impl RuleError {
@@ -195,6 +197,7 @@ impl RuleError {
             RuleError::BadOutcome { .. } => "bad-outcome",
             RuleError::CannotActivate { .. } => "cannot-activate",
             RuleError::NotInDeck { .. } => "not-in-deck",
+            RuleError::BadReshuffle { .. } => "bad-reshuffle",
         }
     }
 }

@@ -219,4 +219,8 @@ pub enum Event {
     PositionPassed {
         owner: Seat,
     },
+    /// `owner`'s deck was shuffled (after a search, or by an effect).
+    DeckShuffled {
+        owner: Seat,
+    },
 }

@@ -36,6 +36,7 @@ pub mod piece;
 pub mod place;
 pub mod player;
 pub mod pool;
+pub mod reshuffle;
 pub mod seat;
 pub mod setup;
 pub mod source;

@@ -284,6 +284,7 @@ pub(crate) fn starting_state(
         declarations: Vec::new(),
         agreement: None,
         searches_due: Vec::new(),
+        reshuffles: Vec::new(),
         attack_negated: false,
         spell_negated: false,
         outcome: None,

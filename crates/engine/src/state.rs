@@ -234,6 +234,9 @@ pub struct DuelState {
     pub agreement: Option<crate::agreement::Agreement>,
     /// Players an agreed outcome lets search their decks, the first one searching now.
     pub searches_due: Vec<Seat>,
+    /// Every reshuffle of a dealt deck so far, the one under way last: the audit checks
+    /// each owner's fresh commitments and each permuter's rounds at the end.
+    pub reshuffles: Vec<crate::reshuffle::Reshuffle>,
     pub attack_negated: bool,
     pub spell_negated: bool,
     pub outcome: Option<Outcome>,
@@ -433,6 +436,7 @@ impl Clone for DuelState {
             declarations,
             agreement,
             searches_due,
+            reshuffles,
             attack_negated,
             spell_negated,
             outcome,
@@ -461,6 +465,7 @@ impl Clone for DuelState {
             declarations: declarations.clone(),
             agreement: agreement.clone(),
             searches_due: searches_due.clone(),
+            reshuffles: reshuffles.clone(),
             attack_negated: *attack_negated,
             spell_negated: *spell_negated,
             outcome: *outcome,
@@ -492,6 +497,7 @@ impl Clone for DuelState {
             declarations,
             agreement,
             searches_due,
+            reshuffles,
             attack_negated,
             spell_negated,
             outcome,
@@ -527,6 +533,7 @@ impl Clone for DuelState {
         self.declarations.clone_from(declarations);
         self.agreement.clone_from(agreement);
         self.searches_due.clone_from(searches_due);
+        self.reshuffles.clone_from(reshuffles);
         self.attack_negated = *attack_negated;
         self.spell_negated = *spell_negated;
         self.outcome = *outcome;

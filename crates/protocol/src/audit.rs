@@ -303,6 +303,22 @@ fn knowledge_from_reveals(log: &MatchLog, record: &MatchRecord) -> Vec<Knowledge
                 out[i].learn(*c, *r);
             }
         }
+        // Reshuffle openings name no commitment: each is learnt under the commitment it
+        // opens, which only the committed one matches (the end reveal's check pairs them).
+        for r in &reveal.recommitted {
+            out[i].learn(Commitment::new(&match_id, seat, r.card, &r.salt), *r);
+        }
+        for round in &reveal.reshuffled {
+            for (p, o) in round.openings.iter().enumerate() {
+                let slot = PositionSlot {
+                    owner: round.owner,
+                    permuter: seat,
+                    round: round.round,
+                    position: p as u16,
+                };
+                out[i].learn_position(Commitment::for_position(&match_id, slot, o), *o);
+            }
+        }
         for (owner, openings) in &reveal.permutations {
             let Some((_, commit)) = permutations
                 .iter()

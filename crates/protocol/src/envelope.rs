@@ -37,7 +37,7 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Version 5: agreed effects. Actions activate cards on the card game's field and propose,
 /// accept or refuse an outcome; the state (so its hash) carries the effect being resolved
 /// by agreement.
-pub const PROTOCOL_VERSION: u16 = 5;
+pub const PROTOCOL_VERSION: u16 = 6;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";
@@ -90,13 +90,30 @@ pub struct RandomReveal {
 }
 
 /// Everything a seat kept secret, opened once the duel is over: the Deck Leader's and every
-/// main-deck card's opening in committed order, and every permutation it made.
+/// main-deck card's opening in committed order, every permutation it made, and the same for
+/// every reshuffle during the duel.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EndReveal {
     pub leader: Option<Reveal>,
     pub deck: Vec<Reveal>,
-    /// For each deck this seat permuted: the owner and the opening of every position.
+    /// For each deck this seat permuted at set-up: the owner and the opening of every
+    /// position.
     pub permutations: Vec<(Seat, Vec<PositionOpening>)>,
+    /// The openings of every deck this seat committed to again when it was shuffled, one
+    /// reshuffle after another, each in committed order.
+    pub recommitted: Vec<Reveal>,
+    /// Every round this seat permuted in a reshuffle, in the order it wrote them.
+    pub reshuffled: Vec<ReshuffleOpening>,
+}
+
+/// The opening of one permutation round of a reshuffle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReshuffleOpening {
+    /// Whose deck.
+    pub owner: Seat,
+    /// Which round of that reshuffle.
+    pub round: u8,
+    pub openings: Vec<PositionOpening>,
 }
 
 /// What an envelope says.

@@ -26,6 +26,7 @@ use crate::envelope::{
 use crate::identity::{Identity, KeyVerifier, PlayerKey};
 
 mod apply;
+mod reshuffle;
 mod setup;
 
 pub use setup::{check_permutation_opening, false_claims, joint_below, permuters_of};

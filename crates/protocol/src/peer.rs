@@ -10,12 +10,13 @@ use fairduel_engine::deck::DeckList;
 use fairduel_engine::duel::{Duel, Rules};
 use fairduel_engine::event::Event;
 use fairduel_engine::knowledge::Knowledge;
+use fairduel_engine::reshuffle::FreshSecrets;
 use fairduel_engine::seat::Seat;
 use fairduel_engine::setup::LeaderSetup;
 
 use crate::envelope::{
     Body, DeckCommit, EndReveal, Envelope, MatchSetup, PROTOCOL_VERSION, PermutationCommit,
-    RandomReveal, SignedEnvelope, random_commitment,
+    RandomReveal, ReshuffleOpening, SignedEnvelope, random_commitment,
 };
 use crate::identity::{Identity, PlayerKey};
 use crate::matchlog::{Committed, MatchLog, Rejected, Step, Violation, permuters_of};
@@ -63,6 +64,10 @@ struct OwnSecrets {
     deck: Vec<Reveal>,
     random: RandomReveal,
     permutations: Vec<(Seat, Vec<PositionOpening>)>,
+    /// Openings of the decks committed again in reshuffles, one after another.
+    recommitted: Vec<Reveal>,
+    /// Openings of the rounds permuted in reshuffles.
+    reshuffled: Vec<ReshuffleOpening>,
 }
 
 #[derive(Debug, Clone)]
@@ -261,6 +266,8 @@ impl Peer {
                 deck: deck_openings,
                 random,
                 permutations: Vec::new(),
+                recommitted: Vec::new(),
+                reshuffled: Vec::new(),
             },
             evidence: Vec::new(),
         }
@@ -329,7 +336,15 @@ impl Peer {
             Step::EndReveal => Body::EndReveal(self.end_reveal()),
             Step::Game(awaiting) if awaiting.is_answer_of(seat) => {
                 let duel = self.log.duel()?;
-                Body::Answer(duel.honest_answer(self.seat, &self.knowledge)?)
+                match duel.honest_answer(self.seat, &self.knowledge) {
+                    Some(answer) => Body::Answer(answer),
+                    None => {
+                        let (answer, secrets) =
+                            duel.fresh_answer(self.seat, &self.knowledge, &mut self.secrets)?;
+                        self.keep_fresh_secrets(secrets);
+                        Body::Answer(answer)
+                    }
+                }
             }
             Step::Game(_) | Step::Complete => return None,
         };
@@ -342,6 +357,45 @@ impl Peer {
             leader: self.own.leader,
             deck: self.own.deck.clone(),
             permutations: self.own.permutations.clone(),
+            recommitted: self.own.recommitted.clone(),
+            reshuffled: self.own.reshuffled.clone(),
+        }
+    }
+
+    /// Keeps the secrets of a reshuffle answer this seat is about to write: it knows its new
+    /// commitments (and so checks them as it writes them) and opens them at the end.
+    fn keep_fresh_secrets(&mut self, secrets: FreshSecrets) {
+        let match_id = self.log.match_id();
+        match secrets {
+            FreshSecrets::Cards(reveals) => {
+                for reveal in &reveals {
+                    let commitment =
+                        Commitment::new(&match_id, self.seat, reveal.card, &reveal.salt);
+                    self.knowledge.learn(commitment, *reveal);
+                }
+                self.own.recommitted.extend(reveals);
+            }
+            FreshSecrets::Positions {
+                owner,
+                round,
+                openings,
+            } => {
+                for (position, opening) in openings.iter().enumerate() {
+                    let slot = PositionSlot {
+                        owner,
+                        permuter: self.seat,
+                        round,
+                        position: position as u16,
+                    };
+                    let commitment = Commitment::for_position(&match_id, slot, opening);
+                    self.knowledge.learn_position(commitment, *opening);
+                }
+                self.own.reshuffled.push(ReshuffleOpening {
+                    owner,
+                    round,
+                    openings,
+                });
+            }
         }
     }
 
@@ -463,6 +517,7 @@ impl Peer {
             .leader
             .iter()
             .chain(&self.own.deck)
+            .chain(&self.own.recommitted)
             .map(|r| {
                 (
                     Commitment::new(&match_id, self.seat, r.card, &r.salt),

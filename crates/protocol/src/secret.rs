@@ -59,3 +59,13 @@ impl SecretStream {
         }
     }
 }
+
+impl fairduel_engine::reshuffle::Entropy for SecretStream {
+    fn salt(&mut self) -> fairduel_engine::commitment::Salt {
+        fairduel_engine::commitment::Salt(self.bytes32())
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        SecretStream::below(self, n)
+    }
+}

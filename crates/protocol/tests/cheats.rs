@@ -23,6 +23,8 @@ mod common;
 mod field;
 #[path = "cheats/harness.rs"]
 mod harness;
+#[path = "cheats/reshuffle.rs"]
+mod reshuffle;
 
 use std::sync::Arc;
 

@@ -65,6 +65,48 @@ fn a_restored_peer_continues_exactly_where_it_stopped() {
 }
 
 #[test]
+fn a_peer_restored_after_reshuffles_writes_the_same_fresh_commitments() {
+    // A reshuffle's fresh commitments and permutations come from the seat's secret seed,
+    // like everything else it writes: a restored peer re-authors them byte for byte and
+    // knows the new cards of its deck.
+    let (rules, decks) = common::load("kingdom-duels");
+    for seed in 0..40 {
+        let pair = common::pairing(&decks, seed);
+        let mut peers = seeded_peers(&rules, "kingdom-duels", &pair, seed).unwrap();
+        let mut bots = [
+            fairduel_sim::RandomBot::new(seed),
+            fairduel_sim::RandomBot::new(seed + 1),
+        ];
+        let shuffled = |peers: &[Peer]| {
+            peers[0]
+                .duel()
+                .is_some_and(|d| d.state().reshuffles.iter().any(|r| r.finished))
+        };
+        while !shuffled(&peers) && common::protocol_step(&mut peers, &mut bots).is_some() {}
+        if !shuffled(&peers) {
+            continue;
+        }
+        for seat in 0..2 {
+            let entries = peers[seat].log().entries().to_vec();
+            let restored = Peer::restore(
+                seeded_identity(seed, seat as u8),
+                Arc::clone(&rules),
+                "kingdom-duels",
+                pair[seat],
+                seeded_secrets(seed, fairduel_engine::Seat(seat as u8), 2),
+                &entries,
+            )
+            .unwrap();
+            assert_eq!(restored.log().state_hash(), peers[seat].log().state_hash());
+            assert_eq!(restored.knowledge(), peers[seat].knowledge());
+            assert_eq!(restored.end_reveal(), peers[seat].end_reveal());
+        }
+        return;
+    }
+    panic!("no deck was shuffled in 40 games");
+}
+
+#[test]
 fn saved_entries_from_another_deck_are_refused_by_name() {
     let (rules, decks) = common::load("kairu-dotr");
     let seed = 12;

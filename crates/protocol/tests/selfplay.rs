@@ -48,15 +48,46 @@ fn honest_protocol_matches_verify_in_every_preset() {
 #[test]
 fn agreed_effects_and_searches_verify_through_the_protocol() {
     // Random bots activate spells and traps, propose outcomes from the engine's menu,
-    // accept or refuse them, and search their permuted decks; draws then pass over the
-    // positions of searched cards. Every record must verify.
+    // accept or refuse them, search their permuted decks and shuffle cards into them; each
+    // such deck goes through the protocol's reshuffle round. Every record must verify.
     let (rules, decks) = common::load("kingdom-duels");
+    let tally = agreed_games(&rules, &decks, 40);
+    assert!(tally.accepted > 0 && tally.refused > 0, "{tally:?}");
+    assert!(tally.searched > 0, "no search in 40 games: {tally:?}");
+    assert!(tally.shuffled > tally.searched, "{tally:?}");
+    assert_eq!(
+        tally.positions_passed, 0,
+        "a deck shuffled after each search has no taken card left to pass over: {tally:?}"
+    );
+}
+
+#[test]
+fn searches_without_a_shuffle_pass_over_taken_cards_and_verify() {
+    // With `shuffle_after_search = false` a searched deck keeps its secret order: draws
+    // that reach a taken card's position move on to the next one.
+    let (rules, decks) = common::load("kingdom-duels");
+    let mut format = rules.format.clone();
+    format.agreement.shuffle_after_search = false;
+    let rules = fairduel_engine::duel::Rules::new(format, rules.pool.clone());
+    let tally = agreed_games(&rules, &decks, 40);
+    assert!(tally.searched > 0, "no search in 40 games: {tally:?}");
+    assert!(
+        tally.positions_passed > 0,
+        "no draw reached a searched card's position in 40 games: {tally:?}"
+    );
+}
+
+fn agreed_games(
+    rules: &std::sync::Arc<fairduel_engine::duel::Rules>,
+    decks: &[fairduel_engine::deck::DeckList],
+    games: u64,
+) -> fairduel_sim::selfplay::AgreementTally {
     let mut tally = fairduel_sim::selfplay::AgreementTally::default();
-    for seed in 0..40 {
+    for seed in 0..games {
         let game = play_protocol_game(
-            &rules,
+            rules,
             "kingdom-duels",
-            &common::seating(&decks, seed, 2),
+            &common::seating(decks, seed, 2),
             seed,
             BotKind::Random,
             true,
@@ -66,10 +97,5 @@ fn agreed_effects_and_searches_verify_through_the_protocol() {
         assert!(report.all_verified(), "game {seed}: {:?}", report.verdicts);
         tally.add(&game.agreements);
     }
-    assert!(tally.accepted > 0 && tally.refused > 0, "{tally:?}");
-    assert!(tally.searched > 0, "no search in 40 games: {tally:?}");
-    assert!(
-        tally.positions_passed > 0,
-        "no draw reached a searched card's position in 40 games: {tally:?}"
-    );
+    tally
 }

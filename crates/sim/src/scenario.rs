@@ -724,6 +724,8 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Asked::OpenDraw { .. } => "open-draw",
             Asked::Reveal { .. } => "reveal",
             Asked::Declare { .. } => "declare",
+            Asked::RecommitDeck { .. } => "recommit-deck",
+            Asked::PermuteDeck { .. } => "permute-deck",
         },
         Awaiting::Finished => "finished",
     }

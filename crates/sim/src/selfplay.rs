@@ -43,6 +43,8 @@ pub struct AgreementTally {
     pub searched: u64,
     /// Draws that passed over the position of a card a search took.
     pub positions_passed: u64,
+    /// Decks shuffled in the middle of the duel (after a search, or by an outcome).
+    pub shuffled: u64,
 }
 
 impl AgreementTally {
@@ -58,6 +60,7 @@ impl AgreementTally {
                 Event::ResolvedWithoutEffect { .. } => self.without_effect += 1,
                 Event::SearchedDeck { card: Some(_), .. } => self.searched += 1,
                 Event::PositionPassed { .. } => self.positions_passed += 1,
+                Event::DeckShuffled { .. } => self.shuffled += 1,
                 _ => {}
             }
         }
@@ -70,6 +73,7 @@ impl AgreementTally {
         self.without_effect += other.without_effect;
         self.searched += other.searched;
         self.positions_passed += other.positions_passed;
+        self.shuffled += other.shuffled;
     }
 }
 

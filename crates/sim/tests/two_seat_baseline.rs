@@ -108,6 +108,8 @@ fn plain_answer(answer: &Answer) -> String {
                 .collect::<Vec<_>>()
                 .join(";")
         ),
+        // Never asked in the grid formats the baselines play.
+        Answer::RecommitDeck { .. } | Answer::PermuteDeck { .. } => answer.kind().into(),
     }
 }
 

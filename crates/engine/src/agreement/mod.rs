@@ -14,12 +14,12 @@
 //! the opening is checked against its commitment like every other reveal.
 //!
 //! A search shows the searching player only their own deck (they know its cards already;
-//! the order, secret from everyone, does not change) and reveals the card they take; a draw
-//! that later reaches its position moves on to the next one.
+//! the order is secret from everyone) and reveals the card they take; the deck is then
+//! shuffled by the protocol's reshuffle round (see [`crate::reshuffle`]), as are decks an
+//! outcome shuffles cards into.
 //!
-//! What is not built yet: milling, and shuffling cards into a deck (they need the
-//! protocol's reshuffle round: fresh commitments and a fresh permutation by every other
-//! seat), counters, coins and dice, and chains of responses to an agreed effect.
+//! What is not built yet: milling, counters, coins and dice, and chains of responses to an
+//! agreed effect.
 
 mod flow;
 mod operations;
@@ -64,6 +64,8 @@ pub enum Operation {
     /// `seat` searches their deck (once the rest of the outcome has run): they see their
     /// own deck, take one card into their hand, revealed to everyone, or find nothing.
     Search { seat: Seat },
+    /// `seat`'s deck is shuffled (once the rest of the outcome has run).
+    Shuffle { seat: Seat },
 }
 
 impl Operation {
@@ -76,6 +78,7 @@ impl Operation {
             Operation::Draw { .. } => "draw",
             Operation::Declare { .. } => "declare",
             Operation::Search { .. } => "search",
+            Operation::Shuffle { .. } => "shuffle",
         }
     }
 }
@@ -89,6 +92,8 @@ pub enum Destination {
     Graveyard,
     /// Out of the game, face-up.
     Banished,
+    /// Its owner's deck, which is then shuffled (the card stays hidden if it was).
+    Deck,
     /// A free zone of the field: whoever plays on that side controls it. A card coming from
     /// the hand or a graveyard arrives face-up (a Special Summon, for a monster); one moved
     /// from another zone keeps its face. `defence` sets a monster's position.
@@ -120,6 +125,16 @@ pub struct AgreementRules {
     /// duel.
     #[serde(default = "default_proposals")]
     pub proposals: u8,
+    /// Whether a deck is shuffled after a search that took a card from it, as in the card
+    /// game. Without it the deck keeps its secret order (which the search did not show) and
+    /// a draw that reaches the taken card moves on to the next one: the same odds, one
+    /// round of the protocol fewer.
+    #[serde(default = "default_shuffle_after_search")]
+    pub shuffle_after_search: bool,
+}
+
+fn default_shuffle_after_search() -> bool {
+    true
 }
 
 fn default_proposals() -> u8 {
@@ -131,6 +146,7 @@ impl Default for AgreementRules {
         AgreementRules {
             consent: Consent::default(),
             proposals: default_proposals(),
+            shuffle_after_search: default_shuffle_after_search(),
         }
     }
 }

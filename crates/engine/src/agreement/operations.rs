@@ -41,6 +41,10 @@ struct Lifted {
     class: Option<Class>,
 }
 
+/// Why a reshuffle cannot be part of an outcome in a very long duel.
+const TABLE_FULL: &str =
+    "this duel has shuffled its decks so often that no more fresh commitments fit";
+
 impl Duel {
     /// Checks the shape of an outcome before it runs: its size and what each operation
     /// names.
@@ -71,6 +75,7 @@ impl Duel {
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }
                 | Operation::Search { seat }
+                | Operation::Shuffle { seat }
                     if seat.index() >= self.state.seat_count() =>
                 {
                     return Err(RuleError::NoSuchSeat {
@@ -162,6 +167,16 @@ impl Duel {
                 }
                 Ok(())
             }
+            Operation::Shuffle { seat } => {
+                self.in_play_or(index, *seat)?;
+                if !self.reshuffle_fits(*seat, 0) {
+                    return Err(bad(TABLE_FULL.into()));
+                }
+                if let Run::Apply = run {
+                    self.shuffle_deck(*seat, events);
+                }
+                Ok(())
+            }
         }
     }
 
@@ -214,7 +229,7 @@ impl Duel {
         // but a hand, or (from the field) anywhere a face-down card does not stay hidden.
         let shows = lifted.card.is_none()
             && match to {
-                Destination::Hand => false,
+                Destination::Hand | Destination::Deck => false,
                 Destination::Graveyard | Destination::Banished => true,
                 Destination::Field { .. } => !lifted.hidden_on_field,
             };
@@ -235,6 +250,15 @@ impl Duel {
                     card_ref: lifted.card_ref,
                     card: lifted.card,
                 });
+            }
+            Destination::Deck => {
+                if !self.reshuffle_fits(owner, 1) {
+                    return Err(bad(TABLE_FULL.into()));
+                }
+                self.state.player_mut(owner).deck.push(lifted.card_ref);
+                if let Run::Apply = run {
+                    self.shuffle_deck(owner, events);
+                }
             }
             Destination::Graveyard => {
                 let graveyard = self.side_of(owner);
@@ -380,7 +404,8 @@ impl Duel {
                 }
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }
-                | Operation::Search { seat } => {
+                | Operation::Search { seat }
+                | Operation::Shuffle { seat } => {
                     touched = touched.with(*seat);
                 }
                 Operation::Declare { .. } => {}

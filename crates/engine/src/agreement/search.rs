@@ -1,7 +1,9 @@
 //! Searching a deck, as an agreed outcome allows: the searching player sees their own deck
 //! (they know its cards; nobody, them included, knows its order) and takes one card into
-//! their hand, opened for everyone, or finds nothing. The deck's secret order stays as it
-//! was: a draw that later reaches the taken card's position moves on to the next one.
+//! their hand, opened for everyone, or finds nothing. The deck is then shuffled, as in the
+//! card game (format option `agreement.shuffle_after_search`); without that it keeps its
+//! secret order, and a draw that later reaches the taken card's position moves on to the
+//! next one.
 
 use crate::action::Action;
 use crate::awaiting::{Awaiting, Decision};
@@ -84,6 +86,9 @@ impl Duel {
             seat,
             card: Some(reveal.card),
         });
+        if self.rules.format.agreement.shuffle_after_search && self.reshuffle_fits(seat, 0) {
+            self.shuffle_deck(seat, events);
+        }
         Ok(())
     }
 }

@@ -313,6 +313,27 @@ fn state() -> DuelState {
             accepted: false,
         }),
         searches_due: vec![Seat(2), Seat(0)],
+        reshuffles: vec![
+            crate::reshuffle::Reshuffle {
+                owner: Seat(1),
+                cards: vec![CardRef(3), CardRef(300), CardRef(17)],
+                first_card: Some(CardRef(900)),
+                permuters: vec![Seat(2), Seat(0)],
+                rounds: vec![crate::player::PermutationRound {
+                    permuter: Seat(2),
+                    first: CardRef(903),
+                }],
+                finished: false,
+            },
+            crate::reshuffle::Reshuffle {
+                owner: Seat(0),
+                cards: Vec::new(),
+                first_card: None,
+                permuters: vec![Seat(1)],
+                rounds: Vec::new(),
+                finished: true,
+            },
+        ],
         attack_negated: true,
         spell_negated: false,
         outcome: Some(Outcome {
@@ -345,6 +366,17 @@ fn hand_written_encoding_is_postcards() {
             seat: Seat(1),
             asked: Asked::Declare {
                 places: vec![Cell::new(3, 3).into()],
+            },
+        },
+        Awaiting::Answer {
+            seat: Seat(2),
+            asked: Asked::RecommitDeck { count: 300 },
+        },
+        Awaiting::Answer {
+            seat: Seat(0),
+            asked: Asked::PermuteDeck {
+                owner: Seat(2),
+                count: 41,
             },
         },
         Awaiting::Decision {

@@ -20,7 +20,8 @@ impl Duel {
                 self.state.awaiting = Awaiting::Finished;
                 return;
             }
-            if self.await_draw_opening() || self.await_reveals() {
+            // A deck being shuffled is shuffled before anyone draws from it.
+            if self.await_reshuffle(events) || self.await_draw_opening() || self.await_reveals() {
                 return;
             }
             if self.settle_agreement(events) || self.await_search() {

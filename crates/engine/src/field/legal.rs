@@ -222,6 +222,17 @@ impl Duel {
         if !self.state.player(seat).deck.is_empty() {
             out.push(single(Operation::Draw { seat, count: 1 }));
             out.push(single(Operation::Search { seat }));
+            out.push(single(Operation::Shuffle { seat }));
+        }
+        if !self.state.player(seat).hand.is_empty() {
+            out.push(single(Operation::Move {
+                from: Place::Zone {
+                    side: seat,
+                    zone: crate::place::Zone::Hand,
+                    slot: 0,
+                },
+                to: Destination::Deck,
+            }));
         }
     }
 }

@@ -102,7 +102,8 @@ impl Duel {
         match answer {
             Answer::OpenDraw { opening } => self.do_open_draw(seat, opening, events)?,
             Answer::Reveal { reveals } => self.do_reveal(seat, reveals, events)?,
-            Answer::Declare { .. } => {
+            // Reshuffle answers are routed before the family's (see `Duel::apply_in_place`).
+            Answer::Declare { .. } | Answer::RecommitDeck { .. } | Answer::PermuteDeck { .. } => {
                 return Err(self.wrong_decision(seat, answer.kind()));
             }
         }
@@ -118,7 +119,8 @@ impl Duel {
         match asked {
             Asked::OpenDraw { .. } => self.honest_draw_opening(knowledge),
             Asked::Reveal { commitments } => honest_reveals(commitments, knowledge),
-            Asked::Declare { .. } => None,
+            // Reshuffle steps are answered with fresh randomness: see `Duel::fresh_answer`.
+            Asked::Declare { .. } | Asked::RecommitDeck { .. } | Asked::PermuteDeck { .. } => None,
         }
     }
 

@@ -120,6 +120,10 @@ impl Duel {
             Answer::OpenDraw { opening } => self.do_open_draw(seat, opening, events)?,
             Answer::Reveal { reveals } => self.do_reveal(seat, reveals, events)?,
             Answer::Declare { matching } => self.do_declare(seat, matching, events)?,
+            // Routed before the family's answers (see `Duel::apply_in_place`).
+            Answer::RecommitDeck { .. } | Answer::PermuteDeck { .. } => {
+                return Err(self.wrong_answer(seat, answer.kind()));
+            }
         }
         self.settle(events);
         Ok(())
@@ -136,6 +140,8 @@ impl Duel {
                 crate::grid::reveals::honest_reveals(commitments, knowledge)
             }
             Asked::Declare { places } => self.honest_declaration(places, knowledge),
+            // Answered with fresh randomness: see `Duel::fresh_answer`.
+            Asked::RecommitDeck { .. } | Asked::PermuteDeck { .. } => None,
         }
     }
 

@@ -335,6 +335,21 @@ impl MatchLog {
                 openings,
             )?;
         }
+        if let Some(duel) = &self.duel {
+            let opened = deck
+                .deck
+                .iter()
+                .zip(&reveal.deck)
+                .map(|(commitment, opening)| (*commitment, opening.card))
+                .collect();
+            super::reshuffle::check_reshuffle_openings(
+                &self.match_id,
+                duel.state(),
+                author,
+                reveal,
+                opened,
+            )?;
+        }
         Ok(())
     }
 }

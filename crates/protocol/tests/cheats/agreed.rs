@@ -1,10 +1,7 @@
 //! Cheats around agreed effects (the card game's field): an outcome applied without the
 //! consent of every seat asked, consent given in another seat's name, a false opening of a
 //! hidden card the outcome shows, a replayed agreement, and a search reaching beyond the
-//! searcher's own deck.
-//!
-//! Shuffling cards into a deck (the reshuffle round) is not built yet, so the catalogue's
-//! "a reshuffle that stacks the deck" has no case here.
+//! searcher's own deck. A reshuffle that stacks the deck is in `reshuffle.rs`.
 
 use fairduel_engine::{Action, Answer, Asked, Awaiting, Decision, Reveal, Seat};
 use fairduel_protocol::envelope::{Body, Envelope, SignedEnvelope};

@@ -10,6 +10,8 @@
 //!   { op = "draw", seat = 0, count = 2 },
 //!   { op = "declare", text = "Dragon" },
 //!   { op = "search", seat = 0 },
+//!   { op = "move", from = "seat0-hand2", to = "deck" },
+//!   { op = "shuffle", seat = 1 },
 //! ]
 //! ```
 //!
@@ -77,6 +79,7 @@ fn parse_operation(
                 "hand" => Destination::Hand,
                 "graveyard" => Destination::Graveyard,
                 "banished" => Destination::Banished,
+                "deck" => Destination::Deck,
                 zone => Destination::Field {
                     at: parse_place(sc, line, zone, duel)?,
                     defence: match raw.position.as_deref() {
@@ -125,12 +128,13 @@ fn parse_operation(
             text: need(&raw.text, "text")?,
         },
         "search" => Operation::Search { seat: seat()? },
+        "shuffle" => Operation::Shuffle { seat: seat()? },
         other => {
             return Err(sc.err(
                 line,
                 format!(
                     "unknown operation \"{other}\" (move, life-points, stats, change-position, \
-                     draw, declare, search)"
+                     draw, declare, search, shuffle)"
                 ),
             ));
         }

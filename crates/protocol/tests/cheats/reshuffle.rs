@@ -1,0 +1,172 @@
+//! Cheats around reshuffles (a deck shuffled after a search or by an agreed outcome): an
+//! owner who re-commits other cards than its deck held (a stacked deck), and reshuffle
+//! answers by the wrong seat or of the wrong size.
+
+use fairduel_engine::commitment::Commitment;
+use fairduel_engine::{Action, Answer, Asked, Awaiting, Seat};
+use fairduel_protocol::SecretStream;
+use fairduel_protocol::envelope::{Body, EndReveal, SignedEnvelope};
+use fairduel_protocol::matchlog::Step;
+
+use crate::harness::{Game, Table, names_only, refused_as};
+
+/// Plays until a seat is asked to re-commit its deck; returns that seat.
+fn until_recommit(game: &mut Game) -> Option<Seat> {
+    let asked = |g: &Game| match g.step() {
+        Step::Game(Awaiting::Answer {
+            seat,
+            asked: Asked::RecommitDeck { .. },
+        }) => Some(seat),
+        _ => None,
+    };
+    game.advance_until_or_end(|g| asked(g).is_some())
+        .then(|| asked(game))
+        .flatten()
+}
+
+#[test]
+fn a_reshuffle_that_stacks_the_deck_is_caught() {
+    // Nobody can look behind an owner's fresh commitments while the duel runs: that is what
+    // keeps the deck secret. The owner's end reveal must open them to the very cards the
+    // deck held; a cheater who re-committed a better card in place of one of its own is
+    // refused at its end reveal, and the audit names it.
+    let table = Table::load("kingdom-duels");
+    for seed in 0..60 {
+        let mut game = Game::new(&table, seed);
+        let Some(cheater) = until_recommit(&mut game) else {
+            continue;
+        };
+        let duel = game.peer(cheater).duel().unwrap().clone();
+        let match_id = duel.state().match_id;
+        let mut entropy = SecretStream::from_number(7_000 + seed);
+        let (_, fresh) = duel
+            .fresh_answer(cheater, game.peer(cheater).knowledge(), &mut entropy)
+            .unwrap();
+        let fairduel_engine::reshuffle::FreshSecrets::Cards(mut reveals) = fresh else {
+            panic!("a re-commit keeps card openings");
+        };
+        // One card of the deck swapped for another card of the pool.
+        reveals[0].card.0 = if reveals[0].card.0 == 53 { 54 } else { 53 };
+        let commitments: Vec<Commitment> = reveals
+            .iter()
+            .map(|r| Commitment::new(&match_id, cheater, r.card, &r.salt))
+            .collect();
+        // The other seats cannot tell: they accept it, and the duel goes on.
+        let stacked =
+            game.forge_applied(cheater, Body::Answer(Answer::RecommitDeck { commitments }));
+        game.deliver(cheater, &stacked);
+        // The cheater concedes at its next decision, and the match moves to its end
+        // reveals; honest seats reveal as they should.
+        loop {
+            if game.awaited() == Some(cheater) && game.peer(cheater).needs_decision() {
+                let (envelope, _) = game.peers[cheater.index()].decide(Action::Concede).unwrap();
+                game.deliver(cheater, &envelope);
+                continue;
+            }
+            if game.awaited() == Some(cheater) && game.step() == Step::EndReveal {
+                break;
+            }
+            assert!(
+                game.advance(),
+                "the match ended without the cheater's end reveal"
+            );
+        }
+        // Its end reveal opens the stacked commitments: refused by every honest seat.
+        let honest_reveal = game.peer(cheater).end_reveal();
+        let lie = game.forge(
+            cheater,
+            Body::EndReveal(EndReveal {
+                recommitted: reveals,
+                ..honest_reveal
+            }),
+        );
+        let refused = refused_as(game.honest_receives(cheater, &lie), "bad-end-reveal");
+        assert!(refused.contains("a stacked deck"), "{refused}");
+        // The honest seats keep it as evidence: the audit names the cheater alone.
+        let witness = game.others(cheater).next().unwrap();
+        let (_, what) = names_only(&game.audit_by(witness), cheater);
+        assert!(what.contains("a stacked deck"), "{what}");
+        return;
+    }
+    panic!("no deck was shuffled in 60 games");
+}
+
+#[test]
+fn reshuffle_answers_come_only_from_the_seat_asked_and_fit_the_deck() {
+    let table = Table::load("kingdom-duels");
+    for seed in 0..60 {
+        let mut game = Game::new(&table, seed);
+        let Some(owner) = until_recommit(&mut game) else {
+            continue;
+        };
+        let other = game.others(owner).next().unwrap();
+        let deck_size = game
+            .peer(owner)
+            .duel()
+            .unwrap()
+            .state()
+            .player(owner)
+            .deck
+            .len();
+        let any = Commitment(fairduel_engine::Digest32([9; 32]));
+        // Another seat may not commit to the owner's deck (its entry numbered where the
+        // owner's log stands: the owner's run so far has not reached the others yet).
+        let mut in_turn = game
+            .forge(
+                owner,
+                Body::Answer(Answer::RecommitDeck {
+                    commitments: vec![any; deck_size],
+                }),
+            )
+            .open()
+            .unwrap();
+        in_turn.author = other;
+        let stranger = SignedEnvelope::seal(&in_turn, game.peer(other).identity());
+        refused_as(game.honest_receives(other, &stranger), "wrong-author");
+        // The owner may not commit to a card more or less than the deck holds.
+        for size in [deck_size + 1, deck_size.saturating_sub(1)] {
+            let wrong = game.forge(
+                owner,
+                Body::Answer(Answer::RecommitDeck {
+                    commitments: vec![any; size],
+                }),
+            );
+            let refused = refused_as(game.honest_receives(owner, &wrong), "illegal-action");
+            assert!(refused.contains("the deck holds"), "{refused}");
+        }
+        // Nor answer with a permutation before anyone asked for one.
+        let early = game.forge(
+            owner,
+            Body::Answer(Answer::PermuteDeck {
+                positions: vec![any; deck_size],
+            }),
+        );
+        refused_as(game.honest_receives(owner, &early), "illegal-action");
+        // The honest re-commit goes through, and then only the first permuter may answer,
+        // with a round of the deck's size.
+        assert!(game.advance());
+        let Step::Game(Awaiting::Answer {
+            seat: permuter,
+            asked: Asked::PermuteDeck { count, .. },
+        }) = game.step()
+        else {
+            panic!(
+                "no permutation was asked after the re-commit: {:?}",
+                game.step()
+            );
+        };
+        let short = game.forge(
+            permuter,
+            Body::Answer(Answer::PermuteDeck {
+                positions: vec![any; usize::from(count) - 1],
+            }),
+        );
+        let refused = refused_as(game.honest_receives(permuter, &short), "illegal-action");
+        assert!(refused.contains("positions"), "{refused}");
+        // The match goes on from the honest answers to its end.
+        game.finish();
+        assert!(game.is_complete());
+        return;
+    }
+    panic!("no deck was shuffled in 60 games");
+}
