@@ -467,13 +467,14 @@ fn selfplay(
     if rules.format.family == Family::Field {
         println!(
             "agreed:   {} outcomes proposed, {} accepted, {} refused; {} cards resolved with no \
-             effect; {} cards searched out of decks; {} decks shuffled",
+             effect; {} cards searched out of decks; {} decks shuffled; {} coins and dice",
             agreements.proposed,
             agreements.accepted,
             agreements.refused,
             agreements.without_effect,
             agreements.searched,
-            agreements.shuffled
+            agreements.shuffled,
+            agreements.chances
         );
     }
     println!(

@@ -497,6 +497,28 @@ fn a_spell_resolves_by_an_outcome_written_in_the_editor() {
         })
     });
     h.get_by_label_contains("FairDuel does not know what");
+    // The card asks for a coin: every seat's client adds its share, and the result shows
+    // in the editor and in the log.
+    h.get_by_label("Toss a coin").click();
+    step_until(&mut h, "the coin's result", |h| {
+        view(h).is_some_and(|v| {
+            v.duel.agreement().is_some_and(|a| a.chances.len() == 1)
+                && matches!(
+                    v.awaiting().decision(),
+                    Some((seat, Decision::ProposeOutcome { .. })) if seat == v.seat
+                )
+        })
+    });
+    let coin = labels_containing(&h, "coin: ");
+    assert!(
+        coin.iter()
+            .any(|l| l == "coin: heads" || l == "coin: tails"),
+        "{coin:?}"
+    );
+    assert!(
+        !labels_containing(&h, "the coin lands").is_empty(),
+        "the log tells the coin's result"
+    );
     // Send the activated spell itself to the graveyard: pick it on the board.
     let v = view(&h).expect("a view");
     let spell_at = v.duel.agreement().expect("an agreement").at;

@@ -5,6 +5,7 @@
 use egui::{ComboBox, DragValue, Response, RichText, Ui};
 use fairduel_engine::agreement::{Destination, MAX_OPERATIONS, Operation};
 use fairduel_engine::card::Duration;
+use fairduel_engine::chance::Chance;
 use fairduel_engine::describe::describe_steps_on;
 use fairduel_engine::text::capitalise;
 use fairduel_engine::{Action, Place, Seat, Zone};
@@ -152,6 +153,35 @@ impl ProposalDraft {
     }
 }
 
+/// The coins tossed and dice rolled for the card so far, and buttons to toss or roll one
+/// more (by joint randomness: every player's client adds a secret share).
+fn chances_ui(ui: &mut Ui, view: &SeatView, enabled: bool, send: &mut Option<Action>) {
+    let chances = view
+        .duel
+        .agreement()
+        .map(|a| a.chances.clone())
+        .unwrap_or_default();
+    ui.horizontal_wrapped(|ui| {
+        let room = chances.len() < fairduel_engine::chance::MAX_CHANCES;
+        for (chance, label) in [(Chance::Coin, "Toss a coin"), (Chance::Die, "Roll a die")] {
+            if ui
+                .add_enabled(enabled && room, egui::Button::new(label))
+                .on_hover_text("If the card asks for it: every player's client adds a secret share, so nobody chooses the result")
+                .clicked()
+            {
+                *send = Some(Action::CallChance { chance });
+            }
+        }
+        for result in &chances {
+            let words = match result.chance {
+                Chance::Coin => format!("coin: {}", result.chance.result_words(result.result)),
+                Chance::Die => format!("die: {}", result.result),
+            };
+            ui.label(RichText::new(words).strong());
+        }
+    });
+}
+
 /// The outcome editor for the card being resolved by agreement. Returns the proposal to
 /// send when the player sends it (an empty one for "No effect").
 pub fn proposal_ui(
@@ -172,6 +202,7 @@ pub fn proposal_ui(
         .color(theme::PROMPT)
         .strong(),
     );
+    chances_ui(ui, view, enabled, &mut send);
     if draft.operations.is_empty() {
         ui.label(RichText::new("The outcome has no steps yet.").color(theme::TEXT_DIM));
     }

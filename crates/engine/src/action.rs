@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::agreement::Operation;
-use crate::commitment::{CardRef, Commitment, PositionOpening, Reveal};
+use crate::chance::{Chance, ShareCommitment};
+use crate::commitment::{CardRef, Commitment, PositionOpening, Reveal, Salt};
 use crate::place::Place;
 use crate::seat::Seat;
 
@@ -120,6 +121,9 @@ pub enum Action {
     /// Searching your deck: take the card `card_ref` (one of your deck's commitments) into
     /// your hand, shown by `reveal`; `None` finds nothing.
     TakeFromDeck { taken: Option<(CardRef, Reveal)> },
+    /// Before proposing the outcome of the effect being resolved: toss a coin or roll a die,
+    /// by joint randomness, as the card asks.
+    CallChance { chance: Chance },
 }
 
 impl Action {
@@ -147,12 +151,15 @@ impl Action {
             Action::RefuseOutcome => "refuse-outcome",
             Action::TakeFromDeck { .. } => "take-from-deck",
             Action::ActivateEffect { .. } => "activate-effect",
+            Action::CallChance { .. } => "call-chance",
         }
     }
 }
 
-/// A protocol step: what a seat must answer from its own secrets before play goes on. Each
-/// has exactly one honest answer, so nobody chooses it; clients write it by themselves.
+/// A protocol step: what a seat must answer from its own secrets before play goes on. Nobody
+/// chooses it: each has exactly one honest answer, or (fresh commitments and permutations,
+/// shares of a coin toss) one drawn from the seat's secret randomness; clients write it by
+/// themselves.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Answer {
     /// As a permuter of the drawing seat's deck, open where the drawn position points.
@@ -167,6 +174,10 @@ pub enum Answer {
     /// Your secret permutation of a deck being shuffled, one commitment per position
     /// ([`Commitment::for_position`]).
     PermuteDeck { positions: Vec<Commitment> },
+    /// Your commitment to a fresh random share of the coin toss or die roll under way.
+    CommitShare { commitment: ShareCommitment },
+    /// The opening of your share.
+    OpenShare { value: [u8; 32], salt: Salt },
 }
 
 impl Answer {
@@ -177,6 +188,8 @@ impl Answer {
             Answer::Declare { .. } => "declare",
             Answer::RecommitDeck { .. } => "recommit-deck",
             Answer::PermuteDeck { .. } => "permute-deck",
+            Answer::CommitShare { .. } => "commit-share",
+            Answer::OpenShare { .. } => "open-share",
         }
     }
 }

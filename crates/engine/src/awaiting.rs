@@ -76,6 +76,10 @@ pub enum Asked {
     /// Permute `owner`'s re-committed deck of `count` cards in secret, committed position
     /// by position.
     PermuteDeck { owner: Seat, count: u16 },
+    /// Commit to a fresh random share of the coin toss or die roll under way.
+    CommitShare,
+    /// Open the share committed to for the coin toss or die roll under way.
+    OpenShare,
 }
 
 impl Asked {
@@ -86,6 +90,8 @@ impl Asked {
             Asked::Declare { .. } => "owner declaration",
             Asked::RecommitDeck { .. } => "fresh commitments to a deck being shuffled",
             Asked::PermuteDeck { .. } => "secret permutation of a deck being shuffled",
+            Asked::CommitShare => "share of a coin toss or die roll",
+            Asked::OpenShare => "opening of a share of a coin toss or die roll",
         }
     }
 }

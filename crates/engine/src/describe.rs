@@ -91,6 +91,12 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             Some(card) => format!("activates the effect of {} at {at}", card_name(duel, card)),
             None => format!("activates the effect of the card at {at}"),
         },
+        Action::CallChance {
+            chance: crate::chance::Chance::Coin,
+        } => "tosses a coin".to_owned(),
+        Action::CallChance {
+            chance: crate::chance::Chance::Die,
+        } => "rolls a die".to_owned(),
         Action::TakeFromDeck { taken: None } => "searches their deck and finds nothing".to_owned(),
         Action::TakeFromDeck {
             taken: Some((_, reveal)),
@@ -230,6 +236,8 @@ pub fn describe_answer(duel: &Duel, answer: &Answer) -> String {
             commitments.len()
         ),
         Answer::PermuteDeck { .. } => "shuffles the deck in secret".to_owned(),
+        Answer::CommitShare { .. } => "commits to a secret share of the coin or die".to_owned(),
+        Answer::OpenShare { .. } => "opens their share of the coin or die".to_owned(),
     }
 }
 
@@ -344,6 +352,17 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             format!("the draw from {owner}'s deck passes over a card a search took")
         }
         Event::DeckShuffled { owner } => format!("{owner}'s deck is shuffled"),
+        Event::ChanceDecided {
+            chance: crate::chance::Chance::Coin,
+            result,
+        } => format!(
+            "the coin lands {}",
+            crate::chance::Chance::Coin.result_words(*result)
+        ),
+        Event::ChanceDecided {
+            chance: crate::chance::Chance::Die,
+            result,
+        } => format!("the die shows {result}"),
         _ => return None,
     })
 }

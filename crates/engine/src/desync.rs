@@ -56,6 +56,8 @@ pub fn state_differences(ours: &DuelState, theirs: &DuelState) -> Vec<FieldDiffe
             agreement,
             searches_due,
             reshuffles,
+            joint_draw,
+            joint_draws,
             attack_negated,
             spell_negated,
             outcome,

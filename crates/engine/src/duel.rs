@@ -358,6 +358,13 @@ impl Duel {
             self.settle(events);
             return Ok(());
         }
+        if let EntryRef::Answer(answer @ (Answer::CommitShare { .. } | Answer::OpenShare { .. })) =
+            entry
+        {
+            self.answer_share(seat, answer)?;
+            self.settle(events);
+            return Ok(());
+        }
         match self.rules.format.family {
             Family::Grid => match entry {
                 EntryRef::Action(action) => self.grid_apply(seat, action, knowledge, events),

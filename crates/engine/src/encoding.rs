@@ -126,6 +126,8 @@ impl Writer<'_> {
             agreement,
             searches_due,
             reshuffles,
+            joint_draw,
+            joint_draws,
             attack_negated,
             spell_negated,
             outcome,
@@ -212,6 +214,17 @@ impl Writer<'_> {
         for reshuffle in reshuffles {
             self.reshuffle(reshuffle);
         }
+        match joint_draw {
+            None => self.byte(0),
+            Some(draw) => {
+                self.byte(1);
+                // Rare: postcard writes it (it holds no sequence of unknown length).
+                if let Ok(bytes) = postcard::to_stdvec(draw) {
+                    self.bytes(&bytes);
+                }
+            }
+        }
+        self.varint(u64::from(*joint_draws));
         self.bool(*attack_negated);
         self.bool(*spell_negated);
         match outcome {
@@ -663,6 +676,8 @@ impl Writer<'_> {
                         self.seat(*owner);
                         self.varint(u64::from(*count));
                     }
+                    Asked::CommitShare => self.variant(5),
+                    Asked::OpenShare => self.variant(6),
                 }
             }
             Awaiting::Finished => self.variant(2),

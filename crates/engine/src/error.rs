@@ -142,6 +142,10 @@ pub enum RuleError {
     NotInDeck { seat: Seat },
     #[error("the reshuffle of {owner}'s deck cannot go on: {why}")]
     BadReshuffle { owner: Seat, why: String },
+    #[error("{seat}'s opening of its share does not match its commitment")]
+    BadShare { seat: Seat },
+    #[error("an effect may call for at most {max} coin tosses and die rolls")]
+    TooManyChances { max: usize },
 }
 
 impl RuleError {
@@ -198,6 +202,8 @@ impl RuleError {
             RuleError::CannotActivate { .. } => "cannot-activate",
             RuleError::NotInDeck { .. } => "not-in-deck",
             RuleError::BadReshuffle { .. } => "bad-reshuffle",
+            RuleError::BadShare { .. } => "bad-share",
+            RuleError::TooManyChances { .. } => "too-many-chances",
         }
     }
 }

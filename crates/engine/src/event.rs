@@ -223,4 +223,10 @@ pub enum Event {
     DeckShuffled {
         owner: Seat,
     },
+    /// A coin toss or die roll called for by the effect being resolved came out `result`
+    /// (a coin: 0 heads, 1 tails; a die: its face).
+    ChanceDecided {
+        chance: crate::chance::Chance,
+        result: u8,
+    },
 }

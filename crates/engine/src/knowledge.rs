@@ -3,7 +3,8 @@
 use std::collections::BTreeMap;
 
 use crate::card::CardId;
-use crate::commitment::{Commitment, PositionOpening, Reveal};
+use crate::chance::ShareCommitment;
+use crate::commitment::{Commitment, PositionOpening, Reveal, Salt};
 
 /// What one seat knows beyond the public state: the openings of its own commitments (and,
 /// for the audit, everyone's).
@@ -12,6 +13,8 @@ pub struct Knowledge {
     secrets: BTreeMap<Commitment, Reveal>,
     /// Openings of deck-position commitments this seat made (as a permuter).
     positions: BTreeMap<Commitment, PositionOpening>,
+    /// This seat's shares of coin tosses and die rolls, by their commitments.
+    shares: BTreeMap<ShareCommitment, ([u8; 32], Salt)>,
 }
 
 impl Knowledge {
@@ -46,6 +49,9 @@ impl Knowledge {
         for (c, o) in &other.positions {
             self.positions.insert(*c, *o);
         }
+        for (c, s) in &other.shares {
+            self.shares.insert(*c, *s);
+        }
     }
 
     pub fn learn_position(&mut self, commitment: Commitment, opening: PositionOpening) {
@@ -54,6 +60,14 @@ impl Knowledge {
 
     pub fn position(&self, commitment: &Commitment) -> Option<&PositionOpening> {
         self.positions.get(commitment)
+    }
+
+    pub fn learn_share(&mut self, commitment: ShareCommitment, value: [u8; 32], salt: Salt) {
+        self.shares.insert(commitment, (value, salt));
+    }
+
+    pub fn share(&self, commitment: &ShareCommitment) -> Option<&([u8; 32], Salt)> {
+        self.shares.get(commitment)
     }
 
     /// Every card opening known, in commitment order.

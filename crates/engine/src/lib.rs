@@ -14,6 +14,7 @@ pub mod action;
 pub mod agreement;
 pub mod awaiting;
 pub mod card;
+pub mod chance;
 mod claims;
 pub mod commitment;
 pub mod deck;

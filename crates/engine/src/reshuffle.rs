@@ -69,6 +69,12 @@ pub enum FreshSecrets {
         round: u8,
         openings: Vec<PositionOpening>,
     },
+    /// A share of a coin toss or die roll, opened once every seat has committed.
+    Share {
+        commitment: crate::chance::ShareCommitment,
+        value: [u8; 32],
+        salt: Salt,
+    },
 }
 
 fn shuffle(items: &mut [impl Sized], entropy: &mut dyn Entropy) {
@@ -330,9 +336,10 @@ impl Duel {
         Ok(CardRef(first))
     }
 
-    /// The answer `seat` writes to a reshuffle step with fresh randomness, and the secrets
-    /// it must keep; `None` unless a reshuffle step is asked of `seat` (or, re-committing,
-    /// its knowledge cannot open a card of its deck).
+    /// The answer `seat` writes with fresh randomness to a step that needs it (a reshuffle's
+    /// commitments or permutation, a share of a coin toss), and the secrets it must keep;
+    /// `None` unless such a step is asked of `seat` (or, re-committing, its knowledge cannot
+    /// open a card of its deck).
     pub fn fresh_answer(
         &self,
         seat: Seat,
@@ -399,6 +406,7 @@ impl Duel {
                     },
                 ))
             }
+            Asked::CommitShare => self.fresh_share(seat, entropy),
             _ => None,
         }
     }

@@ -285,6 +285,8 @@ pub(crate) fn starting_state(
         agreement: None,
         searches_due: Vec::new(),
         reshuffles: Vec::new(),
+        joint_draw: None,
+        joint_draws: 0,
         attack_negated: false,
         spell_negated: false,
         outcome: None,

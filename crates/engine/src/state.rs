@@ -237,6 +237,10 @@ pub struct DuelState {
     /// Every reshuffle of a dealt deck so far, the one under way last: the audit checks
     /// each owner's fresh commitments and each permuter's rounds at the end.
     pub reshuffles: Vec<crate::reshuffle::Reshuffle>,
+    /// The coin toss or die roll under way, if one is.
+    pub joint_draw: Option<crate::chance::JointDraw>,
+    /// Coin tosses and die rolls so far in the duel.
+    pub joint_draws: u16,
     pub attack_negated: bool,
     pub spell_negated: bool,
     pub outcome: Option<Outcome>,
@@ -437,6 +441,8 @@ impl Clone for DuelState {
             agreement,
             searches_due,
             reshuffles,
+            joint_draw,
+            joint_draws,
             attack_negated,
             spell_negated,
             outcome,
@@ -466,6 +472,8 @@ impl Clone for DuelState {
             agreement: agreement.clone(),
             searches_due: searches_due.clone(),
             reshuffles: reshuffles.clone(),
+            joint_draw: joint_draw.clone(),
+            joint_draws: *joint_draws,
             attack_negated: *attack_negated,
             spell_negated: *spell_negated,
             outcome: *outcome,
@@ -498,6 +506,8 @@ impl Clone for DuelState {
             agreement,
             searches_due,
             reshuffles,
+            joint_draw,
+            joint_draws,
             attack_negated,
             spell_negated,
             outcome,
@@ -534,6 +544,8 @@ impl Clone for DuelState {
         self.agreement.clone_from(agreement);
         self.searches_due.clone_from(searches_due);
         self.reshuffles.clone_from(reshuffles);
+        self.joint_draw.clone_from(joint_draw);
+        self.joint_draws = *joint_draws;
         self.attack_negated = *attack_negated;
         self.spell_negated = *spell_negated;
         self.outcome = *outcome;

@@ -396,6 +396,12 @@ impl Peer {
                     openings,
                 });
             }
+            // Opened during the duel, once every seat has committed.
+            FreshSecrets::Share {
+                commitment,
+                value,
+                salt,
+            } => self.knowledge.learn_share(commitment, value, salt),
         }
     }
 

@@ -15,6 +15,8 @@
 
 #[path = "cheats/agreed.rs"]
 mod agreed;
+#[path = "cheats/chance.rs"]
+mod chance;
 #[path = "cheats/collusion.rs"]
 mod collusion;
 #[path = "../../sim/tests/common/mod.rs"]

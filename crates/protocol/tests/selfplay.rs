@@ -48,13 +48,15 @@ fn honest_protocol_matches_verify_in_every_preset() {
 #[test]
 fn agreed_effects_and_searches_verify_through_the_protocol() {
     // Random bots activate spells and traps, propose outcomes from the engine's menu,
-    // accept or refuse them, search their permuted decks and shuffle cards into them; each
-    // such deck goes through the protocol's reshuffle round. Every record must verify.
+    // accept or refuse them, search their permuted decks and shuffle cards into them (each
+    // such deck goes through the protocol's reshuffle round), and toss coins and roll dice
+    // by joint randomness. Every record must verify.
     let (rules, decks) = common::load("kingdom-duels");
     let tally = agreed_games(&rules, &decks, 40);
     assert!(tally.accepted > 0 && tally.refused > 0, "{tally:?}");
     assert!(tally.searched > 0, "no search in 40 games: {tally:?}");
     assert!(tally.shuffled > tally.searched, "{tally:?}");
+    assert!(tally.chances > 0, "no coin tossed in 40 games: {tally:?}");
     assert_eq!(
         tally.positions_passed, 0,
         "a deck shuffled after each search has no taken card left to pass over: {tally:?}"

@@ -200,6 +200,8 @@ struct RawStep {
     opponent: Option<u8>,
     /// A `propose-outcome` step's operations (`scenario/operations.rs`).
     operations: Option<Vec<operations::RawOperation>>,
+    /// A `call-chance` step's chance: "coin" or "die".
+    chance: Option<String>,
     /// Apply the action as a peer that cannot see the acting seat's hidden cards: what only
     /// those cards could refuse is recorded as a claim instead.
     #[serde(default)]
@@ -256,6 +258,8 @@ struct RawAssert {
     reason: Option<String>,
     turn: Option<u16>,
     active: Option<u8>,
+    /// How many coins and dice the effect being resolved has used.
+    chances: Option<usize>,
 }
 
 // ---------------------------------------------------------------------------- parsed form
@@ -726,6 +730,8 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Asked::Declare { .. } => "declare",
             Asked::RecommitDeck { .. } => "recommit-deck",
             Asked::PermuteDeck { .. } => "permute-deck",
+            Asked::CommitShare => "commit-share",
+            Asked::OpenShare => "open-share",
         },
         Awaiting::Finished => "finished",
     }

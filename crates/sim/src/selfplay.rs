@@ -45,6 +45,8 @@ pub struct AgreementTally {
     pub positions_passed: u64,
     /// Decks shuffled in the middle of the duel (after a search, or by an outcome).
     pub shuffled: u64,
+    /// Coins tossed and dice rolled.
+    pub chances: u64,
 }
 
 impl AgreementTally {
@@ -61,6 +63,7 @@ impl AgreementTally {
                 Event::SearchedDeck { card: Some(_), .. } => self.searched += 1,
                 Event::PositionPassed { .. } => self.positions_passed += 1,
                 Event::DeckShuffled { .. } => self.shuffled += 1,
+                Event::ChanceDecided { .. } => self.chances += 1,
                 _ => {}
             }
         }
@@ -74,6 +77,7 @@ impl AgreementTally {
         self.searched += other.searched;
         self.positions_passed += other.positions_passed;
         self.shuffled += other.shuffled;
+        self.chances += other.chances;
     }
 }
 

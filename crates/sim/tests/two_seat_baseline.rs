@@ -85,7 +85,8 @@ fn plain(entry: &Entry) -> String {
         | Action::AcceptOutcome
         | Action::RefuseOutcome
         | Action::TakeFromDeck { .. }
-        | Action::ActivateEffect { .. } => action.kind().into(),
+        | Action::ActivateEffect { .. }
+        | Action::CallChance { .. } => action.kind().into(),
     }
 }
 
@@ -109,7 +110,10 @@ fn plain_answer(answer: &Answer) -> String {
                 .join(";")
         ),
         // Never asked in the grid formats the baselines play.
-        Answer::RecommitDeck { .. } | Answer::PermuteDeck { .. } => answer.kind().into(),
+        Answer::RecommitDeck { .. }
+        | Answer::PermuteDeck { .. }
+        | Answer::CommitShare { .. }
+        | Answer::OpenShare { .. } => answer.kind().into(),
     }
 }
 

@@ -115,6 +115,12 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             Some(card) => format!("Take {}", card.name),
             None => format!("Take {}", reveal.card),
         },
+        Action::CallChance {
+            chance: fairduel_engine::chance::Chance::Coin,
+        } => "Toss a coin".to_owned(),
+        Action::CallChance {
+            chance: fairduel_engine::chance::Chance::Die,
+        } => "Roll a die".to_owned(),
     }
 }
 

@@ -41,6 +41,7 @@ impl Duel {
             agreed: SeatSet::EMPTY,
             refused: 0,
             accepted: false,
+            chances: Vec::new(),
         });
     }
 
@@ -91,6 +92,23 @@ impl Duel {
     /// being written or considered.
     pub fn preview_outcome(&self, operations: &[Operation]) -> Result<Duel, RuleError> {
         self.run_on_copy(operations).map(|(duel, _)| duel)
+    }
+
+    /// The controller tosses a coin or rolls a die before proposing.
+    pub(crate) fn call_chance_for_agreement(
+        &mut self,
+        seat: Seat,
+        chance: crate::chance::Chance,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let agreement = self.expect_agreement_turn(seat, "call-chance", true)?;
+        if agreement.chances.len() >= crate::chance::MAX_CHANCES {
+            return Err(RuleError::TooManyChances {
+                max: crate::chance::MAX_CHANCES,
+            });
+        }
+        self.call_chance(seat, chance, events);
+        Ok(())
     }
 
     pub(crate) fn propose_outcome(

@@ -18,8 +18,10 @@
 //! shuffled by the protocol's reshuffle round (see [`crate::reshuffle`]), as are decks an
 //! outcome shuffles cards into.
 //!
-//! What is not built yet: milling, counters, coins and dice, and chains of responses to an
-//! agreed effect.
+//! Coins and dice the card asks for are tossed before the proposal, by joint randomness
+//! (see [`crate::chance`]).
+//!
+//! What is not built yet: milling, counters, and chains of responses to an agreed effect.
 
 mod flow;
 mod operations;
@@ -171,6 +173,9 @@ pub struct Agreement {
     /// Every seat asked accepted: the outcome is applied once the hidden cards it shows
     /// have been opened.
     pub accepted: bool,
+    /// Coins tossed and dice rolled for this activation, in order, for the controller to
+    /// propose from and everyone to read.
+    pub chances: Vec<crate::chance::ChanceResult>,
 }
 
 impl Agreement {

@@ -311,6 +311,16 @@ fn state() -> DuelState {
             agreed: SeatSet(0b100),
             refused: 2,
             accepted: false,
+            chances: vec![
+                crate::chance::ChanceResult {
+                    chance: crate::chance::Chance::Coin,
+                    result: 1,
+                },
+                crate::chance::ChanceResult {
+                    chance: crate::chance::Chance::Die,
+                    result: 6,
+                },
+            ],
         }),
         searches_due: vec![Seat(2), Seat(0)],
         reshuffles: vec![
@@ -334,6 +344,14 @@ fn state() -> DuelState {
                 finished: true,
             },
         ],
+        joint_draw: Some(crate::chance::JointDraw {
+            chance: crate::chance::Chance::Die,
+            number: 300,
+            seats: vec![Seat(1), Seat(2), Seat(0)],
+            commitments: vec![crate::chance::ShareCommitment(Digest32([7; 32]))],
+            shares: vec![[0xAB; 32]],
+        }),
+        joint_draws: 301,
         attack_negated: true,
         spell_negated: false,
         outcome: Some(Outcome {
@@ -371,6 +389,14 @@ fn hand_written_encoding_is_postcards() {
         Awaiting::Answer {
             seat: Seat(2),
             asked: Asked::RecommitDeck { count: 300 },
+        },
+        Awaiting::Answer {
+            seat: Seat(1),
+            asked: Asked::CommitShare,
+        },
+        Awaiting::Answer {
+            seat: Seat(0),
+            asked: Asked::OpenShare,
         },
         Awaiting::Answer {
             seat: Seat(0),

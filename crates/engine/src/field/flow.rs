@@ -24,7 +24,8 @@ impl Duel {
             if self.await_reshuffle(events) || self.await_draw_opening() || self.await_reveals() {
                 return;
             }
-            if self.settle_agreement(events) || self.await_search() {
+            if self.await_joint_draw(events) || self.settle_agreement(events) || self.await_search()
+            {
                 return;
             }
 

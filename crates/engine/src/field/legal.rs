@@ -36,6 +36,12 @@ impl Duel {
             }
             Some((s, Decision::ProposeOutcome { .. })) if s == seat => {
                 self.outcome_proposals(seat, &mut out);
+                let tossed = self.state.agreement.as_ref().map_or(0, |a| a.chances.len());
+                if tossed < crate::chance::MAX_CHANCES {
+                    for chance in [crate::chance::Chance::Coin, crate::chance::Chance::Die] {
+                        out.push(Action::CallChance { chance });
+                    }
+                }
             }
             Some((s, Decision::SearchDeck)) if s == seat => {
                 out.extend(self.search_choices(seat, knowledge));
@@ -171,7 +177,8 @@ impl Duel {
     /// A menu of outcomes for the effect being resolved: none at all, and each single
     /// operation of a small set the board allows (sending a card on the field to the
     /// graveyard or back to the hand, a card of another player's hand to the graveyard,
-    /// 500 life points lost or gained, a card drawn, a monster's position changed). Any
+    /// 500 life points lost or gained, a card drawn, a monster's position changed, a search,
+    /// a shuffle, a hand card shuffled into the deck). Any
     /// other valid outcome may be proposed too; this list is what a player without the
     /// card's text can always choose from.
     fn outcome_proposals(&self, seat: Seat, out: &mut Vec<Action>) {

@@ -79,6 +79,9 @@ impl Duel {
             Action::RefuseOutcome => self.refuse_outcome(seat, events)?,
             Action::TakeFromDeck { taken } => self.take_from_deck(seat, *taken, events)?,
             Action::ActivateEffect { at } => self.field_activate_effect(seat, *at, events)?,
+            Action::CallChance { chance } => {
+                self.call_chance_for_agreement(seat, *chance, events)?
+            }
             Action::Move { .. }
             | Action::Flip { .. }
             | Action::SpringTrap { .. }
@@ -102,8 +105,13 @@ impl Duel {
         match answer {
             Answer::OpenDraw { opening } => self.do_open_draw(seat, opening, events)?,
             Answer::Reveal { reveals } => self.do_reveal(seat, reveals, events)?,
-            // Reshuffle answers are routed before the family's (see `Duel::apply_in_place`).
-            Answer::Declare { .. } | Answer::RecommitDeck { .. } | Answer::PermuteDeck { .. } => {
+            // Reshuffles and shares are routed before the family's answers (see
+            // `Duel::apply_in_place`).
+            Answer::Declare { .. }
+            | Answer::RecommitDeck { .. }
+            | Answer::PermuteDeck { .. }
+            | Answer::CommitShare { .. }
+            | Answer::OpenShare { .. } => {
                 return Err(self.wrong_decision(seat, answer.kind()));
             }
         }
@@ -119,8 +127,13 @@ impl Duel {
         match asked {
             Asked::OpenDraw { .. } => self.honest_draw_opening(knowledge),
             Asked::Reveal { commitments } => honest_reveals(commitments, knowledge),
-            // Reshuffle steps are answered with fresh randomness: see `Duel::fresh_answer`.
-            Asked::Declare { .. } | Asked::RecommitDeck { .. } | Asked::PermuteDeck { .. } => None,
+            Asked::OpenShare => self.honest_share_opening(seat, knowledge),
+            // Reshuffle steps and shares are answered with fresh randomness: see
+            // `Duel::fresh_answer`.
+            Asked::Declare { .. }
+            | Asked::RecommitDeck { .. }
+            | Asked::PermuteDeck { .. }
+            | Asked::CommitShare => None,
         }
     }
 

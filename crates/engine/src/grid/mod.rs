@@ -100,7 +100,8 @@ impl Duel {
             | Action::AcceptOutcome
             | Action::RefuseOutcome
             | Action::TakeFromDeck { .. }
-            | Action::ActivateEffect { .. } => {
+            | Action::ActivateEffect { .. }
+            | Action::CallChance { .. } => {
                 return Err(RuleError::NotInThisFamily {
                     action: action.kind(),
                 });
@@ -121,7 +122,10 @@ impl Duel {
             Answer::Reveal { reveals } => self.do_reveal(seat, reveals, events)?,
             Answer::Declare { matching } => self.do_declare(seat, matching, events)?,
             // Routed before the family's answers (see `Duel::apply_in_place`).
-            Answer::RecommitDeck { .. } | Answer::PermuteDeck { .. } => {
+            Answer::RecommitDeck { .. }
+            | Answer::PermuteDeck { .. }
+            | Answer::CommitShare { .. }
+            | Answer::OpenShare { .. } => {
                 return Err(self.wrong_answer(seat, answer.kind()));
             }
         }
@@ -140,8 +144,9 @@ impl Duel {
                 crate::grid::reveals::honest_reveals(commitments, knowledge)
             }
             Asked::Declare { places } => self.honest_declaration(places, knowledge),
+            Asked::OpenShare => self.honest_share_opening(seat, knowledge),
             // Answered with fresh randomness: see `Duel::fresh_answer`.
-            Asked::RecommitDeck { .. } | Asked::PermuteDeck { .. } => None,
+            Asked::RecommitDeck { .. } | Asked::PermuteDeck { .. } | Asked::CommitShare => None,
         }
     }
 

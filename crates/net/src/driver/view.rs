@@ -54,8 +54,9 @@ impl CommitObserver for Told<'_> {
             .history
             .back()
             .map_or(duel.state().turn, |(_, d)| d.state().turn);
-        if matches!(envelope.body, Body::Action(_)) {
-            for event in events {
+        let action = matches!(envelope.body, Body::Action(_));
+        if action || matches!(envelope.body, Body::Answer(_)) {
+            for event in events.iter().filter(|e| action || follows_an_answer(e)) {
                 if let Some(text) = describe_event(duel, event) {
                     self.lines.push(LogLine {
                         turn,
@@ -87,6 +88,20 @@ impl Driver {
         let envelope = signed.open().ok();
         let before = self.history.back().map(|(_, duel)| duel.clone());
         self.remember_state();
+        if let (Some(envelope), Some(after)) = (&envelope, self.peer.duel())
+            && let Body::Answer(_) = &envelope.body
+        {
+            let turn = after.state().turn;
+            for event in events.iter().filter(|e| follows_an_answer(e)) {
+                if let Some(text) = describe_event(after, event) {
+                    self.pending_log.push(LogLine {
+                        turn,
+                        actor: None,
+                        text,
+                    });
+                }
+            }
+        }
         if let (Some(envelope), Some(before)) = (envelope, before)
             && let Body::Action(action) = &envelope.body
         {
@@ -208,4 +223,19 @@ impl Driver {
         self.publish();
         self.updates.send(Update::Finished(Box::new(end)));
     }
+}
+
+/// Whether the log tells `event` when a protocol answer (not a player's action) caused it:
+/// what an effect resolving by agreement does once the hidden cards it shows are opened,
+/// a deck's reshuffle ending, a coin's or die's result. Draws and reveals are not told.
+fn follows_an_answer(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::ChanceDecided { .. }
+            | Event::DeckShuffled { .. }
+            | Event::ResolvedByAgreement { .. }
+            | Event::ResolvedWithoutEffect { .. }
+            | Event::OperationSkipped { .. }
+            | Event::CardMoved { .. }
+    )
 }

@@ -461,7 +461,8 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::ProposeOutcome { .. }
             | Action::AcceptOutcome
             | Action::RefuseOutcome
-            | Action::ActivateEffect { .. } => Vec::new(),
+            | Action::ActivateEffect { .. }
+            | Action::CallChance { .. } => Vec::new(),
         },
         Body::Answer(Answer::Reveal { reveals }) => reveals.clone(),
         Body::Answer(Answer::Declare { matching }) => matching.iter().map(|(_, r)| *r).collect(),

@@ -4,6 +4,7 @@
 mod asserts;
 
 use super::*;
+use fairduel_engine::chance::Chance;
 
 pub(super) struct Runner {
     duel: Duel,
@@ -654,6 +655,18 @@ impl Runner {
                 };
                 Action::TakeFromDeck { taken }
             }
+            "call-chance" => Action::CallChance {
+                chance: match raw.chance.as_deref() {
+                    Some("coin") => Chance::Coin,
+                    Some("die") => Chance::Die,
+                    _ => {
+                        return Err(sc.err(
+                            line,
+                            "a call-chance step needs chance = \"coin\" or \"die\"",
+                        ));
+                    }
+                },
+            },
             "accept-outcome" => Action::AcceptOutcome,
             "refuse-outcome" => Action::RefuseOutcome,
             "change-position" => Action::ChangePosition {

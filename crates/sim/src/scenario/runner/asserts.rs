@@ -391,6 +391,18 @@ impl Runner {
                 state.turn.to_string(),
             );
         }
+        if let Some(n) = a.chances {
+            let got = self
+                .duel
+                .agreement()
+                .map_or(0, |agreement| agreement.chances.len());
+            expect(
+                &mut problems,
+                "coins and dice used".into(),
+                n.to_string(),
+                got.to_string(),
+            );
+        }
         if let Some(s) = a.active {
             expect(
                 &mut problems,
