@@ -3,15 +3,12 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use fairduel_app::lobby::Connectivity;
-use fairduel_engine::format::Family;
 use fairduel_engine::state::{Outcome, WinReason};
-use fairduel_engine::{DeckList, Rules, Seat, SeatSet};
-use fairduel_sim::protocol_selfplay::play_protocol_game;
-use fairduel_sim::selfplay::{AgreementTally, BotKind, deck_indices, play_game};
+use fairduel_engine::{DeckList, Rules, SeatSet};
+use fairduel_sim::selfplay::deck_indices;
 
 use crate::{assets, netcli};
 
@@ -34,7 +31,7 @@ struct Cli {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
-enum Bots {
+pub(crate) enum Bots {
     Random,
     Greedy,
 }
@@ -103,7 +100,12 @@ enum Command {
     },
     /// Audit a match record: check every signature, chain link, state hash, reveal, draw,
     /// claim and deck, and say whether each seat played fairly. Exits 0 only if all did.
-    Verify { file: PathBuf },
+    Verify {
+        file: PathBuf,
+        /// Print the verdicts as one JSON object (for tools and CI) instead of words.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play many seeded bot games through the referee, comparing every seat's state hash
     /// with the referee's after every action.
     Selfplay {
@@ -119,6 +121,9 @@ enum Command {
         /// in memory, every finished record audited) instead of the trusted referee.
         #[arg(long)]
         protocol: bool,
+        /// Print the summary as one JSON object (for tools and CI) instead of words.
+        #[arg(long)]
+        json: bool,
     },
     /// Run rule scenario files.
     Scenario { files: Vec<PathBuf> },
@@ -136,6 +141,9 @@ enum Command {
         #[command(subcommand)]
         command: DeckCommand,
     },
+    /// Print a completion script for your shell, e.g. `fairduel completions bash >
+    /// ~/.local/share/bash-completion/completions/fairduel`.
+    Completions { shell: clap_complete::Shell },
 }
 
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -189,6 +197,12 @@ enum DeckCommand {
 
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::Completions { shell }) = cli.command {
+        // Needs no assets: nothing is unpacked for it.
+        let mut command = <Cli as clap::CommandFactory>::command();
+        clap_complete::generate(shell, &mut command, "fairduel", &mut std::io::stdout());
+        return ExitCode::SUCCESS;
+    }
     let dir = match assets::asset_dir(cli.assets.as_deref(), &netcli::data_root(&cli.player)) {
         Ok(dir) => dir,
         Err(error) => {
@@ -262,14 +276,26 @@ pub fn run() -> ExitCode {
             r#match.as_deref(),
             cli.player.name.as_deref().unwrap_or_default(),
         ),
-        Command::Verify { file } => verify(&dir, &file),
+        Command::Verify { file, json } => crate::verify::verify(&dir, &file, json),
         Command::Selfplay {
             format,
             games,
             seed,
             bots,
             protocol,
-        } => selfplay(&dir, &format, games, seed, bots, protocol),
+            json,
+        } => crate::selfplay::selfplay(
+            &dir,
+            &crate::selfplay::SelfplayArgs {
+                format: &format,
+                games,
+                seed,
+                bots,
+                protocol,
+                json,
+            },
+        ),
+        Command::Completions { .. } => Ok(ExitCode::SUCCESS),
         Command::Scenario { files } => scenario(&dir, &files),
         Command::Cards { query, pool } => cards(&dir, &pool, query.as_deref()),
         Command::Formats => formats(&dir),
@@ -286,7 +312,7 @@ pub fn run() -> ExitCode {
     }
 }
 
-type CmdResult = Result<ExitCode, String>;
+pub(crate) type CmdResult = Result<ExitCode, String>;
 
 fn app(dir: &std::path::Path, player: &netcli::PlayerArgs, args: AppArgs) -> CmdResult {
     let quick_match = match args.format {
@@ -337,7 +363,10 @@ fn app(dir: &std::path::Path, player: &netcli::PlayerArgs, args: AppArgs) -> Cmd
     Ok(ExitCode::SUCCESS)
 }
 
-fn load(dir: &std::path::Path, format: &str) -> Result<(Arc<Rules>, Vec<DeckList>), String> {
+pub(crate) fn load(
+    dir: &std::path::Path,
+    format: &str,
+) -> Result<(Arc<Rules>, Vec<DeckList>), String> {
     let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
     let decks = assets::starter_decks(dir, &rules).map_err(|e| e.to_string())?;
     if decks.len() < 2 {
@@ -349,157 +378,8 @@ fn load(dir: &std::path::Path, format: &str) -> Result<(Arc<Rules>, Vec<DeckList
     Ok((rules, decks))
 }
 
-fn selfplay(
-    dir: &std::path::Path,
-    format: &str,
-    games: u64,
-    seed: u64,
-    bots: Bots,
-    protocol: bool,
-) -> CmdResult {
-    let (rules, decks) = load(dir, format)?;
-    let players = usize::from(rules.format.table.players);
-    if decks.len() < players {
-        return Err(format!(
-            "{} is played by {players}; {} holds only {} decks",
-            rules.format.name,
-            assets::deck_dir(dir, &rules.format.pool).display(),
-            decks.len()
-        ));
-    }
-    let kind = match bots {
-        Bots::Random => BotKind::Random,
-        Bots::Greedy => BotKind::Greedy,
-    };
-    let table = fairduel_engine::TurnOrder::new(
-        rules.format.table.players,
-        rules.format.table.team_count(),
-        rules.format.table.allies_are_opponents,
-        Seat(0),
-        1,
-    );
-    // One tally per side: a player, or a team.
-    let sides: Vec<SeatSet> = (0..table.team_count())
-        .map(|team| {
-            table
-                .seats()
-                .filter(|s| table.team_of(*s) == team)
-                .collect()
-        })
-        .collect();
-    let started = Instant::now();
-    let (mut actions, mut wins, mut draws) = (0u64, vec![0u64; sides.len()], 0u64);
-    let mut shared = 0u64;
-    let mut reasons: std::collections::BTreeMap<String, u64> = Default::default();
-    let mut failures = 0u64;
-    let mut agreements = AgreementTally::default();
-    for game in 0..games {
-        let game_seed = seed.wrapping_add(game);
-        let seating: Vec<&DeckList> = deck_indices(game_seed, decks.len(), players)
-            .into_iter()
-            .filter_map(|i| decks.get(i))
-            .collect();
-        let played = std::panic::catch_unwind(|| {
-            if protocol {
-                play_protocol_game(&rules, format, &seating, game_seed, kind, true)
-                    .map_err(|e| e.to_string())
-                    .and_then(|game| {
-                        let outcome = game
-                            .outcome
-                            .ok_or_else(|| format!("game {game_seed}: the duel did not finish"))?;
-                        Ok((game.entries as u64, outcome, game.agreements))
-                    })
-            } else {
-                play_game(&rules, &seating, game_seed, kind)
-                    .map(|report| (report.actions, report.outcome, report.agreements))
-                    .map_err(|e| e.to_string())
-            }
-        });
-        match played {
-            Ok(Ok((steps, outcome, agreed))) => {
-                actions += steps;
-                agreements.add(&agreed);
-                match sides.iter().position(|side| *side == outcome.winners) {
-                    Some(side) => wins[side] += 1,
-                    None if outcome.winners.is_empty() => draws += 1,
-                    // Players of different sides winning together (a Battle Royale ended by
-                    // agreement).
-                    None => shared += 1,
-                }
-                *reasons
-                    .entry(reason_name(outcome.reason).to_owned())
-                    .or_default() += 1;
-            }
-            Ok(Err(error)) => {
-                failures += 1;
-                eprintln!("FAILED {error}");
-            }
-            Err(_) => {
-                failures += 1;
-                eprintln!("FAILED game {game_seed}: the engine panicked");
-            }
-        }
-    }
-    let secs = started.elapsed().as_secs_f64();
-    println!("format:   {} ({})", rules.format.name, rules.format.id);
-    println!(
-        "games:    {games} (seeds {seed}..{})",
-        seed.wrapping_add(games)
-    );
-    let unit = if protocol { "envelopes" } else { "actions" };
-    println!(
-        "{unit}:  {actions} ({:.1} per game)",
-        actions as f64 / games.max(1) as f64
-    );
-    let results: Vec<String> = sides
-        .iter()
-        .zip(&wins)
-        .map(|(side, won)| format!("{} won {won}", side_name(*side)))
-        .collect();
-    let shared = if shared > 0 {
-        format!(", shared wins {shared}")
-    } else {
-        String::new()
-    };
-    println!("results:  {}{shared}, drawn {draws}", results.join(", "));
-    let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    println!("endings:  {}", reasons.join(", "));
-    if rules.format.family == Family::Field {
-        println!(
-            "agreed:   {} outcomes proposed, {} accepted, {} refused; {} cards resolved with no \
-             effect; {} cards searched out of decks; {} decks shuffled; {} coins and dice",
-            agreements.proposed,
-            agreements.accepted,
-            agreements.refused,
-            agreements.without_effect,
-            agreements.searched,
-            agreements.shuffled,
-            agreements.chances
-        );
-    }
-    println!(
-        "speed:    {:.1} games/s, {:.0} {unit}/s",
-        games as f64 / secs,
-        actions as f64 / secs
-    );
-    if failures > 0 {
-        println!("FAILED:   {failures} game(s) diverged, panicked, broke a rule or got stuck");
-        return Ok(ExitCode::FAILURE);
-    }
-    if protocol {
-        println!(
-            "every game finished with every peer accepting every envelope, and the audit verified every seat"
-        );
-    } else {
-        println!(
-            "every game finished with every seat's state hash equal to the referee's after every action"
-        );
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
 /// "seat 2", or "team seat 0 and seat 2".
-fn side_name(side: SeatSet) -> String {
+pub(crate) fn side_name(side: SeatSet) -> String {
     match side.single() {
         Some(seat) => seat.to_string(),
         None => format!("team {side}"),
@@ -507,7 +387,7 @@ fn side_name(side: SeatSet) -> String {
 }
 
 /// Who won, in words.
-fn result_words(outcome: &Outcome) -> String {
+pub(crate) fn result_words(outcome: &Outcome) -> String {
     match outcome.winners.len() {
         0 => "a draw".to_owned(),
         1 => format!("{} won", outcome.winners),
@@ -515,7 +395,7 @@ fn result_words(outcome: &Outcome) -> String {
     }
 }
 
-fn reason_name(reason: WinReason) -> &'static str {
+pub(crate) fn reason_name(reason: WinReason) -> &'static str {
     match reason {
         WinReason::LifePoints => "life points",
         WinReason::DeckOut => "deck out",
@@ -525,97 +405,6 @@ fn reason_name(reason: WinReason) -> &'static str {
         WinReason::Idleness => "idleness",
         WinReason::Agreement => "agreement",
     }
-}
-
-fn print_report(rules: &Rules, report: &fairduel_protocol::AuditReport) {
-    use fairduel_protocol::SeatVerdict;
-    match report.outcome {
-        Some(outcome) => println!(
-            "result: {} ({}) in {}",
-            result_words(&outcome),
-            reason_name(outcome.reason),
-            rules.format.name
-        ),
-        None => println!("result: the duel did not finish"),
-    }
-    for (i, verdict) in report.verdicts.iter().enumerate() {
-        let who = format!(
-            "seat {i} ({})",
-            report
-                .setup
-                .players
-                .get(i)
-                .map_or_else(String::new, |k| k.fingerprint())
-        );
-        match verdict {
-            SeatVerdict::Verified => println!("audit: {who} verified — played fairly"),
-            SeatVerdict::Cheated { seq, what } => {
-                println!("audit: {who} CHEATED — entry {seq}: {what}")
-            }
-            SeatVerdict::Withheld => {
-                println!("audit: {who} WITHHELD its secrets at the end (counts as a loss)")
-            }
-            SeatVerdict::CheckedUntilDamage { seq } => {
-                println!("audit: {who} no fault before entry {seq}; the rest is unknown")
-            }
-        }
-    }
-    if let Some(damage) = &report.damaged {
-        println!(
-            "audit: the record is DAMAGED — {}. Entries before {} are signed and check; from \
-             there on nothing can be judged, and nobody is accused on its account",
-            damage.what, damage.seq
-        );
-    }
-}
-
-fn verify(dir: &std::path::Path, file: &std::path::Path) -> CmdResult {
-    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let record = fairduel_protocol::MatchRecord::from_bytes(&bytes)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
-    let setup = fairduel_protocol::audit::record_setup(&record)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
-    let format = assets::format_ids(dir)
-        .into_iter()
-        .filter_map(|id| assets::load_format(dir, &id).ok())
-        .find(|f| f.hash() == setup.format_hash)
-        .ok_or_else(|| {
-            format!(
-                "the match was played with format \"{}\" (hash {}), which is not among the formats in {}",
-                setup.format_name,
-                setup.format_hash.short(),
-                dir.join("formats").display()
-            )
-        })?;
-    let pool = assets::load_pool(dir, &format.pool).map_err(|e| e.to_string())?;
-    if pool.hash() != setup.pool_hash {
-        return Err(format!(
-            "the match was played with card pool {}, but the pool here is {}: verify with the FairDuel version (or assets) it was played with",
-            setup.pool_hash.short(),
-            pool.hash().short()
-        ));
-    }
-    let rules = Rules::new(format, pool);
-    let report = fairduel_protocol::audit(Arc::clone(&rules), &record)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
-    println!(
-        "{}: {} entries, {} ({}){}",
-        file.display(),
-        report.entries,
-        rules.format.name,
-        rules.format.id,
-        if report.complete {
-            ""
-        } else {
-            "; the match is not complete"
-        }
-    );
-    print_report(&rules, &report);
-    Ok(if report.all_verified() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
 }
 
 fn scenario(dir: &std::path::Path, files: &[PathBuf]) -> CmdResult {

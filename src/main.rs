@@ -4,6 +4,8 @@ mod assets;
 mod cli;
 mod netcli;
 mod output;
+mod selfplay;
+mod verify;
 
 fn main() -> std::process::ExitCode {
     cli::run()

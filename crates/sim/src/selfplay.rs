@@ -29,7 +29,7 @@ pub struct GameReport {
 }
 
 /// How the game's agreed effects went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
 pub struct AgreementTally {
     /// Outcomes proposed (an empty one, "no effect", is not a proposal anyone answers).
     pub proposed: u64,

@@ -1,0 +1,256 @@
+//! `fairduel selfplay`: many seeded bot games through the referee or the fair-play protocol,
+//! summed up in words or, with `--json`, as one JSON object for tools and CI.
+
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use fairduel_engine::format::Family;
+use fairduel_engine::{DeckList, Seat, SeatSet};
+use fairduel_sim::protocol_selfplay::play_protocol_game;
+use fairduel_sim::selfplay::{AgreementTally, BotKind, deck_indices, play_game};
+use serde::Serialize;
+
+use crate::cli::{Bots, CmdResult, load, reason_name, side_name};
+
+/// What to play.
+#[derive(Debug)]
+pub struct SelfplayArgs<'a> {
+    pub format: &'a str,
+    pub games: u64,
+    pub seed: u64,
+    pub bots: Bots,
+    pub protocol: bool,
+    pub json: bool,
+}
+
+/// How a run of games went.
+#[derive(Debug, Serialize)]
+struct Summary {
+    format: String,
+    format_name: String,
+    games: u64,
+    /// Seeds `first_seed..first_seed + games`.
+    first_seed: u64,
+    bots: &'static str,
+    /// Through the protocol (peers exchanging signed envelopes) rather than the referee.
+    protocol: bool,
+    /// Actions (referee) or envelopes (protocol) in all the games.
+    steps: u64,
+    steps_per_game: f64,
+    /// Games each side won: a player, or a team.
+    results: Vec<SideResult>,
+    /// Games won by players of different sides together (a Battle Royale ended by
+    /// agreement).
+    shared_wins: u64,
+    draws: u64,
+    /// How the games ended, by reason ("life-points", "deck-out", …).
+    endings: BTreeMap<String, u64>,
+    /// Agreed effects, on the card game's field.
+    agreed: Option<AgreementTally>,
+    /// Games that diverged, panicked, broke a rule or got stuck.
+    failures: Vec<String>,
+    seconds: f64,
+    games_per_second: f64,
+}
+
+#[derive(Debug, Serialize)]
+struct SideResult {
+    seats: Vec<u8>,
+    won: u64,
+}
+
+pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
+    let (rules, decks) = load(dir, args.format)?;
+    let players = usize::from(rules.format.table.players);
+    if decks.len() < players {
+        return Err(format!(
+            "{} is played by {players}; {} holds only {} decks",
+            rules.format.name,
+            crate::assets::deck_dir(dir, &rules.format.pool).display(),
+            decks.len()
+        ));
+    }
+    let kind = match args.bots {
+        Bots::Random => BotKind::Random,
+        Bots::Greedy => BotKind::Greedy,
+    };
+    let table = fairduel_engine::TurnOrder::new(
+        rules.format.table.players,
+        rules.format.table.team_count(),
+        rules.format.table.allies_are_opponents,
+        Seat(0),
+        1,
+    );
+    // One tally per side: a player, or a team.
+    let sides: Vec<SeatSet> = (0..table.team_count())
+        .map(|team| {
+            table
+                .seats()
+                .filter(|s| table.team_of(*s) == team)
+                .collect()
+        })
+        .collect();
+    let started = Instant::now();
+    let (mut steps, mut wins, mut draws, mut shared) = (0u64, vec![0u64; sides.len()], 0, 0);
+    let mut endings: BTreeMap<String, u64> = BTreeMap::new();
+    let mut failures = Vec::new();
+    let mut agreements = AgreementTally::default();
+    for game in 0..args.games {
+        let game_seed = args.seed.wrapping_add(game);
+        let seating: Vec<&DeckList> = deck_indices(game_seed, decks.len(), players)
+            .into_iter()
+            .filter_map(|i| decks.get(i))
+            .collect();
+        let played = std::panic::catch_unwind(|| {
+            if args.protocol {
+                play_protocol_game(&rules, args.format, &seating, game_seed, kind, true)
+                    .map_err(|e| e.to_string())
+                    .and_then(|game| {
+                        let outcome = game
+                            .outcome
+                            .ok_or_else(|| format!("game {game_seed}: the duel did not finish"))?;
+                        Ok((game.entries as u64, outcome, game.agreements))
+                    })
+            } else {
+                play_game(&rules, &seating, game_seed, kind)
+                    .map(|report| (report.actions, report.outcome, report.agreements))
+                    .map_err(|e| e.to_string())
+            }
+        });
+        match played {
+            Ok(Ok((game_steps, outcome, agreed))) => {
+                steps += game_steps;
+                agreements.add(&agreed);
+                match sides.iter().position(|side| *side == outcome.winners) {
+                    Some(side) => wins[side] += 1,
+                    None if outcome.winners.is_empty() => draws += 1,
+                    None => shared += 1,
+                }
+                *endings
+                    .entry(reason_name(outcome.reason).replace(' ', "-"))
+                    .or_default() += 1;
+            }
+            Ok(Err(error)) => failures.push(error),
+            Err(_) => failures.push(format!("game {game_seed}: the engine panicked")),
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let summary = Summary {
+        format: rules.format.id.clone(),
+        format_name: rules.format.name.clone(),
+        games: args.games,
+        first_seed: args.seed,
+        bots: match args.bots {
+            Bots::Random => "random",
+            Bots::Greedy => "greedy",
+        },
+        protocol: args.protocol,
+        steps,
+        steps_per_game: steps as f64 / args.games.max(1) as f64,
+        results: sides
+            .iter()
+            .zip(&wins)
+            .map(|(side, won)| SideResult {
+                seats: side.iter().map(|s| s.0).collect(),
+                won: *won,
+            })
+            .collect(),
+        shared_wins: shared,
+        draws,
+        endings,
+        agreed: (rules.format.family == Family::Field).then_some(agreements),
+        failures,
+        seconds,
+        games_per_second: args.games as f64 / seconds.max(f64::EPSILON),
+    };
+    if args.json {
+        let text = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
+        println!("{text}");
+    } else {
+        print_summary(&summary);
+    }
+    Ok(if summary.failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn print_summary(summary: &Summary) {
+    for failure in &summary.failures {
+        eprintln!("FAILED {failure}");
+    }
+    println!("format:   {} ({})", summary.format_name, summary.format);
+    println!(
+        "games:    {} (seeds {}..{})",
+        summary.games,
+        summary.first_seed,
+        summary.first_seed.wrapping_add(summary.games)
+    );
+    let unit = if summary.protocol {
+        "envelopes"
+    } else {
+        "actions"
+    };
+    println!(
+        "{unit}:  {} ({:.1} per game)",
+        summary.steps, summary.steps_per_game
+    );
+    let results: Vec<String> = summary
+        .results
+        .iter()
+        .map(|r| {
+            let side: SeatSet = r.seats.iter().map(|s| Seat(*s)).collect();
+            format!("{} won {}", side_name(side), r.won)
+        })
+        .collect();
+    let shared = if summary.shared_wins > 0 {
+        format!(", shared wins {}", summary.shared_wins)
+    } else {
+        String::new()
+    };
+    println!(
+        "results:  {}{shared}, drawn {}",
+        results.join(", "),
+        summary.draws
+    );
+    let endings: Vec<String> = summary
+        .endings
+        .iter()
+        .map(|(k, v)| format!("{} {v}", k.replace('-', " ")))
+        .collect();
+    println!("endings:  {}", endings.join(", "));
+    if let Some(agreements) = &summary.agreed {
+        println!(
+            "agreed:   {} outcomes proposed, {} accepted, {} refused; {} cards resolved with no \
+             effect; {} cards searched out of decks; {} decks shuffled; {} coins and dice",
+            agreements.proposed,
+            agreements.accepted,
+            agreements.refused,
+            agreements.without_effect,
+            agreements.searched,
+            agreements.shuffled,
+            agreements.chances
+        );
+    }
+    println!(
+        "speed:    {:.1} games/s, {:.0} {unit}/s",
+        summary.games_per_second,
+        summary.steps as f64 / summary.seconds.max(f64::EPSILON)
+    );
+    if !summary.failures.is_empty() {
+        println!(
+            "FAILED:   {} game(s) diverged, panicked, broke a rule or got stuck",
+            summary.failures.len()
+        );
+    } else if summary.protocol {
+        println!(
+            "every game finished with every peer accepting every envelope, and the audit verified every seat"
+        );
+    } else {
+        println!(
+            "every game finished with every seat's state hash equal to the referee's after every action"
+        );
+    }
+}

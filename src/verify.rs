@@ -1,0 +1,230 @@
+//! `fairduel verify`: audits a match record and says, in words or with `--json` as one
+//! JSON object, whether each seat played fairly. Exits 0 only when every seat did.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use fairduel_engine::Rules;
+use fairduel_protocol::{AuditReport, SeatVerdict};
+use serde::Serialize;
+
+use crate::assets;
+use crate::cli::{CmdResult, reason_name, result_words};
+
+/// The audit of one record, as `--json` prints it.
+#[derive(Debug, Serialize)]
+struct Verdicts {
+    file: String,
+    format: String,
+    format_name: String,
+    entries: usize,
+    /// Every seat made its end reveal.
+    complete: bool,
+    /// Every seat verified and the record undamaged: what the exit code says.
+    all_verified: bool,
+    outcome: Option<JsonOutcome>,
+    seats: Vec<JsonSeat>,
+    damaged: Option<JsonDamage>,
+}
+
+#[derive(Debug, Serialize)]
+struct JsonOutcome {
+    winners: Vec<u8>,
+    /// "life-points", "deck-out", "concession", …
+    reason: String,
+}
+
+#[derive(Debug, Serialize)]
+struct JsonSeat {
+    seat: usize,
+    /// The short fingerprint of the seat's key.
+    key: String,
+    /// "verified", "cheated", "withheld" or "checked-until-damage".
+    verdict: &'static str,
+    /// The entry that proves a cheat, or where the record's damage begins.
+    entry: Option<u64>,
+    what: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct JsonDamage {
+    entry: u64,
+    what: String,
+}
+
+/// A record that cannot be audited at all, as `--json` prints it.
+#[derive(Debug, Serialize)]
+struct Unreadable<'a> {
+    file: String,
+    error: &'a str,
+}
+
+pub fn verify(dir: &std::path::Path, file: &std::path::Path, json: bool) -> CmdResult {
+    let audited = audit_file(dir, file);
+    if !json {
+        let (rules, report) = audited?;
+        print_report(file, &rules, &report);
+        return Ok(exit_code(&report));
+    }
+    let text = match &audited {
+        Ok((rules, report)) => serde_json::to_string_pretty(&verdicts(file, rules, report)),
+        Err(error) => serde_json::to_string_pretty(&Unreadable {
+            file: file.display().to_string(),
+            error,
+        }),
+    }
+    .map_err(|e| e.to_string())?;
+    println!("{text}");
+    Ok(match &audited {
+        Ok((_, report)) => exit_code(report),
+        Err(_) => ExitCode::FAILURE,
+    })
+}
+
+fn exit_code(report: &AuditReport) -> ExitCode {
+    if report.all_verified() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn audit_file(
+    dir: &std::path::Path,
+    file: &std::path::Path,
+) -> Result<(Arc<Rules>, AuditReport), String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let record = fairduel_protocol::MatchRecord::from_bytes(&bytes)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let setup = fairduel_protocol::audit::record_setup(&record)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let format = assets::format_ids(dir)
+        .into_iter()
+        .filter_map(|id| assets::load_format(dir, &id).ok())
+        .find(|f| f.hash() == setup.format_hash)
+        .ok_or_else(|| {
+            format!(
+                "the match was played with format \"{}\" (hash {}), which is not among the formats in {}",
+                setup.format_name,
+                setup.format_hash.short(),
+                dir.join("formats").display()
+            )
+        })?;
+    let pool = assets::load_pool(dir, &format.pool).map_err(|e| e.to_string())?;
+    if pool.hash() != setup.pool_hash {
+        return Err(format!(
+            "the match was played with card pool {}, but the pool here is {}: verify with the FairDuel version (or assets) it was played with",
+            setup.pool_hash.short(),
+            pool.hash().short()
+        ));
+    }
+    let rules = Rules::new(format, pool);
+    let report = fairduel_protocol::audit(Arc::clone(&rules), &record)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok((rules, report))
+}
+
+fn verdicts(file: &std::path::Path, rules: &Rules, report: &AuditReport) -> Verdicts {
+    Verdicts {
+        file: file.display().to_string(),
+        format: rules.format.id.clone(),
+        format_name: rules.format.name.clone(),
+        entries: report.entries,
+        complete: report.complete,
+        all_verified: report.all_verified(),
+        outcome: report.outcome.map(|outcome| JsonOutcome {
+            winners: outcome.winners.iter().map(|s| s.0).collect(),
+            reason: reason_name(outcome.reason).replace(' ', "-"),
+        }),
+        seats: report
+            .verdicts
+            .iter()
+            .enumerate()
+            .map(|(seat, verdict)| {
+                let (verdict, entry, what) = match verdict {
+                    SeatVerdict::Verified => ("verified", None, None),
+                    SeatVerdict::Cheated { seq, what } => {
+                        ("cheated", Some(*seq), Some(what.clone()))
+                    }
+                    SeatVerdict::Withheld => ("withheld", None, None),
+                    SeatVerdict::CheckedUntilDamage { seq } => {
+                        ("checked-until-damage", Some(*seq), None)
+                    }
+                };
+                JsonSeat {
+                    seat,
+                    key: report
+                        .setup
+                        .players
+                        .get(seat)
+                        .map_or_else(String::new, |k| k.fingerprint()),
+                    verdict,
+                    entry,
+                    what,
+                }
+            })
+            .collect(),
+        damaged: report.damaged.as_ref().map(|d| JsonDamage {
+            entry: d.seq,
+            what: d.what.clone(),
+        }),
+    }
+}
+
+fn print_report(file: &std::path::Path, rules: &Rules, report: &AuditReport) {
+    println!(
+        "{}: {} entries, {} ({}){}",
+        file.display(),
+        report.entries,
+        rules.format.name,
+        rules.format.id,
+        if report.complete {
+            ""
+        } else {
+            "; the match is not complete"
+        }
+    );
+    print_verdicts(rules, report);
+}
+
+/// The verdict of every seat in words.
+fn print_verdicts(rules: &Rules, report: &AuditReport) {
+    match report.outcome {
+        Some(outcome) => println!(
+            "result: {} ({}) in {}",
+            result_words(&outcome),
+            reason_name(outcome.reason),
+            rules.format.name
+        ),
+        None => println!("result: the duel did not finish"),
+    }
+    for (i, verdict) in report.verdicts.iter().enumerate() {
+        let who = format!(
+            "seat {i} ({})",
+            report
+                .setup
+                .players
+                .get(i)
+                .map_or_else(String::new, |k| k.fingerprint())
+        );
+        match verdict {
+            SeatVerdict::Verified => println!("audit: {who} verified — played fairly"),
+            SeatVerdict::Cheated { seq, what } => {
+                println!("audit: {who} CHEATED — entry {seq}: {what}")
+            }
+            SeatVerdict::Withheld => {
+                println!("audit: {who} WITHHELD its secrets at the end (counts as a loss)")
+            }
+            SeatVerdict::CheckedUntilDamage { seq } => {
+                println!("audit: {who} no fault before entry {seq}; the rest is unknown")
+            }
+        }
+    }
+    if let Some(damage) = &report.damaged {
+        println!(
+            "audit: the record is DAMAGED — {}. Entries before {} are signed and check; from \
+             there on nothing can be judged, and nobody is accused on its account",
+            damage.what, damage.seq
+        );
+    }
+}
