@@ -256,6 +256,12 @@ impl MatchStore {
         Ok((store, saved))
     }
 
+    /// Reads a match file's bytes (as read from `path`, which errors name) without
+    /// touching any file.
+    pub fn from_bytes(path: &Path, bytes: &[u8]) -> Result<SavedMatch, StoreError> {
+        Ok(parse(path, bytes)?.0)
+    }
+
     /// Reads a match file without changing it.
     pub fn read(path: &Path) -> Result<SavedMatch, StoreError> {
         let bytes = fs::read(path).map_err(|source| StoreError::Io {
