@@ -22,6 +22,8 @@ pub enum StepKind {
     LifePoints,
     Stats,
     Position,
+    Destroy,
+    BattleLock,
     Draw,
     Search,
     Shuffle,
@@ -29,11 +31,13 @@ pub enum StepKind {
 }
 
 impl StepKind {
-    const ALL: [StepKind; 8] = [
+    const ALL: [StepKind; 10] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
         StepKind::Position,
+        StepKind::Destroy,
+        StepKind::BattleLock,
         StepKind::Draw,
         StepKind::Search,
         StepKind::Shuffle,
@@ -46,6 +50,8 @@ impl StepKind {
             StepKind::LifePoints => "Life points",
             StepKind::Stats => "ATK / DEF",
             StepKind::Position => "Change position",
+            StepKind::Destroy => "Destroy a monster",
+            StepKind::BattleLock => "Battle Lock",
             StepKind::Draw => "Draw",
             StepKind::Search => "Search a deck",
             StepKind::Shuffle => "Shuffle a deck",
@@ -91,6 +97,10 @@ pub struct ProposalDraft {
     pub until_end_of_turn: bool,
     pub count: u8,
     pub text: String,
+    /// A destroyed monster's controller takes Destruction Damage.
+    pub destruction_damage: bool,
+    /// How many turns a Battle Lock lasts (0: while the monster stays on the field).
+    pub turns: u8,
     /// A click on the board fills this next.
     pub picking: Option<Pick>,
     /// Show the board as the outcome would leave it.
@@ -139,6 +149,14 @@ impl ProposalDraft {
                 },
             },
             StepKind::Position => Operation::ChangePosition { at: self.card? },
+            StepKind::Destroy => Operation::Destroy {
+                at: self.card?,
+                destruction_damage: self.destruction_damage,
+            },
+            StepKind::BattleLock => Operation::BattleLock {
+                at: self.card?,
+                turns: self.turns,
+            },
             StepKind::Draw => Operation::Draw {
                 seat: self.seat?,
                 count: self.count.max(1),
@@ -346,6 +364,22 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
             ui.checkbox(&mut draft.until_end_of_turn, "until the end of the turn");
         }
         StepKind::Position => card_picker_ui(ui, draft, view, names, "Monster", false),
+        StepKind::Destroy => {
+            card_picker_ui(ui, draft, view, names, "Monster", false);
+            ui.checkbox(&mut draft.destruction_damage, "apply Destruction Damage")
+                .on_hover_text(
+                    "Its controller takes half its ATK (at most 1000 a turn from your effects)",
+                );
+        }
+        StepKind::BattleLock => {
+            card_picker_ui(ui, draft, view, names, "Monster", false);
+            ui.add(
+                DragValue::new(&mut draft.turns)
+                    .range(0..=20)
+                    .prefix("turns "),
+            )
+            .on_hover_text("0: while it stays on the field");
+        }
         StepKind::Search => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name)
                 .on_hover_text("That player takes a card of their deck into their hand, shown");

@@ -208,6 +208,29 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
             format!("{seat} searches their deck for a card and shows it (after the rest)")
         }
         Operation::Shuffle { seat } => format!("{seat} shuffles their deck"),
+        Operation::Destroy {
+            at,
+            destruction_damage: false,
+        } => format!("destroy {}", card_at_words(duel, *at)),
+        Operation::Destroy {
+            at,
+            destruction_damage: true,
+        } => format!(
+            "destroy {}, applying Destruction Damage",
+            card_at_words(duel, *at)
+        ),
+        Operation::BattleLock { at, turns: 0 } => format!(
+            "lock the battle position of {} while it stays on the field",
+            card_at_words(duel, *at)
+        ),
+        Operation::BattleLock { at, turns: 1 } => format!(
+            "lock the battle position of {} for this turn",
+            card_at_words(duel, *at)
+        ),
+        Operation::BattleLock { at, turns } => format!(
+            "lock the battle position of {} for {turns} turns",
+            card_at_words(duel, *at)
+        ),
     }
 }
 

@@ -456,6 +456,7 @@ impl Writer<'_> {
             attacks_declared,
             redirected,
             proposed_end,
+            destruction_damage,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -514,6 +515,7 @@ impl Writer<'_> {
         self.byte(*attacks_declared);
         self.bool(*redirected);
         self.bool(*proposed_end);
+        self.varint(u64::from(*destruction_damage));
     }
 
     #[inline(always)]
@@ -536,6 +538,7 @@ impl Writer<'_> {
             modifiers,
             equips,
             activated,
+            locked_until,
         } = piece;
         self.seat(*owner);
         self.seat(*controller);
@@ -579,6 +582,7 @@ impl Writer<'_> {
             self.attached(attached);
         }
         self.bool(*activated);
+        self.varint(u64::from(*locked_until));
     }
 
     #[inline(always)]

@@ -60,6 +60,9 @@ pub struct Piece {
     /// An effect of this face-up card was activated this turn (the card game's field:
     /// once per turn).
     pub activated: bool,
+    /// Battle Lock (the card game's field): the last turn its controller may not change its
+    /// position; 0 for none, `u16::MAX` for as long as it stays on the field.
+    pub locked_until: u16,
 }
 
 /// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
@@ -103,6 +106,7 @@ impl Piece {
             modifiers: Vec::new(),
             equips: Vec::new(),
             activated: false,
+            locked_until: 0,
         }
     }
 
@@ -149,6 +153,7 @@ impl Clone for Piece {
             modifiers,
             equips,
             activated,
+            locked_until,
         } = self;
         Piece {
             owner: *owner,
@@ -168,6 +173,7 @@ impl Clone for Piece {
             modifiers: modifiers.clone(),
             equips: equips.clone(),
             activated: *activated,
+            locked_until: *locked_until,
         }
     }
 
@@ -190,6 +196,7 @@ impl Clone for Piece {
             modifiers,
             equips,
             activated,
+            locked_until,
         } = source;
         self.owner = *owner;
         self.controller = *controller;
@@ -206,6 +213,7 @@ impl Clone for Piece {
         self.bind = *bind;
         self.bound_turn = *bound_turn;
         self.activated = *activated;
+        self.locked_until = *locked_until;
         // Most pieces have neither: skip the out-of-line slice copy then.
         if !(self.modifiers.is_empty() && modifiers.is_empty()) {
             self.modifiers.clone_from(modifiers);

@@ -88,6 +88,9 @@ pub struct PlayerState {
     pub redirected: bool,
     /// Whether the player proposed ending the duel by agreement this turn (Battle Royale).
     pub proposed_end: bool,
+    /// Destruction Damage this player's effects inflicted this turn (the card game's field:
+    /// at most 1000 a turn).
+    pub destruction_damage: u16,
 }
 
 impl Clone for PlayerState {
@@ -110,6 +113,7 @@ impl Clone for PlayerState {
             attacks_declared,
             redirected,
             proposed_end,
+            destruction_damage,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -129,6 +133,7 @@ impl Clone for PlayerState {
             attacks_declared: *attacks_declared,
             redirected: *redirected,
             proposed_end: *proposed_end,
+            destruction_damage: *destruction_damage,
         }
     }
 
@@ -151,6 +156,7 @@ impl Clone for PlayerState {
             attacks_declared,
             redirected,
             proposed_end,
+            destruction_damage,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -169,5 +175,6 @@ impl Clone for PlayerState {
         self.attacks_declared = *attacks_declared;
         self.redirected = *redirected;
         self.proposed_end = *proposed_end;
+        self.destruction_damage = *destruction_damage;
     }
 }

@@ -179,6 +179,7 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         attacks_declared: 0,
         redirected: false,
         proposed_end: false,
+        destruction_damage: 0,
     }
 }
 

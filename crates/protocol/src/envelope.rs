@@ -50,6 +50,9 @@ pub struct MatchSetup {
     pub format_name: String,
     pub format_hash: Digest32,
     pub pool_hash: Digest32,
+    /// The host's rules engine ([`crate::fingerprint::engine_fingerprint`]): every seat's
+    /// must be the same, and a verifier's, for the record to be judged.
+    pub engine: Digest32,
     /// Seat `i` is `players[i]`.
     pub players: Vec<PlayerKey>,
     /// Fresh randomness from the host, so no two matches share an id.

@@ -12,6 +12,7 @@
 
 pub mod audit;
 pub mod envelope;
+pub mod fingerprint;
 pub mod identity;
 pub mod matchlog;
 pub mod peer;

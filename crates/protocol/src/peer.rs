@@ -114,6 +114,7 @@ impl Peer {
             format_name: format_name.to_owned(),
             format_hash: rules.format.hash(),
             pool_hash: rules.pool.hash(),
+            engine: crate::fingerprint::engine_fingerprint(&rules),
             players: std::iter::once(identity.public())
                 .chain(others.iter().copied())
                 .collect(),

@@ -54,10 +54,15 @@ fn kept_records_keep_their_verdicts() {
                     assert_eq!(version, RECORD_VERSION, "{}", path.display());
                     let (rules, _) = common::load(preset);
                     let report = audit(rules, &record).unwrap();
-                    assert!(report.all_verified(), "{}: {:?}", path.display(), report.verdicts);
+                    assert!(
+                        report.all_verified(),
+                        "{}: {:?}",
+                        path.display(),
+                        report.verdicts
+                    );
                     assert!(report.complete, "{}", path.display());
-                    let expected = std::fs::read_to_string(path.with_extension("outcome"))
-                        .unwrap_or_default();
+                    let expected =
+                        std::fs::read_to_string(path.with_extension("outcome")).unwrap_or_default();
                     assert_eq!(
                         format!("{:?}", report.outcome).trim(),
                         expected.trim(),
@@ -107,4 +112,45 @@ fn keep_records_of_this_version() {
         )
         .unwrap();
     }
+}
+
+#[test]
+fn a_record_of_another_rules_engine_is_not_judged() {
+    // The same format and pool, but made by a build whose engine starts a duel differently:
+    // the set-up names that engine's fingerprint, and the audit refuses to judge the record
+    // (an error, no verdict about any seat) instead of finding state hashes that differ.
+    use fairduel_protocol::envelope::{Body, Envelope, MatchSetup, PROTOCOL_VERSION};
+    use fairduel_protocol::seeded::seeded_identity;
+    use fairduel_protocol::{MatchLog, SignedEnvelope};
+
+    let (rules, _) = common::load("kingdom-duels");
+    let host = seeded_identity(1, 0);
+    let mut setup = MatchSetup {
+        protocol_version: PROTOCOL_VERSION,
+        format_name: "kingdom-duels".into(),
+        format_hash: rules.format.hash(),
+        pool_hash: rules.pool.hash(),
+        engine: fairduel_protocol::fingerprint::engine_fingerprint(&rules),
+        players: vec![host.public(), seeded_identity(1, 1).public()],
+        nonce: [4; 32],
+    };
+    let sealed = |setup: &MatchSetup| {
+        let envelope = Envelope {
+            match_id: setup.match_id(),
+            seq: 0,
+            previous: Default::default(),
+            author: fairduel_engine::Seat(0),
+            body: Body::Setup(setup.clone()),
+            state_after: MatchLog::initial_state_hash(setup),
+        };
+        MatchRecord {
+            entries: vec![SignedEnvelope::seal(&envelope, &host)],
+            ..MatchRecord::default()
+        }
+    };
+    assert!(audit(rules.clone(), &sealed(&setup)).is_ok());
+    setup.engine.0[0] ^= 1;
+    let refused = audit(rules, &sealed(&setup)).unwrap_err().to_string();
+    assert!(refused.contains("rules engine differs"), "{refused}");
+    assert!(refused.contains("cannot judge it"), "{refused}");
 }

@@ -68,7 +68,19 @@ pub enum Operation {
     Search { seat: Seat },
     /// `seat`'s deck is shuffled (once the rest of the outcome has run).
     Shuffle { seat: Seat },
+    /// Destroy the monster at `at` (to its owner's graveyard). With `destruction_damage`
+    /// (the card says "apply Destruction Damage") its controller takes half its ATK as effect
+    /// damage; the effect's controller inflicts at most [`DESTRUCTION_DAMAGE_PER_TURN`] of it
+    /// a turn.
+    Destroy { at: Place, destruction_damage: bool },
+    /// Battle Lock: the monster at `at` keeps its battle position — its controller cannot
+    /// change it — for `turns` turns, this one counted as the first (0: for as long as it
+    /// stays on the field).
+    BattleLock { at: Place, turns: u8 },
 }
+
+/// The most Destruction Damage one player's effects may inflict in a turn.
+pub const DESTRUCTION_DAMAGE_PER_TURN: u16 = 1000;
 
 impl Operation {
     pub fn kind(&self) -> &'static str {
@@ -81,6 +93,8 @@ impl Operation {
             Operation::Declare { .. } => "declare",
             Operation::Search { .. } => "search",
             Operation::Shuffle { .. } => "shuffle",
+            Operation::Destroy { .. } => "destroy",
+            Operation::BattleLock { .. } => "battle-lock",
         }
     }
 }

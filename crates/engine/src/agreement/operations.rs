@@ -5,7 +5,9 @@
 //! possible in turn and collects the hidden cards the outcome would show. When the outcome
 //! has been accepted and those cards opened, it runs for real.
 
-use crate::agreement::{Destination, MAX_DECLARATION_BYTES, MAX_OPERATIONS, Operation};
+use crate::agreement::{
+    DESTRUCTION_DAMAGE_PER_TURN, Destination, MAX_DECLARATION_BYTES, MAX_OPERATIONS, Operation,
+};
 use crate::commitment::{CardRef, Commitment};
 use crate::duel::Duel;
 use crate::error::RuleError;
@@ -167,6 +169,19 @@ impl Duel {
                 }
                 Ok(())
             }
+            Operation::Destroy {
+                at,
+                destruction_damage,
+            } => self.run_destroy(index, *at, *destruction_damage, run, events),
+            Operation::BattleLock { at, turns } => {
+                let until = match turns {
+                    0 => u16::MAX,
+                    n => self.state.turn.saturating_add(u16::from(*n) - 1),
+                };
+                let piece = self.field_monster_mut(index, *at)?;
+                piece.locked_until = until;
+                Ok(())
+            }
             Operation::Shuffle { seat } => {
                 self.in_play_or(index, *seat)?;
                 if !self.reshuffle_fits(*seat, 0) {
@@ -178,6 +193,41 @@ impl Duel {
                 Ok(())
             }
         }
+    }
+
+    /// Destroys the monster at `at`; with Destruction Damage, its controller takes half
+    /// its ATK as it was on the field, within what the effect's controller may still
+    /// inflict this turn.
+    fn run_destroy(
+        &mut self,
+        index: usize,
+        at: Place,
+        destruction_damage: bool,
+        run: &mut Run<'_>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let piece = self.field_monster_mut(index, at)?;
+        let victim = piece.controller;
+        let piece = piece.clone();
+        // A Hidden monster's ATK is known once its owner has opened it (the real run);
+        // the check on a copy cannot count it yet.
+        let atk = self
+            .field_stats(at, &piece)
+            .map_or(0, |(atk, _)| u16::try_from(atk.max(0)).unwrap_or(u16::MAX));
+        self.run_move(index, at, Destination::Graveyard, run, events)?;
+        if !destruction_damage {
+            return Ok(());
+        }
+        let Some(inflicter) = self.state.agreement.as_ref().map(|a| a.controller) else {
+            return Ok(());
+        };
+        let dealt = self.state.player(inflicter).destruction_damage;
+        let damage = (atk / 2).min(DESTRUCTION_DAMAGE_PER_TURN.saturating_sub(dealt));
+        if damage > 0 {
+            self.state.player_mut(inflicter).destruction_damage = dealt + damage;
+            self.damage(victim, u32::from(damage), events);
+        }
+        Ok(())
     }
 
     fn in_play_or(&self, index: usize, seat: Seat) -> Result<(), RuleError> {
@@ -399,9 +449,10 @@ impl Duel {
                         add_place(&mut touched, *at);
                     }
                 }
-                Operation::Stats { at, .. } | Operation::ChangePosition { at } => {
-                    add_place(&mut touched, *at)
-                }
+                Operation::Stats { at, .. }
+                | Operation::ChangePosition { at }
+                | Operation::Destroy { at, .. }
+                | Operation::BattleLock { at, .. } => add_place(&mut touched, *at),
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }
                 | Operation::Search { seat }

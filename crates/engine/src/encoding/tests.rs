@@ -89,6 +89,7 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
         attacks_declared: 200,
         redirected: true,
         proposed_end: true,
+        destruction_damage: 750,
     }
 }
 
@@ -101,6 +102,7 @@ fn piece(turn: u16) -> Piece {
         moved: true,
         attacked: true,
         activated: true,
+        locked_until: 9,
         bind: Bind::Turns(3),
         bound_turn: 200,
         modifiers: vec![

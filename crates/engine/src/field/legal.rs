@@ -177,7 +177,8 @@ impl Duel {
     /// A menu of outcomes for the effect being resolved: none at all, and each single
     /// operation of a small set the board allows (sending a card on the field to the
     /// graveyard or back to the hand, a card of another player's hand to the graveyard,
-    /// 500 life points lost or gained, a card drawn, a monster's position changed, a search,
+    /// a monster destroyed with Destruction Damage, 500 life points lost or gained, a card
+    /// drawn, a monster's position changed, a search,
     /// a shuffle, a hand card shuffled into the deck). Any
     /// other valid outcome may be proposed too; this list is what a player without the
     /// card's text can always choose from.
@@ -199,6 +200,10 @@ impl Duel {
                 out.push(single(Operation::Move {
                     from: at,
                     to: Destination::Graveyard,
+                }));
+                out.push(single(Operation::Destroy {
+                    at,
+                    destruction_damage: true,
                 }));
                 out.push(single(Operation::ChangePosition { at }));
             }

@@ -1,6 +1,6 @@
 //! Battle position changes on the card game's field, as in the card game: once per turn,
-//! in a Main Phase, for a face-up monster that was not summoned this turn and has not
-//! attacked this turn.
+//! in a Main Phase, for a face-up monster that was not summoned this turn, has not attacked
+//! this turn, and is not under a Battle Lock.
 
 use crate::duel::Duel;
 use crate::error::RuleError;
@@ -27,6 +27,8 @@ impl Duel {
             return Some(RuleError::AlreadyChangedPosition { at });
         } else if piece.attacked {
             "a monster that attacked this turn keeps its position"
+        } else if piece.locked_until >= self.state.turn {
+            "a Battle Lock holds its position"
         } else {
             return None;
         };

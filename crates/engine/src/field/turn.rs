@@ -31,6 +31,10 @@ impl Duel {
                 .modifiers
                 .retain(|m| m.duration != crate::card::Duration::EndOfTurn);
         }
+        // The cap on Destruction Damage is per turn.
+        for player in self.state.players.values_mut() {
+            player.destruction_damage = 0;
+        }
         let fielded = self.monsters_of(seat).next().is_some();
         let first = self.state.turn == 1;
         let player = self.state.player_mut(seat);

@@ -118,7 +118,7 @@ pub(super) fn setup_script(seats: usize) -> Vec<(Seat, Step)> {
     script
 }
 
-pub(super) fn check_setup(setup: &MatchSetup, rules: &Rules) -> Result<(), String> {
+pub(super) fn check_setup(setup: &MatchSetup, rules: &Arc<Rules>) -> Result<(), String> {
     if setup.protocol_version != PROTOCOL_VERSION {
         return Err(format!(
             "it speaks protocol version {}, this program speaks {PROTOCOL_VERSION}: both players need the same FairDuel version",
@@ -132,6 +132,14 @@ pub(super) fn check_setup(setup: &MatchSetup, rules: &Rules) -> Result<(), Strin
             setup.format_hash.short(),
             rules.format.name,
             rules.format.hash().short()
+        ));
+    }
+    let engine = crate::fingerprint::engine_fingerprint(rules);
+    if setup.engine != engine {
+        return Err(format!(
+            "it was made by a FairDuel whose rules engine differs from this one (engine {}, ours {}): this version cannot judge it, and both players need the same FairDuel version",
+            setup.engine.short(),
+            engine.short()
         ));
     }
     if setup.pool_hash != rules.pool.hash() {

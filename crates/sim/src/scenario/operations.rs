@@ -12,6 +12,8 @@
 //!   { op = "search", seat = 0 },
 //!   { op = "move", from = "seat0-hand2", to = "deck" },
 //!   { op = "shuffle", seat = 1 },
+//!   { op = "destroy", at = "seat1-front2", destruction_damage = true },
+//!   { op = "battle-lock", at = "seat1-front1", turns = 2 },
 //! ]
 //! ```
 //!
@@ -43,6 +45,8 @@ pub(super) struct RawOperation {
     until: Option<String>,
     count: Option<u8>,
     text: Option<String>,
+    destruction_damage: Option<bool>,
+    turns: Option<u8>,
 }
 
 pub(super) fn parse_operations(
@@ -129,12 +133,20 @@ fn parse_operation(
         },
         "search" => Operation::Search { seat: seat()? },
         "shuffle" => Operation::Shuffle { seat: seat()? },
+        "destroy" => Operation::Destroy {
+            at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
+            destruction_damage: raw.destruction_damage.unwrap_or(false),
+        },
+        "battle-lock" => Operation::BattleLock {
+            at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
+            turns: raw.turns.unwrap_or(0),
+        },
         other => {
             return Err(sc.err(
                 line,
                 format!(
                     "unknown operation \"{other}\" (move, life-points, stats, change-position, \
-                     draw, declare, search, shuffle)"
+                     draw, declare, search, shuffle, destroy, battle-lock)"
                 ),
             ));
         }

@@ -296,6 +296,7 @@ impl Runner {
                 modifiers: Vec::new(),
                 equips,
                 activated: rc.activated,
+                locked_until: 0,
             };
             if let Some(slot) = state.cells.get_mut(index) {
                 *slot = Some(piece);
