@@ -60,12 +60,18 @@ fn my_main_view(format: &str, seed: u64) -> SeatView {
     while Instant::now() < deadline {
         if let Ok(Some(Update::View(view))) = session.next_timeout(Duration::from_millis(100))
             && view.my_decision()
-            && view.awaiting().is_main_of(view.seat)
         {
-            return *view;
+            if view.awaiting().is_main_of(view.seat) {
+                return *view;
+            }
+            // Something of the bot's to answer first (an outcome to accept, a response
+            // window): answer it the first way offered.
+            if let Some(action) = view.legal.first() {
+                session.send(Command::Act(action.clone())).expect("send");
+            }
         }
     }
-    panic!("no main-phase decision of mine");
+    panic!("{format}: no main-phase decision of mine");
 }
 
 #[test]
