@@ -39,7 +39,7 @@ struct JsonSeat {
     seat: usize,
     /// The short fingerprint of the seat's key.
     key: String,
-    /// "verified", "cheated", "withheld" or "checked-until-damage".
+    /// "verified", "cheated", "withheld", "abandoned" or "checked-until-damage".
     verdict: &'static str,
     /// The entry that proves a cheat, or where the record's damage begins.
     entry: Option<u64>,
@@ -147,6 +147,7 @@ fn verdicts(file: &std::path::Path, rules: &Rules, report: &AuditReport) -> Verd
                         ("cheated", Some(*seq), Some(what.clone()))
                     }
                     SeatVerdict::Withheld => ("withheld", None, None),
+                    SeatVerdict::Abandoned { seq } => ("abandoned", Some(*seq), None),
                     SeatVerdict::CheckedUntilDamage { seq } => {
                         ("checked-until-damage", Some(*seq), None)
                     }
@@ -218,6 +219,10 @@ fn print_verdicts(rules: &Rules, report: &AuditReport) {
             SeatVerdict::CheckedUntilDamage { seq } => {
                 println!("audit: {who} no fault before entry {seq}; the rest is unknown")
             }
+            SeatVerdict::Abandoned { seq } => println!(
+                "audit: {who} ABANDONED the match at entry {seq}: it owed that entry and the \
+                 record stops there (everything it signed before checks)"
+            ),
         }
     }
     if let Some(damage) = &report.damaged {

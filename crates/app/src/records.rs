@@ -170,6 +170,10 @@ pub fn verdict_text(seat: usize, fingerprint: &str, verdict: &SeatVerdict) -> St
             "{who}: every entry before {seq} checks; the record is damaged from there, so the \
              rest of its play is unknown (no one is accused on that account)."
         ),
+        SeatVerdict::Abandoned { seq } => format!(
+            "{who}: abandoned the match — the record stops at entry {seq}, which it owed \
+             (everything it signed before checks)."
+        ),
     }
 }
 

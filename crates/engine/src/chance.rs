@@ -8,7 +8,7 @@
 //! activation for everyone to read, and the controller proposes what they lead to.
 //!
 //! The last seat to open its share sees the others' first and could refuse to open its own:
-//! it then owes the next entry and stops the match, which the audit records as withheld (a
+//! it then owes the next entry and stops the match, which the audit records as abandoned (a
 //! loss), never as a result. With a trusted referee (every deck in a public order) a chance
 //! is decided at once from the state hash.
 

@@ -12,7 +12,7 @@ use fairduel_engine::seat::Seat;
 use fairduel_engine::state::Outcome;
 
 use crate::envelope::{Body, DeckCommit, EndReveal, MatchSetup, PermutationCommit, SignedEnvelope};
-use crate::matchlog::{MatchLog, Violation, false_claims, permuters_of};
+use crate::matchlog::{MatchLog, Step, Violation, false_claims, permuters_of};
 use crate::record::MatchRecord;
 use fairduel_engine::commitment::Commitment;
 
@@ -26,6 +26,9 @@ pub enum SeatVerdict {
     Cheated { seq: u64, what: String },
     /// It did not reveal its secrets when the rules required (counts as a loss).
     Withheld,
+    /// The record stops in the middle of the duel with this seat owing entry `seq` (a
+    /// decision or an answer): it walked away, or the match was closed while it was silent.
+    Abandoned { seq: u64 },
     /// Every entry of it up to where the record is damaged checks; what it wrote after that
     /// cannot be read, so nothing is known of it (see [`AuditReport::damaged`]).
     CheckedUntilDamage { seq: u64 },
@@ -202,12 +205,19 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
         }
     }
     if !caught && !complete && damaged.is_none() {
-        // The match stopped while a seat owed an entry (or the signature closing its run);
-        // the one that owed its end reveal (or stopped answering) withheld.
-        if let (Some(seat), _) = log.awaiting()
+        // The match stopped while a seat owed an entry (or the signature closing its run):
+        // one that owed its end reveal withheld its secrets; one that owed a move or an
+        // answer in the duel abandoned it there.
+        if let (Some(seat), step) = log.awaiting()
             && is_verified(&verdicts, seat)
         {
-            judge(&mut verdicts, seat, SeatVerdict::Withheld);
+            let verdict = match step {
+                Step::EndReveal => SeatVerdict::Withheld,
+                _ => SeatVerdict::Abandoned {
+                    seq: log.next_seq(),
+                },
+            };
+            judge(&mut verdicts, seat, verdict);
         }
     }
     Ok(AuditReport {

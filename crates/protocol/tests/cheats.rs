@@ -42,9 +42,9 @@ use fairduel_protocol::peer::{Peer, PeerError};
 use fairduel_protocol::seeded::{seeded_identity, seeded_secrets};
 
 use harness::{
-    ALL, BY_SEATS, FOUR_SEATS, Game, THREE_SEATS, TWO_SEATS, Table, contains, hand_off_of, last,
-    names_only, openings_in, play_on_after_lie, refused_as, tables, until_declaration,
-    with_cheating_host, with_destroy_traps, withheld_only,
+    ALL, BY_SEATS, FOUR_SEATS, Game, THREE_SEATS, TWO_SEATS, Table, abandoned_only, contains,
+    hand_off_of, last, names_only, openings_in, play_on_after_lie, refused_as, tables,
+    until_declaration, with_cheating_host, with_destroy_traps, withheld_only,
 };
 
 #[test]
@@ -101,7 +101,7 @@ fn a_hand_off_without_its_signature_is_never_acted_on() {
             // alone for stopping.
             let record = peer.record();
             assert_eq!(record.entries.len() as u64, committed);
-            withheld_only(&audit(Arc::clone(&game.rules), &record).unwrap(), cheater);
+            abandoned_only(&audit(Arc::clone(&game.rules), &record).unwrap(), cheater);
         }
         // A signature by someone else does not close the run either.
         let stranger = Identity::from_secret_bytes([43; 32]);

@@ -161,3 +161,46 @@ fn a_record_keeps_only_the_signatures_a_verifier_needs() {
     stripped.entries.last_mut().unwrap().signature = None;
     assert!(!audit(rules, &stripped).unwrap().all_verified());
 }
+
+#[test]
+fn a_record_that_stops_in_the_duel_names_who_abandoned_it_and_where() {
+    // Seat 1 stops answering in the middle of the duel: the record seat 0 keeps ends with
+    // its own hand-off, every entry verifies, and seat 1 abandoned the match at the entry
+    // it owed.
+    let (rules, decks) = common::load("kairu-dotr");
+    let mut peers = seeded_peers(&rules, "kairu-dotr", &common::pairing(&decks, 3), 3).unwrap();
+    let mut bots = [GreedyBot::new(7), GreedyBot::new(8)];
+    let mut written = 0;
+    loop {
+        let (Some(seat), step) = peers[0].awaiting() else {
+            panic!("the match completed")
+        };
+        if written > 60 && seat == Seat(1) && peers[1].needs_decision() {
+            break;
+        }
+        assert!(!matches!(step, Step::EndReveal), "the duel ended first");
+        let i = seat.index();
+        let (entry, _) = match peers[i].next_automatic() {
+            Some(written) => written.unwrap(),
+            None => {
+                let legal = peers[i].legal_actions();
+                let pick =
+                    bots[i].choose(peers[i].duel().unwrap(), seat, peers[i].knowledge(), &legal);
+                peers[i].decide(legal[pick].clone()).unwrap()
+            }
+        };
+        peers[1 - i].receive(&entry).unwrap();
+        written += 1;
+    }
+    let record = peers[0].record();
+    let report = audit(Arc::clone(&rules), &record).unwrap();
+    assert!(!report.complete);
+    assert!(report.outcome.is_none());
+    assert!(report.verdicts[0].is_verified(), "{:?}", report.verdicts);
+    assert_eq!(
+        report.verdicts[1],
+        SeatVerdict::Abandoned {
+            seq: record.entries.len() as u64
+        }
+    );
+}

@@ -556,6 +556,9 @@ pub fn verdict_text(verdict: &SeatVerdict) -> String {
         SeatVerdict::Verified => "verified: played fairly".to_owned(),
         SeatVerdict::Cheated { seq, what } => format!("CHEATED at entry {seq}: {what}"),
         SeatVerdict::Withheld => "withheld its secrets at the end (counts as a loss)".to_owned(),
+        SeatVerdict::Abandoned { seq } => {
+            format!("ABANDONED the match: it owed entry {seq}, where the record stops")
+        }
         SeatVerdict::CheckedUntilDamage { seq } => format!(
             "no fault before entry {seq}; the record is damaged from there, so the rest is \
              unknown"
