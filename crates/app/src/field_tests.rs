@@ -499,7 +499,7 @@ fn a_spell_resolves_by_an_outcome_written_in_the_editor() {
     h.get_by_label_contains("FairDuel does not know what");
     // The card asks for a coin: every seat's client adds its share, and the result shows
     // in the editor and in the log.
-    h.get_by_label("Toss a coin").click();
+    h.get_by_label("Toss a coin: call heads").click();
     step_until(&mut h, "the coin's result", |h| {
         view(h).is_some_and(|v| {
             v.duel.agreement().is_some_and(|a| a.chances.len() == 1)
@@ -512,7 +512,8 @@ fn a_spell_resolves_by_an_outcome_written_in_the_editor() {
     let coin = labels_containing(&h, "coin: ");
     assert!(
         coin.iter()
-            .any(|l| l == "coin: heads" || l == "coin: tails"),
+            .any(|l| l == "coin: heads, the call (heads) was right [O]"
+                || l == "coin: tails, the call (heads) was wrong [X]"),
         "{coin:?}"
     );
     assert!(

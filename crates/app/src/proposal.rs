@@ -5,7 +5,7 @@
 use egui::{ComboBox, DragValue, Response, RichText, Ui};
 use fairduel_engine::agreement::{Destination, MAX_OPERATIONS, Operation};
 use fairduel_engine::card::Duration;
-use fairduel_engine::chance::Chance;
+use fairduel_engine::chance::{Chance, CoinSide};
 use fairduel_engine::describe::describe_steps_on;
 use fairduel_engine::text::capitalise;
 use fairduel_engine::{Action, Place, Seat, Zone};
@@ -181,7 +181,17 @@ fn chances_ui(ui: &mut Ui, view: &SeatView, enabled: bool, send: &mut Option<Act
         .unwrap_or_default();
     ui.horizontal_wrapped(|ui| {
         let room = chances.len() < fairduel_engine::chance::MAX_CHANCES;
-        for (chance, label) in [(Chance::Coin, "Toss a coin"), (Chance::Die, "Roll a die")] {
+        let heads = Chance::Coin {
+            call: CoinSide::Heads,
+        };
+        let tails = Chance::Coin {
+            call: CoinSide::Tails,
+        };
+        for (chance, label) in [
+            (heads, "Toss a coin: call heads"),
+            (tails, "Toss a coin: call tails"),
+            (Chance::Die, "Roll a die"),
+        ] {
             if ui
                 .add_enabled(enabled && room, egui::Button::new(label))
                 .on_hover_text("If the card asks for it: every player's client adds a secret share, so nobody chooses the result")
@@ -192,7 +202,9 @@ fn chances_ui(ui: &mut Ui, view: &SeatView, enabled: bool, send: &mut Option<Act
         }
         for result in &chances {
             let words = match result.chance {
-                Chance::Coin => format!("coin: {}", result.chance.result_words(result.result)),
+                Chance::Coin { .. } => {
+                    format!("coin: {}", result.chance.result_words(result.result))
+                }
                 Chance::Die => format!("die: {}", result.result),
             };
             ui.label(RichText::new(words).strong());

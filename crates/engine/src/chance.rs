@@ -31,33 +31,69 @@ pub const MAX_CHANCES: usize = 8;
 /// A random event a card may call for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Chance {
-    /// Heads (0) or tails (1).
-    Coin,
+    /// A coin tossed and called (Kingdom Duels' COIN: "[O] means you were right on your call
+    /// while [X] means you were wrong"): heads (0) or tails (1).
+    Coin { call: CoinSide },
     /// A six-sided die: 1 to 6.
     Die,
+}
+
+/// A side of a coin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CoinSide {
+    Heads,
+    Tails,
+}
+
+impl CoinSide {
+    fn number(self) -> u8 {
+        match self {
+            CoinSide::Heads => 0,
+            CoinSide::Tails => 1,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CoinSide::Heads => "heads",
+            CoinSide::Tails => "tails",
+        }
+    }
 }
 
 impl Chance {
     /// How many results it has.
     fn outcomes(self) -> u8 {
         match self {
-            Chance::Coin => 2,
+            Chance::Coin { .. } => 2,
             Chance::Die => 6,
         }
     }
 
-    /// The result numbered `n` (from 0) as players read it: heads/tails, or the die's face.
+    /// The result as players read it: the coin's side and whether the call was right
+    /// ("[O]") or wrong ("[X]"), or the die's face.
     pub fn result_words(self, result: u8) -> String {
-        match (self, result) {
-            (Chance::Coin, 0) => "heads".to_owned(),
-            (Chance::Coin, _) => "tails".to_owned(),
-            (Chance::Die, face) => face.to_string(),
+        match self {
+            Chance::Coin { call } => {
+                let side = if result == 0 {
+                    CoinSide::Heads
+                } else {
+                    CoinSide::Tails
+                };
+                let verdict = if call.number() == result {
+                    "right [O]"
+                } else {
+                    "wrong [X]"
+                };
+                format!("{}, the call ({}) was {verdict}", side.name(), call.name())
+            }
+            Chance::Die => result.to_string(),
         }
     }
 
     pub fn name(self) -> &'static str {
         match self {
-            Chance::Coin => "coin",
+            Chance::Coin { .. } => "coin",
             Chance::Die => "die",
         }
     }
@@ -158,7 +194,7 @@ impl Duel {
 
     fn chance_decided(&mut self, chance: Chance, raw: u8, events: &mut Vec<Event>) {
         let result = match chance {
-            Chance::Coin => raw,
+            Chance::Coin { .. } => raw,
             Chance::Die => raw + 1,
         };
         let decided = ChanceResult { chance, result };
@@ -290,7 +326,12 @@ mod tests {
     #[test]
     fn every_result_comes_up_about_as_often_as_the_others() {
         let match_id = Digest32([3; 32]);
-        for chance in [Chance::Coin, Chance::Die] {
+        for chance in [
+            Chance::Coin {
+                call: CoinSide::Heads,
+            },
+            Chance::Die,
+        ] {
             let n = chance.outcomes();
             let draws = 12_000u32;
             let mut counts = vec![0u32; usize::from(n)];

@@ -92,8 +92,8 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             None => format!("activates the effect of the card at {at}"),
         },
         Action::CallChance {
-            chance: crate::chance::Chance::Coin,
-        } => "tosses a coin".to_owned(),
+            chance: crate::chance::Chance::Coin { call },
+        } => format!("tosses a coin, calling {}", call.name()),
         Action::CallChance {
             chance: crate::chance::Chance::Die,
         } => "rolls a die".to_owned(),
@@ -376,12 +376,9 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         }
         Event::DeckShuffled { owner } => format!("{owner}'s deck is shuffled"),
         Event::ChanceDecided {
-            chance: crate::chance::Chance::Coin,
+            chance: chance @ crate::chance::Chance::Coin { .. },
             result,
-        } => format!(
-            "the coin lands {}",
-            crate::chance::Chance::Coin.result_words(*result)
-        ),
+        } => format!("the coin lands {}", chance.result_words(*result)),
         Event::ChanceDecided {
             chance: crate::chance::Chance::Die,
             result,

@@ -202,6 +202,8 @@ struct RawStep {
     operations: Option<Vec<operations::RawOperation>>,
     /// A `call-chance` step's chance: "coin" or "die".
     chance: Option<String>,
+    /// A coin's call: "heads" (the default) or "tails".
+    call: Option<String>,
     /// Apply the action as a peer that cannot see the acting seat's hidden cards: what only
     /// those cards could refuse is recorded as a claim instead.
     #[serde(default)]

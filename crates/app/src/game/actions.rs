@@ -116,8 +116,8 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             None => format!("Take {}", reveal.card),
         },
         Action::CallChance {
-            chance: fairduel_engine::chance::Chance::Coin,
-        } => "Toss a coin".to_owned(),
+            chance: fairduel_engine::chance::Chance::Coin { call },
+        } => format!("Toss a coin, calling {}", call.name()),
         Action::CallChance {
             chance: fairduel_engine::chance::Chance::Die,
         } => "Roll a die".to_owned(),

@@ -315,7 +315,9 @@ fn state() -> DuelState {
             accepted: false,
             chances: vec![
                 crate::chance::ChanceResult {
-                    chance: crate::chance::Chance::Coin,
+                    chance: crate::chance::Chance::Coin {
+                        call: crate::chance::CoinSide::Tails,
+                    },
                     result: 1,
                 },
                 crate::chance::ChanceResult {

@@ -38,7 +38,10 @@ impl Duel {
                 self.outcome_proposals(seat, &mut out);
                 let tossed = self.state.agreement.as_ref().map_or(0, |a| a.chances.len());
                 if tossed < crate::chance::MAX_CHANCES {
-                    for chance in [crate::chance::Chance::Coin, crate::chance::Chance::Die] {
+                    let heads = crate::chance::Chance::Coin {
+                        call: crate::chance::CoinSide::Heads,
+                    };
+                    for chance in [heads, crate::chance::Chance::Die] {
                         out.push(Action::CallChance { chance });
                     }
                 }

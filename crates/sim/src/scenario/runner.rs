@@ -4,7 +4,7 @@
 mod asserts;
 
 use super::*;
-use fairduel_engine::chance::Chance;
+use fairduel_engine::chance::{Chance, CoinSide};
 
 pub(super) struct Runner {
     duel: Duel,
@@ -658,7 +658,18 @@ impl Runner {
             }
             "call-chance" => Action::CallChance {
                 chance: match raw.chance.as_deref() {
-                    Some("coin") => Chance::Coin,
+                    Some("coin") => Chance::Coin {
+                        call: match raw.call.as_deref() {
+                            None | Some("heads") => CoinSide::Heads,
+                            Some("tails") => CoinSide::Tails,
+                            Some(other) => {
+                                return Err(sc.err(
+                                    line,
+                                    format!("call = \"{other}\": write heads or tails"),
+                                ));
+                            }
+                        },
+                    },
                     Some("die") => Chance::Die,
                     _ => {
                         return Err(sc.err(
