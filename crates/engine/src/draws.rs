@@ -199,16 +199,6 @@ impl Duel {
 
     /// The error for a draw opening nobody asked of `seat`.
     fn wrong_open_draw(&self, seat: Seat) -> RuleError {
-        match self.state.awaiting.seat() {
-            None => RuleError::DuelOver,
-            Some(expected) if expected != seat => RuleError::NotYourDecision {
-                expected,
-                actual: seat,
-            },
-            Some(_) => RuleError::WrongDecision {
-                action: "open-draw",
-                awaiting: self.state.awaiting.name(),
-            },
-        }
+        self.wrong_answer(seat, "open-draw")
     }
 }

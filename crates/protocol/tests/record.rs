@@ -95,17 +95,7 @@ fn a_truncated_log_leaves_the_silent_seat_withheld() {
         if matches!(step, Step::EndReveal) && peers[0].log().end_reveal(Seat(0)).is_some() {
             break seat;
         }
-        let i = seat.index();
-        let (entry, _) = match peers[i].next_automatic() {
-            Some(written) => written.unwrap(),
-            None => {
-                let legal = peers[i].legal_actions();
-                let pick =
-                    bots[i].choose(peers[i].duel().unwrap(), seat, peers[i].knowledge(), &legal);
-                peers[i].decide(legal[pick].clone()).unwrap()
-            }
-        };
-        peers[1 - i].receive(&entry).unwrap();
+        play_one(&mut peers, &mut bots, seat);
     };
     assert_eq!(quitter, Seat(1));
     let record = peers[0].record();
@@ -179,17 +169,7 @@ fn a_record_that_stops_in_the_duel_names_who_abandoned_it_and_where() {
             break;
         }
         assert!(!matches!(step, Step::EndReveal), "the duel ended first");
-        let i = seat.index();
-        let (entry, _) = match peers[i].next_automatic() {
-            Some(written) => written.unwrap(),
-            None => {
-                let legal = peers[i].legal_actions();
-                let pick =
-                    bots[i].choose(peers[i].duel().unwrap(), seat, peers[i].knowledge(), &legal);
-                peers[i].decide(legal[pick].clone()).unwrap()
-            }
-        };
-        peers[1 - i].receive(&entry).unwrap();
+        play_one(&mut peers, &mut bots, seat);
         written += 1;
     }
     let record = peers[0].record();
@@ -203,4 +183,19 @@ fn a_record_that_stops_in_the_duel_names_who_abandoned_it_and_where() {
             seq: record.entries.len() as u64
         }
     );
+}
+
+/// `seat` writes its next entry (a bot's choice where a decision is needed) and the other
+/// seat receives it.
+fn play_one(peers: &mut [fairduel_protocol::Peer], bots: &mut [GreedyBot; 2], seat: Seat) {
+    let i = seat.index();
+    let (entry, _) = match peers[i].next_automatic() {
+        Some(written) => written.unwrap(),
+        None => {
+            let legal = peers[i].legal_actions();
+            let pick = bots[i].choose(peers[i].duel().unwrap(), seat, peers[i].knowledge(), &legal);
+            peers[i].decide(legal[pick].clone()).unwrap()
+        }
+    };
+    peers[1 - i].receive(&entry).unwrap();
 }
