@@ -491,6 +491,12 @@ pub fn zone_label(names: &[String], view: &SeatView, place: Place, mark: Option<
                 } else {
                     ", attack position"
                 });
+                if piece.locked_until >= duel.state().turn {
+                    text.push_str(", Battle Locked");
+                }
+            }
+            if piece.counters > 0 {
+                text.push_str(&format!(", {} counter(s)", piece.counters));
             }
         }
     }

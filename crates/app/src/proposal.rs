@@ -24,6 +24,7 @@ pub enum StepKind {
     Position,
     Destroy,
     BattleLock,
+    Counters,
     Draw,
     Search,
     Shuffle,
@@ -31,13 +32,14 @@ pub enum StepKind {
 }
 
 impl StepKind {
-    const ALL: [StepKind; 10] = [
+    const ALL: [StepKind; 11] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
         StepKind::Position,
         StepKind::Destroy,
         StepKind::BattleLock,
+        StepKind::Counters,
         StepKind::Draw,
         StepKind::Search,
         StepKind::Shuffle,
@@ -52,6 +54,7 @@ impl StepKind {
             StepKind::Position => "Change position",
             StepKind::Destroy => "Destroy a monster",
             StepKind::BattleLock => "Battle Lock",
+            StepKind::Counters => "Counters",
             StepKind::Draw => "Draw",
             StepKind::Search => "Search a deck",
             StepKind::Shuffle => "Shuffle a deck",
@@ -101,6 +104,8 @@ pub struct ProposalDraft {
     pub destruction_damage: bool,
     /// How many turns a Battle Lock lasts (0: while the monster stays on the field).
     pub turns: u8,
+    /// Counters placed (positive) or removed (negative).
+    pub counters: i8,
     /// A click on the board fills this next.
     pub picking: Option<Pick>,
     /// Show the board as the outcome would leave it.
@@ -156,6 +161,11 @@ impl ProposalDraft {
             StepKind::BattleLock => Operation::BattleLock {
                 at: self.card?,
                 turns: self.turns,
+            },
+            StepKind::Counters if self.counters == 0 => return None,
+            StepKind::Counters => Operation::Counters {
+                at: self.card?,
+                change: self.counters,
             },
             StepKind::Draw => Operation::Draw {
                 seat: self.seat?,
@@ -382,6 +392,15 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
                 .on_hover_text(
                     "Its controller takes half its ATK (at most 1000 a turn from your effects)",
                 );
+        }
+        StepKind::Counters => {
+            card_picker_ui(ui, draft, view, names, "Card", false);
+            ui.add(
+                DragValue::new(&mut draft.counters)
+                    .range(-20..=20)
+                    .prefix("counters "),
+            )
+            .on_hover_text("Negative: removes that many");
         }
         StepKind::BattleLock => {
             card_picker_ui(ui, draft, view, names, "Monster", false);

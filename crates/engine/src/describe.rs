@@ -219,6 +219,14 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
             "destroy {}, applying Destruction Damage",
             card_at_words(duel, *at)
         ),
+        Operation::Counters { at, change } if *change < 0 => format!(
+            "remove {} counter(s) from {}",
+            change.unsigned_abs(),
+            card_at_words(duel, *at)
+        ),
+        Operation::Counters { at, change } => {
+            format!("place {change} counter(s) on {}", card_at_words(duel, *at))
+        }
         Operation::BattleLock { at, turns: 0 } => format!(
             "lock the battle position of {} while it stays on the field",
             card_at_words(duel, *at)

@@ -539,6 +539,7 @@ impl Writer<'_> {
             equips,
             activated,
             locked_until,
+            counters,
         } = piece;
         self.seat(*owner);
         self.seat(*controller);
@@ -583,6 +584,7 @@ impl Writer<'_> {
         }
         self.bool(*activated);
         self.varint(u64::from(*locked_until));
+        self.byte(*counters);
     }
 
     #[inline(always)]

@@ -63,6 +63,8 @@ pub struct Piece {
     /// Battle Lock (the card game's field): the last turn its controller may not change its
     /// position; 0 for none, `u16::MAX` for as long as it stays on the field.
     pub locked_until: u16,
+    /// Counters placed on it by effects (they go when it leaves the field).
+    pub counters: u8,
 }
 
 /// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
@@ -107,6 +109,7 @@ impl Piece {
             equips: Vec::new(),
             activated: false,
             locked_until: 0,
+            counters: 0,
         }
     }
 
@@ -154,6 +157,7 @@ impl Clone for Piece {
             equips,
             activated,
             locked_until,
+            counters,
         } = self;
         Piece {
             owner: *owner,
@@ -174,6 +178,7 @@ impl Clone for Piece {
             equips: equips.clone(),
             activated: *activated,
             locked_until: *locked_until,
+            counters: *counters,
         }
     }
 
@@ -197,6 +202,7 @@ impl Clone for Piece {
             equips,
             activated,
             locked_until,
+            counters,
         } = source;
         self.owner = *owner;
         self.controller = *controller;
@@ -214,6 +220,7 @@ impl Clone for Piece {
         self.bound_turn = *bound_turn;
         self.activated = *activated;
         self.locked_until = *locked_until;
+        self.counters = *counters;
         // Most pieces have neither: skip the out-of-line slice copy then.
         if !(self.modifiers.is_empty() && modifiers.is_empty()) {
             self.modifiers.clone_from(modifiers);

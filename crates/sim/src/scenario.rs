@@ -164,6 +164,8 @@ struct RawCell {
     bound_turn: Option<u16>,
     #[serde(default)]
     equips: Vec<u16>,
+    /// Counters on it.
+    counters: Option<u8>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -262,6 +264,8 @@ struct RawAssert {
     active: Option<u8>,
     /// How many coins and dice the effect being resolved has used.
     chances: Option<usize>,
+    /// With `at`: how many counters the card there holds.
+    counters: Option<u8>,
 }
 
 // ---------------------------------------------------------------------------- parsed form

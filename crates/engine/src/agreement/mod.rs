@@ -21,7 +21,8 @@
 //! Coins and dice the card asks for are tossed before the proposal, by joint randomness
 //! (see [`crate::chance`]).
 //!
-//! What is not built yet: milling, counters, and chains of responses to an agreed effect.
+//! What is not built yet: milling, level and face changes, and chains of responses to an
+//! agreed effect.
 
 mod flow;
 mod operations;
@@ -77,7 +78,13 @@ pub enum Operation {
     /// change it — for `turns` turns, this one counted as the first (0: for as long as it
     /// stays on the field).
     BattleLock { at: Place, turns: u8 },
+    /// Place counters on the face-up card at `at` (a positive `change`) or remove them (a
+    /// negative one); a card holds at most [`MAX_COUNTERS`].
+    Counters { at: Place, change: i8 },
 }
+
+/// The most counters one card may hold.
+pub const MAX_COUNTERS: u8 = 99;
 
 /// The most Destruction Damage one player's effects may inflict in a turn.
 pub const DESTRUCTION_DAMAGE_PER_TURN: u16 = 1000;
@@ -95,6 +102,7 @@ impl Operation {
             Operation::Shuffle { .. } => "shuffle",
             Operation::Destroy { .. } => "destroy",
             Operation::BattleLock { .. } => "battle-lock",
+            Operation::Counters { .. } => "counters",
         }
     }
 }

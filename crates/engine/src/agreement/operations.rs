@@ -6,7 +6,8 @@
 //! has been accepted and those cards opened, it runs for real.
 
 use crate::agreement::{
-    DESTRUCTION_DAMAGE_PER_TURN, Destination, MAX_DECLARATION_BYTES, MAX_OPERATIONS, Operation,
+    DESTRUCTION_DAMAGE_PER_TURN, Destination, MAX_COUNTERS, MAX_DECLARATION_BYTES, MAX_OPERATIONS,
+    Operation,
 };
 use crate::commitment::{CardRef, Commitment};
 use crate::duel::Duel;
@@ -180,6 +181,27 @@ impl Duel {
                 };
                 let piece = self.field_monster_mut(index, *at)?;
                 piece.locked_until = until;
+                Ok(())
+            }
+            Operation::Counters { at, change } => {
+                let piece = self
+                    .zone_piece_mut(*at)
+                    .ok_or_else(|| bad(format!("there is no card at {at}")))?;
+                if !piece.face_up {
+                    return Err(bad(format!(
+                        "the card at {at} is face-down: counters go on face-up cards"
+                    )));
+                }
+                let counters = i16::from(piece.counters) + i16::from(*change);
+                if *change == 0 || !(0..=i16::from(MAX_COUNTERS)).contains(&counters) {
+                    return Err(bad(format!(
+                        "the card at {at} holds {} counters: it cannot {} {}",
+                        piece.counters,
+                        if *change < 0 { "lose" } else { "gain" },
+                        change.unsigned_abs()
+                    )));
+                }
+                piece.counters = counters as u8;
                 Ok(())
             }
             Operation::Shuffle { seat } => {
@@ -452,7 +474,8 @@ impl Duel {
                 Operation::Stats { at, .. }
                 | Operation::ChangePosition { at }
                 | Operation::Destroy { at, .. }
-                | Operation::BattleLock { at, .. } => add_place(&mut touched, *at),
+                | Operation::BattleLock { at, .. }
+                | Operation::Counters { at, .. } => add_place(&mut touched, *at),
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }
                 | Operation::Search { seat }

@@ -103,6 +103,7 @@ fn piece(turn: u16) -> Piece {
         attacked: true,
         activated: true,
         locked_until: 9,
+        counters: 3,
         bind: Bind::Turns(3),
         bound_turn: 200,
         modifiers: vec![

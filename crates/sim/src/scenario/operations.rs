@@ -14,6 +14,7 @@
 //!   { op = "shuffle", seat = 1 },
 //!   { op = "destroy", at = "seat1-front2", destruction_damage = true },
 //!   { op = "battle-lock", at = "seat1-front1", turns = 2 },
+//!   { op = "counters", at = "seat0-back1", change = 2 },
 //! ]
 //! ```
 //!
@@ -47,6 +48,7 @@ pub(super) struct RawOperation {
     text: Option<String>,
     destruction_damage: Option<bool>,
     turns: Option<u8>,
+    change: Option<i8>,
 }
 
 pub(super) fn parse_operations(
@@ -137,6 +139,12 @@ fn parse_operation(
             at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
             destruction_damage: raw.destruction_damage.unwrap_or(false),
         },
+        "counters" => Operation::Counters {
+            at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
+            change: raw
+                .change
+                .ok_or_else(|| sc.err(line, "a \"counters\" operation needs `change`"))?,
+        },
         "battle-lock" => Operation::BattleLock {
             at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
             turns: raw.turns.unwrap_or(0),
@@ -146,7 +154,7 @@ fn parse_operation(
                 line,
                 format!(
                     "unknown operation \"{other}\" (move, life-points, stats, change-position, \
-                     draw, declare, search, shuffle, destroy, battle-lock)"
+                     draw, declare, search, shuffle, destroy, battle-lock, counters)"
                 ),
             ));
         }

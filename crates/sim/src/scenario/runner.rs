@@ -297,6 +297,7 @@ impl Runner {
                 equips,
                 activated: rc.activated,
                 locked_until: 0,
+                counters: rc.counters.unwrap_or(0),
             };
             if let Some(slot) = state.cells.get_mut(index) {
                 *slot = Some(piece);

@@ -142,6 +142,7 @@ impl Runner {
             || a.position.is_some()
             || a.spellbound.is_some()
             || a.equipped.is_some()
+            || a.counters.is_some()
             || a.atk.is_some()
             || a.def.is_some()
             || a.terrain.is_some()
@@ -197,6 +198,7 @@ impl Runner {
                     || a.position.is_some()
                     || a.spellbound.is_some()
                     || a.equipped.is_some()
+                    || a.counters.is_some()
                     || a.atk.is_some()
                     || a.def.is_some()
                     || a.field_power_bonus.is_some();
@@ -276,6 +278,14 @@ impl Runner {
                                 CardId(id),
                                 list(&p.equips.iter().map(|e| e.card).collect::<Vec<_>>())
                             ));
+                        }
+                        if let Some(want) = a.counters {
+                            expect(
+                                &mut problems,
+                                format!("counters at {cell}"),
+                                want.to_string(),
+                                p.counters.to_string(),
+                            );
                         }
                         if let Some(want) = a.field_power_bonus {
                             let got = card
