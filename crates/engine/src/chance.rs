@@ -148,17 +148,8 @@ impl ShareCommitment {
 /// turn, and the first one under the largest multiple of `n` a byte holds decides, so no
 /// result is likelier than another.
 fn unbiased_below(match_id: &Digest32, number: u16, shares: &[[u8; 32]], n: u8) -> u8 {
-    let n = n.max(1);
-    let limit = 256 - (256 % u16::from(n));
-    let mut block = sha256_of(&("fairduel/joint-draw/v1", match_id, number, shares));
-    for round in 0u32..64 {
-        if let Some(byte) = block.0.iter().find(|b| u16::from(**b) < limit) {
-            return (u16::from(*byte) % u16::from(n)) as u8;
-        }
-        block = sha256_of(&("fairduel/joint-draw-stream/v1", &block, round));
-    }
-    // Each block of 32 bytes holds a usable byte with overwhelming odds.
-    0
+    let seed = sha256_of(&("fairduel/joint-draw/v1", match_id, number, shares));
+    crate::hash::unbiased_below(seed, "fairduel/joint-draw-stream/v1", n)
 }
 
 impl Duel {

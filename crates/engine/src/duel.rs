@@ -247,11 +247,7 @@ impl Duel {
         let mut events = Vec::new();
         let result = self.apply_in_place(seat, entry, knowledge, &mut events);
         if result.is_err() {
-            let table_changed = backup.commitments.len() != self.state.commitments.len();
-            std::mem::swap(&mut self.state, &mut *backup);
-            if table_changed {
-                self.commitment_table_changed();
-            }
+            self.swap_state(&mut backup);
         }
         self.backup = Some(backup);
         self.undo_ready = result.is_ok();
@@ -266,16 +262,23 @@ impl Duel {
         if !self.undo_ready {
             return false;
         }
-        let Some(backup) = self.backup.as_mut() else {
+        let Some(mut backup) = self.backup.take() else {
             return false;
         };
-        let table_changed = backup.commitments.len() != self.state.commitments.len();
-        std::mem::swap(&mut self.state, &mut **backup);
+        self.swap_state(&mut backup);
+        self.backup = Some(backup);
         self.undo_ready = false;
+        true
+    }
+
+    /// Puts `other` in place of the state (and the state in `other`), hashing the prefix
+    /// again if their commitment tables differ (a reshuffle grew one).
+    fn swap_state(&mut self, other: &mut DuelState) {
+        let table_changed = other.commitments.len() != self.state.commitments.len();
+        std::mem::swap(&mut self.state, other);
         if table_changed {
             self.commitment_table_changed();
         }
-        true
     }
 
     /// The commitment table grew (a reshuffle): the state hash's unchanging prefix must be
@@ -349,21 +352,23 @@ impl Duel {
                 players: self.state.seat_count(),
             });
         }
-        if let EntryRef::Answer(
-            answer @ (Answer::RecommitDeck { .. } | Answer::PermuteDeck { .. }),
-        ) = entry
-        {
-            // Reshuffles belong to no family: the deck is the protocol's.
-            self.answer_reshuffle(seat, answer, knowledge)?;
-            self.settle(events);
-            return Ok(());
-        }
-        if let EntryRef::Answer(answer @ (Answer::CommitShare { .. } | Answer::OpenShare { .. })) =
-            entry
-        {
-            self.answer_share(seat, answer)?;
-            self.settle(events);
-            return Ok(());
+        // Reshuffles and joint draws belong to no family: decks and randomness are the
+        // protocol's.
+        if let EntryRef::Answer(answer) = entry {
+            let protocol_step = match answer {
+                Answer::RecommitDeck { .. } | Answer::PermuteDeck { .. } => {
+                    Some(self.answer_reshuffle(seat, answer, knowledge))
+                }
+                Answer::CommitShare { .. } | Answer::OpenShare { .. } => {
+                    Some(self.answer_share(seat, answer))
+                }
+                _ => None,
+            };
+            if let Some(applied) = protocol_step {
+                applied?;
+                self.settle(events);
+                return Ok(());
+            }
         }
         match self.rules.format.family {
             Family::Grid => match entry {

@@ -124,6 +124,23 @@ pub(crate) fn finish_blocks(mut state: BlockState, last: &[u8], total_len: u64) 
     Digest32(digest)
 }
 
+/// A number below `n` (1 to 256) read from `seed` without bias: its bytes are taken in turn
+/// (then those of further blocks hashed from it under `stream`), and a byte counts only when
+/// it falls below the largest multiple of `n` a byte holds. Joint random draws end here.
+pub fn unbiased_below(seed: Digest32, stream: &str, n: u8) -> u8 {
+    let n = u16::from(n.max(1));
+    let limit = 256 - 256 % n;
+    let mut block = seed;
+    for round in 0u32..64 {
+        if let Some(byte) = block.0.iter().find(|b| u16::from(**b) < limit) {
+            return (u16::from(*byte) % n) as u8;
+        }
+        block = sha256_of(&(stream, &block, round));
+    }
+    // 64 blocks of 32 bytes hold a usable byte with overwhelming odds.
+    0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

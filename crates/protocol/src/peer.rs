@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use fairduel_engine::action::Action;
+use fairduel_engine::action::{Action, Answer};
 use fairduel_engine::commitment::{Commitment, PositionOpening, PositionSlot, Reveal, Salt};
 use fairduel_engine::deck::DeckList;
 use fairduel_engine::duel::{Duel, Rules};
@@ -342,7 +342,7 @@ impl Peer {
                     None => {
                         let (answer, secrets) =
                             duel.fresh_answer(self.seat, &self.knowledge, &mut self.secrets)?;
-                        self.keep_fresh_secrets(secrets);
+                        self.keep_fresh_secrets(&answer, secrets);
                         Body::Answer(answer)
                     }
                 }
@@ -363,33 +363,27 @@ impl Peer {
         }
     }
 
-    /// Keeps the secrets of a reshuffle answer this seat is about to write: it knows its new
-    /// commitments (and so checks them as it writes them) and opens them at the end.
-    fn keep_fresh_secrets(&mut self, secrets: FreshSecrets) {
-        let match_id = self.log.match_id();
-        match secrets {
-            FreshSecrets::Cards(reveals) => {
-                for reveal in &reveals {
-                    let commitment =
-                        Commitment::new(&match_id, self.seat, reveal.card, &reveal.salt);
-                    self.knowledge.learn(commitment, *reveal);
+    /// Keeps the secrets behind `answer`, a fresh answer this seat is about to write: it
+    /// knows its new commitments (and so checks them as it writes them) and opens them at the
+    /// end (a share, during the duel once every seat has committed).
+    fn keep_fresh_secrets(&mut self, answer: &Answer, secrets: FreshSecrets) {
+        match (answer, secrets) {
+            (Answer::RecommitDeck { commitments }, FreshSecrets::Cards(reveals)) => {
+                for (commitment, reveal) in commitments.iter().zip(&reveals) {
+                    self.knowledge.learn(*commitment, *reveal);
                 }
                 self.own.recommitted.extend(reveals);
             }
-            FreshSecrets::Positions {
-                owner,
-                round,
-                openings,
-            } => {
-                for (position, opening) in openings.iter().enumerate() {
-                    let slot = PositionSlot {
-                        owner,
-                        permuter: self.seat,
-                        round,
-                        position: position as u16,
-                    };
-                    let commitment = Commitment::for_position(&match_id, slot, opening);
-                    self.knowledge.learn_position(commitment, *opening);
+            (
+                Answer::PermuteDeck { positions },
+                FreshSecrets::Positions {
+                    owner,
+                    round,
+                    openings,
+                },
+            ) => {
+                for (commitment, opening) in positions.iter().zip(&openings) {
+                    self.knowledge.learn_position(*commitment, *opening);
                 }
                 self.own.reshuffled.push(ReshuffleOpening {
                     owner,
@@ -397,12 +391,16 @@ impl Peer {
                     openings,
                 });
             }
-            // Opened during the duel, once every seat has committed.
-            FreshSecrets::Share {
-                commitment,
-                value,
-                salt,
-            } => self.knowledge.learn_share(commitment, value, salt),
+            (
+                _,
+                FreshSecrets::Share {
+                    commitment,
+                    value,
+                    salt,
+                },
+            ) => self.knowledge.learn_share(commitment, value, salt),
+            // `Duel::fresh_answer` pairs each answer with its own kind of secrets.
+            _ => {}
         }
     }
 

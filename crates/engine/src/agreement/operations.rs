@@ -228,13 +228,12 @@ impl Duel {
         run: &mut Run<'_>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let piece = self.field_monster_mut(index, at)?;
-        let victim = piece.controller;
-        let piece = piece.clone();
+        let victim = self.field_monster_mut(index, at)?.controller;
         // A Hidden monster's ATK is known once its owner has opened it (the real run);
         // the check on a copy cannot count it yet.
         let atk = self
-            .field_stats(at, &piece)
+            .zone_piece(at)
+            .and_then(|piece| self.field_stats(at, piece))
             .map_or(0, |(atk, _)| u16::try_from(atk.max(0)).unwrap_or(u16::MAX));
         self.run_move(index, at, Destination::Graveyard, run, events)?;
         if !destruction_damage {

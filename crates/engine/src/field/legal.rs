@@ -181,10 +181,9 @@ impl Duel {
     /// operation of a small set the board allows (sending a card on the field to the
     /// graveyard or back to the hand, a card of another player's hand to the graveyard,
     /// a monster destroyed with Destruction Damage, 500 life points lost or gained, a card
-    /// drawn, a monster's position changed, a search,
-    /// a shuffle, a hand card shuffled into the deck). Any
-    /// other valid outcome may be proposed too; this list is what a player without the
-    /// card's text can always choose from.
+    /// drawn, a monster's position changed, a search, a shuffle, a hand card shuffled into
+    /// the deck). Any other valid outcome may be proposed too; this list is what a player
+    /// without the card's text can always choose from.
     fn outcome_proposals(&self, seat: Seat, out: &mut Vec<Action>) {
         let single = |operation| Action::ProposeOutcome {
             operations: vec![operation],

@@ -23,18 +23,11 @@ pub fn joint_below(
     purpose: &str,
     n: u8,
 ) -> u8 {
-    let n = u16::from(n.max(1));
-    let limit = 256 - 256 % n;
-    let mut block = joint_random(match_id, reveals, purpose);
-    for round in 0u32.. {
-        if let Some(byte) = block.0.iter().find(|b| u16::from(**b) < limit) {
-            return (u16::from(*byte) % n) as u8;
-        }
-        block = sha256_of(&("fairduel/joint-random-stream/v1", &block, round));
-    }
-    // Unreachable: each block of 32 bytes holds a usable byte with overwhelming odds, and
-    // the loop goes on until one does.
-    0
+    fairduel_engine::hash::unbiased_below(
+        joint_random(match_id, reveals, purpose),
+        "fairduel/joint-random-stream/v1",
+        n,
+    )
 }
 
 pub(super) fn setup_state_hash(
