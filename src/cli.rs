@@ -187,11 +187,16 @@ struct AppArgs {
 
 #[derive(Debug, Subcommand)]
 enum DeckCommand {
-    /// Check a deck file against a format and the card pool.
+    /// Check a deck file against a format and the card pool. Exits 0 only if it is legal.
     Check {
+        /// A FairDuel deck file; for Domain Format also a `.ydk` file or a `ydke://` link.
         file: PathBuf,
         #[arg(long, default_value = "dor-classic")]
         format: String,
+        /// Domain Format: your simulator's card database (a cards.cdb, or the folder holding
+        /// it and strings.conf); may be given more than once. Default: $FAIRDUEL_CARDS.
+        #[arg(long)]
+        cards: Vec<PathBuf>,
     },
 }
 
@@ -300,7 +305,17 @@ pub fn run() -> ExitCode {
         Command::Cards { query, pool } => cards(&dir, &pool, query.as_deref()),
         Command::Formats => formats(&dir),
         Command::Deck {
-            command: DeckCommand::Check { file, format },
+            command:
+                DeckCommand::Check {
+                    file,
+                    format,
+                    cards,
+                },
+        } if crate::domain_deck::is_domain(&format) => {
+            crate::domain_deck::check(&file, &format, &cards)
+        }
+        Command::Deck {
+            command: DeckCommand::Check { file, format, .. },
         } => deck_check(&dir, &file, &format),
     };
     match result {

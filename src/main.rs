@@ -2,6 +2,7 @@
 
 mod assets;
 mod cli;
+mod domain_deck;
 mod netcli;
 mod output;
 mod selfplay;

@@ -20,6 +20,7 @@ pub mod commitment;
 pub mod deck;
 pub mod describe;
 pub mod desync;
+pub mod domain;
 mod draws;
 pub mod duel;
 mod encoding;

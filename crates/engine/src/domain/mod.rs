@@ -1,0 +1,18 @@
+//! Domain Format's deck building (../shared/seeds/domain-format.txt, "Deckbuilding" and
+//! "Domain"): card facts from a simulator database, what a Deck Master mentions, its
+//! Domain, and the deck check. Pure: the database is read elsewhere (`fairduel-carddb`).
+
+mod domain_deck;
+mod domain_of;
+mod facts;
+mod mentions;
+
+pub use domain_deck::{
+    DomainDeck, DomainDeckProblem, DomainDeckReport, DomainDeckRules, Section, check_domain_deck,
+};
+pub use domain_of::{Admission, Domain, Origin};
+pub use facts::{ArchetypeCode, Attribute, CardDatabase, CardFacts, CardTypes, Passcode, Race};
+pub use mentions::{Mentions, always_treated_as};
+
+#[cfg(test)]
+mod tests;
