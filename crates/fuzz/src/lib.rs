@@ -30,6 +30,8 @@ pub struct Context {
     pub dor: Arc<Rules>,
     /// The DOR cards' passcodes, for YDK files.
     pub passcodes: fairduel_app::ydk::PasscodeTable,
+    /// A small card database of the card game (Domain decks are checked against it).
+    pub domain_cards: fairduel_engine::domain::CardDatabase,
 }
 
 /// Why the fuzzer could not start.
@@ -102,6 +104,7 @@ impl Context {
         let mut passcodes = fairduel_app::ydk::PasscodeTable::default();
         passcodes.add_file(&assets.join("cards").join("passcodes.toml"), &dor.pool);
         Ok(Context {
+            domain_cards: small_domain_database(),
             rules,
             dor,
             passcodes,
@@ -205,4 +208,84 @@ pub fn fuzz(
         try_one(&input, &mut run)?;
     }
     Ok(run)
+}
+
+/// A Deck Master (a DARK Dragon naming a Warrior archetype), monsters in and out of its
+/// Domain, an Xyz and 60 spells, passcodes 1 to 80: enough for decks to pass and to fail.
+fn small_domain_database() -> fairduel_engine::domain::CardDatabase {
+    use fairduel_engine::domain::{
+        ArchetypeCode, Attribute, CardDatabase, CardFacts, CardTypes, Passcode, Race,
+    };
+    let mut db = CardDatabase::new();
+    db.add_archetype(ArchetypeCode(0x10), "Test Knights");
+    let card = |passcode: u32, name: String, types: u32, attribute, race, text: &str| CardFacts {
+        passcode: Passcode(passcode),
+        alias: None,
+        name,
+        archetypes: if passcode == 3 {
+            vec![ArchetypeCode(0x10)]
+        } else {
+            vec![]
+        },
+        types: CardTypes(types),
+        attribute,
+        race,
+        level: 4,
+        atk: 1000,
+        def: 1000,
+        text: text.to_string(),
+    };
+    let monster = CardTypes::MONSTER | CardTypes::EFFECT;
+    db.add_card(card(
+        1,
+        "Master".into(),
+        monster,
+        Some(Attribute::Dark),
+        Some(Race::Dragon),
+        "Add 1 \"Test Knights\" monster or 1 Warrior-Type (Warrior/LIGHT/Level 1).",
+    ));
+    db.add_card(card(
+        2,
+        "Outsider".into(),
+        monster,
+        Some(Attribute::Water),
+        Some(Race::Aqua),
+        "",
+    ));
+    db.add_card(card(
+        3,
+        "Knight".into(),
+        monster,
+        Some(Attribute::Earth),
+        Some(Race::Rock),
+        "",
+    ));
+    db.add_card(card(
+        4,
+        "Xyz".into(),
+        CardTypes::MONSTER | CardTypes::XYZ,
+        Some(Attribute::Dark),
+        Some(Race::Fiend),
+        "",
+    ));
+    db.add_card(card(5, "Umi".into(), CardTypes::SPELL, None, None, ""));
+    db.add_card(card(
+        6,
+        "Ocean".into(),
+        CardTypes::SPELL,
+        None,
+        None,
+        "(This card is always treated as \"Umi\".)",
+    ));
+    for passcode in 10..80 {
+        db.add_card(card(
+            passcode,
+            format!("Spell {passcode}"),
+            CardTypes::SPELL,
+            None,
+            None,
+            "",
+        ));
+    }
+    db
 }

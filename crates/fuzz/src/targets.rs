@@ -74,6 +74,16 @@ pub const TARGETS: &[Target] = &[
         about: "a YDK deck file, imported into the DOR pool",
         run: ydk,
     },
+    Target {
+        name: "domain-deck",
+        about: "a Domain deck: YDK file, ydke:// link or FairDuel file, checked against a small card database",
+        run: domain_deck,
+    },
+    Target {
+        name: "setnames",
+        about: "archetype names, the !setname lines of a simulator's strings.conf",
+        run: setnames,
+    },
 ];
 
 fn text(input: &[u8]) -> std::borrow::Cow<'_, str> {
@@ -178,4 +188,21 @@ fn ydk(context: &Context, input: &[u8]) -> bool {
     let imported =
         fairduel_app::ydk::import(&file, &context.passcodes, &context.dor.pool, "fuzzed");
     imported.mapped > 0
+}
+
+fn domain_deck(context: &Context, input: &[u8]) -> bool {
+    let Ok(parsed) = fairduel_carddb::read_deck_text(&text(input)) else {
+        return false;
+    };
+    fairduel_engine::domain::check_domain_deck(
+        &parsed.deck,
+        &context.domain_cards,
+        fairduel_engine::domain::DomainDeckRules::default(),
+    )
+    .is_ok()
+}
+
+fn setnames(_: &Context, input: &[u8]) -> bool {
+    let mut db = fairduel_engine::domain::CardDatabase::new();
+    fairduel_carddb::read_setnames(&text(input), &mut db).is_ok_and(|named| named > 0)
 }
