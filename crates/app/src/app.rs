@@ -7,7 +7,6 @@ use std::time::Duration;
 use egui::{RichText, Ui};
 use fairduel_engine::describe::describe_outcome;
 use fairduel_engine::{Seat, WinReason};
-use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
 use crate::decks::{DeckLibrary, DecksEvent, DecksState, decks_ui};
@@ -20,33 +19,11 @@ use crate::lobby::{
 };
 use crate::records::{RecordsState, records_ui};
 use crate::session::{BotMatch, MatchSession, NetRuntime, Waker, start_bot_match, verdict_text};
+pub use crate::settings::Settings;
+use crate::settings::{SettingsStatus, settings_ui};
 use crate::theme;
 use fairduel_net::store::MatchStore;
 use fairduel_protocol::Identity;
-
-/// What the player can change, kept between runs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    pub player_name: String,
-    /// How long the bot pauses before each move, in milliseconds.
-    pub bot_delay_ms: u64,
-    /// How matches against people are reached.
-    pub connectivity: Connectivity,
-    /// A folder of card pictures named by card number; empty: cards are drawn by the app.
-    pub card_images: String,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            player_name: "Player".to_owned(),
-            bot_delay_ms: 400,
-            connectivity: Connectivity::Online,
-            card_images: String::new(),
-        }
-    }
-}
 
 const SETTINGS_KEY: &str = "fairduel-settings";
 
@@ -139,8 +116,8 @@ pub struct FairDuelApp {
     pub unfinished: Vec<Unfinished>,
     /// The screen of the previous frame.
     last_screen: Option<Screen>,
-    /// What the card picture folder gave: how many pictures, or why none.
-    pub images_status: Option<Result<usize, String>>,
+    /// What the card picture folder and the card database gave.
+    pub settings_status: SettingsStatus,
 }
 
 impl FairDuelApp {
@@ -177,7 +154,7 @@ impl FairDuelApp {
             data_dir: None,
             unfinished: Vec::new(),
             last_screen: None,
-            images_status: None,
+            settings_status: SettingsStatus::default(),
         }
     }
 
@@ -303,22 +280,35 @@ impl FairDuelApp {
         ))
     }
 
+    /// Reads the card database from the settings: passcodes by name for YDK files and
+    /// picture folders (an empty setting goes back to the shipped passcodes).
+    fn use_card_database(&mut self) {
+        let Ok(catalog) = &self.catalog else {
+            return;
+        };
+        let path = self.settings.card_database.trim();
+        let path = (!path.is_empty()).then(|| std::path::Path::new(path));
+        self.settings_status.database =
+            self.library
+                .use_card_database(path, self.data_dir.as_deref(), catalog);
+    }
+
     /// Reads the card picture folder from the settings and puts its pictures on every card.
     fn use_card_images(&mut self, ctx: &egui::Context) {
         let folder = self.settings.card_images.trim();
         if folder.is_empty() {
             CardImages::install(ctx, None);
-            self.images_status = None;
+            self.settings_status.images = None;
             return;
         }
-        match CardImages::scan(std::path::Path::new(folder)) {
+        match CardImages::scan(std::path::Path::new(folder), &self.library.passcodes) {
             Ok(images) => {
-                self.images_status = Some(Ok(images.len()));
+                self.settings_status.images = Some(Ok(images.len()));
                 CardImages::install(ctx, Some(images));
             }
             Err(error) => {
                 CardImages::install(ctx, None);
-                self.images_status = Some(Err(error.to_string()));
+                self.settings_status.images = Some(Err(error.to_string()));
             }
         }
     }
@@ -530,6 +520,9 @@ impl FairDuelApp {
         if !self.styled {
             theme::apply(ui.ctx());
             egui_extras::install_image_loaders(ui.ctx());
+            if !self.settings.card_database.trim().is_empty() {
+                self.use_card_database();
+            }
             self.use_card_images(ui.ctx());
             self.styled = true;
         }
@@ -597,7 +590,11 @@ impl FairDuelApp {
                     }
                 }
                 Screen::Settings => {
-                    if settings_ui(ui, &mut self.settings, self.images_status.as_ref()) {
+                    let action = settings_ui(ui, &mut self.settings, &self.settings_status);
+                    if action.read_database {
+                        self.use_card_database();
+                    }
+                    if action.read_images || action.read_database {
                         let ctx = ui.ctx().clone();
                         self.use_card_images(&ctx);
                     }
@@ -868,75 +865,6 @@ pub fn default_key_file() -> Option<PathBuf> {
 /// FairDuel's folder in the user's data directory (on Linux `~/.local/share/fairduel`).
 pub fn default_data_dir() -> Option<PathBuf> {
     dirs::data_dir().map(|d| d.join("fairduel"))
-}
-
-/// The settings screen; `true` when the card picture folder should be (re)read.
-fn settings_ui(
-    ui: &mut Ui,
-    settings: &mut Settings,
-    images: Option<&Result<usize, String>>,
-) -> bool {
-    let mut read_images = false;
-    ui.heading("Settings");
-    ui.add_space(8.0);
-    ui.horizontal(|ui| {
-        let label = ui.label("Player name");
-        ui.add(egui::TextEdit::singleline(&mut settings.player_name).desired_width(200.0))
-            .labelled_by(label.id);
-    });
-    ui.horizontal(|ui| {
-        ui.add(
-            egui::Slider::new(&mut settings.bot_delay_ms, 0..=2000)
-                .text("Bot's pause before each move (ms)"),
-        );
-    });
-    ui.add_space(8.0);
-    ui.label(RichText::new("Network").strong());
-    for choice in [
-        Connectivity::Online,
-        Connectivity::OnlineWithoutRelay,
-        Connectivity::Offline,
-    ] {
-        ui.radio_value(&mut settings.connectivity, choice, choice.label())
-            .on_hover_text(choice.explanation());
-    }
-    ui.label(RichText::new(settings.connectivity.explanation()).color(theme::TEXT_DIM));
-    ui.add_space(8.0);
-    ui.label(RichText::new("Card pictures").strong());
-    ui.label(
-        RichText::new(
-            "FairDuel draws every card itself. If you have pictures, point it at a folder of \
-             files named by card number (7.png, 012.jpg) and they appear on the cards.",
-        )
-        .color(theme::TEXT_DIM),
-    );
-    ui.horizontal(|ui| {
-        let label = ui.label("Folder");
-        ui.add(
-            egui::TextEdit::singleline(&mut settings.card_images)
-                .hint_text("empty: drawn cards only")
-                .desired_width(360.0),
-        )
-        .labelled_by(label.id);
-        read_images = ui.button("Use this folder").clicked();
-    });
-    match images {
-        Some(Ok(0)) => {
-            ui.label(
-                RichText::new("No pictures named by card number in that folder.")
-                    .color(theme::PENALTY_ON_DARK),
-            );
-        }
-        Some(Ok(count)) => {
-            ui.label(format!("{count} card pictures in use."));
-        }
-        Some(Err(message)) => {
-            ui.label(RichText::new(message).color(theme::PENALTY_ON_DARK));
-        }
-        None => {}
-    }
-    ui.label(RichText::new("Settings are saved when FairDuel closes.").color(theme::TEXT_DIM));
-    read_images
 }
 
 impl eframe::App for FairDuelApp {

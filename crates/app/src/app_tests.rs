@@ -658,3 +658,45 @@ fn two_against_two_marks_my_partner_and_ends_for_a_team() {
     let lost = h.query_by_label("Bot 1 and Bot 2 win").is_some();
     assert!(won != lost, "a team wins, named as a team");
 }
+
+#[test]
+fn a_simulator_card_database_in_settings_gives_cards_their_passcodes() {
+    let fixtures =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/ygopro");
+    if !fixtures.is_dir() {
+        eprintln!(
+            "skipped: {} is absent (a fresh clone has no ../shared; CI has it)",
+            fixtures.display()
+        );
+        return;
+    }
+    let mut h = harness(app(2));
+    h.run();
+    let before = h.state().library.passcodes.mapped_cards();
+    h.get_by_role_and_label(Role::Button, "Settings").click();
+    h.run();
+    h.get_by_label("Database").focus();
+    h.run();
+    h.get_by_label("Database")
+        .type_text(&fixtures.display().to_string());
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Use this database")
+        .click();
+    h.run();
+    let words = labels_containing(&h, "cards read");
+    assert_eq!(words.len(), 1, "the screen says what the database gave");
+    assert!(words[0].starts_with("222 cards read"), "{words:?}");
+    assert!(h.state().library.passcodes.mapped_cards() > before);
+
+    h.state_mut().settings.card_database = "/no/such/folder".into();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Use this database")
+        .click();
+    h.run();
+    assert!(!labels_containing(&h, "no such file or folder").is_empty());
+    assert_eq!(
+        h.state().library.passcodes.mapped_cards(),
+        before,
+        "back to the shipped table"
+    );
+}

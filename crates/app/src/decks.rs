@@ -93,22 +93,42 @@ impl DeckLibrary {
     /// Reads the saved decks into the catalogue and the passcode tables (the shipped one,
     /// then the player's own).
     pub fn load(data_dir: Option<&Path>, catalog: &mut Catalog) -> DeckLibrary {
-        let mut passcodes = PasscodeTable::default();
-        passcodes.add_file(
-            &catalog.dir.join("cards").join("passcodes.toml"),
-            &catalog.pool,
-        );
-        if let Some(dir) = data_dir {
-            passcodes.add_file(&dir.join("passcodes.toml"), &catalog.pool);
-        }
         let mut library = DeckLibrary {
             data_dir: data_dir.map(Path::to_path_buf),
             store: data_dir.map(DeckStore::in_data_dir),
             problems: Vec::new(),
-            passcodes,
+            passcodes: checked_passcodes(data_dir, catalog),
         };
         library.reload(catalog);
         library
+    }
+
+    /// Maps cards to passcodes by name from a simulator's card database (`None`: only the
+    /// checked tables); what it gave in words, or why it gave nothing.
+    pub fn use_card_database(
+        &mut self,
+        database: Option<&Path>,
+        data_dir: Option<&Path>,
+        catalog: &Catalog,
+    ) -> Option<Result<String, String>> {
+        self.passcodes = checked_passcodes(data_dir, catalog);
+        let path = database?;
+        Some(
+            fairduel_carddb::load_cards(&[path.to_path_buf()])
+                .map(|loaded| {
+                    let mapped = self.passcodes.add_database(
+                        &path.display().to_string(),
+                        &loaded.db,
+                        &catalog.pool,
+                    );
+                    format!(
+                        "{} cards read; {mapped} of FairDuel's cards found by name, {} with a passcode in all",
+                        loaded.db.len(),
+                        self.passcodes.mapped_cards()
+                    )
+                })
+                .map_err(|e| e.to_string()),
+        )
     }
 
     /// Reads the saved decks folder again.
@@ -121,6 +141,19 @@ impl DeckLibrary {
         self.problems = listing.problems;
         catalog.set_saved_decks(listing.decks);
     }
+}
+
+/// The passcode tables of checked entries: the shipped one, then the player's own.
+fn checked_passcodes(data_dir: Option<&Path>, catalog: &Catalog) -> PasscodeTable {
+    let mut passcodes = PasscodeTable::default();
+    passcodes.add_file(
+        &catalog.dir.join("cards").join("passcodes.toml"),
+        &catalog.pool,
+    );
+    if let Some(dir) = data_dir {
+        passcodes.add_file(&dir.join("passcodes.toml"), &catalog.pool);
+    }
+    passcodes
 }
 
 /// A message about the last thing the player did on this screen, with details.

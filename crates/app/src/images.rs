@@ -1,5 +1,6 @@
 //! Card pictures, when the player has them: a folder of image files named by card number
-//! (`7.png`, `007.jpg`, …). FairDuel ships none; without a folder every card is drawn by the
+//! (`7.png`, `007.jpg`, …) or by passcode, as a simulator's `pics` folder names them
+//! (`89631139.jpg`, mapped through the YDK passcode table). FairDuel ships none; without a folder every card is drawn by the
 //! app. The folder is scanned once when it is chosen, so drawing a frame never touches the
 //! disk; the images themselves are decoded by egui's loaders on first use and cached.
 
@@ -11,6 +12,8 @@ use egui::load::SizedTexture;
 use egui::load::{SizeHint, TexturePoll};
 use egui::{Context, Id, Rect, TextureOptions, pos2};
 use fairduel_engine::card::CardId;
+
+use crate::ydk::PasscodeTable;
 
 /// The file types the app decodes.
 const EXTENSIONS: [&str; 3] = ["png", "jpg", "jpeg"];
@@ -32,14 +35,16 @@ pub enum ImageFolderError {
 }
 
 impl CardImages {
-    /// Lists the pictures in `dir`: files whose stem is a card number and whose extension is
-    /// png, jpg or jpeg. Other files are ignored.
-    pub fn scan(dir: &Path) -> Result<CardImages, ImageFolderError> {
+    /// Lists the pictures in `dir`: files whose extension is png, jpg or jpeg and whose
+    /// stem is a card number or a passcode `passcodes` knows. A card-number file wins over a
+    /// passcode file for the same card. Other files are ignored.
+    pub fn scan(dir: &Path, passcodes: &PasscodeTable) -> Result<CardImages, ImageFolderError> {
         let listing = std::fs::read_dir(dir).map_err(|source| ImageFolderError::Read {
             dir: dir.to_owned(),
             source,
         })?;
         let mut files = BTreeMap::new();
+        let mut by_passcode_files = BTreeMap::new();
         for entry in listing.flatten() {
             let path = entry.path();
             let extension = path
@@ -51,20 +56,32 @@ impl CardImages {
             let Some(number) = path
                 .file_stem()
                 .and_then(|s| s.to_str())
-                .and_then(|s| s.parse::<u16>().ok())
+                .and_then(|s| s.parse::<u64>().ok())
             else {
                 continue;
             };
+            let (card, by_passcode) = match (passcodes.card(number), u16::try_from(number)) {
+                (Some(card), _) => (card, true),
+                (None, Ok(n)) => (CardId(n), false),
+                (None, Err(_)) => continue,
+            };
+            if by_passcode {
+                by_passcode_files.entry(card).or_insert(path);
+                continue;
+            }
             // Two files for one card (7.png and 007.jpg): the first in name order wins, so
             // the choice does not depend on the order the system lists them in.
             files
-                .entry(CardId(number))
+                .entry(card)
                 .and_modify(|kept: &mut PathBuf| {
                     if path < *kept {
                         *kept = path.clone();
                     }
                 })
                 .or_insert(path);
+        }
+        for (card, path) in by_passcode_files {
+            files.entry(card).or_insert(path);
         }
         Ok(CardImages {
             dir: dir.to_owned(),
@@ -148,15 +165,56 @@ mod tests {
         ] {
             std::fs::write(dir.join(name), b"x").expect("file");
         }
-        let images = CardImages::scan(&dir).expect("scan");
+        let images = CardImages::scan(&dir, &PasscodeTable::default()).expect("scan");
         assert_eq!(images.len(), 3);
         assert!(images.path(CardId(7)).is_some());
         assert!(images.path(CardId(12)).is_some());
         assert!(images.path(CardId(99)).is_some());
         assert!(images.path(CardId(8)).is_none());
         std::fs::remove_dir_all(&dir).ok();
-        let missing = CardImages::scan(&dir).expect_err("gone");
+        let missing = CardImages::scan(&dir, &PasscodeTable::default()).expect_err("gone");
         assert!(missing.to_string().contains("cannot read"), "{missing}");
+    }
+
+    #[test]
+    fn a_simulator_pics_folder_is_read_by_passcode_and_a_card_number_file_wins() {
+        let dir = std::env::temp_dir().join(format!("fairduel-pics-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        for name in ["89631139.jpg", "46986414.jpg", "60.png", "12345678.jpg"] {
+            std::fs::write(dir.join(name), b"x").expect("file");
+        }
+        let pool = fairduel_engine::CardPool::from_toml(
+            "dor.toml",
+            &std::fs::read_to_string(
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../../assets/cards/dor.toml"),
+            )
+            .expect("pool"),
+        )
+        .expect("pool parses");
+        let mut table = PasscodeTable::default();
+        table.add_toml(
+            "test",
+            "[[entry]]\npasscode = 89631139\ncard = 0\n[[entry]]\npasscode = 46986414\ncard = 60\n",
+            &pool,
+        );
+        let images = CardImages::scan(&dir, &table).expect("scan");
+        assert_eq!(
+            images.len(),
+            2,
+            "Blue-Eyes by passcode, Dark Magician by number"
+        );
+        assert!(
+            images
+                .path(CardId(0))
+                .is_some_and(|p| p.ends_with("89631139.jpg"))
+        );
+        assert!(
+            images
+                .path(CardId(60))
+                .is_some_and(|p| p.ends_with("60.png"))
+        );
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

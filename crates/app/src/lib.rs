@@ -22,6 +22,7 @@ pub mod lobby;
 pub mod proposal;
 pub mod records;
 pub mod session;
+pub mod settings;
 pub mod theme;
 pub mod widgets;
 pub mod ydk;

@@ -23,6 +23,7 @@ use std::path::Path;
 
 use fairduel_engine::CardPool;
 use fairduel_engine::card::CardId;
+use fairduel_engine::domain::CardDatabase;
 use serde::Deserialize;
 
 use crate::deckstore::DeckDraft;
@@ -189,6 +190,11 @@ impl PasscodeTable {
         self.to_passcode.get(&card).copied()
     }
 
+    /// How many cards have a passcode.
+    pub fn mapped_cards(&self) -> usize {
+        self.to_passcode.len()
+    }
+
     /// Adds the entries of a table file's text (schema: `[[entry]] passcode = N, card = N,
     /// name = "..."`). Later entries for a passcode or card already mapped replace it.
     pub fn add_toml(&mut self, source: &str, text: &str, pool: &CardPool) {
@@ -232,6 +238,51 @@ impl PasscodeTable {
                 self.to_card.remove(&old);
             }
         }
+    }
+
+    /// Adds passcodes by name from a simulator's card database (the player's own
+    /// `cards.cdb`): every pool card not yet mapped whose name the database has gets that
+    /// card's passcode, and every other printing of it (a simulator's alternate art or
+    /// GOAT entry, named "Name (GOAT)") is read as the same card. The checked table keeps
+    /// its entries. Returns how many pool cards were mapped.
+    pub fn add_database(&mut self, source: &str, db: &CardDatabase, pool: &CardPool) -> usize {
+        let mut by_name: BTreeMap<String, u64> = BTreeMap::new();
+        let mut printings: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
+        for card in db.cards() {
+            let identity = u64::from(card.identity().0);
+            printings
+                .entry(identity)
+                .or_default()
+                .push(u64::from(card.passcode.0));
+            let name = card.name.trim();
+            // A printing's name may carry the simulator's tag for it: "Fenrir (GOAT)".
+            let plain = match (card.alias, name.rsplit_once(" (")) {
+                (Some(_), Some((base, tag))) if tag.ends_with(')') => base,
+                _ => name,
+            };
+            by_name.entry(plain.to_lowercase()).or_insert(identity);
+        }
+        let mut mapped = 0;
+        for card in pool.cards() {
+            if self.to_passcode.contains_key(&card.id) {
+                continue;
+            }
+            let Some(&passcode) = by_name.get(&card.name.trim().to_lowercase()) else {
+                continue;
+            };
+            if self.to_card.contains_key(&passcode) {
+                continue;
+            }
+            self.to_passcode.insert(card.id, passcode);
+            for printing in printings.get(&passcode).into_iter().flatten() {
+                self.to_card.entry(*printing).or_insert(card.id);
+            }
+            self.to_card.insert(passcode, card.id);
+            mapped += 1;
+        }
+        self.sources
+            .push(format!("{source} ({mapped} cards by name)"));
+        mapped
     }
 
     /// Adds a table file if it exists; a missing file is not a problem.
@@ -369,6 +420,54 @@ mod tests {
         );
         assert!(t.problems.is_empty(), "{:?}", t.problems);
         t
+    }
+
+    fn facts(passcode: u32, alias: Option<u32>, name: &str) -> fairduel_engine::domain::CardFacts {
+        use fairduel_engine::domain::{CardFacts, CardTypes, Passcode};
+        CardFacts {
+            passcode: Passcode(passcode),
+            alias: alias.map(Passcode),
+            name: name.into(),
+            archetypes: vec![],
+            types: CardTypes(CardTypes::MONSTER),
+            attribute: None,
+            race: None,
+            level: 4,
+            atk: 0,
+            def: 0,
+            text: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_card_database_maps_cards_by_name_and_reads_other_printings_as_the_card() {
+        let pool = pool();
+        let mut table = table(&pool);
+        let battle_ox = pool.find_by_name("Battle Ox").expect("in the pool").id;
+        let mut db = CardDatabase::new();
+        db.add_card(facts(5_053_103, None, "Battle Ox"));
+        db.add_card(facts(505_000_001, Some(5_053_103), "Battle Ox (GOAT)"));
+        // Blue-Eyes is mapped by the checked table already: the database does not move it.
+        db.add_card(facts(89_631_139, None, "Blue-Eyes White Dragon"));
+        db.add_card(facts(77, None, "Not A FairDuel Card"));
+        assert_eq!(table.add_database("cards.cdb", &db, &pool), 1);
+        assert_eq!(table.passcode(battle_ox), Some(5_053_103));
+        assert_eq!(
+            table.card(505_000_001),
+            Some(battle_ox),
+            "the GOAT printing imports"
+        );
+        assert_eq!(
+            table.passcode(CardId(0)),
+            Some(111),
+            "the checked entry stays"
+        );
+        assert!(
+            table
+                .sources
+                .last()
+                .is_some_and(|s| s.contains("1 cards by name"))
+        );
     }
 
     #[test]
