@@ -189,11 +189,11 @@ pub fn load_rules(dir: &Path, format: &str) -> Result<Arc<Rules>, AssetError> {
 
 /// Where the decks of pool `pool` live: `decks/` for Duelists of the Roses (the first
 /// pool, whose decks were there before any other), `decks/<pool>/` for any other.
-pub fn deck_dir(dir: &Path, pool: &str) -> PathBuf {
-    if pool == DOR_POOL {
+pub fn deck_dir(dir: &Path, folder: &str) -> PathBuf {
+    if folder == DOR_POOL {
         dir.join("decks")
     } else {
-        dir.join("decks").join(pool)
+        dir.join("decks").join(folder)
     }
 }
 
@@ -208,20 +208,20 @@ pub fn load_deck(path: &Path, rules: &Rules) -> Result<DeckList, AssetError> {
 
 /// Every starter deck of the format's pool, sorted by file name.
 pub fn starter_decks(dir: &Path, rules: &Rules) -> Result<Vec<DeckList>, AssetError> {
-    let decks = deck_dir(dir, &rules.format.pool);
+    let decks = deck_dir(dir, rules.format.deck_folder());
     std::fs::read_dir(&decks).map_err(|source| AssetError::Read {
         path: decks.display().to_string(),
         source,
     })?;
-    deck_paths(dir, &rules.format.pool)
+    deck_paths(dir, rules.format.deck_folder())
         .iter()
         .map(|p| load_deck(p, rules))
         .collect()
 }
 
 /// The deck files of pool `pool` in the asset folder, sorted by file name.
-pub fn deck_paths(dir: &Path, pool: &str) -> Vec<PathBuf> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(deck_dir(dir, pool))
+pub fn deck_paths(dir: &Path, folder: &str) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(deck_dir(dir, folder))
         .into_iter()
         .flatten()
         .flatten()

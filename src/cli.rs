@@ -311,7 +311,9 @@ pub fn run() -> ExitCode {
                     format,
                     cards,
                 },
-        } if crate::domain_deck::is_domain(&format) => {
+        } if crate::domain_deck::is_domain(&format)
+            && crate::domain_deck::wants_card_database(&file, &cards) =>
+        {
             crate::domain_deck::check(&file, &format, &cards)
         }
         Command::Deck {
@@ -334,7 +336,7 @@ fn app(dir: &std::path::Path, player: &netcli::PlayerArgs, args: AppArgs) -> Cmd
         Some(format) => {
             // Missing decks: the first two starter decks legal in the format.
             let rules = assets::load_rules(dir, &format).map_err(|e| e.to_string())?;
-            let legal: Vec<String> = assets::deck_paths(dir, &rules.format.pool)
+            let legal: Vec<String> = assets::deck_paths(dir, rules.format.deck_folder())
                 .iter()
                 .filter(|p| assets::load_deck(p, &rules).is_ok())
                 .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
@@ -387,7 +389,7 @@ pub(crate) fn load(
     if decks.len() < 2 {
         return Err(format!(
             "need at least two decks in {}",
-            assets::deck_dir(dir, &rules.format.pool).display()
+            assets::deck_dir(dir, rules.format.deck_folder()).display()
         ));
     }
     Ok((rules, decks))
@@ -527,7 +529,14 @@ fn deck_check(dir: &std::path::Path, file: &std::path::Path, format: &str) -> Cm
     let leader = deck
         .leader
         .and_then(|id| rules.pool.get(id))
-        .map(|c| format!("Deck Leader {}, ", c.name))
+        .map(|c| {
+            let role = if rules.format.deck.domain {
+                "Deck Master"
+            } else {
+                "Deck Leader"
+            };
+            format!("{role} {}, ", c.name)
+        })
         .unwrap_or_default();
     println!(
         "{}: legal in {} — {leader}{} main cards, {} in the Extra Deck",

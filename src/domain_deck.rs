@@ -18,6 +18,19 @@ pub(crate) fn is_domain(format: &str) -> bool {
     format == "domain" || format.starts_with("domain-")
 }
 
+/// Whether a Domain deck check reads the player's card database: when one is given, or
+/// the deck is a YDK file or ydke link (passcodes only a database knows). A FairDuel deck
+/// of the shipped pool is checked against the pool like any other.
+pub(crate) fn wants_card_database(file: &Path, cards: &[PathBuf]) -> bool {
+    let named = file.to_string_lossy();
+    !cards.is_empty()
+        || std::env::var_os(CARDS_VAR).is_some()
+        || named.starts_with("ydke://")
+        || file
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("ydk"))
+}
+
 pub(crate) fn check(file: &Path, format: &str, cards: &[PathBuf]) -> CmdResult {
     let paths: Vec<PathBuf> = if cards.is_empty() {
         std::env::var_os(CARDS_VAR)

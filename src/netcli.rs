@@ -137,7 +137,7 @@ fn deck(dir: &Path, rules: &Rules, name: &str) -> Result<DeckList, String> {
     let path = if as_path.is_file() {
         as_path.to_owned()
     } else {
-        assets::deck_dir(dir, &rules.format.pool).join(format!("{name}.toml"))
+        assets::deck_dir(dir, rules.format.deck_folder()).join(format!("{name}.toml"))
     };
     assets::load_deck(&path, rules).map_err(|e| e.to_string())
 }

@@ -67,7 +67,7 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
         return Err(format!(
             "{} is played by {players}; {} holds only {} decks",
             rules.format.name,
-            crate::assets::deck_dir(dir, &rules.format.pool).display(),
+            crate::assets::deck_dir(dir, rules.format.deck_folder()).display(),
             decks.len()
         ));
     }

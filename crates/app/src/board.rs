@@ -66,6 +66,8 @@ impl Mark {
 pub struct BoardOutput {
     pub clicked: Option<Place>,
     pub hovered: Option<Place>,
+    /// A Deck Master Zone was clicked (Domain Format): whose.
+    pub deck_master: Option<Seat>,
 }
 
 /// How to draw a piece, from my seat's point of view.

@@ -185,11 +185,25 @@ impl Catalog {
             });
         }
         let mut decks = Vec::new();
-        for pool_name in pools.keys() {
-            let folder = if pool_name == DOR_POOL {
+        // Each format's deck folder once, with the pool its decks are built from; a pool's
+        // own folder before the folders of formats that build other decks from it.
+        let mut folders: Vec<(String, String)> = formats
+            .iter()
+            .map(|f| {
+                let format = &f.rules.format;
+                (format.pool.clone(), format.deck_folder().to_owned())
+            })
+            .chain(std::iter::once((DOR_POOL.to_owned(), DOR_POOL.to_owned())))
+            .collect();
+        folders.sort_by(|(pool_a, a), (pool_b, b)| {
+            (pool_a, a != pool_a, a).cmp(&(pool_b, b != pool_b, b))
+        });
+        folders.dedup();
+        for (pool_name, folder_name) in &folders {
+            let folder = if folder_name == DOR_POOL {
                 dir.join("decks")
             } else {
-                dir.join("decks").join(pool_name)
+                dir.join("decks").join(folder_name)
             };
             for path in toml_files(&folder) {
                 match std::fs::read_to_string(&path) {

@@ -293,9 +293,23 @@ fn side_ui(
         }
     }
 
-    // The Rule Zone at the left of the Frontrow's line, the piles at the right.
+    // The Rule Zone (Domain Format: the Deck Master Zone) at the left of the Frontrow's
+    // line, the piles at the right.
     let rule = Rect::from_min_size(pos2(rect.left(), front_y), zone).shrink(2.0);
-    paint_slot(&painter, rule, "Rule Zone", "empty");
+    match deck_master_words(view, seat) {
+        Some((short, words)) => {
+            paint_slot(&painter, rule, "Deck Master", &short);
+            let response = ui.interact(rule, base_id.with("deck-master"), Sense::click());
+            response.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, &words));
+            if response.clicked() {
+                out.deck_master = Some(seat);
+            }
+            if response.hovered() {
+                paint_hover(&painter, rule);
+            }
+        }
+        None => paint_slot(&painter, rule, "Rule Zone", "empty"),
+    }
     let deck = Rect::from_min_size(pos2(rect.right() - zone.x, back_y), zone).shrink(2.0);
     let decks = counts(&|s| state.player(s).deck.len());
     paint_pile(&painter, deck, "Deck", &decks);
@@ -323,6 +337,36 @@ fn side_ui(
     if removed {
         painter.rect_filled(rect, CornerRadius::same(4), Color32::from_black_alpha(120));
     }
+}
+
+/// `seat`'s Deck Master in short (for its zone) and in words (for its button), where the
+/// format has them: its name, where it is, and what its next summon from the zone costs.
+fn deck_master_words(view: &SeatView, seat: Seat) -> Option<(String, String)> {
+    let duel = &view.duel;
+    let master = duel.state().player(seat).deck_master?;
+    let name = duel
+        .pool()
+        .get(master.card)
+        .map_or_else(|| master.card.to_string(), |c| c.name.clone());
+    let place = duel.deck_master_place(seat)?;
+    let cost = duel.deck_master_cost(seat);
+    let short = if master.in_zone {
+        if cost > 0 {
+            format!("{name} ({cost} LP)")
+        } else {
+            name.clone()
+        }
+    } else {
+        format!("{name}: {}", place.label().trim_start_matches("the "))
+    };
+    let mut words = format!("Deck Master {name}, in {}", place.label());
+    if master.in_zone {
+        words.push_str(&format!("; its summon from the zone costs {cost} LP"));
+        if seat == view.seat {
+            words.push_str(" (click to summon it)");
+        }
+    }
+    Some((short, words))
 }
 
 /// A zone: its terrain marker (Frontrow) or plain ground (Backrow), and the card in it.

@@ -124,6 +124,17 @@ pub enum Action {
     /// Before proposing the outcome of the effect being resolved: toss a coin or roll a die,
     /// by joint randomness, as the card asks.
     CallChance { chance: Chance },
+    /// Domain Format: Normal Summon (shown, `mode` `Summon` or `SummonDefence`) or Set your
+    /// Deck Master from the Deck Master Zone into `to`, with its tributes, paying the life
+    /// points each earlier return to the zone costs.
+    SummonDeckMaster {
+        to: Place,
+        mode: PlayMode,
+        tributes: Vec<Place>,
+    },
+    /// Domain Format: return your Deck Master to the Deck Master Zone (`back`), or keep it
+    /// where it is.
+    ReturnDeckMaster { back: bool },
 }
 
 impl Action {
@@ -145,6 +156,8 @@ impl Action {
             Action::Redirect { .. } => "redirect",
             Action::ProposeEnd => "propose-end",
             Action::AgreeToEnd => "agree-to-end",
+            Action::SummonDeckMaster { .. } => "summon-deck-master",
+            Action::ReturnDeckMaster { .. } => "return-deck-master",
             Action::Activate { .. } => "activate",
             Action::ProposeOutcome { .. } => "propose-outcome",
             Action::AcceptOutcome => "accept-outcome",

@@ -43,6 +43,9 @@ pub enum Decision {
     ConsiderOutcome { by: Seat },
     /// Search your deck: take one card into your hand, revealed, or find nothing.
     SearchDeck,
+    /// Domain Format: your Deck Master changed zones (to `at`) since the game state was
+    /// last open: return it to the Deck Master Zone, or keep it where it is.
+    ReturnDeckMaster { at: crate::player::DeckMasterPlace },
 }
 
 impl Decision {
@@ -56,6 +59,7 @@ impl Decision {
             Decision::ProposeOutcome { .. } => "proposal of an outcome",
             Decision::ConsiderOutcome { .. } => "answer to a proposed outcome",
             Decision::SearchDeck => "search of your deck",
+            Decision::ReturnDeckMaster { .. } => "choice to return your Deck Master",
         }
     }
 }

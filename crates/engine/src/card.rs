@@ -237,6 +237,43 @@ impl CardDef {
         }
     }
 
+    /// On the card game's field: a monster a Normal Summon or Set may bring from the hand
+    /// (a Kingdom Duels Main Deck monster; a pool monster that is not a Ritual Monster).
+    pub fn is_normal_summonable(&self) -> bool {
+        match &self.kind {
+            CardKind::Kingdom(k) => k.is_main_deck_monster(),
+            CardKind::Monster(m) => !m.ritual,
+            _ => false,
+        }
+    }
+
+    /// On the card game's field: a spell card (Kingdom Duels: one of its types is Spell).
+    pub fn is_field_spell_card(&self) -> bool {
+        match &self.kind {
+            CardKind::Kingdom(k) => k.is(crate::kingdom_card::MainType::Spell),
+            kind => matches!(kind, CardKind::Spell { .. }),
+        }
+    }
+
+    /// On the card game's field: a trap card (Kingdom Duels: one of its types is Trap).
+    pub fn is_field_trap_card(&self) -> bool {
+        match &self.kind {
+            CardKind::Kingdom(k) => k.is(crate::kingdom_card::MainType::Trap),
+            kind => matches!(kind, CardKind::Trap { .. }),
+        }
+    }
+
+    /// The printed ATK and DEF of a monster, of either kind of pool.
+    pub fn printed_stats(&self) -> Option<(u16, u16)> {
+        match &self.kind {
+            CardKind::Monster(m) => Some((m.atk, m.def)),
+            CardKind::Kingdom(k) if k.level.is_some() || k.atk.is_some() => {
+                Some((k.base_atk(), k.base_def()))
+            }
+            _ => None,
+        }
+    }
+
     /// The Kingdom Duels facts, for a Kingdom Duels card.
     pub fn kingdom(&self) -> Option<&KingdomCard> {
         match &self.kind {

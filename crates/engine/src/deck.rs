@@ -152,10 +152,91 @@ impl DeckList {
 
     fn check(&self, pool: &CardPool, format: &Format) -> Result<(), DeckProblem> {
         match format.family {
+            _ if format.deck.domain => self.check_domain(pool, format)?,
             Family::Grid => self.check_grid(pool, format)?,
             Family::Field => self.check_field(pool, format)?,
         }
         self.check_size(format)
+    }
+
+    /// Domain Format: the leader is the Deck Master (any monster), one copy of each card
+    /// across the Deck Master and the decks, and every monster within its Domain.
+    fn check_domain(&self, pool: &CardPool, format: &Format) -> Result<(), DeckProblem> {
+        use crate::domain::{CardDatabase, Domain, facts_of_pool_card};
+        let master_id = self.leader.ok_or_else(|| DeckProblem {
+            card: None,
+            message: format!(
+                "{} needs a Deck Master: name it with `leader = ...`",
+                format.name
+            ),
+        })?;
+        let mut db = CardDatabase::new();
+        let mut facts = |id: CardId| -> Result<crate::domain::CardFacts, DeckProblem> {
+            let def = known(pool, id)?;
+            let card = facts_of_pool_card(def).ok_or_else(|| DeckProblem {
+                card: Some(id),
+                message: format!("{} is not a card of {}", def.name, format.name),
+            })?;
+            db.add_card(card.clone());
+            Ok(card)
+        };
+        let master = facts(master_id)?;
+        if !master.types.is_monster() {
+            return Err(DeckProblem {
+                card: Some(master_id),
+                message: format!(
+                    "the Deck Master {} must be a monster, not a {}",
+                    master.name,
+                    master.types.label()
+                ),
+            });
+        }
+        if let Some(id) = self.extra.first() {
+            return Err(DeckProblem {
+                card: Some(*id),
+                message: "this pool has no Extra Deck monsters: leave `extra` out".into(),
+            });
+        }
+        let mut cards = Vec::with_capacity(self.main.len());
+        for id in &self.main {
+            cards.push(facts(*id)?);
+        }
+        let domain = Domain::of(&master, &db);
+        let mut seen = std::collections::BTreeSet::from([master_id]);
+        for (id, card) in self.main.iter().zip(&cards) {
+            let problem = |message: String| DeckProblem {
+                card: Some(*id),
+                message,
+            };
+            if !seen.insert(*id) {
+                return Err(problem(if *id == master_id {
+                    format!(
+                        "{} is the Deck Master: one copy of each card across the Deck Master \
+                         and the deck, so it cannot be in the deck too",
+                        card.name
+                    )
+                } else {
+                    format!("a second copy of {}: one copy of each card", card.name)
+                }));
+            }
+            if domain.admits(card).is_none() {
+                let what = [
+                    card.attribute.map(|a| a.word().to_string()),
+                    card.race.map(|r| r.word().to_string()),
+                ]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" ");
+                return Err(problem(format!(
+                    "{} ({what}) is outside {}'s Domain ({}): take it out",
+                    card.name,
+                    master.name,
+                    domain.describe(&db)
+                )));
+            }
+        }
+        Ok(())
     }
 
     fn check_grid(&self, pool: &CardPool, format: &Format) -> Result<(), DeckProblem> {

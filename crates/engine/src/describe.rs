@@ -97,6 +97,25 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
         Action::CallChance {
             chance: crate::chance::Chance::Die,
         } => "rolls a die".to_owned(),
+        Action::SummonDeckMaster { to, mode, tributes } => {
+            let how = match mode {
+                PlayMode::SetMonsterDefence => "sets their Deck Master face-down",
+                PlayMode::SummonDefence => "summons their Deck Master in defence position",
+                _ => "summons their Deck Master",
+            };
+            let mut text = format!("{how} at {to}");
+            if !tributes.is_empty() {
+                let names: Vec<String> = tributes.iter().map(ToString::to_string).collect();
+                text.push_str(&format!(", tributing {}", names.join(" and ")));
+            }
+            text
+        }
+        Action::ReturnDeckMaster { back: true } => {
+            "returns their Deck Master to the Deck Master Zone".to_owned()
+        }
+        Action::ReturnDeckMaster { back: false } => {
+            "keeps their Deck Master where it is".to_owned()
+        }
         Action::TakeFromDeck { taken: None } => "searches their deck and finds nothing".to_owned(),
         Action::TakeFromDeck {
             taken: Some((_, reveal)),
@@ -391,6 +410,32 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             chance: crate::chance::Chance::Die,
             result,
         } => format!("the die shows {result}"),
+        Event::LifePointsPaid {
+            seat,
+            amount,
+            life_points,
+        } => format!("{seat} pays {amount} life points ({life_points} left)"),
+        Event::DeckMasterSummoned {
+            seat,
+            at,
+            card,
+            face_up: true,
+        } => format!(
+            "{seat}'s Deck Master {} leaves the Deck Master Zone for {at}",
+            card_name(duel, *card)
+        ),
+        Event::DeckMasterSummoned { seat, at, card, .. } => format!(
+            "{seat}'s Deck Master {} is Set at {at}",
+            card_name(duel, *card)
+        ),
+        Event::DeckMasterReturned { seat, card, from } => format!(
+            "{seat}'s Deck Master {} returns to the Deck Master Zone from {}",
+            card_name(duel, *card),
+            from.label()
+        ),
+        Event::DeckMasterKept { seat, at } => {
+            format!("{seat} keeps their Deck Master in {}", at.label())
+        }
         _ => return None,
     })
 }

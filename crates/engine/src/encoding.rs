@@ -20,7 +20,9 @@ use crate::commitment::CardRef;
 use crate::grid::Cell;
 use crate::piece::{Attached, Bind, Class, Modifier, Piece};
 use crate::place::{Place, Zone};
-use crate::player::{CardSlot, DeckOrder, DrawDue, PermutationRound, PlayerState};
+use crate::player::{
+    CardSlot, DeckMaster, DeckMasterPlace, DeckOrder, DrawDue, PermutationRound, PlayerState,
+};
 use crate::seat::Seat;
 use crate::state::{
     DuelState, Outcome, PendingClaim, Phase, Predicate, QueuedEffect, Resume, WinReason,
@@ -377,10 +379,22 @@ impl Writer<'_> {
                     Zone::FieldSpell => 4,
                     Zone::Frontrow => 5,
                     Zone::Backrow => 6,
+                    Zone::Player => 7,
                 });
                 self.byte(slot);
             }
         }
+    }
+
+    fn deck_master_place(&mut self, place: DeckMasterPlace) {
+        self.variant(match place {
+            DeckMasterPlace::Zone => 0,
+            DeckMasterPlace::Field => 1,
+            DeckMasterPlace::Hand => 2,
+            DeckMasterPlace::Deck => 3,
+            DeckMasterPlace::Graveyard => 4,
+            DeckMasterPlace::Banished => 5,
+        });
     }
 
     #[inline(always)]
@@ -457,6 +471,7 @@ impl Writer<'_> {
             redirected,
             proposed_end,
             destruction_damage,
+            deck_master,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -516,6 +531,23 @@ impl Writer<'_> {
         self.bool(*redirected);
         self.bool(*proposed_end);
         self.varint(u64::from(*destruction_damage));
+        match deck_master {
+            None => self.byte(0),
+            Some(DeckMaster {
+                card,
+                card_ref,
+                in_zone,
+                seen_at,
+                returns,
+            }) => {
+                self.byte(1);
+                self.card_id(*card);
+                self.card_ref(*card_ref);
+                self.byte(u8::from(*in_zone));
+                self.deck_master_place(*seen_at);
+                self.byte(*returns);
+            }
+        }
     }
 
     #[inline(always)]
@@ -652,6 +684,10 @@ impl Writer<'_> {
                         self.seat(*by);
                     }
                     Decision::SearchDeck => self.variant(7),
+                    Decision::ReturnDeckMaster { at } => {
+                        self.variant(8);
+                        self.deck_master_place(*at);
+                    }
                 }
             }
             Awaiting::Answer { seat, asked } => {

@@ -79,6 +79,8 @@ pub enum RuleError {
     BadTribute { at: Place, why: &'static str },
     #[error("this card cannot be played that way: {why}")]
     WrongPlayMode { why: &'static str },
+    #[error("the Deck Master cannot be summoned now: {why}")]
+    CannotSummonDeckMaster { why: &'static str },
     #[error("the card at {at} has already moved this turn")]
     AlreadyMoved { at: Place },
     #[error("the card at {at} has already attacked this turn")]
@@ -177,6 +179,7 @@ impl RuleError {
             RuleError::WrongTributes { .. } => "wrong-tributes",
             RuleError::BadTribute { .. } => "bad-tribute",
             RuleError::WrongPlayMode { .. } => "wrong-play-mode",
+            RuleError::CannotSummonDeckMaster { .. } => "cannot-summon-deck-master",
             RuleError::AlreadyMoved { .. } => "already-moved",
             RuleError::AlreadyAttacked { .. } => "already-attacked",
             RuleError::AlreadyChangedPosition { .. } => "already-changed-position",

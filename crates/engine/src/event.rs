@@ -229,4 +229,42 @@ pub enum Event {
         chance: crate::chance::Chance,
         result: u8,
     },
+    /// `seat` paid `amount` life points as a cost (Domain Format: a Deck Master's summon
+    /// after its returns).
+    LifePointsPaid {
+        seat: Seat,
+        amount: u32,
+        life_points: u32,
+    },
+    /// `seat` Normal Summoned or Set its Deck Master from the Deck Master Zone at `at`.
+    DeckMasterSummoned {
+        seat: Seat,
+        at: Place,
+        card: CardId,
+        face_up: bool,
+    },
+    /// `seat`'s Deck Master went back to the Deck Master Zone from `from`.
+    DeckMasterReturned {
+        seat: Seat,
+        card: CardId,
+        from: crate::player::DeckMasterPlace,
+    },
+    /// A card of a player removed from the duel left the game with them from `at`.
+    LeftWithPlayer {
+        owner: Seat,
+        card: Option<CardId>,
+        at: Place,
+    },
+    /// A card a removed player controlled went back to its owner, from `from` to `to`
+    /// (`None`: to the owner's graveyard, no zone being free).
+    ReturnedToOwner {
+        owner: Seat,
+        from: Place,
+        to: Option<Place>,
+    },
+    /// `seat` kept its Deck Master where it is (`at`).
+    DeckMasterKept {
+        seat: Seat,
+        at: crate::player::DeckMasterPlace,
+    },
 }

@@ -117,6 +117,10 @@ pub struct DeckRules {
     /// Cards no deck may hold.
     #[serde(default)]
     pub forbidden: Vec<String>,
+    /// Domain Format: the deck's leader is its Deck Master (any monster, not counted in
+    /// the Main Deck), and every monster of the deck lies within its Domain.
+    #[serde(default)]
+    pub domain: bool,
 }
 
 /// At most `at_most` cards of this group in one deck (Main and Extra together).
@@ -252,11 +256,31 @@ pub struct FieldRules {
     /// Spell and trap zones in each player's Backrow.
     pub spell_trap_zones: u8,
     /// The terrain every Frontrow zone starts with when no Field Setup says otherwise.
-    pub default_terrain: String,
-    /// Normal Summons per turn.
+    /// `None`: the field has no terrain markers (Domain Format).
+    #[serde(default)]
+    pub default_terrain: Option<String>,
+    /// Normal Summons (and Sets) per turn.
     pub normal_summons: u8,
-    /// Attack declarations per Battle Phase.
-    pub attacks_per_battle: u8,
+    /// Attack declarations per Battle Phase (Kingdom Duels: one). `None`: every monster in
+    /// ATK Position may attack once (the card game).
+    #[serde(default)]
+    pub attacks_per_battle: Option<u8>,
+    /// Tributes a Normal Summon or Set needs: each entry is `[from_level, tributes]` (the
+    /// card game: `[[5, 1], [7, 2]]`). Empty: any level without tributes (Kingdom Duels).
+    #[serde(default)]
+    pub tributes: Vec<[u8; 2]>,
+    /// A monster may be Normal Set face-down in DEF Position and Flip Summoned on a later
+    /// turn (the card game); otherwise monsters are only summoned face-up.
+    #[serde(default)]
+    pub set_monsters: bool,
+    /// A monster may attack a player directly when that player controls no monster (the
+    /// card game); otherwise attacks only reach monsters (Kingdom Duels).
+    #[serde(default)]
+    pub direct_attacks: bool,
+    /// Every player has a Deck Master, apart from the field in its Deck Master Zone
+    /// (Domain Format): the deck's leader, public from the start.
+    #[serde(default)]
+    pub deck_master: Option<DeckMasterRules>,
     /// Idle Warnings a player may collect before the next one loses the duel (Kingdom
     /// Duels: one). `None`: the idleness rule is off.
     #[serde(default)]
@@ -274,6 +298,53 @@ pub struct FieldRules {
     /// as its winners (Kingdom Duels' Battle Royale).
     #[serde(default)]
     pub unanimous_end: bool,
+    /// What becomes of a removed player's cards on the field.
+    #[serde(default)]
+    pub removed_player_cards: RemovedPlayerCards,
+}
+
+/// What becomes of the cards on the field of a player removed from a duel that goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum RemovedPlayerCards {
+    /// The cards they control go to their graveyard; cards they own that others control
+    /// stay where they are; others' cards they control go back to their owners' control
+    /// where they lie (Kingdom Duels' Battle Royale).
+    #[default]
+    ToGraveyard,
+    /// Every card they own leaves the game with them, wherever it is on the field; cards
+    /// of others they control go back to their owners' zones, or to their graveyards
+    /// where the owner has no free zone (Domain Format).
+    LeaveWithThem,
+}
+
+/// Domain Format's Deck Master.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckMasterRules {
+    /// The extra life points a summon from the Deck Master Zone costs for each time the
+    /// Deck Master has returned there (the seed: 500).
+    pub return_cost: u32,
+}
+
+impl FieldRules {
+    /// The tributes a Normal Summon or Set of a monster of `level` needs.
+    pub fn tributes_for(&self, level: u8) -> u8 {
+        self.tributes
+            .iter()
+            .filter(|[from, _]| level >= *from)
+            .map(|[_, n]| *n)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The levels a monster Normal Summoned or Set with `tributes` tributes may have.
+    pub fn levels_for(&self, tributes: u8) -> Option<(u8, u8)> {
+        let (min, max) = (1..=12u8)
+            .filter(|l| self.tributes_for(*l) == tributes)
+            .fold((None, 0), |(min, _), l| (min.or(Some(l)), l));
+        min.map(|min| (min, max))
+    }
 }
 
 impl Default for FieldRules {
@@ -281,9 +352,14 @@ impl Default for FieldRules {
         FieldRules {
             monster_zones: 5,
             spell_trap_zones: 5,
-            default_terrain: "Land".to_owned(),
+            default_terrain: Some("Land".to_owned()),
             normal_summons: 1,
-            attacks_per_battle: 1,
+            attacks_per_battle: Some(1),
+            tributes: Vec::new(),
+            set_monsters: false,
+            direct_attacks: false,
+            deck_master: None,
+            removed_player_cards: RemovedPlayerCards::ToGraveyard,
             idle_warnings: Some(1),
             redirects: false,
             team_shares_side: false,
@@ -373,6 +449,10 @@ pub struct Format {
     /// any other.
     #[serde(default = "dor_pool")]
     pub pool: String,
+    /// The folder of `assets/decks/` its starter decks are in, when not the pool's (Domain
+    /// Format builds other decks from the same pool).
+    #[serde(default)]
+    pub decks: Option<String>,
     /// The grid family's rule book (grid formats only).
     #[serde(default)]
     pub rulebook: Rulebook,
@@ -412,6 +492,12 @@ pub struct Format {
 }
 
 impl Format {
+    /// The folder of `assets/decks/` holding this format's starter decks (`dor`: the
+    /// folder itself).
+    pub fn deck_folder(&self) -> &str {
+        self.decks.as_deref().unwrap_or(&self.pool)
+    }
+
     /// Parses and validates a format file; errors name the file and line.
     pub fn from_toml(file: &str, text: &str) -> Result<Format, SourceError> {
         let format: Format =
@@ -497,10 +583,32 @@ impl Format {
                 format!("each row holds 1 to {MAX_ZONES} zones"),
             ));
         }
-        if field.default_terrain.trim().is_empty() {
+        if field
+            .default_terrain
+            .as_ref()
+            .is_some_and(|t| t.trim().is_empty())
+        {
             return Err((
                 "default_terrain",
-                "default_terrain names a terrain of the pool".into(),
+                "default_terrain names a terrain of the pool (leave it out for no terrain)".into(),
+            ));
+        }
+        if field
+            .tributes
+            .iter()
+            .any(|[from, n]| *from == 0 || *n > field.monster_zones)
+        {
+            return Err((
+                "tributes",
+                "tributes = [[from_level, tributes], ...]: levels from 1, and no more \
+                 tributes than monster zones"
+                    .into(),
+            ));
+        }
+        if field.deck_master.is_some() && !self.deck.domain {
+            return Err((
+                "deck_master",
+                "a Deck Master is the deck's Domain leader: set deck.domain = true too".into(),
             ));
         }
         Ok(())

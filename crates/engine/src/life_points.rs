@@ -29,6 +29,21 @@ impl Duel {
         });
     }
 
+    /// `seat` pays `amount` life points as a cost (never more than it has: the caller
+    /// checks).
+    pub(crate) fn pay_life_points(&mut self, seat: Seat, amount: u32, events: &mut Vec<Event>) {
+        if amount == 0 {
+            return;
+        }
+        let life_points = self.state.player(seat).life_points.saturating_sub(amount);
+        self.set_life_points(seat, life_points);
+        events.push(Event::LifePointsPaid {
+            seat,
+            amount,
+            life_points,
+        });
+    }
+
     /// Sets `seat`'s life points, and its teammates' where the team shares them.
     fn set_life_points(&mut self, seat: Seat, life_points: u32) {
         let sharing = if self.rules.format.table.team_shares_life_points {

@@ -25,6 +25,8 @@ pub enum Zone {
     Frontrow,
     /// The card game's spell and trap zones.
     Backrow,
+    /// The player themselves, as the target of a direct attack (slot 0).
+    Player,
 }
 
 impl Zone {
@@ -37,6 +39,7 @@ impl Zone {
             Zone::FieldSpell => "Field Spell Zone",
             Zone::Frontrow => "Frontrow",
             Zone::Backrow => "Backrow",
+            Zone::Player => "life points",
         }
     }
 }
@@ -56,6 +59,27 @@ impl Place {
         match self {
             Place::Cell(cell) => Some(cell),
             Place::Zone { .. } => None,
+        }
+    }
+
+    /// `seat` themselves, as a direct attack's target.
+    pub fn player(seat: Seat) -> Place {
+        Place::Zone {
+            side: seat,
+            zone: Zone::Player,
+            slot: 0,
+        }
+    }
+
+    /// The player a direct attack aimed at this place would hit, if it names one.
+    pub fn as_player(self) -> Option<Seat> {
+        match self {
+            Place::Zone {
+                side,
+                zone: Zone::Player,
+                ..
+            } => Some(side),
+            _ => None,
         }
     }
 
@@ -84,6 +108,11 @@ impl std::fmt::Display for Place {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Place::Cell(cell) => write!(f, "{cell}"),
+            Place::Zone {
+                side,
+                zone: Zone::Player,
+                ..
+            } => write!(f, "{side} directly"),
             Place::Zone { side, zone, slot } => {
                 write!(
                     f,

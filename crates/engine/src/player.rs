@@ -91,6 +91,47 @@ pub struct PlayerState {
     /// Destruction Damage this player's effects inflicted this turn (the card game's field:
     /// at most 1000 a turn).
     pub destruction_damage: u16,
+    /// Domain Format: the player's Deck Master.
+    pub deck_master: Option<DeckMaster>,
+}
+
+/// Domain Format's Deck Master: public from the start, in the Deck Master Zone apart from
+/// every other zone until it is summoned from there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DeckMaster {
+    pub card: CardId,
+    pub card_ref: CardRef,
+    /// In the Deck Master Zone now.
+    pub in_zone: bool,
+    /// Where it was at the last open game state, or since it was summoned, returned or
+    /// kept where it was: a change from here is what gives its owner the return choice.
+    pub seen_at: DeckMasterPlace,
+    /// How many times it has returned to the Deck Master Zone.
+    pub returns: u8,
+}
+
+/// Where a Deck Master is, as far as the return rule cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DeckMasterPlace {
+    Zone,
+    Field,
+    Hand,
+    Deck,
+    Graveyard,
+    Banished,
+}
+
+impl DeckMasterPlace {
+    pub fn label(self) -> &'static str {
+        match self {
+            DeckMasterPlace::Zone => "the Deck Master Zone",
+            DeckMasterPlace::Field => "the field",
+            DeckMasterPlace::Hand => "the hand",
+            DeckMasterPlace::Deck => "the deck",
+            DeckMasterPlace::Graveyard => "the graveyard",
+            DeckMasterPlace::Banished => "the banished cards",
+        }
+    }
 }
 
 impl Clone for PlayerState {
@@ -114,6 +155,7 @@ impl Clone for PlayerState {
             redirected,
             proposed_end,
             destruction_damage,
+            deck_master,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -134,6 +176,7 @@ impl Clone for PlayerState {
             redirected: *redirected,
             proposed_end: *proposed_end,
             destruction_damage: *destruction_damage,
+            deck_master: *deck_master,
         }
     }
 
@@ -157,6 +200,7 @@ impl Clone for PlayerState {
             redirected,
             proposed_end,
             destruction_damage,
+            deck_master,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -176,5 +220,6 @@ impl Clone for PlayerState {
         self.redirected = *redirected;
         self.proposed_end = *proposed_end;
         self.destruction_damage = *destruction_damage;
+        self.deck_master = *deck_master;
     }
 }

@@ -71,6 +71,8 @@ pub enum SetupError {
     UnknownLeader { card: CardId },
     #[error("the Deck Leader {card} must be a monster of level {max} or lower")]
     BadLeader { card: CardId, max: u8 },
+    #[error("the Deck Master {card} is not a monster")]
+    BadDeckMaster { card: CardId },
     #[error("{seat} has no Deck Leader; every player of this format needs one")]
     MissingLeader { seat: Seat },
     #[error("{seat} brought a Deck Leader ({card}); this format has none")]
@@ -180,6 +182,7 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         redirected: false,
         proposed_end: false,
         destruction_damage: 0,
+        deck_master: None,
     }
 }
 

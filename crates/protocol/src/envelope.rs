@@ -37,7 +37,7 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Version 5: agreed effects. Actions activate cards on the card game's field and propose,
 /// accept or refuse an outcome; the state (so its hash) carries the effect being resolved
 /// by agreement.
-pub const PROTOCOL_VERSION: u16 = 6;
+pub const PROTOCOL_VERSION: u16 = 7;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

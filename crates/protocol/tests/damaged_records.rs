@@ -21,6 +21,7 @@ fn presets() -> Vec<&'static str> {
         .iter()
         .chain(&common::TABLE_PRESETS)
         .chain(&common::FIELD_PRESETS)
+        .chain(&common::DOMAIN_PRESETS)
         .copied()
         .collect()
 }

@@ -17,7 +17,11 @@ fn games_per_preset() -> u64 {
 
 #[test]
 fn honest_protocol_matches_verify_in_every_preset() {
-    for preset in common::PRESETS.into_iter().chain(common::FIELD_PRESETS) {
+    let presets = common::PRESETS
+        .into_iter()
+        .chain(common::FIELD_PRESETS)
+        .chain(["domain"]);
+    for preset in presets {
         let (rules, decks) = common::load(preset);
         let players = usize::from(rules.format.table.players);
         for seed in 0..games_per_preset() {

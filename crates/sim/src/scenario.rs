@@ -27,7 +27,7 @@ use fairduel_engine::kingdom_card::MainType;
 use fairduel_engine::knowledge::Knowledge;
 use fairduel_engine::piece::{Attached, Bind, Class, Piece};
 use fairduel_engine::place::{Place, Zone};
-use fairduel_engine::player::CardSlot;
+use fairduel_engine::player::{CardSlot, DeckMaster, DeckMasterPlace};
 use fairduel_engine::pool::CardPool;
 use fairduel_engine::seat::{Seat, SeatSet};
 use fairduel_engine::setup::{DeckSetup, LeaderSetup, PublicSetup, SeatSetup};
@@ -108,6 +108,13 @@ struct RawSeat {
     attacks_declared: Option<u8>,
     /// Whether the player already redirected an attack this round (Battle Royale).
     redirected: Option<bool>,
+    /// Domain Format: the Deck Master (card number; default: the first monster of the pool).
+    deck_master: Option<u16>,
+    /// Domain Format: where the Deck Master is ("zone", the default, "graveyard", "hand" or
+    /// "banished"), the return choice already made for it.
+    deck_master_at: Option<String>,
+    /// Domain Format: how many times the Deck Master has returned to its zone.
+    deck_master_returns: Option<u8>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -251,6 +258,11 @@ struct RawAssert {
     field_power_bonus: Option<bool>,
     /// With `seat`: Idle Warnings collected.
     idle_warnings: Option<u8>,
+    /// With `seat`: where the Deck Master is ("zone", "field", "hand", "deck",
+    /// "graveyard", "banished").
+    deck_master: Option<String>,
+    /// With `seat`: how many times the Deck Master has returned to its zone.
+    deck_master_returns: Option<u8>,
     /// The phase of the turn ("main", "battle", "main-2", "end").
     phase: Option<String>,
     awaiting: Option<String>,
@@ -558,6 +570,18 @@ impl Scenario {
     }
 }
 
+/// A Deck Master's place as scenario files write it.
+pub(crate) fn deck_master_place_name(place: DeckMasterPlace) -> &'static str {
+    match place {
+        DeckMasterPlace::Zone => "zone",
+        DeckMasterPlace::Field => "field",
+        DeckMasterPlace::Hand => "hand",
+        DeckMasterPlace::Deck => "deck",
+        DeckMasterPlace::Graveyard => "graveyard",
+        DeckMasterPlace::Banished => "banished",
+    }
+}
+
 /// "seat must be 0 or 1", for a table of `players`.
 fn seat_range(players: u8, what: &str) -> String {
     format!(
@@ -574,15 +598,18 @@ fn placeholder_duel(
 ) -> Result<Duel, SourceError> {
     let format = &rules.format;
     let leader = match format.family {
-        Family::Grid => Some(
+        Family::Field if format.field.deck_master.is_none() => None,
+        _ => Some(
             rules
                 .pool
                 .cards()
-                .find(|c| c.is_monster() && c.level() <= format.deck.leader_max_level)
+                .find(|c| {
+                    c.is_monster()
+                        && (format.deck.domain || c.level() <= format.deck.leader_max_level)
+                })
                 .map(|c| c.id)
                 .ok_or_else(|| sc.err(1, "the card pool has no monster to lead with"))?,
         ),
-        Family::Field => None,
     };
     let filler = |seat: u8| -> Vec<Commitment> {
         (0..format.deck.min_main.max(format.hand.starting))
@@ -642,7 +669,7 @@ fn parse_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Pl
             line,
             format!(
                 "\"{text}\" is not a zone of the field: write seatN-frontK or seatN-backK \
-                 (K from 1 to {})",
+                 (K from 1 to {}), or seatN-player for a direct attack",
                 field.monster_zones().max(field.spell_trap_zones())
             ),
         )
@@ -654,6 +681,9 @@ fn parse_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Pl
         (Zone::Frontrow, slot)
     } else if let Some(slot) = row.strip_prefix("back") {
         (Zone::Backrow, slot)
+    } else if row == "player" {
+        // A direct attack's target: the player themselves.
+        return Ok(Place::player(Seat(seat)));
     } else {
         return Err(bad());
     };
@@ -729,6 +759,7 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Decision::ProposeOutcome { .. } => "propose-outcome",
             Decision::ConsiderOutcome { .. } => "consider-outcome",
             Decision::SearchDeck => "search-deck",
+            Decision::ReturnDeckMaster { .. } => "return-deck-master",
         },
         Awaiting::Answer { asked, .. } => match asked {
             Asked::OpenDraw { .. } => "open-draw",

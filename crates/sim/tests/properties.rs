@@ -28,10 +28,10 @@ fn rules(format: &str) -> Arc<Rules> {
 }
 
 fn decks(rules: &Rules) -> Vec<DeckList> {
-    let dir = if rules.format.pool == fairduel_engine::format::DOR_POOL {
+    let dir = if rules.format.deck_folder() == fairduel_engine::format::DOR_POOL {
         assets().join("decks")
     } else {
-        assets().join("decks").join(&rules.format.pool)
+        assets().join("decks").join(rules.format.deck_folder())
     };
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("decks folder")

@@ -21,6 +21,7 @@ fn all_presets() -> impl Iterator<Item = &'static str> {
         .into_iter()
         .chain(common::TABLE_PRESETS)
         .chain(common::FIELD_PRESETS)
+        .chain(common::DOMAIN_PRESETS)
 }
 
 fn players(preset: &str) -> usize {

@@ -86,7 +86,9 @@ fn plain(entry: &Entry) -> String {
         | Action::RefuseOutcome
         | Action::TakeFromDeck { .. }
         | Action::ActivateEffect { .. }
-        | Action::CallChance { .. } => action.kind().into(),
+        | Action::CallChance { .. }
+        | Action::SummonDeckMaster { .. }
+        | Action::ReturnDeckMaster { .. } => action.kind().into(),
     }
 }
 

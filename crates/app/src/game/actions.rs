@@ -58,6 +58,9 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             (Some(_), None) => "Flip face-up and move".to_owned(),
             (None, None) => "Move".to_owned(),
         },
+        Action::Attack { target, .. } if target.as_player().is_some() => {
+            format!("Attack {target}")
+        }
         Action::Attack { target, flip, .. } => match flip {
             Some(_) => format!("Flip face-up and attack {}", name_at(*target)),
             None => format!("Attack {}", name_at(*target)),
@@ -108,6 +111,35 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
         Action::AcceptOutcome => "Accept".to_owned(),
         Action::RefuseOutcome => "Refuse: none of it happens".to_owned(),
         Action::ActivateEffect { at } => format!("Activate the effect of {}", name_at(*at)),
+        Action::SummonDeckMaster { to, mode, tributes } => {
+            let cost = duel.deck_master_cost(view.seat);
+            let mut text = match mode {
+                PlayMode::SetMonsterDefence => format!("Set your Deck Master at {to}"),
+                PlayMode::SummonDefence => {
+                    format!("Summon your Deck Master in defence position at {to}")
+                }
+                _ => format!("Summon your Deck Master at {to}"),
+            };
+            if !tributes.is_empty() {
+                let names: Vec<String> = tributes.iter().map(|c| name_at(*c)).collect();
+                text.push_str(&format!(", tributing {}", names.join(" and ")));
+            }
+            if cost > 0 {
+                text.push_str(&format!(" (pay {cost} LP)"));
+            }
+            text
+        }
+        Action::ReturnDeckMaster { back: true } => {
+            let cost = duel
+                .rules()
+                .format
+                .field
+                .deck_master
+                .as_ref()
+                .map_or(0, |d| d.return_cost);
+            format!("Return it to the Deck Master Zone (its next summon costs {cost} LP more)")
+        }
+        Action::ReturnDeckMaster { back: false } => "Keep it where it is".to_owned(),
         Action::TakeFromDeck { taken: None } => "Find nothing".to_owned(),
         Action::TakeFromDeck {
             taken: Some((_, reveal)),
@@ -156,6 +188,8 @@ pub(super) fn action_places(action: &Action) -> Vec<Place> {
 /// The place an action on one card is about (change position, flip, activate).
 pub(super) fn untargeted_place(action: &Action) -> Option<Place> {
     match action {
+        // A direct attack has no zone to click: it is one of the attacker's own choices.
+        Action::Attack { from, target, .. } if target.as_player().is_some() => Some(*from),
         Action::ChangePosition { at }
         | Action::Flip { at, .. }
         | Action::Activate { at, .. }
@@ -363,6 +397,11 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         // The proposal editor answers it (`crate::proposal`); digits typed into it must not
         // pick anything.
         Decision::ProposeOutcome { .. } => None,
+        Decision::ReturnDeckMaster { at } => Some(all(format!(
+            "Your Deck Master went to {}. Return it to the Deck Master Zone now? If you keep \
+             it there, it stays until it changes zones again.",
+            at.label()
+        ))),
         Decision::SearchDeck => Some(all(
             "Search your deck: take one card into your hand (everyone sees it), or nothing."
                 .to_owned(),

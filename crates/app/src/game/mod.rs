@@ -401,6 +401,20 @@ pub fn match_ui(ui: &mut Ui, model: &mut MatchModel, state: &mut MatchUi) -> Opt
         Some((card.id, Some(place)))
     });
 
+    if output.deck_master == Some(view.seat) && i_decide(view) {
+        let summons: Vec<(String, Action)> = view
+            .legal
+            .iter()
+            .filter(|a| matches!(a, Action::SummonDeckMaster { .. }))
+            .map(|a| (action_label(view, a), a.clone()))
+            .collect();
+        if !summons.is_empty() {
+            state.choice = Some(Choice {
+                title: "Summon your Deck Master from the Deck Master Zone:".to_owned(),
+                options: summons,
+            });
+        }
+    }
     if let Some(place) = output.clicked {
         let writing = matches!(
             view.awaiting().decision(),

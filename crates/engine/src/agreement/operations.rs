@@ -447,6 +447,7 @@ impl Duel {
                 "moving a card out of the {} is not built yet",
                 zone.label()
             ))),
+            Zone::Player => Err(bad(format!("{from} is a player, not a card"))),
         }
     }
 

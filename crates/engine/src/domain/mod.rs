@@ -6,6 +6,7 @@ mod domain_deck;
 mod domain_of;
 mod facts;
 mod mentions;
+mod pool_cards;
 
 pub use domain_deck::{
     DomainDeck, DomainDeckProblem, DomainDeckReport, DomainDeckRules, Section, check_domain_deck,
@@ -13,6 +14,7 @@ pub use domain_deck::{
 pub use domain_of::{Admission, Domain, Origin};
 pub use facts::{ArchetypeCode, Attribute, CardDatabase, CardFacts, CardTypes, Passcode, Race};
 pub use mentions::{Mentions, always_treated_as};
+pub use pool_cards::facts_of_pool_card;
 
 #[cfg(test)]
 mod tests;

@@ -90,6 +90,13 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
         redirected: true,
         proposed_end: true,
         destruction_damage: 750,
+        deck_master: (life_points > 0).then_some(crate::player::DeckMaster {
+            card: CardId(60),
+            card_ref: CardRef(first_ref + 50),
+            in_zone: false,
+            seen_at: crate::player::DeckMasterPlace::Graveyard,
+            returns: 2,
+        }),
     }
 }
 

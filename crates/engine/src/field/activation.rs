@@ -7,6 +7,7 @@
 //! yet, so every activated card resolves by agreement (`crate::agreement`).
 
 use crate::awaiting::{Decision, TrapEvent};
+use crate::card::CardDef;
 use crate::commitment::Reveal;
 use crate::duel::Duel;
 use crate::error::RuleError;
@@ -30,6 +31,18 @@ pub fn effect_speed(card: &KingdomCard) -> Speed {
         Speed::Slow
     } else {
         Speed::Quick
+    }
+}
+
+/// The effect speed of a card on the card game's field: a Kingdom Duels card's own (see
+/// [`effect_speed`]); for a card of another pool (Domain Format with the Duelists of the
+/// Roses cards) a trap is Quick and a spell Slow, as the card game's Normal Spells and
+/// Normal Traps are.
+pub fn field_speed(card: &CardDef) -> Speed {
+    match card.kingdom() {
+        Some(k) => effect_speed(k),
+        None if card.is_field_trap_card() => Speed::Quick,
+        None => Speed::Slow,
     }
 }
 
@@ -63,20 +76,18 @@ impl Duel {
         &self,
         seat: Seat,
         at: Place,
-        card: &KingdomCard,
+        card: &CardDef,
         entered_turn: u16,
     ) -> Option<RuleError> {
         let Some(timing) = self.activation_timing(seat) else {
             return Some(self.wrong_decision(seat, "activate"));
         };
-        let why = if !card.is(MainType::Spell) && !card.is(MainType::Trap) {
+        let (spell, trap) = (card.is_field_spell_card(), card.is_field_trap_card());
+        let why = if !spell && !trap {
             Some("only spells and traps are activated here")
-        } else if card.is(MainType::Trap)
-            && !card.is(MainType::Spell)
-            && entered_turn >= self.state.turn
-        {
+        } else if trap && !spell && entered_turn >= self.state.turn {
             Some("a trap must stay Set for a turn before it is activated")
-        } else if timing == Timing::Quick && effect_speed(card) == Speed::Slow {
+        } else if timing == Timing::Quick && field_speed(card) == Speed::Slow {
             Some("a Slow card is activated only in your Main Phase")
         } else {
             None
@@ -102,10 +113,7 @@ impl Duel {
         }
         let commitment = self.state.commitment(card_ref);
         let card = self.check_reveal(owner, &commitment, reveal)?;
-        let kingdom = card
-            .kingdom()
-            .ok_or(RuleError::UnknownCard { card: card.id })?;
-        if let Some(refused) = self.activation_refused(seat, at, kingdom, entered_turn) {
+        if let Some(refused) = self.activation_refused(seat, at, card, entered_turn) {
             return Err(refused);
         }
         let in_window = matches!(
@@ -216,7 +224,7 @@ impl Duel {
                     return None;
                 }
                 let reveal = *knowledge.get(&self.state.commitment(piece.card_ref))?;
-                let card = self.rules.pool.get(reveal.card)?.kingdom()?;
+                let card = self.rules.pool.get(reveal.card)?;
                 self.activation_refused(seat, at, card, piece.entered_turn)
                     .is_none()
                     .then_some((at, reveal))

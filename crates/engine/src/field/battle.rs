@@ -1,10 +1,13 @@
-//! Battle on the card game's field. No attack reaches a player's life points directly: a
-//! monster in ATK Position attacks an opponent's monster, one attack declaration per
-//! Battle Phase. Against a monster in ATK Position the lower ATK is destroyed and its
+//! Battle on the card game's field. A monster in ATK Position attacks an opponent's
+//! monster: in Kingdom Duels one attack declaration per Battle Phase and never a player
+//! directly; in the card game (Domain Format) every monster once, and a player who
+//! controls no monster may be attacked directly (`field.direct_attacks`), taking the
+//! attacker's ATK. Against a monster in ATK Position the lower ATK is destroyed and its
 //! controller takes the difference as Battle Damage (equal ATK destroys both, unless both
 //! are 0); against DEF Position the defender is destroyed when the ATK is higher, with no
 //! damage (piercing needs a keyword), and the attacker's controller takes the difference
-//! when the DEF is higher.
+//! when the DEF is higher. A face-down defender is flipped face-up (its owner opens it)
+//! before damage is calculated.
 
 use crate::duel::Duel;
 use crate::error::RuleError;
@@ -29,8 +32,9 @@ impl Duel {
                 phase: self.state.phase.label(),
             });
         }
-        let limit = self.rules.format.field.attacks_per_battle;
-        if self.state.player(seat).attacks_declared >= limit {
+        if let Some(limit) = self.rules.format.field.attacks_per_battle
+            && self.state.player(seat).attacks_declared >= limit
+        {
             return Some(RuleError::CannotAttack {
                 at: from,
                 why: "only one monster may declare an attack in each Battle Phase",
@@ -53,6 +57,20 @@ impl Duel {
             return Some(RuleError::CannotAttack { at: from, why });
         }
         let bad_target = |why| Some(RuleError::BadAttackTarget { from, target, why });
+        if let Some(player) = target.as_player() {
+            let why = if !self.rules.format.field.direct_attacks {
+                Some("no attack reaches a player directly in this format")
+            } else if !self.state.table.are_opponents(seat, player)
+                || !self.state.table.in_play(player)
+            {
+                Some("only an opponent still in the duel is attacked")
+            } else if self.monsters_of(player).next().is_some() {
+                Some("a player who controls a monster is not attacked directly")
+            } else {
+                None
+            };
+            return why.and_then(bad_target);
+        }
         if self.field().index(target).is_none() {
             return Some(RuleError::OffBoard { at: target });
         }
@@ -66,9 +84,6 @@ impl Duel {
         }
         if !self.state.table.are_opponents(seat, defender.controller) {
             return bad_target("it is not an opponent's monster");
-        }
-        if defender.card.is_none() {
-            return bad_target("battles with Hidden monsters are not built yet");
         }
         None
     }
@@ -90,9 +105,47 @@ impl Duel {
             attacker.attacked = true;
         }
         if !self.open_attack_windows(from, target) {
-            self.fight(from, target, false, events);
+            self.resolve_attack(from, target, events);
         }
         Ok(())
+    }
+
+    /// After the response windows: a face-down defender is opened by its owner first (the
+    /// fight waits for it), otherwise the fight happens now.
+    pub(super) fn resolve_attack(&mut self, from: Place, target: Place, events: &mut Vec<Event>) {
+        if let Some(defender) = self.zone_piece(target)
+            && !defender.face_up
+        {
+            if defender.card.is_some() {
+                // A face-down card everyone knows (a Set Deck Master) just turns face-up.
+                self.fight_after_reveal(from, target, events);
+                return;
+            }
+            let (owner, commitment) = (defender.owner, self.state.commitment(defender.card_ref));
+            self.state.reveal_due.push((owner, commitment));
+            self.state.resume = crate::state::Resume::AttackAfterReveal {
+                attacker: from,
+                target,
+            };
+            return;
+        }
+        self.fight(from, target, false, events);
+    }
+
+    /// The opened face-down defender turns face-up in its position, and the fight goes on.
+    pub(super) fn fight_after_reveal(
+        &mut self,
+        from: Place,
+        target: Place,
+        events: &mut Vec<Event>,
+    ) {
+        if let Some(defender) = self.zone_piece_mut(target)
+            && let Some(card) = defender.card
+        {
+            defender.face_up = true;
+            events.push(Event::Flipped { at: target, card });
+        }
+        self.fight(from, target, false, events);
     }
 
     /// Damage calculation and its results. A `redirected` attack leaves the attacking
@@ -104,6 +157,10 @@ impl Duel {
         redirected: bool,
         events: &mut Vec<Event>,
     ) {
+        if let Some(player) = target.as_player() {
+            self.direct_attack(from, player, events);
+            return;
+        }
         let (Some(attacker), Some(defender)) = (self.zone_piece(from), self.zone_piece(target))
         else {
             return;
@@ -153,6 +210,23 @@ impl Duel {
             }
             self.destroy_on_field(place, events);
         }
+    }
+
+    /// A direct attack: the player takes the attacker's ATK as Battle Damage.
+    fn direct_attack(&mut self, from: Place, player: Seat, events: &mut Vec<Event>) {
+        let Some(attacker) = self.zone_piece(from) else {
+            return;
+        };
+        let Some((attack, _)) = self.field_stats(from, attacker) else {
+            return;
+        };
+        events.push(Event::Battle {
+            attacker: from,
+            target: Place::player(player),
+            attack,
+            defence: 0,
+        });
+        self.damage(player, attack.unsigned_abs(), events);
     }
 
     /// Takes the card at `place` out of its zone and files it in its owner's graveyard (a

@@ -38,7 +38,11 @@ impl Duel {
             }
             match std::mem::replace(&mut self.state.resume, Resume::Nothing) {
                 Resume::AttackAfterWindow { attacker, target } => {
-                    self.fight(attacker, target, false, events);
+                    self.resolve_attack(attacker, target, events);
+                    continue;
+                }
+                Resume::AttackAfterReveal { attacker, target } => {
+                    self.fight_after_reveal(attacker, target, events);
                     continue;
                 }
                 Resume::RedirectedAttack { attacker, target } => {
@@ -47,12 +51,19 @@ impl Duel {
                 }
                 _ => {}
             }
+            // Right before the game state is open: Deck Masters that changed zones.
+            if self.state.phase != Phase::End && self.await_deck_master_return() {
+                return;
+            }
             let active = self.state.active;
             if self.monsters_of(active).next().is_some() {
                 self.state.player_mut(active).fielded_monster = true;
             }
             match self.state.phase {
                 Phase::End => {
+                    if self.await_hand_limit() {
+                        return;
+                    }
                     self.check_idleness(events);
                     if self.state.outcome.is_none() && self.state.phase == Phase::End {
                         self.advance_turn(events);

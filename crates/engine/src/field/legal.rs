@@ -4,9 +4,8 @@ use crate::action::{Action, PlayMode};
 use crate::agreement::{Destination, Operation};
 use crate::awaiting::Decision;
 use crate::duel::Duel;
-use crate::kingdom_card::MainType;
 use crate::knowledge::Knowledge;
-use crate::place::Place;
+use crate::place::{Place, Zone};
 use crate::seat::Seat;
 use crate::state::Phase;
 
@@ -49,6 +48,23 @@ impl Duel {
             Some((s, Decision::SearchDeck)) if s == seat => {
                 out.extend(self.search_choices(seat, knowledge));
             }
+            Some((s, Decision::Discard { .. })) if s == seat => {
+                for (i, slot) in self.state.player(seat).hand.iter().enumerate() {
+                    if let (Ok(hand_index), Some(reveal)) = (
+                        u8::try_from(i),
+                        knowledge.get(&self.state.commitment(slot.card_ref)),
+                    ) {
+                        out.push(Action::Discard {
+                            hand_index,
+                            reveal: *reveal,
+                        });
+                    }
+                }
+            }
+            Some((s, Decision::ReturnDeckMaster { .. })) if s == seat => {
+                out.push(Action::ReturnDeckMaster { back: true });
+                out.push(Action::ReturnDeckMaster { back: false });
+            }
             Some((s, Decision::ConsiderOutcome { .. })) if s == seat => {
                 out.push(Action::AcceptOutcome);
                 out.push(Action::RefuseOutcome);
@@ -76,35 +92,37 @@ impl Duel {
             let Some(reveal) = knowledge.get(&commitment).copied() else {
                 continue;
             };
-            let Some(card) = self.rules.pool.get(reveal.card).and_then(|c| c.kingdom()) else {
+            let Some(card) = self.rules.pool.get(reveal.card) else {
                 continue;
             };
-            if summons_left && card.is_main_deck_monster() {
-                for mode in [PlayMode::Summon, PlayMode::SummonDefence] {
-                    for to in &free_front {
-                        out.push(Action::Play {
-                            hand_index,
-                            to: *to,
-                            mode,
-                            cost: 0,
-                            tributes: Vec::new(),
-                            reveal: Some(reveal),
-                        });
+            if summons_left && card.is_normal_summonable() {
+                let needed = self.rules.format.field.tributes_for(card.level());
+                for tributes in self.tribute_choices(seat, needed) {
+                    // The summoned monster may take the zone of one of its tributes.
+                    let zones = free_front
+                        .iter()
+                        .chain(tributes.iter().filter(|t| zone_is(**t, Zone::Frontrow)))
+                        .copied()
+                        .collect::<Vec<_>>();
+                    for (mode, shown) in self.summon_modes(reveal) {
+                        for to in &zones {
+                            out.push(Action::Play {
+                                hand_index,
+                                to: *to,
+                                mode,
+                                cost: 0,
+                                tributes: tributes.clone(),
+                                reveal: shown,
+                            });
+                        }
                     }
                 }
             }
             // A spell is activated (shown) or Set; a trap only Set.
+            let (spell, trap) = (card.is_field_spell_card(), card.is_field_trap_card());
             let backrow_plays = [
-                (
-                    card.is(MainType::Spell),
-                    PlayMode::ActivateSpell,
-                    Some(reveal),
-                ),
-                (
-                    card.is(MainType::Spell) || card.is(MainType::Trap),
-                    PlayMode::SetSpellTrap,
-                    None,
-                ),
+                (spell, PlayMode::ActivateSpell, Some(reveal)),
+                (spell || trap, PlayMode::SetSpellTrap, None),
             ];
             for (allowed, mode, shown) in backrow_plays {
                 if !allowed {
@@ -122,10 +140,21 @@ impl Duel {
                 }
             }
         }
+        if summons_left {
+            self.deck_master_summons(seat, &free_front, out);
+        }
         self.activation_actions(seat, knowledge, out);
-        for (at, _) in self.monsters_of(seat) {
+        for (at, piece) in self.monsters_of(seat) {
             if self.position_change_refused(seat, at).is_none() {
                 out.push(Action::ChangePosition { at });
+            }
+            if self.flip_summon_refused(seat, at).is_none()
+                && let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref))
+            {
+                out.push(Action::Flip {
+                    at,
+                    reveal: *reveal,
+                });
             }
         }
         if self.state.phase == Phase::Main && self.state.table.may_attack_on(self.state.turn) {
@@ -137,6 +166,86 @@ impl Duel {
         out.push(Action::EndTurn);
     }
 
+    /// Summons of `seat`'s Deck Master from its zone, where it may leave it now.
+    fn deck_master_summons(&self, seat: Seat, free_front: &[Place], out: &mut Vec<Action>) {
+        let Some(master) = self.state.player(seat).deck_master else {
+            return;
+        };
+        if self.deck_master_summon_refused(seat).is_some() {
+            return;
+        }
+        let Some(card) = self.rules.pool.get(master.card) else {
+            return;
+        };
+        if !card.is_normal_summonable() {
+            return;
+        }
+        let mut modes = vec![PlayMode::Summon, PlayMode::SummonDefence];
+        if self.rules.format.field.set_monsters {
+            modes.push(PlayMode::SetMonsterDefence);
+        }
+        let needed = self.rules.format.field.tributes_for(card.level());
+        for tributes in self.tribute_choices(seat, needed) {
+            let zones = free_front
+                .iter()
+                .chain(tributes.iter().filter(|t| zone_is(**t, Zone::Frontrow)))
+                .copied()
+                .collect::<Vec<_>>();
+            for mode in &modes {
+                for to in &zones {
+                    out.push(Action::SummonDeckMaster {
+                        to: *to,
+                        mode: *mode,
+                        tributes: tributes.clone(),
+                    });
+                }
+            }
+        }
+    }
+
+    /// The ways a monster comes out of the hand: summoned (shown) in ATK or DEF Position,
+    /// and Set face-down where the format allows.
+    fn summon_modes(
+        &self,
+        reveal: crate::commitment::Reveal,
+    ) -> Vec<(PlayMode, Option<crate::commitment::Reveal>)> {
+        let mut modes = vec![
+            (PlayMode::Summon, Some(reveal)),
+            (PlayMode::SummonDefence, Some(reveal)),
+        ];
+        if self.rules.format.field.set_monsters {
+            modes.push((PlayMode::SetMonsterDefence, None));
+        }
+        modes
+    }
+
+    /// Every set of `needed` of `seat`'s own monsters that could be tributed (at most two
+    /// are ever needed; more would be offered as the first ones found).
+    pub(super) fn tribute_choices(&self, seat: Seat, needed: u8) -> Vec<Vec<Place>> {
+        let own: Vec<Place> = self.monsters_of(seat).map(|(at, _)| at).collect();
+        match needed {
+            0 => vec![Vec::new()],
+            1 => own.into_iter().map(|at| vec![at]).collect(),
+            2 => {
+                let mut pairs = Vec::new();
+                for (i, a) in own.iter().enumerate() {
+                    for b in &own[i + 1..] {
+                        pairs.push(vec![*a, *b]);
+                    }
+                }
+                pairs
+            }
+            n => {
+                let n = usize::from(n);
+                if own.len() >= n {
+                    vec![own[..n].to_vec()]
+                } else {
+                    Vec::new()
+                }
+            }
+        }
+    }
+
     fn battle_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let table = self.state.table;
         // Each opposing side once, however many players share it.
@@ -145,10 +254,18 @@ impl Duel {
             .filter(|o| table.in_play(*o))
             .map(|o| self.side_of(o))
             .collect();
-        let targets: Vec<Place> = sides
+        let mut targets: Vec<Place> = sides
             .into_iter()
             .flat_map(|o| self.monsters_of(o).map(|(at, _)| at).collect::<Vec<_>>())
             .collect();
+        if self.rules.format.field.direct_attacks {
+            targets.extend(
+                table
+                    .opponents_of(seat)
+                    .filter(|o| table.in_play(*o))
+                    .map(Place::player),
+            );
+        }
         let attackers: Vec<Place> = self.monsters_of(seat).map(|(at, _)| at).collect();
         for from in attackers {
             for target in &targets {
@@ -249,4 +366,8 @@ impl Duel {
             }));
         }
     }
+}
+
+fn zone_is(place: Place, zone: Zone) -> bool {
+    matches!(place, Place::Zone { zone: z, .. } if z == zone)
 }

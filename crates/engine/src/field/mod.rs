@@ -14,14 +14,16 @@
 mod activation;
 mod battle;
 mod board;
+mod deck_master;
 mod flow;
+mod hand_limit;
 mod idleness;
 mod legal;
 mod position;
 mod redirect;
 mod setup;
 mod stats;
-mod summon;
+pub(crate) mod summon;
 mod turn;
 mod unanimous_end;
 mod win_conditions;
@@ -82,11 +84,17 @@ impl Duel {
             Action::CallChance { chance } => {
                 self.call_chance_for_agreement(seat, *chance, events)?
             }
-            Action::Move { .. }
-            | Action::Flip { .. }
-            | Action::SpringTrap { .. }
-            | Action::Discard { .. }
-            | Action::ChooseOpponent { .. } => {
+            Action::Flip { at, reveal } => self.field_flip_summon(seat, *at, reveal, events)?,
+            Action::SummonDeckMaster { to, mode, tributes } => {
+                self.field_summon_deck_master(seat, *to, *mode, tributes, events)?
+            }
+            Action::ReturnDeckMaster { back } => {
+                self.field_return_deck_master(seat, *back, events)?
+            }
+            Action::Discard { hand_index, reveal } => {
+                self.do_discard(seat, *hand_index, reveal, events)?
+            }
+            Action::Move { .. } | Action::SpringTrap { .. } | Action::ChooseOpponent { .. } => {
                 return Err(RuleError::NotInThisFamily {
                     action: action.kind(),
                 });

@@ -1,7 +1,10 @@
 //! Battle position changes on the card game's field, as in the card game: once per turn,
 //! in a Main Phase, for a face-up monster that was not summoned this turn, has not attacked
-//! this turn, and is not under a Battle Lock.
+//! this turn, and is not under a Battle Lock. Where monsters may be Set, a Set monster is
+//! Flip Summoned face-up in ATK Position instead, on a later turn; that is its position
+//! change of the turn.
 
+use crate::commitment::Reveal;
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
@@ -19,6 +22,8 @@ impl Duel {
         };
         let why = if piece.class != Class::Monster {
             "only monsters have a battle position"
+        } else if !piece.face_up && self.rules.format.field.set_monsters {
+            "a Set monster is turned face-up by a Flip Summon"
         } else if !piece.face_up {
             "a Hidden monster is turned face-up by an effect, not by a position change"
         } else if piece.entered_turn == self.state.turn {
@@ -58,6 +63,60 @@ impl Duel {
         piece.changed_position = true;
         let defence = piece.defence;
         events.push(Event::PositionChanged { at, defence });
+        Ok(())
+    }
+}
+
+impl Duel {
+    /// Why `seat` may not Flip Summon the monster at `at` now, if it may not.
+    pub(super) fn flip_summon_refused(&self, seat: Seat, at: Place) -> Option<RuleError> {
+        if !self.rules.format.field.set_monsters {
+            return Some(RuleError::NotInThisFamily { action: "flip" });
+        }
+        let piece = match self.own_zone_piece(seat, at) {
+            Ok(piece) => piece,
+            Err(e) => return Some(e),
+        };
+        let why = if piece.class != Class::Monster || piece.face_up {
+            "only a face-down monster is Flip Summoned"
+        } else if piece.entered_turn == self.state.turn {
+            "a monster Set this turn is Flip Summoned on a later turn"
+        } else if piece.changed_position {
+            return Some(RuleError::AlreadyChangedPosition { at });
+        } else {
+            return None;
+        };
+        Some(RuleError::CannotChangePosition { at, why })
+    }
+
+    /// Flip Summons `seat`'s Set monster at `at`, opened by `reveal`: face-up in ATK
+    /// Position.
+    pub(super) fn field_flip_summon(
+        &mut self,
+        seat: Seat,
+        at: Place,
+        reveal: &Reveal,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.expect_main_phase(seat, "flip")?;
+        if let Some(refused) = self.flip_summon_refused(seat, at) {
+            return Err(refused);
+        }
+        let Some(piece) = self.zone_piece(at) else {
+            return Err(RuleError::EmptyCell { at });
+        };
+        let (owner, commitment) = (piece.owner, self.state.commitment(piece.card_ref));
+        self.check_reveal(owner, &commitment, reveal)?;
+        self.learn(owner, commitment, reveal.card, events)?;
+        if let Some(piece) = self.zone_piece_mut(at) {
+            piece.face_up = true;
+            piece.defence = false;
+            piece.changed_position = true;
+        }
+        events.push(Event::Flipped {
+            at,
+            card: reveal.card,
+        });
         Ok(())
     }
 }

@@ -13,6 +13,7 @@ use crate::deck::check_field_setup;
 use crate::duel::{Duel, Rules};
 use crate::event::Event;
 use crate::field::FieldBoard;
+use crate::player::{DeckMaster, DeckMasterPlace};
 use crate::seat::Seat;
 use crate::setup::{
     PublicSetup, SetupError, StartingBoard, check_deck_size, commit, new_player,
@@ -32,24 +33,49 @@ impl Duel {
             format.field.monster_zones,
             format.field.spell_trap_zones,
         );
-        let starting = rules
-            .pool
-            .terrain_by_name(&format.field.default_terrain)
-            .ok_or_else(|| SetupError::UnknownTerrain {
-                name: format.field.default_terrain.clone(),
-            })?
-            .id;
+        let starting = match &format.field.default_terrain {
+            Some(name) => Some(
+                rules
+                    .pool
+                    .terrain_by_name(name)
+                    .ok_or_else(|| SetupError::UnknownTerrain { name: name.clone() })?
+                    .id,
+            ),
+            None => None,
+        };
         let mut commitments = Vec::new();
         let mut player_states = Vec::with_capacity(players);
         let mut first_cards = Vec::with_capacity(players);
         for (i, seat_setup) in setup.seats.iter().enumerate() {
             let seat = Seat(i as u8);
-            if let Some(leader) = seat_setup.leader {
-                return Err(SetupError::UnexpectedLeader {
-                    seat,
-                    card: leader.card,
-                });
-            }
+            // Domain Format's Deck Master is the one leader the field knows: public, in its
+            // own zone, committed before the deck as the grid's Deck Leader is.
+            let deck_master = match (seat_setup.leader, &format.field.deck_master) {
+                (None, None) => None,
+                (Some(leader), Some(_)) => {
+                    let card = rules
+                        .pool
+                        .get(leader.card)
+                        .ok_or(SetupError::UnknownLeader { card: leader.card })?;
+                    if !card.is_monster() {
+                        return Err(SetupError::BadDeckMaster { card: leader.card });
+                    }
+                    Some(DeckMaster {
+                        card: leader.card,
+                        card_ref: commit(&mut commitments, leader.commitment),
+                        in_zone: true,
+                        seen_at: DeckMasterPlace::Zone,
+                        returns: 0,
+                    })
+                }
+                (Some(leader), None) => {
+                    return Err(SetupError::UnexpectedLeader {
+                        seat,
+                        card: leader.card,
+                    });
+                }
+                (None, Some(_)) => return Err(SetupError::MissingLeader { seat }),
+            };
             check_deck_size(format, seat, seat_setup)?;
             check_field_setup(&seat_setup.field_setup, &rules.pool, format)
                 .map_err(|why| SetupError::BadFieldSetup { seat, why })?;
@@ -61,12 +87,15 @@ impl Duel {
                 .iter()
                 .map(|c| commit(&mut commitments, *c))
                 .collect();
-            player_states.push(new_player(format, deck));
+            let mut player = new_player(format, deck);
+            player.deck_master = deck_master;
+            player_states.push(player);
         }
         place_permutation_rounds(&setup, &mut commitments, &mut player_states, &first_cards)?;
         // Step (3) of the Setup Phase: a player's Field Setup, or the default terrain.
+        // A field without terrain has no markers at all.
         let zones = usize::from(board.monster_zones());
-        let mut markers = vec![starting; players * zones];
+        let mut markers = starting.map_or_else(Vec::new, |s| vec![s; players * zones]);
         for (i, seat_setup) in setup.seats.iter().enumerate() {
             for (slot, terrain) in seat_setup.field_setup.iter().enumerate() {
                 if let Some(marker) = markers.get_mut(i * zones + slot) {

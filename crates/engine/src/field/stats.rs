@@ -1,7 +1,8 @@
 //! A monster's ATK and DEF on the card game's field: its printed values, plus the Field
 //! Power Bonus (the printed 30% of its original ATK and DEF) while the terrain marker over
 //! its zone boosts one of its types or its attribute — Hidden monsters included, and a
-//! monster in the Backrow counts the terrain of its column.
+//! monster in the Backrow counts the terrain of its column. A field without terrain
+//! markers (Domain Format) gives no bonus.
 
 use crate::duel::Duel;
 use crate::kingdom_card::KingdomCard;
@@ -23,9 +24,12 @@ impl Duel {
 
     /// The current ATK and DEF of the monster `piece` at `place`, when its card is known.
     pub fn field_stats(&self, place: Place, piece: &Piece) -> Option<(i32, i32)> {
-        let card = self.rules.pool.get(piece.card?)?.kingdom()?;
-        let (mut atk, mut def) = (i32::from(card.base_atk()), i32::from(card.base_def()));
-        if self.has_field_power_bonus(place, card) {
+        let def_card = self.rules.pool.get(piece.card?)?;
+        let (printed_atk, printed_def) = def_card.printed_stats()?;
+        let (mut atk, mut def) = (i32::from(printed_atk), i32::from(printed_def));
+        if let Some(card) = def_card.kingdom()
+            && self.has_field_power_bonus(place, card)
+        {
             let (bonus_atk, bonus_def) = card.field_power_bonus();
             atk += i32::from(bonus_atk);
             def += i32::from(bonus_def);

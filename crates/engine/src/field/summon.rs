@@ -1,20 +1,36 @@
-//! Playing cards from the hand onto the card game's field. One Normal Summon per turn, of a
-//! Main Deck monster of any level, without tributes, face-up in ATK or DEF Position, into a
-//! free Frontrow zone; monsters are never Set (Hiding needs an effect, and none exists in
-//! FairDuel yet). Spells and traps are Set face-down in a free Backrow zone; what they are
-//! is claimed, and checked when they are revealed or by the audit. A spell may instead be
-//! activated from the hand into a free Backrow zone (`activation.rs`).
+//! Playing cards from the hand onto the card game's field.
+//!
+//! One Normal Summon (or Set) per turn of a monster a Normal Summon may bring, into a free
+//! Frontrow zone. Kingdom Duels: of any level without tributes, face-up in ATK or DEF
+//! Position, never Set (Hiding needs an effect). The card game (Domain Format): a monster
+//! of Level 5 or more needs tributes of the player's own monsters (`field.tributes`), and
+//! a monster may be Set face-down in DEF Position (`field.set_monsters`); what a Set
+//! monster's level allows is claimed from its tributes and checked when it is revealed or
+//! by the audit. Spells and traps are Set face-down in a free Backrow zone; what they are
+//! is claimed too. A spell may instead be activated from the hand into a free Backrow zone
+//! (`activation.rs`).
 
 use crate::action::{Action, PlayMode};
+use crate::card::CardDef;
+use crate::commitment::CardRef;
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::kingdom_card::MainType;
 use crate::knowledge::Knowledge;
 use crate::piece::{Class, Piece};
 use crate::place::{Place, Zone};
 use crate::seat::Seat;
 use crate::state::{PendingClaim, Phase, Predicate};
+
+/// A monster about to be Normal Summoned or Set: where from and what is known of it.
+pub(super) struct NormalSummon<'a> {
+    pub card_ref: CardRef,
+    /// The card, when the summon shows it (or it is public, as a Deck Master is).
+    pub card: Option<&'a CardDef>,
+    pub to: Place,
+    pub mode: PlayMode,
+    pub tributes: &'a [Place],
+}
 
 impl Duel {
     /// Plays `action`, an `Action::Play`.
@@ -30,69 +46,65 @@ impl Duel {
             to,
             mode,
             reveal,
+            tributes,
             ..
         } = action
         else {
             return Err(self.wrong_decision(seat, action.kind()));
         };
         let (hand_index, to, mode, reveal) = (*hand_index, *to, *mode, reveal.as_ref());
-        let phase = self.expect_turn_decision(seat, "play")?;
-        if !matches!(phase, Phase::Main | Phase::SecondMain) {
-            return Err(RuleError::WrongPhase {
-                action: "play",
-                phase: phase.label(),
-            });
-        }
+        self.expect_main_phase(seat, "play")?;
         let slot = *self
             .state
             .player(seat)
             .hand
             .get(usize::from(hand_index))
             .ok_or(RuleError::NoSuchHandCard { index: hand_index })?;
-        let Place::Zone { side, zone, .. } = to else {
-            return Err(RuleError::OffBoard { at: to });
-        };
-        if self.field().index(to).is_none() {
-            return Err(RuleError::OffBoard { at: to });
-        }
-        if side != self.side_of(seat) {
-            return Err(RuleError::OutsideSummonArea { at: to });
-        }
-        if self.zone_piece(to).is_some() {
-            return Err(RuleError::Occupied { at: to });
-        }
+        self.check_own_free_zone(seat, to, tributes)?;
         let turn = self.state.turn;
         let commitment = self.state.commitment(slot.card_ref);
         let piece = match mode {
-            PlayMode::Summon | PlayMode::SummonDefence => {
-                let reveal = reveal.ok_or(RuleError::MissingReveal {
-                    why: "a summoned monster is shown face-up",
-                })?;
-                let card = self.check_reveal(seat, &commitment, reveal)?;
-                let summonable = card.kingdom().is_some_and(|k| k.is_main_deck_monster());
-                if !summonable {
-                    return Err(RuleError::WrongPlayMode {
-                        why: "only a Main Deck monster is Normal Summoned",
+            PlayMode::Summon | PlayMode::SummonDefence | PlayMode::SetMonsterDefence => {
+                let card = match reveal {
+                    Some(reveal) => Some(self.check_reveal(seat, &commitment, reveal)?),
+                    None if mode == PlayMode::SetMonsterDefence => None,
+                    None => {
+                        return Err(RuleError::MissingReveal {
+                            why: "a summoned monster is shown face-up",
+                        });
+                    }
+                };
+                // A Set card the applier knows (its owner, or the audit) is checked now.
+                let known = card.or_else(|| {
+                    knowledge
+                        .and_then(|k| k.card(&commitment))
+                        .and_then(|id| self.rules.pool.get(id))
+                });
+                let summon = NormalSummon {
+                    card_ref: slot.card_ref,
+                    card: known,
+                    to,
+                    mode,
+                    tributes,
+                };
+                let (piece, claim) = self.normal_summon_piece(seat, &summon, card)?;
+                if let Some(predicate) = claim {
+                    self.state.claims.push(PendingClaim {
+                        card_ref: slot.card_ref,
+                        owner: seat,
+                        predicate,
+                        turn,
                     });
                 }
-                if zone != Zone::Frontrow {
-                    return Err(RuleError::WrongPlayMode {
-                        why: "a monster is summoned into a Frontrow zone",
-                    });
-                }
-                let limit = self.rules.format.field.normal_summons;
-                if self.state.player(seat).monsters_played >= limit {
-                    return Err(RuleError::MonsterPlayLimit { limit });
-                }
-                Piece {
-                    card: Some(reveal.card),
-                    face_up: true,
-                    defence: mode == PlayMode::SummonDefence,
-                    ..Piece::entering(seat, slot.card_ref, Class::Monster, turn)
-                }
+                piece
             }
             PlayMode::SetSpellTrap => {
-                if zone != Zone::Backrow {
+                if !tributes.is_empty() {
+                    return Err(RuleError::WrongPlayMode {
+                        why: "only a monster's summon takes tributes",
+                    });
+                }
+                if zone_of(to) != Some(Zone::Backrow) {
                     return Err(RuleError::WrongPlayMode {
                         why: "spells and traps are Set in a Backrow zone",
                     });
@@ -106,10 +118,8 @@ impl Duel {
                         .and_then(|k| k.card(&commitment))
                         .and_then(|id| self.rules.pool.get(id)),
                 };
-                let spell_or_trap = |card: &crate::card::CardDef| {
-                    card.kingdom()
-                        .is_some_and(|k| k.is(MainType::Spell) || k.is(MainType::Trap))
-                };
+                let spell_or_trap =
+                    |card: &CardDef| card.is_field_spell_card() || card.is_field_trap_card();
                 if known.is_some_and(|card| !spell_or_trap(card)) {
                     return Err(RuleError::WrongPlayMode {
                         why: "only a spell or a trap is Set in the Backrow",
@@ -126,7 +136,12 @@ impl Duel {
                 Piece::entering(seat, slot.card_ref, Class::SpellTrap, turn)
             }
             PlayMode::ActivateSpell => {
-                if zone != Zone::Backrow {
+                if !tributes.is_empty() {
+                    return Err(RuleError::WrongPlayMode {
+                        why: "only a monster's summon takes tributes",
+                    });
+                }
+                if zone_of(to) != Some(Zone::Backrow) {
                     return Err(RuleError::WrongPlayMode {
                         why: "a spell is activated from the hand into a Backrow zone",
                     });
@@ -135,7 +150,7 @@ impl Duel {
                     why: "an activated spell is shown face-up",
                 })?;
                 let card = self.check_reveal(seat, &commitment, reveal)?;
-                if !card.kingdom().is_some_and(|k| k.is(MainType::Spell)) {
+                if !card.is_field_spell_card() {
                     return Err(RuleError::WrongPlayMode {
                         why: "only a spell is activated from the hand",
                     });
@@ -146,19 +161,162 @@ impl Duel {
                     ..Piece::entering(seat, slot.card_ref, Class::SpellTrap, turn)
                 }
             }
-            PlayMode::SetMonsterAttack | PlayMode::SetMonsterDefence | PlayMode::Equip => {
+            PlayMode::SetMonsterAttack | PlayMode::Equip => {
                 return Err(RuleError::WrongPlayMode {
-                    why: "monsters are summoned face-up and spells and traps Set; \
-                          effects that allow more are not built yet",
+                    why: "monsters are summoned, or Set in DEF Position where the format \
+                          allows, and spells and traps Set; effects that allow more are \
+                          not built yet",
                 });
             }
         };
-        let card = piece.card;
-        let is_monster = piece.class == Class::Monster;
         self.state
             .player_mut(seat)
             .hand
             .remove(usize::from(hand_index));
+        self.place_played(seat, to, piece, tributes, events);
+        if let (PlayMode::ActivateSpell, Some(reveal)) = (mode, reveal) {
+            self.activate_from_hand(seat, to, reveal, events)?;
+        }
+        Ok(())
+    }
+
+    /// Refuses a decision to play out of the turn player's Main Phases.
+    pub(super) fn expect_main_phase(
+        &self,
+        seat: Seat,
+        action: &'static str,
+    ) -> Result<(), RuleError> {
+        let phase = self.expect_turn_decision(seat, action)?;
+        if !matches!(phase, Phase::Main | Phase::SecondMain) {
+            return Err(RuleError::WrongPhase {
+                action,
+                phase: phase.label(),
+            });
+        }
+        Ok(())
+    }
+
+    /// `to` must be a zone of `seat`'s own side, free or freed by one of the tributes.
+    pub(super) fn check_own_free_zone(
+        &self,
+        seat: Seat,
+        to: Place,
+        tributes: &[Place],
+    ) -> Result<(), RuleError> {
+        let Place::Zone { side, .. } = to else {
+            return Err(RuleError::OffBoard { at: to });
+        };
+        if self.field().index(to).is_none() {
+            return Err(RuleError::OffBoard { at: to });
+        }
+        if side != self.side_of(seat) {
+            return Err(RuleError::OutsideSummonArea { at: to });
+        }
+        if self.zone_piece(to).is_some() && !tributes.contains(&to) {
+            return Err(RuleError::Occupied { at: to });
+        }
+        Ok(())
+    }
+
+    /// The piece a Normal Summon or Set brings, after checking the turn's limit, the zone
+    /// and the tributes; and the claim a Set monster's owner makes about it.
+    pub(super) fn normal_summon_piece(
+        &self,
+        seat: Seat,
+        summon: &NormalSummon<'_>,
+        shown: Option<&CardDef>,
+    ) -> Result<(Piece, Option<Predicate>), RuleError> {
+        let field = &self.rules.format.field;
+        if zone_of(summon.to) != Some(Zone::Frontrow) {
+            return Err(RuleError::WrongPlayMode {
+                why: "a monster is summoned into a Frontrow zone",
+            });
+        }
+        let set = summon.mode == PlayMode::SetMonsterDefence;
+        if set && !field.set_monsters {
+            return Err(RuleError::WrongPlayMode {
+                why: "monsters are not Set in this format: they are summoned face-up",
+            });
+        }
+        if self.state.player(seat).monsters_played >= field.normal_summons {
+            return Err(RuleError::MonsterPlayLimit {
+                limit: field.normal_summons,
+            });
+        }
+        self.check_tributes(seat, summon.tributes)?;
+        let given = u8::try_from(summon.tributes.len()).unwrap_or(u8::MAX);
+        if let Some(card) = summon.card {
+            if !card.is_normal_summonable() {
+                return Err(RuleError::WrongPlayMode {
+                    why: "only a Main Deck monster that is not a Ritual Monster is Normal \
+                          Summoned or Set",
+                });
+            }
+            let level = card.level();
+            let needed = field.tributes_for(level);
+            if needed != given {
+                return Err(RuleError::WrongTributes {
+                    level,
+                    needed,
+                    given,
+                });
+            }
+        }
+        let claim = match (set, shown) {
+            (true, None) => {
+                let (min, max) = field.levels_for(given).ok_or(RuleError::WrongTributes {
+                    level: 0,
+                    needed: 0,
+                    given,
+                })?;
+                Some(Predicate::MonsterLevel { min, max })
+            }
+            _ => None,
+        };
+        let turn = self.state.turn;
+        let piece = Piece {
+            card: if set { None } else { summon.card.map(|c| c.id) },
+            face_up: !set,
+            defence: summon.mode != PlayMode::Summon,
+            ..Piece::entering(seat, summon.card_ref, Class::Monster, turn)
+        };
+        Ok((piece, claim))
+    }
+
+    /// Each tribute is a different monster of `seat`'s own side.
+    fn check_tributes(&self, seat: Seat, tributes: &[Place]) -> Result<(), RuleError> {
+        for (i, at) in tributes.iter().enumerate() {
+            let piece = self.own_zone_piece(seat, *at)?;
+            if piece.class != Class::Monster {
+                return Err(RuleError::BadTribute {
+                    at: *at,
+                    why: "only your own monsters",
+                });
+            }
+            if tributes[..i].contains(at) {
+                return Err(RuleError::BadTribute {
+                    at: *at,
+                    why: "named twice",
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Sends the tributes to the graveyard, puts the played card in its zone and counts it.
+    pub(super) fn place_played(
+        &mut self,
+        seat: Seat,
+        to: Place,
+        piece: Piece,
+        tributes: &[Place],
+        events: &mut Vec<Event>,
+    ) {
+        for at in tributes {
+            self.resolved_to_graveyard(*at, events);
+        }
+        let card = piece.card;
+        let is_monster = piece.class == Class::Monster;
         self.put_in_zone(to, piece);
         let player = self.state.player_mut(seat);
         player.cards_played = player.cards_played.saturating_add(1);
@@ -167,9 +325,12 @@ impl Duel {
             player.fielded_monster = true;
         }
         events.push(Event::Played { seat, at: to, card });
-        if let (PlayMode::ActivateSpell, Some(reveal)) = (mode, reveal) {
-            self.activate_from_hand(seat, to, reveal, events)?;
-        }
-        Ok(())
+    }
+}
+
+fn zone_of(place: Place) -> Option<Zone> {
+    match place {
+        Place::Zone { zone, .. } => Some(zone),
+        Place::Cell(_) => None,
     }
 }

@@ -6,6 +6,9 @@
 
 use crate::duel::Duel;
 use crate::event::Event;
+use crate::format::RemovedPlayerCards;
+use crate::piece::Class;
+use crate::place::Zone;
 use crate::player::CardSlot;
 use crate::seat::{Seat, SeatSet};
 use crate::state::{Resume, WinReason};
@@ -72,13 +75,15 @@ impl Duel {
             self.clear_field_of(seat, events);
         }
         self.state.draws_due.retain(|d| !losers.contains(d.owner));
+        self.state.reveal_due.retain(|(s, _)| !losers.contains(*s));
         self.state
             .windows
             .retain(|(seat, _)| !losers.contains(*seat));
         // A battle whose monsters left with their player does not happen.
         if let Resume::AttackAfterWindow { attacker, target }
+        | Resume::AttackAfterReveal { attacker, target }
         | Resume::RedirectedAttack { attacker, target } = self.state.resume
-            && (self.zone_piece(attacker).is_none() || self.zone_piece(target).is_none())
+            && (self.zone_piece(attacker).is_none() || self.attack_target_gone(target))
         {
             self.state.resume = Resume::Nothing;
             self.state.windows.clear();
@@ -88,9 +93,22 @@ impl Duel {
         }
     }
 
+    /// Whether an attack's target is no longer there: its monster left the field, or the
+    /// player attacked directly left the duel.
+    fn attack_target_gone(&self, target: crate::place::Place) -> bool {
+        match target.as_player() {
+            Some(player) => !self.state.table.in_play(player),
+            None => self.zone_piece(target).is_none(),
+        }
+    }
+
     /// A removed player's cards leave the field for their graveyard as they are (a hidden
     /// card stays hidden), and cards of others they control go back to their owners.
     fn clear_field_of(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        if self.rules.format.field.removed_player_cards == RemovedPlayerCards::LeaveWithThem {
+            self.remove_cards_with(seat, events);
+            return;
+        }
         let field = *self.field();
         for index in 0..field.slot_count() {
             let Some(place) = field.place_at(index) else {
@@ -123,6 +141,74 @@ impl Duel {
                 card: piece.card,
                 at: place,
             });
+        }
+    }
+
+    /// Domain Format: "Any cards they own are removed from the game; any cards owned by
+    /// other players will return to their respective zone or sent to the grave if not
+    /// possible." (No tokens exist yet to stay behind.)
+    fn remove_cards_with(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        let field = *self.field();
+        for index in 0..field.slot_count() {
+            let Some(place) = field.place_at(index) else {
+                continue;
+            };
+            let Some(piece) = self.zone_piece(place) else {
+                continue;
+            };
+            if piece.owner == seat {
+                if let Some(piece) = self.take_from_zone(place) {
+                    events.push(Event::LeftWithPlayer {
+                        owner: seat,
+                        card: piece.card,
+                        at: place,
+                    });
+                }
+                continue;
+            }
+            if piece.controller != seat {
+                continue;
+            }
+            let (owner, class) = (piece.owner, piece.class);
+            let row = if class == Class::Monster {
+                Zone::Frontrow
+            } else {
+                Zone::Backrow
+            };
+            let side = self.side_of(owner);
+            let free = match row {
+                Zone::Frontrow => field.frontrow(side).find(|p| self.zone_piece(*p).is_none()),
+                _ => field.backrow(side).find(|p| self.zone_piece(*p).is_none()),
+            };
+            // A card whose owner is out too is gone with its owner already, or will be.
+            if !self.state.table.in_play(owner) {
+                continue;
+            }
+            let Some(mut piece) = self.take_from_zone(place) else {
+                continue;
+            };
+            piece.controller = owner;
+            match free {
+                Some(to) => {
+                    self.put_in_zone(to, piece);
+                    events.push(Event::ReturnedToOwner {
+                        owner,
+                        from: place,
+                        to: Some(to),
+                    });
+                }
+                None => {
+                    self.state.player_mut(side).graveyard.push(CardSlot {
+                        card_ref: piece.card_ref,
+                        card: piece.card,
+                    });
+                    events.push(Event::ReturnedToOwner {
+                        owner,
+                        from: place,
+                        to: None,
+                    });
+                }
+            }
         }
     }
 }

@@ -37,7 +37,7 @@ impl Duel {
         false
     }
 
-    pub(super) fn do_discard(
+    pub(crate) fn do_discard(
         &mut self,
         seat: Seat,
         hand_index: u8,

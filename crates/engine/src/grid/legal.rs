@@ -31,7 +31,8 @@ impl Duel {
             // Agreed effects are the card game's field's only, for now.
             Decision::ProposeOutcome { .. }
             | Decision::ConsiderOutcome { .. }
-            | Decision::SearchDeck => {}
+            | Decision::SearchDeck
+            | Decision::ReturnDeckMaster { .. } => {}
             Decision::Respond { event } => {
                 if self.check_pass(seat, *event, Some(knowledge)).is_ok() {
                     out.push(Action::Pass);

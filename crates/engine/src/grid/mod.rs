@@ -95,6 +95,8 @@ impl Duel {
             | Action::Redirect { .. }
             | Action::ProposeEnd
             | Action::AgreeToEnd
+            | Action::SummonDeckMaster { .. }
+            | Action::ReturnDeckMaster { .. }
             | Action::Activate { .. }
             | Action::ProposeOutcome { .. }
             | Action::AcceptOutcome

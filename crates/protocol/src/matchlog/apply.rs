@@ -191,7 +191,8 @@ impl MatchLog {
                 rules.min_main, rules.max_main
             )));
         }
-        let needs_leader = self.rules.format.family == Family::Grid;
+        let needs_leader = self.rules.format.family == Family::Grid
+            || self.rules.format.field.deck_master.is_some();
         if needs_leader && !deck.field_setup.is_empty() {
             return Err(Violation::BadDeckCommit(
                 "it plays a Field Setup; this format has none".into(),
@@ -220,6 +221,16 @@ impl MatchLog {
                 leader.card
             ))
         })?;
+        if rules.domain {
+            return if card.is_monster() {
+                Ok(())
+            } else {
+                Err(Violation::BadDeckCommit(format!(
+                    "the Deck Master {} must be a monster",
+                    card.name
+                )))
+            };
+        }
         if !card.is_monster() || card.level() > rules.leader_max_level {
             return Err(Violation::BadDeckCommit(format!(
                 "the Deck Leader {} must be a monster of level {} or lower",

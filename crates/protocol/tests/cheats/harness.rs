@@ -486,7 +486,9 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::AcceptOutcome
             | Action::RefuseOutcome
             | Action::ActivateEffect { .. }
-            | Action::CallChance { .. } => Vec::new(),
+            | Action::CallChance { .. }
+            | Action::SummonDeckMaster { .. }
+            | Action::ReturnDeckMaster { .. } => Vec::new(),
         },
         Body::Answer(Answer::Reveal { reveals }) => reveals.clone(),
         Body::Answer(Answer::Declare { matching }) => matching.iter().map(|(_, r)| *r).collect(),

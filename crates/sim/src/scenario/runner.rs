@@ -207,6 +207,65 @@ impl Runner {
                 }
                 None => None,
             };
+            // Domain Format's Deck Master: in its zone unless the seat says where.
+            let deck_master = match &rules.format.field.deck_master {
+                Some(_) if grid.is_none() => {
+                    let id = match rs.deck_master {
+                        Some(id) => id,
+                        None => rules
+                            .pool
+                            .cards()
+                            .find(|c| c.is_monster())
+                            .map(|c| c.id.0)
+                            .ok_or_else(|| sc.err(line, "the pool has no monster"))?,
+                    };
+                    if !card_def(sc, rules, line, id)?.is_monster() {
+                        return Err(sc.err(line, format!("deck_master {id} is not a monster")));
+                    }
+                    let card_ref = runner.commit(sc, rules, line, seat, id)?;
+                    let at = match rs.deck_master_at.as_deref().unwrap_or("zone") {
+                        "zone" => DeckMasterPlace::Zone,
+                        "graveyard" => {
+                            graveyard.push(CardSlot {
+                                card_ref,
+                                card: Some(CardId(id)),
+                            });
+                            DeckMasterPlace::Graveyard
+                        }
+                        "hand" => {
+                            hand.push(CardSlot {
+                                card_ref,
+                                card: Some(CardId(id)),
+                            });
+                            DeckMasterPlace::Hand
+                        }
+                        "banished" => DeckMasterPlace::Banished,
+                        other => {
+                            return Err(sc.err(
+                                line,
+                                format!(
+                                    "deck_master_at = \"{other}\": write zone, graveyard, \
+                                     hand or banished"
+                                ),
+                            ));
+                        }
+                    };
+                    Some(DeckMaster {
+                        card: CardId(id),
+                        card_ref,
+                        in_zone: at == DeckMasterPlace::Zone,
+                        seen_at: at,
+                        returns: rs.deck_master_returns.unwrap_or(0),
+                    })
+                }
+                _ if rs.deck_master.is_some()
+                    || rs.deck_master_at.is_some()
+                    || rs.deck_master_returns.is_some() =>
+                {
+                    return Err(sc.err(line, "this format has no Deck Masters"));
+                }
+                _ => None,
+            };
             let field_spell = match rs.field_spell {
                 Some(field) => Some(Attached {
                     owner: seat,
@@ -229,6 +288,12 @@ impl Runner {
             p.idle_warnings = rs.idle_warnings.unwrap_or(0);
             p.attacks_declared = rs.attacks_declared.unwrap_or(0);
             p.redirected = rs.redirected.unwrap_or(false);
+            if let Some(master) = deck_master
+                && master.seen_at == DeckMasterPlace::Banished
+            {
+                p.banished.push(master.card);
+            }
+            p.deck_master = deck_master;
             if let Some((leader_at, leader_ref, leader_id)) = leader {
                 p.leader = leader_at;
                 state.put(
@@ -607,6 +672,33 @@ impl Runner {
                 };
                 Action::Attack { from, target, flip }
             }
+            "summon-deck-master" => {
+                let mode = match raw.mode.as_deref().unwrap_or("summon") {
+                    "summon" => PlayMode::Summon,
+                    "summon-defence" | "summon-defense" => PlayMode::SummonDefence,
+                    "set-defence" | "set-defense" | "set" => PlayMode::SetMonsterDefence,
+                    other => {
+                        return Err(sc.err(
+                            line,
+                            format!(
+                                "unknown Deck Master summon mode \"{other}\" (summon, \
+                                 summon-defence, set-defence)"
+                            ),
+                        ));
+                    }
+                };
+                let mut tributes = Vec::new();
+                for t in &raw.tributes {
+                    tributes.push(parse_place(sc, line, t, &self.duel)?);
+                }
+                Action::SummonDeckMaster {
+                    to: place(&raw.to, "to")?,
+                    mode,
+                    tributes,
+                }
+            }
+            "return-deck-master" => Action::ReturnDeckMaster { back: true },
+            "keep-deck-master" => Action::ReturnDeckMaster { back: false },
             "flip" => {
                 let at = cell(&raw.at, "at")?;
                 let reveal = adjust(piece_reveal(at))

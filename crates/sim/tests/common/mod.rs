@@ -22,6 +22,10 @@ pub const FIELD_PRESETS: [&str; 4] = [
     "kingdom-duels-boss",
 ];
 
+/// Domain Format's presets for two and four seats (the six-seat ones run from the command
+/// line in CI: `.ci/run`).
+pub const DOMAIN_PRESETS: [&str; 3] = ["domain", "domain-4", "domain-teams-2v2"];
+
 /// Where the decks of `pool` are: `decks/` for Duelists of the Roses, `decks/<pool>/` for
 /// any other pool (as the command line looks for them).
 pub fn deck_dir(pool: &str) -> PathBuf {
@@ -58,7 +62,7 @@ pub fn load(preset: &str) -> (Arc<Rules>, Vec<DeckList>) {
         Err(e) => panic!("card pool: {e}"),
     };
     let rules = Rules::new(format, pool);
-    let mut paths: Vec<PathBuf> = match std::fs::read_dir(deck_dir(&rules.format.pool)) {
+    let mut paths: Vec<PathBuf> = match std::fs::read_dir(deck_dir(rules.format.deck_folder())) {
         Ok(entries) => entries.flatten().map(|e| e.path()).collect(),
         Err(e) => panic!("decks: {e}"),
     };

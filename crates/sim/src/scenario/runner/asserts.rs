@@ -24,6 +24,8 @@ impl Runner {
             || a.leader_at.is_some()
             || a.field_spell.is_some()
             || a.idle_warnings.is_some()
+            || a.deck_master.is_some()
+            || a.deck_master_returns.is_some()
             || a.removed.is_some();
         let seat = match a.seat {
             Some(s) if s >= self.players => {
@@ -116,6 +118,27 @@ impl Runner {
                     ));
                 }
                 problems.extend(e);
+            }
+            if let Some(want) = &a.deck_master {
+                let now = self
+                    .duel
+                    .deck_master_place(seat)
+                    .map_or("none", crate::scenario::deck_master_place_name);
+                expect(
+                    &mut problems,
+                    format!("{who} Deck Master"),
+                    want.clone(),
+                    now.to_owned(),
+                );
+            }
+            if let Some(want) = a.deck_master_returns {
+                let now = p.deck_master.map_or(0, |m| m.returns);
+                expect(
+                    &mut problems,
+                    format!("{who} Deck Master's returns"),
+                    want.to_string(),
+                    now.to_string(),
+                );
             }
             if let Some(want) = a.removed {
                 expect(

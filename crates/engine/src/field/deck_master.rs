@@ -1,0 +1,253 @@
+//! Domain Format's Deck Master (../shared/seeds/domain-format.txt, "Deck Master").
+//!
+//! Each player's Deck Master starts in the Deck Master Zone, apart from the field, hand,
+//! graveyard and the rest: public, and beyond the reach of every card there. It leaves
+//! the zone by being Normal Summoned (with its tributes) or Set, like a monster from the
+//! hand and counting as the turn's Normal Summon; every time it has returned to the zone
+//! before, that summon costs `return_cost` (500) more life points, paid as a cost.
+//!
+//! Once it has changed zones other than by being summoned (destroyed, sent to the
+//! graveyard, banished, returned to the hand), its owner decides, right before the game
+//! state is open again, whether to return it to the zone or keep it where it is — owners
+//! in turn order from the turn player. Only a Deck Master that changed zones is asked
+//! about; one on the field (however it got there, an opponent's revival included) is not.
+//! A Deck Master shuffled into the deck is not offered back yet: its place among the
+//! re-committed cards is hidden, so it stays in the deck (docs/RULES.md).
+
+use crate::action::PlayMode;
+use crate::awaiting::{Awaiting, Decision};
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::field::summon::NormalSummon;
+use crate::place::Place;
+use crate::player::{DeckMaster, DeckMasterPlace};
+use crate::seat::Seat;
+
+impl Duel {
+    /// Where `seat`'s Deck Master is now, if it has one.
+    pub fn deck_master_place(&self, seat: Seat) -> Option<DeckMasterPlace> {
+        let master = self.state.player(seat).deck_master?;
+        if master.in_zone {
+            return Some(DeckMasterPlace::Zone);
+        }
+        if self
+            .state
+            .cells
+            .iter()
+            .flatten()
+            .any(|p| p.card_ref == master.card_ref)
+        {
+            return Some(DeckMasterPlace::Field);
+        }
+        let player = self.state.player(seat);
+        let side = self.state.player(self.side_of(seat));
+        if player.hand.iter().any(|s| s.card_ref == master.card_ref) {
+            Some(DeckMasterPlace::Hand)
+        } else if player
+            .graveyard
+            .iter()
+            .chain(&side.graveyard)
+            .any(|s| s.card_ref == master.card_ref)
+        {
+            Some(DeckMasterPlace::Graveyard)
+        } else if player.banished.contains(&master.card) {
+            Some(DeckMasterPlace::Banished)
+        } else {
+            Some(DeckMasterPlace::Deck)
+        }
+    }
+
+    /// What the next summon of `seat`'s Deck Master from the zone costs in life points.
+    pub fn deck_master_cost(&self, seat: Seat) -> u32 {
+        let per_return = self
+            .rules
+            .format
+            .field
+            .deck_master
+            .as_ref()
+            .map_or(0, |d| d.return_cost);
+        let returns = self.state.player(seat).deck_master.map_or(0, |m| m.returns);
+        per_return.saturating_mul(u32::from(returns))
+    }
+
+    /// Why `seat` may not summon its Deck Master from the zone now, if it may not (the
+    /// zone and tributes are checked by the summon itself).
+    pub(super) fn deck_master_summon_refused(&self, seat: Seat) -> Option<RuleError> {
+        let refused = |why| Some(RuleError::CannotSummonDeckMaster { why });
+        let Some(master) = self.state.player(seat).deck_master else {
+            return refused("this format has no Deck Masters");
+        };
+        if !master.in_zone {
+            return refused("the Deck Master is not in the Deck Master Zone");
+        }
+        if self.deck_master_cost(seat) > self.state.player(seat).life_points {
+            return refused("its summon costs more life points than you have");
+        }
+        None
+    }
+
+    pub(super) fn field_summon_deck_master(
+        &mut self,
+        seat: Seat,
+        to: Place,
+        mode: PlayMode,
+        tributes: &[Place],
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.expect_main_phase(seat, "summon-deck-master")?;
+        if let Some(refused) = self.deck_master_summon_refused(seat) {
+            return Err(refused);
+        }
+        let Some(master) = self.state.player(seat).deck_master else {
+            return Err(RuleError::CannotSummonDeckMaster {
+                why: "this format has no Deck Masters",
+            });
+        };
+        if !matches!(
+            mode,
+            PlayMode::Summon | PlayMode::SummonDefence | PlayMode::SetMonsterDefence
+        ) {
+            return Err(RuleError::WrongPlayMode {
+                why: "a Deck Master leaves its zone by a Normal Summon or a Set",
+            });
+        }
+        self.check_own_free_zone(seat, to, tributes)?;
+        let card = self.rules.card(master.card)?;
+        let summon = NormalSummon {
+            card_ref: master.card_ref,
+            card: Some(card),
+            to,
+            mode,
+            tributes,
+        };
+        let (mut piece, _) = self.normal_summon_piece(seat, &summon, Some(card))?;
+        // Everyone knows the Deck Master: even Set, it is no secret which card it is.
+        piece.card = Some(master.card);
+        let cost = self.deck_master_cost(seat);
+        self.pay_life_points(seat, cost, events);
+        let face_up = piece.face_up;
+        self.place_played(seat, to, piece, tributes, events);
+        // `place_played` reports a card from the hand; this one came from the zone.
+        if let Some(Event::Played { .. }) = events.last() {
+            events.pop();
+        }
+        if let Some(master) = self.state.player_mut(seat).deck_master.as_mut() {
+            master.in_zone = false;
+            master.seen_at = DeckMasterPlace::Field;
+        }
+        events.push(Event::DeckMasterSummoned {
+            seat,
+            at: to,
+            card: master.card,
+            face_up,
+        });
+        Ok(())
+    }
+
+    /// Right before the game state is open: the first owner, in turn order from the turn
+    /// player, whose Deck Master changed zones (and is not on the field) is asked whether
+    /// to return it. Deck Masters that moved onto the field are noted and not asked
+    /// about. Returns whether a decision is now awaited.
+    pub(super) fn await_deck_master_return(&mut self) -> bool {
+        if self.rules.format.field.deck_master.is_none() {
+            return false;
+        }
+        let table = self.state.table;
+        let order: Vec<Seat> = table.clockwise_from(self.state.active).collect();
+        for seat in order {
+            let (Some(master), Some(now)) = (
+                self.state.player(seat).deck_master,
+                self.deck_master_place(seat),
+            ) else {
+                continue;
+            };
+            if now == master.seen_at {
+                continue;
+            }
+            match now {
+                // Summoned, or returned: nothing to decide.
+                DeckMasterPlace::Field | DeckMasterPlace::Zone | DeckMasterPlace::Deck => {
+                    self.note_deck_master(seat, now);
+                }
+                DeckMasterPlace::Hand | DeckMasterPlace::Graveyard | DeckMasterPlace::Banished => {
+                    self.state.awaiting = Awaiting::Decision {
+                        seat,
+                        decision: Decision::ReturnDeckMaster { at: now },
+                    };
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn note_deck_master(&mut self, seat: Seat, now: DeckMasterPlace) {
+        if let Some(master) = self.state.player_mut(seat).deck_master.as_mut() {
+            master.seen_at = now;
+        }
+    }
+
+    pub(super) fn field_return_deck_master(
+        &mut self,
+        seat: Seat,
+        back: bool,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let at = match &self.state.awaiting {
+            Awaiting::Decision {
+                seat: s,
+                decision: Decision::ReturnDeckMaster { at },
+            } if *s == seat => *at,
+            _ => return Err(self.wrong_decision(seat, "return-deck-master")),
+        };
+        let Some(master) = self.state.player(seat).deck_master else {
+            return Err(self.wrong_decision(seat, "return-deck-master"));
+        };
+        if !back {
+            self.note_deck_master(seat, at);
+            events.push(Event::DeckMasterKept { seat, at });
+            return Ok(());
+        }
+        self.take_deck_master_from(seat, master, at);
+        if let Some(master) = self.state.player_mut(seat).deck_master.as_mut() {
+            master.in_zone = true;
+            master.seen_at = DeckMasterPlace::Zone;
+            master.returns = master.returns.saturating_add(1);
+        }
+        events.push(Event::DeckMasterReturned {
+            seat,
+            card: master.card,
+            from: at,
+        });
+        Ok(())
+    }
+
+    /// Takes the Deck Master out of the hand, graveyard or banished cards it is in.
+    fn take_deck_master_from(&mut self, seat: Seat, master: DeckMaster, at: DeckMasterPlace) {
+        let side = self.side_of(seat);
+        match at {
+            DeckMasterPlace::Hand => {
+                self.state
+                    .player_mut(seat)
+                    .hand
+                    .retain(|s| s.card_ref != master.card_ref);
+            }
+            DeckMasterPlace::Graveyard => {
+                for owner in [seat, side] {
+                    self.state
+                        .player_mut(owner)
+                        .graveyard
+                        .retain(|s| s.card_ref != master.card_ref);
+                }
+            }
+            DeckMasterPlace::Banished => {
+                let banished = &mut self.state.player_mut(seat).banished;
+                if let Some(i) = banished.iter().position(|c| *c == master.card) {
+                    banished.remove(i);
+                }
+            }
+            DeckMasterPlace::Zone | DeckMasterPlace::Field | DeckMasterPlace::Deck => {}
+        }
+    }
+}
