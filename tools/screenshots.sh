@@ -145,3 +145,11 @@ start app --format kingdom-duels-tag --deck yugis-magicians --bot-deck kaibas-dr
 sleep 14
 shot board-kingdom-duels-tag
 stop
+
+# 7. Domain Format: the Deck Master Zones (where each Deck Master is, what its next summon
+# costs), Set monsters, four players; the bots play every seat until turn 9.
+start app --format domain-4 --deck sky-domain --bot-deck dark-magician-domain --seed 4 \
+  --bot-delay-ms 20 --autopilot --autopilot-until-turn 9
+sleep 16
+shot board-domain-4
+stop

@@ -519,6 +519,10 @@ pub fn zone_label(names: &[String], view: &SeatView, place: Place, mark: Option<
             let name = match (card, piece.class) {
                 (Some(card), _) if !piece.face_up => format!("{} (face-down)", card.name),
                 (Some(card), _) => card.name.clone(),
+                // Kingdom Duels calls a face-down monster Hidden; the card game, Set.
+                (None, Class::Monster) if duel.format().field.set_monsters => {
+                    "a Set monster".to_owned()
+                }
                 (None, Class::Monster) => "a Hidden monster".to_owned(),
                 (None, Class::SpellTrap) => "a face-down spell or trap".to_owned(),
             };

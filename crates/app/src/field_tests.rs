@@ -72,7 +72,7 @@ fn current_phase(h: &Harness<'static, FairDuelApp>) -> Vec<String> {
 
 /// Summons the first monster the rules let me, by clicking it in the hand, a green
 /// Frontrow zone and "Summon face-up" in the choice. Returns the zone's slot and the name.
-fn summon_a_monster(h: &mut Harness<'static, FairDuelApp>) -> Option<(u8, String)> {
+pub(crate) fn summon_a_monster(h: &mut Harness<'static, FairDuelApp>) -> Option<(u8, String)> {
     let (hand_index, slot) = view(h)?.legal.iter().find_map(|a| match a {
         Action::Play {
             hand_index,
@@ -90,7 +90,8 @@ fn summon_a_monster(h: &mut Harness<'static, FairDuelApp>) -> Option<(u8, String
         .map(|(_, rest)| rest.trim_end_matches(", playable").to_owned())?;
     h.get_by_role_and_label(Role::Button, &hand).click();
     settle(h);
-    let target = zone_button(h, &format!("Your Frontrow {} ", slot + 1));
+    // "Your Frontrow 2 under …" with terrain, "Your Frontrow 2: …" without (Domain Format).
+    let target = zone_button(h, &format!("Your Frontrow {}", slot + 1));
     assert!(target.ends_with("— play here"), "{target}");
     h.get_by_role_and_label(Role::Button, &target).click();
     settle(h);

@@ -64,6 +64,8 @@ pub fn run(options: LaunchOptions) -> Result<(), RunError> {
 #[cfg(test)]
 mod app_tests;
 #[cfg(test)]
+mod domain_tests;
+#[cfg(test)]
 mod field_tests;
 #[cfg(test)]
 mod network_tests;

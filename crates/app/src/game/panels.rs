@@ -280,8 +280,12 @@ pub(super) fn players_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
 
 /// The terrain markers on the card game's field, each with what it boosts.
 fn terrain_markers_ui(ui: &mut Ui, view: &SeatView) {
-    ui.label(RichText::new("Terrain markers").strong());
     let duel = &view.duel;
+    // A field without terrain (Domain Format) has nothing to list.
+    if duel.state().markers.is_empty() {
+        return;
+    }
+    ui.label(RichText::new("Terrain markers").strong());
     let field = *duel.field();
     let mut seen = std::collections::BTreeSet::new();
     for seat in duel.state().seats() {

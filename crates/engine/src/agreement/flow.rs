@@ -304,16 +304,34 @@ impl Duel {
             .rules
             .pool
             .get(agreement.card)
-            .and_then(|c| c.kingdom())
-            .is_none_or(|k| {
-                k.is(crate::kingdom_card::MainType::Monster)
-                    || matches!(k.glyph, Some(Glyph::Equip | Glyph::Continuous))
-                    || k.has_subtype(Subtype::Equip)
-                    || k.has_subtype(Subtype::Continuous)
-                    || k.has_subtype(Subtype::Persist)
-            });
+            .is_none_or(stays_after_resolving);
         if still_there && !stays {
             self.resolved_to_graveyard(agreement.at, events);
         }
+    }
+}
+
+/// Whether a card stays on the field once its effect has resolved: a monster, and a spell or
+/// trap that lasts (Kingdom Duels: Equip, Continuous and Persist; the DOR pool's cards as the
+/// card game's: Equip, Field and Continuous spells and Continuous traps). Every other spell
+/// and trap goes to the graveyard.
+fn stays_after_resolving(card: &crate::card::CardDef) -> bool {
+    use crate::card::{CardKind, SpellKind, TrapKind};
+    match &card.kind {
+        CardKind::Kingdom(k) => {
+            k.is(crate::kingdom_card::MainType::Monster)
+                || matches!(k.glyph, Some(Glyph::Equip | Glyph::Continuous))
+                || k.has_subtype(Subtype::Equip)
+                || k.has_subtype(Subtype::Continuous)
+                || k.has_subtype(Subtype::Persist)
+        }
+        CardKind::Monster(_) => true,
+        CardKind::Spell { spell } => {
+            matches!(
+                spell,
+                SpellKind::Equip | SpellKind::Field | SpellKind::Continuous
+            )
+        }
+        CardKind::Trap { trap, .. } => *trap == TrapKind::Continuous,
     }
 }

@@ -1,0 +1,112 @@
+//! Domain Format in the window, driven as a player drives it (egui_kittest): each side's
+//! Deck Master Zone says whose Deck Master it is and what its summon costs; once a monster
+//! of mine can be its tribute, clicking my zone offers its summons, and choosing one brings
+//! it onto the field.
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+use fairduel_engine::player::DeckMasterPlace;
+use fairduel_engine::{Action, Decision};
+
+use crate::app::{FairDuelApp, LaunchOptions, Settings};
+use crate::app_tests::{
+    harness, labels_containing, my_turn_ready, over, settle, step_of, step_until, view, wait_after,
+};
+use crate::catalog::tests::project_assets;
+use crate::field_tests::summon_a_monster;
+use crate::home::MatchRequest;
+
+fn domain_app() -> FairDuelApp {
+    let options = LaunchOptions {
+        assets: project_assets(),
+        seed: Some(3),
+        bot_delay: Some(std::time::Duration::ZERO),
+        quick_match: Some(MatchRequest {
+            format: "domain".to_owned(),
+            // Birdface, Level 5: summoned from its zone with one tribute.
+            deck: "sky-domain".to_owned(),
+            bot_deck: "dark-magician-domain".to_owned(),
+        }),
+        ..LaunchOptions::default()
+    };
+    let settings = Settings {
+        player_name: "Ada".to_owned(),
+        bot_delay_ms: 0,
+        ..Settings::default()
+    };
+    FairDuelApp::new(options, settings)
+}
+
+#[test]
+fn the_deck_master_is_summoned_by_clicking_its_zone() {
+    let mut h = harness(domain_app());
+    h.run();
+    step_until(&mut h, "the board", |h| view(h).is_some());
+    // Both Deck Master Zones, each naming its Deck Master and its cost.
+    h.get_by_label_contains("Deck Master Birdface, in the Deck Master Zone");
+    h.get_by_label_contains("Deck Master Dark Magician, in the Deck Master Zone");
+    // My Main Phase with the Deck Master still summonable; any other question asked of me
+    // meanwhile (a response window, an outcome to accept) gets its first answer.
+    loop {
+        step_until(&mut h, "my decision", |h| my_turn_ready(h) || over(h));
+        let ready = view(&h).is_some_and(|v| {
+            matches!(v.awaiting().decision(), Some((s, Decision::Main)) if s == v.seat)
+                && v.legal
+                    .iter()
+                    .any(|a| matches!(a, Action::SummonDeckMaster { .. }))
+        });
+        if ready || over(&h) {
+            break;
+        }
+        let my_main = view(&h).is_some_and(|v| v.awaiting().is_main_of(v.seat));
+        if my_main {
+            // A monster to tribute first, then the turn ends.
+            let no_monster = view(&h).is_some_and(|v| {
+                v.duel
+                    .state()
+                    .cells
+                    .iter()
+                    .flatten()
+                    .all(|p| p.controller != v.seat)
+            });
+            if no_monster {
+                summon_a_monster(&mut h);
+                step_until(&mut h, "my decision", |h| my_turn_ready(h) || over(h));
+            }
+            let before = step_of(&h);
+            h.key_press(egui::Key::Enter);
+            wait_after(&mut h, before, "the end of my turn");
+            continue;
+        }
+        let before = step_of(&h);
+        h.key_press(egui::Key::Num1);
+        wait_after(&mut h, before, "my answer");
+    }
+    assert!(!over(&h), "the duel ended before my first Main Phase");
+    let zone = labels_containing(&h, "Deck Master Birdface, in the Deck Master Zone")
+        .into_iter()
+        .next()
+        .expect("my Deck Master's zone");
+    assert!(
+        zone.contains("costs 0 LP") && zone.contains("click to summon it"),
+        "{zone}"
+    );
+    h.get_by_role_and_label(Role::Button, &zone).click();
+    settle(&mut h);
+    assert!(
+        !labels_containing(&h, "Summon your Deck Master from the Deck Master Zone").is_empty(),
+        "clicking my Deck Master Zone offers its summons"
+    );
+    let before = step_of(&h);
+    h.key_press(egui::Key::Num1);
+    wait_after(&mut h, before, "the Deck Master's summon");
+    let v = view(&h).expect("the board");
+    assert_eq!(
+        v.duel.deck_master_place(v.seat),
+        Some(DeckMasterPlace::Field)
+    );
+    assert!(
+        !labels_containing(&h, "Deck Master Birdface, in the field").is_empty(),
+        "the zone says where the Deck Master went"
+    );
+}
