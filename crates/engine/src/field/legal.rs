@@ -98,12 +98,7 @@ impl Duel {
             if summons_left && card.is_normal_summonable() {
                 let needed = self.rules.format.field.tributes_for(card.level());
                 for tributes in self.tribute_choices(seat, needed) {
-                    // The summoned monster may take the zone of one of its tributes.
-                    let zones = free_front
-                        .iter()
-                        .chain(tributes.iter().filter(|t| zone_is(**t, Zone::Frontrow)))
-                        .copied()
-                        .collect::<Vec<_>>();
+                    let zones = summon_zones(&free_front, &tributes);
                     for (mode, shown) in self.summon_modes(reveal) {
                         for to in &zones {
                             out.push(Action::Play {
@@ -186,11 +181,7 @@ impl Duel {
         }
         let needed = self.rules.format.field.tributes_for(card.level());
         for tributes in self.tribute_choices(seat, needed) {
-            let zones = free_front
-                .iter()
-                .chain(tributes.iter().filter(|t| zone_is(**t, Zone::Frontrow)))
-                .copied()
-                .collect::<Vec<_>>();
+            let zones = summon_zones(free_front, &tributes);
             for mode in &modes {
                 for to in &zones {
                     out.push(Action::SummonDeckMaster {
@@ -366,6 +357,16 @@ impl Duel {
             }));
         }
     }
+}
+
+/// Where a monster summoned with `tributes` may go: a free Frontrow zone, or the zone of
+/// one of its tributes.
+fn summon_zones(free_front: &[Place], tributes: &[Place]) -> Vec<Place> {
+    free_front
+        .iter()
+        .chain(tributes.iter().filter(|t| zone_is(**t, Zone::Frontrow)))
+        .copied()
+        .collect()
 }
 
 fn zone_is(place: Place, zone: Zone) -> bool {
