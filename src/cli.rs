@@ -198,6 +198,26 @@ enum DeckCommand {
         #[arg(long)]
         cards: Vec<PathBuf>,
     },
+    /// Print a Duelists of the Roses deck file as a ydke:// link (the Deck Leader alone in
+    /// its side deck).
+    Link {
+        file: PathBuf,
+        /// A simulator's card database, for passcodes by name (default: $FAIRDUEL_CARDS).
+        #[arg(long)]
+        cards: Vec<PathBuf>,
+    },
+    /// Print a .ydk file or a ydke:// link as a FairDuel deck file of the Duelists of the
+    /// Roses pool (save it with `> my-deck.toml`).
+    Import {
+        /// The .ydk file or the ydke:// link.
+        source: String,
+        /// The deck's name (default: the file's name).
+        #[arg(long)]
+        name: Option<String>,
+        /// A simulator's card database, for passcodes by name (default: $FAIRDUEL_CARDS).
+        #[arg(long)]
+        cards: Vec<PathBuf>,
+    },
 }
 
 pub fn run() -> ExitCode {
@@ -319,6 +339,23 @@ pub fn run() -> ExitCode {
         Command::Deck {
             command: DeckCommand::Check { file, format, .. },
         } => deck_check(&dir, &file, &format),
+        Command::Deck {
+            command: DeckCommand::Link { file, cards },
+        } => crate::deck_links::link(&dir, Some(&netcli::data_root(&cli.player)), &file, &cards),
+        Command::Deck {
+            command:
+                DeckCommand::Import {
+                    source,
+                    name,
+                    cards,
+                },
+        } => crate::deck_links::import(
+            &dir,
+            Some(&netcli::data_root(&cli.player)),
+            &source,
+            name.as_deref(),
+            &cards,
+        ),
     };
     match result {
         Ok(code) => code,

@@ -2,6 +2,7 @@
 
 mod assets;
 mod cli;
+mod deck_links;
 mod domain_deck;
 mod netcli;
 mod output;

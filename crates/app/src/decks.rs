@@ -362,10 +362,10 @@ fn ydk_ui(ui: &mut Ui, catalog: &Catalog, library: &DeckLibrary, state: &mut Dec
         .small()
         .color(theme::TEXT_DIM),
     );
-    let label = ui.label("YDK file path");
+    let label = ui.label("YDK file path or ydke:// link");
     ui.add(
         egui::TextEdit::singleline(&mut state.ydk_path)
-            .hint_text("/path/to/deck.ydk")
+            .hint_text("/path/to/deck.ydk or ydke://…")
             .desired_width(f32::INFINITY),
     )
     .labelled_by(label.id);
@@ -376,17 +376,66 @@ fn ydk_ui(ui: &mut Ui, catalog: &Catalog, library: &DeckLibrary, state: &mut Dec
         if ui.button("Export YDK").clicked() {
             export_ydk(catalog, library, state);
         }
+        if ui.button("Copy ydke link").clicked()
+            && let Some(link) = copy_ydke(catalog, library, state)
+        {
+            ui.ctx().copy_text(link);
+        }
     });
     for problem in &library.passcodes.problems {
         ui.label(RichText::new(problem).small().color(theme::PENALTY_ON_DARK));
     }
 }
 
+/// The deck shown as a `ydke://` link for the clipboard, with a report of what it holds.
+fn copy_ydke(catalog: &Catalog, library: &DeckLibrary, state: &mut DecksState) -> Option<String> {
+    let Some(draft) = state.editor.clone().or_else(|| shown_draft(catalog, state)) else {
+        state.report = Some(Report::bad("There is no deck to copy.".into()));
+        return None;
+    };
+    let out = ydk::export_ydke(&draft, &library.passcodes, &catalog.pool);
+    let mut headline = format!(
+        "Copied a ydke:// link of {} of {} main-deck cards of {} to the clipboard.",
+        out.written,
+        draft.main_len(),
+        draft.name
+    );
+    if !out.left_out.is_empty() {
+        headline.push_str(" Left out, for want of a known passcode:");
+    }
+    state.report = Some(Report::good(headline, out.left_out));
+    Some(out.text)
+}
+
 fn import_ydk(catalog: &Catalog, library: &DeckLibrary, state: &mut DecksState) {
-    let path = PathBuf::from(state.ydk_path.trim());
-    if state.ydk_path.trim().is_empty() {
+    let typed = state.ydk_path.trim();
+    if typed.starts_with("ydke://") {
+        let imported = ydk::parse_ydke(typed)
+            .map(|file| ydk::import(&file, &library.passcodes, &catalog.pool, "Linked deck"));
+        state.report = Some(match imported {
+            Err(e) => Report::bad(format!("That ydke:// link cannot be imported: {e}.")),
+            Ok(imported) => {
+                let mut headline = format!(
+                    "Imported {} main-deck cards from the ydke:// link into a new, unsaved deck.",
+                    imported.mapped
+                );
+                if imported.draft.leader.is_none() {
+                    headline.push_str(" The link names no Deck Leader: pick one.");
+                }
+                if !imported.left_out.is_empty() {
+                    headline.push_str(&format!(" Left out ({}):", imported.left_out.len()));
+                }
+                state.editor = Some(imported.draft);
+                state.offer_replace = false;
+                Report::good(headline, imported.left_out)
+            }
+        });
+        return;
+    }
+    let path = PathBuf::from(typed);
+    if typed.is_empty() {
         state.report = Some(Report::bad(
-            "Type the path of a .ydk file to import first.".into(),
+            "Type the path of a .ydk file or a ydke:// link to import first.".into(),
         ));
         return;
     }

@@ -146,6 +146,59 @@ pub fn parse_ydk(text: &str) -> Result<YdkFile, YdkError> {
     Ok(file)
 }
 
+/// A `ydke://` link (the deck links of the simulators' deck sites) read as a YDK file: its
+/// cards numbered 1, 2, … within each list in place of lines. A link has no place for the
+/// Deck Leader: FairDuel writes it as the side deck's one card, and a side deck of exactly
+/// one card is read back as the Deck Leader.
+pub fn parse_ydke(link: &str) -> Result<YdkFile, String> {
+    let lists = fairduel_carddb::parse_ydke(link).map_err(|e| e.to_string())?;
+    let cards = |list: &[fairduel_engine::domain::Passcode]| -> Vec<YdkCard> {
+        list.iter()
+            .enumerate()
+            .map(|(i, p)| YdkCard {
+                line: i + 1,
+                passcode: u64::from(p.0),
+            })
+            .collect()
+    };
+    let mut file = YdkFile {
+        main: cards(&lists.main),
+        extra: cards(&lists.extra),
+        side: cards(&lists.side),
+        ..YdkFile::default()
+    };
+    if let [leader] = file.side.as_slice() {
+        file.leader = Some(*leader);
+        file.side.clear();
+    }
+    if file.main.is_empty() && file.extra.is_empty() && file.leader.is_none() {
+        return Err("the link holds no cards".into());
+    }
+    Ok(file)
+}
+
+/// The deck as a `ydke://` link (the Deck Leader alone in the side deck), and what could
+/// not be written.
+pub fn export_ydke(draft: &DeckDraft, table: &PasscodeTable, pool: &CardPool) -> Exported {
+    let ydk = export(draft, table, pool);
+    let passcodes = |cards: &[YdkCard]| -> Vec<fairduel_engine::domain::Passcode> {
+        cards
+            .iter()
+            .filter_map(|c| u32::try_from(c.passcode).ok())
+            .map(fairduel_engine::domain::Passcode)
+            .collect()
+    };
+    let file = parse_ydk(&ydk.text).unwrap_or_default();
+    let leader: Vec<YdkCard> = file.leader.into_iter().collect();
+    let text = fairduel_carddb::YdkeLists {
+        main: passcodes(&file.main),
+        extra: Vec::new(),
+        side: passcodes(&leader),
+    }
+    .to_link();
+    Exported { text, ..ydk }
+}
+
 /// Passcodes of FairDuel's cards, where known.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PasscodeTable {
@@ -468,6 +521,27 @@ mod tests {
                 .last()
                 .is_some_and(|s| s.contains("1 cards by name"))
         );
+    }
+
+    #[test]
+    fn a_deck_goes_out_as_a_ydke_link_and_comes_back_with_its_leader() {
+        let pool = pool();
+        let table = table(&pool);
+        let mut draft = DeckDraft::new("Linked");
+        draft.add(CardId(0));
+        draft.add(CardId(0));
+        draft.add(CardId(1));
+        draft.set_leader(CardId(1));
+        let out = export_ydke(&draft, &table, &pool);
+        assert!(out.text.starts_with("ydke://"), "{}", out.text);
+        assert_eq!(out.written, 3);
+        let file = parse_ydke(&out.text).expect("reads back");
+        let imported = import(&file, &table, &pool, "Back");
+        assert_eq!(imported.draft.cards, draft.cards);
+        assert_eq!(imported.draft.leader, Some(CardId(1)));
+        assert!(imported.left_out.is_empty(), "{:?}", imported.left_out);
+        assert!(parse_ydke("ydke://!!!").is_err());
+        assert!(parse_ydke("https://example.invalid").is_err());
     }
 
     #[test]

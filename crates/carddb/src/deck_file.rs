@@ -118,8 +118,51 @@ fn deck_master(
     }
 }
 
+/// A `ydke://` link's three lists of passcodes: main, extra and side deck.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct YdkeLists {
+    pub main: Vec<Passcode>,
+    pub extra: Vec<Passcode>,
+    pub side: Vec<Passcode>,
+}
+
+impl YdkeLists {
+    /// The lists as a `ydke://` link: each deck's passcodes as little-endian 32-bit
+    /// numbers in base64, separated by `!`.
+    pub fn to_link(&self) -> String {
+        let encode = |cards: &[Passcode]| {
+            let bytes: Vec<u8> = cards.iter().flat_map(|p| p.0.to_le_bytes()).collect();
+            data_encoding::BASE64.encode(&bytes)
+        };
+        format!(
+            "{YDKE_PREFIX}{}!{}!{}!",
+            encode(&self.main),
+            encode(&self.extra),
+            encode(&self.side)
+        )
+    }
+}
+
 fn read_ydke(link: &str) -> Result<ParsedDeck, DeckFileError> {
-    let body = link.strip_prefix(YDKE_PREFIX).unwrap_or(link);
+    let lists = parse_ydke(link)?;
+    Ok(ParsedDeck {
+        name: None,
+        deck: DomainDeck {
+            deck_master: deck_master(None, &lists.side)?,
+            main: lists.main,
+            extra: lists.extra,
+        },
+    })
+}
+
+/// Reads a `ydke://` link into its three lists of passcodes.
+pub fn parse_ydke(link: &str) -> Result<YdkeLists, DeckFileError> {
+    let link = link.trim();
+    let body = link
+        .strip_prefix(YDKE_PREFIX)
+        .ok_or_else(|| DeckFileError::BadYdke {
+            why: "it does not start with ydke://".into(),
+        })?;
     let parts: Vec<&str> = body.split('!').collect();
     let bad = |why: String| DeckFileError::BadYdke { why };
     if parts.len() < 3 {
@@ -146,14 +189,7 @@ fn read_ydke(link: &str) -> Result<ParsedDeck, DeckFileError> {
     let side = lists.pop().unwrap_or_default();
     let extra = lists.pop().unwrap_or_default();
     let main = lists.pop().unwrap_or_default();
-    Ok(ParsedDeck {
-        name: None,
-        deck: DomainDeck {
-            deck_master: deck_master(None, &side)?,
-            main,
-            extra,
-        },
-    })
+    Ok(YdkeLists { main, extra, side })
 }
 
 #[derive(Debug, Deserialize)]
@@ -202,17 +238,12 @@ pub fn to_ydk(deck: &DomainDeck) -> String {
 
 /// The deck as a `ydke://` link, the Deck Master alone in the side deck.
 pub fn to_ydke(deck: &DomainDeck) -> String {
-    let encode = |cards: &[Passcode]| {
-        let bytes: Vec<u8> = cards.iter().flat_map(|p| p.0.to_le_bytes()).collect();
-        data_encoding::BASE64.encode(&bytes)
-    };
-    let side: Vec<Passcode> = deck.deck_master.into_iter().collect();
-    format!(
-        "{YDKE_PREFIX}{}!{}!{}!",
-        encode(&deck.main),
-        encode(&deck.extra),
-        encode(&side)
-    )
+    YdkeLists {
+        main: deck.main.clone(),
+        extra: deck.extra.clone(),
+        side: deck.deck_master.into_iter().collect(),
+    }
+    .to_link()
 }
 
 #[cfg(test)]

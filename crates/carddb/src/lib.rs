@@ -12,5 +12,8 @@ mod deck_file;
 mod strings;
 
 pub use cdb::{CardDbError, LoadedDatabase, load_cards, read_cdb};
-pub use deck_file::{DECK_MASTER_TAG, DeckFileError, ParsedDeck, read_deck_text, to_ydk, to_ydke};
+pub use deck_file::{
+    DECK_MASTER_TAG, DeckFileError, ParsedDeck, YdkeLists, parse_ydke, read_deck_text, to_ydk,
+    to_ydke,
+};
 pub use strings::{StringsError, read_setnames};
