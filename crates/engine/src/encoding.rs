@@ -380,6 +380,7 @@ impl Writer<'_> {
                     Zone::Frontrow => 5,
                     Zone::Backrow => 6,
                     Zone::Player => 7,
+                    Zone::DeckMaster => 8,
                 });
                 self.byte(slot);
             }

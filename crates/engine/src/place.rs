@@ -27,6 +27,8 @@ pub enum Zone {
     Backrow,
     /// The player themselves, as the target of a direct attack (slot 0).
     Player,
+    /// Domain Format's Deck Master Zone, apart from the field (slot 0).
+    DeckMaster,
 }
 
 impl Zone {
@@ -40,6 +42,7 @@ impl Zone {
             Zone::Frontrow => "Frontrow",
             Zone::Backrow => "Backrow",
             Zone::Player => "life points",
+            Zone::DeckMaster => "Deck Master Zone",
         }
     }
 }

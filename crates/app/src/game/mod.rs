@@ -401,7 +401,21 @@ pub fn match_ui(ui: &mut Ui, model: &mut MatchModel, state: &mut MatchUi) -> Opt
         Some((card.id, Some(place)))
     });
 
-    if output.deck_master == Some(view.seat) && i_decide(view) {
+    let writing_proposal = matches!(
+        view.awaiting().decision(),
+        Some((seat, Decision::ProposeOutcome { .. })) if seat == view.seat
+    );
+    // While writing an outcome, a Deck Master Zone is a card to pick (a Deck Master an
+    // effect summons from there).
+    if let Some(seat) = output.deck_master
+        && writing_proposal
+    {
+        state.proposal.take_click(Place::Zone {
+            side: seat,
+            zone: fairduel_engine::Zone::DeckMaster,
+            slot: 0,
+        });
+    } else if output.deck_master == Some(view.seat) && i_decide(view) {
         let summons: Vec<(String, Action)> = view
             .legal
             .iter()

@@ -279,6 +279,31 @@ impl Duel {
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let bad = |why: String| RuleError::BadOutcome { index, why };
+        // Domain Format: a Deck Master leaves its zone only by being summoned (its own
+        // summon mechanic, a Ritual, Fusion or other proper summon), paying what its
+        // returns cost.
+        if let Place::Zone {
+            side,
+            zone: Zone::DeckMaster,
+            ..
+        } = from
+        {
+            if !matches!(to, Destination::Field { .. }) {
+                return Err(bad(
+                    "a Deck Master leaves its zone only by being summoned: move it to a zone \
+                     of the field"
+                        .into(),
+                ));
+            }
+            let cost = self.deck_master_cost(side);
+            if cost > self.state.player(side).life_points {
+                return Err(bad(format!(
+                    "summoning {side}'s Deck Master from its zone costs {cost} LP, more than \
+                     they have"
+                )));
+            }
+            self.pay_life_points(side, cost, events);
+        }
         if let Destination::Field { at, .. } = to {
             let on_field = matches!(
                 at,
@@ -448,6 +473,25 @@ impl Duel {
                 zone.label()
             ))),
             Zone::Player => Err(bad(format!("{from} is a player, not a card"))),
+            Zone::DeckMaster => {
+                let master = self
+                    .state
+                    .player(side)
+                    .deck_master
+                    .filter(|m| m.in_zone)
+                    .ok_or_else(|| bad(format!("{side} has no Deck Master in its zone")))?;
+                if let Some(m) = self.state.player_mut(side).deck_master.as_mut() {
+                    m.in_zone = false;
+                }
+                Ok(Lifted {
+                    owner: side,
+                    card_ref: master.card_ref,
+                    card: Some(master.card),
+                    hidden_on_field: false,
+                    defence: false,
+                    class: Some(Class::Monster),
+                })
+            }
         }
     }
 

@@ -161,7 +161,8 @@ fn parse_operation(
     })
 }
 
-/// A zone of the field, or `seatN-handK` / `seatN-graveK`.
+/// A zone of the field, `seatN-handK` / `seatN-graveK`, or `seatN-dmz` (the Deck Master
+/// Zone).
 fn card_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Place, SourceError> {
     let pile = text.trim().strip_prefix("seat").and_then(|rest| {
         let (seat, pile) = rest.split_once('-')?;
@@ -170,6 +171,8 @@ fn card_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Pla
             (Zone::Hand, k)
         } else if let Some(k) = pile.strip_prefix("grave") {
             (Zone::Graveyard, k)
+        } else if pile == "dmz" {
+            (Zone::DeckMaster, "1")
         } else {
             return None;
         };
