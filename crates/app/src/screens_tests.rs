@@ -168,7 +168,11 @@ fn a_ydk_file_is_imported_with_what_did_not_map_listed_and_exported_back() {
     let mut h = harness(app_with_data(&data.0));
     h.run();
     click_button(&mut h, "Decks");
-    type_into(&mut h, "YDK file path", &input.display().to_string());
+    type_into(
+        &mut h,
+        "YDK file path or ydke:// link",
+        &input.display().to_string(),
+    );
     click_button(&mut h, "Import YDK");
     assert!(
         has(&h, "Imported 3 of 4 main-deck cards"),
@@ -197,7 +201,11 @@ fn a_ydk_file_is_imported_with_what_did_not_map_listed_and_exported_back() {
 
     // Export the imported deck: everything in it has a passcode.
     let output = data.0.join("out").join("blue-again.ydk");
-    type_into(&mut h, "YDK file path", &output.display().to_string());
+    type_into(
+        &mut h,
+        "YDK file path or ydke:// link",
+        &output.display().to_string(),
+    );
     click_button(&mut h, "Export YDK");
     assert!(
         has(&h, "Wrote 3 of 3 main-deck cards of blue"),
