@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use fairduel_engine::describe::describe_steps_on;
 use fairduel_engine::piece::Class;
 use fairduel_engine::text::capitalise;
-use fairduel_engine::{Action, Decision, Place, PlayMode, TrapEvent};
+use fairduel_engine::{Action, Decision, Place, PlayMode, Seat, TrapEvent};
 
 use super::{Choice, MatchUi, Selection};
 use crate::board::Mark;
@@ -423,5 +423,38 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                 steps.join("; ")
             )))
         }
+    }
+}
+
+/// A click on `seat`'s Deck Master Zone (Domain Format): while I write an outcome, the Deck
+/// Master is the card it picks (an effect summoning it from there); on my own turn, my
+/// zone offers its summons.
+pub(super) fn deck_master_click(view: &SeatView, state: &mut MatchUi, seat: Seat) {
+    let writing_proposal = matches!(
+        view.awaiting().decision(),
+        Some((s, Decision::ProposeOutcome { .. })) if s == view.seat
+    );
+    if writing_proposal {
+        state.proposal.take_click(Place::Zone {
+            side: seat,
+            zone: fairduel_engine::Zone::DeckMaster,
+            slot: 0,
+        });
+        return;
+    }
+    if seat != view.seat || !i_decide(view) {
+        return;
+    }
+    let summons: Vec<(String, Action)> = view
+        .legal
+        .iter()
+        .filter(|a| matches!(a, Action::SummonDeckMaster { .. }))
+        .map(|a| (action_label(view, a), a.clone()))
+        .collect();
+    if !summons.is_empty() {
+        state.choice = Some(Choice {
+            title: "Summon your Deck Master from the Deck Master Zone:".to_owned(),
+            options: summons,
+        });
     }
 }

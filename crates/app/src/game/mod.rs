@@ -401,33 +401,8 @@ pub fn match_ui(ui: &mut Ui, model: &mut MatchModel, state: &mut MatchUi) -> Opt
         Some((card.id, Some(place)))
     });
 
-    let writing_proposal = matches!(
-        view.awaiting().decision(),
-        Some((seat, Decision::ProposeOutcome { .. })) if seat == view.seat
-    );
-    // While writing an outcome, a Deck Master Zone is a card to pick (a Deck Master an
-    // effect summons from there).
-    if let Some(seat) = output.deck_master
-        && writing_proposal
-    {
-        state.proposal.take_click(Place::Zone {
-            side: seat,
-            zone: fairduel_engine::Zone::DeckMaster,
-            slot: 0,
-        });
-    } else if output.deck_master == Some(view.seat) && i_decide(view) {
-        let summons: Vec<(String, Action)> = view
-            .legal
-            .iter()
-            .filter(|a| matches!(a, Action::SummonDeckMaster { .. }))
-            .map(|a| (action_label(view, a), a.clone()))
-            .collect();
-        if !summons.is_empty() {
-            state.choice = Some(Choice {
-                title: "Summon your Deck Master from the Deck Master Zone:".to_owned(),
-                options: summons,
-            });
-        }
+    if let Some(seat) = output.deck_master {
+        actions::deck_master_click(view, state, seat);
     }
     if let Some(place) = output.clicked {
         let writing = matches!(

@@ -128,10 +128,6 @@ impl Duel {
         self.pay_life_points(seat, cost, events);
         let face_up = piece.face_up;
         self.place_played(seat, to, piece, tributes, events);
-        // `place_played` reports a card from the hand; this one came from the zone.
-        if let Some(Event::Played { .. }) = events.last() {
-            events.pop();
-        }
         if let Some(master) = self.state.player_mut(seat).deck_master.as_mut() {
             master.in_zone = false;
             master.seen_at = DeckMasterPlace::Field;

@@ -173,7 +173,9 @@ impl Duel {
             .player_mut(seat)
             .hand
             .remove(usize::from(hand_index));
+        let card = piece.card;
         self.place_played(seat, to, piece, tributes, events);
+        events.push(Event::Played { seat, at: to, card });
         if let (PlayMode::ActivateSpell, Some(reveal)) = (mode, reveal) {
             self.activate_from_hand(seat, to, reveal, events)?;
         }
@@ -303,7 +305,8 @@ impl Duel {
         Ok(())
     }
 
-    /// Sends the tributes to the graveyard, puts the played card in its zone and counts it.
+    /// Sends the tributes to the graveyard, puts the played card in its zone and counts it;
+    /// the caller reports where it came from.
     pub(super) fn place_played(
         &mut self,
         seat: Seat,
@@ -315,7 +318,6 @@ impl Duel {
         for at in tributes {
             self.resolved_to_graveyard(*at, events);
         }
-        let card = piece.card;
         let is_monster = piece.class == Class::Monster;
         self.put_in_zone(to, piece);
         let player = self.state.player_mut(seat);
@@ -324,7 +326,6 @@ impl Duel {
             player.monsters_played = player.monsters_played.saturating_add(1);
             player.fielded_monster = true;
         }
-        events.push(Event::Played { seat, at: to, card });
     }
 }
 
