@@ -98,10 +98,12 @@ enum Command {
         #[arg(long)]
         record: Option<PathBuf>,
     },
-    /// Audit a match record: check every signature, chain link, state hash, reveal, draw,
+    /// Audit match records: check every signature, chain link, state hash, reveal, draw,
     /// claim and deck, and say whether each seat played fairly. Exits 0 only if all did.
     Verify {
-        file: PathBuf,
+        /// One record, or many (`records/*.fdrec`): each is audited in turn.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Print the verdicts as one JSON object (for tools and CI) instead of words.
         #[arg(long)]
         json: bool,
@@ -301,7 +303,7 @@ pub fn run() -> ExitCode {
             r#match.as_deref(),
             cli.player.name.as_deref().unwrap_or_default(),
         ),
-        Command::Verify { file, json } => crate::verify::verify(&dir, &file, json),
+        Command::Verify { files, json } => crate::verify::verify(&dir, &files, json),
         Command::Selfplay {
             format,
             games,

@@ -6,6 +6,7 @@ mod deck_links;
 mod domain_deck;
 mod netcli;
 mod output;
+mod progress;
 mod selfplay;
 mod verify;
 

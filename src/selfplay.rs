@@ -96,6 +96,7 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
     let mut endings: BTreeMap<String, u64> = BTreeMap::new();
     let mut failures = Vec::new();
     let mut agreements = AgreementTally::default();
+    let progress = crate::progress::bar(args.games, "games");
     for game in 0..args.games {
         let game_seed = args.seed.wrapping_add(game);
         let seating: Vec<&DeckList> = deck_indices(game_seed, decks.len(), players)
@@ -134,7 +135,9 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
             Ok(Err(error)) => failures.push(error),
             Err(_) => failures.push(format!("game {game_seed}: the engine panicked")),
         }
+        progress.inc(1);
     }
+    progress.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let summary = Summary {
         format: rules.format.id.clone(),

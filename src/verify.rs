@@ -1,6 +1,7 @@
-//! `fairduel verify`: audits a match record and says, in words or with `--json` as one
-//! JSON object, whether each seat played fairly. Exits 0 only when every seat did.
+//! `fairduel verify`: audits match records and says, in words or with `--json` as JSON,
+//! whether each seat played fairly. Exits 0 only when every seat of every record did.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -59,45 +60,79 @@ struct Unreadable<'a> {
     error: &'a str,
 }
 
-pub fn verify(dir: &std::path::Path, file: &std::path::Path, json: bool) -> CmdResult {
-    let audited = audit_file(dir, file);
-    if !json {
-        let (rules, report) = audited?;
-        print_report(file, &rules, &report);
-        return Ok(exit_code(&report));
+/// Audits every file in turn. One file prints one report (one JSON object); several print
+/// a report each and a tally (a JSON array), with a progress bar on a terminal.
+pub fn verify(dir: &std::path::Path, files: &[PathBuf], json: bool) -> CmdResult {
+    let progress = (files.len() > 1).then(|| crate::progress::bar(files.len() as u64, "records"));
+    let mut reports = Vec::with_capacity(files.len());
+    let mut all_fair = true;
+    for file in files {
+        let audited = audit_file(dir, file);
+        all_fair &= audited
+            .as_ref()
+            .is_ok_and(|(_, report)| report.all_verified());
+        if json {
+            reports.push(match &audited {
+                Ok((rules, report)) => serde_json::to_value(verdicts(file, rules, report)),
+                Err(error) => serde_json::to_value(Unreadable {
+                    file: file.display().to_string(),
+                    error,
+                }),
+            });
+        } else if let Some(bar) = &progress {
+            bar.suspend(|| {
+                match &audited {
+                    Ok((rules, report)) => print_report(file, rules, report),
+                    Err(error) => println!("{}: {error}", file.display()),
+                }
+                println!();
+            });
+        } else {
+            // One file keeps the exit code and message a script expects of a bad file.
+            let (rules, report) =
+                audited.map_err(|error| format!("{}: {error}", file.display()))?;
+            print_report(file, &rules, &report);
+        }
+        if let Some(bar) = &progress {
+            bar.inc(1);
+        }
     }
-    let text = match &audited {
-        Ok((rules, report)) => serde_json::to_string_pretty(&verdicts(file, rules, report)),
-        Err(error) => serde_json::to_string_pretty(&Unreadable {
-            file: file.display().to_string(),
-            error,
-        }),
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
     }
-    .map_err(|e| e.to_string())?;
-    println!("{text}");
-    Ok(match &audited {
-        Ok((_, report)) => exit_code(report),
-        Err(_) => ExitCode::FAILURE,
-    })
-}
-
-fn exit_code(report: &AuditReport) -> ExitCode {
-    if report.all_verified() {
+    if json {
+        let reports = reports
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| e.to_string())?;
+        let text = match <[serde_json::Value; 1]>::try_from(reports) {
+            Ok([only]) => serde_json::to_string_pretty(&only),
+            Err(many) => serde_json::to_string_pretty(&many),
+        }
+        .map_err(|e| e.to_string())?;
+        println!("{text}");
+    } else if files.len() > 1 {
+        let fair = if all_fair {
+            "every seat of every record verified"
+        } else {
+            "NOT every seat of every record verified"
+        };
+        println!("{} records: {fair}", files.len());
+    }
+    Ok(if all_fair {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    }
+    })
 }
 
 fn audit_file(
     dir: &std::path::Path,
     file: &std::path::Path,
 ) -> Result<(Arc<Rules>, AuditReport), String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let record = fairduel_protocol::MatchRecord::from_bytes(&bytes)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
-    let setup = fairduel_protocol::audit::record_setup(&record)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read it: {e}"))?;
+    let record = fairduel_protocol::MatchRecord::from_bytes(&bytes).map_err(|e| e.to_string())?;
+    let setup = fairduel_protocol::audit::record_setup(&record).map_err(|e| e.to_string())?;
     let format = assets::format_ids(dir)
         .into_iter()
         .filter_map(|id| assets::load_format(dir, &id).ok())
@@ -119,8 +154,8 @@ fn audit_file(
         ));
     }
     let rules = Rules::new(format, pool);
-    let report = fairduel_protocol::audit(Arc::clone(&rules), &record)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let report =
+        fairduel_protocol::audit(Arc::clone(&rules), &record).map_err(|e| e.to_string())?;
     Ok((rules, report))
 }
 

@@ -166,3 +166,57 @@ fn completions_are_printed_for_each_shell() {
         );
     }
 }
+
+#[test]
+fn verify_audits_many_records_in_one_run_and_fails_if_any_seat_of_any_record_is_not_verified() {
+    let home = scratch("verify-many");
+    let mut records = Vec::new();
+    for (format, seed) in [("dor-classic", "2"), ("domain", "3")] {
+        let record = home.join(format!("{format}.fdrec"));
+        let demo = fairduel(
+            &home,
+            &[
+                "demo",
+                "--format",
+                format,
+                "--seed",
+                seed,
+                "--record",
+                record.to_str().unwrap(),
+            ],
+        );
+        assert!(demo.status.success(), "{demo:?}");
+        records.push(record.to_str().unwrap().to_owned());
+    }
+    let mut args = vec!["verify"];
+    args.extend(records.iter().map(String::as_str));
+    let fair = fairduel(&home, &args);
+    assert!(fair.status.success(), "{fair:?}");
+    let words = String::from_utf8_lossy(&fair.stdout);
+    for record in &records {
+        assert!(words.contains(record.as_str()), "{words}");
+    }
+    assert!(
+        words.contains("2 records: every seat of every record verified"),
+        "{words}"
+    );
+    // Off a terminal the progress bar draws nothing: no escape codes in what CI logs.
+    assert!(!String::from_utf8_lossy(&fair.stderr).contains('\u{1b}'));
+
+    let junk = home.join("junk.fdrec");
+    std::fs::write(&junk, b"not a record").unwrap();
+    args.push(junk.to_str().unwrap());
+    args.push("--json");
+    let mixed = fairduel(&home, &args);
+    assert!(
+        !mixed.status.success(),
+        "one unreadable record fails the run"
+    );
+    let reports = json(&mixed);
+    let reports = reports.as_array().expect("several records print an array");
+    assert_eq!(reports.len(), 3);
+    assert_eq!(reports[0]["format"], "dor-classic");
+    assert_eq!(reports[1]["format"], "domain");
+    assert!(reports[..2].iter().all(|r| r["all_verified"] == true));
+    assert!(reports[2]["error"].is_string(), "{:?}", reports[2]);
+}
