@@ -146,10 +146,33 @@ enum Command {
     /// Print a completion script for your shell, e.g. `fairduel completions bash >
     /// ~/.local/share/bash-completion/completions/fairduel`.
     Completions { shell: clap_complete::Shell },
+    /// Put FairDuel in the desktop's application menu with its icon (Linux and other
+    /// freedesktop.org desktops), or take it away again.
+    Desktop {
+        #[command(subcommand)]
+        command: DesktopCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum DesktopCommand {
+    /// Write the menu entry (starting this fairduel program) and the icon.
+    Install {
+        /// Instead of your data folder ($XDG_DATA_HOME, usually ~/.local/share).
+        #[arg(long)]
+        data_home: Option<PathBuf>,
+    },
+    /// Remove the menu entry and the icon.
+    Remove {
+        #[arg(long)]
+        data_home: Option<PathBuf>,
+    },
 }
 
 #[derive(Debug, Clone, Default, clap::Args)]
 struct AppArgs {
+    /// A match record (.fdrec) to audit and replay, or a deck (.ydk) to import.
+    file: Option<PathBuf>,
     /// Start a match against the bot at once in this format (e.g. kairu-dotr).
     #[arg(long)]
     format: Option<String>,
@@ -229,6 +252,14 @@ pub fn run() -> ExitCode {
         let mut command = <Cli as clap::CommandFactory>::command();
         clap_complete::generate(shell, &mut command, "fairduel", &mut std::io::stdout());
         return ExitCode::SUCCESS;
+    }
+    if let Some(Command::Desktop { command }) = &cli.command {
+        // Needs no assets either.
+        let done = match command {
+            DesktopCommand::Install { data_home } => crate::desktop::install(data_home.as_deref()),
+            DesktopCommand::Remove { data_home } => crate::desktop::remove(data_home.as_deref()),
+        };
+        return finish(done);
     }
     let dir = match assets::asset_dir(cli.assets.as_deref(), &netcli::data_root(&cli.player)) {
         Ok(dir) => dir,
@@ -322,7 +353,7 @@ pub fn run() -> ExitCode {
                 json,
             },
         ),
-        Command::Completions { .. } => Ok(ExitCode::SUCCESS),
+        Command::Completions { .. } | Command::Desktop { .. } => Ok(ExitCode::SUCCESS),
         Command::Scenario { files } => scenario(&dir, &files),
         Command::Cards { query, pool } => cards(&dir, &pool, query.as_deref()),
         Command::Formats => formats(&dir),
@@ -359,6 +390,11 @@ pub fn run() -> ExitCode {
             &cards,
         ),
     };
+    finish(result)
+}
+
+/// The exit code of a command; its error, if any, on standard error.
+fn finish(result: CmdResult) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(message) => {
@@ -414,6 +450,7 @@ fn app(dir: &std::path::Path, player: &netcli::PlayerArgs, args: AppArgs) -> Cmd
         data_dir: player.data_dir.clone(),
         key_file: player.key.clone(),
         card_images: args.card_images,
+        open_file: args.file,
     };
     fairduel_app::run(options).map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
@@ -472,7 +509,7 @@ fn scenario(dir: &std::path::Path, files: &[PathBuf]) -> CmdResult {
     for file in files {
         match run_file(file, dir) {
             Ok(report) => {
-                println!("{}", report.summary());
+                say!("{}", report.summary());
                 match report.verdict() {
                     Verdict::Pass => passed += 1,
                     Verdict::Fail => failed += 1,
@@ -481,12 +518,12 @@ fn scenario(dir: &std::path::Path, files: &[PathBuf]) -> CmdResult {
                 }
             }
             Err(error) => {
-                println!("ERROR {}: {error}", file.display());
+                say!("ERROR {}: {error}", file.display());
                 failed += 1;
             }
         }
     }
-    println!(
+    say!(
         "{} scenario(s): {passed} passed, {failed} failed, {known} known failure(s), \
          {fixed} marked known but passing",
         files.len()
@@ -577,7 +614,7 @@ fn deck_check(dir: &std::path::Path, file: &std::path::Path, format: &str) -> Cm
             format!("{role} {}, ", c.name)
         })
         .unwrap_or_default();
-    println!(
+    say!(
         "{}: legal in {} — {leader}{} main cards, {} in the Extra Deck",
         deck.name,
         rules.format.name,

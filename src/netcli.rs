@@ -187,7 +187,7 @@ pub fn host(
         let (ticket, host) = Host::bind(&endpoint, match_hello(&rules).with_name(&name), options)
             .await
             .map_err(|e| e.to_string())?;
-        println!(
+        say!(
             "Hosting {} as {} with {}.",
             rules.format.name,
             identity.public().fingerprint(),
@@ -198,12 +198,12 @@ pub fn host(
         } else {
             format!("it admits {wanted} players, one seat each")
         };
-        println!("Give this ticket to the other players ({admits}):\n\n{ticket}\n");
+        say!("Give this ticket to the other players ({admits}):\n\n{ticket}\n");
         if let Some(file) = &args.ticket_file {
             std::fs::write(file, ticket.to_string())
                 .map_err(|e| format!("cannot write the ticket to {}: {e}", file.display()))?;
         }
-        println!(
+        say!(
             "Waiting for the table to fill (1 of {} seated)…",
             wanted + 1
         );
@@ -265,7 +265,7 @@ async fn join_with(
     endpoint: &PlayerEndpoint,
     ticket: &HostTicket,
 ) -> Result<ExitCode, String> {
-    println!(
+    say!(
         "Joining {} as {}…",
         rules.format.name,
         seat.identity.public().fingerprint()
@@ -273,7 +273,7 @@ async fn join_with(
     let connection = join(endpoint, ticket, match_hello(rules).with_name(&seat.name))
         .await
         .map_err(|e| e.to_string())?;
-    println!("Seated; waiting for the table to fill…");
+    say!("Seated; waiting for the table to fill…");
     let started = start_joined(
         settings(
             player,
@@ -299,7 +299,7 @@ fn progress_printer() -> impl FnMut(usize, usize) {
     move |seated, of| {
         if (seated, of) != last {
             last = (seated, of);
-            println!("  {seated} of {of} seated");
+            say!("  {seated} of {of} seated");
         }
     }
 }
@@ -324,7 +324,7 @@ pub fn lan(
         let endpoint = PlayerEndpoint::bind(identity.secret_bytes(), options)
             .await
             .map_err(|e| e.to_string())?;
-        println!("Looking for matches on this network for {wait_secs} seconds…");
+        say!("Looking for matches on this network for {wait_secs} seconds…");
         let mut watch = endpoint.watch_lan_matches().map_err(|e| e.to_string())?;
         let deadline = tokio::time::Instant::now() + Duration::from_secs(wait_secs);
         let mut found = Vec::new();
@@ -341,11 +341,11 @@ pub fn lan(
             let _ = tokio::time::timeout_at(deadline, watch.changed()).await;
         }
         if found.is_empty() {
-            println!("No open {} match found nearby. Ask the host to run `fairduel host --offline`, or join with their ticket.", rules.format.name);
+            say!("No open {} match found nearby. Ask the host to run `fairduel host --offline`, or join with their ticket.", rules.format.name);
             return Ok(ExitCode::FAILURE);
         }
         for (i, m) in found.iter().enumerate() {
-            println!("  [{}] {} hosts {}", i + 1, m.host_name, m.format_name);
+            say!("  [{}] {} hosts {}", i + 1, m.host_name, m.format_name);
         }
         let index = match pick {
             Some(p) => p,
@@ -381,7 +381,7 @@ pub fn resume(
     let rules = assets::load_rules(dir, &meta.format_name).map_err(|e| e.to_string())?;
     let identity = identity(player)?;
     let deck = DeckList::from(&meta.deck);
-    println!(
+    say!(
         "Resuming match {} ({}, {} entries saved) as {} ({})…",
         &hex(&meta.match_id)[..12],
         rules.format.name,
@@ -407,7 +407,7 @@ pub fn resume(
         let (started, saved) =
             resume_saved(settings, &path, reconnect).map_err(|e| e.to_string())?;
         if saved.dropped_torn_tail {
-            println!("  (an entry cut short by the crash was never sent; it was dropped)");
+            say!("  (an entry cut short by the crash was never sent; it was dropped)");
         }
         drive(started, net.bot, &rules).await
     })
@@ -440,7 +440,7 @@ fn read_number(prompt: &str, count: usize) -> Result<usize, String> {
         }
         match line.trim().parse::<usize>() {
             Ok(n) if (1..=count).contains(&n) => return Ok(n - 1),
-            _ => println!("  type a number from 1 to {count}"),
+            _ => say!("  type a number from 1 to {count}"),
         }
     }
 }
@@ -461,9 +461,9 @@ pub async fn drive_to_record(
         match_id,
         file,
     } = started;
-    println!("Match {} started.", &hex(&match_id)[..12]);
+    say!("Match {} started.", &hex(&match_id)[..12]);
     if let Some(file) = &file {
-        println!(
+        say!(
             "  saved as it goes in {} (after a crash: `fairduel resume {}`)",
             file.display(),
             &hex(&match_id)[..12]
@@ -503,16 +503,16 @@ fn show(
     match update {
         Update::View(view) => {
             for line in &view.log {
-                println!("  turn {:>2}: {}", line.turn, line.text);
+                say!("  turn {:>2}: {}", line.turn, line.text);
             }
             offered.clear();
             if !bot && view.my_decision() {
                 // The card game's field, drawn in text: the grid formats are played in the
                 // window, where the board is.
                 if view.duel.topology().field().is_some() {
-                    println!();
+                    say!();
                     for line in describe_field(&view.duel, view.seat, &view.knowledge) {
-                        println!("  {line}");
+                        say!("  {line}");
                     }
                 }
                 let state = view.duel.state();
@@ -521,15 +521,15 @@ fn show(
                     .filter(|s| *s != view.seat)
                     .map(|s| format!("{s} {} LP", state.player(s).life_points))
                     .collect();
-                println!(
+                say!(
                     "\nYour decision ({} LP; {}):",
                     state.player(view.seat).life_points,
                     others.join(", ")
                 );
                 for (i, action) in view.legal.iter().enumerate() {
-                    println!("  {:>3}. {}", i + 1, offer_text(&view, action));
+                    say!("  {:>3}. {}", i + 1, offer_text(&view, action));
                 }
-                println!(
+                say!(
                     "  (number to act, c to concede, a to let the bot play, q to leave and resume later)"
                 );
                 *offered = view.legal.clone();
@@ -537,14 +537,14 @@ fn show(
             None
         }
         Update::Refused { command, reason } => {
-            println!("  refused ({command}): {reason}");
+            say!("  refused ({command}): {reason}");
             None
         }
         Update::Link {
             seat,
             status: LinkStatus::Connected(info),
         } => {
-            println!(
+            say!(
                 "  connected to {seat} ({}) — {}",
                 info.remote_id.fmt_short(),
                 info.path
@@ -555,22 +555,22 @@ fn show(
             seat,
             status: LinkStatus::Lost { reason },
         } => {
-            println!("  connection to {seat} lost ({reason}); getting it back…");
+            say!("  connection to {seat} lost ({reason}); getting it back…");
             None
         }
         Update::Link {
             seat,
             status: LinkStatus::Reconnected(info),
         } => {
-            println!("  reconnected to {seat} — {}", info.path);
+            say!("  reconnected to {seat} — {}", info.path);
             None
         }
         Update::Warning(message) => {
-            println!("  warning: {message}");
+            say!("  warning: {message}");
             None
         }
         Update::Desync(report) => {
-            print!("{}", report.text());
+            say!("{}", report.text().trim_end());
             None
         }
         Update::Finished(end) => {
@@ -583,7 +583,7 @@ fn show(
             Some(*code)
         }
         Update::Failed(message) => {
-            println!("error: {message}");
+            say!("error: {message}");
             Some(ExitCode::FAILURE)
         }
     }
@@ -631,26 +631,27 @@ fn offer_text(view: &SeatView, action: &Action) -> String {
 fn print_end(end: &MatchEnd, rules: &Rules) {
     let me = end.my_seat;
     match end.outcome {
-        Some(o) if o.is_draw() => println!("\nThe duel ended without a winner."),
+        Some(o) if o.is_draw() => say!("\nThe duel ended without a winner."),
         Some(o) if o.won(me) => {
-            println!("\n{} won {}: you ({me}) won.", o.winners, rules.format.name)
+            say!("\n{} won {}: you ({me}) won.", o.winners, rules.format.name)
         }
-        Some(o) => println!(
+        Some(o) => say!(
             "\n{} won {}: you ({me}) lost.",
-            o.winners, rules.format.name
+            o.winners,
+            rules.format.name
         ),
-        None => println!("\nThe duel ended without a winner."),
+        None => say!("\nThe duel ended without a winner."),
     }
     for line in verdict_lines(end) {
-        println!("audit: {line}");
+        say!("audit: {line}");
     }
     match &end.record {
-        Ok(path) => println!(
+        Ok(path) => say!(
             "match record saved to {}\ncheck it yourself: fairduel verify {}",
             path.display(),
             path.display()
         ),
-        Err(error) => println!("the match record could not be saved: {error}"),
+        Err(error) => say!("the match record could not be saved: {error}"),
     }
 }
 
@@ -681,7 +682,7 @@ fn answer(session: &SessionHandle, line: Option<String>, offered: &mut Vec<Actio
         number => match number.parse::<usize>() {
             Ok(n) if (1..=offered.len()).contains(&n) => Some(Command::Act(offered[n - 1].clone())),
             _ => {
-                println!("  type a number from 1 to {}, or c, a or q", offered.len());
+                say!("  type a number from 1 to {}, or c, a or q", offered.len());
                 None
             }
         },
@@ -745,7 +746,7 @@ pub fn demo(
         heartbeat_ms: 2000,
     };
     let names: Vec<&str> = decks.iter().map(|d| d.name.as_str()).collect();
-    println!(
+    say!(
         "{}: {players} bot players on real iroh endpoints (loopback), {}, seed {seed}",
         rules.format.name,
         names.join(" vs ")
@@ -783,7 +784,7 @@ pub fn demo(
         )
         .await
         .map_err(|e| e.to_string())?;
-        println!(
+        say!(
             "host {} made ticket {}…",
             ids[0].public().fingerprint(),
             &ticket.to_string()[..24]
@@ -801,7 +802,7 @@ pub fn demo(
             let connection = join(&endpoints[i], &ticket, hello)
                 .await
                 .map_err(|e| e.to_string())?;
-            println!(
+            say!(
                 "{} {} joined: {}",
                 seat.player_name,
                 ids[i].public().fingerprint(),
@@ -832,7 +833,7 @@ pub fn demo(
                 while let Some(update) = started.session.recv().await {
                     match update {
                         Update::Finished(finished) => end = Some(finished),
-                        Update::Failed(message) => println!("{name}: error: {message}"),
+                        Update::Failed(message) => say!("{name}: error: {message}"),
                         _ => {}
                     }
                 }
@@ -845,14 +846,14 @@ pub fn demo(
             let (name, end) = task.await.map_err(|e| e.to_string())?;
             match end {
                 Some(end) => {
-                    println!("{name}, at {}, audited every seat:", end.my_seat);
+                    say!("{name}, at {}, audited every seat:", end.my_seat);
                     for line in verdict_lines(&end) {
-                        println!("  {line}");
+                        say!("  {line}");
                     }
                     everyone_verified &= end.audit.all_verified();
                 }
                 None => {
-                    println!("{name} did not finish");
+                    say!("{name} did not finish");
                     everyone_verified = false;
                 }
             }
@@ -864,7 +865,7 @@ pub fn demo(
             }
             std::fs::copy(record, out)
                 .map_err(|e| format!("cannot copy the record to {}: {e}", out.display()))?;
-            println!("record copied to {}", out.display());
+            say!("record copied to {}", out.display());
         }
         Ok(if everyone_verified {
             ExitCode::SUCCESS

@@ -27,3 +27,30 @@ impl Listing {
         self.open
     }
 }
+
+/// Set once standard output's reader has gone; later lines are dropped.
+static READER_GONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// One line on standard output that never panics: once nobody reads (`fairduel verify
+/// *.fdrec | head -1`), later lines are dropped and the command carries on, so a match
+/// still saves its record and the exit code still says how it went.
+pub fn say_line(line: std::fmt::Arguments<'_>) {
+    use std::sync::atomic::Ordering;
+    if READER_GONE.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut out = io::stdout().lock();
+    if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
+        READER_GONE.store(true, Ordering::Relaxed);
+    }
+}
+
+/// `println!` through [`say_line`].
+macro_rules! say {
+    () => {
+        $crate::output::say_line(format_args!(""))
+    };
+    ($($arg:tt)*) => {
+        $crate::output::say_line(format_args!($($arg)*))
+    };
+}

@@ -169,7 +169,7 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
     };
     if args.json {
         let text = serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?;
-        println!("{text}");
+        say!("{text}");
     } else {
         print_summary(&summary);
     }
@@ -184,8 +184,8 @@ fn print_summary(summary: &Summary) {
     for failure in &summary.failures {
         eprintln!("FAILED {failure}");
     }
-    println!("format:   {} ({})", summary.format_name, summary.format);
-    println!(
+    say!("format:   {} ({})", summary.format_name, summary.format);
+    say!(
         "games:    {} (seeds {}..{})",
         summary.games,
         summary.first_seed,
@@ -196,9 +196,10 @@ fn print_summary(summary: &Summary) {
     } else {
         "actions"
     };
-    println!(
+    say!(
         "{unit}:  {} ({:.1} per game)",
-        summary.steps, summary.steps_per_game
+        summary.steps,
+        summary.steps_per_game
     );
     let results: Vec<String> = summary
         .results
@@ -213,7 +214,7 @@ fn print_summary(summary: &Summary) {
     } else {
         String::new()
     };
-    println!(
+    say!(
         "results:  {}{shared}, drawn {}",
         results.join(", "),
         summary.draws
@@ -223,9 +224,9 @@ fn print_summary(summary: &Summary) {
         .iter()
         .map(|(k, v)| format!("{} {v}", k.replace('-', " ")))
         .collect();
-    println!("endings:  {}", endings.join(", "));
+    say!("endings:  {}", endings.join(", "));
     if let Some(agreements) = &summary.agreed {
-        println!(
+        say!(
             "agreed:   {} outcomes proposed, {} accepted, {} refused; {} cards resolved with no \
              effect; {} cards searched out of decks; {} decks shuffled; {} coins and dice",
             agreements.proposed,
@@ -237,22 +238,22 @@ fn print_summary(summary: &Summary) {
             agreements.chances
         );
     }
-    println!(
+    say!(
         "speed:    {:.1} games/s, {:.0} {unit}/s",
         summary.games_per_second,
         summary.steps as f64 / summary.seconds.max(f64::EPSILON)
     );
     if !summary.failures.is_empty() {
-        println!(
+        say!(
             "FAILED:   {} game(s) diverged, panicked, broke a rule or got stuck",
             summary.failures.len()
         );
     } else if summary.protocol {
-        println!(
+        say!(
             "every game finished with every peer accepting every envelope, and the audit verified every seat"
         );
     } else {
-        println!(
+        say!(
             "every game finished with every seat's state hash equal to the referee's after every action"
         );
     }

@@ -83,9 +83,9 @@ pub fn verify(dir: &std::path::Path, files: &[PathBuf], json: bool) -> CmdResult
             bar.suspend(|| {
                 match &audited {
                     Ok((rules, report)) => print_report(file, rules, report),
-                    Err(error) => println!("{}: {error}", file.display()),
+                    Err(error) => say!("{}: {error}", file.display()),
                 }
-                println!();
+                say!();
             });
         } else {
             // One file keeps the exit code and message a script expects of a bad file.
@@ -110,14 +110,14 @@ pub fn verify(dir: &std::path::Path, files: &[PathBuf], json: bool) -> CmdResult
             Err(many) => serde_json::to_string_pretty(&many),
         }
         .map_err(|e| e.to_string())?;
-        println!("{text}");
+        say!("{text}");
     } else if files.len() > 1 {
         let fair = if all_fair {
             "every seat of every record verified"
         } else {
             "NOT every seat of every record verified"
         };
-        println!("{} records: {fair}", files.len());
+        say!("{} records: {fair}", files.len());
     }
     Ok(if all_fair {
         ExitCode::SUCCESS
@@ -208,7 +208,7 @@ fn verdicts(file: &std::path::Path, rules: &Rules, report: &AuditReport) -> Verd
 }
 
 fn print_report(file: &std::path::Path, rules: &Rules, report: &AuditReport) {
-    println!(
+    say!(
         "{}: {} entries, {} ({}){}",
         file.display(),
         report.entries,
@@ -226,13 +226,13 @@ fn print_report(file: &std::path::Path, rules: &Rules, report: &AuditReport) {
 /// The verdict of every seat in words.
 fn print_verdicts(rules: &Rules, report: &AuditReport) {
     match report.outcome {
-        Some(outcome) => println!(
+        Some(outcome) => say!(
             "result: {} ({}) in {}",
             result_words(&outcome),
             reason_name(outcome.reason),
             rules.format.name
         ),
-        None => println!("result: the duel did not finish"),
+        None => say!("result: the duel did not finish"),
     }
     for (i, verdict) in report.verdicts.iter().enumerate() {
         let who = format!(
@@ -244,27 +244,28 @@ fn print_verdicts(rules: &Rules, report: &AuditReport) {
                 .map_or_else(String::new, |k| k.fingerprint())
         );
         match verdict {
-            SeatVerdict::Verified => println!("audit: {who} verified — played fairly"),
+            SeatVerdict::Verified => say!("audit: {who} verified — played fairly"),
             SeatVerdict::Cheated { seq, what } => {
-                println!("audit: {who} CHEATED — entry {seq}: {what}")
+                say!("audit: {who} CHEATED — entry {seq}: {what}")
             }
             SeatVerdict::Withheld => {
-                println!("audit: {who} WITHHELD its secrets at the end (counts as a loss)")
+                say!("audit: {who} WITHHELD its secrets at the end (counts as a loss)")
             }
             SeatVerdict::CheckedUntilDamage { seq } => {
-                println!("audit: {who} no fault before entry {seq}; the rest is unknown")
+                say!("audit: {who} no fault before entry {seq}; the rest is unknown")
             }
-            SeatVerdict::Abandoned { seq } => println!(
+            SeatVerdict::Abandoned { seq } => say!(
                 "audit: {who} ABANDONED the match at entry {seq}: it owed that entry and the \
                  record stops there (everything it signed before checks)"
             ),
         }
     }
     if let Some(damage) = &report.damaged {
-        println!(
+        say!(
             "audit: the record is DAMAGED — {}. Entries before {} are signed and check; from \
              there on nothing can be judged, and nobody is accused on its account",
-            damage.what, damage.seq
+            damage.what,
+            damage.seq
         );
     }
 }

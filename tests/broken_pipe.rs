@@ -43,3 +43,29 @@ fn a_card_listing_read_in_part_ends_quietly() {
 fn a_format_listing_read_in_part_ends_quietly() {
     read_one_line_then_close(&["formats"]);
 }
+
+#[test]
+fn verifying_many_records_read_in_part_ends_quietly_with_the_verdict_in_the_exit_code() {
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let home = std::env::temp_dir().join(format!("fairduel-pipe-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let record = home.join("match.fdrec");
+    let demo = Command::new(BIN)
+        .args(["demo", "--record"])
+        .arg(&record)
+        .arg("--data-dir")
+        .arg(home.join("data"))
+        .arg("--key")
+        .arg(home.join("identity.key"))
+        .env("FAIRDUEL_ASSETS", &assets)
+        .output()
+        .unwrap();
+    assert!(demo.status.success(), "{demo:?}");
+    // The same record named 300 times: well over a pipe's buffer of reports.
+    let record = record.to_str().unwrap().to_owned();
+    let mut args = vec!["verify"];
+    args.extend(std::iter::repeat_n(record.as_str(), 300));
+    read_one_line_then_close(&args);
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -1,6 +1,6 @@
 //! The app: screens, navigation, settings, and starting matches.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -9,7 +9,7 @@ use fairduel_engine::describe::describe_outcome;
 use fairduel_engine::{Seat, WinReason};
 
 use crate::catalog::Catalog;
-use crate::decks::{DeckLibrary, DecksEvent, DecksState, decks_ui};
+use crate::decks::{self, DeckLibrary, DecksEvent, DecksState, decks_ui};
 use crate::game::{Company, MatchModel, MatchRequest, MatchUi, match_ui};
 use crate::home::{self, FriendPanel, FriendRequest, HomeAction, HomeState, home_ui};
 use crate::images::CardImages;
@@ -17,6 +17,7 @@ use crate::lobby::{
     self, Connectivity, LanBrowser, LobbyRequest, LobbyRole, PendingMatch, Seating, Unfinished,
     lobby_ui,
 };
+use crate::open_file::{self, FileKind, FilePicker};
 use crate::records::{RecordsState, records_ui};
 use crate::session::{BotMatch, MatchSession, NetRuntime, Waker, start_bot_match, verdict_text};
 pub use crate::settings::Settings;
@@ -49,6 +50,8 @@ pub struct LaunchOptions {
     pub key_file: Option<PathBuf>,
     /// A folder of card pictures to use (replaces the one in the settings).
     pub card_images: Option<PathBuf>,
+    /// A match record or deck file to open at once (as if dropped on the window).
+    pub open_file: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,6 +97,8 @@ pub struct FairDuelApp {
     /// The player's saved decks and the YDK passcode table.
     pub library: DeckLibrary,
     pub records: RecordsState,
+    /// The system's file dialog for records and decks.
+    pub picker: FilePicker,
     pub game: Option<Game>,
     options: LaunchOptions,
     /// Matches started in this run (varies the seed).
@@ -140,6 +145,7 @@ impl FairDuelApp {
             decks: DecksState::default(),
             library,
             records: RecordsState::new(None),
+            picker: FilePicker::default(),
             game: None,
             options,
             started: 0,
@@ -530,6 +536,10 @@ impl FairDuelApp {
             let ctx = ui.ctx().clone();
             self.start_match(&ctx, request);
         }
+        if let Some(path) = self.options.open_file.take() {
+            self.open_path(&path);
+        }
+        self.open_files(ui.ctx());
         self.poll_network();
         if self.screen == Screen::Home && self.last_screen != Some(Screen::Home) {
             let mut unfinished: Vec<Unfinished> = self
@@ -604,6 +614,53 @@ impl FairDuelApp {
                 Screen::Match => {}
             },
         });
+        if std::mem::take(&mut self.records.browse) {
+            self.picker.open(FileKind::Record, ui.ctx());
+        }
+        if std::mem::take(&mut self.decks.browse) {
+            self.picker.open(FileKind::YdkDeck, ui.ctx());
+        }
+    }
+
+    /// Files dropped on the window or chosen in the file dialog this frame.
+    fn open_files(&mut self, ctx: &egui::Context) {
+        if self.screen == Screen::Lobby {
+            // While hosting or joining, Cancel is the only way off the screen.
+            return;
+        }
+        open_file::drop_hint_ui(ctx);
+        let mut paths = open_file::dropped_paths(ctx);
+        paths.extend(self.picker.chosen().map(|(_, path)| path));
+        for path in paths {
+            self.open_path(&path);
+        }
+    }
+
+    /// Opens a record (audit and replay) or imports a deck, as the file's name says, and
+    /// shows the screen it went to; a match in progress is pointed to where it resumes.
+    pub fn open_path(&mut self, path: &Path) {
+        let Ok(catalog) = &self.catalog else {
+            return;
+        };
+        match FileKind::of(path) {
+            FileKind::Record => {
+                self.records.open(path, catalog);
+                self.screen = Screen::Records;
+            }
+            FileKind::YdkDeck => {
+                self.decks.ydk_path = path.display().to_string();
+                decks::import_ydk(catalog, &self.library, &mut self.decks);
+                self.screen = Screen::Decks;
+            }
+            FileKind::MatchInProgress => {
+                self.home_error = Some(format!(
+                    "{} is a match in progress, not a record. FairDuel lists the unfinished \
+                     matches in its data folder on this screen, with a button to resume each.",
+                    path.display()
+                ));
+                self.screen = Screen::Home;
+            }
+        }
     }
 
     fn home_screen(&mut self, ui: &mut Ui) {

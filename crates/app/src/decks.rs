@@ -197,6 +197,8 @@ pub struct DecksState {
     pub report: Option<Report>,
     /// The YDK file to import from or export to.
     pub ydk_path: String,
+    /// "Browse…" was clicked: the app opens the system's file dialog.
+    pub browse: bool,
 }
 
 /// Something the app must do after this frame.
@@ -373,6 +375,13 @@ fn ydk_ui(ui: &mut Ui, catalog: &Catalog, library: &DeckLibrary, state: &mut Dec
         if ui.button("Import YDK").clicked() {
             import_ydk(catalog, library, state);
         }
+        if ui
+            .button("Browse…")
+            .on_hover_text("Pick a .ydk file to import (or drop one on the window)")
+            .clicked()
+        {
+            state.browse = true;
+        }
         if ui.button("Export YDK").clicked() {
             export_ydk(catalog, library, state);
         }
@@ -407,7 +416,8 @@ fn copy_ydke(catalog: &Catalog, library: &DeckLibrary, state: &mut DecksState) -
     Some(out.text)
 }
 
-fn import_ydk(catalog: &Catalog, library: &DeckLibrary, state: &mut DecksState) {
+/// Imports the file or link typed in `state.ydk_path` into a new, unsaved deck.
+pub(crate) fn import_ydk(catalog: &Catalog, library: &DeckLibrary, state: &mut DecksState) {
     let typed = state.ydk_path.trim();
     if typed.starts_with("ydke://") {
         let imported = ydk::parse_ydke(typed)

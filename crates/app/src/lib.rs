@@ -17,8 +17,10 @@ pub mod deckstore;
 pub mod field_board;
 pub mod game;
 pub mod home;
+pub mod icon;
 pub mod images;
 pub mod lobby;
+pub mod open_file;
 pub mod proposal;
 pub mod records;
 pub mod session;
@@ -49,7 +51,8 @@ pub fn run(options: LaunchOptions) -> Result<(), RunError> {
             .with_title("FairDuel")
             .with_app_id("fairduel")
             .with_inner_size(DEFAULT_WINDOW)
-            .with_min_inner_size([960.0, 640.0]),
+            .with_min_inner_size([960.0, 640.0])
+            .with_icon(std::sync::Arc::new(icon::icon_data(128))),
         renderer: eframe::Renderer::Glow,
         ..Default::default()
     };
@@ -69,5 +72,7 @@ mod domain_tests;
 mod field_tests;
 #[cfg(test)]
 mod network_tests;
+#[cfg(test)]
+mod open_file_tests;
 #[cfg(test)]
 mod screens_tests;

@@ -61,6 +61,8 @@ pub struct RecordsState {
     pub seat: u8,
     /// Show the cards that were hidden during play (known from the end reveals).
     pub show_hidden: bool,
+    /// "Browse…" was clicked: the app opens the system's file dialog.
+    pub browse: bool,
 }
 
 impl RecordsState {
@@ -516,7 +518,11 @@ pub fn records_ui(ui: &mut Ui, catalog: &Catalog, state: &mut RecordsState) {
                 if ui.button("Open file").clicked() && !state.path_input.trim().is_empty() {
                     open = Some(PathBuf::from(state.path_input.trim()));
                 }
+                if ui.button("Browse…").clicked() {
+                    state.browse = true;
+                }
             });
+            ui.label(RichText::new("Or drop a record file on the window.").color(theme::TEXT_DIM));
         }
         Some(opened) => {
             ui.horizontal(|ui| {

@@ -223,7 +223,7 @@ fn a_ydk_file_is_imported_with_what_did_not_map_listed_and_exported_back() {
 }
 
 /// A finished, honest match record written where `fairduel demo` writes them.
-fn write_record(data: &Path) -> (std::path::PathBuf, usize) {
+pub(crate) fn write_record(data: &Path) -> (std::path::PathBuf, usize) {
     write_record_of(data, "kairu-dotr")
 }
 
