@@ -171,7 +171,8 @@ enum DesktopCommand {
 
 #[derive(Debug, Clone, Default, clap::Args)]
 struct AppArgs {
-    /// A match record (.fdrec) to audit and replay, or a deck (.ydk) to import.
+    /// A match record (.fdrec) to audit and replay, or a deck (.ydk, or FairDuel's .toml) to
+    /// open in the deck editor.
     file: Option<PathBuf>,
     /// Start a match against the bot at once in this format (e.g. kairu-dotr).
     #[arg(long)]

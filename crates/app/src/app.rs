@@ -652,6 +652,10 @@ impl FairDuelApp {
                 decks::import_ydk(catalog, &self.library, &mut self.decks);
                 self.screen = Screen::Decks;
             }
+            FileKind::FairDuelDeck => {
+                decks::open_deck_file(catalog, &mut self.decks, path);
+                self.screen = Screen::Decks;
+            }
             FileKind::MatchInProgress => {
                 self.home_error = Some(format!(
                     "{} is a match in progress, not a record. FairDuel lists the unfinished \

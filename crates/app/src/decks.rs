@@ -416,6 +416,36 @@ fn copy_ydke(catalog: &Catalog, library: &DeckLibrary, state: &mut DecksState) -
     Some(out.text)
 }
 
+/// Opens a FairDuel deck file into the editor as a new, unsaved deck (saving it puts it
+/// among the player's decks); the file itself is never written.
+pub(crate) fn open_deck_file(catalog: &Catalog, state: &mut DecksState, path: &Path) {
+    let opened = std::fs::read_to_string(path)
+        .map_err(|e| format!("Cannot read {}: {e}. Check the path.", path.display()))
+        .and_then(|text| {
+            DeckDraft::from_toml(&text, &catalog.pool).map_err(|e| {
+                format!(
+                    "{} is not a FairDuel deck this card pool can open: {e}.",
+                    path.display()
+                )
+            })
+        });
+    state.report = Some(match opened {
+        Err(message) => Report::bad(message),
+        Ok(draft) => {
+            let headline = format!(
+                "Opened {} ({} main-deck cards) from {} as a new, unsaved deck: save it to keep \
+                 it among your decks.",
+                draft.name,
+                draft.main_len(),
+                path.display()
+            );
+            state.editor = Some(draft);
+            state.offer_replace = false;
+            Report::good(headline, Vec::new())
+        }
+    });
+}
+
 /// Imports the file or link typed in `state.ydk_path` into a new, unsaved deck.
 pub(crate) fn import_ydk(catalog: &Catalog, library: &DeckLibrary, state: &mut DecksState) {
     let typed = state.ydk_path.trim();

@@ -16,6 +16,8 @@ pub enum FileKind {
     Record,
     /// A YDK deck list: import it into the deck editor.
     YdkDeck,
+    /// A FairDuel deck file (`.toml`): open it in the deck editor.
+    FairDuelDeck,
     /// A match in progress, saved to be resumed.
     MatchInProgress,
 }
@@ -30,6 +32,7 @@ impl FileKind {
             .map(|e| e.to_string_lossy().to_ascii_lowercase());
         match ending.as_deref() {
             Some("ydk") => FileKind::YdkDeck,
+            Some("toml") => FileKind::FairDuelDeck,
             Some("fdmatch") => FileKind::MatchInProgress,
             _ => FileKind::Record,
         }
@@ -63,7 +66,7 @@ pub fn drop_hint_ui(ctx: &egui::Context) {
     painter.text(
         screen.center(),
         Align2::CENTER_CENTER,
-        "Drop a match record to audit and replay it, or a .ydk deck to import it",
+        "Drop a match record to audit and replay it, or a deck (.ydk or FairDuel's .toml) to open it",
         FontId::proportional(22.0),
         theme::TEXT,
     );
@@ -157,9 +160,9 @@ fn system_dialog(kind: FileKind) -> Option<PathBuf> {
             .set_title("Open a FairDuel match record")
             .add_filter("FairDuel match records", &["fdrec", "fdr"])
             .add_filter("Any file", &["*"]),
-        FileKind::YdkDeck => dialog
-            .set_title("Import a YDK deck")
-            .add_filter("YDK decks", &["ydk"]),
+        FileKind::YdkDeck | FileKind::FairDuelDeck => dialog
+            .set_title("Import a deck")
+            .add_filter("YDK and FairDuel decks", &["ydk", "toml"]),
         FileKind::MatchInProgress => dialog
             .set_title("Open a saved match")
             .add_filter("FairDuel matches in progress", &["fdmatch"]),
@@ -174,6 +177,10 @@ mod tests {
     #[test]
     fn a_file_is_known_by_its_ending_and_anything_else_is_read_as_a_record() {
         assert_eq!(FileKind::of(Path::new("/x/My Deck.YDK")), FileKind::YdkDeck);
+        assert_eq!(
+            FileKind::of(Path::new("forest.toml")),
+            FileKind::FairDuelDeck
+        );
         assert_eq!(
             FileKind::of(Path::new("ab12.fdmatch")),
             FileKind::MatchInProgress

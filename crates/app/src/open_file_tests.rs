@@ -90,6 +90,40 @@ fn a_ydk_dropped_during_anything_but_hosting_is_imported_into_the_deck_editor() 
 }
 
 #[test]
+fn a_fairduel_deck_file_dropped_opens_in_the_editor_and_a_broken_one_is_named() {
+    let data = TempDir::new("drop-toml");
+    let mut h = harness(app(1).with_data_dir(Some(data.0.clone())));
+    h.run();
+    let starter = project_assets().join("decks/forest-pack.toml");
+    drop_file(&mut h, &starter);
+    assert_eq!(h.state().screen, Screen::Decks);
+    assert!(
+        has(&h, "Opened Forest Pack (40 main-deck cards)"),
+        "{:?}",
+        labels_containing(&h, "Opened")
+    );
+    assert_eq!(
+        h.state().decks.editor.as_ref().map(|d| d.main_len()),
+        Some(40)
+    );
+
+    let broken = data.0.join("broken.toml");
+    std::fs::write(&broken, "name = \"Half a deck\"\nleader = 9999\n").expect("write");
+    drop_file(&mut h, &broken);
+    assert!(
+        has(&h, "is not a FairDuel deck this card pool can open"),
+        "{:?}",
+        labels_containing(&h, "deck")
+    );
+    // The broken file is left as it was.
+    assert!(
+        std::fs::read_to_string(&broken)
+            .expect("kept")
+            .contains("Half a deck")
+    );
+}
+
+#[test]
 fn a_dropped_file_that_is_no_record_says_so_and_a_saved_match_points_to_resuming() {
     let data = TempDir::new("drop-junk");
     let junk = data.0.join("holiday.png");
@@ -123,7 +157,7 @@ fn browse_opens_the_file_dialog_and_the_file_chosen_there_is_opened() {
     app.picker = FilePicker::with(Arc::new(move |kind| match kind {
         FileKind::Record => Some(record_pick.clone()),
         FileKind::YdkDeck => Some(deck_pick.clone()),
-        FileKind::MatchInProgress => None,
+        FileKind::FairDuelDeck | FileKind::MatchInProgress => None,
     }));
     let mut h = harness(app);
     h.run();
