@@ -58,6 +58,10 @@ pub struct NetworkArgs {
     /// Seed of the bot's choices.
     #[arg(long, default_value_t = 0)]
     pub bot_seed: u64,
+    /// Minutes a player the match waits for may stay silent before you may close the match
+    /// without them (type x; the record then says they abandoned it). Default: 10.
+    #[arg(long, value_name = "MINUTES")]
+    pub decision_clock: Option<u32>,
     /// Seconds without a word from the other side before the link counts as lost.
     #[arg(long, default_value_t = 15, hide = true)]
     pub silence_secs: u64,
@@ -125,6 +129,9 @@ fn settings(
             reports_dir: Some(root.join("reports")),
             autopilot: net.bot,
             bot_seed: net.bot_seed,
+            decision_clock: net
+                .decision_clock
+                .map(|minutes| Duration::from_secs(u64::from(minutes) * 60)),
             ..DriverConfig::default()
         },
         waker: None,
@@ -470,6 +477,9 @@ pub async fn drive_to_record(
         );
     }
     let mut lines = (!bot).then(stdin_lines);
+    // Typing goes on while others decide too (`x` closes a match whose player went silent);
+    // once input has ended, only a decision of ours is waited for, and it leaves.
+    let mut waiting_lines_done = bot;
     let mut offered: Vec<Action> = Vec::new();
     let mut code = ExitCode::FAILURE;
     let mut record = None;
@@ -485,8 +495,15 @@ pub async fn drive_to_record(
                     while session.recv().await.is_some() {}
                     return Ok((done, record));
                 }
+
             }
-            line = next_line(&mut lines), if !offered.is_empty() => {
+            line = next_line(&mut lines), if !offered.is_empty() || !waiting_lines_done => {
+                if line.is_none() && offered.is_empty() {
+                    // Input ended while another seat decides: the next decision of ours
+                    // reads the end again and leaves, as before.
+                    waiting_lines_done = true;
+                    continue;
+                }
                 answer(&session, line, &mut offered);
             }
         }
@@ -530,7 +547,8 @@ fn show(
                     say!("  {:>3}. {}", i + 1, offer_text(&view, action));
                 }
                 say!(
-                    "  (number to act, c to concede, a to let the bot play, q to leave and resume later)"
+                    "  (number to act, c to concede, a to let the bot play, q to leave and resume later, \
+                     x to close the match once the player it waits for has gone silent)"
                 );
                 *offered = view.legal.clone();
             }
@@ -679,10 +697,20 @@ fn answer(session: &SessionHandle, line: Option<String>, offered: &mut Vec<Actio
         "c" => Some(Command::Concede),
         "a" => Some(Command::Autopilot(true)),
         "q" => Some(Command::Leave),
+        "x" => Some(Command::CloseAbandoned),
         number => match number.parse::<usize>() {
             Ok(n) if (1..=offered.len()).contains(&n) => Some(Command::Act(offered[n - 1].clone())),
+            _ if offered.is_empty() => {
+                say!(
+                    "  another player is deciding; c concedes, q leaves, x closes the match if they have gone silent"
+                );
+                None
+            }
             _ => {
-                say!("  type a number from 1 to {}, or c, a or q", offered.len());
+                say!(
+                    "  type a number from 1 to {}, or c, a, q or x",
+                    offered.len()
+                );
                 None
             }
         },
@@ -742,6 +770,7 @@ pub fn demo(
         no_relay: false,
         bot: true,
         bot_seed,
+        decision_clock: None,
         silence_secs: 15,
         heartbeat_ms: 2000,
     };

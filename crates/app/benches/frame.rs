@@ -92,6 +92,7 @@ fn busy_view() -> SeatView {
             agreed_entries: 830,
             agreed_state: "3fa9c2e17b04".to_owned(),
         },
+        silent: None,
     }
 }
 

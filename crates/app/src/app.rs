@@ -379,6 +379,7 @@ impl FairDuelApp {
             connectivity: self.connectivity(),
             autopilot: self.options.autopilot,
             autopilot_until_turn: self.options.autopilot_until_turn,
+            decision_clock: self.settings.decision_clock(),
             waker: waker(ctx),
         })
     }
@@ -734,32 +735,28 @@ impl FairDuelApp {
         let Some(view) = game.model.view.as_ref() else {
             return;
         };
-        let Some(outcome) = view.outcome else {
-            self.screen = Screen::Match;
-            return;
-        };
-        let (headline, colour) = if outcome.is_draw() {
-            ("A draw".to_owned(), theme::TEXT)
-        } else if outcome.won(view.seat) && outcome.reason == WinReason::Agreement {
-            (
-                "You win, together with the others still in".to_owned(),
-                theme::BONUS_ON_DARK,
-            )
-        } else if outcome.won(view.seat) && outcome.winners.len() > 1 {
-            ("Your team wins!".to_owned(), theme::BONUS_ON_DARK)
-        } else if outcome.won(view.seat) {
-            ("You win!".to_owned(), theme::BONUS_ON_DARK)
-        } else {
-            let names: Vec<&str> = outcome
-                .winners
-                .iter()
-                .map(|seat| game.model.name(seat))
-                .collect();
-            let verb = if names.len() > 1 { "win" } else { "wins" };
-            (
-                format!("{} {verb}", names.join(" and ")),
-                theme::PENALTY_ON_DARK,
-            )
+        let (headline, colour, reason) = match view.outcome {
+            Some(outcome) => {
+                let (headline, colour) = outcome_headline(&game.model, view.seat, &outcome);
+                (
+                    headline,
+                    colour,
+                    game.model.with_names(&describe_outcome(&outcome)),
+                )
+            }
+            // Closed without a player who went silent: no winner, and the audit says who
+            // abandoned the match.
+            None if game.model.end.is_some() => (
+                "Match closed".to_owned(),
+                theme::TEXT,
+                "The match waited for a player who had gone silent and was closed without \
+                 them; the record ends where they stopped answering."
+                    .to_owned(),
+            ),
+            None => {
+                self.screen = Screen::Match;
+                return;
+            }
         };
         let mut rematch = false;
         let mut board = false;
@@ -774,7 +771,6 @@ impl FairDuelApp {
                     .color(theme::TEXT_DIM),
             );
             ui.label(RichText::new(headline).size(40.0).strong().color(colour));
-            let reason = game.model.with_names(&describe_outcome(&outcome));
             ui.label(RichText::new(reason).size(18.0));
             ui.add_space(10.0);
             let state = view.duel.state();
@@ -915,6 +911,37 @@ fn load_deck(
 fn waker(ctx: &egui::Context) -> Waker {
     let repaint = ctx.clone();
     Arc::new(move || repaint.request_repaint())
+}
+
+/// The result screen's headline for a finished duel, from `me`'s side.
+fn outcome_headline(
+    model: &MatchModel,
+    me: Seat,
+    outcome: &fairduel_engine::state::Outcome,
+) -> (String, egui::Color32) {
+    if outcome.is_draw() {
+        ("A draw".to_owned(), theme::TEXT)
+    } else if outcome.won(me) && outcome.reason == WinReason::Agreement {
+        (
+            "You win, together with the others still in".to_owned(),
+            theme::BONUS_ON_DARK,
+        )
+    } else if outcome.won(me) && outcome.winners.len() > 1 {
+        ("Your team wins!".to_owned(), theme::BONUS_ON_DARK)
+    } else if outcome.won(me) {
+        ("You win!".to_owned(), theme::BONUS_ON_DARK)
+    } else {
+        let names: Vec<&str> = outcome
+            .winners
+            .iter()
+            .map(|seat| model.name(seat))
+            .collect();
+        let verb = if names.len() > 1 { "win" } else { "wins" };
+        (
+            format!("{} {verb}", names.join(" and ")),
+            theme::PENALTY_ON_DARK,
+        )
+    }
 }
 
 /// The player's key file, shared with the terminal commands (on Linux

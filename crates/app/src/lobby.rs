@@ -99,6 +99,9 @@ pub struct Seating {
     /// it back when a turn begins.
     pub autopilot: bool,
     pub autopilot_until_turn: Option<u16>,
+    /// How long the seat the log waits for may stay silent before this player may close
+    /// the match (the setting).
+    pub decision_clock: Option<std::time::Duration>,
     pub waker: Waker,
 }
 
@@ -132,6 +135,7 @@ impl Seating {
                 reports_dir: under("reports"),
                 autopilot: self.autopilot,
                 autopilot_until_turn: self.autopilot_until_turn,
+                decision_clock: self.decision_clock,
                 ..DriverConfig::default()
             },
             waker: Some(Arc::clone(&self.waker)),

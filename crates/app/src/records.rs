@@ -384,6 +384,7 @@ fn replay_ui(ui: &mut Ui, loaded: &LoadedRecord, state: &mut RecordsState) {
         autopilot: false,
         step: step.seq,
         fairness: crate::session::Fairness::default(),
+        silent: None,
     };
     // The hands go in a column beside the board, so both stay in view on a laptop screen.
     let hands_width = 300.0;

@@ -20,7 +20,7 @@ use fairduel_protocol::{Identity, SecretStream};
 
 pub use fairduel_net::driver::{
     Command, DesyncReport, Fairness, LinkStatus, LogLine, MatchEnd, PeerStatus, SeatView,
-    SessionClosed, Update, Waker, verdict_text,
+    SessionClosed, Silence, Update, Waker, verdict_text,
 };
 
 /// The tokio runtime that network tasks and match sessions run on, apart from the UI thread.

@@ -21,6 +21,24 @@ pub struct Settings {
     /// A simulator's card database (its `cards.cdb`, or the folder holding it): gives the
     /// cards their passcodes by name for YDK files and `pics` folders. Empty: none.
     pub card_database: String,
+    /// Minutes a player a match against people waits for may stay silent before this
+    /// player may close the match without them; 0: only after a long silence (10 minutes).
+    pub decision_clock_minutes: u32,
+}
+
+/// The decision clocks offered: none (the long-silence claim only), 2 and 5 minutes.
+pub const DECISION_CLOCKS: [(u32, &str); 3] = [
+    (0, "Off: after 10 minutes of silence"),
+    (2, "2 minutes"),
+    (5, "5 minutes"),
+];
+
+impl Settings {
+    /// The driver's decision clock from the setting.
+    pub fn decision_clock(&self) -> Option<std::time::Duration> {
+        (self.decision_clock_minutes > 0)
+            .then(|| std::time::Duration::from_secs(u64::from(self.decision_clock_minutes) * 60))
+    }
 }
 
 impl Default for Settings {
@@ -31,6 +49,7 @@ impl Default for Settings {
             connectivity: Connectivity::Online,
             card_images: String::new(),
             card_database: String::new(),
+            decision_clock_minutes: 0,
         }
     }
 }
@@ -84,6 +103,20 @@ pub fn settings_ui(
             .on_hover_text(choice.explanation());
     }
     ui.label(RichText::new(settings.connectivity.explanation()).color(theme::TEXT_DIM));
+    ui.add_space(8.0);
+    ui.label(RichText::new("Decision clock").strong());
+    ui.label(
+        RichText::new(
+            "When the player a match waits for stops answering, you may close the match after \
+             this long: the record is saved as it stands and says they abandoned it.",
+        )
+        .color(theme::TEXT_DIM),
+    );
+    ui.horizontal(|ui| {
+        for (minutes, label) in DECISION_CLOCKS {
+            ui.radio_value(&mut settings.decision_clock_minutes, minutes, label);
+        }
+    });
     ui.add_space(8.0);
     ui.label(RichText::new("Card database").strong());
     ui.label(

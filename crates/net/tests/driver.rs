@@ -727,3 +727,64 @@ async fn a_split_view_is_proven_as_equivocation_by_the_relayed_copy() {
     }
     drop(cheater_ends);
 }
+
+#[tokio::test]
+async fn a_silent_player_is_closed_out_after_the_decision_clock_and_the_record_says_it_abandoned() {
+    let dir = temp_dir("abandon");
+    let mut seats = memory_table(FORMAT, 2, 8, &dir);
+    // Seat 1's player never decides anything; its connection stays up.
+    seats[1].driver.autopilot = false;
+    seats[0].driver.decision_clock = Some(Duration::from_millis(300));
+    let mut table = start_in_memory(seats, secrets(2, 3)).unwrap();
+    let silent_player = table.pop().unwrap();
+    let mut waiting = table.pop().unwrap();
+    let (silence, owed_at) = loop {
+        match waiting.session.recv().await {
+            Some(Update::View(view)) => {
+                if let Some(silence) = view.silent
+                    && silence.seat == Seat(1)
+                    && view.deciding == Some(Seat(1))
+                {
+                    break (silence, view.step);
+                }
+            }
+            Some(_) => {}
+            None => panic!("the session ended while waiting for seat 1"),
+        }
+    };
+    assert!(silence.may_close_at > silence.since);
+
+    // Too early: refused, and the match goes on waiting.
+    if !silence.may_close() {
+        waiting.session.send(Command::CloseAbandoned).unwrap();
+        let refused = loop {
+            match waiting.session.recv().await {
+                Some(Update::Refused { reason, .. }) => break reason,
+                Some(_) => {}
+                None => panic!("the session ended instead of refusing"),
+            }
+        };
+        assert!(refused.contains("seat 1 has been silent for"), "{refused}");
+    }
+
+    tokio::time::sleep_until(silence.may_close_at.into()).await;
+    waiting.session.send(Command::CloseAbandoned).unwrap();
+    let (_, updates) = play_out(waiting.session).await;
+    let end = finished(&updates);
+    assert_eq!(end.outcome, None, "nobody won: the match was closed");
+    assert_eq!(
+        end.audit.verdicts,
+        vec![
+            fairduel_protocol::SeatVerdict::Verified,
+            fairduel_protocol::SeatVerdict::Abandoned { seq: owed_at },
+        ]
+    );
+    // The saved record says the same to anyone who audits it later.
+    let path = end.record.as_ref().expect("the record was saved");
+    let record = fairduel_protocol::MatchRecord::from_bytes(&std::fs::read(path).unwrap()).unwrap();
+    let (rules, _) = common::load(FORMAT);
+    let audit = fairduel_protocol::audit(rules, &record).unwrap();
+    assert_eq!(audit.verdicts, end.audit.verdicts);
+    drop(silent_player);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -25,6 +25,7 @@ use crate::widgets::{CardLook, Side, card_details_ui, card_ui};
 
 mod actions;
 mod panels;
+mod silence;
 #[cfg(test)]
 mod tests;
 
@@ -271,8 +272,9 @@ impl MatchModel {
         }
     }
 
+    /// The duel has a result, or the match was closed without a silent player.
     pub fn is_over(&self) -> bool {
-        self.view.as_ref().is_some_and(|v| v.outcome.is_some())
+        self.end.is_some() || self.view.as_ref().is_some_and(|v| v.outcome.is_some())
     }
 }
 
@@ -304,6 +306,8 @@ pub struct MatchUi {
     /// The step of the view the selection was made in; a new position clears it.
     pub step: u64,
     pub confirm_concede: bool,
+    /// Closing the match without a silent player is asked about first.
+    pub confirm_close: bool,
     /// Ending the turn now would earn an Idle Warning (or lose the duel): the player is
     /// asked first.
     pub confirm_idle: bool,
@@ -626,6 +630,13 @@ fn status_bar_ui(
                     *request = Some(MatchRequest::ShowResult);
                 }
                 return;
+            }
+            let silent = view.silent.filter(|_| model.networked);
+            let silent_name = silent.map_or("", |s| model.name(s.seat));
+            if let Some(close) =
+                silence::close_silent_ui(ui, silent_name, silent, &mut state.confirm_close)
+            {
+                *command = Some(close);
             }
             if state.confirm_concede {
                 if ui.button("No, keep playing").clicked() {

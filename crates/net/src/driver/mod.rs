@@ -19,6 +19,7 @@
 //! what they are missing; play goes on meanwhile among the seats still linked. At the end
 //! the driver audits the complete record and saves it.
 
+mod abandon;
 mod desync;
 mod links;
 mod run;
@@ -43,6 +44,8 @@ use crate::store::MatchStore;
 
 use run::Driver;
 
+pub use abandon::LONG_SILENCE;
+
 /// What the player (or a program acting for one) asks of the session.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -53,6 +56,10 @@ pub enum Command {
     Concede,
     /// Let a bot decide for my seat (`true`) or hand the decisions back (`false`).
     Autopilot(bool),
+    /// Close the match because the seat it waits for has been silent for the decision
+    /// clock ([`SeatView::silent`] says when that is): the record is saved as it stands,
+    /// and its audit says that seat abandoned the match. Refused before then.
+    CloseAbandoned,
     /// Stop this session now; the match file stays, so `fairduel resume` continues it.
     Leave,
 }
@@ -126,6 +133,26 @@ pub struct SeatView {
     /// Entries in the log so far.
     pub step: u64,
     pub fairness: Fairness,
+    /// The seat the log waits for, when it is another's: since when, and when the match
+    /// may be closed without it.
+    pub silent: Option<Silence>,
+}
+
+/// Another seat the log is waiting for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Silence {
+    pub seat: Seat,
+    /// When the log began waiting for it.
+    pub since: std::time::Instant,
+    /// From then on [`Command::CloseAbandoned`] closes the match.
+    pub may_close_at: std::time::Instant,
+}
+
+impl Silence {
+    /// Whether the match may be closed now.
+    pub fn may_close(&self) -> bool {
+        std::time::Instant::now() >= self.may_close_at
+    }
 }
 
 impl SeatView {
@@ -335,6 +362,9 @@ pub struct DriverConfig {
     pub autopilot_pause: Duration,
     /// The autopilot hands the seat back once this turn begins.
     pub autopilot_until_turn: Option<u16>,
+    /// How long the seat the log waits for may stay silent before the others may close
+    /// the match ([`Command::CloseAbandoned`]); `None`: only after [`LONG_SILENCE`].
+    pub decision_clock: Option<Duration>,
 }
 
 impl Default for DriverConfig {
@@ -349,6 +379,7 @@ impl Default for DriverConfig {
             bot_seed: 0,
             autopilot_pause: Duration::ZERO,
             autopilot_until_turn: None,
+            decision_clock: None,
         }
     }
 }
@@ -547,6 +578,8 @@ impl UpdateSink {
 enum Stop {
     Finished,
     Left,
+    /// Closed without the silent seat (see [`Command::CloseAbandoned`]).
+    Closed,
     Failed(String),
 }
 

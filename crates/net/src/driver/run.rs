@@ -47,6 +47,8 @@ pub(super) struct Driver {
     /// The autopilot may decide at this entry count once this instant has passed.
     autopilot_wait: Option<(u64, Instant)>,
     commands_closed: bool,
+    /// Which seat the log waits for, since when (see `abandon.rs`).
+    pub(super) owed: Option<super::abandon::Owed>,
 }
 
 impl Driver {
@@ -105,6 +107,7 @@ impl Driver {
             acceptor: None,
             autopilot_wait: None,
             commands_closed: false,
+            owed: None,
         };
         driver.remember_state();
         driver.agree();
@@ -151,7 +154,7 @@ impl Driver {
             acceptor.abort();
         }
         match stop {
-            Stop::Finished | Stop::Left => {}
+            Stop::Finished | Stop::Left | Stop::Closed => {}
             Stop::Failed(reason) => self.updates.send(Update::Failed(reason)),
         }
     }
@@ -175,6 +178,7 @@ impl Driver {
             if let Err(stop) = self.sign_before_waiting().await {
                 return stop;
             }
+            self.track_silence();
             let heartbeat_at =
                 self.earliest(|s| s.link.as_ref().map(|_| s.last_sent)) + self.config.heartbeat;
             let silent_at =
@@ -444,6 +448,10 @@ impl Driver {
                 }
                 self.publish();
             }
+            Command::CloseAbandoned => match self.close_abandoned() {
+                Ok(()) => return Err(Stop::Closed),
+                Err(reason) => self.refuse("close", reason),
+            },
             Command::Leave => {}
         }
         Ok(())

@@ -150,6 +150,8 @@ impl Driver {
     }
 
     pub(super) fn publish(&mut self) {
+        self.track_silence();
+        let silent = self.silence();
         let Some(duel) = self.peer.duel() else {
             return;
         };
@@ -177,6 +179,7 @@ impl Driver {
             autopilot: self.autopilot,
             step: self.entries(),
             fairness: self.fairness.clone(),
+            silent,
         };
         self.updates.send(Update::View(Box::new(view)));
     }
