@@ -788,3 +788,86 @@ async fn a_silent_player_is_closed_out_after_the_decision_clock_and_the_record_s
     drop(silent_player);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// What the process holds now: resident memory in KiB, open file descriptors, and how many
+/// of them are sockets (Linux's /proc; `None` elsewhere).
+fn process_footprint() -> Option<(u64, usize, usize)> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let rss_kib = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    let mut files = 0;
+    let mut sockets = 0;
+    for fd in std::fs::read_dir("/proc/self/fd").ok()?.flatten() {
+        files += 1;
+        if std::fs::read_link(fd.path())
+            .is_ok_and(|target| target.to_string_lossy().starts_with("socket:"))
+        {
+            sockets += 1;
+        }
+    }
+    Some((rss_kib, files, sockets))
+}
+
+/// Network bot matches back to back in one process, each over fresh iroh endpoints on
+/// loopback, the way a long-running app plays match after match: resident memory, open files
+/// and sockets stay flat. 200 matches by default (`FAIRDUEL_SOAK_MATCHES` sets another
+/// count); `--nocapture` prints the figures recorded in docs/BENCHMARKS.md. CI runs a short
+/// pass of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a soak run of minutes: run it by name (see docs/BENCHMARKS.md)"]
+async fn soak_network_matches_back_to_back_keep_memory_files_and_sockets_flat() {
+    let matches: usize = std::env::var("FAIRDUEL_SOAK_MATCHES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(200);
+    let Some(start) = process_footprint() else {
+        eprintln!("skipped: this system has no /proc to read memory and open files from");
+        return;
+    };
+    let every = (matches / 10).max(1);
+    let mut samples = Vec::new();
+    let started = std::time::Instant::now();
+    for game in 0..matches {
+        let dir = temp_dir("soak");
+        let table = loopback_table(FORMAT, 2, game as u64, &dir).await;
+        let results = play_all(table).await;
+        assert_table_agrees(&results, 2);
+        drop(results);
+        let _ = std::fs::remove_dir_all(&dir);
+        if (game + 1) % every == 0 {
+            // Closed endpoints release their sockets in the background: give them a moment.
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            let (rss, files, sockets) = process_footprint().unwrap();
+            println!(
+                "after {:>4} matches ({:>5.1} s): resident {:>7} KiB, open files {files:>3}, sockets {sockets:>3}",
+                game + 1,
+                started.elapsed().as_secs_f64(),
+                rss
+            );
+            samples.push((rss, files, sockets));
+        }
+    }
+    println!(
+        "before the first match: resident {} KiB, open files {}, sockets {}",
+        start.0, start.1, start.2
+    );
+    // The first sample is after warm-up (the runtime's threads, iroh's lazily made state).
+    let (first, last) = (samples[0], samples[samples.len() - 1]);
+    assert!(
+        last.1 <= first.1 + 2 && last.2 <= first.2 + 2,
+        "open files or sockets grew from {first:?} to {last:?}: something is not closed"
+    );
+    // Allocators keep some memory; a leak per match would grow with the count.
+    assert!(
+        last.0 <= first.0 + first.0 / 4 + 16 * 1024,
+        "resident memory grew from {} KiB to {} KiB over {matches} matches",
+        first.0,
+        last.0
+    );
+}
