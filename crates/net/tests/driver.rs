@@ -871,3 +871,36 @@ async fn soak_network_matches_back_to_back_keep_memory_files_and_sockets_flat() 
         last.0
     );
 }
+
+#[tokio::test]
+async fn a_concession_while_another_player_decides_ends_the_duel_at_once() {
+    let dir = temp_dir("concede-out-of-turn");
+    let mut seats = memory_table(FORMAT, 2, 8, &dir);
+    // Both seats are people; seat 0 takes its time over its decision.
+    seats[0].driver.autopilot = false;
+    seats[1].driver.autopilot = false;
+    let mut table = start_in_memory(seats, secrets(2, 3)).unwrap();
+    let mut quitter = table.pop().unwrap();
+    let thinker = table.pop().unwrap();
+    loop {
+        if let Update::View(view) = quitter.session.recv().await.unwrap()
+            && view.deciding == Some(Seat(0))
+        {
+            break;
+        }
+    }
+    quitter.session.send(Command::Concede).unwrap();
+    let thinking = tokio::spawn(play_out(thinker.session));
+    let (_, updates) = play_out(quitter.session).await;
+    let end = finished(&updates);
+    let outcome = end.outcome.expect("the duel has a result");
+    assert_eq!(outcome.sole_winner(), Some(Seat(0)));
+    assert_eq!(
+        outcome.reason,
+        fairduel_engine::state::WinReason::Concession
+    );
+    assert!(end.audit.all_verified(), "{:?}", end.audit.verdicts);
+    let (_, thinker_updates) = thinking.await.unwrap();
+    assert!(finished(&thinker_updates).audit.all_verified());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -37,6 +37,10 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Version 5: agreed effects. Actions activate cards on the card game's field and propose,
 /// accept or refuse an outcome; the state (so its hash) carries the effect being resolved
 /// by agreement.
+///
+/// Version 7 (unreleased until it shipped with this): Domain Format's Deck Masters; a
+/// concession may come at any moment, relayed as a signed [`Resignation`] by the seat the
+/// log waits for (the body was added last, so every other entry encodes as before).
 pub const PROTOCOL_VERSION: u16 = 7;
 
 /// The domain of an envelope's chain hash.
@@ -119,6 +123,37 @@ pub struct ReshuffleOpening {
     pub openings: Vec<PositionOpening>,
 }
 
+/// A seat's concession, signed by that seat, for whichever seat the log waits for to write
+/// into it: the log has one writer at a time, so a player who gives up while another
+/// decides hands its signed word to every other seat, and the next to decide relays it
+/// (`Body::Resigned`) before anything else. Its signature covers only the match and the
+/// seat, so it means the same wherever in the match it lands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resignation {
+    pub seat: Seat,
+    pub signature: SignatureBytes,
+}
+
+impl Resignation {
+    /// What a resignation's signature covers.
+    fn message(match_id: &Digest32, seat: Seat) -> Vec<u8> {
+        postcard::to_stdvec(&("fairduel/resignation/v1", match_id, seat)).unwrap_or_default()
+    }
+
+    /// `identity`'s resignation from the match `match_id`, where it sits at `seat`.
+    pub fn sign(identity: &Identity, match_id: &Digest32, seat: Seat) -> Resignation {
+        Resignation {
+            seat,
+            signature: identity.sign(&Resignation::message(match_id, seat)),
+        }
+    }
+
+    /// Whether `key` (the seat's) signed this resignation from `match_id`.
+    pub fn verifies(&self, match_id: &Digest32, key: &PlayerKey) -> bool {
+        key.verifies(&Resignation::message(match_id, self.seat), &self.signature)
+    }
+}
+
 /// What an envelope says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Body {
@@ -137,6 +172,9 @@ pub enum Body {
         turn: u16,
     },
     EndReveal(EndReveal),
+    /// Another seat's signed concession, relayed by the seat whose decision it is, in
+    /// place of that decision (see [`Resignation`]).
+    Resigned(Resignation),
 }
 
 impl Body {
@@ -150,6 +188,7 @@ impl Body {
             Body::Answer(_) => "answer",
             Body::Checkpoint { .. } => "checkpoint",
             Body::EndReveal(_) => "end-reveal",
+            Body::Resigned(_) => "resignation",
         }
     }
 }

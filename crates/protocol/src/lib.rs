@@ -22,7 +22,7 @@ pub mod secret;
 pub mod seeded;
 
 pub use audit::{AuditReport, RecordDamage, SeatVerdict, audit, revealed_knowledge};
-pub use envelope::{Body, Envelope, PROTOCOL_VERSION, SignedEnvelope};
+pub use envelope::{Body, Envelope, PROTOCOL_VERSION, Resignation, SignedEnvelope};
 pub use identity::{Identity, PlayerKey};
 pub use matchlog::{CommitObserver, Committed, MatchLog, Rejected, Step, Violation};
 pub use peer::{Peer, PeerError, RestoreError};

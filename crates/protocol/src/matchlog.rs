@@ -21,7 +21,7 @@ use fairduel_engine::setup::{DeckSetup, PublicSetup, SeatSetup};
 
 use crate::envelope::{
     Body, DeckCommit, DecodeError, EndReveal, Envelope, MatchSetup, PROTOCOL_VERSION, RandomReveal,
-    SignedEnvelope, random_commitment,
+    Resignation, SignedEnvelope, random_commitment,
 };
 use crate::identity::{Identity, KeyVerifier, PlayerKey};
 
@@ -122,6 +122,8 @@ pub enum Violation {
     IllegalAction(RuleError),
     #[error("its end-of-match reveal is false: {0}")]
     BadEndReveal(String),
+    #[error("the concession it relays is not valid: {0}")]
+    BadResignation(String),
     #[error(
         "its state hash {theirs} differs from ours {ours}: the author's engine disagrees (desync or tampering)"
     )]
@@ -153,6 +155,7 @@ impl Violation {
             Violation::BadCheckpoint { .. } => "bad-checkpoint",
             Violation::IllegalAction(_) => "illegal-action",
             Violation::BadEndReveal(_) => "bad-end-reveal",
+            Violation::BadResignation(_) => "bad-resignation",
             Violation::StateHashMismatch { .. } => "state-hash-mismatch",
             Violation::Complete => "complete",
         }

@@ -16,7 +16,7 @@ use fairduel_engine::setup::LeaderSetup;
 
 use crate::envelope::{
     Body, DeckCommit, EndReveal, Envelope, MatchSetup, PROTOCOL_VERSION, PermutationCommit,
-    RandomReveal, ReshuffleOpening, SignedEnvelope, random_commitment,
+    RandomReveal, ReshuffleOpening, Resignation, SignedEnvelope, random_commitment,
 };
 use crate::identity::{Identity, PlayerKey};
 use crate::matchlog::{Committed, MatchLog, Rejected, Step, Violation, permuters_of};
@@ -195,6 +195,9 @@ impl Peer {
                     if peer.needs_decision() || matches!(action, Action::Concede) =>
                 {
                     peer.decide(action)
+                }
+                Body::Resigned(resignation) if peer.needs_decision() => {
+                    peer.relay_resignation(resignation)
                 }
                 _ => peer
                     .next_automatic()
@@ -410,6 +413,29 @@ impl Peer {
             return Err(PeerError::NotOurTurn);
         }
         self.write(Body::Action(action))
+    }
+
+    /// This seat's signed concession, for the other seats to relay into the log when it is
+    /// not this seat's turn to write (see [`Resignation`]).
+    pub fn resign(&self) -> Resignation {
+        Resignation::sign(&self.identity, &self.log.match_id(), self.seat)
+    }
+
+    /// Whether this seat could relay `resignation` (another seat's, signed by it for this
+    /// match, while it is in the duel); the reason when not.
+    pub fn check_resignation(&self, resignation: &Resignation) -> Result<(), Violation> {
+        self.log.check_resignation(self.seat, resignation)
+    }
+
+    /// Relays another seat's concession in place of this seat's decision.
+    pub fn relay_resignation(
+        &mut self,
+        resignation: Resignation,
+    ) -> Result<(SignedEnvelope, Vec<Event>), PeerError> {
+        if !self.needs_decision() {
+            return Err(PeerError::NotOurTurn);
+        }
+        self.write(Body::Resigned(resignation))
     }
 
     fn write(&mut self, body: Body) -> Result<(SignedEnvelope, Vec<Event>), PeerError> {

@@ -126,6 +126,10 @@ fn describe_entry(log: &MatchLog, envelope: &Envelope) -> String {
             r.deck.len() + 1,
             r.permutations.len()
         ),
+        Body::Resigned(r) => format!(
+            "{seat} relays {}'s signed concession: {} concedes",
+            r.seat, r.seat
+        ),
     }
 }
 

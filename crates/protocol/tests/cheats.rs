@@ -27,6 +27,8 @@ mod field;
 mod harness;
 #[path = "cheats/reshuffle.rs"]
 mod reshuffle;
+#[path = "cheats/resignation.rs"]
+mod resignation;
 
 use std::sync::Arc;
 

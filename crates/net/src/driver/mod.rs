@@ -51,8 +51,9 @@ pub use abandon::LONG_SILENCE;
 pub enum Command {
     /// Take this action for my seat: one of [`SeatView::legal`].
     Act(Action),
-    /// Give up the duel. Written as soon as the log next waits for this seat (the log has
-    /// one writer at a time).
+    /// Give up the duel, at once: when the log waits for another seat, this seat's signed
+    /// resignation goes to every other seat and the one deciding relays it into the log
+    /// before its own decision (the log has one writer at a time).
     Concede,
     /// Let a bot decide for my seat (`true`) or hand the decisions back (`false`).
     Autopilot(bool),
@@ -337,6 +338,9 @@ pub enum PeerMessage {
     Table {
         listening: Vec<Option<EndpointAddr>>,
     },
+    /// "I concede": the sender's signed resignation, for whichever seat the log waits for to
+    /// relay into it (a seat may pass on another's too: the signature is what counts).
+    Resign(fairduel_protocol::Resignation),
 }
 
 /// Timing of the driver.

@@ -49,6 +49,8 @@ pub(super) struct Driver {
     commands_closed: bool,
     /// Which seat the log waits for, since when (see `abandon.rs`).
     pub(super) owed: Option<super::abandon::Owed>,
+    /// Other seats' signed concessions, to relay at this seat's next decision.
+    resignations: Vec<fairduel_protocol::Resignation>,
 }
 
 impl Driver {
@@ -108,6 +110,7 @@ impl Driver {
             autopilot_wait: None,
             commands_closed: false,
             owed: None,
+            resignations: Vec::new(),
         };
         driver.remember_state();
         driver.agree();
@@ -344,9 +347,16 @@ impl Driver {
             .peer
             .duel()
             .is_some_and(|d| d.state().table.is_removed(seat));
+        let relay = self
+            .resignations
+            .iter()
+            .position(|r| self.peer.needs_decision() && self.peer.check_resignation(r).is_ok());
         let written = if self.conceding && duel_running && !removed {
             self.conceding = false;
             Some(self.peer.decide(Action::Concede))
+        } else if let Some(index) = relay {
+            let resignation = self.resignations.remove(index);
+            Some(self.peer.relay_resignation(resignation))
         } else if let Some(written) = self.peer.next_automatic() {
             Some(written)
         } else if (self.autopilot || removed)
@@ -437,7 +447,13 @@ impl Driver {
                 if self.peer.duel().is_some_and(Duel::is_over) {
                     self.refuse("concede", "the duel is already over".to_owned());
                 } else {
+                    // Written by this seat if the log comes to it first; relayed by the
+                    // seat deciding otherwise, whichever happens sooner.
                     self.conceding = true;
+                    if self.peer.awaiting().0 != Some(self.peer.seat()) {
+                        let resignation = self.peer.resign();
+                        self.send_all(&PeerMessage::Resign(resignation)).await;
+                    }
                 }
             }
             Command::Autopilot(on) => {
@@ -470,6 +486,10 @@ impl Driver {
                 Ok(())
             }
             PeerMessage::Entry(signed) => self.receive(from, signed).await,
+            PeerMessage::Resign(resignation) => {
+                self.take_resignation(resignation);
+                Ok(())
+            }
             PeerMessage::Desync { seq, state } => Err(self.answer_desync(from, seq, state).await),
             PeerMessage::Goodbye { finished } => {
                 if let Some(slot) = self.slot_mut(from) {
@@ -846,6 +866,27 @@ impl Driver {
                 }
                 () = tokio::time::sleep_until(deadline) => return,
             }
+        }
+    }
+
+    /// Keeps another seat's concession to relay when this seat next decides, if it is
+    /// genuine and not kept already; drops the ones whose seat is out by now.
+    fn take_resignation(&mut self, resignation: fairduel_protocol::Resignation) {
+        let peer = &self.peer;
+        self.resignations
+            .retain(|r| peer.check_resignation(r).is_ok() && r.seat != resignation.seat);
+        let still_in = self
+            .peer
+            .duel()
+            .is_some_and(|d| d.state().table.in_play(resignation.seat));
+        match self.peer.check_resignation(&resignation) {
+            Ok(()) => self.resignations.push(resignation),
+            // Already relayed by another seat: nothing to do.
+            Err(_) if !still_in => {}
+            Err(why) => self.updates.send(Update::Warning(format!(
+                "a concession in {}'s name cannot be used ({why}); it was dropped",
+                resignation.seat
+            ))),
         }
     }
 

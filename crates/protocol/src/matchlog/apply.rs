@@ -3,6 +3,7 @@
 //! entry's state hash turns out wrong.
 
 use super::*;
+use fairduel_engine::action::Action;
 use fairduel_engine::deck::check_field_setup;
 use fairduel_engine::format::Family;
 
@@ -33,8 +34,10 @@ impl MatchLog {
                 if !applied {
                     return;
                 }
-                if matches!(envelope.body, Body::Action(_) | Body::Answer(_))
-                    && let Some(duel) = self.duel.as_mut()
+                if matches!(
+                    envelope.body,
+                    Body::Action(_) | Body::Answer(_) | Body::Resigned(_)
+                ) && let Some(duel) = self.duel.as_mut()
                 {
                     duel.undo_last_apply();
                 }
@@ -123,6 +126,21 @@ impl MatchLog {
                 }
                 Ok(Vec::new())
             }
+            (Body::Resigned(resignation), Step::Game(awaiting)) => {
+                // Relayed in place of the relayer's own decision, never inside a protocol
+                // step another entry is owed for.
+                if !awaiting.is_decision_of(author) {
+                    return Err(unexpected());
+                }
+                self.check_resignation(author, resignation)?;
+                let Some(duel) = self.duel.as_mut() else {
+                    return Err(unexpected());
+                };
+                let events = duel
+                    .apply(resignation.seat, &Action::Concede, None)
+                    .map_err(Violation::IllegalAction)?;
+                Ok(self.after_game_entry(envelope, events))
+            }
             (Body::Action(_) | Body::Answer(_), Step::Game(_)) => {
                 let Some(duel) = self.duel.as_mut() else {
                     return Err(unexpected());
@@ -133,28 +151,7 @@ impl MatchLog {
                     _ => return Err(unexpected()),
                 }
                 .map_err(Violation::IllegalAction)?;
-                let over = duel.is_over();
-                for event in &events {
-                    match event {
-                        Event::TurnStarted { turn, .. } if !over => {
-                            for i in 0..self.setup.players.len() {
-                                let seat = Seat(i as u8);
-                                if seat != author {
-                                    self.checkpoints_due.push((seat, *turn));
-                                }
-                            }
-                        }
-                        Event::ClaimRecorded { owner, commitment } => {
-                            self.claim_origins.push(ClaimOrigin {
-                                commitment: *commitment,
-                                owner: *owner,
-                                seq: envelope.seq,
-                            });
-                        }
-                        _ => {}
-                    }
-                }
-                Ok(events)
+                Ok(self.after_game_entry(envelope, events))
             }
             (Body::Checkpoint { turn }, Step::Checkpoint { turn: expected }) => {
                 if turn != expected {
@@ -180,6 +177,69 @@ impl MatchLog {
             }
             _ => Err(unexpected()),
         }
+    }
+
+    /// What a game entry that the duel took leaves to do: the checkpoints a new turn makes
+    /// due from every other seat, and where each claim was made.
+    fn after_game_entry(&mut self, envelope: &Envelope, events: Vec<Event>) -> Vec<Event> {
+        let author = envelope.author;
+        let over = self.duel.as_ref().is_some_and(Duel::is_over);
+        for event in &events {
+            match event {
+                Event::TurnStarted { turn, .. } if !over => {
+                    for i in 0..self.setup.players.len() {
+                        let seat = Seat(i as u8);
+                        if seat != author {
+                            self.checkpoints_due.push((seat, *turn));
+                        }
+                    }
+                }
+                Event::ClaimRecorded { owner, commitment } => {
+                    self.claim_origins.push(ClaimOrigin {
+                        commitment: *commitment,
+                        owner: *owner,
+                        seq: envelope.seq,
+                    });
+                }
+                _ => {}
+            }
+        }
+        events
+    }
+
+    /// A relayed resignation must be another seat's, signed by it for this match, while it
+    /// is still in the duel.
+    pub(crate) fn check_resignation(
+        &self,
+        relayer: Seat,
+        resignation: &Resignation,
+    ) -> Result<(), Violation> {
+        let seat = resignation.seat;
+        if seat == relayer {
+            return Err(Violation::BadResignation(
+                "a seat concedes for itself with a decision, not by relaying".into(),
+            ));
+        }
+        let key = self
+            .setup
+            .players
+            .get(seat.index())
+            .ok_or(Violation::UnknownSeat(seat))?;
+        if !resignation.verifies(&self.match_id, key) {
+            return Err(Violation::BadResignation(format!(
+                "{seat}'s signature on it is not valid for this match"
+            )));
+        }
+        if self
+            .duel
+            .as_ref()
+            .is_some_and(|d| !d.state().table.in_play(seat))
+        {
+            return Err(Violation::BadResignation(format!(
+                "{seat} is already out of the duel"
+            )));
+        }
+        Ok(())
     }
 
     pub(super) fn check_deck_commit(&self, deck: &DeckCommit) -> Result<(), Violation> {
