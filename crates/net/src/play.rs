@@ -380,6 +380,26 @@ pub fn start_in_memory(
     seats: Vec<MatchSettings>,
     secrets: Vec<SecretStream>,
 ) -> Result<Vec<StartedMatch>, StartError> {
+    start_in_memory_over(seats, secrets, memory_mesh)
+}
+
+/// [`start_in_memory`] over links on which every message takes `one_way` to arrive (see
+/// [`crate::driver::memory_mesh_with_latency`]); inside a tokio runtime.
+pub fn start_in_memory_with_latency(
+    seats: Vec<MatchSettings>,
+    secrets: Vec<SecretStream>,
+    one_way: std::time::Duration,
+) -> Result<Vec<StartedMatch>, StartError> {
+    start_in_memory_over(seats, secrets, |players| {
+        crate::driver::memory_mesh_with_latency(players, one_way)
+    })
+}
+
+fn start_in_memory_over(
+    seats: Vec<MatchSettings>,
+    secrets: Vec<SecretStream>,
+    mesh_of: impl FnOnce(usize) -> Vec<Vec<(Seat, Wire)>>,
+) -> Result<Vec<StartedMatch>, StartError> {
     let mut seats = seats.into_iter();
     let mut secrets = secrets.into_iter();
     let (Some(host), Some(host_secrets)) = (seats.next(), secrets.next()) else {
@@ -407,7 +427,7 @@ pub fn start_in_memory(
         )?;
         peers.push((settings, peer));
     }
-    let mesh = memory_mesh(peers.len());
+    let mesh = mesh_of(peers.len());
     Ok(peers
         .into_iter()
         .zip(mesh)

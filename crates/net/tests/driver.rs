@@ -904,3 +904,61 @@ async fn a_concession_while_another_player_decides_ends_the_duel_at_once() {
     assert!(finished(&thinker_updates).audit.all_verified());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// How a match over slow links compares with its bound: every hand-off (the log's writer
+/// changing) waits one one-way latency before the next writer can write, so a match can
+/// take no less than hand-offs x latency. Bot matches over in-memory links that deliver each
+/// message `one_way` late; prints each preset's hand-offs, wall time, bound and ratio for
+/// docs/BENCHMARKS.md (`--ignored latency --nocapture`). A measurement, not a timed test:
+/// it checks only what physics says (never under the bound) and that every record verifies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement of seconds per match: run it by name (see docs/BENCHMARKS.md)"]
+async fn latency_bound_of_bot_matches_over_slow_links() {
+    let one_way = Duration::from_millis(
+        std::env::var("FAIRDUEL_ONE_WAY_MS")
+            .ok()
+            .and_then(|ms| ms.parse().ok())
+            .unwrap_or(20),
+    );
+    for (format, players) in [
+        ("kairu-dotr", 2),
+        ("dor-classic", 2),
+        ("kingdom-duels", 2),
+        ("domain", 2),
+        ("kairu-dotr-4p", 4),
+    ] {
+        let dir = temp_dir(&format!("latency-{format}"));
+        let seats = memory_table(format, players, 4, &dir);
+        let started = std::time::Instant::now();
+        let table =
+            fairduel_net::play::start_in_memory_with_latency(seats, secrets(players, 9), one_way)
+                .unwrap();
+        let results = play_all(table).await;
+        let wall = started.elapsed();
+        let end = finished(&results[0].1);
+        assert!(end.audit.all_verified(), "{:?}", end.audit.verdicts);
+        let view = results[0].0.as_ref().unwrap();
+        // The record's authors, entry by entry: a hand-off wherever the writer changes.
+        let entries = view.step;
+        let record = end.record.as_ref().ok().map(|p| {
+            fairduel_protocol::MatchRecord::from_bytes(&std::fs::read(p).unwrap()).unwrap()
+        });
+        let authors: Vec<Seat> = record
+            .expect("records are saved in this test")
+            .entries
+            .iter()
+            .map(|e| e.open().unwrap().author)
+            .collect();
+        let hand_offs = authors.windows(2).filter(|w| w[0] != w[1]).count() as u32;
+        let bound = one_way * hand_offs;
+        let ratio = wall.as_secs_f64() / bound.as_secs_f64();
+        println!(
+            "{format:>14}: {entries:>5} entries, {hand_offs:>4} hand-offs x {} ms = {:>6.2} s bound; wall {:>6.2} s; ratio {ratio:.2}",
+            one_way.as_millis(),
+            bound.as_secs_f64(),
+            wall.as_secs_f64()
+        );
+        assert!(wall >= bound, "{format}: faster than light");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

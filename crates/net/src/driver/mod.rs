@@ -481,6 +481,80 @@ pub fn memory_mesh(players: usize) -> Vec<Vec<(Seat, Wire)>> {
     ends
 }
 
+/// [`memory_mesh`] whose every message arrives `one_way` after it was sent, in order, as
+/// over a network with that latency and no loss: to measure how close a match comes to its
+/// bound of one latency per hand-off. Must be called inside a tokio runtime (a task per
+/// direction holds the messages in flight).
+pub fn memory_mesh_with_latency(players: usize, one_way: Duration) -> Vec<Vec<(Seat, Wire)>> {
+    let mut ends: Vec<Vec<(Seat, Wire)>> = (0..players).map(|_| Vec::new()).collect();
+    for a in 0..players {
+        for b in a + 1..players {
+            let (wa, wb) = delayed_wires(one_way);
+            if let Some(list) = ends.get_mut(a) {
+                list.push((Seat(b as u8), wa));
+            }
+            if let Some(list) = ends.get_mut(b) {
+                list.push((Seat(a as u8), wb));
+            }
+        }
+    }
+    ends
+}
+
+fn delayed_wires(one_way: Duration) -> (Wire, Wire) {
+    let (a_sends, a_sent) = mpsc::unbounded_channel();
+    let (b_sends, b_sent) = mpsc::unbounded_channel();
+    let (to_a, a_receives) = mpsc::unbounded_channel();
+    let (to_b, b_receives) = mpsc::unbounded_channel();
+    tokio::spawn(in_flight(a_sent, to_b, one_way));
+    tokio::spawn(in_flight(b_sent, to_a, one_way));
+    (
+        Wire::Memory(MemoryWire {
+            to_other: a_sends,
+            from_other: a_receives,
+        }),
+        Wire::Memory(MemoryWire {
+            to_other: b_sends,
+            from_other: b_receives,
+        }),
+    )
+}
+
+/// Hands each message on `one_way` after it was sent. It takes every message the moment
+/// it is sent (so a burst is not delayed one after another) and keeps them in order.
+async fn in_flight(
+    mut sent: mpsc::UnboundedReceiver<Incoming>,
+    deliver: mpsc::UnboundedSender<Incoming>,
+    one_way: Duration,
+) {
+    let mut flying: std::collections::VecDeque<(tokio::time::Instant, Incoming)> =
+        std::collections::VecDeque::new();
+    let mut open = true;
+    while open || !flying.is_empty() {
+        let next_due = flying.front().map(|(due, _)| *due);
+        tokio::select! {
+            message = sent.recv(), if open => match message {
+                Some(message) => {
+                    flying.push_back((tokio::time::Instant::now() + one_way, message));
+                }
+                None => open = false,
+            },
+            () = async {
+                match next_due {
+                    Some(due) => tokio::time::sleep_until(due).await,
+                    None => std::future::pending().await,
+                }
+            } => {
+                if let Some((_, message)) = flying.pop_front()
+                    && deliver.send(message).is_err()
+                {
+                    return;
+                }
+            }
+        }
+    }
+}
+
 /// What a link's reader hands the driver.
 #[derive(Debug)]
 pub enum Incoming {
