@@ -124,6 +124,17 @@ impl Player {
             .unwrap_or(0)
     }
 
+    /// The UDP port this player's saved match says it listened on.
+    fn saved_port(&self) -> u16 {
+        std::fs::read_dir(self.dir.join("matches"))
+            .unwrap()
+            .flatten()
+            .find_map(|e| fairduel_net::store::MatchStore::read(&e.path()).ok())
+            .expect("a saved match")
+            .meta
+            .listen_port
+    }
+
     fn record(&self) -> MatchRecord {
         let dir = self.dir.join("records");
         let file = std::fs::read_dir(&dir)
@@ -211,6 +222,17 @@ impl Table {
     /// Kills `seat`'s process once it saved `at_entry` entries and restarts it with
     /// `fairduel resume`; false when it had finished before.
     fn kill_and_resume(&mut self, seat: usize, at_entry: usize, seed: u64) -> bool {
+        self.kill_then_resume(seat, at_entry, seed, |_| {})
+    }
+
+    /// [`Table::kill_and_resume`], doing `meanwhile` with the killed player between.
+    fn kill_then_resume(
+        &mut self,
+        seat: usize,
+        at_entry: usize,
+        seed: u64,
+        meanwhile: impl FnOnce(&Player),
+    ) -> bool {
         let start = Instant::now();
         while self.players[seat].saved_entries() < at_entry
             && self.processes[seat].try_wait().unwrap().is_none()
@@ -227,6 +249,7 @@ impl Table {
         }
         self.processes[seat].kill().unwrap();
         self.processes[seat].wait().unwrap();
+        meanwhile(&self.players[seat]);
         self.processes[seat] = self.players[seat].resume(seed);
         true
     }
@@ -374,5 +397,25 @@ fn at_a_four_player_table_any_seat_killed_at_a_random_point_resumes_10_times() {
             "seat {seat} was never killed: {victims:?}"
         );
     }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_host_killed_whose_old_port_is_taken_meanwhile_comes_back_on_another_and_finishes() {
+    let root = temp_root("port-taken");
+    let mut table = Table::start(&root, "kairu-dotr", 2, 12);
+    let mut squatter = None;
+    let killed = table.kill_then_resume(0, 60, 300, |host| {
+        // Another program takes the host's old UDP port before it comes back.
+        let port = host.saved_port();
+        squatter = Some(
+            std::net::UdpSocket::bind((std::net::Ipv4Addr::LOCALHOST, port))
+                .unwrap_or_else(|e| panic!("cannot take port {port}: {e}")),
+        );
+    });
+    assert!(killed, "the match ended before the host could be killed");
+    table.finish("the host back on another port");
+    table.assert_same_verified_record();
+    drop(squatter);
     let _ = std::fs::remove_dir_all(&root);
 }

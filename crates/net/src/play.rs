@@ -41,7 +41,8 @@ pub fn match_hello(rules: &Rules) -> Hello {
 
 /// How a saved match gets its links back: this seat listens again on the UDP port the
 /// others last knew (admitting only the match's players) and dials the seats below its own
-/// where they listened. `options` is how this player reaches the network now.
+/// where they listened; when that port is taken, it listens on another and dials every
+/// seat. `options` is how this player reaches the network now.
 pub async fn reconnect_saved(
     meta: &MatchMeta,
     identity: &Identity,
@@ -49,10 +50,22 @@ pub async fn reconnect_saved(
     rules: &Rules,
     player_name: &str,
 ) -> Result<Mesh, String> {
-    let endpoint =
-        PlayerEndpoint::bind(identity.secret_bytes(), options.with_port(meta.listen_port))
+    let (endpoint, moved) =
+        match PlayerEndpoint::bind(identity.secret_bytes(), options.with_port(meta.listen_port))
             .await
-            .map_err(|e| e.to_string())?;
+        {
+            Ok(endpoint) => (endpoint, false),
+            // The old port is taken (another program, or a crashed copy's socket the system
+            // still holds): listen anywhere, and call every seat instead of waiting for the
+            // ones above to call the address they know.
+            Err(_) if meta.listen_port != 0 => (
+                PlayerEndpoint::bind(identity.secret_bytes(), options.with_port(0))
+                    .await
+                    .map_err(|e| e.to_string())?,
+                true,
+            ),
+            Err(e) => return Err(e.to_string()),
+        };
     let hello = match_hello(rules).with_name(player_name);
     let listener = Host::listen(&endpoint, hello.clone());
     Ok(Mesh {
@@ -61,6 +74,7 @@ pub async fn reconnect_saved(
             endpoint,
             hello,
             listening: meta.listening.clone(),
+            every_seat: moved,
         }),
     })
 }
@@ -336,6 +350,7 @@ pub async fn start_joined(
             endpoint,
             hello,
             listening,
+            every_seat: false,
         }),
     };
     let wires = vec![(Seat(0), Wire::Iroh(Box::new(connection)))];

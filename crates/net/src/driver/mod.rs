@@ -416,6 +416,9 @@ pub struct Dialer {
     pub hello: Hello,
     /// Where each seat listens, by seat.
     pub listening: Vec<Option<EndpointAddr>>,
+    /// Dial every other seat, not only the ones below: this seat came back on another UDP
+    /// port than the others know (its old one was taken), so they cannot reach it.
+    pub every_seat: bool,
 }
 
 /// A connection to another driver.

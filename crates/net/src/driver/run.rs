@@ -289,9 +289,9 @@ impl Driver {
                 };
                 return Err(Stop::Failed(format!("{lost} {saved}")));
             }
-            if seat < me
+            if let Some(dialer) = self.mesh.dialer.clone()
+                && (seat < me || dialer.every_seat)
                 && slot.dialing.as_ref().is_none_or(|task| task.is_finished())
-                && let Some(dialer) = self.mesh.dialer.clone()
             {
                 slot.dialing = spawn_dial(dialer, seat, match_id, self.arrivals_tx.clone());
             }
