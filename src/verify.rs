@@ -19,6 +19,9 @@ struct Verdicts {
     format: String,
     format_name: String,
     entries: usize,
+    /// Entries whose writer differs from the previous entry's: each waits for a message to
+    /// cross the network, so a match takes at least this many one-way latencies.
+    hand_offs: u64,
     /// Every seat made its end reveal.
     complete: bool,
     /// Every seat verified and the record undamaged: what the exit code says.
@@ -70,10 +73,12 @@ pub fn verify(dir: &std::path::Path, files: &[PathBuf], json: bool) -> CmdResult
         let audited = audit_file(dir, file);
         all_fair &= audited
             .as_ref()
-            .is_ok_and(|(_, report)| report.all_verified());
+            .is_ok_and(|(_, report, _)| report.all_verified());
         if json {
             reports.push(match &audited {
-                Ok((rules, report)) => serde_json::to_value(verdicts(file, rules, report)),
+                Ok((rules, report, hand_offs)) => {
+                    serde_json::to_value(verdicts(file, rules, report, *hand_offs))
+                }
                 Err(error) => serde_json::to_value(Unreadable {
                     file: file.display().to_string(),
                     error,
@@ -82,14 +87,14 @@ pub fn verify(dir: &std::path::Path, files: &[PathBuf], json: bool) -> CmdResult
         } else if let Some(bar) = &progress {
             bar.suspend(|| {
                 match &audited {
-                    Ok((rules, report)) => print_report(file, rules, report),
+                    Ok((rules, report, _)) => print_report(file, rules, report),
                     Err(error) => say!("{}: {error}", file.display()),
                 }
                 say!();
             });
         } else {
             // One file keeps the exit code and message a script expects of a bad file.
-            let (rules, report) =
+            let (rules, report, _) =
                 audited.map_err(|error| format!("{}: {error}", file.display()))?;
             print_report(file, &rules, &report);
         }
@@ -129,7 +134,7 @@ pub fn verify(dir: &std::path::Path, files: &[PathBuf], json: bool) -> CmdResult
 fn audit_file(
     dir: &std::path::Path,
     file: &std::path::Path,
-) -> Result<(Arc<Rules>, AuditReport), String> {
+) -> Result<(Arc<Rules>, AuditReport, u64), String> {
     let bytes = std::fs::read(file).map_err(|e| format!("cannot read it: {e}"))?;
     let record = fairduel_protocol::MatchRecord::from_bytes(&bytes).map_err(|e| e.to_string())?;
     let setup = fairduel_protocol::audit::record_setup(&record).map_err(|e| e.to_string())?;
@@ -156,15 +161,28 @@ fn audit_file(
     let rules = Rules::new(format, pool);
     let report =
         fairduel_protocol::audit(Arc::clone(&rules), &record).map_err(|e| e.to_string())?;
-    Ok((rules, report))
+    // Where the log's writer changes: each waits for a message to cross the network.
+    let authors: Vec<_> = record
+        .entries
+        .iter()
+        .filter_map(|e| e.open().ok().map(|envelope| envelope.author))
+        .collect();
+    let hand_offs = authors.windows(2).filter(|w| w[0] != w[1]).count() as u64;
+    Ok((rules, report, hand_offs))
 }
 
-fn verdicts(file: &std::path::Path, rules: &Rules, report: &AuditReport) -> Verdicts {
+fn verdicts(
+    file: &std::path::Path,
+    rules: &Rules,
+    report: &AuditReport,
+    hand_offs: u64,
+) -> Verdicts {
     Verdicts {
         file: file.display().to_string(),
         format: rules.format.id.clone(),
         format_name: rules.format.name.clone(),
         entries: report.entries,
+        hand_offs,
         complete: report.complete,
         all_verified: report.all_verified(),
         outcome: report.outcome.map(|outcome| JsonOutcome {

@@ -66,6 +66,9 @@ fn verify_json_gives_every_seats_verdict_and_the_exit_code_agrees() {
     assert_eq!(report["format"], "kingdom-duels");
     assert_eq!(report["all_verified"], true);
     assert_eq!(report["complete"], true);
+    // Hand-offs: where the writer changes, fewer than the entries and more than none.
+    let hand_offs = report["hand_offs"].as_u64().unwrap();
+    assert!(hand_offs > 0 && hand_offs < report["entries"].as_u64().unwrap());
     let seats = report["seats"].as_array().unwrap();
     assert_eq!(seats.len(), 2);
     assert!(

@@ -1,82 +1,138 @@
 #!/usr/bin/env bash
-# A bot match over a bad network: two peers in network namespaces joined by a veth pair
-# whose both ends go through `tc netem` — DELAY_MS one way (300 ms round trip by default),
-# LOSS_PCT loss each way, reordering — and a total outage of OUTAGE_S seconds starting
-# OUTAGE_AT_S seconds into the match. The match must finish with both sides verifying it.
-# Prints the wall time and the number of hand-offs (entries where the other side had to
-# wait), so wall time can be set against its lower bound, hand-offs × one-way delay.
+# A bot match over a bad network: PLAYERS peers (2 or 4) in network namespaces whose every
+# packet goes DELAY_MS one way (300 ms round trip by default), is lost with LOSS_PCT, some
+# are reordered, and a total outage of OUTAGE_S seconds starts OUTAGE_AT_S seconds into the
+# match. The match must finish with every seat verifying it. Prints the wall time and the
+# number of entries, so wall time can be set against its lower bound, hand-offs × one-way
+# delay (docs/BENCHMARKS.md).
+#
+# The bad link is the kernel's `tc netem` on a veth pair where the kernel has it, and
+# otherwise tools/impair.py: TAP devices, one per namespace, joined in user space by a hub
+# that delays, drops and reorders every frame (IMPAIR=user forces it).
 #
 #   sudo bash tools/netem.sh [path/to/fairduel] [format]
-#   DELAY_MS=150 LOSS_PCT=20 OUTAGE_AT_S=20 OUTAGE_S=30 sudo -E bash tools/netem.sh
+#   PLAYERS=4 DELAY_MS=150 LOSS_PCT=20 OUTAGE_AT_S=20 OUTAGE_S=30 sudo -E bash tools/netem.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN="$(realpath "${1:-./target/release/fairduel}")"
-FORMAT="${2:-kairu-dotr}"
+PLAYERS="${PLAYERS:-2}"
+if [ "$PLAYERS" = 4 ]; then
+  FORMAT="${2:-kairu-dotr-4p}"
+else
+  FORMAT="${2:-kairu-dotr}"
+fi
 DELAY_MS="${DELAY_MS:-150}"
 LOSS_PCT="${LOSS_PCT:-20}"
 OUTAGE_AT_S="${OUTAGE_AT_S:-20}"
 OUTAGE_S="${OUTAGE_S:-30}"
+IMPAIR="${IMPAIR:-auto}"
+DECKS=(forest-pack dragons-hoard shadow-court tidal-guard)
 if [ "$(id -u)" != 0 ]; then
-  echo "netem: needs root for ip netns and tc; skipped" >&2
+  echo "netem: needs root for ip netns; skipped" >&2
   exit 2
 fi
-A="fdnet-a-$$"
-B="fdnet-b-$$"
-VA="vn-$$-a"
-VB="vn-$$-b"
 WORK="$(mktemp -d)"
+NS=()
+IMPAIRER=""
 cleanup() {
-  ip netns pids "$A" 2>/dev/null | xargs -r kill 2>/dev/null || true
-  ip netns pids "$B" 2>/dev/null | xargs -r kill 2>/dev/null || true
-  ip netns del "$A" 2>/dev/null || true
-  ip netns del "$B" 2>/dev/null || true
+  for ns in "${NS[@]}"; do
+    ip netns pids "$ns" 2>/dev/null | xargs -r kill 2>/dev/null || true
+  done
+  if [ -n "$IMPAIRER" ]; then kill "$IMPAIRER" 2>/dev/null || true; fi
+  for ns in "${NS[@]}"; do ip netns del "$ns" 2>/dev/null || true; done
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
-if ! ip netns add "$A" 2>/dev/null || ! ip netns add "$B" 2>/dev/null; then
-  echo "netem: this machine does not allow network namespaces here; skipped" >&2
-  exit 2
-fi
-ip link add "$VA" type veth peer name "$VB"
-ip link set "$VA" netns "$A"
-ip link set "$VB" netns "$B"
-ip -n "$A" addr add 10.78.0.1/24 dev "$VA"
-ip -n "$B" addr add 10.78.0.2/24 dev "$VB"
-for ns in "$A" "$B"; do ip -n "$ns" link set lo up; done
-ip -n "$A" link set "$VA" up multicast on
-ip -n "$B" link set "$VB" up multicast on
-ip -n "$A" route add 224.0.0.0/4 dev "$VA"
-ip -n "$B" route add 224.0.0.0/4 dev "$VB"
+for i in $(seq 0 $((PLAYERS - 1))); do
+  ns="fdnet-$i-$$"
+  if ! ip netns add "$ns" 2>/dev/null; then
+    echo "netem: this machine does not allow network namespaces here; skipped" >&2
+    exit 2
+  fi
+  NS+=("$ns")
+  ip -n "$ns" link set lo up
+done
 
-# The same bad link both ways.
+# Does the kernel have netem? Try it on a namespace's loopback.
+if [ "$IMPAIR" = auto ]; then
+  if ip netns exec "${NS[0]}" tc qdisc add dev lo root netem delay 1ms 2>/dev/null; then
+    ip netns exec "${NS[0]}" tc qdisc del dev lo root
+    IMPAIR=kernel
+  else
+    IMPAIR=user
+  fi
+fi
+if [ "$IMPAIR" = kernel ] && [ "$PLAYERS" != 2 ]; then
+  echo "netem: the kernel's netem here joins two namespaces only; using tools/impair.py" >&2
+  IMPAIR=user
+fi
+
+DEVICES=()
+for i in $(seq 0 $((PLAYERS - 1))); do DEVICES+=("fdtap$i-$$"); done
+if [ "$IMPAIR" = kernel ]; then
+  ip link add "${DEVICES[0]}" type veth peer name "${DEVICES[1]}"
+  for i in 0 1; do ip link set "${DEVICES[$i]}" netns "${NS[$i]}"; done
+else
+  if [ ! -e /dev/net/tun ]; then
+    echo "netem: no kernel netem and no /dev/net/tun for tools/impair.py; skipped" >&2
+    exit 2
+  fi
+  python3 tools/impair.py "${DEVICES[@]}" --delay-ms "$DELAY_MS" --loss-pct "$LOSS_PCT" \
+    >"$WORK/impair.out" 2>"$WORK/impair.log" &
+  IMPAIRER=$!
+  for _ in $(seq 1 50); do
+    grep -q ready "$WORK/impair.out" 2>/dev/null && break
+    sleep 0.1
+  done
+  for i in $(seq 0 $((PLAYERS - 1))); do ip link set "${DEVICES[$i]}" netns "${NS[$i]}"; done
+fi
+for i in $(seq 0 $((PLAYERS - 1))); do
+  ns="${NS[$i]}" dev="${DEVICES[$i]}"
+  ip -n "$ns" addr add "10.78.0.$((i + 1))/24" dev "$dev"
+  ip -n "$ns" link set "$dev" up multicast on
+  ip -n "$ns" route add 224.0.0.0/4 dev "$dev"
+done
+
+# The same bad link both ways; with LOSS 100 an outage.
 bad_link() {
   local loss="$1"
-  for side in "$A:$VA" "$B:$VB"; do
-    local ns="${side%%:*}" dev="${side##*:}"
-    if ! ip netns exec "$ns" tc qdisc replace dev "$dev" root netem \
-      delay "${DELAY_MS}ms" 20ms loss "${loss}%" reorder 10% 50%; then
-      echo "netem: tc netem is not available here; skipped" >&2
-      exit 2
-    fi
+  if [ "$IMPAIR" = user ]; then
+    if [ "$loss" = 100 ]; then kill -USR1 "$IMPAIRER"; else kill -USR2 "$IMPAIRER"; fi
+    return
+  fi
+  for i in 0 1; do
+    ip netns exec "${NS[$i]}" tc qdisc replace dev "${DEVICES[$i]}" root netem \
+      delay "${DELAY_MS}ms" 20ms loss "${loss}%" reorder 10% 50%
   done
 }
 bad_link "$LOSS_PCT"
+echo "netem: $PLAYERS players, $FORMAT, the bad link by $([ "$IMPAIR" = user ] && echo tools/impair.py || echo "the kernel's netem")" >&2
 
-mkdir -p "$WORK/a" "$WORK/b"
+PIDS=()
 START=$(date +%s.%N)
-ip netns exec "$A" "$BIN" --data-dir "$WORK/a" --key "$WORK/a/key" host --offline --bot \
-  --format "$FORMAT" --deck forest-pack --name "netem host" >"$WORK/a/out.log" 2>&1 &
-HOST=$!
-sleep 2
-ip netns exec "$B" timeout 900 "$BIN" --data-dir "$WORK/b" --key "$WORK/b/key" lan --offline --bot \
-  --format "$FORMAT" --deck dragons-hoard --pick 1 --wait 60 >"$WORK/b/out.log" 2>&1 &
-JOINER=$!
+for i in $(seq 0 $((PLAYERS - 1))); do
+  mkdir -p "$WORK/$i"
+  common=(--data-dir "$WORK/$i" --key "$WORK/$i/key")
+  if [ "$i" = 0 ]; then
+    ip netns exec "${NS[0]}" timeout 1500 "$BIN" "${common[@]}" host --offline --bot \
+      --bot-seed 1 --format "$FORMAT" --deck "${DECKS[0]}" --name "netem host" \
+      >"$WORK/0/out.log" 2>&1 &
+    PIDS+=($!)
+    sleep 2
+  else
+    ip netns exec "${NS[$i]}" timeout 1500 "$BIN" "${common[@]}" lan --offline --bot \
+      --bot-seed "$((i + 1))" --format "$FORMAT" --deck "${DECKS[$i]}" --pick 1 --wait 120 \
+      >"$WORK/$i/out.log" 2>&1 &
+    PIDS+=($!)
+    sleep 3
+  fi
+done
 
 # The outage: everything lost for OUTAGE_S seconds, then the bad link again.
 (
   sleep "$OUTAGE_AT_S"
-  if kill -0 "$JOINER" 2>/dev/null; then
+  if kill -0 "${PIDS[1]}" 2>/dev/null; then
     echo "netem: outage of ${OUTAGE_S} s begins" >&2
     bad_link 100
     sleep "$OUTAGE_S"
@@ -87,27 +143,44 @@ JOINER=$!
 OUTAGE=$!
 
 set +e
-wait $JOINER
-JOIN=$?
-timeout 120 tail --pid=$HOST -f /dev/null
-wait $HOST
-HOSTED=$?
+FAILED=0
+for i in $(seq 0 $((PLAYERS - 1))); do
+  wait "${PIDS[$i]}"
+  status=$?
+  if [ "$status" != 0 ]; then
+    echo "netem: seat $i exited with $status" >&2
+    FAILED=1
+  fi
+done
 kill $OUTAGE 2>/dev/null
 set -e
 END=$(date +%s.%N)
-echo "--- host (namespace $A):"; tail -6 "$WORK/a/out.log"
-echo "--- joiner (namespace $B):"; tail -6 "$WORK/b/out.log"
-RECORD=$(ls "$WORK"/a/records/*.fdrec 2>/dev/null | head -1 || true)
+for i in $(seq 0 $((PLAYERS - 1))); do
+  echo "--- seat $i (namespace ${NS[$i]}):"
+  tail -$((PLAYERS + 4)) "$WORK/$i/out.log"
+done
+if [ -n "$IMPAIRER" ]; then
+  kill "$IMPAIRER" 2>/dev/null || true
+  wait "$IMPAIRER" 2>/dev/null || true
+  cat "$WORK/impair.log" >&2
+  IMPAIRER=""
+fi
+RECORD=$(ls "$WORK"/0/records/*.fdrec 2>/dev/null | head -1 || true)
+ENTRIES="?"
+HAND_OFFS="?"
+BOUND="?"
 if [ -n "$RECORD" ]; then
-  ENTRIES=$("$BIN" --data-dir "$WORK/a" verify "$RECORD" --json | grep -o '"entries": [0-9]*' | grep -o '[0-9]*')
-else
-  ENTRIES="?"
+  JSON=$("$BIN" --data-dir "$WORK/0" verify "$RECORD" --json)
+  ENTRIES=$(echo "$JSON" | grep -o '"entries": [0-9]*' | grep -o '[0-9]*')
+  HAND_OFFS=$(echo "$JSON" | grep -o '"hand_offs": [0-9]*' | grep -o '[0-9]*')
+  # The bound: one one-way delay per hand-off, plus the outage, during which nothing moves.
+  BOUND=$(echo "$HAND_OFFS * $DELAY_MS / 1000 + $OUTAGE_S" | bc -l)
 fi
 WALL=$(echo "$END - $START" | bc)
-echo "netem: ${FORMAT}, ${DELAY_MS} ms one way, ${LOSS_PCT}% loss, outage ${OUTAGE_S} s at ${OUTAGE_AT_S} s: wall time ${WALL} s, ${ENTRIES} entries"
-if [ $JOIN = 0 ] && [ $HOSTED = 0 ]; then
-  echo "netem: the match finished and verified on both sides"
+echo "netem: ${PLAYERS} players, ${FORMAT}, ${DELAY_MS} ms one way, ${LOSS_PCT}% loss, outage ${OUTAGE_S} s at ${OUTAGE_AT_S} s: wall time ${WALL} s, ${ENTRIES} entries, ${HAND_OFFS} hand-offs; bound (hand-offs x delay + outage) ${BOUND} s"
+if [ "$FAILED" = 0 ]; then
+  echo "netem: the match finished and verified on every side"
 else
-  echo "netem: FAILED (joiner exit $JOIN, host exit $HOSTED)" >&2
+  echo "netem: FAILED" >&2
   exit 1
 fi
