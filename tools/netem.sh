@@ -174,9 +174,9 @@ if [ -n "$RECORD" ]; then
   ENTRIES=$(echo "$JSON" | grep -o '"entries": [0-9]*' | grep -o '[0-9]*')
   HAND_OFFS=$(echo "$JSON" | grep -o '"hand_offs": [0-9]*' | grep -o '[0-9]*')
   # The bound: one one-way delay per hand-off, plus the outage, during which nothing moves.
-  BOUND=$(echo "$HAND_OFFS * $DELAY_MS / 1000 + $OUTAGE_S" | bc -l)
+  BOUND=$(awk "BEGIN { printf \"%.1f\", $HAND_OFFS * $DELAY_MS / 1000 + $OUTAGE_S }")
 fi
-WALL=$(echo "$END - $START" | bc)
+WALL=$(awk "BEGIN { printf \"%.1f\", $END - $START }")
 echo "netem: ${PLAYERS} players, ${FORMAT}, ${DELAY_MS} ms one way, ${LOSS_PCT}% loss, outage ${OUTAGE_S} s at ${OUTAGE_AT_S} s: wall time ${WALL} s, ${ENTRIES} entries, ${HAND_OFFS} hand-offs; bound (hand-offs x delay + outage) ${BOUND} s"
 if [ "$FAILED" = 0 ]; then
   echo "netem: the match finished and verified on every side"
