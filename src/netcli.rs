@@ -129,9 +129,10 @@ fn settings(
             reports_dir: Some(root.join("reports")),
             autopilot: net.bot,
             bot_seed: net.bot_seed,
-            decision_clock: net
-                .decision_clock
-                .map(|minutes| Duration::from_secs(u64::from(minutes) * 60)),
+            decision_clock: rules.format.decision_clock(
+                net.decision_clock
+                    .map(|minutes| Duration::from_secs(u64::from(minutes) * 60)),
+            ),
             ..DriverConfig::default()
         },
         waker: None,

@@ -369,6 +369,7 @@ impl FairDuelApp {
         format_id: String,
         deck: fairduel_engine::DeckList,
     ) -> Result<Seating, String> {
+        let decision_clock = rules.format.decision_clock(self.settings.decision_clock());
         Ok(Seating {
             rules,
             format_id,
@@ -379,7 +380,7 @@ impl FairDuelApp {
             connectivity: self.connectivity(),
             autopilot: self.options.autopilot,
             autopilot_until_turn: self.options.autopilot_until_turn,
-            decision_clock: self.settings.decision_clock(),
+            decision_clock,
             waker: waker(ctx),
         })
     }

@@ -489,6 +489,24 @@ pub struct Format {
     #[serde(default)]
     pub agreement: crate::agreement::AgreementRules,
     pub win: WinRules,
+    /// Minutes the player a match waits for may stay silent before the others may close
+    /// the match without them (the decision clock, docs/PROTOCOL.md). `None`: each player's
+    /// own setting (off, 2 or 5 minutes; off waits 10). Left out of the format's hash when
+    /// unset, so the formats without one keep the hash they always had.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision_clock_minutes: Option<u16>,
+}
+
+impl Format {
+    /// The decision clock: the format's, else `player_setting`.
+    pub fn decision_clock(
+        &self,
+        player_setting: Option<core::time::Duration>,
+    ) -> Option<core::time::Duration> {
+        self.decision_clock_minutes
+            .map(|minutes| core::time::Duration::from_secs(u64::from(minutes) * 60))
+            .or(player_setting)
+    }
 }
 
 impl Format {
@@ -774,6 +792,29 @@ mod tests {
         assert_eq!(alternate.traps.reach, TrapReach::AllFull);
         assert_eq!(kairu.starting_terrain().len(), 81);
         assert_eq!(kairu.first_attack_turn(), 2);
+    }
+
+    #[test]
+    fn a_decision_clock_is_part_of_the_format_only_where_a_format_sets_one() {
+        let kairu = load("kairu-dotr");
+        assert_eq!(kairu.decision_clock_minutes, None);
+        let mine = Some(core::time::Duration::from_secs(120));
+        assert_eq!(kairu.decision_clock(mine), mine, "unset: the player's own");
+        let timed = Format::from_toml(
+            "timed.toml",
+            &format!("decision_clock_minutes = 5\n{}", text("kairu-dotr")),
+        )
+        .expect("valid");
+        assert_eq!(
+            timed.decision_clock(mine),
+            Some(core::time::Duration::from_secs(300)),
+            "the format's clock is everyone's"
+        );
+        // Players agree on it with the rest of the format.
+        assert_ne!(timed.hash(), kairu.hash());
+        // Unset, it leaves the hash as it was: the same text without the key hashes alike.
+        let again = Format::from_toml("again.toml", text("kairu-dotr")).expect("valid");
+        assert_eq!(again.hash(), kairu.hash());
     }
 
     #[test]
