@@ -108,7 +108,8 @@ pub fn settings_ui(
     ui.label(
         RichText::new(
             "When the player a match waits for stops answering, you may close the match after \
-             this long: the record is saved as it stands and says they abandoned it.",
+             this long: the record is saved as it stands and says they abandoned it. A format \
+             may set its own clock, the same for everyone at the table; then that one counts.",
         )
         .color(theme::TEXT_DIM),
     );
