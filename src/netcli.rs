@@ -62,6 +62,9 @@ pub struct NetworkArgs {
     /// without them (type x; the record then says they abandoned it). Default: 10.
     #[arg(long, value_name = "MINUTES")]
     pub decision_clock: Option<u32>,
+    /// The decision clock in seconds, for tests (wins over --decision-clock).
+    #[arg(long, hide = true)]
+    pub decision_clock_secs: Option<u64>,
     /// Seconds without a word from the other side before the link counts as lost.
     #[arg(long, default_value_t = 15, hide = true)]
     pub silence_secs: u64,
@@ -130,8 +133,9 @@ fn settings(
             autopilot: net.bot,
             bot_seed: net.bot_seed,
             decision_clock: rules.format.decision_clock(
-                net.decision_clock
-                    .map(|minutes| Duration::from_secs(u64::from(minutes) * 60)),
+                net.decision_clock_secs.map(Duration::from_secs).or(net
+                    .decision_clock
+                    .map(|minutes| Duration::from_secs(u64::from(minutes) * 60))),
             ),
             ..DriverConfig::default()
         },
@@ -659,7 +663,18 @@ fn print_end(end: &MatchEnd, rules: &Rules) {
             o.winners,
             rules.format.name
         ),
-        None => say!("\nThe duel ended without a winner."),
+        None => {
+            let silent = end.audit.verdicts.iter().enumerate().find_map(|(i, v)| {
+                matches!(v, fairduel_protocol::SeatVerdict::Abandoned { .. }).then(|| Seat(i as u8))
+            });
+            match silent {
+                Some(seat) => say!(
+                    "\nThe match was closed without {seat}, who stopped answering: no winner, \
+                     and the record says {seat} abandoned it."
+                ),
+                None => say!("\nThe duel ended without a winner."),
+            }
+        }
     }
     for line in verdict_lines(end) {
         say!("audit: {line}");
@@ -772,6 +787,7 @@ pub fn demo(
         bot: true,
         bot_seed,
         decision_clock: None,
+        decision_clock_secs: None,
         silence_secs: 15,
         heartbeat_ms: 2000,
     };

@@ -4,7 +4,7 @@
 //! the same with four processes at a four-player table (one ticket admits the three
 //! joiners, every seat links to every other), ten times with a random seat killed. Every
 //! match must finish with the same final entry on every side and a record that verifies
-//! every seat.
+//! every seat. And a person at the terminal closing a match whose opponent went silent.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
@@ -417,5 +417,113 @@ fn a_host_killed_whose_old_port_is_taken_meanwhile_comes_back_on_another_and_fin
     table.finish("the host back on another port");
     table.assert_same_verified_record();
     drop(squatter);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A person at the terminal (no --bot): stdin piped, stdout read line by line.
+fn person(player: &Player, args: &[&str], log: &str) -> (Child, std::sync::mpsc::Receiver<String>) {
+    let mut command = player.command(log);
+    command
+        .args(args)
+        .args(["--loopback", "--silence-secs", "3", "--heartbeat-ms", "500"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped());
+    let mut child = command.spawn().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines, received) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    (child, received)
+}
+
+#[test]
+fn a_player_at_the_terminal_closes_a_match_whose_opponent_went_silent() {
+    use std::io::Write;
+    let root = temp_root("close-silent");
+    let host = Player::new(&root, 0, "kairu-dotr");
+    let guest = Player::new(&root, 1, "kairu-dotr");
+    let (mut hosting, host_out) = person(
+        &host,
+        &[
+            "host",
+            "--format",
+            "kairu-dotr",
+            "--deck",
+            "forest-pack",
+            "--decision-clock-secs",
+            "2",
+        ],
+        "host.log",
+    );
+    let ticket = std::iter::from_fn(|| host_out.recv_timeout(LIMIT).ok())
+        .find_map(|line| {
+            line.split_whitespace()
+                .find(|w| w.starts_with("fairduel1"))
+                .map(str::to_owned)
+        })
+        .expect("the host prints its ticket");
+    // The guest joins and then never types anything (its input stays open).
+    let (mut joined, _guest_out) = person(
+        &guest,
+        &[
+            "join",
+            &ticket,
+            "--format",
+            "kairu-dotr",
+            "--deck",
+            "dragons-hoard",
+        ],
+        "join.log",
+    );
+    let mut typing = hosting.stdin.take().unwrap();
+    let mut said: Vec<String> = Vec::new();
+    let start = Instant::now();
+    // Take the first action whenever the host is offered one; otherwise ask to close the
+    // match, which is refused until the guest has owed a decision for the two-second clock.
+    let mut offered = false;
+    let mut closed = false;
+    while !closed {
+        assert!(
+            start.elapsed() < LIMIT,
+            "the match was never closed: {said:#?}"
+        );
+        match host_out.recv_timeout(Duration::from_millis(300)) {
+            Ok(line) => {
+                offered |= line.contains("Your decision");
+                closed = line.contains("The match was closed without seat 1");
+                said.push(line);
+            }
+            Err(_) if offered => {
+                writeln!(typing, "1").unwrap();
+                offered = false;
+            }
+            Err(_) => writeln!(typing, "x").unwrap(),
+        }
+    }
+    let status = hosting.wait().unwrap();
+    // Not every seat verified (seat 1 abandoned): the exit code says so.
+    assert!(!status.success());
+    let record = host.record();
+    let report = fairduel_protocol::audit(rules("kairu-dotr"), &record).unwrap();
+    assert!(report.verdicts[0].is_verified(), "{:?}", report.verdicts);
+    assert!(
+        matches!(
+            report.verdicts[1],
+            fairduel_protocol::SeatVerdict::Abandoned { .. }
+        ),
+        "{:?}",
+        report.verdicts
+    );
+    let _ = joined.kill();
+    let _ = joined.wait();
     let _ = std::fs::remove_dir_all(&root);
 }
