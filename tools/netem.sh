@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # A bot match over a bad network: PLAYERS peers (2 or 4) in network namespaces whose every
 # packet goes DELAY_MS one way (300 ms round trip by default), is lost with LOSS_PCT, some
-# are reordered, and a total outage of OUTAGE_S seconds starts OUTAGE_AT_S seconds into the
-# match. The match must finish with every seat verifying it. Prints the wall time and the
+# are reordered, and a total outage of OUTAGE_S seconds starts OUTAGE_AT_S seconds after the
+# match started. The match must finish with every seat verifying it. Prints the wall time and the
 # number of entries, so wall time can be set against its lower bound, hand-offs × one-way
 # delay (docs/BENCHMARKS.md).
 #
@@ -11,7 +11,7 @@
 # that delays, drops and reorders every frame (IMPAIR=user forces it).
 #
 #   sudo bash tools/netem.sh [path/to/fairduel] [format]
-#   PLAYERS=4 DELAY_MS=150 LOSS_PCT=20 OUTAGE_AT_S=20 OUTAGE_S=30 sudo -E bash tools/netem.sh
+#   PLAYERS=4 DELAY_MS=150 LOSS_PCT=20 OUTAGE_AT_S=5 OUTAGE_S=30 sudo -E bash tools/netem.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN="$(realpath "${1:-./target/release/fairduel}")"
@@ -23,7 +23,7 @@ else
 fi
 DELAY_MS="${DELAY_MS:-150}"
 LOSS_PCT="${LOSS_PCT:-20}"
-OUTAGE_AT_S="${OUTAGE_AT_S:-20}"
+OUTAGE_AT_S="${OUTAGE_AT_S:-5}"
 OUTAGE_S="${OUTAGE_S:-30}"
 IMPAIR="${IMPAIR:-auto}"
 DECKS=(forest-pack dragons-hoard shadow-court tidal-guard)
@@ -129,11 +129,18 @@ for i in $(seq 0 $((PLAYERS - 1))); do
   fi
 done
 
-# The outage: everything lost for OUTAGE_S seconds, then the bad link again.
+# The outage, OUTAGE_AT_S seconds after the match started (the table is formed: joining
+# is not what it tests): everything lost for OUTAGE_S seconds, then the bad link again. A
+# marker says it happened (a short match may end before it).
 (
+  for _ in $(seq 1 600); do
+    grep -q "^Match .* started" "$WORK/0/out.log" 2>/dev/null && break
+    sleep 0.5
+  done
   sleep "$OUTAGE_AT_S"
   if kill -0 "${PIDS[1]}" 2>/dev/null; then
     echo "netem: outage of ${OUTAGE_S} s begins" >&2
+    touch "$WORK/outage"
     bad_link 100
     sleep "$OUTAGE_S"
     bad_link "$LOSS_PCT"
@@ -173,11 +180,19 @@ if [ -n "$RECORD" ]; then
   JSON=$("$BIN" --data-dir "$WORK/0" verify "$RECORD" --json)
   ENTRIES=$(echo "$JSON" | grep -o '"entries": [0-9]*' | grep -o '[0-9]*')
   HAND_OFFS=$(echo "$JSON" | grep -o '"hand_offs": [0-9]*' | grep -o '[0-9]*')
-  # The bound: one one-way delay per hand-off, plus the outage, during which nothing moves.
-  BOUND=$(awk "BEGIN { printf \"%.1f\", $HAND_OFFS * $DELAY_MS / 1000 + $OUTAGE_S }")
+  # The bound: one one-way delay per hand-off, plus the outage (if the match was still on),
+  # during which nothing moves.
+  OUTAGE_TAKEN=0
+  if [ -e "$WORK/outage" ]; then OUTAGE_TAKEN="$OUTAGE_S"; fi
+  BOUND=$(awk "BEGIN { printf \"%.1f\", $HAND_OFFS * $DELAY_MS / 1000 + $OUTAGE_TAKEN }")
+fi
+if [ -e "$WORK/outage" ]; then
+  OUTAGE_WORDS="outage ${OUTAGE_S} s at ${OUTAGE_AT_S} s"
+else
+  OUTAGE_WORDS="the match ended before the outage was due"
 fi
 WALL=$(awk "BEGIN { printf \"%.1f\", $END - $START }")
-echo "netem: ${PLAYERS} players, ${FORMAT}, ${DELAY_MS} ms one way, ${LOSS_PCT}% loss, outage ${OUTAGE_S} s at ${OUTAGE_AT_S} s: wall time ${WALL} s, ${ENTRIES} entries, ${HAND_OFFS} hand-offs; bound (hand-offs x delay + outage) ${BOUND} s"
+echo "netem: ${PLAYERS} players, ${FORMAT}, ${DELAY_MS} ms one way, ${LOSS_PCT}% loss, ${OUTAGE_WORDS}: wall time ${WALL} s, ${ENTRIES} entries, ${HAND_OFFS} hand-offs; bound (hand-offs x delay + outage) ${BOUND} s"
 if [ "$FAILED" = 0 ]; then
   echo "netem: the match finished and verified on every side"
 else
