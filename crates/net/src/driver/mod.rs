@@ -469,10 +469,15 @@ pub fn memory_wires() -> (Wire, Wire) {
 /// In-memory links between every pair of `players` seats: for each seat, its ends of the
 /// links to every other seat.
 pub fn memory_mesh(players: usize) -> Vec<Vec<(Seat, Wire)>> {
+    mesh_of(players, memory_wires)
+}
+
+/// For each seat, its ends of links between every pair of seats, each made by `link`.
+fn mesh_of(players: usize, mut link: impl FnMut() -> (Wire, Wire)) -> Vec<Vec<(Seat, Wire)>> {
     let mut ends: Vec<Vec<(Seat, Wire)>> = (0..players).map(|_| Vec::new()).collect();
     for a in 0..players {
         for b in a + 1..players {
-            let (wa, wb) = memory_wires();
+            let (wa, wb) = link();
             if let Some(list) = ends.get_mut(a) {
                 list.push((Seat(b as u8), wa));
             }
@@ -489,19 +494,7 @@ pub fn memory_mesh(players: usize) -> Vec<Vec<(Seat, Wire)>> {
 /// bound of one latency per hand-off. Must be called inside a tokio runtime (a task per
 /// direction holds the messages in flight).
 pub fn memory_mesh_with_latency(players: usize, one_way: Duration) -> Vec<Vec<(Seat, Wire)>> {
-    let mut ends: Vec<Vec<(Seat, Wire)>> = (0..players).map(|_| Vec::new()).collect();
-    for a in 0..players {
-        for b in a + 1..players {
-            let (wa, wb) = delayed_wires(one_way);
-            if let Some(list) = ends.get_mut(a) {
-                list.push((Seat(b as u8), wa));
-            }
-            if let Some(list) = ends.get_mut(b) {
-                list.push((Seat(a as u8), wb));
-            }
-        }
-    }
-    ends
+    mesh_of(players, || delayed_wires(one_way))
 }
 
 fn delayed_wires(one_way: Duration) -> (Wire, Wire) {
