@@ -72,6 +72,8 @@ def read_facts(csv_path):
                     atk=int(cols[7]),
                     **{"def": int(cols[8])},
                 )
+                # Only whether the card has an effect summary is kept, never its words.
+                entry["summary"] = len(cols) > 9 and bool(cols[9].strip())
             elif kind == "Ritual" and len(cols) > 4:
                 # "Sacrifice … to summon Millennium Shield.": the monster it summons.
                 summons = re.search(r"to summon (.+?)\.?$", cols[4].strip())
@@ -81,6 +83,17 @@ def read_facts(csv_path):
                 sys.exit(f"{csv_path}:{lineno}: unknown kind {kind!r} for card {number}")
             facts[number] = entry
     return facts
+
+
+def read_effect_names(md_path):
+    """The names of the monsters the original effect table lists (first column)."""
+    names = set()
+    with open(md_path, encoding="utf-8") as f:
+        for line in f:
+            cols = [c.strip() for c in line.split("|")]
+            if len(cols) > 2 and cols[1] and not cols[1].startswith("-") and cols[1] != "Monster":
+                names.add(cols[1])
+    return names
 
 
 # --------------------------------------------------------------------------------------
@@ -335,6 +348,60 @@ EFFECT_MONSTERS = {
     386: [spellbind("continuous", tg("field", types=["warrior"], **FACE_UP_MONSTERS))],  # Binding Chain
 }
 
+# Monsters the original effect table gives no effect (and the card table no summary): every
+# one of them is in the pool as a monster without an effect, besides the hand-picked list
+# above. Found by name in DIR/data/dor/monster-effects.md.
+def vanilla_monsters(facts, effect_names):
+    return sorted(
+        n for n, f in facts.items()
+        if f["kind"] == "Monster" and not f.get("summary") and f["name"] not in effect_names
+    )
+
+
+# Ritual Monsters and tributes with effects in our vocabulary (the rest of the Ritual
+# Monsters wait for effects FairDuel cannot express yet: see docs/RULES.md).
+RITUAL_EFFECT_MONSTERS = {
+    143: [bonus(["dragon"], 600)],  # Black Luster Soldier
+    195: [bonus(["warrior"], 900)],  # Performance of Sword
+    147: [slayer(["beast"])],  # Hungry Burger
+    220: [bonus(["rock"], 900)],  # Sengenjin
+    422: [bonus(["dragon"], 600)],  # Javelin Beetle
+}
+
+
+def any_of(types=None, attributes=None, names=None, max_atk=None, min_def=None):
+    """One tribute of a Ritual spell."""
+    return flt(types=types, attributes=attributes, names=names, max_atk=max_atk, min_def=min_def)
+
+
+def named(n):
+    return any_of(names=[n])
+
+
+# Ritual spells: card number -> (the Ritual Monster it summons, its three tributes), read
+# from the original cards' requirements.
+RITUALS = {
+    830: (189, [any_of(min_def=2000)] * 3),  # Curse of Millennium Shield
+    831: (13, [any_of(types=["beast-warrior"]), any_of(types=["dragon"]),
+               any_of(types=["pyro"])]),  # Yamadron Ritual
+    833: (143, [any_of(max_atk=1500)] * 2 + [named(155)]),  # Black Luster Ritual
+    834: (337, [any_of(types=["fiend"])] * 2 + [named(300)]),  # Zera Ritual
+    837: (2, [named(0)] * 3),  # Ultimate Dragon
+    838: (195, [any_of(types=["winged-beast"]), any_of(types=["warrior"]),
+                named(566)]),  # Commencement Dance
+    839: (147, [named(210), named(336), named(661)]),  # Hamburger Recipe
+    840: (220, [any_of(types=["beast-warrior"])] * 2 + [named(633)]),  # Revival of Sennen Genjin
+    841: (135, [any_of(types=["warrior"])] * 2 + [named(35)]),  # Novox's Prayer
+    842: (10, [named(6), named(293), named(5)]),  # Curse of Tri-Horned Dragon
+    843: (11, [any_of(types=["warrior"]), any_of(types=["winged-beast"]),
+               named(8)]),  # Revived Serpent Night Dragon
+    844: (596, [any_of(types=["aqua"])] * 2 + [named(584)]),  # Turtle Oath
+    848: (422, [any_of(types=["insect"])] * 2 + [named(398)]),  # Javelin Beetle Pact
+    850: (76, [named(667), named(204), named(79)]),  # Cosmo Queen's Prayer
+    852: (472, [any_of(types=["fish"])] * 2 + [named(532)]),  # Fortress Whale's Oath
+    853: (78, [any_of(max_atk=1500)] * 2 + [named(60)]),  # Dark Magic Ritual
+}
+
 # The eight terraforming field spells.
 FIELD_SPELLS = {
     689: "forest",
@@ -561,7 +628,7 @@ def expect(number, fact, kind):
         sys.exit(f"card {number} ({fact['name']}) is listed as a {kind} but is a {fact['kind']}")
 
 
-def build(facts):
+def build(facts, effect_names):
     bodies = {}
     categories = Counter()
 
@@ -581,6 +648,21 @@ def build(facts):
         body = monster_body(n, facts.get(n, {"kind": "?", "name": "?"}), ritual_monsters)
         body["effects"] = effects
         add(n, body, "effect monsters")
+    for n, effects in RITUAL_EFFECT_MONSTERS.items():
+        body = monster_body(n, facts[n], ritual_monsters)
+        body["effects"] = effects
+        add(n, body, "ritual monsters")
+    for n in vanilla_monsters(facts, effect_names):
+        if n in bodies:
+            continue
+        body = monster_body(n, facts[n], ritual_monsters)
+        add(n, body, "ritual monsters" if body.get("ritual") else "normal monsters")
+    for n, (summons, tributes) in RITUALS.items():
+        expect(n, facts[n], "Ritual")
+        if facts[summons]["name"] != facts[n].get("summons") and n != 837:
+            sys.exit(f"ritual {n} summons {facts[n].get('summons')!r}, not card {summons}")
+        add(n, {"kind": "spell", "spell": "ritual", "summons": summons,
+                "tributes": tributes}, "ritual spells")
     for n, to in FIELD_SPELLS.items():
         expect(n, facts[n], "Spell")
         add(n, {"kind": "spell", "spell": "field",
@@ -632,7 +714,8 @@ def main():
     args = parser.parse_args()
 
     facts = read_facts(os.path.join(args.shared, "data", "dor", "cards.csv"))
-    bodies, categories = build(facts)
+    effect_names = read_effect_names(os.path.join(args.shared, "data", "dor", "monster-effects.md"))
+    bodies, categories = build(facts, effect_names)
 
     parts = [HEADER, f"name = {toml_value(POOL_NAME)}"]
     for number in sorted(bodies):

@@ -282,6 +282,7 @@ fn paint_face(
                 SpellKind::Equip => "equip",
                 SpellKind::Field => "field",
                 SpellKind::Continuous => "cont.",
+                SpellKind::Ritual => "ritual",
             };
             kind_lines(painter, inner, bottom, text, "SPELL", sub);
         }

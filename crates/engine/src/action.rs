@@ -132,6 +132,13 @@ pub enum Action {
         mode: PlayMode,
         tributes: Vec<Place>,
     },
+    /// The grid: the Ritual spell being resolved summons its Ritual Monster, the Extra Deck
+    /// card `monster` shown by its opening, for `tributes`. `None` (and no tributes): the
+    /// spell resolves with no effect.
+    Ritual {
+        tributes: Vec<Place>,
+        monster: Option<(CardRef, Reveal)>,
+    },
     /// Domain Format: return your Deck Master to the Deck Master Zone (`back`), or keep it
     /// where it is.
     ReturnDeckMaster { back: bool },
@@ -165,6 +172,7 @@ impl Action {
             Action::TakeFromDeck { .. } => "take-from-deck",
             Action::ActivateEffect { .. } => "activate-effect",
             Action::CallChance { .. } => "call-chance",
+            Action::Ritual { .. } => "ritual",
         }
     }
 }

@@ -46,6 +46,9 @@ pub enum Decision {
     /// Domain Format: your Deck Master changed zones (to `at`) since the game state was
     /// last open: return it to the Deck Master Zone, or keep it where it is.
     ReturnDeckMaster { at: crate::player::DeckMasterPlace },
+    /// The Ritual spell `card` resolves: name its tributes and the Ritual Monster from your
+    /// Extra Deck, or let it resolve with no effect.
+    Ritual { card: CardId },
 }
 
 impl Decision {
@@ -60,6 +63,7 @@ impl Decision {
             Decision::ConsiderOutcome { .. } => "answer to a proposed outcome",
             Decision::SearchDeck => "search of your deck",
             Decision::ReturnDeckMaster { .. } => "choice to return your Deck Master",
+            Decision::Ritual { .. } => "Ritual summon",
         }
     }
 }

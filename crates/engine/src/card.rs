@@ -155,6 +155,9 @@ pub enum SpellKind {
     Field,
     /// Stays on the field while its effect lasts.
     Continuous,
+    /// Summons its Ritual Monster from the Extra Deck onto the spell's own cell, for the
+    /// tributes its `ritual` names.
+    Ritual,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -200,6 +203,17 @@ pub struct CardDef {
     pub equip_to: Option<Filter>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<EffectDef>,
+    /// For Ritual spells: the monster they summon and what each tribute must be.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ritual: Option<RitualDef>,
+}
+
+/// What a Ritual spell asks and gives: one face-up monster of the caster's per entry of
+/// `tributes`, each passing its own filter, for the Ritual Monster `summons`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RitualDef {
+    pub summons: CardId,
+    pub tributes: Vec<Filter>,
 }
 
 impl CardDef {
@@ -379,6 +393,9 @@ pub struct Filter {
     pub max_atk: Option<u16>,
     #[serde(default)]
     pub min_atk: Option<u16>,
+    /// Only monsters whose printed DEF is at least this.
+    #[serde(default)]
+    pub min_def: Option<u16>,
     /// Only face-up cards. Effects that could reach face-down cards without this flag
     /// need their owners to declare which hidden cards match.
     #[serde(default)]

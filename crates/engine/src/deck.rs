@@ -264,11 +264,37 @@ impl DeckList {
                 ),
             });
         }
-        if let Some(id) = self.extra.first() {
+        if let Some(id) = self.extra.first()
+            && format.deck.max_extra == 0
+        {
             return Err(DeckProblem {
                 card: Some(*id),
                 message: format!("{} has no Extra Deck", format.name),
             });
+        }
+        if self.extra.len() > usize::from(format.deck.max_extra) {
+            return Err(DeckProblem {
+                card: None,
+                message: format!(
+                    "the Extra Deck holds {} cards; {} allows at most {}",
+                    self.extra.len(),
+                    format.name,
+                    format.deck.max_extra
+                ),
+            });
+        }
+        for id in &self.extra {
+            let def = known(pool, *id)?;
+            if !def.monster().is_some_and(|m| m.ritual) {
+                return Err(DeckProblem {
+                    card: Some(*id),
+                    message: format!(
+                        "{} is not an Extra Deck monster: only Ritual Monsters go in the Extra \
+                         Deck (move it to the main deck)",
+                        def.name
+                    ),
+                });
+            }
         }
         if !self.field_setup.is_empty() {
             return Err(DeckProblem {
@@ -279,7 +305,9 @@ impl DeckList {
                 ),
             });
         }
+        // Copies count across both decks.
         let mut counted: Vec<CardId> = self.main.clone();
+        counted.extend(self.extra.iter().copied());
         counted.sort();
         for run in counted.chunk_by(|a, b| a == b) {
             let id = run[0];
@@ -290,12 +318,17 @@ impl DeckList {
                     message: format!("{} is not a card of {}", def.name, format.name),
                 });
             }
-            if def.monster().is_some_and(|m| m.ritual) {
+            if def.monster().is_some_and(|m| m.ritual) && self.main.contains(&id) {
+                let where_to = if format.deck.max_extra > 0 {
+                    "move it to the Extra Deck"
+                } else {
+                    "take it out"
+                };
                 return Err(DeckProblem {
                     card: Some(id),
                     message: format!(
                         "{} is a Ritual Monster: it is summoned only by its Ritual card and \
-                         does not go in the main deck (take it out)",
+                         does not go in the main deck ({where_to})",
                         def.name
                     ),
                 });

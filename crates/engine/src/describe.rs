@@ -116,6 +116,20 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
         Action::ReturnDeckMaster { back: false } => {
             "keeps their Deck Master where it is".to_owned()
         }
+        Action::Ritual { monster: None, .. } => {
+            "lets the Ritual spell resolve with no effect".to_owned()
+        }
+        Action::Ritual {
+            tributes,
+            monster: Some((_, reveal)),
+        } => {
+            let names: Vec<String> = tributes.iter().map(ToString::to_string).collect();
+            format!(
+                "Ritual summons {} from their Extra Deck, tributing {}",
+                card_name(duel, reveal.card),
+                names.join(", ")
+            )
+        }
         Action::TakeFromDeck { taken: None } => "searches their deck and finds nothing".to_owned(),
         Action::TakeFromDeck {
             taken: Some((_, reveal)),
@@ -335,6 +349,12 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::SpellNegated { card } => format!("{} is negated", name(*card)),
         Event::Flipped { at, card } => format!("{} at {at} is flipped face-up", name(*card)),
         Event::Equipped { at, card } => format!("{} is equipped to {at}", name(*card)),
+        Event::RitualSummoned { seat, card, at } => {
+            format!("{seat} Ritual summons {} at {at}", name(*card))
+        }
+        Event::RitualDeclined { seat, card } => {
+            format!("{seat}'s {} resolves with no effect", name(*card))
+        }
         Event::LeaderStuck { seat, turns } => {
             format!("{seat}'s Deck Leader could not move ({turns} turn(s))")
         }

@@ -473,6 +473,7 @@ impl Writer<'_> {
             proposed_end,
             destruction_damage,
             deck_master,
+            extra_deck,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -548,6 +549,10 @@ impl Writer<'_> {
                 self.deck_master_place(*seen_at);
                 self.byte(*returns);
             }
+        }
+        self.len(extra_deck.len());
+        for r in extra_deck {
+            self.card_ref(*r);
         }
     }
 
@@ -689,6 +694,10 @@ impl Writer<'_> {
                         self.variant(8);
                         self.deck_master_place(*at);
                     }
+                    Decision::Ritual { card } => {
+                        self.variant(9);
+                        self.card_id(*card);
+                    }
                 }
             }
             Awaiting::Answer { seat, asked } => {
@@ -753,6 +762,10 @@ impl Writer<'_> {
                 self.variant(5);
                 self.place(*attacker);
                 self.place(*target);
+            }
+            Resume::Ritual { spell } => {
+                self.variant(6);
+                self.queued_effect(spell);
             }
         }
     }

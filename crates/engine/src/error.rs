@@ -77,6 +77,16 @@ pub enum RuleError {
     WrongTributes { level: u8, needed: u8, given: u8 },
     #[error("{at} cannot be tributed: {why}")]
     BadTribute { at: Place, why: &'static str },
+    #[error("card {card} is not a Ritual spell")]
+    NotARitual { card: CardId },
+    #[error("a Ritual spell activated off the board has no zone for its monster")]
+    RitualWithoutZone,
+    #[error("that card is not in your Extra Deck")]
+    NotInExtraDeck,
+    #[error("the Ritual spell summons card {summons}, not card {named}")]
+    WrongRitualMonster { named: CardId, summons: CardId },
+    #[error("the Ritual spell takes {needed} tributes, not {given}")]
+    RitualTributeCount { needed: u8, given: u8 },
     #[error("this card cannot be played that way: {why}")]
     WrongPlayMode { why: &'static str },
     #[error("the Deck Master cannot be summoned now: {why}")]
@@ -178,6 +188,11 @@ impl RuleError {
             RuleError::WrongCost { .. } => "wrong-cost",
             RuleError::WrongTributes { .. } => "wrong-tributes",
             RuleError::BadTribute { .. } => "bad-tribute",
+            RuleError::NotARitual { .. } => "not-a-ritual",
+            RuleError::RitualWithoutZone => "ritual-without-zone",
+            RuleError::NotInExtraDeck => "not-in-extra-deck",
+            RuleError::WrongRitualMonster { .. } => "wrong-ritual-monster",
+            RuleError::RitualTributeCount { .. } => "ritual-tribute-count",
             RuleError::WrongPlayMode { .. } => "wrong-play-mode",
             RuleError::CannotSummonDeckMaster { .. } => "cannot-summon-deck-master",
             RuleError::AlreadyMoved { .. } => "already-moved",

@@ -35,6 +35,17 @@ pub enum Event {
         at: Place,
         card: CardId,
     },
+    /// A Ritual spell summoned its Ritual Monster from `seat`'s Extra Deck onto `at`.
+    RitualSummoned {
+        seat: Seat,
+        card: CardId,
+        at: Place,
+    },
+    /// A Ritual spell resolved with no effect: its controller summoned nothing.
+    RitualDeclined {
+        seat: Seat,
+        card: CardId,
+    },
     Moved {
         from: Place,
         to: Place,

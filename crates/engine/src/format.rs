@@ -170,6 +170,15 @@ pub struct PlayRules {
     pub face_up_summon: bool,
     pub max_monsters: u8,
     pub max_spells_traps: u8,
+    /// Monsters from the Extra Deck a player may control beyond `max_monsters` (Kairu: "1
+    /// additional monster from their Extra Deck which does not count towards the summoning
+    /// limit").
+    #[serde(default)]
+    pub extra_deck_slots: u8,
+    /// Ritual Monsters cannot be destroyed by card effects (Kairu: "All Ritual Monster
+    /// cards are unable to be destroyed or removed from the field by card effects").
+    #[serde(default)]
+    pub ritual_monsters_immune: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -242,6 +251,8 @@ impl Default for PlayRules {
             face_up_summon: true,
             max_monsters: 0,
             max_spells_traps: 0,
+            extra_deck_slots: 0,
+            ritual_monsters_immune: false,
         }
     }
 }

@@ -93,6 +93,9 @@ pub struct PlayerState {
     pub destruction_damage: u16,
     /// Domain Format: the player's Deck Master.
     pub deck_master: Option<DeckMaster>,
+    /// The Extra Deck still there, in the owner's committed order (which tells nothing):
+    /// hidden from everyone else, its size public.
+    pub extra_deck: Vec<CardRef>,
 }
 
 /// Domain Format's Deck Master: public from the start, in the Deck Master Zone apart from
@@ -156,6 +159,7 @@ impl Clone for PlayerState {
             proposed_end,
             destruction_damage,
             deck_master,
+            extra_deck,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -177,6 +181,7 @@ impl Clone for PlayerState {
             proposed_end: *proposed_end,
             destruction_damage: *destruction_damage,
             deck_master: *deck_master,
+            extra_deck: extra_deck.clone(),
         }
     }
 
@@ -201,6 +206,7 @@ impl Clone for PlayerState {
             proposed_end,
             destruction_damage,
             deck_master,
+            extra_deck,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -221,5 +227,6 @@ impl Clone for PlayerState {
         self.proposed_end = *proposed_end;
         self.destruction_damage = *destruction_damage;
         self.deck_master = *deck_master;
+        self.extra_deck.clone_from(extra_deck);
     }
 }

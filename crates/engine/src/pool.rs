@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{
     Attribute, CardDef, CardId, CardKind, EffectDef, Filter, MonsterStats, MonsterType, Primitive,
-    SpellKind, TrapKind, TrapRange, Trigger,
+    RitualDef, SpellKind, TrapKind, TrapRange, Trigger,
 };
 use crate::grid::{filter_needs_identity, identity_matches};
 use crate::hash::{Digest32, sha256_of};
@@ -153,9 +153,17 @@ struct RawCard {
     /// A Ritual Monster (monsters only).
     #[serde(default)]
     ritual: bool,
+    /// A Ritual spell's monster, by number.
+    summons: Option<u16>,
+    /// A Ritual spell's tributes: one filter per monster given up.
+    #[serde(default)]
+    tributes: Vec<Filter>,
     #[serde(default)]
     effects: Vec<EffectDef>,
 }
+
+/// The most tributes a Ritual spell may ask (the original cards ask three).
+const MAX_RITUAL_TRIBUTES: usize = 5;
 
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -217,6 +225,7 @@ impl CardPool {
             ));
         }
         check_codes(&cards).map_err(|m| SourceError::new(file, 1, m))?;
+        check_rituals(&cards).map_err(|m| SourceError::new(file, 1, m))?;
         let mut terrains: Vec<FieldTerrain> = Vec::with_capacity(raw.terrain.len());
         for spanned in raw.terrain {
             let line = line_of(text, spanned.span().start);
@@ -496,6 +505,7 @@ impl RawKingdomCard {
             kind: CardKind::Kingdom(Box::new(kingdom)),
             equip_to: None,
             effects: Vec::new(),
+            ritual: None,
         })
     }
 }
@@ -632,12 +642,45 @@ impl RawCard {
         for effect in &self.effects {
             check_trigger_fits(&kind, effect).map_err(|e| format!("{who}: {e}"))?;
         }
+        let is_ritual = matches!(
+            kind,
+            CardKind::Spell {
+                spell: SpellKind::Ritual
+            }
+        );
+        let ritual = match (is_ritual, self.summons) {
+            (true, Some(summons)) => {
+                if self.tributes.is_empty() || self.tributes.len() > MAX_RITUAL_TRIBUTES {
+                    return Err(format!(
+                        "{who} is a Ritual spell and must name 1 to {MAX_RITUAL_TRIBUTES} \
+                         `tributes`, not {}",
+                        self.tributes.len()
+                    ));
+                }
+                Some(RitualDef {
+                    summons: CardId(summons),
+                    tributes: self.tributes,
+                })
+            }
+            (true, None) => {
+                return Err(format!(
+                    "{who} is a Ritual spell but names no monster it `summons`"
+                ));
+            }
+            (false, _) if self.summons.is_some() || !self.tributes.is_empty() => {
+                return Err(format!(
+                    "{who} has `summons` or `tributes` but is not a Ritual spell"
+                ));
+            }
+            (false, _) => None,
+        };
         Ok(CardDef {
             id: CardId(self.id),
             name: self.name,
             kind,
             equip_to: self.equip_to,
             effects: self.effects,
+            ritual,
         })
     }
 
@@ -653,6 +696,35 @@ impl RawCard {
         }
         Ok(())
     }
+}
+
+/// Every Ritual spell summons a Ritual Monster of the pool, and every tribute it names by
+/// number is a monster of the pool.
+fn check_rituals(cards: &BTreeMap<CardId, CardDef>) -> Result<(), String> {
+    for card in cards.values() {
+        let Some(ritual) = &card.ritual else {
+            continue;
+        };
+        match cards.get(&ritual.summons).and_then(CardDef::monster) {
+            Some(m) if m.ritual => {}
+            _ => {
+                return Err(format!(
+                    "the Ritual spell {} summons card {}, which is not a Ritual Monster of the \
+                     pool",
+                    card.name, ritual.summons
+                ));
+            }
+        }
+        for named in ritual.tributes.iter().flat_map(|f| &f.names) {
+            if !cards.get(named).is_some_and(CardDef::is_monster) {
+                return Err(format!(
+                    "the Ritual spell {} names tribute {named}, which is not a monster of the pool",
+                    card.name
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<(), String> {

@@ -31,6 +31,9 @@ pub struct SeatSetup {
     /// [`DeckSetup::Permuted`], the owner's committed order (which tells nothing).
     pub deck: Vec<Commitment>,
     pub order: DeckSetup,
+    /// The Extra Deck, one commitment per card in an order of the owner's own; hidden, and
+    /// never drawn or shuffled: a card leaves it only when its owner shows it.
+    pub extra: Vec<Commitment>,
 }
 
 /// A Deck Leader, public from the start, and the commitment it was dealt under.
@@ -88,6 +91,8 @@ pub enum SetupError {
         min: u8,
         max: u8,
     },
+    #[error("{seat}'s Extra Deck holds {count} cards; the format allows {max}")]
+    ExtraDeckSize { seat: Seat, count: usize, max: u8 },
     #[error("the first player must be one of the match's {players} seats, not {seat}")]
     BadFirstSeat { seat: Seat, players: usize },
     #[error(
@@ -147,7 +152,27 @@ pub(crate) fn check_deck_size(
             max: format.deck.max_main,
         });
     }
+    if seat_setup.extra.len() > usize::from(format.deck.max_extra) {
+        return Err(SetupError::ExtraDeckSize {
+            seat,
+            count: seat_setup.extra.len(),
+            max: format.deck.max_extra,
+        });
+    }
     Ok(())
+}
+
+/// Puts a seat's Extra Deck in the table after its deck; the deck's cards keep the places
+/// the permutation rounds count them from.
+pub(crate) fn commit_extra_deck(
+    commitments: &mut Vec<Commitment>,
+    seat_setup: &SeatSetup,
+) -> Vec<CardRef> {
+    seat_setup
+        .extra
+        .iter()
+        .map(|c| commit(commitments, *c))
+        .collect()
 }
 
 /// Appends a commitment to the table and names it. The table stays under `u16::MAX`: six
@@ -183,6 +208,7 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         proposed_end: false,
         destruction_damage: 0,
         deck_master: None,
+        extra_deck: Vec::new(),
     }
 }
 
@@ -353,6 +379,7 @@ fn grid_duel(rules: Arc<Rules>, setup: PublicSetup) -> Result<(Duel, Vec<Event>)
             *slot = Some(Piece::deck_leader(seat, leader_ref, leader.card));
         }
         let mut player = new_player(format, deck);
+        player.extra_deck = commit_extra_deck(&mut commitments, seat_setup);
         player.leader = cell;
         player_states.push(player);
     }

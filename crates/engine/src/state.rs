@@ -172,6 +172,11 @@ pub enum Resume {
         attacker: Place,
         target: Place,
     },
+    /// The grid: a Ritual spell resolved; its controller names the tributes and the Ritual
+    /// Monster (`Decision::Ritual`).
+    Ritual {
+        spell: QueuedEffect,
+    },
 }
 
 /// An effect on its way to resolution.

@@ -77,6 +77,9 @@ pub fn card_text_with(card: &CardDef, names: &dyn Fn(CardId) -> Option<String>) 
         sentences.push("Field spell.".to_owned());
     }
 
+    if let Some(ritual) = &card.ritual {
+        sentences.push(ritual_sentence(ritual, &ctx));
+    }
     let groups = group_effects(&card.effects, &ctx);
     match &card.kind {
         CardKind::Trap { trap, range } => {
@@ -601,6 +604,24 @@ fn targets_phrase(targets: &Targets, trigger: Trigger, ctx: &Ctx<'_>) -> Np {
     }
 }
 
+/// "Ritual spell: tribute 3 face-up monsters you control from anywhere on the field (a
+/// Dragon monster, a Pyro monster and a Beast-Warrior monster) to summon Yamadron from your
+/// Extra Deck onto this card's zone."
+fn ritual_sentence(ritual: &crate::card::RitualDef, ctx: &Ctx<'_>) -> String {
+    let each = and_list(
+        ritual
+            .tributes
+            .iter()
+            .map(|f| with_article(&filter_phrase(f, false, ctx))),
+    );
+    format!(
+        "Ritual spell: tribute {} face-up monsters you control from anywhere on the field \
+         ({each}) to summon {} from your Extra Deck onto this card's zone.",
+        ritual.tributes.len(),
+        ctx.name_of(ritual.summons)
+    )
+}
+
 /// Describes the cards a filter accepts, without an article: "your face-up LIGHT
 /// monsters", "Warrior monster that is LIGHT or EARTH", "enemy spell".
 fn filter_phrase(filter: &Filter, plural: bool, ctx: &Ctx<'_>) -> String {
@@ -644,6 +665,7 @@ fn filter_phrase(filter: &Filter, plural: bool, ctx: &Ctx<'_>) -> String {
         || !filter.attributes.is_empty()
         || filter.max_atk.is_some()
         || filter.min_atk.is_some()
+        || filter.min_def.is_some()
         || filter.defence_only
         || filter.attack_only
         || !filter.names.is_empty();
@@ -670,6 +692,9 @@ fn filter_phrase(filter: &Filter, plural: bool, ctx: &Ctx<'_>) -> String {
         (None, Some(hi)) => words.push(format!("with {hi} ATK or less")),
         (None, None) => {}
     }
+    if let Some(min) = filter.min_def {
+        words.push(format!("with {min} DEF or more"));
+    }
     words.join(" ")
 }
 
@@ -683,6 +708,7 @@ fn spell_label(kind: SpellKind) -> &'static str {
         SpellKind::Equip => "Equip spell",
         SpellKind::Field => "Field spell",
         SpellKind::Continuous => "Continuous spell",
+        SpellKind::Ritual => "Ritual spell",
     }
 }
 
@@ -707,6 +733,16 @@ fn or_list(items: impl Iterator<Item = String>) -> String {
         None => String::new(),
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// "A", "A and B", "A, B and C".
+fn and_list(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 

@@ -208,7 +208,7 @@ fn a_ritual_monster_in_the_main_deck_is_refused_by_name() {
         .filter(|c| c.monster().is_some_and(|m| m.ritual))
         .map(|c| c.name.as_str())
         .collect();
-    assert_eq!(ritual.len(), 6, "{ritual:?}");
+    assert_eq!(ritual.len(), 16, "{ritual:?}");
     assert!(ritual.contains(&"Yamadron") && ritual.contains(&"Millennium Shield"));
     let mut main = String::from("  { card = 13, copies = 1 },\n");
     for id in [4, 8, 21, 22, 27, 32, 34, 6, 26, 1, 18, 30, 766] {
@@ -221,4 +221,23 @@ fn a_ritual_monster_in_the_main_deck_is_refused_by_name() {
     assert!(message.contains("Yamadron"), "{message}");
     assert!(message.contains("Ritual Monster"), "{message}");
     assert!(message.contains("ritual.toml:4"), "{message}");
+    assert!(message.contains("move it to the Extra Deck"), "{message}");
+
+    // In the Extra Deck it is legal; a monster that is not a Ritual Monster is not.
+    let main: String = main.replacen(
+        "  { card = 13, copies = 1 },\n",
+        "  { card = 5, copies = 1 },\n",
+        1,
+    );
+    let legal =
+        format!("name = \"Ritual\"\nleader = 5\nmain = [\n{main}]\nextra = [{{ card = 13 }}]\n");
+    let deck = fairduel_engine::DeckList::from_toml("ritual.toml", &legal, &pool, &classic)
+        .expect("a Ritual Monster in the Extra Deck");
+    assert_eq!(deck.extra, vec![fairduel_engine::CardId(13)]);
+    let wrong =
+        format!("name = \"Ritual\"\nleader = 5\nmain = [\n{main}]\nextra = [{{ card = 8 }}]\n");
+    let message = fairduel_engine::DeckList::from_toml("ritual.toml", &wrong, &pool, &classic)
+        .expect_err("a plain monster in the Extra Deck")
+        .to_string();
+    assert!(message.contains("not an Extra Deck monster"), "{message}");
 }

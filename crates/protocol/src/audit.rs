@@ -308,7 +308,12 @@ fn knowledge_from_reveals(log: &MatchLog, record: &MatchRecord) -> Vec<Knowledge
         {
             out[i].learn(leader.commitment, opening);
         }
-        for (c, r) in deck.deck.iter().zip(&reveal.deck) {
+        for (c, r) in deck
+            .deck
+            .iter()
+            .zip(&reveal.deck)
+            .chain(deck.extra.iter().zip(&reveal.extra))
+        {
             if c.opens_to(&match_id, seat, r) {
                 out[i].learn(*c, *r);
             }

@@ -41,7 +41,7 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Version 7 (unreleased until it shipped with this): Domain Format's Deck Masters; a
 /// concession may come at any moment, relayed as a signed [`Resignation`] by the seat the
 /// log waits for (the body was added last, so every other entry encodes as before).
-pub const PROTOCOL_VERSION: u16 = 7;
+pub const PROTOCOL_VERSION: u16 = 8;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";
@@ -80,6 +80,8 @@ pub struct DeckCommit {
     pub field_setup: Vec<u8>,
     pub deck: Vec<Commitment>,
     pub random: Commitment,
+    /// The Extra Deck, one commitment per card, in an order of the owner's own.
+    pub extra: Vec<Commitment>,
 }
 
 /// One seat's secret permutation of another seat's deck, one commitment per position.
@@ -111,6 +113,8 @@ pub struct EndReveal {
     pub recommitted: Vec<Reveal>,
     /// Every round this seat permuted in a reshuffle, in the order it wrote them.
     pub reshuffled: Vec<ReshuffleOpening>,
+    /// The Extra Deck's openings, in committed order.
+    pub extra: Vec<Reveal>,
 }
 
 /// The opening of one permutation round of a reshuffle.

@@ -43,6 +43,7 @@ pub fn engine_fingerprint(rules: &Arc<Rules>) -> Digest32 {
                 .map(|i| Commitment(sha256_of(&("fairduel/fingerprint-card/v1", seat, i))))
                 .collect(),
             order: DeckSetup::Public,
+            extra: Vec::new(),
         })
         .collect();
     let setup = PublicSetup {

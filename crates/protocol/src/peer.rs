@@ -68,6 +68,8 @@ struct OwnSecrets {
     recommitted: Vec<Reveal>,
     /// Openings of the rounds permuted in reshuffles.
     reshuffled: Vec<ReshuffleOpening>,
+    /// Openings of the Extra Deck commitments, in committed order.
+    extra: Vec<Reveal>,
 }
 
 #[derive(Debug, Clone)]
@@ -258,6 +260,14 @@ impl Peer {
             value: secrets.bytes32(),
             salt: Salt(secrets.bytes32()),
         };
+        // Drawn after the rest, so that a match without an Extra Deck draws what it always
+        // drew; shuffled for the same reason as the deck.
+        let mut extra = deck.extra.clone();
+        secrets.shuffle(&mut extra);
+        let extra = extra
+            .into_iter()
+            .map(|card| open(card, &mut secrets, &mut knowledge))
+            .collect();
         Peer {
             identity,
             seat,
@@ -272,6 +282,7 @@ impl Peer {
                 permutations: Vec::new(),
                 recommitted: Vec::new(),
                 reshuffled: Vec::new(),
+                extra,
             },
             evidence: Vec::new(),
         }
@@ -363,6 +374,7 @@ impl Peer {
             permutations: self.own.permutations.clone(),
             recommitted: self.own.recommitted.clone(),
             reshuffled: self.own.reshuffled.clone(),
+            extra: self.own.extra.clone(),
         }
     }
 
@@ -507,6 +519,7 @@ impl Peer {
             field_setup: self.own.field_setup.clone(),
             deck: self.own.deck.iter().map(commit).collect(),
             random: random_commitment(&match_id, self.seat, &self.own.random),
+            extra: self.own.extra.iter().map(commit).collect(),
         }
     }
 

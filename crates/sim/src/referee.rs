@@ -96,11 +96,24 @@ impl Referee {
                 all.learn(commitment, Reveal { card, salt });
                 order.push(commitment);
             }
+            // The owner knows its own Extra Deck from the start.
+            let mut extra = Vec::with_capacity(deck.extra.len());
+            for card in &deck.extra {
+                let salt = Salt(rng.bytes32());
+                let commitment = Commitment::new(&match_id, seat, *card, &salt);
+                let reveal = Reveal { card: *card, salt };
+                all.learn(commitment, reveal);
+                if let Some(k) = seat_knowledge.get_mut(i) {
+                    k.learn(commitment, reveal);
+                }
+                extra.push(commitment);
+            }
             setups.push(SeatSetup {
                 leader,
                 field_setup: deck.field_setup.clone(),
                 deck: order,
                 order: DeckSetup::Public,
+                extra,
             });
         }
         let players = decks.len().max(1) as u64;

@@ -95,6 +95,9 @@ struct RawSeat {
     /// Top of the deck last.
     #[serde(default)]
     deck: Vec<u16>,
+    /// The Extra Deck.
+    #[serde(default)]
+    extra: Vec<u16>,
     #[serde(default)]
     graveyard: Vec<u16>,
     leader: Option<u16>,
@@ -235,6 +238,7 @@ struct RawAssert {
     summoning_points: Option<u8>,
     hand_size: Option<usize>,
     deck_size: Option<usize>,
+    extra_deck_size: Option<usize>,
     graveyard_size: Option<usize>,
     graveyard_contains: Option<u16>,
     graveyard_lacks: Option<u16>,
@@ -624,6 +628,7 @@ fn placeholder_duel(
         field_setup: Vec::new(),
         deck: filler(seat),
         order: DeckSetup::Public,
+        extra: Vec::new(),
     };
     let setup = PublicSetup {
         match_id,
@@ -760,6 +765,7 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Decision::ConsiderOutcome { .. } => "consider-outcome",
             Decision::SearchDeck => "search-deck",
             Decision::ReturnDeckMaster { .. } => "return-deck-master",
+            Decision::Ritual { .. } => "ritual",
         },
         Awaiting::Answer { asked, .. } => match asked {
             Asked::OpenDraw { .. } => "open-draw",

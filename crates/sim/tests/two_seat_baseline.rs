@@ -79,6 +79,11 @@ fn plain(entry: &Entry) -> String {
         Action::Redirect { to } => format!("redirect {}", cell(to)),
         Action::ProposeEnd => "propose-end".into(),
         Action::AgreeToEnd => "agree-to-end".into(),
+        Action::Ritual { tributes, monster } => format!(
+            "ritual t[{}] m{}",
+            tributes.iter().map(cell).collect::<Vec<_>>().join(";"),
+            card(monster.as_ref().map(|(_, r)| r))
+        ),
         // The card game's field only: a grid baseline never holds these.
         Action::Activate { .. }
         | Action::ProposeOutcome { .. }

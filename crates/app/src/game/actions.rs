@@ -76,6 +76,20 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             Some(Class::SpellTrap) => "Activate (flip face-up)".to_owned(),
             _ => "Flip face-up".to_owned(),
         },
+        Action::Ritual { monster: None, .. } => {
+            "Summon nothing (the spell has no effect)".to_owned()
+        }
+        Action::Ritual {
+            tributes,
+            monster: Some((_, reveal)),
+        } => {
+            let monster = duel
+                .pool()
+                .get(reveal.card)
+                .map_or_else(|| reveal.card.to_string(), |c| c.name.clone());
+            let names: Vec<String> = tributes.iter().map(|c| name_at(*c)).collect();
+            format!("Summon {monster}, tributing {}", names.join(", "))
+        }
         Action::EndTurn => "End turn".to_owned(),
         Action::NextPhase => "Go to the next phase".to_owned(),
         Action::Redirect { to } => format!("Redirect the attack onto {}", name_at(*to)),
@@ -402,6 +416,17 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
              it there, it stays until it changes zones again.",
             at.label()
         ))),
+        Decision::Ritual { card } => {
+            let name = view
+                .duel
+                .pool()
+                .get(*card)
+                .map_or_else(|| card.to_string(), |c| c.name.clone());
+            Some(all(format!(
+                "{name} resolves: choose the face-up monsters you give up for its Ritual \
+                 Monster from your Extra Deck."
+            )))
+        }
         Decision::SearchDeck => Some(all(
             "Search your deck: take one card into your hand (everyone sees it), or nothing."
                 .to_owned(),

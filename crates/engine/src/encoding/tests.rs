@@ -97,6 +97,7 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
             seen_at: crate::player::DeckMasterPlace::Graveyard,
             returns: 2,
         }),
+        extra_deck: vec![CardRef(first_ref + 60), CardRef(400)],
     }
 }
 

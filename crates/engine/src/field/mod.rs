@@ -94,7 +94,10 @@ impl Duel {
             Action::Discard { hand_index, reveal } => {
                 self.do_discard(seat, *hand_index, reveal, events)?
             }
-            Action::Move { .. } | Action::SpringTrap { .. } | Action::ChooseOpponent { .. } => {
+            Action::Move { .. }
+            | Action::SpringTrap { .. }
+            | Action::ChooseOpponent { .. }
+            | Action::Ritual { .. } => {
                 return Err(RuleError::NotInThisFamily {
                     action: action.kind(),
                 });

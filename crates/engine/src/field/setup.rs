@@ -16,7 +16,7 @@ use crate::field::FieldBoard;
 use crate::player::{DeckMaster, DeckMasterPlace};
 use crate::seat::Seat;
 use crate::setup::{
-    PublicSetup, SetupError, StartingBoard, check_deck_size, commit, new_player,
+    PublicSetup, SetupError, StartingBoard, check_deck_size, commit, commit_extra_deck, new_player,
     place_permutation_rounds, starting_state,
 };
 use crate::topology::Topology;
@@ -88,6 +88,7 @@ impl Duel {
                 .map(|c| commit(&mut commitments, *c))
                 .collect();
             let mut player = new_player(format, deck);
+            player.extra_deck = commit_extra_deck(&mut commitments, seat_setup);
             player.deck_master = deck_master;
             player_states.push(player);
         }

@@ -118,6 +118,7 @@ pub(crate) fn filter_needs_identity(filter: &Filter) -> bool {
         || !filter.names.is_empty()
         || filter.max_atk.is_some()
         || filter.min_atk.is_some()
+        || filter.min_def.is_some()
         || matches!(filter.kind, Some(KindFilter::Spell | KindFilter::Trap))
 }
 
@@ -155,6 +156,11 @@ pub(crate) fn identity_matches(filter: &Filter, card: &CardDef, atk: Option<i32>
     }
     if let Some(min) = filter.min_atk
         && atk.is_none_or(|a| a < i32::from(min))
+    {
+        return false;
+    }
+    if let Some(min) = filter.min_def
+        && monster.is_none_or(|m| m.def < min)
     {
         return false;
     }

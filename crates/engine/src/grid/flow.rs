@@ -53,11 +53,16 @@ impl Duel {
                 self.resolve(effect, events);
                 continue;
             }
+            if self.await_ritual() {
+                return;
+            }
             match std::mem::replace(&mut self.state.resume, Resume::Nothing) {
                 // The card game's field's own step; never set on the grid.
                 Resume::Nothing
                 | Resume::DestroyDeclared { .. }
                 | Resume::RedirectedAttack { .. } => {}
+                // Waited for above.
+                Resume::Ritual { .. } => {}
                 Resume::AttackAfterWindow { attacker, target } => {
                     if let (Some(a), Some(t)) = (attacker.cell(), target.cell()) {
                         self.after_attack_window(a, t, events);

@@ -79,6 +79,7 @@ impl Duel {
                         .map(|opponent| Action::ChooseOpponent { opponent }),
                 );
             }
+            Decision::Ritual { .. } => out.extend(self.ritual_actions(seat, Some(knowledge))),
         }
         out
     }

@@ -18,6 +18,7 @@ mod placement;
 mod position;
 mod response_windows;
 pub(crate) mod reveals;
+mod ritual;
 mod spellbinding;
 mod spells;
 mod stats;
@@ -90,6 +91,9 @@ impl Duel {
             }
             Action::ChooseOpponent { opponent } => {
                 self.do_choose_opponent(seat, *opponent, events)?
+            }
+            Action::Ritual { tributes, monster } => {
+                self.do_ritual(seat, tributes, monster.as_ref(), events)?
             }
             Action::NextPhase
             | Action::Redirect { .. }

@@ -223,7 +223,12 @@ impl Duel {
             (Some([_, spells_traps]), Class::SpellTrap) => spells_traps,
             (None, _) => self.state.count_class(seat, class),
         }
-        .saturating_sub(freed);
+        .saturating_sub(freed)
+        .saturating_sub(if class == Class::Monster {
+            self.uncounted_extra_deck_monsters(seat)
+        } else {
+            0
+        });
         let stays_on_field = match mode {
             PlayMode::ActivateSpell => card.is_some_and(|c| {
                 matches!(
@@ -472,6 +477,24 @@ impl Duel {
             self.begin_spell(seat, &card, Some(to), events);
         }
         Ok(())
+    }
+}
+
+impl Duel {
+    /// How many of `seat`'s monsters from the Extra Deck (its Ritual Monsters) the monster
+    /// limit leaves out (Kairu: one).
+    fn uncounted_extra_deck_monsters(&self, seat: Seat) -> usize {
+        let slots = usize::from(self.rules.format.play.extra_deck_slots);
+        if slots == 0 {
+            return 0;
+        }
+        self.state
+            .pieces()
+            .filter(|(_, p)| p.controller == seat && p.class == Class::Monster)
+            .filter_map(|(_, p)| self.rules.pool.get(p.card?)?.monster())
+            .filter(|m| m.ritual)
+            .count()
+            .min(slots)
     }
 }
 

@@ -58,6 +58,10 @@ impl Duel {
             }
             return;
         }
+        if card.ritual.is_some() {
+            self.begin_ritual(spell);
+            return;
+        }
         let start = self.state.queue.len();
         self.queue_trigger(&card, Trigger::Activate, spell.controller, at, None, None);
         if !stays {

@@ -14,6 +14,7 @@ fn monster(name: &str, effects: Vec<EffectDef>) -> CardDef {
             def: 1200,
             ritual: false,
         }),
+        ritual: None,
         equip_to: None,
         effects,
     }
@@ -81,6 +82,7 @@ fn equip_with_type_and_attribute() {
         kind: CardKind::Spell {
             spell: SpellKind::Equip,
         },
+        ritual: None,
         equip_to: Some(Filter {
             types: vec![MonsterType::Warrior],
             attributes: vec![Attribute::Light, Attribute::Earth],
@@ -113,6 +115,7 @@ fn limited_range_trap() {
             trap: TrapKind::Normal,
             range: TrapRange::Limited,
         },
+        ritual: None,
         equip_to: None,
         effects: vec![
             EffectDef {
@@ -153,6 +156,7 @@ fn trap_with_a_condition_on_the_triggering_card() {
             trap: TrapKind::Normal,
             range: TrapRange::Limited,
         },
+        ritual: None,
         equip_to: None,
         effects: vec![EffectDef {
             trigger: Trigger::EnemyMovesInRange,
@@ -231,6 +235,7 @@ fn spells_pick_and_spellbind() {
         kind: CardKind::Spell {
             spell: SpellKind::Normal,
         },
+        ritual: None,
         equip_to: None,
         effects: vec![fissure],
     };
@@ -263,6 +268,7 @@ fn field_spell_and_flip_in_battle() {
         kind: CardKind::Spell {
             spell: SpellKind::Field,
         },
+        ritual: None,
         equip_to: None,
         effects: vec![EffectDef {
             trigger: Trigger::Activate,

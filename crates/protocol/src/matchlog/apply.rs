@@ -251,6 +251,13 @@ impl MatchLog {
                 rules.min_main, rules.max_main
             )));
         }
+        if deck.extra.len() > usize::from(rules.max_extra) {
+            return Err(Violation::BadDeckCommit(format!(
+                "it commits {} Extra Deck cards; the format allows at most {}",
+                deck.extra.len(),
+                rules.max_extra
+            )));
+        }
         let needs_leader = self.rules.format.family == Family::Grid
             || self.rules.format.field.deck_master.is_some();
         if needs_leader && !deck.field_setup.is_empty() {
@@ -327,6 +334,7 @@ impl MatchLog {
             setups.push(SeatSetup {
                 leader: deck.leader,
                 field_setup: deck.field_setup.clone(),
+                extra: deck.extra.clone(),
                 deck: deck.deck.clone(),
                 order: DeckSetup::Permuted { rounds },
             });
@@ -373,12 +381,25 @@ impl MatchLog {
                 ));
             }
         }
+        if reveal.extra.len() != deck.extra.len() {
+            return Err(format!(
+                "it opens {} Extra Deck cards; {} were committed",
+                reveal.extra.len(),
+                deck.extra.len()
+            ));
+        }
+        for (i, (commitment, opening)) in deck.extra.iter().zip(&reveal.extra).enumerate() {
+            if !commitment.opens_to(&self.match_id, author, opening) {
+                return Err(format!(
+                    "the opening of Extra Deck card {i} does not match its commitment"
+                ));
+            }
+        }
         let list = DeckList {
             name: String::new(),
             leader: deck.leader.map(|l| l.card),
             main: reveal.deck.iter().map(|r| r.card).collect(),
-            // The Extra Deck is not committed yet: no rule of the field family uses it.
-            extra: Vec::new(),
+            extra: reveal.extra.iter().map(|r| r.card).collect(),
             field_setup: deck.field_setup.clone(),
         };
         list.validate(&self.rules.pool, &self.rules.format)

@@ -96,8 +96,24 @@ fn a_concession_is_relayed_only_in_place_of_the_relayers_own_decision() {
             game.peers[other.index()].relay_resignation(resignation),
             Err(PeerError::NotOurTurn)
         ));
-        let entry = game.forge(other, Body::Resigned(resignation));
-        let refusal = game.honest_receives(other, &entry).unwrap_err();
+        // Written where the match stands (the decider's log may run ahead of what it has
+        // handed off), in the other seat's name and with its key.
+        let log = game.peer(decider).log();
+        let envelope = Envelope {
+            match_id: log.match_id(),
+            seq: log.next_seq(),
+            previous: log.last_hash(),
+            author: other,
+            body: Body::Resigned(resignation),
+            state_after: log.state_hash(),
+        };
+        let entry = SignedEnvelope::seal(&envelope, game.peer(other).identity());
+        let refusal = game
+            .peer(decider)
+            .clone()
+            .receive(&entry)
+            .map_err(|e| e.violation.kind().to_owned())
+            .unwrap_err();
         assert!(refusal.starts_with("wrong-author"), "{refusal}");
         // Nor does a seat relay its own (it concedes with a decision).
         let own = game.peer(decider).resign();

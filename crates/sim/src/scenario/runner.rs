@@ -179,6 +179,10 @@ impl Runner {
             for id in &rs.deck {
                 deck.push(runner.commit(sc, rules, line, seat, *id)?);
             }
+            let mut extra_deck = Vec::new();
+            for id in &rs.extra {
+                extra_deck.push(runner.commit(sc, rules, line, seat, *id)?);
+            }
             let mut graveyard = Vec::new();
             for id in &rs.graveyard {
                 let card_ref = runner.commit(sc, rules, line, seat, *id)?;
@@ -278,6 +282,7 @@ impl Runner {
             p.life_points = rs.life_points.unwrap_or(format.life_points);
             p.summoning_points = rs.summoning_points.unwrap_or(default_sp);
             p.deck = deck;
+            p.extra_deck = extra_deck;
             p.hand = hand;
             p.graveyard = graveyard;
             p.banished.clear();
@@ -748,6 +753,32 @@ impl Runner {
                     }
                 };
                 Action::TakeFromDeck { taken }
+            }
+            "ritual" => {
+                // `card = N`: summon N from the seat's Extra Deck for `tributes`; without
+                // it, the Ritual spell resolves with no effect.
+                let monster = match raw.card {
+                    None => None,
+                    Some(id) => {
+                        let state = self.duel.state();
+                        let found = state.player(seat).extra_deck.iter().find_map(|r| {
+                            let reveal = self.reveal_of(&state.commitment(*r))?;
+                            (reveal.card == CardId(id)).then_some((*r, reveal))
+                        });
+                        let (card_ref, reveal) = found.ok_or_else(|| {
+                            sc.err(
+                                line,
+                                format!("seat {} has no card {id} in its Extra Deck", seat.0),
+                            )
+                        })?;
+                        Some((card_ref, adjust(Some(reveal)).unwrap_or(reveal)))
+                    }
+                };
+                let mut tributes = Vec::new();
+                for t in &raw.tributes {
+                    tributes.push(place(&Some(t.clone()), "tributes")?);
+                }
+                Action::Ritual { tributes, monster }
             }
             "call-chance" => Action::CallChance {
                 chance: match raw.chance.as_deref() {

@@ -6,11 +6,23 @@ use crate::card::{Pick, Targets};
 use crate::duel::Duel;
 use crate::event::Event;
 use crate::grid::filters::filter_needs_identity;
+use crate::piece::Piece;
 use crate::place::Place;
 use crate::seat::Seat;
 use crate::state::{QueuedEffect, Resume};
 
 impl Duel {
+    /// Kairu's Ritual Monsters: "unable to be destroyed or removed from the field by card
+    /// effects".
+    fn immune_to_destruction(&self, piece: &Piece) -> bool {
+        self.rules.format.play.ritual_monsters_immune
+            && piece
+                .card
+                .and_then(|id| self.rules.pool.get(id))
+                .and_then(|c| c.monster())
+                .is_some_and(|m| m.ritual)
+    }
+
     pub(super) fn destroy_targets(
         &mut self,
         effect: &QueuedEffect,
@@ -25,6 +37,9 @@ impl Duel {
             let Some(piece) = self.state.piece(cell) else {
                 continue;
             };
+            if self.immune_to_destruction(piece) {
+                continue;
+            }
             if piece.card.is_none() && needs_identity {
                 if self.public_filter(&targets.filter, controller, None, piece)
                     && targets.pick == Pick::All
@@ -37,6 +52,13 @@ impl Duel {
         }
         let chosen = self.select(targets, effect, true);
         for cell in chosen {
+            if self
+                .state
+                .piece(cell)
+                .is_some_and(|p| self.immune_to_destruction(p))
+            {
+                continue;
+            }
             if known.contains(&cell) || !needs_identity {
                 self.destroy(cell, Some(controller), events);
             }

@@ -67,6 +67,11 @@ impl Runner {
                     p.deck.len().to_string(),
                 ),
                 (
+                    "Extra Deck size",
+                    a.extra_deck_size.map(|v| v.to_string()),
+                    p.extra_deck.len().to_string(),
+                ),
+                (
                     "graveyard size",
                     a.graveyard_size.map(|v| v.to_string()),
                     p.graveyard.len().to_string(),
