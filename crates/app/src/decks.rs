@@ -686,7 +686,7 @@ fn editor_ui(
         name: draft.name.clone(),
         leader: draft.leader,
         main: draft.main(),
-        extra: Vec::new(),
+        extra: draft.extra.clone(),
         field_setup: Vec::new(),
     };
     ydk_ui(ui, catalog, library, state);

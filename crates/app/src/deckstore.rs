@@ -23,6 +23,9 @@ pub struct DeckDraft {
     pub leader: Option<CardId>,
     /// Copies of each main-deck card.
     pub cards: BTreeMap<CardId, u8>,
+    /// The Extra Deck (Ritual Monsters), one entry per copy: kept as the file had it, so
+    /// that editing the main deck never loses it (the editor does not change it yet).
+    pub extra: Vec<CardId>,
     /// The saved file this draft was opened from or last saved to: saving there again
     /// replaces it without asking.
     pub file: Option<PathBuf>,
@@ -36,6 +39,8 @@ struct RawDeck {
     name: String,
     leader: u16,
     main: Vec<RawEntry>,
+    #[serde(default)]
+    extra: Vec<RawEntry>,
 }
 
 #[derive(Deserialize)]
@@ -63,6 +68,7 @@ impl DeckDraft {
     pub fn from_list(list: &DeckList, name: &str) -> DeckDraft {
         let mut draft = DeckDraft::new(name);
         draft.leader = list.leader;
+        draft.extra = list.extra.clone();
         for id in &list.main {
             let n = draft.cards.entry(*id).or_default();
             *n = n.saturating_add(1);
@@ -91,6 +97,15 @@ impl DeckDraft {
             }
             let n = draft.cards.entry(id).or_default();
             *n = n.saturating_add(entry.copies);
+        }
+        for entry in raw.extra {
+            let id = known(entry.card)?;
+            if entry.copies == 0 {
+                return Err(format!("card {id} is listed with 0 copies"));
+            }
+            draft
+                .extra
+                .extend(std::iter::repeat_n(id, usize::from(entry.copies)));
         }
         Ok(draft)
     }
@@ -141,7 +156,7 @@ impl DeckDraft {
             name: self.name.clone(),
             leader: Some(self.leader?),
             main: self.main(),
-            extra: Vec::new(),
+            extra: self.extra.clone(),
             field_setup: Vec::new(),
         })
     }
@@ -170,7 +185,7 @@ impl DeckDraft {
                         name: self.name.clone(),
                         leader: Some(stand_in.id),
                         main: self.main(),
-                        extra: Vec::new(),
+                        extra: self.extra.clone(),
                         field_setup: Vec::new(),
                     };
                     if let Err(e) = list.validate(pool, format) {
@@ -212,6 +227,13 @@ impl DeckDraft {
             ));
         }
         out.push_str("]\n");
+        if !self.extra.is_empty() {
+            out.push_str("extra = [\n");
+            for id in &self.extra {
+                out.push_str(&format!("  {{ card = {} }},  # {}\n", id.0, name_of(*id)));
+            }
+            out.push_str("]\n");
+        }
         Ok(out)
     }
 }
@@ -467,6 +489,28 @@ pub(crate) mod tests {
             .map(|e| e.file_name())
             .collect();
         assert_eq!(names.len(), 1, "{names:?}");
+    }
+
+    /// A deck with an Extra Deck keeps it through the editor: copied, saved, read back.
+    #[test]
+    fn an_extra_deck_survives_the_editor() {
+        let catalog = catalog();
+        let tmp = TempDir::new("store-extra");
+        let store = DeckStore::in_data_dir(&tmp.0);
+        let mut list = forest(&catalog);
+        list.extra = vec![CardId(13), CardId(13)];
+        let mut draft = DeckDraft::from_list(&list, "Rites");
+        draft.add(CardId(8));
+        assert!(draft.remove(CardId(8)));
+        let path = store.save(&draft, &catalog.pool, false).expect("saved");
+        let text = std::fs::read_to_string(&path).expect("read");
+        let back = DeckDraft::from_toml(&text, &catalog.pool).expect("reads back");
+        assert_eq!(back.extra, vec![CardId(13), CardId(13)]);
+        let kairu = catalog.format("kairu-dotr").expect("kairu");
+        assert!(
+            back.problems(&kairu.rules.pool, &kairu.rules.format)
+                .is_empty()
+        );
     }
 
     #[test]

@@ -112,7 +112,8 @@ fn end_my_turn(h: &mut Harness<'static, FairDuelApp>) -> bool {
     h.key_press(egui::Key::Enter);
     settle(h);
     if idle {
-        h.get_by_label_contains("Idle Warning");
+        // The prompt (the board's own "Idle Warnings 1 of 1" may be showing too).
+        h.get_by_label_contains("You have had no monster on the field this turn");
         h.get_by_role_and_label(Role::Button, "End the turn anyway")
             .click();
     }
