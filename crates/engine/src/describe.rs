@@ -352,6 +352,10 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::RitualSummoned { seat, card, at } => {
             format!("{seat} Ritual summons {} at {at}", name(*card))
         }
+        Event::BanishedOverLimit { seat, card } => format!(
+            "{seat} already controls the most monsters: {} is destroyed and banished",
+            name(*card)
+        ),
         Event::RitualDeclined { seat, card } => {
             format!("{seat}'s {} resolves with no effect", name(*card))
         }

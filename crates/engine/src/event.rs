@@ -35,6 +35,12 @@ pub enum Event {
         at: Place,
         card: CardId,
     },
+    /// A monster played beyond the monster limit went straight to the banished cards
+    /// (Kairu's Shadow Realm).
+    BanishedOverLimit {
+        seat: Seat,
+        card: CardId,
+    },
     /// A Ritual spell summoned its Ritual Monster from `seat`'s Extra Deck onto `at`.
     RitualSummoned {
         seat: Seat,

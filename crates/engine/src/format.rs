@@ -179,6 +179,21 @@ pub struct PlayRules {
     /// cards are unable to be destroyed or removed from the field by card effects").
     #[serde(default)]
     pub ritual_monsters_immune: bool,
+    /// What happens to a monster played when its player already controls `max_monsters`.
+    #[serde(default)]
+    pub over_limit: OverLimit,
+}
+
+/// A monster played beyond the monster limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum OverLimit {
+    /// The play is refused (`monster-zones-full`).
+    #[default]
+    Refuse,
+    /// Kairu: "the new monster is immediately destroyed and sent to the Shadow Realm (the
+    /// totally banished never coming back pile)". The play shows the card.
+    Banish,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -253,6 +268,7 @@ impl Default for PlayRules {
             max_spells_traps: 0,
             extra_deck_slots: 0,
             ritual_monsters_immune: false,
+            over_limit: OverLimit::Refuse,
         }
     }
 }

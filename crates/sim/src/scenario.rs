@@ -242,6 +242,8 @@ struct RawAssert {
     graveyard_size: Option<usize>,
     graveyard_contains: Option<u16>,
     graveyard_lacks: Option<u16>,
+    /// With `seat`: a card among the banished cards.
+    banished_contains: Option<u16>,
     hand_contains: Option<u16>,
     leader_at: Option<String>,
     field_spell: Option<u16>,

@@ -7,6 +7,7 @@ use crate::awaiting::Decision;
 use crate::card::{CardKind, SpellKind};
 use crate::commitment::Reveal;
 use crate::duel::Duel;
+use crate::error::RuleError;
 use crate::format::SummonCost;
 use crate::grid::placement::{PlayPrior, combinations};
 use crate::grid::{Cell, Reach, RevealCheck};
@@ -205,12 +206,24 @@ impl Duel {
                     }
                     // The reveal is opened last, and only once: a play that fails anyway
                     // needs no SHA-256.
-                    if self
-                        .check_play(seat, &action, Some(knowledge), prior)
-                        .is_ok()
-                        && (!mode.reveals() || opens())
-                    {
-                        out.push(action.clone());
+                    match self.check_play(seat, &action, Some(knowledge), prior) {
+                        Ok(_) if !mode.reveals() || opens() => out.push(action.clone()),
+                        // A monster played beyond the limit where that banishes it: the
+                        // same play, showing the card.
+                        Err(RuleError::MissingReveal { .. }) if !mode.reveals() => {
+                            let mut shown = action.clone();
+                            if let Action::Play { reveal: r, .. } = &mut shown {
+                                *r = Some(reveal);
+                            }
+                            if self
+                                .check_play(seat, &shown, Some(knowledge), prior)
+                                .is_ok()
+                                && opens()
+                            {
+                                out.push(shown);
+                            }
+                        }
+                        _ => {}
                     }
                 }
             }

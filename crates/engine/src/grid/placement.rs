@@ -8,7 +8,7 @@ use crate::card::{CardDef, CardId, CardKind, SpellKind};
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::format::{SummonArea, SummonCost};
+use crate::format::{OverLimit, SummonArea, SummonCost};
 use crate::grid::filters::identity_matches;
 use crate::grid::{Cell, RevealCheck, cell_of};
 use crate::knowledge::Knowledge;
@@ -42,6 +42,8 @@ pub(super) struct PlayPlan {
     card: Option<CardId>,
     replaces: Option<Cell>,
     claim: Option<Predicate>,
+    /// A monster played beyond the limit, banished at once (`OverLimit::Banish`).
+    banish: bool,
 }
 
 impl Duel {
@@ -170,6 +172,7 @@ impl Duel {
                 card: Some(card.id),
                 replaces: None,
                 claim: None,
+                banish: false,
             });
         }
         let mut replaces = None;
@@ -240,8 +243,15 @@ impl Duel {
             }),
             _ => true,
         };
+        let over_limit = class == Class::Monster && count >= usize::from(format.play.max_monsters);
+        let banish = over_limit && format.play.over_limit == OverLimit::Banish;
+        if banish && reveal.is_none() {
+            return Err(RuleError::MissingReveal {
+                why: "a monster played beyond the limit is shown as it is banished",
+            });
+        }
         match class {
-            Class::Monster if count >= usize::from(format.play.max_monsters) => {
+            Class::Monster if over_limit && !banish => {
                 return Err(RuleError::MonsterZonesFull {
                     limit: format.play.max_monsters,
                 });
@@ -378,7 +388,8 @@ impl Duel {
         Ok(PlayPlan {
             card: card.map(|c| c.id),
             replaces,
-            claim,
+            claim: if banish { None } else { claim },
+            banish,
         })
     }
 
@@ -421,6 +432,14 @@ impl Duel {
         }
         if let Some(cell) = plan.replaces {
             self.destroy(cell, Some(seat), events);
+        }
+        if plan.banish {
+            let card = plan.card.ok_or(RuleError::MissingReveal {
+                why: "a monster played beyond the limit is shown as it is banished",
+            })?;
+            self.state.player_mut(seat).banished.push(card);
+            events.push(Event::BanishedOverLimit { seat, card });
+            return Ok(());
         }
         if mode == PlayMode::Equip {
             let card = plan.card.ok_or(RuleError::MissingReveal {

@@ -643,7 +643,10 @@ impl Runner {
                     mode,
                     cost,
                     tributes,
-                    reveal: if mode.reveals() || raw.reveal_card.is_some() {
+                    reveal: if mode.reveals()
+                        || raw.reveal_card.is_some()
+                        || raw.reveal == Some(true)
+                    {
                         adjust(reveal)
                     } else {
                         None

@@ -20,6 +20,7 @@ impl Runner {
             || a.graveyard_size.is_some()
             || a.graveyard_contains.is_some()
             || a.graveyard_lacks.is_some()
+            || a.banished_contains.is_some()
             || a.hand_contains.is_some()
             || a.leader_at.is_some()
             || a.field_spell.is_some()
@@ -96,6 +97,15 @@ impl Runner {
                     "{who} graveyard should contain {}, holds [{}]",
                     CardId(id),
                     list(&grave)
+                ));
+            }
+            if let Some(id) = a.banished_contains
+                && !p.banished.contains(&CardId(id))
+            {
+                problems.push(format!(
+                    "{who} banished cards should contain {}, hold [{}]",
+                    CardId(id),
+                    list(&p.banished)
                 ));
             }
             if let Some(id) = a.graveyard_lacks
