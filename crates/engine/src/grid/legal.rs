@@ -228,6 +228,22 @@ impl Duel {
                 }
             }
         }
+        // Kairu: face-up spells turned face-up by an effect, activated now.
+        for (at, piece) in self.state.pieces() {
+            if piece.controller != seat || !self.face_up_spell_not_activated(at) {
+                continue;
+            }
+            if let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref))
+                && self
+                    .check_flip(seat, at, reveal, RevealCheck::Needed)
+                    .is_ok()
+            {
+                out.push(Action::Flip {
+                    at: at.into(),
+                    reveal: *reveal,
+                });
+            }
+        }
         // Moves, attacks, position changes and flips of cards on the grid.
         for (from, piece) in self.state.pieces() {
             if piece.controller != seat {

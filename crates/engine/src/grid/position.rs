@@ -63,6 +63,22 @@ impl Duel {
         Ok(())
     }
 
+    /// Kairu: "If a Spell card is flipped face up (Not by you activating it): it is not
+    /// activated at this time. It cannot move or be flipped back facedown, however you can
+    /// still activate it when you like". A face-up spell on the board that is neither
+    /// continuous nor an equip was turned face-up without its activation (an activated one
+    /// has resolved and left).
+    pub(super) fn face_up_spell_not_activated(&self, at: Cell) -> bool {
+        self.kairu()
+            && self.state.piece(at).is_some_and(|p| p.face_up && !p.leader)
+            && self.public_card(at).is_some_and(|c| {
+                matches!(
+                    c.spell_kind(),
+                    Some(SpellKind::Normal | SpellKind::Field | SpellKind::Ritual)
+                )
+            })
+    }
+
     pub(super) fn check_flip(
         &self,
         seat: Seat,
@@ -73,7 +89,7 @@ impl Duel {
         self.expect_main(seat, "flip")?;
         let piece = self.own_piece(seat, at)?;
         let place = at.into();
-        if piece.face_up {
+        if piece.face_up && !self.face_up_spell_not_activated(at) {
             return Err(RuleError::CannotFlip {
                 at: place,
                 why: "it is already face-up",

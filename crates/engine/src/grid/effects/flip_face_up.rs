@@ -13,7 +13,8 @@ impl Duel {
         targets: &Targets,
         events: &mut Vec<Event>,
     ) -> Resolved {
-        for cell in self.select(targets, effect, false) {
+        // Face-down cards are what this effect is for: they join without their identity.
+        for cell in self.select(targets, effect, true) {
             if let Some(p) = self.state.piece_mut(cell)
                 && !p.face_up
             {
