@@ -25,6 +25,7 @@ use crate::grid::filters::{filter_needs_identity, identity_matches, in_area};
 use crate::place::Place;
 use crate::seat::{Seat, SeatSet};
 use crate::state::QueuedEffect;
+use crate::terrain::Terrain;
 
 /// A pseudo-card number for the queued re-check of a hidden monster entering Crush.
 pub(in crate::grid) const CRUSH_CHECK: CardId = CardId(u16::MAX);
@@ -241,10 +242,70 @@ impl Duel {
                     .collect()
             }
         };
+        let walled_off = |c: &Cell| match at {
+            Some(at) if self.kairu() && self.is_monster_card(effect.card) => {
+                self.labyrinth_between(area, at, *c)
+            }
+            _ => false,
+        };
         cells
             .into_iter()
             .filter(|c| self.state.piece(*c).is_some_and(|p| !p.leader))
+            .filter(|c| !walled_off(c))
             .collect()
+    }
+
+    fn is_monster_card(&self, id: CardId) -> bool {
+        self.rules.pool.get(id).is_some_and(CardDef::is_monster)
+    }
+
+    /// Kairu: "If there is a Labyrinth space between your monster and an opposing monster,
+    /// you cannot target the opposing monster with your own monster effects … If a monster
+    /// effect says 'Within 3 range' then you must be able to count spaces the monster could
+    /// move on in order to reach the opposing monster." Along a line, a Labyrinth cell
+    /// strictly between the two cells walls it off; within a range, the steps are counted
+    /// over cells that are not Labyrinth.
+    fn labyrinth_between(&self, area: Area, from: Cell, to: Cell) -> bool {
+        let labyrinth = |c: Cell| self.state.base_terrain(c) == Terrain::Labyrinth;
+        match area {
+            Area::Lines => {
+                let (r0, c0, r1, c1) = (from.row, from.col, to.row, to.col);
+                let between: Vec<Cell> = if r0 == r1 {
+                    (c0.min(c1) + 1..c0.max(c1))
+                        .map(|c| Cell::new(r0, c))
+                        .collect()
+                } else if c0 == c1 {
+                    (r0.min(r1) + 1..r0.max(r1))
+                        .map(|r| Cell::new(r, c0))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                between.into_iter().any(labyrinth)
+            }
+            Area::Within(n) => {
+                // Breadth-first over non-Labyrinth cells; the target itself ends a path.
+                let mut frontier = vec![from];
+                let mut seen = vec![from];
+                for _ in 0..n {
+                    let mut next = Vec::new();
+                    for cell in frontier {
+                        for step in self.grid().neighbours(cell) {
+                            if step == to {
+                                return false;
+                            }
+                            if !seen.contains(&step) && !labyrinth(step) {
+                                seen.push(step);
+                                next.push(step);
+                            }
+                        }
+                    }
+                    frontier = next;
+                }
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Targets among cards whose identity is public (hidden cards join only when the filter
