@@ -170,6 +170,8 @@ def slayer(against_types):
 
 
 IGNORE_TRAPS = eff("movement", "ignore-traps")
+NO_BATTLE_DAMAGE = eff("battle", "no-battle-damage")
+MOVES_TWO = eff("movement", "moves-two")
 CROSS_LABYRINTH = eff("movement", "cross-labyrinth")
 OPP = "battle-opponent"
 FACE_UP_MONSTERS = dict(kind="monster", face_up_only=True)
@@ -272,6 +274,42 @@ EFFECT_MONSTERS = {
     144: [CROSS_LABYRINTH],  # Wall Shadow
     409: [CROSS_LABYRINTH],  # Dungeon Worm
     498: [CROSS_LABYRINTH],  # Cannon Soldier
+    # --- battles that deal no damage to life points
+    53: [NO_BATTLE_DAMAGE],  # The Unhappy Maiden
+    99: [NO_BATTLE_DAMAGE],  # Kazejin
+    145: [NO_BATTLE_DAMAGE],  # Gate Guardian
+    297: [NO_BATTLE_DAMAGE],  # Kuriboh
+    317: [NO_BATTLE_DAMAGE],  # Dark Prisoner
+    493: [NO_BATTLE_DAMAGE],  # Blocker
+    534: [NO_BATTLE_DAMAGE],  # Sanga of the Thunder
+    571: [NO_BATTLE_DAMAGE],  # Psychic Kappa
+    573: [NO_BATTLE_DAMAGE],  # Suijin
+    # --- more battle bonuses
+    151: [bonus(["dinosaur"], 300)],  # Flame Swordsman
+    528: [bonus(["warrior"], 2000)],  # Kinetic Soldier
+    # --- movement
+    193: [IGNORE_TRAPS],  # Armed Ninja
+    299: [IGNORE_TRAPS],  # Reaper of the Cards
+    486: [CROSS_LABYRINTH],  # Labyrinth Tank
+    248: [MOVES_TWO],  # Super War-Lion
+    266: [MOVES_TWO],  # King Tiger Wanghu
+    395: [MOVES_TWO],  # Spiked Snail
+    # --- flip: the named monsters grow stronger
+    73: [both("flip", tg("field", names=[312], **FACE_UP_MONSTERS), 700)],  # Mystic Lamp
+    101: [both("flip", tg("field", names=[101], **FACE_UP_MONSTERS), 300)],  # Shadow Specter
+    102: [both("flip", tg("field", names=[102], **FACE_UP_MONSTERS), 300)],  # Skull Servant
+    119: [both("flip", tg("field", names=[119], **FACE_UP_MONSTERS), 500)],  # Wood Remains
+    141: [both("flip", tg("field", names=[150], **FACE_UP_MONSTERS), 300)],  # Vishwar Randi
+    153: [both("flip", tg("field", names=[197], **FACE_UP_MONSTERS), 500)],  # Swamp Battleguard
+    197: [both("flip", tg("field", names=[153], **FACE_UP_MONSTERS), 500)],  # Lava Battleguard
+    186: [both("flip", tg("field", names=[203], **FACE_UP_MONSTERS), 500)],  # Sonic Maid
+    203: [both("flip", tg("field", names=[186], **FACE_UP_MONSTERS), 500)],  # Hibikime
+    201: [both("flip", tg("field", names=[204], **FACE_UP_MONSTERS), 700)],  # Queen's Double
+    236: [both("flip", tg("field", names=[259], **FACE_UP_MONSTERS), 500)],  # Larvas
+    273: [both("flip", tg("field", names=[30], **FACE_UP_MONSTERS), 900)],  # Harpie Lady Sisters
+    387: [both("flip", tg("field", names=[46], **FACE_UP_MONSTERS), 700)],  # Muse-A
+    649: [both("flip", tg("field", names=[196], **FACE_UP_MONSTERS), 500)],  # Mushroom Man
+    656: [both("flip", tg("field", names=[667], **FACE_UP_MONSTERS), 500)],  # Green Phantom King
     # --- flip: stat changes
     35: [both("flip", tg("field", side="own", attributes=["light"], **FACE_UP_MONSTERS), 800)],  # Mystical Elf
     383: [both("flip", tg("field", side="own", attributes=["light"], **FACE_UP_MONSTERS), 300)],  # Hoshiningen
@@ -362,6 +400,7 @@ def vanilla_monsters(facts, effect_names):
 # Monsters wait for effects FairDuel cannot express yet: see docs/RULES.md).
 RITUAL_EFFECT_MONSTERS = {
     143: [bonus(["dragon"], 600)],  # Black Luster Soldier
+    148: [bonus(["spellcaster"], 800)],  # Garma Sword
     195: [bonus(["warrior"], 900)],  # Performance of Sword
     147: [slayer(["beast"])],  # Hungry Burger
     220: [bonus(["rock"], 900)],  # Sengenjin
@@ -384,6 +423,8 @@ RITUALS = {
     830: (189, [any_of(min_def=2000)] * 3),  # Curse of Millennium Shield
     831: (13, [any_of(types=["beast-warrior"]), any_of(types=["dragon"]),
                any_of(types=["pyro"])]),  # Yamadron Ritual
+    832: (145, [named(99), named(573), named(534)]),  # Gate Guardian Ritual
+    835: (248, [any_of(types=["beast"])] * 2 + [named(249)]),  # War-Lion Ritual
     833: (143, [any_of(max_atk=1500)] * 2 + [named(155)]),  # Black Luster Ritual
     834: (337, [any_of(types=["fiend"])] * 2 + [named(300)]),  # Zera Ritual
     837: (2, [named(0)] * 3),  # Ultimate Dragon
@@ -711,11 +752,22 @@ def main():
                         help="the shared folder holding data/dor/cards.csv (default: ../shared)")
     parser.add_argument("--out", default=os.path.join("assets", "cards", "dor.toml"),
                         help="where to write the pool (default: assets/cards/dor.toml)")
+    parser.add_argument("--list-missing", action="store_true",
+                        help="print the cards of the table left out of the pool, as Markdown")
     args = parser.parse_args()
 
     facts = read_facts(os.path.join(args.shared, "data", "dor", "cards.csv"))
     effect_names = read_effect_names(os.path.join(args.shared, "data", "dor", "monster-effects.md"))
     bodies, categories = build(facts, effect_names)
+    if args.list_missing:
+        missing = [n for n in sorted(facts) if n not in bodies]
+        by_kind = {}
+        for n in missing:
+            by_kind.setdefault(facts[n]["kind"], []).append(n)
+        for kind in sorted(by_kind):
+            cards = ", ".join(f"{n:03d} {facts[n]['name']}" for n in by_kind[kind])
+            print(f"- **{kind}** ({len(by_kind[kind])}): {cards}")
+        return
 
     parts = [HEADER, f"name = {toml_value(POOL_NAME)}"]
     for number in sorted(bodies):

@@ -529,6 +529,10 @@ pub enum Primitive {
     CrossLabyrinth,
     /// Cancel the spell whose activation set this trap off.
     NegateSpell,
+    /// No battle this monster takes part in deals damage to a player's life points.
+    NoBattleDamage,
+    /// Face-up, this monster moves up to two cells whatever the terrain.
+    MovesTwo,
 }
 
 /// One effect of a card.

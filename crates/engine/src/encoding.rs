@@ -512,10 +512,7 @@ impl Writer<'_> {
         }
         self.slots(hand);
         self.slots(graveyard);
-        self.len(banished.len());
-        for id in banished {
-            self.card_id(*id);
-        }
+        self.slots(banished);
         match field_spell {
             None => self.byte(0),
             Some(attached) => {

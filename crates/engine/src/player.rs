@@ -70,7 +70,7 @@ pub struct PlayerState {
     /// Oldest first. A card destroyed while hidden waits here for its owner's reveal.
     pub graveyard: Vec<CardSlot>,
     /// Removed from play for good (Kairu's "Shadow Realm").
-    pub banished: Vec<CardId>,
+    pub banished: Vec<CardSlot>,
     /// Classic: the face-up field spell in this player's Field Spell Zone.
     pub field_spell: Option<Attached>,
     pub leader: Cell,

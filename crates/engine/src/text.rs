@@ -271,8 +271,16 @@ fn describe(effect: &EffectDef, ctx: &Ctx<'_>) -> (Option<String>, String) {
     let p = &effect.primitive;
     // Abilities that read as a whole sentence about the monster.
     match (effect.trigger, p) {
-        (Trigger::Battle, Primitive::BattleBonus { .. } | Primitive::DestroyInBattle { .. })
-        | (Trigger::Movement, Primitive::IgnoreTraps | Primitive::CrossLabyrinth) => {
+        (
+            Trigger::Battle,
+            Primitive::BattleBonus { .. }
+            | Primitive::DestroyInBattle { .. }
+            | Primitive::NoBattleDamage,
+        )
+        | (
+            Trigger::Movement,
+            Primitive::IgnoreTraps | Primitive::CrossLabyrinth | Primitive::MovesTwo,
+        ) => {
             return (None, primitive_clause(p, effect.trigger, ctx));
         }
         _ => {}
@@ -431,6 +439,14 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             )
         }
         Primitive::IgnoreTraps => format!("moving {} never springs enemy traps", ctx.this()),
+        Primitive::NoBattleDamage => format!(
+            "battles {} takes part in deal no damage to life points",
+            ctx.this()
+        ),
+        Primitive::MovesTwo => format!(
+            "face-up, {} moves up to two cells whatever the terrain",
+            ctx.this()
+        ),
         Primitive::CrossLabyrinth => {
             format!("{} may move over any terrain, even Labyrinth", ctx.this())
         }

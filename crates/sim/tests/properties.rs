@@ -191,7 +191,13 @@ proptest! {
         for seat in state.seats() {
             let p = state.player(seat);
             places.extend(p.deck.iter().map(|r| (*r, None)));
-            places.extend(p.hand.iter().chain(&p.graveyard).map(|s| (s.card_ref, s.card)));
+            places.extend(
+                p.hand
+                    .iter()
+                    .chain(&p.graveyard)
+                    .chain(&p.banished)
+                    .map(|s| (s.card_ref, s.card)),
+            );
             places.extend(p.field_spell.map(|f| (f.card_ref, Some(f.card))));
         }
         for piece in state.cells.iter().flatten() {

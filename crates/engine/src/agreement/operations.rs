@@ -367,7 +367,10 @@ impl Duel {
                 // Only a scratch run meets a card still unknown here; its owner opens it
                 // before the outcome runs for real.
                 if let Some(card) = lifted.card {
-                    self.state.player_mut(owner).banished.push(card);
+                    self.state.player_mut(owner).banished.push(CardSlot {
+                        card_ref: lifted.card_ref,
+                        card: Some(card),
+                    });
                 }
             }
             Destination::Field { at, defence } => {

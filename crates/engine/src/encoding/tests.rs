@@ -74,7 +74,16 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
             card_ref: CardRef(2),
             card: Some(CardId(5)),
         }],
-        banished: vec![CardId(1), CardId(130), CardId(u16::MAX)],
+        banished: vec![
+            CardSlot {
+                card_ref: CardRef(first_ref + 70),
+                card: Some(CardId(1)),
+            },
+            CardSlot {
+                card_ref: CardRef(u16::MAX),
+                card: Some(CardId(u16::MAX)),
+            },
+        ],
         field_spell: Some(Attached {
             owner: Seat(1),
             card_ref: CardRef(77),

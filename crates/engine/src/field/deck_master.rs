@@ -51,7 +51,7 @@ impl Duel {
             .any(|s| s.card_ref == master.card_ref)
         {
             Some(DeckMasterPlace::Graveyard)
-        } else if player.banished.contains(&master.card) {
+        } else if player.banished.iter().any(|s| s.card_ref == master.card_ref) {
             Some(DeckMasterPlace::Banished)
         } else {
             Some(DeckMasterPlace::Deck)
@@ -239,7 +239,7 @@ impl Duel {
             }
             DeckMasterPlace::Banished => {
                 let banished = &mut self.state.player_mut(seat).banished;
-                if let Some(i) = banished.iter().position(|c| *c == master.card) {
+                if let Some(i) = banished.iter().position(|s| s.card_ref == master.card_ref) {
                     banished.remove(i);
                 }
             }

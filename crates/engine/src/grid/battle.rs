@@ -262,6 +262,18 @@ impl Duel {
         self.battle(attacker, target, events);
     }
 
+    /// A face-up, free monster whose battles deal no damage to life points (the original
+    /// game's Kuriboh, Kazejin, Gate Guardian …).
+    fn deals_no_battle_damage(&self, cell: Cell, piece: &Piece, card: &CardDef) -> bool {
+        !piece.leader
+            && piece.face_up
+            && card
+                .effects
+                .iter()
+                .any(|e| e.trigger == Trigger::Battle && e.primitive == Primitive::NoBattleDamage)
+            && !self.is_spellbound(cell)
+    }
+
     pub(super) fn battle(&mut self, attacker: Cell, target: Cell, events: &mut Vec<Event>) {
         let (Some(a_piece), Some(d_piece)) = (
             self.state.piece(attacker).cloned(),
@@ -334,8 +346,15 @@ impl Duel {
                 );
             }
         }
+        let no_damage = self.deals_no_battle_damage(attacker, &a_piece, &a_card)
+            || self.deals_no_battle_damage(target, &d_now, &d_card);
+        let damage = |duel: &mut Duel, seat, amount: i32, events: &mut Vec<Event>| {
+            if !no_damage {
+                duel.damage(seat, amount.max(0) as u32, events);
+            }
+        };
         if d_now.leader {
-            self.damage(d_now.controller, a_atk.max(0) as u32, events);
+            damage(self, d_now.controller, a_atk, events);
             return;
         }
         let a_kills = destroys_in_battle(&a_card, &d_card) && !self.is_spellbound(attacker);
@@ -346,7 +365,7 @@ impl Duel {
                 match a_atk.cmp(&d_def) {
                     std::cmp::Ordering::Greater => destroy_d = true,
                     std::cmp::Ordering::Less => {
-                        self.damage(a_piece.controller, (d_def - a_atk) as u32, events)
+                        damage(self, a_piece.controller, d_def - a_atk, events)
                     }
                     std::cmp::Ordering::Equal => {}
                 }
@@ -354,11 +373,11 @@ impl Duel {
                 match a_atk.cmp(&d_atk) {
                     std::cmp::Ordering::Greater => {
                         destroy_d = true;
-                        self.damage(d_now.controller, (a_atk - d_atk) as u32, events);
+                        damage(self, d_now.controller, a_atk - d_atk, events);
                     }
                     std::cmp::Ordering::Less => {
                         destroy_a = true;
-                        self.damage(a_piece.controller, (d_atk - a_atk) as u32, events);
+                        damage(self, a_piece.controller, d_atk - a_atk, events);
                     }
                     std::cmp::Ordering::Equal if a_atk > 0 => {
                         destroy_a = true;

@@ -76,6 +76,11 @@ impl Duel {
             Class::Monster if self.is_powered_up(cell, piece) => {
                 rules.powered_up_steps.max(rules.face_up_steps)
             }
+            Class::Monster
+                if self.has_static(cell, piece, |p| matches!(p, Primitive::MovesTwo)) =>
+            {
+                rules.face_up_steps.max(2)
+            }
             Class::Monster => rules.face_up_steps,
         }
     }

@@ -13,6 +13,7 @@ use crate::grid::filters::identity_matches;
 use crate::grid::{Cell, RevealCheck, cell_of};
 use crate::knowledge::Knowledge;
 use crate::piece::{Attached, Class, Piece};
+use crate::player::CardSlot;
 use crate::seat::Seat;
 use crate::state::{PendingClaim, Predicate};
 use crate::terrain::Terrain;
@@ -437,7 +438,10 @@ impl Duel {
             let card = plan.card.ok_or(RuleError::MissingReveal {
                 why: "a monster played beyond the limit is shown as it is banished",
             })?;
-            self.state.player_mut(seat).banished.push(card);
+            self.state.player_mut(seat).banished.push(CardSlot {
+                card_ref: slot.card_ref,
+                card: Some(card),
+            });
             events.push(Event::BanishedOverLimit { seat, card });
             return Ok(());
         }

@@ -296,7 +296,10 @@ impl Runner {
             if let Some(master) = deck_master
                 && master.seen_at == DeckMasterPlace::Banished
             {
-                p.banished.push(master.card);
+                p.banished.push(CardSlot {
+                    card_ref: master.card_ref,
+                    card: Some(master.card),
+                });
             }
             p.deck_master = deck_master;
             if let Some((leader_at, leader_ref, leader_id)) = leader {

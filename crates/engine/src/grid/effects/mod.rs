@@ -207,7 +207,9 @@ impl Duel {
             Primitive::BattleBonus { .. }
             | Primitive::DestroyInBattle { .. }
             | Primitive::IgnoreTraps
-            | Primitive::CrossLabyrinth => Resolved::Done,
+            | Primitive::CrossLabyrinth
+            | Primitive::NoBattleDamage
+            | Primitive::MovesTwo => Resolved::Done,
         };
         if let Resolved::Stopped = resolved {
             return;

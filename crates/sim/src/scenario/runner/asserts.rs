@@ -99,13 +99,14 @@ impl Runner {
                     list(&grave)
                 ));
             }
+            let banished: Vec<CardId> = p.banished.iter().filter_map(|s| s.card).collect();
             if let Some(id) = a.banished_contains
-                && !p.banished.contains(&CardId(id))
+                && !banished.contains(&CardId(id))
             {
                 problems.push(format!(
                     "{who} banished cards should contain {}, hold [{}]",
                     CardId(id),
-                    list(&p.banished)
+                    list(&banished)
                 ));
             }
             if let Some(id) = a.graveyard_lacks
