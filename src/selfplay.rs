@@ -48,6 +48,8 @@ struct Summary {
     endings: BTreeMap<String, u64>,
     /// Agreed effects, on the card game's field.
     agreed: Option<AgreementTally>,
+    /// Ritual Monsters summoned, on the grid.
+    ritual_summons: Option<u64>,
     /// Games that diverged, panicked, broke a rule or got stuck.
     failures: Vec<String>,
     seconds: f64,
@@ -163,6 +165,7 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
         draws,
         endings,
         agreed: (rules.format.family == Family::Field).then_some(agreements),
+        ritual_summons: (rules.format.family == Family::Grid).then_some(agreements.ritual_summons),
         failures,
         seconds,
         games_per_second: args.games as f64 / seconds.max(f64::EPSILON),
@@ -237,6 +240,9 @@ fn print_summary(summary: &Summary) {
             agreements.shuffled,
             agreements.chances
         );
+    }
+    if let Some(rituals) = summary.ritual_summons {
+        say!("rituals:  {rituals} Ritual Monsters summoned");
     }
     say!(
         "speed:    {:.1} games/s, {:.0} {unit}/s",

@@ -47,6 +47,9 @@ pub struct AgreementTally {
     pub shuffled: u64,
     /// Coins tossed and dice rolled.
     pub chances: u64,
+    /// Ritual Monsters summoned by their Ritual spells (the grid; counted here with the
+    /// other card mechanics self-play reports).
+    pub ritual_summons: u64,
 }
 
 impl AgreementTally {
@@ -64,6 +67,7 @@ impl AgreementTally {
                 Event::PositionPassed { .. } => self.positions_passed += 1,
                 Event::DeckShuffled { .. } => self.shuffled += 1,
                 Event::ChanceDecided { .. } => self.chances += 1,
+                Event::RitualSummoned { .. } => self.ritual_summons += 1,
                 _ => {}
             }
         }
@@ -78,6 +82,7 @@ impl AgreementTally {
         self.positions_passed += other.positions_passed;
         self.shuffled += other.shuffled;
         self.chances += other.chances;
+        self.ritual_summons += other.ritual_summons;
     }
 }
 

@@ -51,7 +51,11 @@ impl Duel {
             .any(|s| s.card_ref == master.card_ref)
         {
             Some(DeckMasterPlace::Graveyard)
-        } else if player.banished.iter().any(|s| s.card_ref == master.card_ref) {
+        } else if player
+            .banished
+            .iter()
+            .any(|s| s.card_ref == master.card_ref)
+        {
             Some(DeckMasterPlace::Banished)
         } else {
             Some(DeckMasterPlace::Deck)
