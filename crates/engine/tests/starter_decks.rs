@@ -19,6 +19,8 @@ struct DeckFile {
     name: String,
     leader: u16,
     main: Vec<Entry>,
+    #[serde(default)]
+    extra: Vec<Entry>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -57,6 +59,16 @@ fn theme(name: &str) -> &'static [MonsterType] {
         "Forest Pack" => &[T::Beast, T::BeastWarrior, T::Insect, T::Plant],
         "Shadow Court" => &[T::Fiend, T::Spellcaster, T::Zombie],
         "Tidal Guard" => &[T::Aqua, T::Fish, T::SeaSerpent, T::Thunder],
+        // The offerings its Rituals ask for, and Mystical Elf's kin.
+        "Rites of Old" => &[
+            T::Warrior,
+            T::BeastWarrior,
+            T::Dragon,
+            T::Pyro,
+            T::Spellcaster,
+            T::Beast,
+            T::Fairy,
+        ],
         other => panic!("unexpected starter deck {other:?}"),
     }
 }
@@ -72,7 +84,7 @@ fn accepts(filter: &Filter, card: &CardDef) -> bool {
 }
 
 #[test]
-fn the_four_starter_decks_are_there() {
+fn the_five_starter_decks_are_there() {
     let decks = load_decks().expect("the starter decks load");
     let names: Vec<&str> = decks.keys().map(String::as_str).collect();
     assert_eq!(
@@ -80,6 +92,7 @@ fn the_four_starter_decks_are_there() {
         [
             "Dragon's Hoard",
             "Forest Pack",
+            "Rites of Old",
             "Shadow Court",
             "Tidal Guard"
         ]
@@ -156,6 +169,16 @@ fn every_starter_deck_is_legal_and_on_theme() {
             }
         }
         assert_eq!(total, 40, "{name}: {total} main-deck cards");
+        // Every Extra Deck card is the Ritual Monster of one of the deck's Ritual spells.
+        for entry in &deck.extra {
+            assert!(
+                cards
+                    .iter()
+                    .any(|c| c.ritual.as_ref().is_some_and(|r| r.summons.0 == entry.card)),
+                "{name}: Extra Deck card {} is summoned by none of the deck's Rituals",
+                entry.card
+            );
+        }
         assert!(monsters >= 22, "{name}: only {monsters} monsters");
         assert!(level5 <= 5, "{name}: {level5} monsters of level 5 or more");
         assert!(level7 <= 2, "{name}: {level7} monsters of level 7 or more");

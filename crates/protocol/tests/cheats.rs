@@ -761,10 +761,30 @@ fn an_honest_peer_never_sends_a_hidden_card_before_the_rules_reveal_it() {
                     }
                 }
                 // No card id travels except inside such an opening (or a Deck Leader, public
-                // from the start).
-                if let Body::Action(action) = &body {
+                // from the start). A face-down play shows its card only when the rules
+                // banish it at once (Kairu: a monster played beyond the limit).
+                if let Body::Action(Action::Play {
+                    mode,
+                    reveal: Some(reveal),
+                    ..
+                }) = &body
+                    && !mode.reveals()
+                {
+                    let duel = game.leader().log().duel().unwrap();
+                    let shown = fairduel_engine::Commitment::new(
+                        &duel.state().match_id,
+                        seat,
+                        reveal.card,
+                        &reveal.salt,
+                    );
+                    let banished = duel
+                        .state()
+                        .player(seat)
+                        .banished
+                        .iter()
+                        .any(|slot| duel.state().commitment(slot.card_ref) == shown);
                     assert!(
-                        !matches!(action, Action::Play { mode, reveal: Some(_), .. } if !mode.reveals()),
+                        banished,
                         "{}: a face-down play carried its card",
                         table.name
                     );

@@ -190,7 +190,7 @@ proptest! {
         let mut places: Vec<(CardRef, Option<CardId>)> = Vec::new();
         for seat in state.seats() {
             let p = state.player(seat);
-            places.extend(p.deck.iter().map(|r| (*r, None)));
+            places.extend(p.deck.iter().chain(&p.extra_deck).map(|r| (*r, None)));
             places.extend(
                 p.hand
                     .iter()

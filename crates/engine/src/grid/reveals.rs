@@ -5,7 +5,7 @@
 
 use crate::action::Answer;
 use crate::awaiting::{Asked, Awaiting};
-use crate::card::CardId;
+use crate::card::{CardId, Trigger};
 use crate::claims::{describe_predicate, predicate_holds};
 use crate::commitment::{CardRef, Commitment, Reveal};
 use crate::duel::Duel;
@@ -15,6 +15,7 @@ use crate::grid::Cell;
 use crate::grid::filters::identity_matches;
 use crate::hash::Digest32;
 use crate::knowledge::Knowledge;
+use crate::piece::Class;
 use crate::place::Place;
 use crate::seat::Seat;
 use crate::state::{PendingClaim, Predicate, Resume};
@@ -149,8 +150,37 @@ impl Duel {
             self.check_reveal(seat, commitment, reveal)?;
             self.learn(seat, *commitment, reveal.card, events)?;
             self.state.reveal_due.retain(|(_, c)| c != commitment);
+            self.flip_effect_of_revealed(*commitment, events);
         }
         Ok(())
+    }
+
+    /// A monster an effect turned face-up (only such a monster is face-up on the board
+    /// while its owner still owes its reveal: an attacked or crushed one turns face-up
+    /// after it) activates its flip effect now that the public knows it: "Flip effects are
+    /// activated WHENEVER the monster is flipped face up" (Kairu's rules; the original
+    /// game's flips work the same way).
+    fn flip_effect_of_revealed(&mut self, commitment: Commitment, events: &mut Vec<Event>) {
+        let found = self.state.pieces().find(|(_, p)| {
+            p.face_up
+                && !p.leader
+                && p.class == Class::Monster
+                && self.state.commitment(p.card_ref) == commitment
+        });
+        let Some((cell, piece)) = found else {
+            return;
+        };
+        let controller = piece.controller;
+        if self.spellbound(cell, piece) {
+            return;
+        }
+        if let Some(card) = piece.card.and_then(|id| self.rules.pool.get(id)).cloned() {
+            events.push(Event::Flipped {
+                at: cell.into(),
+                card: card.id,
+            });
+            self.queue_trigger(&card, Trigger::Flip, controller, Some(cell), None, None);
+        }
     }
 
     /// The truthful declaration of `knowledge`'s holder about the cards at `places`.

@@ -423,6 +423,12 @@ impl Runner {
             for r in &p.deck {
                 places.push((*r, None, format!("{seat}'s deck")));
             }
+            for r in &p.extra_deck {
+                places.push((*r, None, format!("{seat}'s Extra Deck")));
+            }
+            for slot in &p.banished {
+                places.push((slot.card_ref, slot.card, format!("{seat}'s banished cards")));
+            }
             for slot in &p.hand {
                 places.push((slot.card_ref, slot.card, format!("{seat}'s hand")));
             }
