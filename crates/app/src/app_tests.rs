@@ -700,3 +700,25 @@ fn a_simulator_card_database_in_settings_gives_cards_their_passcodes() {
         "back to the shipped table"
     );
 }
+
+/// A deck with an Extra Deck: the board counts each side's Extra Deck and names mine to me
+/// alone.
+#[test]
+fn my_extra_deck_is_named_to_me_and_counted_for_everyone() {
+    let mut h = harness(app(5));
+    h.run();
+    pick_format(&mut h, "Kairu's DOTR");
+    h.get_by_label("Your deck").click();
+    h.run();
+    h.get_by_label("Rites of Old").click();
+    h.run();
+    start_from_home(&mut h);
+    h.run();
+    let mine = labels_containing(&h, "Your Extra Deck: ").join(" | ");
+    for name in ["Yamadron", "Skull Guardian", "Millennium Shield"] {
+        assert!(mine.contains(name), "{mine}");
+    }
+    // The bot's Extra Deck, if it has one, is counted but never named.
+    assert_eq!(labels_containing(&h, "Your Extra Deck: ").len(), 1);
+    assert!(!labels_containing(&h, "Extra Deck 6 · Banished 0").is_empty());
+}

@@ -222,6 +222,28 @@ pub(super) fn players_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
                     player.deck.len(),
                     player.graveyard.len()
                 ));
+                if !player.extra_deck.is_empty() || !player.banished.is_empty() {
+                    ui.label(format!(
+                        "Extra Deck {} · Banished {}",
+                        player.extra_deck.len(),
+                        player.banished.len()
+                    ));
+                }
+                if mine && !player.extra_deck.is_empty() {
+                    // Hidden from everyone else: only this seat's knowledge names them.
+                    let names: Vec<String> = player
+                        .extra_deck
+                        .iter()
+                        .filter_map(|r| view.knowledge.card(&state.commitment(*r)))
+                        .filter_map(|id| view.duel.pool().get(id))
+                        .map(|c| c.name.clone())
+                        .collect();
+                    ui.label(
+                        RichText::new(format!("Your Extra Deck: {}", names.join(", ")))
+                            .small()
+                            .color(theme::TEXT_DIM),
+                    );
+                }
                 if let Some(field) = player
                     .field_spell
                     .and_then(|f| view.duel.pool().get(f.card))
