@@ -744,21 +744,21 @@ fn range_label(range: TrapRange) -> &'static str {
 
 /// "A", "A or B", "A, B or C".
 fn or_list(items: impl Iterator<Item = String>) -> String {
-    let items: Vec<String> = items.collect();
-    match items.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-    }
+    joined(items, "or")
 }
 
 /// "A", "A and B", "A, B and C".
 fn and_list(items: impl Iterator<Item = String>) -> String {
+    joined(items, "and")
+}
+
+/// The items, commas between all but the last two, `word` between those.
+fn joined(items: impl Iterator<Item = String>, word: &str) -> String {
     let items: Vec<String> = items.collect();
     match items.split_last() {
         None => String::new(),
         Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        Some((last, rest)) => format!("{} {word} {last}", rest.join(", ")),
     }
 }
 

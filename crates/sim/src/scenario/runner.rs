@@ -487,6 +487,15 @@ impl Runner {
         self.knowledge.get(commitment).copied()
     }
 
+    /// The first of `cards` (a deck or an Extra Deck) that is card `id`, with its opening.
+    fn first_of(&self, cards: &[CardRef], id: u16) -> Option<(CardRef, Reveal)> {
+        let state = self.duel.state();
+        cards.iter().find_map(|r| {
+            let reveal = self.reveal_of(&state.commitment(*r))?;
+            (reveal.card == CardId(id)).then_some((*r, reveal))
+        })
+    }
+
     fn card_of(&self, piece: &Piece) -> Option<&CardDef> {
         let id = piece.card.or_else(|| {
             self.knowledge
@@ -750,11 +759,7 @@ impl Runner {
                 let taken = match raw.card {
                     None => None,
                     Some(id) => {
-                        let state = self.duel.state();
-                        let found = state.player(seat).deck.iter().find_map(|r| {
-                            let reveal = self.reveal_of(&state.commitment(*r))?;
-                            (reveal.card == CardId(id)).then_some((*r, reveal))
-                        });
+                        let found = self.first_of(&self.duel.state().player(seat).deck, id);
                         let (card_ref, reveal) = found.ok_or_else(|| {
                             sc.err(
                                 line,
@@ -772,11 +777,7 @@ impl Runner {
                 let monster = match raw.card {
                     None => None,
                     Some(id) => {
-                        let state = self.duel.state();
-                        let found = state.player(seat).extra_deck.iter().find_map(|r| {
-                            let reveal = self.reveal_of(&state.commitment(*r))?;
-                            (reveal.card == CardId(id)).then_some((*r, reveal))
-                        });
+                        let found = self.first_of(&self.duel.state().player(seat).extra_deck, id);
                         let (card_ref, reveal) = found.ok_or_else(|| {
                             sc.err(
                                 line,
