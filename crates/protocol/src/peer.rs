@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use fairduel_engine::action::{Action, Answer};
+use fairduel_engine::card::CardId;
 use fairduel_engine::commitment::{Commitment, PositionOpening, PositionSlot, Reveal, Salt};
 use fairduel_engine::deck::DeckList;
 use fairduel_engine::duel::{Duel, Rules};
@@ -250,24 +251,22 @@ impl Peer {
             .map(|card| open(card, &mut secrets, &mut knowledge));
         // Committed in a random order of our own: the permutations make it meaningless, and
         // a sorted order would tell a permuter where each card sits.
-        let mut cards = deck.main.clone();
-        secrets.shuffle(&mut cards);
-        let deck_openings = cards
-            .into_iter()
-            .map(|card| open(card, &mut secrets, &mut knowledge))
-            .collect();
+        let shuffled = |cards: &[CardId], secrets: &mut SecretStream, knowledge: &mut Knowledge| {
+            let mut cards = cards.to_vec();
+            secrets.shuffle(&mut cards);
+            cards
+                .into_iter()
+                .map(|card| open(card, secrets, knowledge))
+                .collect::<Vec<_>>()
+        };
+        let deck_openings = shuffled(&deck.main, &mut secrets, &mut knowledge);
         let random = RandomReveal {
             value: secrets.bytes32(),
             salt: Salt(secrets.bytes32()),
         };
         // Drawn after the rest, so that a match without an Extra Deck draws what it always
-        // drew; shuffled for the same reason as the deck.
-        let mut extra = deck.extra.clone();
-        secrets.shuffle(&mut extra);
-        let extra = extra
-            .into_iter()
-            .map(|card| open(card, &mut secrets, &mut knowledge))
-            .collect();
+        // drew.
+        let extra = shuffled(&deck.extra, &mut secrets, &mut knowledge);
         Peer {
             identity,
             seat,

@@ -5,7 +5,7 @@
 
 use crate::action::Answer;
 use crate::awaiting::{Asked, Awaiting};
-use crate::card::{CardId, Trigger};
+use crate::card::CardId;
 use crate::claims::{describe_predicate, predicate_holds};
 use crate::commitment::{CardRef, Commitment, Reveal};
 use crate::duel::Duel;
@@ -157,29 +157,17 @@ impl Duel {
 
     /// A monster an effect turned face-up (only such a monster is face-up on the board
     /// while its owner still owes its reveal: an attacked or crushed one turns face-up
-    /// after it) activates its flip effect now that the public knows it: "Flip effects are
-    /// activated WHENEVER the monster is flipped face up" (Kairu's rules; the original
-    /// game's flips work the same way).
+    /// after it) is flipped now that the public knows it, as one known at once is.
     fn flip_effect_of_revealed(&mut self, commitment: Commitment, events: &mut Vec<Event>) {
-        let found = self.state.pieces().find(|(_, p)| {
-            p.face_up
+        let found = self.state.pieces().find_map(|(cell, p)| {
+            (p.face_up
                 && !p.leader
                 && p.class == Class::Monster
-                && self.state.commitment(p.card_ref) == commitment
+                && self.state.commitment(p.card_ref) == commitment)
+                .then_some((cell, p.card?))
         });
-        let Some((cell, piece)) = found else {
-            return;
-        };
-        let controller = piece.controller;
-        if self.spellbound(cell, piece) {
-            return;
-        }
-        if let Some(card) = piece.card.and_then(|id| self.rules.pool.get(id)).cloned() {
-            events.push(Event::Flipped {
-                at: cell.into(),
-                card: card.id,
-            });
-            self.queue_trigger(&card, Trigger::Flip, controller, Some(cell), None, None);
+        if let Some((cell, card)) = found {
+            self.flipped_by_effect(cell, card, events);
         }
     }
 

@@ -4,6 +4,7 @@
 
 use super::*;
 use fairduel_engine::action::Action;
+use fairduel_engine::commitment::Reveal;
 use fairduel_engine::deck::check_field_setup;
 use fairduel_engine::format::Family;
 
@@ -352,6 +353,34 @@ impl MatchLog {
         Ok(events)
     }
 
+    /// Each of `openings` opens the commitment in the same place of `commitments`, and
+    /// there are as many (`cards` names them in the error: "deck", "Extra Deck"; `card`
+    /// names one of them).
+    fn check_openings(
+        &self,
+        author: Seat,
+        commitments: &[Commitment],
+        openings: &[Reveal],
+        cards: &str,
+        card: &str,
+    ) -> Result<(), String> {
+        if openings.len() != commitments.len() {
+            return Err(format!(
+                "it opens {} {cards} cards; {} were committed",
+                openings.len(),
+                commitments.len()
+            ));
+        }
+        for (i, (commitment, opening)) in commitments.iter().zip(openings).enumerate() {
+            if !commitment.opens_to(&self.match_id, author, opening) {
+                return Err(format!(
+                    "the opening of {card} card {i} does not match its commitment"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn check_end_reveal(&self, author: Seat, reveal: &EndReveal) -> Result<(), String> {
         let deck = self
             .deck_commit(author)
@@ -367,34 +396,14 @@ impl MatchLog {
         if !leader_opens {
             return Err("the Deck Leader's opening does not match its commitment".into());
         }
-        if reveal.deck.len() != deck.deck.len() {
-            return Err(format!(
-                "it opens {} deck cards; {} were committed",
-                reveal.deck.len(),
-                deck.deck.len()
-            ));
-        }
-        for (i, (commitment, opening)) in deck.deck.iter().zip(&reveal.deck).enumerate() {
-            if !commitment.opens_to(&self.match_id, author, opening) {
-                return Err(format!(
-                    "the opening of committed card {i} does not match its commitment"
-                ));
-            }
-        }
-        if reveal.extra.len() != deck.extra.len() {
-            return Err(format!(
-                "it opens {} Extra Deck cards; {} were committed",
-                reveal.extra.len(),
-                deck.extra.len()
-            ));
-        }
-        for (i, (commitment, opening)) in deck.extra.iter().zip(&reveal.extra).enumerate() {
-            if !commitment.opens_to(&self.match_id, author, opening) {
-                return Err(format!(
-                    "the opening of Extra Deck card {i} does not match its commitment"
-                ));
-            }
-        }
+        self.check_openings(author, &deck.deck, &reveal.deck, "deck", "committed")?;
+        self.check_openings(
+            author,
+            &deck.extra,
+            &reveal.extra,
+            "Extra Deck",
+            "Extra Deck",
+        )?;
         let list = DeckList {
             name: String::new(),
             leader: deck.leader.map(|l| l.card),

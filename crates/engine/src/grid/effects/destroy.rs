@@ -37,9 +37,6 @@ impl Duel {
             let Some(piece) = self.state.piece(cell) else {
                 continue;
             };
-            if self.immune_to_destruction(piece) {
-                continue;
-            }
             if piece.card.is_none() && needs_identity {
                 if self.public_filter(&targets.filter, controller, None, piece)
                     && targets.pick == Pick::All
@@ -52,6 +49,7 @@ impl Duel {
         }
         let chosen = self.select(targets, effect, true);
         for cell in chosen {
+            // Immunity needs the card, so an immune monster is never among the hidden ones.
             if self
                 .state
                 .piece(cell)

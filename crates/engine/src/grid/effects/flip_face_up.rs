@@ -1,12 +1,41 @@
 //! Turn face-down cards face-up; a hidden one is revealed by its owner.
 
 use super::Resolved;
-use crate::card::{Targets, Trigger};
+use crate::card::{CardId, Targets, Trigger};
 use crate::duel::Duel;
 use crate::event::Event;
+use crate::grid::Cell;
 use crate::state::QueuedEffect;
 
 impl Duel {
+    /// The card at `cell`, known to be `card`, was just turned face-up by an effect: it is
+    /// flipped, and a monster's flip effect activates ("Flip effects are activated WHENEVER
+    /// the monster is flipped face up") unless it is spellbound.
+    pub(in crate::grid) fn flipped_by_effect(
+        &mut self,
+        cell: Cell,
+        card: CardId,
+        events: &mut Vec<Event>,
+    ) {
+        events.push(Event::Flipped {
+            at: cell.into(),
+            card,
+        });
+        let Some(controller) = self.state.piece(cell).map(|p| p.controller) else {
+            return;
+        };
+        if let Some(def) = self
+            .rules
+            .pool
+            .get(card)
+            .filter(|c| c.is_monster())
+            .cloned()
+            && !self.is_spellbound(cell)
+        {
+            self.queue_trigger(&def, Trigger::Flip, controller, Some(cell), None, None);
+        }
+    }
+
     pub(super) fn flip_face_up(
         &mut self,
         effect: &QueuedEffect,
@@ -20,28 +49,8 @@ impl Duel {
             {
                 p.face_up = true;
                 let (owner, card_ref, card) = (p.owner, p.card_ref, p.card);
-                let p_controller = p.controller;
                 match card {
-                    Some(id) => {
-                        events.push(Event::Flipped {
-                            at: cell.into(),
-                            card: id,
-                        });
-                        // Its flip effect, as when its owner flips it.
-                        if let Some(def) = self.rules.pool.get(id).filter(|c| c.is_monster()) {
-                            let (def, controller) = (def.clone(), p_controller);
-                            if !self.is_spellbound(cell) {
-                                self.queue_trigger(
-                                    &def,
-                                    Trigger::Flip,
-                                    controller,
-                                    Some(cell),
-                                    None,
-                                    None,
-                                );
-                            }
-                        }
-                    }
+                    Some(id) => self.flipped_by_effect(cell, id, events),
                     None => {
                         let commitment = self.state.commitment(card_ref);
                         self.state.reveal_due.push((owner, commitment));
