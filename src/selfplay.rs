@@ -50,6 +50,10 @@ struct Summary {
     agreed: Option<AgreementTally>,
     /// Ritual Monsters summoned, on the grid.
     ritual_summons: Option<u64>,
+    /// Cards brought back from a graveyard, on the grid.
+    revivals: Option<u64>,
+    /// Monsters taken for a turn by a control change, on the grid.
+    controls_taken: Option<u64>,
     /// Games that diverged, panicked, broke a rule or got stuck.
     failures: Vec<String>,
     seconds: f64,
@@ -166,6 +170,8 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
         endings,
         agreed: (rules.format.family == Family::Field).then_some(agreements),
         ritual_summons: (rules.format.family == Family::Grid).then_some(agreements.ritual_summons),
+        revivals: (rules.format.family == Family::Grid).then_some(agreements.revivals),
+        controls_taken: (rules.format.family == Family::Grid).then_some(agreements.controls_taken),
         failures,
         seconds,
         games_per_second: args.games as f64 / seconds.max(f64::EPSILON),
@@ -243,6 +249,11 @@ fn print_summary(summary: &Summary) {
     }
     if let Some(rituals) = summary.ritual_summons {
         say!("rituals:  {rituals} Ritual Monsters summoned");
+    }
+    if let (Some(revivals), Some(taken)) = (summary.revivals, summary.controls_taken) {
+        say!(
+            "revivals: {revivals} cards brought back from a graveyard; {taken} monsters taken for a turn"
+        );
     }
     say!(
         "speed:    {:.1} games/s, {:.0} {unit}/s",

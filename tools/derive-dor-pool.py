@@ -511,6 +511,10 @@ def boost_all(amount, **filt):
 SPELLS = {
     683: ("normal", [spellbind("activate", tg("field", kind="monster", types=["dragon"]))]),  # Dragon Capture Jar
     684: ("normal", [spellbind("activate", tg("field", "highest-atk", side="enemy", **FACE_UP_MONSTERS))]),  # Time Seal
+    685: ("normal", [eff("activate", "revive", filter=flt(kind="monster"))]),  # Monster Reborn
+    686: ("normal", [eff("activate", "revive", filter=flt(side="enemy", kind="spell"))]),  # Copycat
+    687: ("normal", [eff("activate", "revive", filter=flt())]),  # Mimicat
+    688: ("normal", [eff("activate", "revive", filter=flt(kind="spell"))]),  # Graverobber
     697: ("normal", [terrain("activate", 0, "labyrinth")]),  # Labyrinth Wall
     699: ("normal", [  # Dark Hole
         destroy("activate", tg("field", kind="monster")),
@@ -549,6 +553,12 @@ SPELLS = {
     728: ("normal", wipe(["fiend"])),  # Exile of the Wicked
     729: ("normal", wipe(["winged-beast"])),  # Dust Tornado
     730: ("normal", wipe(["dinosaur"])),  # Cold Wave
+    # "Select one of the opponent's cards on the Field and control it for 1 turn": the
+    # face-up monsters only, since a hidden card would have to be shown to its taker.
+    732: ("normal", [eff("activate", "take-control",
+                         targets=tg("field", side="enemy", **FACE_UP_MONSTERS))]),  # Change of Heart
+    733: ("normal", [eff("activate", "take-control",
+                         targets=tg("field", "highest-atk", side="enemy", **FACE_UP_MONSTERS))]),  # Brain Control
     735: ("normal", boost_all(600, types=["fairy"])),  # Winged Trumpeter
     737: ("normal", [stats("activate", tg("field", side="own", **FACE_UP_MONSTERS), defence=900)]),  # Yellow Luster Shield
     738: ("normal", boost_all(600, types=["machine"])),  # Limiter Removal

@@ -142,6 +142,13 @@ pub enum Action {
     /// Domain Format: return your Deck Master to the Deck Master Zone (`back`), or keep it
     /// where it is.
     ReturnDeckMaster { back: bool },
+    /// The grid: the revival spell being resolved brings back the graveyard card `card`.
+    Revive { card: CardRef },
+    /// The grid: the effect being resolved takes control of the card at `target`, which
+    /// moves to `to` (itself, where the format leaves it in place).
+    TakeControl { target: Place, to: Place },
+    /// The grid: your monster whose control comes back to you moves to `to`.
+    PlaceReturned { to: Place },
 }
 
 impl Action {
@@ -173,6 +180,9 @@ impl Action {
             Action::ActivateEffect { .. } => "activate-effect",
             Action::CallChance { .. } => "call-chance",
             Action::Ritual { .. } => "ritual",
+            Action::Revive { .. } => "revive",
+            Action::TakeControl { .. } => "take-control",
+            Action::PlaceReturned { .. } => "place-returned",
         }
     }
 }

@@ -49,6 +49,14 @@ pub enum Decision {
     /// The Ritual spell `card` resolves: name its tributes and the Ritual Monster from your
     /// Extra Deck, or let it resolve with no effect.
     Ritual { card: CardId },
+    /// The revival spell `card` resolves: choose the graveyard card it brings back.
+    Revive { card: CardId },
+    /// The card `card` resolves: choose the card you take control of (and the zone next to
+    /// your Deck Leader it moves to, where the format says so).
+    TakeControl { card: CardId },
+    /// Control of your monster at `at` comes back to you at the end of the turn: choose the
+    /// unused zone next to your Deck Leader it moves to (Classic rule 15).
+    PlaceReturned { at: Place },
 }
 
 impl Decision {
@@ -64,6 +72,9 @@ impl Decision {
             Decision::SearchDeck => "search of your deck",
             Decision::ReturnDeckMaster { .. } => "choice to return your Deck Master",
             Decision::Ritual { .. } => "Ritual summon",
+            Decision::Revive { .. } => "choice of a card to bring back",
+            Decision::TakeControl { .. } => "choice of a card to take control of",
+            Decision::PlaceReturned { .. } => "choice of a zone for a monster coming back",
         }
     }
 }

@@ -533,6 +533,18 @@ pub enum Primitive {
     NoBattleDamage,
     /// Face-up, this monster moves up to two cells whatever the terrain.
     MovesTwo,
+    /// Bring one card passing `filter` out of a graveyard onto this spell's own cell, under
+    /// the spell's controller: a monster face-up in attack position, a spell activated there
+    /// again. The filter's side names whose graveyard (none: any player's).
+    Revive {
+        filter: Filter,
+    },
+    /// Take control of one card `targets` reaches, chosen by the controller, until the end
+    /// of the turn (where the format says so, it moves next to its new controller's Deck
+    /// Leader, and back next to its owner's when control returns).
+    TakeControl {
+        targets: Targets,
+    },
 }
 
 /// One effect of a card.

@@ -130,6 +130,22 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
                 names.join(", ")
             )
         }
+        Action::Revive { card } => match duel.graveyard_card(*card) {
+            Some((id, owner)) => format!(
+                "brings {} back from {owner}'s graveyard",
+                card_name(duel, id)
+            ),
+            None => "brings a card back from a graveyard".to_owned(),
+        },
+        Action::TakeControl { target, to } if target == to => {
+            format!("takes control of the card at {target}")
+        }
+        Action::TakeControl { target, to } => {
+            format!("takes control of the card at {target} and moves it to {to}")
+        }
+        Action::PlaceReturned { to } => {
+            format!("takes their monster back onto {to}")
+        }
         Action::TakeFromDeck { taken: None } => "searches their deck and finds nothing".to_owned(),
         Action::TakeFromDeck {
             taken: Some((_, reveal)),
@@ -459,6 +475,44 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         ),
         Event::DeckMasterKept { seat, at } => {
             format!("{seat} keeps their Deck Master in {}", at.label())
+        }
+        Event::ControlTaken {
+            seat,
+            card,
+            from,
+            to,
+        } => {
+            let what = card.map_or_else(|| "the card".to_owned(), &name);
+            if from == to {
+                format!("{seat} takes control of {what} at {from} until the end of the turn")
+            } else {
+                format!(
+                    "{seat} takes control of {what} at {from} until the end of the turn; it \
+                     moves to {to}"
+                )
+            }
+        }
+        Event::ControlReturned { owner, from, to } if from == to => {
+            format!("control of the card at {from} goes back to {owner}")
+        }
+        Event::ControlReturned { owner, from, to } => {
+            format!("control of the card at {from} goes back to {owner}; it moves to {to}")
+        }
+        Event::Revived {
+            seat,
+            card,
+            from,
+            at,
+        } => {
+            let whose = if from == seat {
+                "their own".to_owned()
+            } else {
+                format!("{from}'s")
+            };
+            format!(
+                "{seat} brings {} back from {whose} graveyard onto {at}",
+                name(*card)
+            )
         }
         _ => return None,
     })

@@ -575,6 +575,7 @@ impl Writer<'_> {
             activated,
             locked_until,
             counters,
+            lent,
         } = piece;
         self.seat(*owner);
         self.seat(*controller);
@@ -620,6 +621,7 @@ impl Writer<'_> {
         self.bool(*activated);
         self.varint(u64::from(*locked_until));
         self.byte(*counters);
+        self.bool(*lent);
     }
 
     #[inline(always)]
@@ -695,6 +697,18 @@ impl Writer<'_> {
                         self.variant(9);
                         self.card_id(*card);
                     }
+                    Decision::Revive { card } => {
+                        self.variant(10);
+                        self.card_id(*card);
+                    }
+                    Decision::TakeControl { card } => {
+                        self.variant(11);
+                        self.card_id(*card);
+                    }
+                    Decision::PlaceReturned { at } => {
+                        self.variant(12);
+                        self.place(*at);
+                    }
                 }
             }
             Awaiting::Answer { seat, asked } => {
@@ -763,6 +777,14 @@ impl Writer<'_> {
             Resume::Ritual { spell } => {
                 self.variant(6);
                 self.queued_effect(spell);
+            }
+            Resume::Revive { effect } => {
+                self.variant(7);
+                self.queued_effect(effect);
+            }
+            Resume::TakeControl { effect } => {
+                self.variant(8);
+                self.queued_effect(effect);
             }
         }
     }

@@ -87,6 +87,10 @@ pub enum RuleError {
     WrongRitualMonster { named: CardId, summons: CardId },
     #[error("the Ritual spell takes {needed} tributes, not {given}")]
     RitualTributeCount { needed: u8, given: u8 },
+    #[error("you cannot take control that way: {why}")]
+    CannotTakeControl { why: &'static str },
+    #[error("nothing comes back that way: {why}")]
+    CannotRevive { why: &'static str },
     #[error("this card cannot be played that way: {why}")]
     WrongPlayMode { why: &'static str },
     #[error("the Deck Master cannot be summoned now: {why}")]
@@ -193,6 +197,8 @@ impl RuleError {
             RuleError::NotInExtraDeck => "not-in-extra-deck",
             RuleError::WrongRitualMonster { .. } => "wrong-ritual-monster",
             RuleError::RitualTributeCount { .. } => "ritual-tribute-count",
+            RuleError::CannotRevive { .. } => "cannot-revive",
+            RuleError::CannotTakeControl { .. } => "cannot-take-control",
             RuleError::WrongPlayMode { .. } => "wrong-play-mode",
             RuleError::CannotSummonDeckMaster { .. } => "cannot-summon-deck-master",
             RuleError::AlreadyMoved { .. } => "already-moved",

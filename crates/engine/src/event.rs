@@ -284,4 +284,24 @@ pub enum Event {
         seat: Seat,
         at: crate::player::DeckMasterPlace,
     },
+    /// A revival spell of `seat`'s brought `card` back from `from`'s graveyard onto `at`.
+    Revived {
+        seat: Seat,
+        card: CardId,
+        from: Seat,
+        at: Place,
+    },
+    /// `seat` took control of the card at `from`, now at `to`.
+    ControlTaken {
+        seat: Seat,
+        card: Option<CardId>,
+        from: Place,
+        to: Place,
+    },
+    /// Control of the card at `from` went back to its owner; it is now at `to`.
+    ControlReturned {
+        owner: Seat,
+        from: Place,
+        to: Place,
+    },
 }

@@ -182,6 +182,10 @@ pub struct PlayRules {
     /// What happens to a monster played when its player already controls `max_monsters`.
     #[serde(default)]
     pub over_limit: OverLimit,
+    /// A monster whose control changes moves to an unused zone next to its new
+    /// controller's Deck Leader (Classic rule 15); otherwise it stays where it is.
+    #[serde(default)]
+    pub control_change_to_leader: bool,
 }
 
 /// A monster played beyond the monster limit.
@@ -269,6 +273,7 @@ impl Default for PlayRules {
             extra_deck_slots: 0,
             ritual_monsters_immune: false,
             over_limit: OverLimit::Refuse,
+            control_change_to_leader: false,
         }
     }
 }

@@ -65,6 +65,9 @@ pub struct Piece {
     pub locked_until: u16,
     /// Counters placed on it by effects (they go when it leaves the field).
     pub counters: u8,
+    /// Taken by an effect that gives control back to its owner at the end of the turn
+    /// (Change of Heart, Brain Control).
+    pub lent: bool,
 }
 
 /// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
@@ -110,6 +113,7 @@ impl Piece {
             activated: false,
             locked_until: 0,
             counters: 0,
+            lent: false,
         }
     }
 
@@ -158,6 +162,7 @@ impl Clone for Piece {
             activated,
             locked_until,
             counters,
+            lent,
         } = self;
         Piece {
             owner: *owner,
@@ -179,6 +184,7 @@ impl Clone for Piece {
             activated: *activated,
             locked_until: *locked_until,
             counters: *counters,
+            lent: *lent,
         }
     }
 
@@ -203,6 +209,7 @@ impl Clone for Piece {
             activated,
             locked_until,
             counters,
+            lent,
         } = source;
         self.owner = *owner;
         self.controller = *controller;
@@ -221,6 +228,7 @@ impl Clone for Piece {
         self.activated = *activated;
         self.locked_until = *locked_until;
         self.counters = *counters;
+        self.lent = *lent;
         // Most pieces have neither: skip the out-of-line slice copy then.
         if !(self.modifiers.is_empty() && modifiers.is_empty()) {
             self.modifiers.clone_from(modifiers);

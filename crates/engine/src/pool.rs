@@ -744,14 +744,22 @@ fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<(), String>
         // Kingdom Duels cards carry no effects of the grid's vocabulary.
         CardKind::Kingdom(_) => false,
     };
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
+    if !ok {
+        return Err(format!(
             "trigger {:?} does not fit a card of this kind",
             effect.trigger
-        ))
+        ));
     }
+    // A revival waits for its controller's choice, which only a spell resolving on its own
+    // (nothing else under way) can give it.
+    if matches!(
+        effect.primitive,
+        crate::card::Primitive::Revive { .. } | crate::card::Primitive::TakeControl { .. }
+    ) && !(matches!(kind, CardKind::Spell { .. }) && effect.trigger == T::Activate)
+    {
+        return Err("only an activated spell may `revive` or `take-control`".to_owned());
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -177,6 +177,16 @@ pub enum Resume {
     Ritual {
         spell: QueuedEffect,
     },
+    /// The grid: a revival spell resolved; its controller chooses the graveyard card it
+    /// brings back (`Decision::Revive`).
+    Revive {
+        effect: QueuedEffect,
+    },
+    /// The grid: an effect that takes control of a card resolved; its controller chooses
+    /// the card (and where it goes, `Decision::TakeControl`).
+    TakeControl {
+        effect: QueuedEffect,
+    },
 }
 
 /// An effect on its way to resolution.

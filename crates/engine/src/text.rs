@@ -415,6 +415,41 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             };
             format!("halve {whose} until the end of the turn{}", np.condition)
         }
+        Primitive::Revive { filter } => {
+            let whose = match filter.side {
+                Some(Side::Own) => "your graveyard",
+                Some(Side::Enemy) => "an opponent's graveyard",
+                None => "any graveyard",
+            };
+            let what = with_article(&filter_phrase(
+                &Filter {
+                    side: None,
+                    ..filter.clone()
+                },
+                false,
+                ctx,
+            ));
+            let after = match filter.kind {
+                Some(KindFilter::Monster) => ", face-up in attack position",
+                Some(KindFilter::Spell) => ", where it is activated again",
+                _ => " (a monster face-up in attack position; a spell is activated again there)",
+            };
+            format!("bring {what} from {whose} onto this card's zone under your control{after}")
+        }
+        Primitive::TakeControl { targets } => {
+            let what = match targets.pick {
+                Pick::All => format!(
+                    "one of the {} {}",
+                    filter_phrase(&targets.filter, true, ctx),
+                    match targets.area {
+                        Area::Field => "on the field".to_owned(),
+                        _ => "it reaches".to_owned(),
+                    }
+                ),
+                _ => targets_phrase(targets, trigger, ctx).text,
+            };
+            format!("take control of {what} until the end of the turn")
+        }
         Primitive::Draw { player, count: n } => {
             let cards = count(u32::from(*n), "card", "cards");
             match player {

@@ -768,6 +768,9 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Decision::SearchDeck => "search-deck",
             Decision::ReturnDeckMaster { .. } => "return-deck-master",
             Decision::Ritual { .. } => "ritual",
+            Decision::Revive { .. } => "revive",
+            Decision::TakeControl { .. } => "take-control",
+            Decision::PlaceReturned { .. } => "place-returned",
         },
         Awaiting::Answer { asked, .. } => match asked {
             Asked::OpenDraw { .. } => "open-draw",

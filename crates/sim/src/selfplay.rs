@@ -50,6 +50,10 @@ pub struct AgreementTally {
     /// Ritual Monsters summoned by their Ritual spells (the grid; counted here with the
     /// other card mechanics self-play reports).
     pub ritual_summons: u64,
+    /// Cards brought back from a graveyard by a revival spell (the grid).
+    pub revivals: u64,
+    /// Monsters taken for a turn by a control change (the grid).
+    pub controls_taken: u64,
 }
 
 impl AgreementTally {
@@ -68,6 +72,8 @@ impl AgreementTally {
                 Event::DeckShuffled { .. } => self.shuffled += 1,
                 Event::ChanceDecided { .. } => self.chances += 1,
                 Event::RitualSummoned { .. } => self.ritual_summons += 1,
+                Event::Revived { .. } => self.revivals += 1,
+                Event::ControlTaken { .. } => self.controls_taken += 1,
                 _ => {}
             }
         }
@@ -83,6 +89,8 @@ impl AgreementTally {
         self.shuffled += other.shuffled;
         self.chances += other.chances;
         self.ritual_summons += other.ritual_summons;
+        self.revivals += other.revivals;
+        self.controls_taken += other.controls_taken;
     }
 }
 

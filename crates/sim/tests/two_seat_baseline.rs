@@ -84,6 +84,9 @@ fn plain(entry: &Entry) -> String {
             tributes.iter().map(cell).collect::<Vec<_>>().join(";"),
             card(monster.as_ref().map(|(_, r)| r))
         ),
+        Action::Revive { card } => format!("revive r{}", card.0),
+        Action::TakeControl { target, to } => format!("take {} {}", cell(target), cell(to)),
+        Action::PlaceReturned { to } => format!("place-returned {}", cell(to)),
         // The card game's field only: a grid baseline never holds these.
         Action::Activate { .. }
         | Action::ProposeOutcome { .. }

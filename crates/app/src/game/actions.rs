@@ -90,6 +90,28 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             let names: Vec<String> = tributes.iter().map(|c| name_at(*c)).collect();
             format!("Summon {monster}, tributing {}", names.join(", "))
         }
+        Action::Revive { card } => match duel.graveyard_card(*card) {
+            Some((id, owner)) => {
+                let name = duel
+                    .pool()
+                    .get(id)
+                    .map_or_else(|| id.to_string(), |c| c.name.clone());
+                let whose = if owner == view.seat {
+                    "your".to_owned()
+                } else {
+                    format!("{owner}'s")
+                };
+                format!("Bring back {name} from {whose} graveyard")
+            }
+            None => "Bring back a card".to_owned(),
+        },
+        Action::TakeControl { target, to } if target == to => {
+            format!("Take control of {}", name_at(*target))
+        }
+        Action::TakeControl { target, to } => {
+            format!("Take control of {} and move it to {to}", name_at(*target))
+        }
+        Action::PlaceReturned { to } => format!("Bring it back to {to}"),
         Action::EndTurn => "End turn".to_owned(),
         Action::NextPhase => "Go to the next phase".to_owned(),
         Action::Redirect { to } => format!("Redirect the attack onto {}", name_at(*to)),
@@ -427,6 +449,32 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                  Monster from your Extra Deck."
             )))
         }
+        Decision::Revive { card } => {
+            let name = view
+                .duel
+                .pool()
+                .get(*card)
+                .map_or_else(|| card.to_string(), |c| c.name.clone());
+            Some(all(format!(
+                "{name} resolves: choose the card it brings back from a graveyard onto its \
+                 zone."
+            )))
+        }
+        Decision::TakeControl { card } => {
+            let name = view
+                .duel
+                .pool()
+                .get(*card)
+                .map_or_else(|| card.to_string(), |c| c.name.clone());
+            Some(all(format!(
+                "{name} resolves: choose the monster you take control of until the end of \
+                 the turn."
+            )))
+        }
+        Decision::PlaceReturned { at } => Some(all(format!(
+            "Your monster at {at} comes back to you: choose the zone next to your Deck \
+             Leader it returns to."
+        ))),
         Decision::SearchDeck => Some(all(
             "Search your deck: take one card into your hand (everyone sees it), or nothing."
                 .to_owned(),

@@ -97,7 +97,10 @@ impl Duel {
             Action::Move { .. }
             | Action::SpringTrap { .. }
             | Action::ChooseOpponent { .. }
-            | Action::Ritual { .. } => {
+            | Action::Ritual { .. }
+            | Action::Revive { .. }
+            | Action::TakeControl { .. }
+            | Action::PlaceReturned { .. } => {
                 return Err(RuleError::NotInThisFamily {
                     action: action.kind(),
                 });

@@ -1,4 +1,5 @@
-//! The end phase: discarding down to the hand limit, then the end of the turn — per-turn
+//! The end phase: cards taken for the turn going back to their owners, discarding down to
+//! the hand limit, then the end of the turn — per-turn
 //! flags reset, changes that last to the end of the turn wear off, one spellbound counter
 //! comes off each of the turn player's monsters (not in the turn it was bound), and the
 //! Deck Leader is checked for being trapped.
@@ -17,9 +18,13 @@ use crate::state::WinReason;
 use crate::terrain::Terrain;
 
 impl Duel {
-    /// The end phase, once nothing else waits: asks for discards over the hand limit, or
-    /// ends the turn. Returns whether the duel now waits for a discard.
+    /// The end phase, once nothing else waits: gives back cards taken for the turn, asks
+    /// for discards over the hand limit, or ends the turn. Returns whether the duel now
+    /// waits for a decision.
     pub(super) fn end_phase(&mut self, events: &mut Vec<Event>) -> bool {
+        if self.return_lent_cards(events) {
+            return true;
+        }
         let seat = self.state.active;
         if let Some(limit) = self.rules.format.hand.limit {
             let held = self.state.player(seat).hand.len();

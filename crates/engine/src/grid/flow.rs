@@ -53,7 +53,7 @@ impl Duel {
                 self.resolve(effect, events);
                 continue;
             }
-            if self.await_ritual() {
+            if self.await_ritual() || self.await_revival() || self.await_take_control() {
                 return;
             }
             match std::mem::replace(&mut self.state.resume, Resume::Nothing) {
@@ -62,7 +62,7 @@ impl Duel {
                 | Resume::DestroyDeclared { .. }
                 | Resume::RedirectedAttack { .. } => {}
                 // Waited for above.
-                Resume::Ritual { .. } => {}
+                Resume::Ritual { .. } | Resume::Revive { .. } | Resume::TakeControl { .. } => {}
                 Resume::AttackAfterWindow { attacker, target } => {
                     if let (Some(a), Some(t)) = (attacker.cell(), target.cell()) {
                         self.after_attack_window(a, t, events);

@@ -7,6 +7,7 @@
 
 mod battle;
 mod cell;
+mod control_change;
 mod destruction;
 mod effects;
 mod end_of_turn;
@@ -18,6 +19,7 @@ mod placement;
 mod position;
 mod response_windows;
 pub(crate) mod reveals;
+mod revival;
 mod ritual;
 mod spellbinding;
 mod spells;
@@ -95,6 +97,11 @@ impl Duel {
             Action::Ritual { tributes, monster } => {
                 self.do_ritual(seat, tributes, monster.as_ref(), events)?
             }
+            Action::Revive { card } => self.do_revive(seat, *card, events)?,
+            Action::TakeControl { target, to } => {
+                self.do_take_control(seat, *target, *to, events)?
+            }
+            Action::PlaceReturned { to } => self.do_place_returned(seat, *to, events)?,
             Action::NextPhase
             | Action::Redirect { .. }
             | Action::ProposeEnd

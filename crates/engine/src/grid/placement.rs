@@ -506,7 +506,7 @@ impl Duel {
 impl Duel {
     /// How many of `seat`'s monsters from the Extra Deck (its Ritual Monsters) the monster
     /// limit leaves out (Kairu: one).
-    fn uncounted_extra_deck_monsters(&self, seat: Seat) -> usize {
+    pub(super) fn uncounted_extra_deck_monsters(&self, seat: Seat) -> usize {
         let slots = usize::from(self.rules.format.play.extra_deck_slots);
         if slots == 0 {
             return 0;

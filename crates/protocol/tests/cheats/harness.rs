@@ -487,6 +487,9 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::AcceptOutcome
             | Action::RefuseOutcome
             | Action::ActivateEffect { .. }
+            | Action::Revive { .. }
+            | Action::TakeControl { .. }
+            | Action::PlaceReturned { .. }
             | Action::CallChance { .. }
             | Action::SummonDeckMaster { .. }
             | Action::ReturnDeckMaster { .. } => Vec::new(),

@@ -371,6 +371,7 @@ impl Runner {
                 activated: rc.activated,
                 locked_until: 0,
                 counters: rc.counters.unwrap_or(0),
+                lent: false,
             };
             if let Some(slot) = state.cells.get_mut(index) {
                 *slot = Some(piece);
@@ -793,6 +794,52 @@ impl Runner {
                 }
                 Action::Ritual { tributes, monster }
             }
+            "revive" => {
+                // `card = N`: the first card N in a graveyard (`from = "seat N"`: in that
+                // seat's), oldest first, seat by seat.
+                let id = raw
+                    .card
+                    .ok_or_else(|| sc.err(line, "a revive step needs card = N"))?;
+                let from = match raw.from.as_deref() {
+                    None => None,
+                    Some(text) => Some(
+                        text.trim_start_matches("seat")
+                            .trim()
+                            .parse::<u8>()
+                            .map(Seat)
+                            .map_err(|_| {
+                                sc.err(line, format!("from = \"{text}\": write \"seat N\""))
+                            })?,
+                    ),
+                };
+                let state = self.duel.state();
+                let card_ref = state
+                    .table
+                    .seats()
+                    .filter(|s| from.is_none_or(|f| f == *s))
+                    .find_map(|s| {
+                        state
+                            .player(s)
+                            .graveyard
+                            .iter()
+                            .find(|slot| slot.card == Some(CardId(id)))
+                            .map(|slot| slot.card_ref)
+                    })
+                    .ok_or_else(|| sc.err(line, format!("no card {id} in a graveyard")))?;
+                Action::Revive { card: card_ref }
+            }
+            "take-control" => {
+                // `at`: the card taken; `to`: where it goes (default: where it is).
+                let target = place(&raw.at, "at")?;
+                let to = match raw.to {
+                    Some(_) => place(&raw.to, "to")?,
+                    None => target,
+                };
+                Action::TakeControl { target, to }
+            }
+            "place-returned" => Action::PlaceReturned {
+                to: place(&raw.to, "to")?,
+            },
             "call-chance" => Action::CallChance {
                 chance: match raw.chance.as_deref() {
                     Some("coin") => Chance::Coin {

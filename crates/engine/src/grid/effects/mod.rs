@@ -32,7 +32,7 @@ pub(in crate::grid) const CRUSH_CHECK: CardId = CardId(u16::MAX);
 
 /// Whether an effect ran its course (and its spell may go to the graveyard) or stopped
 /// short of it.
-enum Resolved {
+pub(in crate::grid) enum Resolved {
     Done,
     Stopped,
 }
@@ -203,6 +203,8 @@ impl Duel {
             Primitive::NegateSpell => self.negate_spell(),
             Primitive::HalveAtk { targets } => self.halve_atk(&effect, targets),
             Primitive::Draw { player, count } => self.draw_effect(&effect, *player, *count, events),
+            Primitive::Revive { filter } => self.revive_effect(&effect, filter),
+            Primitive::TakeControl { targets } => self.take_control_effect(&effect, targets),
             // Read where they apply: in battle and in movement.
             Primitive::BattleBonus { .. }
             | Primitive::DestroyInBattle { .. }
@@ -312,7 +314,7 @@ impl Duel {
 
     /// Targets among cards whose identity is public (hidden cards join only when the filter
     /// needs no identity and `include_hidden` is set).
-    fn select(
+    pub(in crate::grid) fn select(
         &self,
         targets: &crate::card::Targets,
         effect: &QueuedEffect,

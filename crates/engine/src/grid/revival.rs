@@ -1,0 +1,217 @@
+//! Revival: a spell that brings a card back out of a graveyard (Monster Reborn, Copycat,
+//! Mimicat, Graverobber). Its controller chooses one card the spell names among the
+//! graveyard cards every peer has seen; the spell goes to the graveyard and the card takes
+//! its cell under the spell's controller (Classic rule 10: "Monsters Special Summoned using a
+//! card effect are Summoned in the same Card Zone where the card was activated (ex. Monster
+//! Reborn)"). A monster comes back face-up in attack position; a spell is activated again
+//! from that cell. The card keeps its owner: it goes to their graveyard when it leaves.
+
+use crate::action::Action;
+use crate::awaiting::{Awaiting, Decision};
+use crate::card::{CardDef, CardId, Filter, Primitive, Side, SpellKind};
+use crate::commitment::CardRef;
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::grid::Cell;
+use crate::grid::filters::identity_matches;
+use crate::piece::{Class, Piece};
+use crate::place::Place;
+use crate::seat::Seat;
+use crate::state::{QueuedEffect, Resume};
+
+use super::effects::Resolved;
+
+/// One graveyard card a revival may bring back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Revivable {
+    pub owner: Seat,
+    pub card_ref: CardRef,
+    pub card: CardId,
+}
+
+impl Duel {
+    /// A revival spell resolves: with something to bring back, its controller chooses;
+    /// with nothing, or off the board, it has no effect.
+    pub(super) fn revive_effect(&mut self, effect: &QueuedEffect, filter: &Filter) -> Resolved {
+        if effect.at.and_then(Place::cell).is_none()
+            || !matches!(self.state.resume, Resume::Nothing)
+            || self.revivable(effect.controller, filter).is_empty()
+        {
+            return Resolved::Done;
+        }
+        self.state.resume = Resume::Revive {
+            effect: effect.clone(),
+        };
+        // The spell stays on its cell until the chosen card takes it.
+        Resolved::Stopped
+    }
+
+    /// Stops the flow at a revival waiting for its controller's choice.
+    pub(super) fn await_revival(&mut self) -> bool {
+        let Resume::Revive { effect } = &self.state.resume else {
+            return false;
+        };
+        self.state.awaiting = Awaiting::Decision {
+            seat: effect.controller,
+            decision: Decision::Revive { card: effect.card },
+        };
+        true
+    }
+
+    /// Every graveyard card `seat` may bring back with a revival of `filter`, graveyard by
+    /// graveyard in seat order, oldest first. Only cards every peer has seen count; a
+    /// monster only while `seat` has room for one more; a spell only if it can be
+    /// activated on a cell of its own (not an equip); never a trap.
+    pub(crate) fn revivable(&self, seat: Seat, filter: &Filter) -> Vec<Revivable> {
+        let monster_room = self
+            .state
+            .count_class(seat, Class::Monster)
+            .saturating_sub(self.uncounted_extra_deck_monsters(seat))
+            < usize::from(self.rules.format.play.max_monsters);
+        let mut found = Vec::new();
+        for owner in self.state.table.seats() {
+            let side_ok = match filter.side {
+                None => true,
+                Some(Side::Own) => owner == seat,
+                Some(Side::Enemy) => self.are_opponents(seat, owner),
+            };
+            if !side_ok {
+                continue;
+            }
+            for slot in &self.state.player(owner).graveyard {
+                let Some(card) = slot.card.and_then(|id| self.rules.pool.get(id)) else {
+                    continue;
+                };
+                if identity_matches(filter, card, None) && revivable_kind(card, monster_room) {
+                    found.push(Revivable {
+                        owner,
+                        card_ref: slot.card_ref,
+                        card: card.id,
+                    });
+                }
+            }
+        }
+        found
+    }
+
+    /// The revival waiting for `seat`, with the filter of its card.
+    fn pending_revival(
+        &self,
+        seat: Seat,
+        action: &'static str,
+    ) -> Result<(QueuedEffect, Filter), RuleError> {
+        self.expect_decision(seat, action)?;
+        let Resume::Revive { effect } = &self.state.resume else {
+            return Err(self.wrong_decision(seat, action));
+        };
+        match self.effect_def(effect).map(|def| &def.primitive) {
+            Some(Primitive::Revive { filter }) => Ok((effect.clone(), filter.clone())),
+            _ => Err(RuleError::CannotRevive {
+                why: "the effect resolving does not bring cards back",
+            }),
+        }
+    }
+
+    pub(super) fn do_revive(
+        &mut self,
+        seat: Seat,
+        card_ref: CardRef,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let (effect, filter) = self.pending_revival(seat, "revive")?;
+        let at = effect
+            .at
+            .and_then(Place::cell)
+            .ok_or(RuleError::CannotRevive {
+                why: "the spell has no zone on the board",
+            })?;
+        let chosen = self
+            .revivable(seat, &filter)
+            .into_iter()
+            .find(|r| r.card_ref == card_ref)
+            .ok_or(RuleError::CannotRevive {
+                why: "that card is not one this spell can bring back from a graveyard",
+            })?;
+        self.state.resume = Resume::Nothing;
+        // The spell has done its work: it leaves the cell the card takes.
+        self.destroy(at, Some(seat), events);
+        self.state
+            .player_mut(chosen.owner)
+            .graveyard
+            .retain(|slot| slot.card_ref != card_ref);
+        let card = self.rules.card(chosen.card)?.clone();
+        let class = if card.is_monster() {
+            Class::Monster
+        } else {
+            Class::SpellTrap
+        };
+        let turn = self.state.turn;
+        self.state.put(
+            at,
+            Piece {
+                controller: seat,
+                card: Some(card.id),
+                face_up: true,
+                ..Piece::entering(chosen.owner, card_ref, class, turn)
+            },
+        );
+        events.push(Event::Revived {
+            seat,
+            card: card.id,
+            from: chosen.owner,
+            at: at.into(),
+        });
+        events.push(Event::EffectResolved { card: effect.card });
+        if !card.is_monster() {
+            self.begin_spell(seat, &card, Some(at), events);
+        }
+        Ok(())
+    }
+
+    /// Every card the revival waiting for `seat` may bring back.
+    pub(super) fn revival_actions(&self, seat: Seat) -> Vec<Action> {
+        match self.pending_revival(seat, "revive") {
+            Ok((_, filter)) => self
+                .revivable(seat, &filter)
+                .into_iter()
+                .map(|r| Action::Revive { card: r.card_ref })
+                .collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// The graveyard card `card_ref` names, with the graveyard's owner, if every peer has
+    /// seen it.
+    pub fn graveyard_card(&self, card_ref: CardRef) -> Option<(CardId, Seat)> {
+        self.state.table.seats().find_map(|seat| {
+            let slot = self
+                .state
+                .player(seat)
+                .graveyard
+                .iter()
+                .find(|slot| slot.card_ref == card_ref)?;
+            Some((slot.card?, seat))
+        })
+    }
+
+    /// Where a revival waiting for a decision will put its card.
+    pub fn revival_cell(&self) -> Option<Cell> {
+        match &self.state.resume {
+            Resume::Revive { effect } => effect.at.and_then(Place::cell),
+            _ => None,
+        }
+    }
+}
+
+/// Whether a revival may bring `card` back: a monster while there is room for one, a spell
+/// that is activated on a cell of its own.
+fn revivable_kind(card: &CardDef, monster_room: bool) -> bool {
+    if card.is_monster() {
+        return monster_room;
+    }
+    matches!(
+        card.spell_kind(),
+        Some(SpellKind::Normal | SpellKind::Continuous | SpellKind::Field | SpellKind::Ritual)
+    )
+}
