@@ -74,6 +74,9 @@ def read_facts(csv_path):
                 )
                 # Only whether the card has an effect summary is kept, never its words.
                 entry["summary"] = len(cols) > 9 and bool(cols[9].strip())
+                # The one fact read from a summary: the original's Toon-terrain monsters.
+                entry["strong_in_toon"] = len(cols) > 9 and cols[9].strip().startswith(
+                    "Strong in TOON terrain")
             elif kind == "Ritual" and len(cols) > 4:
                 # "Sacrifice … to summon Millennium Shield.": the monster it summons.
                 summons = re.search(r"to summon (.+?)\.?$", cols[4].strip())
@@ -225,7 +228,41 @@ NORMAL_MONSTERS = [
 ]
 
 # Monsters with effects: card number -> our effects.
+def on_terrain(terrain, **filt):
+    return tg({"on-terrain": terrain}, **filt)
+
+
+def per_card(atk, counted_in, **filt):
+    return eff("flip", "gain-per-card", atk=atk, counted=flt(**filt), counted_in=counted_in)
+
+
+def terraform_on_entry(to):
+    return eff("movement", "terraform-on-entry", terrain=to)
+
+
 EFFECT_MONSTERS = {
+    # Flip: every card standing on a terrain is destroyed, the monster's own side too.
+    115: [destroy("flip", on_terrain("meadow"))],  # Fire Reaper
+    118: [destroy("flip", on_terrain("sea"))],  # Flame Ghost
+    629: [destroy("flip", on_terrain("mountain"))],  # Dissolverock
+    652: [destroy("flip", on_terrain("forest"))],  # Man Eater
+    213: [both("flip", on_terrain("mountain", **FACE_UP_MONSTERS), 300)],  # Mountain Warrior
+    51: [eff("flip", "flip-face-up", targets=tg("field"))],  # The Stern Mystic
+    325: [eff("flip", "to-attack-position",
+              targets=tg("field", kind="monster", defence_only=True))],  # The Drdek
+    374: [eff("flip", "to-defence-position", targets=tg("field", kind="monster"))],  # Key Mace
+    613: [eff("flip", "unbind", targets=tg("field", kind="monster"))],  # Dragon Piper
+    642: [eff("flip", "unbind", targets=tg("field", side="own", kind="monster"))],  # Pot the Trick
+    224: [eff("flip", "summoning-points-to-max", player="controller")],  # Gate Deeg
+    364: [eff("flip", "summoning-points-to-max", player="controller")],  # Berfomet
+    146: [per_card(100, "own-graveyard", kind="monster")],  # Swordstalker
+    639: [per_card(300, "own-graveyard", kind="monster")],  # Muka Muka
+    514: [per_card(100, "field", kind="monster", types=["machine"])],  # Machine King
+    480: [per_card(300, "field", kind="monster", types=["thunder"])],  # Spike Seadra
+    87: [per_card(500, "graveyards", names=[60, 87])],  # Dark Magician Girl
+    500: [eff("movement", "cross-labyrinth"), terraform_on_entry("normal")],  # Dharma Cannon
+    552: [eff("movement", "cross-labyrinth"), terraform_on_entry("normal")],  # Catapult Turtle
+    635: [eff("movement", "cross-labyrinth"), terraform_on_entry("normal")],  # Barrel Rock
     # --- battle bonuses and slayers
     1: [bonus(["fiend"], 300)],  # Seiyaryu
     11: [bonus(["spellcaster"], 900)],  # Serpent Night Dragon
@@ -401,6 +438,7 @@ def vanilla_monsters(facts, effect_names):
 RITUAL_EFFECT_MONSTERS = {
     143: [bonus(["dragon"], 600)],  # Black Luster Soldier
     148: [bonus(["spellcaster"], 800)],  # Garma Sword
+    128: [terraform_on_entry("wasteland")],  # Dokurorider
     195: [bonus(["warrior"], 900)],  # Performance of Sword
     147: [slayer(["beast"])],  # Hungry Burger
     220: [bonus(["rock"], 900)],  # Sengenjin
@@ -441,6 +479,9 @@ RITUALS = {
     850: (76, [named(667), named(204), named(79)]),  # Cosmo Queen's Prayer
     852: (472, [any_of(types=["fish"])] * 2 + [named(532)]),  # Fortress Whale's Oath
     853: (78, [any_of(max_atk=1500)] * 2 + [named(60)]),  # Dark Magic Ritual
+    849: (148, [any_of(types=["warrior"])] * 2 + [named(146)]),  # Garma Sword Oath
+    851: (128, [any_of(types=["zombie"]), any_of(types=["machine"]),
+                any_of(types=["insect"])]),  # Revival of Dokurorider
 }
 
 # The eight terraforming field spells.
@@ -708,6 +749,15 @@ def build(facts, effect_names):
             continue
         body = monster_body(n, facts[n], ritual_monsters)
         add(n, body, "ritual monsters" if body.get("ritual") else "normal monsters")
+    # "Strong in TOON terrain": the terrain powers them up, whatever their type. (Manga
+    # Ryu-Ran's transformation belongs to Insect Imitation, a power-up not in the pool.)
+    for n, fact in sorted(facts.items()):
+        if (fact["kind"] == "Monster" and n not in bodies
+                and fact.get("strong_in_toon")
+                and fact["name"] not in effect_names):
+            body = monster_body(n, fact, ritual_monsters)
+            body["strong_in"] = "toon"
+            add(n, body, "toon-strong monsters")
     for n, (summons, tributes) in RITUALS.items():
         expect(n, facts[n], "Ritual")
         if facts[summons]["name"] != facts[n].get("summons") and n != 837:

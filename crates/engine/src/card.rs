@@ -142,6 +142,20 @@ pub struct MonsterStats {
     /// NOT your main deck").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ritual: bool,
+    /// A terrain that powers this monster up whatever its type (the original's "Strong in
+    /// TOON terrain").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strong_in: Option<Terrain>,
+}
+
+impl MonsterStats {
+    /// What the terrain `terrain` adds to this monster's ATK and DEF.
+    pub fn terrain_bonus(&self, terrain: Terrain) -> i32 {
+        if self.strong_in == Some(terrain) {
+            return crate::terrain::TERRAIN_BONUS;
+        }
+        terrain.stat_bonus(self.monster_type)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -343,6 +357,8 @@ pub enum Area {
     Adjacent,
     /// Cards within this many orthogonal steps (Manhattan distance).
     Within(u8),
+    /// Cards standing on this terrain, wherever they are.
+    OnTerrain(Terrain),
 }
 
 /// Which of the matching cards are chosen.
@@ -545,6 +561,41 @@ pub enum Primitive {
     TakeControl {
         targets: Targets,
     },
+    /// Put monsters into defence position (face-down ones stay face-down).
+    ToDefencePosition {
+        targets: Targets,
+    },
+    /// Free spellbound monsters from their spellbinding counters.
+    Unbind {
+        targets: Targets,
+    },
+    /// The player's Summoning Points rise to the format's maximum.
+    SummoningPointsToMax {
+        player: Player,
+    },
+    /// This monster gains `atk` ATK and DEF for each card passing `counted` in `counted_in`
+    /// (face-up or graveyard cards: the ones every peer can see).
+    GainPerCard {
+        atk: i16,
+        counted: Filter,
+        counted_in: CountedIn,
+    },
+    /// Face-up, every cell this monster moves onto becomes `terrain`, even Labyrinth.
+    TerraformOnEntry {
+        terrain: Terrain,
+    },
+}
+
+/// Where a [`Primitive::GainPerCard`] counts its cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CountedIn {
+    /// Face-up cards on the field.
+    Field,
+    /// The controller's graveyard.
+    OwnGraveyard,
+    /// Every player's graveyard.
+    Graveyards,
 }
 
 /// One effect of a card.

@@ -153,6 +153,8 @@ struct RawCard {
     /// A Ritual Monster (monsters only).
     #[serde(default)]
     ritual: bool,
+    /// A terrain that powers the monster up whatever its type (monsters only).
+    strong_in: Option<crate::terrain::Terrain>,
     /// A Ritual spell's monster, by number.
     summons: Option<u16>,
     /// A Ritual spell's tributes: one filter per monster given up.
@@ -599,6 +601,7 @@ impl RawCard {
                     atk: self.atk.ok_or_else(|| missing("atk"))?,
                     def: self.def.ok_or_else(|| missing("def"))?,
                     ritual: self.ritual,
+                    strong_in: self.strong_in,
                 })
             }
             RawKind::Spell => {
@@ -691,6 +694,7 @@ impl RawCard {
             || self.atk.is_some()
             || self.def.is_some()
             || self.ritual
+            || self.strong_in.is_some()
         {
             return Err(format!("{who} is not a monster but has monster stats"));
         }

@@ -6,7 +6,7 @@
 //! changes its text.
 
 use crate::card::{
-    Area, Attribute, CardDef, CardId, CardKind, Duration, EffectDef, Filter, KindFilter,
+    Area, Attribute, CardDef, CardId, CardKind, CountedIn, Duration, EffectDef, Filter, KindFilter,
     MonsterType, Pick, Player, Primitive, Side, SpellKind, Targets, TrapKind, TrapRange, Trigger,
 };
 use crate::kingdom_card::{DeckZone, KingdomCard, MainType};
@@ -68,6 +68,12 @@ pub fn card_text_with(card: &CardDef, names: &dyn Fn(CardId) -> Option<String>) 
     if let Some(filter) = &card.equip_to {
         sentences.push(equip_sentence(filter, &ctx));
     }
+    if let Some(terrain) = card.monster().and_then(|m| m.strong_in) {
+        sentences.push(format!(
+            "{} terrain powers this monster up, whatever its type.",
+            terrain.label()
+        ));
+    }
     if matches!(
         card.kind,
         CardKind::Spell {
@@ -95,7 +101,7 @@ pub fn card_text_with(card: &CardDef, names: &dyn Fn(CardId) -> Option<String>) 
             }
             sentences.extend(groups.map(|g| g.render(true)));
         }
-        CardKind::Monster(_) if groups.is_empty() => {
+        CardKind::Monster(_) if groups.is_empty() && sentences.is_empty() => {
             sentences.push("A monster with no effect.".to_owned());
         }
         _ if groups.is_empty() && sentences.is_empty() => {
@@ -279,7 +285,10 @@ fn describe(effect: &EffectDef, ctx: &Ctx<'_>) -> (Option<String>, String) {
         )
         | (
             Trigger::Movement,
-            Primitive::IgnoreTraps | Primitive::CrossLabyrinth | Primitive::MovesTwo,
+            Primitive::IgnoreTraps
+            | Primitive::CrossLabyrinth
+            | Primitive::MovesTwo
+            | Primitive::TerraformOnEntry { .. },
         ) => {
             return (None, primitive_clause(p, effect.trigger, ctx));
         }
@@ -401,6 +410,41 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             let np = targets_phrase(targets, trigger, ctx);
             format!("put {} into attack position{}", np.text, np.condition)
         }
+        Primitive::ToDefencePosition { targets } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            format!("put {} into defence position{}", np.text, np.condition)
+        }
+        Primitive::Unbind { targets } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            format!("free {} from their spellbinding{}", np.text, np.condition)
+        }
+        Primitive::SummoningPointsToMax { player } => match player {
+            Player::Controller => "your Summoning Points rise to their maximum".to_owned(),
+            Player::Opponent => "your opponent's Summoning Points rise to their maximum".to_owned(),
+        },
+        Primitive::GainPerCard {
+            atk,
+            counted,
+            counted_in,
+        } => {
+            let verb = if *atk >= 0 { "gains" } else { "loses" };
+            let what = filter_phrase(counted, false, ctx);
+            let place = match counted_in {
+                CountedIn::Field => "face-up on the field",
+                CountedIn::OwnGraveyard => "in your graveyard",
+                CountedIn::Graveyards => "in any graveyard",
+            };
+            format!(
+                "{} {verb} {} ATK and DEF for each {what} {place}",
+                ctx.this(),
+                atk.unsigned_abs()
+            )
+        }
+        Primitive::TerraformOnEntry { terrain } => format!(
+            "face-up, every cell {} moves onto becomes {} terrain, even Labyrinth",
+            ctx.this(),
+            terrain.label()
+        ),
         Primitive::NegateAttack => match trigger {
             Trigger::EnemyAttacks => "cancel the attack".to_owned(),
             Trigger::EnemyMovesInRange => "stop that card's move and cancel its attack".to_owned(),
@@ -617,6 +661,7 @@ fn targets_phrase(targets: &Targets, trigger: Trigger, ctx: &Ctx<'_>) -> Np {
             _ => format!("in the same row or column as {}", ctx.origin()),
         },
         Area::Adjacent => format!("next to {}", ctx.origin()),
+        Area::OnTerrain(terrain) => format!("on {} terrain", terrain.label()),
         Area::Within(n) => format!(
             "within {} of {}",
             count(u32::from(n), "cell", "cells"),

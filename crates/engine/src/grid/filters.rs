@@ -96,6 +96,8 @@ pub(super) fn in_area(area: Area, source: Cell, cell: Cell, triggering: Option<C
         Area::Lines => source.shares_line(cell),
         Area::Adjacent => source.is_orthogonal_neighbour(cell),
         Area::Within(n) => cell != source && source.distance(cell) <= n,
+        // Decided by the terrain under the cell, which the caller reads.
+        Area::OnTerrain(_) => true,
     }
 }
 

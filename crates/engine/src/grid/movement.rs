@@ -379,6 +379,7 @@ impl Duel {
         }
         let ignores_traps = self.has_static(from, &piece, |p| matches!(p, Primitive::IgnoreTraps));
         self.state.put(to, piece);
+        self.terraform_on_entry(to, events);
         if let Some(card) = flipped_card.and_then(|id| self.rules.pool.get(id)).cloned() {
             events.push(Event::Flipped {
                 at: to.into(),
@@ -409,6 +410,7 @@ impl Duel {
                 from: from.into(),
                 to: to.into(),
             });
+            self.terraform_on_entry(to, events);
             self.crush_check(to, events);
         }
     }

@@ -26,7 +26,7 @@ impl Duel {
         }
         let (mut atk, mut def) = (i32::from(m.atk), i32::from(m.def));
         if piece.face_up {
-            let bonus = self.terrain_at(cell).stat_bonus(m.monster_type);
+            let bonus = m.terrain_bonus(self.terrain_at(cell));
             atk += bonus;
             def += bonus;
         }

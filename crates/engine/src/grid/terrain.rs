@@ -26,13 +26,44 @@ impl Duel {
         base
     }
 
+    /// A face-up monster that remakes the terrain it moves onto (Dharma Cannon: "transforms
+    /// the occupied space into NORMAL terrain") does so on `cell`, where it just arrived.
+    pub(super) fn terraform_on_entry(&mut self, cell: Cell, events: &mut Vec<Event>) {
+        let Some(piece) = self.state.piece(cell) else {
+            return;
+        };
+        let terrain = piece
+            .card
+            .filter(|_| piece.face_up && !self.spellbound(cell, piece))
+            .and_then(|id| self.rules.pool.get(id))
+            .and_then(|card| {
+                card.effects.iter().find_map(|e| match e.primitive {
+                    Primitive::TerraformOnEntry { terrain } => Some(terrain),
+                    _ => None,
+                })
+            });
+        if let Some(terrain) = terrain
+            && let Some(slot) = self
+                .state
+                .index(cell)
+                .and_then(|i| self.state.terrain.get_mut(i))
+            && *slot != terrain
+        {
+            *slot = terrain;
+            events.push(Event::TerrainChanged {
+                at: cell.into(),
+                terrain,
+            });
+        }
+    }
+
     /// A face-up monster its terrain powers up.
     pub(super) fn is_powered_up(&self, cell: Cell, piece: &Piece) -> bool {
         piece.face_up
             && self
                 .public_card(cell)
                 .and_then(CardDef::monster)
-                .is_some_and(|m| self.terrain_at(cell).stat_bonus(m.monster_type) > 0)
+                .is_some_and(|m| m.terrain_bonus(self.terrain_at(cell)) > 0)
     }
 
     /// Crush destroys a non-Immortal monster with 1500 ATK or more that is on it. A hidden

@@ -13,6 +13,7 @@ fn monster(name: &str, effects: Vec<EffectDef>) -> CardDef {
             atk: 1500,
             def: 1200,
             ritual: false,
+            strong_in: None,
         }),
         ritual: None,
         equip_to: None,

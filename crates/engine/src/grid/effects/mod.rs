@@ -8,12 +8,16 @@ mod destroy;
 mod draw;
 mod flip_face_down;
 mod flip_face_up;
+mod gain_per_card;
 mod halve_atk;
 mod heal;
 mod modify_stats;
 mod negate;
 mod spellbind;
+mod summoning_points;
 mod to_attack_position;
+mod to_defence_position;
+mod unbind;
 
 use crate::awaiting::Decision;
 use crate::card::{Area, CardDef, CardId, EffectDef, Filter, Pick, Player, Primitive, Trigger};
@@ -205,13 +209,26 @@ impl Duel {
             Primitive::Draw { player, count } => self.draw_effect(&effect, *player, *count, events),
             Primitive::Revive { filter } => self.revive_effect(&effect, filter),
             Primitive::TakeControl { targets } => self.take_control_effect(&effect, targets),
+            Primitive::ToDefencePosition { targets } => {
+                self.put_in_defence_position(&effect, targets, events)
+            }
+            Primitive::Unbind { targets } => self.unbind_targets(&effect, targets, events),
+            Primitive::SummoningPointsToMax { player } => {
+                self.summoning_points_to_max(&effect, *player, events)
+            }
+            Primitive::GainPerCard {
+                atk,
+                counted,
+                counted_in,
+            } => self.gain_per_card(&effect, *atk, counted, *counted_in, events),
             // Read where they apply: in battle and in movement.
             Primitive::BattleBonus { .. }
             | Primitive::DestroyInBattle { .. }
             | Primitive::IgnoreTraps
             | Primitive::CrossLabyrinth
             | Primitive::NoBattleDamage
-            | Primitive::MovesTwo => Resolved::Done,
+            | Primitive::MovesTwo
+            | Primitive::TerraformOnEntry { .. } => Resolved::Done,
         };
         if let Resolved::Stopped = resolved {
             return;
@@ -252,8 +269,13 @@ impl Duel {
             }
             _ => false,
         };
+        let on_terrain = |c: &Cell| match area {
+            Area::OnTerrain(terrain) => self.terrain_at(*c) == terrain,
+            _ => true,
+        };
         cells
             .into_iter()
+            .filter(on_terrain)
             .filter(|c| self.state.piece(*c).is_some_and(|p| !p.leader))
             .filter(|c| !walled_off(c))
             .collect()

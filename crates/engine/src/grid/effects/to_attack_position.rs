@@ -1,4 +1,5 @@
-//! Put defence-position monsters into attack position.
+//! Put defence-position monsters into attack position. A face-down monster's position is
+//! public, so a face-down one turns too, without showing what it is.
 
 use super::Resolved;
 use crate::card::Targets;
@@ -13,7 +14,7 @@ impl Duel {
         targets: &Targets,
         events: &mut Vec<Event>,
     ) -> Resolved {
-        for cell in self.select(targets, effect, false) {
+        for cell in self.select(targets, effect, true) {
             if let Some(p) = self.state.piece_mut(cell)
                 && p.defence
             {
