@@ -252,6 +252,7 @@ EFFECT_MONSTERS = {
               targets=tg("field", kind="monster", defence_only=True))],  # The Drdek
     374: [eff("flip", "to-defence-position", targets=tg("field", kind="monster"))],  # Key Mace
     613: [eff("flip", "unbind", targets=tg("field", kind="monster"))],  # Dragon Piper
+    268: [eff("flip", "another-play", player="controller")],  # Fiend Reflection #2
     642: [eff("flip", "unbind", targets=tg("field", side="own", kind="monster"))],  # Pot the Trick
     224: [eff("flip", "summoning-points-to-max", player="controller")],  # Gate Deeg
     364: [eff("flip", "summoning-points-to-max", player="controller")],  # Berfomet
@@ -509,6 +510,7 @@ EQUIPS = {
     759: (flt(types=["beast"]), 500),  # Beast Fangs
     761: (flt(types=["plant"]), 500),  # Vile Germs
     762: (flt(types=["spellcaster"], attributes=["dark"]), 500),  # Black Pendant
+    787: (flt(names=[505]), 700),  # 7 Completed: Slot Machine only
     763: (flt(types=["fairy"]), 500),  # Silver Bow and Arrow
     766: (flt(types=["dragon", "sea-serpent"]), 500),  # Dragon Treasure
     769: (flt(types=["beast", "beast-warrior"]), 500),  # Mystical Moon
@@ -607,6 +609,15 @@ SPELLS = {
     740: ("normal", boost_all(600, types=["winged-beast"])),  # Windstorm of Etaqua
     741: ("normal", boost_all(600, types=["reptile"])),  # Sebek's Blessing
     742: ("normal", boost_all(600, attributes=["water"])),  # Aqua Chorus
+    746: ("normal", [eff("activate", "bring-here",
+                         targets=tg("field", "highest-atk", side="own", **FACE_UP_MONSTERS))]),  # Shift
+    747: ("normal", [eff("activate", "another-play", player="controller")]),  # Solomon's Lawbook
+    748: ("normal", [eff("activate", "drain-summoning-points")]),  # Magic Drain
+    796: ("normal", [eff("activate", "clear-changes", targets=tg("field", kind="monster"))]),  # Cursebreaker
+    734: ("normal", [  # Magical Neutralizing Force Field
+        eff("activate", "clear-changes", targets=tg("field", kind="monster")),
+        destroy("activate", tg("field", kind="trap", face_up_only=True)),
+    ]),
     743: ("normal", [eff("activate", "to-attack-position",
                          targets=tg("field", side="enemy", kind="monster", defence_only=True))]),  # Stop Defense
 }

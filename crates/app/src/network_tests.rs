@@ -352,7 +352,17 @@ fn cancelling_a_hosted_match_goes_home_and_stops_hosting() {
         .map(ToString::to_string)
         .unwrap_or_default();
     host.get_by_role_and_label(Role::Button, "Cancel").click();
-    host.run();
+    // Stopping the endpoint takes a moment on a busy machine: the spinner keeps repainting
+    // until it is done, so step instead of waiting for the window to settle.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while host.state().screen != Screen::Home || host.state().pending.is_some() {
+        assert!(
+            Instant::now() < deadline,
+            "the cancelled match never went home"
+        );
+        host.step();
+        std::thread::sleep(Duration::from_millis(2));
+    }
     assert_eq!(host.state().screen, Screen::Home);
     assert!(host.state().pending.is_none());
 

@@ -584,6 +584,21 @@ pub enum Primitive {
     TerraformOnEntry {
         terrain: Terrain,
     },
+    /// The card `targets` picks moves onto this spell's own cell, which the spell leaves.
+    BringHere {
+        targets: Targets,
+    },
+    /// Every opponent's Summoning Points go to the controller (up to the maximum).
+    DrainSummoningPoints,
+    /// Every change to ATK and DEF and every spellbinding counter on the targets ends
+    /// (terrain stays what it is).
+    ClearChanges {
+        targets: Targets,
+    },
+    /// The player may play one more card from the hand this turn.
+    AnotherPlay {
+        player: Player,
+    },
 }
 
 /// Where a [`Primitive::GainPerCard`] counts its cards.

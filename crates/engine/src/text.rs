@@ -440,6 +440,30 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
                 atk.unsigned_abs()
             )
         }
+        Primitive::BringHere { targets } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            format!(
+                "{} moves onto the zone where this card was activated",
+                np.text
+            )
+        }
+        Primitive::DrainSummoningPoints => {
+            "your opponents' Summoning Points all go to you (up to your maximum)".to_owned()
+        }
+        Primitive::ClearChanges { targets } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            format!(
+                "every change to the ATK and DEF of {} ends, and so does their spellbinding \
+                 (terrain still counts)",
+                np.text
+            )
+        }
+        Primitive::AnotherPlay { player } => match player {
+            Player::Controller => "you may play one more card from your hand this turn".to_owned(),
+            Player::Opponent => {
+                "your opponent may play one more card from their hand this turn".to_owned()
+            }
+        },
         Primitive::TerraformOnEntry { terrain } => format!(
             "face-up, every cell {} moves onto becomes {} terrain, even Labyrinth",
             ctx.this(),

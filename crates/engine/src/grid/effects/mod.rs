@@ -2,7 +2,10 @@
 //! that says "your opponent" is aimed at, resolving it (each primitive in its own file), and
 //! the cards it reaches.
 
+mod another_play;
+mod bring_here;
 mod change_terrain;
+mod clear_changes;
 mod damage;
 mod destroy;
 mod draw;
@@ -216,6 +219,10 @@ impl Duel {
             Primitive::SummoningPointsToMax { player } => {
                 self.summoning_points_to_max(&effect, *player, events)
             }
+            Primitive::BringHere { targets } => self.bring_here(&effect, targets, events),
+            Primitive::DrainSummoningPoints => self.drain_summoning_points(&effect, events),
+            Primitive::ClearChanges { targets } => self.clear_changes(&effect, targets, events),
+            Primitive::AnotherPlay { player } => self.another_play(&effect, *player),
             Primitive::GainPerCard {
                 atk,
                 counted,

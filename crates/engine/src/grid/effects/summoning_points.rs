@@ -29,3 +29,38 @@ impl Duel {
         Resolved::Done
     }
 }
+
+impl Duel {
+    /// Every opponent's Summoning Points go to the effect's controller, up to the maximum
+    /// (Magic Drain: "Absorbs all of your opponent's Summoning Power").
+    pub(super) fn drain_summoning_points(
+        &mut self,
+        effect: &QueuedEffect,
+        events: &mut Vec<Event>,
+    ) -> Resolved {
+        let SummonCost::SummoningPoints { max, .. } = self.rules.format.play.cost else {
+            return Resolved::Done;
+        };
+        let seat = effect.controller;
+        let opponents: Vec<_> = self.state.table.opponents_of(seat).collect();
+        let mut drained: u16 = 0;
+        for opponent in opponents {
+            let points = &mut self.state.player_mut(opponent).summoning_points;
+            if *points > 0 {
+                drained += u16::from(*points);
+                *points = 0;
+                events.push(Event::SummoningPoints {
+                    seat: opponent,
+                    now: 0,
+                });
+            }
+        }
+        if drained > 0 {
+            let points = &mut self.state.player_mut(seat).summoning_points;
+            let now = (u16::from(*points) + drained).min(u16::from(max));
+            *points = u8::try_from(now).unwrap_or(max);
+            events.push(Event::SummoningPoints { seat, now: *points });
+        }
+        Resolved::Done
+    }
+}
