@@ -613,6 +613,10 @@ SPELLS = {
                          targets=tg("field", "highest-atk", side="own", **FACE_UP_MONSTERS))]),  # Shift
     747: ("normal", [eff("activate", "another-play", player="controller")]),  # Solomon's Lawbook
     748: ("normal", [eff("activate", "drain-summoning-points")]),  # Magic Drain
+    # "Renders all monsters other than MACHINE eternally spellbound": the face-up ones, whose
+    # type everyone can see.
+    795: ("normal", [spellbind("activate", tg("field", not_types=["machine"],
+                                              **FACE_UP_MONSTERS))]),  # Paralyzing Potion
     796: ("normal", [eff("activate", "clear-changes", targets=tg("field", kind="monster"))]),  # Cursebreaker
     734: ("normal", [  # Magical Neutralizing Force Field
         eff("activate", "clear-changes", targets=tg("field", kind="monster")),
@@ -662,6 +666,11 @@ TRAPS = {
         spellbind("enemy-moves-in-range", tg(TRIGGERING, kind="monster", defence_only=True)),
     ]),  # Gorgon's Eye
     823: ("normal", "full", [eff("enemy-spell", "negate-spell")]),  # Magic Jammer
+    # "Permanent" traps of the original stay face-up to answer again; "disposable" ones go.
+    820: ("normal", "full", [eff("enemy-spell", "negate-spell", only=flt(kind="spell", names=[702]))]),  # Fake Trap
+    821: ("continuous", "full", [eff("enemy-spell", "negate-spell", only=flt(kind="spell", names=[700]))]),  # Anti Raigeki
+    822: ("continuous", "full", [eff("enemy-spell", "negate-spell",
+                                     only=flt(kind="spell", names=[685, 686, 687, 688]))]),  # Call of the Grave
     # "Destroys every one of your opponent's attack-positioned cards": face-down ones too.
     827: ("normal", "full", [destroy("enemy-attacks", tg("field", side="enemy", kind="monster",
                                                          attack_only=True))]),  # Mirror Force

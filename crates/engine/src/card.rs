@@ -400,6 +400,9 @@ pub struct Filter {
     pub kind: Option<KindFilter>,
     #[serde(default)]
     pub types: Vec<MonsterType>,
+    /// Only monsters of none of these types (Paralyzing Potion: "other than MACHINE").
+    #[serde(default)]
+    pub not_types: Vec<MonsterType>,
     #[serde(default)]
     pub attributes: Vec<Attribute>,
     /// Only cards whose name contains this (the original's "any Elf" power-ups).
@@ -543,8 +546,12 @@ pub enum Primitive {
     IgnoreTraps,
     /// This monster may move over any terrain, even Labyrinth.
     CrossLabyrinth,
-    /// Cancel the spell whose activation set this trap off.
-    NegateSpell,
+    /// Cancel the spell whose activation set this trap off. With a filter, the trap answers
+    /// only the spells passing it (Anti Raigeki: Raigeki).
+    NegateSpell {
+        #[serde(default)]
+        only: Filter,
+    },
     /// No battle this monster takes part in deals damage to a player's life points.
     NoBattleDamage,
     /// Face-up, this monster moves up to two cells whatever the terrain.

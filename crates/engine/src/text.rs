@@ -553,10 +553,20 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         Primitive::CrossLabyrinth => {
             format!("{} may move over any terrain, even Labyrinth", ctx.this())
         }
-        Primitive::NegateSpell => match trigger {
-            Trigger::EnemySpell => "cancel that spell".to_owned(),
-            _ => "cancel the spell that set this off".to_owned(),
-        },
+        Primitive::NegateSpell { only } => {
+            let what = match trigger {
+                Trigger::EnemySpell => "cancel that spell",
+                _ => "cancel the spell that set this off",
+            };
+            if only.is_any() {
+                what.to_owned()
+            } else {
+                format!(
+                    "{what} if it is {}",
+                    with_article(&filter_phrase(only, false, ctx))
+                )
+            }
+        }
     }
 }
 
@@ -782,6 +792,7 @@ fn filter_phrase(filter: &Filter, plural: bool, ctx: &Ctx<'_>) -> String {
         words.push(types);
     }
     let monsterish = !filter.types.is_empty()
+        || !filter.not_types.is_empty()
         || !filter.attributes.is_empty()
         || filter.max_atk.is_some()
         || filter.min_atk.is_some()
@@ -798,6 +809,10 @@ fn filter_phrase(filter: &Filter, plural: bool, ctx: &Ctx<'_>) -> String {
         None => ("card", "cards"),
     };
     words.push(if plural { many } else { one }.to_owned());
+    if !filter.not_types.is_empty() {
+        let not = or_list(filter.not_types.iter().map(|t| t.label().to_owned()));
+        words.push(format!("other than {not}"));
+    }
     if attributes_after {
         let be = if plural { "are" } else { "is" };
         words.push(format!("that {be} {attributes}"));

@@ -116,6 +116,7 @@ pub(super) fn event_in_limited_range(event: TrapEvent, trap: Cell) -> bool {
 /// Does a filter need to know which card a face-down card is?
 pub(crate) fn filter_needs_identity(filter: &Filter) -> bool {
     !filter.types.is_empty()
+        || !filter.not_types.is_empty()
         || !filter.attributes.is_empty()
         || !filter.names.is_empty()
         || filter.max_atk.is_some()
@@ -142,6 +143,11 @@ pub(crate) fn identity_matches(filter: &Filter, card: &CardDef, atk: Option<i32>
     }
     let monster = card.monster();
     if !filter.types.is_empty() && !monster.is_some_and(|m| filter.types.contains(&m.monster_type))
+    {
+        return false;
+    }
+    if !filter.not_types.is_empty()
+        && monster.is_none_or(|m| filter.not_types.contains(&m.monster_type))
     {
         return false;
     }

@@ -97,7 +97,32 @@ impl Duel {
                 why: "a limited-range trap reaches only its neighbours",
             });
         }
+        if !self.answers_this_spell(card, event) {
+            return Err(RuleError::CannotSpring {
+                at: place,
+                why: "it answers only the spells its card names",
+            });
+        }
         Ok(card)
+    }
+
+    /// Whether every spell-cancelling effect of the trap `card` that names the spells it
+    /// answers names the spell whose activation is `event` (other events, other traps: yes).
+    fn answers_this_spell(&self, card: &CardDef, event: TrapEvent) -> bool {
+        let TrapEvent::Spell { at } = event else {
+            return true;
+        };
+        let spell = at
+            .and_then(Place::cell)
+            .and_then(|c| self.state.piece(c))
+            .and_then(|p| p.card)
+            .and_then(|id| self.rules.pool.get(id));
+        card.effects.iter().all(|e| match &e.primitive {
+            Primitive::NegateSpell { only } if !only.is_any() => {
+                spell.is_some_and(|s| identity_matches(only, s, None))
+            }
+            _ => true,
+        })
     }
 
     /// Could the card at `at` be a trap able to answer `event`, judged from public facts?
@@ -237,6 +262,9 @@ impl Duel {
         let Some(wanted) = trigger_for(event) else {
             return false;
         };
+        if !self.answers_this_spell(card, event) {
+            return false;
+        }
         let triggering = triggering_place(event)
             .and_then(Place::cell)
             .and_then(|c| Some((c, self.state.piece(c)?)));

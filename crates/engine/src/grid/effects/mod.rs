@@ -207,7 +207,7 @@ impl Duel {
                 self.put_in_attack_position(&effect, targets, events)
             }
             Primitive::NegateAttack => self.negate_attack(&effect, def.trigger, events),
-            Primitive::NegateSpell => self.negate_spell(),
+            Primitive::NegateSpell { .. } => self.negate_spell(),
             Primitive::HalveAtk { targets } => self.halve_atk(&effect, targets),
             Primitive::Draw { player, count } => self.draw_effect(&effect, *player, *count, events),
             Primitive::Revive { filter } => self.revive_effect(&effect, filter),
