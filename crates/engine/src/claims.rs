@@ -21,6 +21,9 @@ pub(crate) fn predicate_holds(predicate: &Predicate, card: &CardDef) -> bool {
         Predicate::Spell => card.is_spell(),
         Predicate::NotMatching { filter, .. } => !identity_matches(filter, card, None),
         Predicate::NotObligedTrap { traps } => !traps.contains(&card.id),
+        Predicate::FitsEquip { filter } => {
+            card.is_monster() && identity_matches(filter, card, None)
+        }
     }
 }
 
@@ -34,6 +37,7 @@ pub(crate) fn describe_predicate(predicate: &Predicate) -> String {
         Predicate::NotObligedTrap { .. } => {
             "not a trap that had to spring when its owner passed".into()
         }
+        Predicate::FitsEquip { .. } => "a monster the equip put on it fits".into(),
     }
 }
 

@@ -829,7 +829,7 @@ impl Writer<'_> {
             Predicate::Spell => self.variant(2),
             // Rare, and a filter has many fields: postcard writes it. It fails only on
             // sequences of unknown length, which a predicate does not hold.
-            other @ Predicate::NotMatching { .. } => {
+            other @ (Predicate::NotMatching { .. } | Predicate::FitsEquip { .. }) => {
                 if let Ok(bytes) = postcard::to_stdvec(other) {
                     self.bytes(&bytes);
                 }

@@ -186,6 +186,16 @@ pub struct PlayRules {
     /// controller's Deck Leader (Classic rule 15); otherwise it stays where it is.
     #[serde(default)]
     pub control_change_to_leader: bool,
+    /// An equip spell from the hand may go onto its player's own face-down monster (Kairu:
+    /// "You can equip an Equip Spell to a face-down monster, however its effects are not
+    /// activated until the monster is flipped face up"); the monster's fit is a claim.
+    #[serde(default)]
+    pub equip_face_down: bool,
+    /// An equip spell may join the monster played from the hand this turn in the same play,
+    /// not counting as another card (Kairu: "you may play a monster and equip an Equip Spell
+    /// at the same time").
+    #[serde(default)]
+    pub equip_with_monster: bool,
 }
 
 /// A monster played beyond the monster limit.
@@ -274,6 +284,8 @@ impl Default for PlayRules {
             ritual_monsters_immune: false,
             over_limit: OverLimit::Refuse,
             control_change_to_leader: false,
+            equip_face_down: false,
+            equip_with_monster: false,
         }
     }
 }

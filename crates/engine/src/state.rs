@@ -132,6 +132,8 @@ pub enum Predicate {
     /// It is none of these traps: each would have had to spring in the response window its
     /// owner passed (formats where traps must spring).
     NotObligedTrap { traps: Vec<CardId> },
+    /// A monster this equip filter accepts (an equip put onto it while it was face-down).
+    FitsEquip { filter: crate::card::Filter },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -101,12 +101,15 @@ impl Duel {
         // One pass for the seat's monsters and for `count_class` of both classes.
         let mut own_monsters: Vec<Cell> = Vec::new();
         // Where an equip spell from the hand may go: face-up monsters other than Deck
-        // Leaders, the seat's own or (Alternate rule 3) any on the field.
+        // Leaders, the seat's own or (Alternate rule 3) any on the field, and (Kairu) the
+        // seat's own face-down ones.
         let full_range_equips = self.rules.format.traps.equips_full_range;
+        let face_down_equips = self.rules.format.play.equip_face_down;
         let equip_targets: Vec<Cell> = self
             .state
             .pieces()
-            .filter(|(_, p)| p.class == Class::Monster && !p.leader && p.face_up)
+            .filter(|(_, p)| p.class == Class::Monster && !p.leader)
+            .filter(|(_, p)| p.face_up || (face_down_equips && p.controller == seat))
             .filter(|(_, p)| full_range_equips || p.controller == seat)
             .map(|(cell, _)| cell)
             .collect();

@@ -5,6 +5,7 @@
 
 use crate::action::{Action, PlayMode};
 use crate::card::{CardDef, CardId, CardKind, SpellKind};
+use crate::commitment::CardRef;
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
@@ -13,6 +14,7 @@ use crate::grid::filters::identity_matches;
 use crate::grid::{Cell, RevealCheck, cell_of};
 use crate::knowledge::Knowledge;
 use crate::piece::{Attached, Class, Piece};
+use crate::place::Place;
 use crate::player::CardSlot;
 use crate::seat::Seat;
 use crate::state::{PendingClaim, Predicate};
@@ -45,6 +47,8 @@ pub(super) struct PlayPlan {
     claim: Option<Predicate>,
     /// A monster played beyond the limit, banished at once (`OverLimit::Banish`).
     banish: bool,
+    /// An equip put onto a face-down monster: what that monster is claimed to be.
+    target_claim: Option<(CardRef, Predicate)>,
 }
 
 impl Duel {
@@ -114,6 +118,7 @@ impl Duel {
         }
         if let Some(limit) = format.play.cards_per_turn
             && player.cards_played >= limit
+            && !(mode == PlayMode::Equip && self.joins_played_monster(seat, *to))
         {
             return Err(RuleError::CardLimit { limit });
         }
@@ -159,6 +164,30 @@ impl Duel {
             if !format.traps.equips_full_range && !self.in_summon_area(seat, to) {
                 return Err(RuleError::OutsideSummonArea { at: to.into() });
             }
+            // Kairu: onto one's own face-down monster, which stays hidden; that it fits is
+            // a claim its owner checks now and everyone checks when it is revealed.
+            if !target.face_up && format.play.equip_face_down && target.controller == seat {
+                let predicate = Predicate::FitsEquip {
+                    filter: filter.clone(),
+                };
+                let known = target.card.or_else(|| {
+                    knowledge.and_then(|k| k.card(&self.state.commitment(target.card_ref)))
+                });
+                if let Some(target_card) = known.and_then(|id| self.rules.pool.get(id))
+                    && !crate::claims::predicate_holds(&predicate, target_card)
+                {
+                    return Err(RuleError::WrongPlayMode {
+                        why: "this monster cannot take that equip",
+                    });
+                }
+                return Ok(PlayPlan {
+                    card: Some(card.id),
+                    replaces: None,
+                    claim: None,
+                    banish: false,
+                    target_claim: Some((target.card_ref, predicate)),
+                });
+            }
             let Some(target_card) = target.card.and_then(|id| self.rules.pool.get(id)) else {
                 return Err(RuleError::WrongPlayMode {
                     why: "equip spells from the hand go onto face-up monsters",
@@ -174,6 +203,7 @@ impl Duel {
                 replaces: None,
                 claim: None,
                 banish: false,
+                target_claim: None,
             });
         }
         let mut replaces = None;
@@ -391,6 +421,7 @@ impl Duel {
             replaces,
             claim: if banish { None } else { claim },
             banish,
+            target_claim: None,
         })
     }
 
@@ -460,6 +491,18 @@ impl Duel {
                 at: to.into(),
                 card,
             });
+            if let Some((card_ref, predicate)) = plan.target_claim {
+                self.state.claims.push(PendingClaim {
+                    card_ref,
+                    owner: seat,
+                    predicate,
+                    turn,
+                });
+                events.push(Event::ClaimRecorded {
+                    owner: seat,
+                    commitment: self.state.commitment(card_ref),
+                });
+            }
             return Ok(());
         }
         let class = if mode.is_monster() {
@@ -504,6 +547,26 @@ impl Duel {
 }
 
 impl Duel {
+    /// Kairu: whether an equip aimed at `to` joins the monster `seat` played from the hand
+    /// this turn, in the same play ("you may play a monster and equip an Equip Spell at the
+    /// same time"): a monster they played this turn that has neither moved nor taken an
+    /// equip yet.
+    fn joins_played_monster(&self, seat: Seat, to: Place) -> bool {
+        self.rules.format.play.equip_with_monster
+            && self.state.player(seat).monsters_played > 0
+            && to
+                .cell()
+                .and_then(|c| self.state.piece(c))
+                .is_some_and(|p| {
+                    p.controller == seat
+                        && p.class == Class::Monster
+                        && !p.leader
+                        && p.entered_turn == self.state.turn
+                        && !p.moved
+                        && p.equips.is_empty()
+                })
+    }
+
     /// How many of `seat`'s monsters from the Extra Deck (its Ritual Monsters) the monster
     /// limit leaves out (Kairu: one).
     pub(super) fn uncounted_extra_deck_monsters(&self, seat: Seat) -> usize {
