@@ -361,6 +361,14 @@ pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Place, Mar
     marks
 }
 
+/// A card's name, or its number where the pool does not know it.
+fn card_name(view: &SeatView, card: fairduel_engine::CardId) -> String {
+    view.duel
+        .pool()
+        .get(card)
+        .map_or_else(|| card.to_string(), |c| c.name.clone())
+}
+
 /// The numbered options of the decision in front of me, if it is one the board does not
 /// answer by clicking (responses, reveals, declarations, discards, a choice between ways to
 /// act, or the selected card's own actions).
@@ -439,33 +447,21 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
             at.label()
         ))),
         Decision::Ritual { card } => {
-            let name = view
-                .duel
-                .pool()
-                .get(*card)
-                .map_or_else(|| card.to_string(), |c| c.name.clone());
+            let name = card_name(view, *card);
             Some(all(format!(
                 "{name} resolves: choose the face-up monsters you give up for its Ritual \
                  Monster from your Extra Deck."
             )))
         }
         Decision::Revive { card } => {
-            let name = view
-                .duel
-                .pool()
-                .get(*card)
-                .map_or_else(|| card.to_string(), |c| c.name.clone());
+            let name = card_name(view, *card);
             Some(all(format!(
                 "{name} resolves: choose the card it brings back from a graveyard onto its \
                  zone."
             )))
         }
         Decision::TakeControl { card } => {
-            let name = view
-                .duel
-                .pool()
-                .get(*card)
-                .map_or_else(|| card.to_string(), |c| c.name.clone());
+            let name = card_name(view, *card);
             Some(all(format!(
                 "{name} resolves: choose the monster you take control of until the end of \
                  the turn."
