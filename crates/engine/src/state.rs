@@ -191,6 +191,27 @@ pub enum Resume {
     },
 }
 
+impl Resume {
+    /// The grid: the choice a card being resolved waits for (a Ritual's tributes, the card a
+    /// revival brings back, the monster a control change takes), and whose it is.
+    pub fn awaited_choice(&self) -> Option<(Seat, crate::awaiting::Decision)> {
+        use crate::awaiting::Decision;
+        match self {
+            Resume::Ritual { spell } => {
+                Some((spell.controller, Decision::Ritual { card: spell.card }))
+            }
+            Resume::Revive { effect } => {
+                Some((effect.controller, Decision::Revive { card: effect.card }))
+            }
+            Resume::TakeControl { effect } => Some((
+                effect.controller,
+                Decision::TakeControl { card: effect.card },
+            )),
+            _ => None,
+        }
+    }
+}
+
 /// An effect on its way to resolution.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct QueuedEffect {

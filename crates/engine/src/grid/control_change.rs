@@ -43,28 +43,11 @@ impl Duel {
         Resolved::Stopped
     }
 
-    /// Stops the flow at a control change waiting for its controller's choice.
-    pub(super) fn await_take_control(&mut self) -> bool {
-        let Resume::TakeControl { effect } = &self.state.resume else {
-            return false;
-        };
-        self.state.awaiting = Awaiting::Decision {
-            seat: effect.controller,
-            decision: Decision::TakeControl { card: effect.card },
-        };
-        true
-    }
-
     /// The cells of the cards the effect may take: face-up monsters it reaches that its
     /// controller does not control, while they have room for one more monster.
     fn takeable(&self, effect: &QueuedEffect, targets: &Targets) -> Vec<Cell> {
         let seat = effect.controller;
-        let room = self
-            .state
-            .count_class(seat, Class::Monster)
-            .saturating_sub(self.uncounted_extra_deck_monsters(seat))
-            < usize::from(self.rules.format.play.max_monsters);
-        if !room {
+        if !self.has_monster_room(seat) {
             return Vec::new();
         }
         self.select(targets, effect, false)
@@ -266,7 +249,7 @@ impl Duel {
     }
 
     /// Every zone the monster coming back to `seat` may go to.
-    pub(super) fn place_returned_actions(&self, seat: Seat, _at: Place) -> Vec<Action> {
+    pub(super) fn place_returned_actions(&self, seat: Seat) -> Vec<Action> {
         self.control_destinations(seat, None)
             .unwrap_or_default()
             .into_iter()

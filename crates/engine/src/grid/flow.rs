@@ -53,7 +53,8 @@ impl Duel {
                 self.resolve(effect, events);
                 continue;
             }
-            if self.await_ritual() || self.await_revival() || self.await_take_control() {
+            if let Some((seat, decision)) = self.state.resume.awaited_choice() {
+                self.state.awaiting = Awaiting::Decision { seat, decision };
                 return;
             }
             match std::mem::replace(&mut self.state.resume, Resume::Nothing) {

@@ -83,7 +83,7 @@ impl Duel {
             Decision::Ritual { .. } => out.extend(self.ritual_actions(seat, Some(knowledge))),
             Decision::Revive { .. } => out.extend(self.revival_actions(seat)),
             Decision::TakeControl { .. } => out.extend(self.take_control_actions(seat)),
-            Decision::PlaceReturned { at } => out.extend(self.place_returned_actions(seat, *at)),
+            Decision::PlaceReturned { .. } => out.extend(self.place_returned_actions(seat)),
         }
         out
     }

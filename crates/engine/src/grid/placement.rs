@@ -166,44 +166,42 @@ impl Duel {
             }
             // Kairu: onto one's own face-down monster, which stays hidden; that it fits is
             // a claim its owner checks now and everyone checks when it is revealed.
-            if !target.face_up && format.play.equip_face_down && target.controller == seat {
-                let predicate = Predicate::FitsEquip {
-                    filter: filter.clone(),
-                };
-                let known = target.card.or_else(|| {
-                    knowledge.and_then(|k| k.card(&self.state.commitment(target.card_ref)))
-                });
-                if let Some(target_card) = known.and_then(|id| self.rules.pool.get(id))
-                    && !crate::claims::predicate_holds(&predicate, target_card)
-                {
-                    return Err(RuleError::WrongPlayMode {
-                        why: "this monster cannot take that equip",
+            let target_claim =
+                if !target.face_up && format.play.equip_face_down && target.controller == seat {
+                    let predicate = Predicate::FitsEquip {
+                        filter: filter.clone(),
+                    };
+                    let known = target.card.or_else(|| {
+                        knowledge.and_then(|k| k.card(&self.state.commitment(target.card_ref)))
                     });
-                }
-                return Ok(PlayPlan {
-                    card: Some(card.id),
-                    replaces: None,
-                    claim: None,
-                    banish: false,
-                    target_claim: Some((target.card_ref, predicate)),
-                });
-            }
-            let Some(target_card) = target.card.and_then(|id| self.rules.pool.get(id)) else {
-                return Err(RuleError::WrongPlayMode {
-                    why: "equip spells from the hand go onto face-up monsters",
-                });
-            };
-            if !target.face_up || !identity_matches(filter, target_card, None) {
-                return Err(RuleError::WrongPlayMode {
-                    why: "this monster cannot take that equip",
-                });
-            }
+                    if let Some(target_card) = known.and_then(|id| self.rules.pool.get(id))
+                        && !crate::claims::predicate_holds(&predicate, target_card)
+                    {
+                        return Err(RuleError::WrongPlayMode {
+                            why: "this monster cannot take that equip",
+                        });
+                    }
+                    Some((target.card_ref, predicate))
+                } else {
+                    let Some(target_card) = target.card.and_then(|id| self.rules.pool.get(id))
+                    else {
+                        return Err(RuleError::WrongPlayMode {
+                            why: "equip spells from the hand go onto face-up monsters",
+                        });
+                    };
+                    if !target.face_up || !identity_matches(filter, target_card, None) {
+                        return Err(RuleError::WrongPlayMode {
+                            why: "this monster cannot take that equip",
+                        });
+                    }
+                    None
+                };
             return Ok(PlayPlan {
                 card: Some(card.id),
                 replaces: None,
                 claim: None,
                 banish: false,
-                target_claim: None,
+                target_claim,
             });
         }
         let mut replaces = None;
@@ -567,9 +565,18 @@ impl Duel {
                 })
     }
 
+    /// Whether `seat` may take one more monster onto the field (a revival, a control
+    /// change) without going past the monster limit.
+    pub(super) fn has_monster_room(&self, seat: Seat) -> bool {
+        self.state
+            .count_class(seat, Class::Monster)
+            .saturating_sub(self.uncounted_extra_deck_monsters(seat))
+            < usize::from(self.rules.format.play.max_monsters)
+    }
+
     /// How many of `seat`'s monsters from the Extra Deck (its Ritual Monsters) the monster
     /// limit leaves out (Kairu: one).
-    pub(super) fn uncounted_extra_deck_monsters(&self, seat: Seat) -> usize {
+    fn uncounted_extra_deck_monsters(&self, seat: Seat) -> usize {
         let slots = usize::from(self.rules.format.play.extra_deck_slots);
         if slots == 0 {
             return 0;

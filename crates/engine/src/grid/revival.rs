@@ -7,13 +7,11 @@
 //! from that cell. The card keeps its owner: it goes to their graveyard when it leaves.
 
 use crate::action::Action;
-use crate::awaiting::{Awaiting, Decision};
 use crate::card::{CardDef, CardId, Filter, Primitive, Side, SpellKind};
 use crate::commitment::CardRef;
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::grid::Cell;
 use crate::grid::filters::identity_matches;
 use crate::piece::{Class, Piece};
 use crate::place::Place;
@@ -24,7 +22,7 @@ use super::effects::Resolved;
 
 /// One graveyard card a revival may bring back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Revivable {
+struct Revivable {
     pub owner: Seat,
     pub card_ref: CardRef,
     pub card: CardId,
@@ -47,28 +45,12 @@ impl Duel {
         Resolved::Stopped
     }
 
-    /// Stops the flow at a revival waiting for its controller's choice.
-    pub(super) fn await_revival(&mut self) -> bool {
-        let Resume::Revive { effect } = &self.state.resume else {
-            return false;
-        };
-        self.state.awaiting = Awaiting::Decision {
-            seat: effect.controller,
-            decision: Decision::Revive { card: effect.card },
-        };
-        true
-    }
-
     /// Every graveyard card `seat` may bring back with a revival of `filter`, graveyard by
     /// graveyard in seat order, oldest first. Only cards every peer has seen count; a
     /// monster only while `seat` has room for one more; a spell only if it can be
     /// activated on a cell of its own (not an equip); never a trap.
-    pub(crate) fn revivable(&self, seat: Seat, filter: &Filter) -> Vec<Revivable> {
-        let monster_room = self
-            .state
-            .count_class(seat, Class::Monster)
-            .saturating_sub(self.uncounted_extra_deck_monsters(seat))
-            < usize::from(self.rules.format.play.max_monsters);
+    fn revivable(&self, seat: Seat, filter: &Filter) -> Vec<Revivable> {
+        let monster_room = self.has_monster_room(seat);
         let mut found = Vec::new();
         for owner in self.state.table.seats() {
             let side_ok = match filter.side {
@@ -193,14 +175,6 @@ impl Duel {
                 .find(|slot| slot.card_ref == card_ref)?;
             Some((slot.card?, seat))
         })
-    }
-
-    /// Where a revival waiting for a decision will put its card.
-    pub fn revival_cell(&self) -> Option<Cell> {
-        match &self.state.resume {
-            Resume::Revive { effect } => effect.at.and_then(Place::cell),
-            _ => None,
-        }
     }
 }
 

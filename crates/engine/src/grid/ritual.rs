@@ -9,7 +9,6 @@
 //! resolve with no effect, as a card whose conditions are not met does.
 
 use crate::action::Action;
-use crate::awaiting::{Awaiting, Decision};
 use crate::card::{CardDef, CardId, Filter, RitualDef};
 use crate::commitment::{CardRef, Reveal};
 use crate::duel::Duel;
@@ -35,18 +34,6 @@ impl Duel {
     /// The Ritual spell `spell` resolved: its controller decides next.
     pub(super) fn begin_ritual(&mut self, spell: QueuedEffect) {
         self.state.resume = Resume::Ritual { spell };
-    }
-
-    /// Stops the flow at a Ritual spell waiting for its controller's choice.
-    pub(super) fn await_ritual(&mut self) -> bool {
-        let Resume::Ritual { spell } = &self.state.resume else {
-            return false;
-        };
-        self.state.awaiting = Awaiting::Decision {
-            seat: spell.controller,
-            decision: Decision::Ritual { card: spell.card },
-        };
-        true
     }
 
     /// The Ritual spell waiting for `seat`, with its definition.

@@ -1,5 +1,5 @@
-//! Raise a player's Summoning Points to the format's maximum (Kairu's cost; a format that
-//! pays with tributes has none to raise).
+//! Summoning Points raised to the format's maximum, or taken from the opponents (Kairu's
+//! cost; a format that pays with tributes has none to raise or take).
 
 use super::Resolved;
 use crate::card::Player;
@@ -28,9 +28,7 @@ impl Duel {
         }
         Resolved::Done
     }
-}
 
-impl Duel {
     /// Every opponent's Summoning Points go to the effect's controller, up to the maximum
     /// (Magic Drain: "Absorbs all of your opponent's Summoning Power").
     pub(super) fn drain_summoning_points(
