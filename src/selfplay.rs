@@ -168,7 +168,7 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
         shared_wins: shared,
         draws,
         endings,
-        agreed: (rules.format.family == Family::Field).then_some(agreements),
+        agreed: Some(agreements),
         ritual_summons: (rules.format.family == Family::Grid).then_some(agreements.ritual_summons),
         revivals: (rules.format.family == Family::Grid).then_some(agreements.revivals),
         controls_taken: (rules.format.family == Family::Grid).then_some(agreements.controls_taken),

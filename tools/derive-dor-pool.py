@@ -77,6 +77,9 @@ def read_facts(csv_path):
                 # The one fact read from a summary: the original's Toon-terrain monsters.
                 entry["strong_in_toon"] = len(cols) > 9 and cols[9].strip().startswith(
                     "Strong in TOON terrain")
+                # Kept in memory only, to find which power-ups a monster names (matched
+                # against card names; never written out).
+                entry["summary_words"] = cols[9].strip().lower() if len(cols) > 9 else ""
             elif kind == "Ritual" and len(cols) > 4:
                 # "Sacrifice … to summon Millennium Shield.": the monster it summons.
                 summons = re.search(r"to summon (.+?)\.?$", cols[4].strip())
@@ -86,6 +89,28 @@ def read_facts(csv_path):
                 sys.exit(f"{csv_path}:{lineno}: unknown kind {kind!r} for card {number}")
             facts[number] = entry
     return facts
+
+
+def read_equips(csv_path):
+    """{equip spell name: [monster names]} from the original equip table."""
+    fits = {}
+    with open(csv_path, encoding="utf-8") as f:
+        for line in f:
+            cols = [c.strip() for c in line.rstrip("\n").split(";")]
+            if len(cols) >= 3 and cols[2] == "Equippable":
+                fits.setdefault(cols[1], []).append(cols[0])
+    return fits
+
+
+def read_effect_classes(md_path):
+    """{monster name: [effect class, ...]} from the original monster effect table."""
+    classes = {}
+    with open(md_path, encoding="utf-8") as f:
+        for line in f:
+            cols = [c.strip() for c in line.split("|")]
+            if len(cols) > 3 and cols[1] and not cols[1].startswith("-") and cols[1] != "Monster":
+                classes.setdefault(cols[1], []).append(cols[2])
+    return classes
 
 
 def read_effect_names(md_path):
@@ -467,6 +492,10 @@ RITUALS = {
     833: (143, [any_of(max_atk=1500)] * 2 + [named(155)]),  # Black Luster Ritual
     834: (337, [any_of(types=["fiend"])] * 2 + [named(300)]),  # Zera Ritual
     837: (2, [named(0)] * 3),  # Ultimate Dragon
+    836: (338, [any_of(types=["fiend"]), named(329), named(289)]),  # Beastly Mirror Ritual
+    845: (77, [any_of(types=["spellcaster"])] * 2 + [named(305)]),  # Contruct of Mask
+    846: (352, [any_of(max_atk=1000)] * 2 + [named(330)]),  # Resurrection of Chakra
+    847: (353, [any_of(types=["machine"])] * 2 + [named(173)]),  # Puppet Ritual
     838: (195, [any_of(types=["winged-beast"]), any_of(types=["warrior"]),
                 named(566)]),  # Commencement Dance
     839: (147, [named(210), named(336), named(661)]),  # Hamburger Recipe
@@ -683,6 +712,95 @@ TRAPS = {
 # --------------------------------------------------------------------------------------
 
 
+# --------------------------------------------------------------------------------------
+# Resolved by agreement: every card whose original effect the vocabulary cannot express
+# yet. Its controller proposes the outcome when the effect is due and the players agree
+# on it (docs/RULES.md, "Agreed effects on the grid").
+# --------------------------------------------------------------------------------------
+
+# When an effect of each class of the original monster effect table is due. A Nature
+# Effect lasts while the monster is face-up: its outcome is agreed when it turns face-up
+# (an ATK/DEF change "while it stays on the field" carries a lasting one).
+AGREED_MONSTER_TRIGGERS = {
+    "Flip": "flip",
+    "Nature Effect": "flip",
+    "Destruction": "destroyed",
+    "Attack": "battle",
+    "Movement": "movement",
+}
+
+# Monsters without a row in the effect table whose own effect is still left to agreement
+# (the rest of them are what a power-up transforms: the transformation is the power-up's).
+AGREED_WITHOUT_A_ROW = {58}  # Exodia the Forbidden One
+
+# Power-ups (equips) left to agreement: the original effect table's power-ups with a
+# special effect (type 0) and Sword of Dragon's Soul.
+AGREED_EQUIPS = {760, 764, 765, 767, 768, 770, 789, 790, 791, 792, 793, 794, 797, 798,
+                 799, 800}
+
+# When each trap left to agreement springs: on the enemy's spell for the cards that answer
+# spells, on an enemy's move anywhere for the rest.
+AGREED_TRAPS = {
+    814: "enemy-moves-in-range",  # Goblin Fan
+    815: "enemy-spell",  # Bad Reaction to Simochi
+    816: "enemy-spell",  # Reverse Trap
+    824: "enemy-spell",  # White Hole
+    825: "enemy-moves-in-range",  # Royal Decree
+    826: "enemy-moves-in-range",  # Seal of the Ancients
+}
+
+
+def agreed_equip_to(spell_name, facts, equips):
+    """The monsters a power-up left to agreement fits: its rows of the equip table, else
+    the monsters whose summaries name it, else any monster."""
+    by_name = {f["name"]: n for n, f in facts.items() if f["kind"] == "Monster"}
+    names = [by_name[m] for m in equips.get(spell_name, []) if m in by_name]
+    if not names:
+        wanted = spell_name.lower()
+        names = [n for n, f in facts.items()
+                 if f["kind"] == "Monster" and wanted in f.get("summary_words", "")]
+    return flt(names=sorted(set(names)))
+
+
+def agreed_bodies(facts, bodies, classes, equips, ritual_monsters):
+    """Yields (number, body, category) for every card of the table not defined above."""
+    agreed = [eff("activate", "by-agreement")]
+    for n, fact in sorted(facts.items()):
+        if n in bodies:
+            continue
+        kind = fact["kind"]
+        if kind == "Monster":
+            body = monster_body(n, fact, ritual_monsters)
+            triggers = []
+            for cls in classes.get(fact["name"], []):
+                trigger = AGREED_MONSTER_TRIGGERS.get(cls)
+                if trigger is None:
+                    sys.exit(f"monster {n} ({fact['name']}): unknown effect class {cls!r}")
+                if trigger not in triggers:
+                    triggers.append(trigger)
+            if not triggers and n in AGREED_WITHOUT_A_ROW:
+                triggers = ["flip"]
+            if triggers:
+                body["effects"] = [eff(t, "by-agreement") for t in triggers]
+                yield n, body, "monsters by agreement"
+            else:
+                yield n, body, "monsters a power-up transforms"
+        elif kind == "Spell" and n in AGREED_EQUIPS:
+            yield n, {"kind": "spell", "spell": "equip",
+                      "equip_to": agreed_equip_to(fact["name"], facts, equips),
+                      "effects": agreed}, "power-ups by agreement"
+        elif kind == "Spell":
+            yield n, {"kind": "spell", "spell": "normal", "effects": agreed}, \
+                "spells by agreement"
+        elif kind == "Trap":
+            if n not in AGREED_TRAPS:
+                sys.exit(f"trap {n} ({fact['name']}) has no trigger in AGREED_TRAPS")
+            yield n, {"kind": "trap", "trap": "normal", "range": "full",
+                      "effects": [eff(AGREED_TRAPS[n], "by-agreement")]}, "traps by agreement"
+        else:
+            sys.exit(f"card {n} ({fact['name']}) is a {kind} without a definition")
+
+
 def toml_value(v):
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -740,7 +858,7 @@ def expect(number, fact, kind):
         sys.exit(f"card {number} ({fact['name']}) is listed as a {kind} but is a {fact['kind']}")
 
 
-def build(facts, effect_names):
+def build(facts, effect_names, classes, equips):
     bodies = {}
     categories = Counter()
 
@@ -752,7 +870,8 @@ def build(facts, effect_names):
         bodies[number] = body
         categories[category] += 1
 
-    ritual_monsters = frozenset(f["summons"] for f in facts.values() if "summons" in f)
+    ritual_monsters = frozenset(f["summons"] for f in facts.values() if "summons" in f) | \
+        frozenset(facts[summons]["name"] for summons, _ in RITUALS.values())
     for n in NORMAL_MONSTERS:
         body = monster_body(n, facts.get(n, {"kind": "?", "name": "?"}), ritual_monsters)
         add(n, body, "ritual monsters" if body.get("ritual") else "normal monsters")
@@ -780,7 +899,8 @@ def build(facts, effect_names):
             add(n, body, "toon-strong monsters")
     for n, (summons, tributes) in RITUALS.items():
         expect(n, facts[n], "Ritual")
-        if facts[summons]["name"] != facts[n].get("summons") and n != 837:
+        if (facts[summons]["name"] != facts[n].get("summons") and n != 837
+                and n not in MANUAL_ROWS):
             sys.exit(f"ritual {n} summons {facts[n].get('summons')!r}, not card {summons}")
         add(n, {"kind": "spell", "spell": "ritual", "summons": summons,
                 "tributes": tributes}, "ritual spells")
@@ -799,6 +919,9 @@ def build(facts, effect_names):
         expect(n, facts[n], "Trap")
         add(n, {"kind": "trap", "trap": trap, "range": reach, "effects": effects},
             f"traps ({reach} range)")
+    for n, body, category in list(agreed_bodies(facts, bodies, classes, equips,
+                                                ritual_monsters)):
+        add(n, body, category)
     # Cards named by number in a filter must be in the pool too.
     def named(value):
         if isinstance(value, dict):
@@ -838,7 +961,9 @@ def main():
 
     facts = read_facts(os.path.join(args.shared, "data", "dor", "cards.csv"))
     effect_names = read_effect_names(os.path.join(args.shared, "data", "dor", "monster-effects.md"))
-    bodies, categories = build(facts, effect_names)
+    classes = read_effect_classes(os.path.join(args.shared, "data", "dor", "monster-effects.md"))
+    equips = read_equips(os.path.join(args.shared, "data", "dor", "equips.csv"))
+    bodies, categories = build(facts, effect_names, classes, equips)
     if args.list_missing:
         missing = [n for n in sorted(facts) if n not in bodies]
         by_kind = {}

@@ -606,6 +606,10 @@ pub enum Primitive {
     AnotherPlay {
         player: Player,
     },
+    /// An effect FairDuel has no definition for: when it is due, its controller proposes
+    /// the outcome as the engine's own operations and the players agree on it
+    /// (`crate::agreement`), as the original card would have it.
+    ByAgreement,
 }
 
 /// Where a [`Primitive::GainPerCard`] counts its cards.

@@ -458,6 +458,11 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
                 np.text
             )
         }
+        Primitive::ByAgreement => {
+            "the players agree on the outcome, as the original card has it (resolved by \
+             agreement)"
+                .to_owned()
+        }
         Primitive::AnotherPlay { player } => match player {
             Player::Controller => "you may play one more card from your hand this turn".to_owned(),
             Player::Opponent => {

@@ -42,6 +42,7 @@ impl Duel {
             refused: 0,
             accepted: false,
             chances: Vec::new(),
+            effect: None,
         });
     }
 
@@ -296,6 +297,12 @@ impl Duel {
             events.push(Event::ResolvedWithoutEffect {
                 card: agreement.card,
             });
+        }
+        if let Some(effect) = &agreement.effect {
+            // The grid: the effect ends as every effect does, its spell or trap leaving for
+            // the graveyard if it was to go.
+            self.finish_spell(effect, events);
+            return;
         }
         let still_there = self
             .zone_piece(agreement.at)

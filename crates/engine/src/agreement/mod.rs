@@ -21,6 +21,10 @@
 //! Coins and dice the card asks for are tossed before the proposal, by joint randomness
 //! (see [`crate::chance`]).
 //!
+//! Both families resolve by agreement: on the card game's field every spell and trap
+//! without a definition, on the grid the effects a card's definition marks
+//! [`crate::card::Primitive::ByAgreement`], when their trigger comes.
+//!
 //! What is not built yet: milling, level and face changes, and chains of responses to an
 //! agreed effect.
 
@@ -198,6 +202,9 @@ pub struct Agreement {
     /// Coins tossed and dice rolled for this activation, in order, for the controller to
     /// propose from and everyone to read.
     pub chances: Vec<crate::chance::ChanceResult>,
+    /// On the grid: the queued effect this agreement resolves, finished like any other
+    /// effect once the agreement ends (a spell or trap then leaves for the graveyard).
+    pub effect: Option<crate::state::QueuedEffect>,
 }
 
 impl Agreement {

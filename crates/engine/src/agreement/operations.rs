@@ -1,4 +1,5 @@
-//! Each operation of an agreed outcome, checked and carried out on the card game's field.
+//! Each operation of an agreed outcome, checked and carried out on the card game's field or
+//! on the grid (where a place is a cell, and Deck Leaders never leave it).
 //!
 //! The same code runs twice. When the outcome is proposed it runs on a scratch copy of the
 //! duel, where a hidden card may still be unknown: that checks that every operation is
@@ -131,15 +132,18 @@ impl Duel {
                     def: *def,
                     duration: *duration,
                 });
-                if let Some((atk, def)) =
-                    self.zone_piece(*at).and_then(|p| self.field_stats(*at, p))
-                {
+                if let Some((atk, def)) = self.agreed_stats(*at) {
                     events.push(Event::StatsChanged { at: *at, atk, def });
                 }
                 Ok(())
             }
             Operation::ChangePosition { at } => {
                 let piece = self.field_monster_mut(index, *at)?;
+                if piece.leader {
+                    return Err(bad(format!(
+                        "the Deck Leader at {at} has no battle position to change"
+                    )));
+                }
                 piece.defence = !piece.defence;
                 let defence = piece.defence;
                 events.push(Event::PositionChanged { at: *at, defence });
@@ -151,11 +155,13 @@ impl Duel {
                     if !self.draw(*seat, events) {
                         // A player who cannot draw loses, as in their Draw Phase.
                         if self.rules.format.win.deck_out_loses {
-                            self.field_eliminate(
-                                SeatSet::only(*seat),
-                                crate::state::WinReason::DeckOut,
-                                events,
-                            );
+                            let losers = SeatSet::only(*seat);
+                            let reason = crate::state::WinReason::DeckOut;
+                            if at_grid(self) {
+                                self.eliminate(losers, reason, events);
+                            } else {
+                                self.field_eliminate(losers, reason, events);
+                            }
                         }
                         break;
                     }
@@ -174,6 +180,19 @@ impl Duel {
                 at,
                 destruction_damage,
             } => self.run_destroy(index, *at, *destruction_damage, run, events),
+            Operation::BattleLock { at, .. } | Operation::Counters { at, .. }
+                if at.cell().is_some() =>
+            {
+                Err(bad(format!(
+                    "{} is a rule of the card game's field: the grid has no {}",
+                    operation.kind(),
+                    if matches!(operation, Operation::Counters { .. }) {
+                        "counters"
+                    } else {
+                        "Battle Lock"
+                    }
+                )))
+            }
             Operation::BattleLock { at, turns } => {
                 let until = match turns {
                     0 => u16::MAX,
@@ -185,7 +204,7 @@ impl Duel {
             }
             Operation::Counters { at, change } => {
                 let piece = self
-                    .zone_piece_mut(*at)
+                    .card_at_mut(*at)
                     .ok_or_else(|| bad(format!("there is no card at {at}")))?;
                 if !piece.face_up {
                     return Err(bad(format!(
@@ -228,6 +247,9 @@ impl Duel {
         run: &mut Run<'_>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
+        if let Some(cell) = at.cell() {
+            return self.destroy_on_grid(index, cell, destruction_damage, run, events);
+        }
         let victim = self.field_monster_mut(index, at)?.controller;
         // A Hidden monster's ATK is known once its owner has opened it (the real run);
         // the check on a copy cannot count it yet.
@@ -261,9 +283,73 @@ impl Duel {
         Ok(())
     }
 
+    /// The grid's destruction: the monster's equips go with it and its "when destroyed"
+    /// effects follow; a hidden monster is opened by its owner first.
+    fn destroy_on_grid(
+        &mut self,
+        index: usize,
+        cell: crate::grid::Cell,
+        destruction_damage: bool,
+        run: &mut Run<'_>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let bad = |why: String| RuleError::BadOutcome { index, why };
+        let at = Place::Cell(cell);
+        if destruction_damage {
+            return Err(bad(
+                "Destruction Damage is a rule of the card game's field, not of the grid".into(),
+            ));
+        }
+        let piece = self.field_monster_mut(index, at)?;
+        if piece.leader {
+            return Err(bad(format!(
+                "the Deck Leader at {at} is never destroyed: it leaves the duel only with its \
+                 life points"
+            )));
+        }
+        if piece.card.is_none() {
+            let (owner, card_ref) = (piece.owner, piece.card_ref);
+            let commitment = self.state.commitment(card_ref);
+            match run {
+                Run::Check { shown } => shown.push((owner, commitment)),
+                Run::Apply => {
+                    return Err(bad(format!(
+                        "the hidden card at {at} was not opened by its owner"
+                    )));
+                }
+            }
+        }
+        let cause = self.state.agreement.as_ref().map(|a| a.controller);
+        self.destroy(cell, cause, events);
+        Ok(())
+    }
+
+    /// ATK and DEF of the face-up monster at `at`, as they stand.
+    fn agreed_stats(&self, at: Place) -> Option<(i32, i32)> {
+        match at {
+            Place::Cell(cell) => self.stats_at(cell),
+            Place::Zone { .. } => self.zone_piece(at).and_then(|p| self.field_stats(at, p)),
+        }
+    }
+
+    /// The card at `at`, a zone of the field or a cell of the grid.
+    fn card_at(&self, at: Place) -> Option<&Piece> {
+        match at {
+            Place::Cell(cell) => self.state.piece(cell),
+            Place::Zone { .. } => self.zone_piece(at),
+        }
+    }
+
+    fn card_at_mut(&mut self, at: Place) -> Option<&mut Piece> {
+        match at {
+            Place::Cell(cell) => self.state.piece_mut(cell),
+            Place::Zone { .. } => self.zone_piece_mut(at),
+        }
+    }
+
     fn field_monster_mut(&mut self, index: usize, at: Place) -> Result<&mut Piece, RuleError> {
         let bad = |why: String| RuleError::BadOutcome { index, why };
-        match self.zone_piece_mut(at) {
+        match self.card_at_mut(at) {
             Some(piece) if piece.class == Class::Monster => Ok(piece),
             Some(_) => Err(bad(format!("the card at {at} is not a monster"))),
             None => Err(bad(format!("there is no card at {at}"))),
@@ -304,7 +390,18 @@ impl Duel {
             }
             self.pay_life_points(side, cost, events);
         }
-        if let Destination::Field { at, .. } = to {
+        if let Destination::Field {
+            at: Place::Cell(cell),
+            ..
+        } = to
+        {
+            if !self.grid().contains(cell) {
+                return Err(bad(format!("{cell} is not a cell of the board")));
+            }
+            if self.state.piece(cell).is_some() {
+                return Err(bad(format!("{cell} is not free")));
+            }
+        } else if let Destination::Field { at, .. } = to {
             let on_field = matches!(
                 at,
                 Place::Zone {
@@ -384,9 +481,15 @@ impl Duel {
                     Place::Cell(_) => Zone::Frontrow,
                 };
                 if class == Some(Class::SpellTrap) && zone == Zone::Frontrow {
-                    return Err(bad(format!(
-                        "only a monster goes to a Frontrow zone such as {at}"
-                    )));
+                    return Err(bad(match at {
+                        Place::Cell(_) => format!(
+                            "only a monster is summoned onto the grid, and {at} would take a \
+                             spell or trap"
+                        ),
+                        Place::Zone { .. } => {
+                            format!("only a monster goes to a Frontrow zone such as {at}")
+                        }
+                    }));
                 }
                 let controller = at.side().unwrap_or(owner);
                 let turn = self.state.turn;
@@ -407,7 +510,10 @@ impl Duel {
                         turn,
                     )
                 };
-                self.put_in_zone(at, piece);
+                match at {
+                    Place::Cell(cell) => self.state.put(cell, piece),
+                    Place::Zone { .. } => self.put_in_zone(at, piece),
+                }
             }
         }
         events.push(Event::CardMoved {
@@ -421,10 +527,9 @@ impl Duel {
     /// Takes the card at `from` out of its zone, hand or graveyard.
     fn lift(&mut self, index: usize, from: Place) -> Result<Lifted, RuleError> {
         let bad = |why: String| RuleError::BadOutcome { index, why };
-        let Place::Zone { side, zone, slot } = from else {
-            return Err(bad(format!(
-                "{from} is not a place of the card game's field"
-            )));
+        let (side, zone, slot) = match from {
+            Place::Zone { side, zone, slot } => (side, zone, slot),
+            Place::Cell(cell) => return self.lift_from_grid(index, cell),
         };
         if side.index() >= self.state.seat_count() {
             return Err(RuleError::NoSuchSeat {
@@ -498,6 +603,43 @@ impl Duel {
         }
     }
 
+    /// Takes the card at a grid cell off the board; its equips go to their owners'
+    /// graveyards. A Deck Leader never leaves the grid.
+    fn lift_from_grid(
+        &mut self,
+        index: usize,
+        cell: crate::grid::Cell,
+    ) -> Result<Lifted, RuleError> {
+        let bad = |why: String| RuleError::BadOutcome { index, why };
+        match self.state.piece(cell) {
+            None => return Err(bad(format!("there is no card at {cell}"))),
+            Some(piece) if piece.leader => {
+                return Err(bad(format!(
+                    "the Deck Leader at {cell} never leaves the board"
+                )));
+            }
+            Some(_) => {}
+        }
+        let piece = self
+            .state
+            .take(cell)
+            .ok_or_else(|| bad(format!("there is no card at {cell}")))?;
+        for equip in &piece.equips {
+            self.state
+                .player_mut(equip.owner)
+                .graveyard
+                .push(equip.to_graveyard());
+        }
+        Ok(Lifted {
+            owner: piece.owner,
+            card_ref: piece.card_ref,
+            card: piece.card,
+            hidden_on_field: !piece.face_up,
+            defence: piece.defence,
+            class: Some(piece.class),
+        })
+    }
+
     /// The seats other than the controller an outcome touches: owners and controllers of
     /// cards it moves or changes, and players whose life points, hands or decks change.
     pub(super) fn seats_touched(&self, operations: &[Operation]) -> SeatSet {
@@ -506,7 +648,7 @@ impl Duel {
             if let Some(side) = place.side() {
                 *touched = touched.with(side);
             }
-            if let Some(piece) = self.zone_piece(place) {
+            if let Some(piece) = self.card_at(place) {
                 *touched = touched.with(piece.owner).with(piece.controller);
             }
         };
@@ -534,6 +676,11 @@ impl Duel {
         }
         touched
     }
+}
+
+/// Whether the duel is played on the grid.
+fn at_grid(duel: &Duel) -> bool {
+    duel.rules.format.family == crate::format::Family::Grid
 }
 
 /// Whether a card lies on the field as a monster or as a spell or trap.

@@ -343,6 +343,7 @@ fn state() -> DuelState {
                     result: 6,
                 },
             ],
+            effect: Some(effect.clone()),
         }),
         searches_due: vec![Seat(2), Seat(0)],
         reshuffles: vec![

@@ -427,6 +427,7 @@ impl Duel {
                     at: attacker.into(),
                     card: d_card.id,
                 });
+                self.queue_agreed_equip(d_card.id, a_piece.controller, attacker);
             } else {
                 self.send_to_graveyard(d_piece.owner, d_piece.card_ref, Some(d_card.id));
                 events.push(Event::Destroyed {

@@ -147,7 +147,7 @@ impl Duel {
     }
 
     /// Sends a spell that resolved to the graveyard, if it was to go and is still there.
-    pub(super) fn finish_spell(&mut self, effect: &QueuedEffect, events: &mut Vec<Event>) {
+    pub(crate) fn finish_spell(&mut self, effect: &QueuedEffect, events: &mut Vec<Event>) {
         if let Some(at) = spell_cell(effect)
             && effect.discard_after
             && self

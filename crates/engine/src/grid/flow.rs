@@ -1,6 +1,6 @@
 //! The flow of play between decisions: after every entry the duel runs everything that
 //! needs nobody's choice — removals, draws waiting for their openings, reveals, owner
-//! declarations, response windows, effects (asking the opponent an effect is aimed at
+//! declarations, effects resolving by agreement, response windows, effects (asking the opponent an effect is aimed at
 //! where several are meant), the rest of an attack or a spell, the end phase — and stops
 //! at the next decision or protocol step, which it records in `awaiting`.
 
@@ -21,7 +21,8 @@ impl Duel {
                 self.state.awaiting = Awaiting::Finished;
                 return;
             }
-            if self.await_draw_opening() {
+            // A deck being shuffled is shuffled before anyone draws from it.
+            if self.await_reshuffle(events) || self.await_draw_opening() {
                 return;
             }
             if self.await_reveals() {
@@ -32,6 +33,12 @@ impl Duel {
                     seat,
                     asked: Asked::Declare { places },
                 };
+                return;
+            }
+            // An effect resolving by agreement, the coins and dice it tossed, the searches
+            // its outcome left.
+            if self.await_joint_draw(events) || self.settle_agreement(events) || self.await_search()
+            {
                 return;
             }
             if let Some((seat, event)) = self.state.windows.first().copied() {

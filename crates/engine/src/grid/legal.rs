@@ -29,11 +29,25 @@ impl Duel {
             Decision::Main => self.main_actions(seat, knowledge, &mut out),
             // The grid's turn has no Battle Phase of its own.
             Decision::Battle => {}
-            // Agreed effects are the card game's field's only, for now.
-            Decision::ProposeOutcome { .. }
-            | Decision::ConsiderOutcome { .. }
-            | Decision::SearchDeck
-            | Decision::ReturnDeckMaster { .. } => {}
+            Decision::ProposeOutcome { .. } => {
+                self.grid_outcome_proposals(seat, &mut out);
+                let tossed = self.state.agreement.as_ref().map_or(0, |a| a.chances.len());
+                if tossed < crate::chance::MAX_CHANCES {
+                    let heads = crate::chance::Chance::Coin {
+                        call: crate::chance::CoinSide::Heads,
+                    };
+                    for chance in [heads, crate::chance::Chance::Die] {
+                        out.push(Action::CallChance { chance });
+                    }
+                }
+            }
+            Decision::ConsiderOutcome { .. } => {
+                out.push(Action::AcceptOutcome);
+                out.push(Action::RefuseOutcome);
+            }
+            Decision::SearchDeck => out.extend(self.search_choices(seat, knowledge)),
+            // The card game's field's own decision.
+            Decision::ReturnDeckMaster { .. } => {}
             Decision::Respond { event } => {
                 if self.check_pass(seat, *event, Some(knowledge)).is_ok() {
                     out.push(Action::Pass);
@@ -347,5 +361,61 @@ impl Duel {
             }
         }
         out.push(Action::EndTurn);
+    }
+}
+
+impl Duel {
+    /// A menu of outcomes for an effect resolving by agreement on the grid: none at all,
+    /// and each single operation of a small set the board allows (a card other than a Deck
+    /// Leader sent to the graveyard or back to the hand, a monster destroyed or its position
+    /// changed, 500 life points lost or gained by a player, a card drawn, a search, a
+    /// shuffle). Any other valid outcome may be proposed too; this list is what a player
+    /// without the card's text can always choose from.
+    fn grid_outcome_proposals(&self, seat: Seat, out: &mut Vec<Action>) {
+        use crate::agreement::{Destination, Operation};
+        out.push(Action::ProposeOutcome {
+            operations: Vec::new(),
+        });
+        let mut singles = Vec::new();
+        let agreement_card = self.state.agreement.as_ref().map(|a| a.at);
+        for (cell, piece) in self.state.pieces() {
+            let at = Place::Cell(cell);
+            if piece.leader || Some(at) == agreement_card {
+                continue;
+            }
+            for to in [Destination::Hand, Destination::Graveyard] {
+                singles.push(Operation::Move { from: at, to });
+            }
+            if piece.class == Class::Monster {
+                singles.push(Operation::Destroy {
+                    at,
+                    destruction_damage: false,
+                });
+                singles.push(Operation::ChangePosition { at });
+            }
+        }
+        let table = self.state.table;
+        for other in table.seats().filter(|s| table.in_play(*s)) {
+            for amount in [-500, 500] {
+                singles.push(Operation::LifePoints {
+                    seat: other,
+                    amount,
+                });
+            }
+        }
+        if !self.state.player(seat).deck.is_empty() {
+            singles.push(Operation::Draw { seat, count: 1 });
+            singles.push(Operation::Search { seat });
+            singles.push(Operation::Shuffle { seat });
+        }
+        // Only what the engine would carry out (a very long duel may have no room left
+        // for another shuffle, for one).
+        out.extend(
+            singles
+                .into_iter()
+                .map(|operation| vec![operation])
+                .filter(|operations| self.preview_outcome(operations).is_ok())
+                .map(|operations| Action::ProposeOutcome { operations }),
+        );
     }
 }

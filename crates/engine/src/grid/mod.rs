@@ -102,6 +102,15 @@ impl Duel {
                 self.do_take_control(seat, *target, *to, events)?
             }
             Action::PlaceReturned { to } => self.do_place_returned(seat, *to, events)?,
+            Action::ProposeOutcome { operations } => {
+                self.propose_outcome(seat, operations, events)?
+            }
+            Action::AcceptOutcome => self.accept_outcome(seat, events)?,
+            Action::RefuseOutcome => self.refuse_outcome(seat, events)?,
+            Action::TakeFromDeck { taken } => self.take_from_deck(seat, *taken, events)?,
+            Action::CallChance { chance } => {
+                self.call_chance_for_agreement(seat, *chance, events)?
+            }
             Action::NextPhase
             | Action::Redirect { .. }
             | Action::ProposeEnd
@@ -109,12 +118,7 @@ impl Duel {
             | Action::SummonDeckMaster { .. }
             | Action::ReturnDeckMaster { .. }
             | Action::Activate { .. }
-            | Action::ProposeOutcome { .. }
-            | Action::AcceptOutcome
-            | Action::RefuseOutcome
-            | Action::TakeFromDeck { .. }
-            | Action::ActivateEffect { .. }
-            | Action::CallChance { .. } => {
+            | Action::ActivateEffect { .. } => {
                 return Err(RuleError::NotInThisFamily {
                     action: action.kind(),
                 });

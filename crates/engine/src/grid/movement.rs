@@ -360,6 +360,7 @@ impl Duel {
                 at: to.into(),
                 card,
             });
+            self.queue_agreed_equip(card, seat, to);
             return Ok(());
         }
         if self.state.piece(to).is_some() {
@@ -391,6 +392,16 @@ impl Duel {
                 // The spell activates from the space it moved onto.
                 self.begin_spell(seat, &card, Some(to), events);
             }
+        }
+        // A face-up monster's movement effect left to agreement follows its move.
+        if let Some(piece) = self.state.piece(to)
+            && piece.face_up
+            && flipped_card.is_none()
+            && !self.is_spellbound(to)
+            && let Some(card) = piece.card.and_then(|id| self.rules.pool.get(id)).cloned()
+        {
+            let controller = piece.controller;
+            self.queue_agreed(&card, Trigger::Movement, controller, to);
         }
         self.crush_check(to, events);
         if self.state.piece(to).is_some() && !ignores_traps {

@@ -489,6 +489,7 @@ impl Duel {
                 at: to.into(),
                 card,
             });
+            self.queue_agreed_equip(card, seat, to);
             if let Some((card_ref, predicate)) = plan.target_claim {
                 self.state.claims.push(PendingClaim {
                     card_ref,

@@ -37,7 +37,7 @@ impl Duel {
     }
 
     /// Removes `losers` from the game, and ends the duel if one side (or none) is left.
-    pub(super) fn eliminate(
+    pub(crate) fn eliminate(
         &mut self,
         losers: SeatSet,
         reason: WinReason,

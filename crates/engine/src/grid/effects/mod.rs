@@ -4,6 +4,7 @@
 
 mod another_play;
 mod bring_here;
+mod by_agreement;
 mod change_terrain;
 mod clear_changes;
 mod damage;
@@ -223,6 +224,7 @@ impl Duel {
             Primitive::DrainSummoningPoints => self.drain_summoning_points(&effect, events),
             Primitive::ClearChanges { targets } => self.clear_changes(&effect, targets, events),
             Primitive::AnotherPlay { player } => self.another_play(&effect, *player),
+            Primitive::ByAgreement => self.begin_agreed_effect(&card, &effect),
             Primitive::GainPerCard {
                 atk,
                 counted,
