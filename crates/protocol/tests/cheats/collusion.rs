@@ -25,7 +25,7 @@ use crate::harness::{Game, Table};
 pub fn check_match(table: &Table, seed: u64) {
     let mut game = Game::new(table, seed);
     let seats: Vec<Seat> = game.seats().collect();
-    let index = SaltIndex::new(&game);
+    let mut index = SaltIndex::new(&game);
     let match_id = game.peer(Seat(0)).log().match_id();
     // Commitments whose salt some entry carried so far, and those the rules made public.
     let mut salt_sent: BTreeSet<Commitment> = BTreeSet::new();
@@ -38,6 +38,12 @@ pub fn check_match(table: &Table, seed: u64) {
     let mut revealed_all: BTreeSet<Seat> = BTreeSet::new();
     while let Some((author, envelope)) = game.honest_next() {
         game.deliver(author, &envelope);
+        if matches!(
+            envelope.open().unwrap().body,
+            Body::Answer(fairduel_engine::Answer::RecommitDeck { .. })
+        ) {
+            index.add_new(&game);
+        }
         index.scan(&envelope, &mut salt_sent);
         learn_openings(&envelope, &match_id, &seats, &mut received);
         if matches!(envelope.open().unwrap().body, Body::EndReveal(_)) {
@@ -84,8 +90,7 @@ pub fn check_match(table: &Table, seed: u64) {
                         );
                         checked += 1;
                     }
-                    let size = leader.log().deck_commit(victim).map_or(0, |d| d.deck.len());
-                    traced += deck_order(duel, &pooled, victim, size, seats.len());
+                    traced += deck_order(duel, &pooled, victim, seats.len());
                 }
             }
         }
@@ -108,19 +113,23 @@ pub fn check_match(table: &Table, seed: u64) {
 /// Checks what the pooled knowledge tells of `owner`'s undrawn deck positions: at three
 /// seats where each one leads (a commitment still in the deck whose card stays unknown),
 /// at more seats nothing. Returns how many positions were traced.
-fn deck_order(duel: &Duel, pooled: &Knowledge, owner: Seat, size: usize, seats: usize) -> usize {
+///
+/// The deck's size is the one its owner last committed to: a reshuffle (an agreed effect's
+/// search or shuffle) commits the deck again under fresh salts and new rounds.
+fn deck_order(duel: &Duel, pooled: &Knowledge, owner: Seat, seats: usize) -> usize {
     let player = duel.state().player(owner);
     let DeckOrder::Permuted {
         rounds,
         first_card,
         next_position,
-        ..
+        size,
+        taken,
     } = &player.deck_order
     else {
         panic!("a protocol deck is permuted");
     };
     let mut traced = 0;
-    for position in usize::from(*next_position)..size {
+    for position in usize::from(*next_position)..usize::from(*size) {
         let mut pointer = position as u16;
         let mut known = true;
         for round in rounds.iter().rev() {
@@ -136,6 +145,10 @@ fn deck_order(duel: &Duel, pooled: &Knowledge, owner: Seat, size: usize, seats: 
         assert_eq!(known, seats == 3, "{owner}'s deck position {position}");
         if known {
             let card = CardRef(first_card.0 + pointer);
+            if taken.contains(&card) {
+                // Searched out of the deck earlier: a draw passes this position by.
+                continue;
+            }
             assert!(
                 player.deck.contains(&card),
                 "position {position} leads out of the deck"
@@ -214,19 +227,28 @@ struct SaltIndex {
 
 impl SaltIndex {
     fn new(game: &Game) -> SaltIndex {
-        let mut by_prefix: HashMap<[u8; 8], Vec<_>> = HashMap::new();
-        let mut owners = BTreeMap::new();
+        let mut index = SaltIndex {
+            by_prefix: HashMap::new(),
+            owners: BTreeMap::new(),
+        };
+        index.add_new(game);
+        index
+    }
+
+    /// Indexes the commitments seats made since: a reshuffle commits a deck again under
+    /// fresh salts.
+    fn add_new(&mut self, game: &Game) {
         for seat in game.seats() {
             for (commitment, salt) in game.peer(seat).own_openings() {
-                let prefix: [u8; 8] = salt.0[..8].try_into().unwrap();
-                by_prefix
-                    .entry(prefix)
-                    .or_default()
-                    .push((salt.0, commitment));
-                owners.insert(commitment, seat);
+                if self.owners.insert(commitment, seat).is_none() {
+                    let prefix: [u8; 8] = salt.0[..8].try_into().unwrap();
+                    self.by_prefix
+                        .entry(prefix)
+                        .or_default()
+                        .push((salt.0, commitment));
+                }
             }
         }
-        SaltIndex { by_prefix, owners }
     }
 
     fn owner_of(&self, commitment: &Commitment) -> Option<Seat> {
