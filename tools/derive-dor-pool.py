@@ -957,6 +957,8 @@ def main():
                         help="where to write the pool (default: assets/cards/dor.toml)")
     parser.add_argument("--list-missing", action="store_true",
                         help="print the cards of the table left out of the pool, as Markdown")
+    parser.add_argument("--list-agreed", action="store_true",
+                        help="print the cards whose effects resolve by agreement, as Markdown")
     args = parser.parse_args()
 
     facts = read_facts(os.path.join(args.shared, "data", "dor", "cards.csv"))
@@ -969,6 +971,16 @@ def main():
         by_kind = {}
         for n in missing:
             by_kind.setdefault(facts[n]["kind"], []).append(n)
+        for kind in sorted(by_kind):
+            cards = ", ".join(f"{n:03d} {facts[n]['name']}" for n in by_kind[kind])
+            print(f"- **{kind}** ({len(by_kind[kind])}): {cards}")
+        return
+
+    if args.list_agreed:
+        by_kind = {}
+        for n in sorted(bodies):
+            if any(e["effect"].get("do") == "by-agreement" for e in bodies[n].get("effects", [])):
+                by_kind.setdefault(facts[n]["kind"], []).append(n)
         for kind in sorted(by_kind):
             cards = ", ".join(f"{n:03d} {facts[n]['name']}" for n in by_kind[kind])
             print(f"- **{kind}** ({len(by_kind[kind])}): {cards}")

@@ -7,6 +7,7 @@ use fairduel_engine::agreement::{Destination, MAX_OPERATIONS, Operation};
 use fairduel_engine::card::Duration;
 use fairduel_engine::chance::{Chance, CoinSide};
 use fairduel_engine::describe::describe_steps_on;
+use fairduel_engine::format::Family;
 use fairduel_engine::text::capitalise;
 use fairduel_engine::{Action, Place, Seat, Zone};
 
@@ -45,6 +46,15 @@ impl StepKind {
         StepKind::Shuffle,
         StepKind::Declare,
     ];
+
+    /// Whether the family's rules know the step: Battle Lock and counters are the card
+    /// game's field's.
+    fn in_family(self, family: Family) -> bool {
+        !matches!(
+            (self, family),
+            (StepKind::BattleLock | StepKind::Counters, Family::Grid)
+        )
+    }
 
     fn label(self) -> &'static str {
         match self {
@@ -262,13 +272,18 @@ pub fn proposal_ui(
         draft.operations.remove(i);
     }
     ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Step");
         ComboBox::from_id_salt("proposal-step-kind")
             .selected_text(draft.kind.label())
             .show_ui(ui, |ui| {
                 for kind in StepKind::ALL {
-                    ui.selectable_value(&mut draft.kind, kind, kind.label());
+                    if kind.in_family(view.duel.format().family) {
+                        ui.selectable_value(&mut draft.kind, kind, kind.label());
+                    }
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id);
         step_fields_ui(ui, draft, view, names);
         let step = draft.step();
         let full = draft.operations.len() >= MAX_OPERATIONS;
@@ -332,6 +347,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
     match draft.kind {
         StepKind::Move => {
             card_picker_ui(ui, draft, view, names, "Card", true);
+            let label = ui.label("to");
             ComboBox::from_id_salt("proposal-destination")
                 .selected_text(match draft.destination {
                     DestinationKind::Hand => "to its owner's hand",
@@ -347,13 +363,16 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
                     ui.selectable_value(d, DestinationKind::Banished, "banished");
                     ui.selectable_value(d, DestinationKind::Deck, "shuffled into its owner's deck");
                     ui.selectable_value(d, DestinationKind::Zone, "to a zone");
-                });
+                })
+                .response
+                .labelled_by(label.id);
             if draft.destination == DestinationKind::Zone {
                 let free: Vec<Place> = free_zones(view);
                 let text = draft.zone.map_or_else(
                     || "choose a zone".to_owned(),
                     |z| zone_words(view, names, z),
                 );
+                let label = ui.label("zone");
                 ComboBox::from_id_salt("proposal-zone")
                     .selected_text(text)
                     .show_ui(ui, |ui| {
@@ -364,7 +383,9 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
                                 zone_words(view, names, zone),
                             );
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(label.id);
                 pick_button_ui(ui, draft, Pick::Zone);
                 ui.checkbox(&mut draft.defence, "DEF Position");
             }
@@ -388,10 +409,13 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
         StepKind::Position => card_picker_ui(ui, draft, view, names, "Monster", false),
         StepKind::Destroy => {
             card_picker_ui(ui, draft, view, names, "Monster", false);
-            ui.checkbox(&mut draft.destruction_damage, "apply Destruction Damage")
-                .on_hover_text(
-                    "Its controller takes half its ATK (at most 1000 a turn from your effects)",
-                );
+            if view.duel.format().family == Family::Field {
+                ui.checkbox(&mut draft.destruction_damage, "apply Destruction Damage")
+                    .on_hover_text(
+                        "Its controller takes half its ATK (at most 1000 a turn from your \
+                         effects)",
+                    );
+            }
         }
         StepKind::Counters => {
             card_picker_ui(ui, draft, view, names, "Card", false);
@@ -444,6 +468,7 @@ fn seat_picker_ui(
     seat_name: &dyn Fn(Seat) -> String,
 ) -> Response {
     let text = chosen.map_or_else(|| "choose a player".to_owned(), seat_name);
+    let label = ui.label("Player");
     ComboBox::from_id_salt("proposal-seat")
         .selected_text(text)
         .show_ui(ui, |ui| {
@@ -452,6 +477,7 @@ fn seat_picker_ui(
             }
         })
         .response
+        .labelled_by(label.id)
 }
 
 /// A list of the cards a step may name (with hands and graveyards where `piles`), and a
@@ -466,7 +492,8 @@ fn card_picker_ui(
 ) {
     let text = draft
         .card
-        .map_or_else(|| format!("{what}: choose"), |p| card_words(view, names, p));
+        .map_or_else(|| "choose".to_owned(), |p| card_words(view, names, p));
+    let label = ui.label(what);
     ComboBox::from_id_salt("proposal-card")
         .selected_text(text)
         .width(220.0)
@@ -474,7 +501,9 @@ fn card_picker_ui(
             for place in candidate_cards(view, piles) {
                 ui.selectable_value(&mut draft.card, Some(place), card_words(view, names, place));
             }
-        });
+        })
+        .response
+        .labelled_by(label.id);
     pick_button_ui(ui, draft, Pick::Card);
 }
 
@@ -495,7 +524,13 @@ fn pick_button_ui(ui: &mut Ui, draft: &mut ProposalDraft, pick: Pick) {
 fn candidate_cards(view: &SeatView, piles: bool) -> Vec<Place> {
     let duel = &view.duel;
     let field = duel.field();
-    let mut out = Vec::new();
+    // The grid's cards, Deck Leaders aside (they never leave the board).
+    let mut out: Vec<Place> = duel
+        .state()
+        .pieces()
+        .filter(|(_, piece)| !piece.leader)
+        .map(|(cell, _)| Place::Cell(cell))
+        .collect();
     for side in duel.state().seats() {
         for place in field.frontrow(side).chain(field.backrow(side)) {
             if duel.zone_piece(place).is_some() {
@@ -524,6 +559,14 @@ fn candidate_cards(view: &SeatView, piles: bool) -> Vec<Place> {
 
 fn free_zones(view: &SeatView) -> Vec<Place> {
     let duel = &view.duel;
+    if duel.format().family == Family::Grid {
+        return duel
+            .grid()
+            .cells()
+            .filter(|cell| duel.state().piece(*cell).is_none())
+            .map(Place::Cell)
+            .collect();
+    }
     let field = duel.field();
     duel.state()
         .seats()
@@ -566,7 +609,7 @@ fn card_words(view: &SeatView, names: &[String], place: Place) -> String {
 
 fn zone_words(view: &SeatView, names: &[String], place: Place) -> String {
     let Place::Zone { side, zone, slot } = place else {
-        return place.to_string();
+        return format!("the board's {place}");
     };
     let whose = if side == view.seat {
         "your".to_owned()
@@ -578,3 +621,7 @@ fn zone_words(view: &SeatView, names: &[String], place: Place) -> String {
         names,
     )
 }
+
+#[cfg(test)]
+#[path = "proposal_tests.rs"]
+mod tests;

@@ -467,6 +467,21 @@ impl Scenario {
     /// Builds the position and plays the steps. Errors in the file itself (a bad cell name,
     /// an unknown card, a step without its fields) are `SourceError`s; rule outcomes go into
     /// the report.
+    /// The position the scenario reaches once its steps are played (asserts unchecked):
+    /// the duel and every card's opening, for a test that wants a position to start from
+    /// (the window's tests, for one). A step that does not go as the file expects is an
+    /// error naming it.
+    pub fn position(&self, rules: &Arc<Rules>) -> Result<(Duel, Knowledge), SourceError> {
+        let mut run = Runner::new(self, rules)?;
+        for step in &self.raw.step {
+            let line = self.line(step.span().start);
+            if let Err(message) = run.step(self, line, step.get_ref())? {
+                return Err(self.err(line, message));
+            }
+        }
+        Ok(run.into_position())
+    }
+
     pub fn run(&self, rules: &Arc<Rules>) -> Result<ScenarioReport, SourceError> {
         if rules.format.id != self.format {
             return Err(self.err(

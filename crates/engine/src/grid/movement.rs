@@ -417,6 +417,12 @@ impl Duel {
         }
         if let Some(piece) = self.state.take(from) {
             self.state.put(to, piece);
+            // Its effects waiting to resolve (after the battle it won) follow it.
+            for effect in &mut self.state.queue {
+                if effect.at == Some(crate::place::Place::Cell(from)) {
+                    effect.at = Some(crate::place::Place::Cell(to));
+                }
+            }
             events.push(Event::Moved {
                 from: from.into(),
                 to: to.into(),

@@ -505,6 +505,10 @@ impl Runner {
         self.duel.pool().get(id)
     }
 
+    pub(super) fn into_position(self) -> (Duel, Knowledge) {
+        (self.duel, self.knowledge)
+    }
+
     /// Plays one step. The outer error is a problem in the file; the inner one a step that
     /// did not go as the file expects.
     pub(super) fn step(

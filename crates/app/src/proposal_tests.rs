@@ -1,0 +1,145 @@
+//! The proposal editor on the grid: a Duelists of the Roses card whose effect resolves by
+//! agreement, its outcome written in the editor, checked by the engine as it is written,
+//! and sent.
+
+use std::sync::Arc;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use fairduel_engine::agreement::{Destination, Operation};
+use fairduel_engine::grid::Cell;
+use fairduel_engine::{Action, Place, Seat, Zone};
+use fairduel_sim::scenario::Scenario;
+
+use super::{DestinationKind, ProposalDraft, proposal_ui};
+use crate::catalog::Catalog;
+use crate::catalog::tests::project_assets;
+use crate::session::SeatView;
+
+/// Call Of The Haunted activated in DOR Classic, its outcome now up to its controller.
+const CALL_OF_THE_HAUNTED: &str = r#"
+name = "Call Of The Haunted waits for its outcome"
+format = "dor-classic"
+turn = 3
+
+[seat0]
+hand = [745]
+graveyard = [155]
+
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+to = "d6"
+mode = "activate"
+"#;
+
+struct Editor {
+    view: SeatView,
+    draft: ProposalDraft,
+    sent: Option<Action>,
+}
+
+fn editor() -> Harness<'static, Editor> {
+    let catalog = Catalog::load(&project_assets()).expect("assets");
+    let rules = Arc::clone(&catalog.format("dor-classic").expect("format").rules);
+    let scenario = Scenario::parse("call-of-the-haunted.toml", CALL_OF_THE_HAUNTED)
+        .expect("the scenario parses");
+    let (duel, knowledge) = scenario.position(&rules).expect("the spell is activated");
+    let view = SeatView {
+        duel,
+        seat: Seat(0),
+        knowledge,
+        legal: Vec::new(),
+        log: Vec::new(),
+        last_action: None,
+        deciding: Some(Seat(0)),
+        outcome: None,
+        autopilot: false,
+        step: 0,
+        fairness: crate::session::Fairness::default(),
+        silent: None,
+    };
+    Harness::new_ui_state(
+        |ui, editor: &mut Editor| {
+            let names = ["Ada".to_owned(), "Bot".to_owned()];
+            if let Some(action) = proposal_ui(
+                ui,
+                &mut editor.draft,
+                &editor.view,
+                &names,
+                "Call Of The Haunted",
+                true,
+            ) {
+                editor.sent = Some(action);
+            }
+        },
+        Editor {
+            view,
+            draft: ProposalDraft::default(),
+            sent: None,
+        },
+    )
+}
+
+#[test]
+fn a_grid_card_outcome_is_written_checked_and_sent() {
+    let mut h = editor();
+    h.run();
+    h.get_by_label_contains("FairDuel does not know what Call Of The Haunted does");
+    // The grid has no Battle Lock and no counters: the editor does not offer them.
+    h.get_by_role_and_label(Role::ComboBox, "Step").click();
+    h.run();
+    assert!(h.query_by_label("Destroy a monster").is_some());
+    assert!(h.query_by_label("Battle Lock").is_none());
+    assert!(h.query_by_label("Counters").is_none());
+    h.get_by_role_and_label(Role::ComboBox, "Step").click();
+    h.run();
+
+    let gaia = Place::Zone {
+        side: Seat(0),
+        zone: Zone::Graveyard,
+        slot: 0,
+    };
+    // Onto Ada's own Deck Leader: the engine says why not before anything is sent.
+    let leader = Place::Cell(Cell::new(6, 3));
+    {
+        let draft = &mut h.state_mut().draft;
+        draft.card = Some(gaia);
+        draft.destination = DestinationKind::Zone;
+        draft.zone = Some(leader);
+    }
+    h.run();
+    h.get_by_label("Add step").click();
+    h.run();
+    h.get_by_label_contains("is not free");
+    assert!(
+        h.query_by_label("Send the proposal")
+            .is_some_and(|send| send.accesskit_node().is_disabled()),
+        "an impossible outcome cannot be sent"
+    );
+    h.get_by_label("Remove").click();
+    h.run();
+
+    let free = Place::Cell(Cell::new(5, 2));
+    h.state_mut().draft.zone = Some(free);
+    h.run();
+    h.get_by_label("Add step").click();
+    h.run();
+    h.get_by_label_contains("The engine can carry this outcome out");
+    h.get_by_label("Send the proposal").click();
+    h.run();
+    assert_eq!(
+        h.state().sent,
+        Some(Action::ProposeOutcome {
+            operations: vec![Operation::Move {
+                from: gaia,
+                to: Destination::Field {
+                    at: free,
+                    defence: false,
+                },
+            }],
+        })
+    );
+}
