@@ -124,3 +124,120 @@ fn every_legal_action_reads_as_words_without_seat_numbers() {
         );
     }
 }
+
+/// My view of a position played from a scenario file: my seat's decision with what it
+/// offers.
+fn scenario_view(format: &str, text: &str, seat: Seat) -> SeatView {
+    let catalog = Catalog::load(&project_assets()).expect("assets");
+    let rules = Arc::clone(&catalog.format(format).expect("format").rules);
+    let scenario =
+        fairduel_sim::scenario::Scenario::parse("position.toml", text).expect("scenario parses");
+    let (duel, knowledge) = scenario.position(&rules).expect("the steps play");
+    let legal = duel.legal_actions(seat, &knowledge);
+    SeatView {
+        duel,
+        seat,
+        knowledge,
+        legal,
+        log: Vec::new(),
+        last_action: None,
+        deciding: Some(seat),
+        outcome: None,
+        autopilot: false,
+        step: 0,
+        fairness: crate::session::Fairness::default(),
+        silent: None,
+    }
+}
+
+fn option_labels(choice: &Choice) -> Vec<&str> {
+    choice.options.iter().map(|(l, _)| l.as_str()).collect()
+}
+
+#[test]
+fn a_revival_asks_which_card_and_offers_only_monsters_in_words() {
+    let view = scenario_view(
+        "dor-classic",
+        r#"
+name = "Monster Reborn resolving"
+format = "dor-classic"
+turn = 3
+[seat0]
+hand = [685]
+graveyard = [159]
+[seat1]
+graveyard = [710, 155]
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+to = "d6"
+mode = "activate"
+"#,
+        Seat(0),
+    );
+    let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
+    assert_eq!(
+        choice.title,
+        "Monster Reborn resolves: choose the card it brings back from a graveyard onto its zone."
+    );
+    let labels = option_labels(&choice);
+    assert!(
+        labels.contains(&"Bring back Axe Raider from your graveyard"),
+        "{labels:?}"
+    );
+    assert!(
+        labels.contains(&"Bring back Gaia The Fierce Knight from seat 1's graveyard"),
+        "{labels:?}"
+    );
+    assert!(
+        !labels.iter().any(|l| l.contains("Hinotama")),
+        "a spell is never brought back: {labels:?}"
+    );
+}
+
+#[test]
+fn a_control_change_asks_for_the_monster_and_a_zone_next_to_my_leader() {
+    let view = scenario_view(
+        "dor-classic",
+        r#"
+name = "Change of Heart resolving"
+format = "dor-classic"
+turn = 3
+[seat0]
+hand = [732]
+[[cells]]
+at = "d2"
+card = 155
+seat = 1
+face = "up"
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+to = "d6"
+mode = "activate"
+"#,
+        Seat(0),
+    );
+    let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
+    assert!(
+        choice
+            .title
+            .starts_with("Change of Heart resolves: choose the monster"),
+        "{}",
+        choice.title
+    );
+    let labels = option_labels(&choice);
+    // The zones next to my Deck Leader at d7: c7, e7 and d6 (the spell's own, which it
+    // leaves).
+    for to in ["c7", "e7", "d6"] {
+        assert!(
+            labels.contains(
+                &format!("Take control of Gaia The Fierce Knight and move it to {to}").as_str()
+            ),
+            "{to}: {labels:?}"
+        );
+    }
+    assert_eq!(labels.len(), 3, "{labels:?}");
+}
