@@ -2,19 +2,14 @@
 //! agreement, its outcome written in the editor, checked by the engine as it is written,
 //! and sent.
 
-use std::sync::Arc;
-
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use fairduel_engine::agreement::{Destination, Operation};
 use fairduel_engine::grid::Cell;
 use fairduel_engine::{Action, Place, Seat, Zone};
-use fairduel_sim::scenario::Scenario;
 
 use super::{DestinationKind, ProposalDraft, proposal_ui};
-use crate::catalog::Catalog;
-use crate::catalog::tests::project_assets;
 use crate::session::SeatView;
 
 /// Call Of The Haunted activated in DOR Classic, its outcome now up to its controller.
@@ -42,25 +37,7 @@ struct Editor {
 }
 
 fn editor() -> Harness<'static, Editor> {
-    let catalog = Catalog::load(&project_assets()).expect("assets");
-    let rules = Arc::clone(&catalog.format("dor-classic").expect("format").rules);
-    let scenario = Scenario::parse("call-of-the-haunted.toml", CALL_OF_THE_HAUNTED)
-        .expect("the scenario parses");
-    let (duel, knowledge) = scenario.position(&rules).expect("the spell is activated");
-    let view = SeatView {
-        duel,
-        seat: Seat(0),
-        knowledge,
-        legal: Vec::new(),
-        log: Vec::new(),
-        last_action: None,
-        deciding: Some(Seat(0)),
-        outcome: None,
-        autopilot: false,
-        step: 0,
-        fairness: crate::session::Fairness::default(),
-        silent: None,
-    };
+    let view = crate::game::tests::scenario_view("dor-classic", CALL_OF_THE_HAUNTED, Seat(0));
     Harness::new_ui_state(
         |ui, editor: &mut Editor| {
             let names = ["Ada".to_owned(), "Bot".to_owned()];

@@ -27,7 +27,7 @@ mod actions;
 mod panels;
 mod silence;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use actions::{action_label, board_marks, current_options, place_words};
 use actions::{board_decision, has_any_action, i_decide, source_and_target};

@@ -127,7 +127,7 @@ fn every_legal_action_reads_as_words_without_seat_numbers() {
 
 /// My view of a position played from a scenario file: my seat's decision with what it
 /// offers.
-fn scenario_view(format: &str, text: &str, seat: Seat) -> SeatView {
+pub(crate) fn scenario_view(format: &str, text: &str, seat: Seat) -> SeatView {
     let catalog = Catalog::load(&project_assets()).expect("assets");
     let rules = Arc::clone(&catalog.format(format).expect("format").rules);
     let scenario =

@@ -95,6 +95,22 @@ impl Duel {
         self.run_on_copy(operations).map(|(duel, _)| duel)
     }
 
+    /// The coin and the die the controller may still call for before proposing (a call of
+    /// heads stands for either call: the odds are the same).
+    pub(crate) fn chance_calls(&self) -> Vec<crate::action::Action> {
+        let tossed = self.state.agreement.as_ref().map_or(0, |a| a.chances.len());
+        if tossed >= crate::chance::MAX_CHANCES {
+            return Vec::new();
+        }
+        let heads = crate::chance::Chance::Coin {
+            call: crate::chance::CoinSide::Heads,
+        };
+        [heads, crate::chance::Chance::Die]
+            .into_iter()
+            .map(|chance| crate::action::Action::CallChance { chance })
+            .collect()
+    }
+
     /// The controller tosses a coin or rolls a die before proposing.
     pub(crate) fn call_chance_for_agreement(
         &mut self,

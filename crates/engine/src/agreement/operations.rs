@@ -45,6 +45,20 @@ struct Lifted {
     class: Option<Class>,
 }
 
+impl Lifted {
+    /// A card taken off the board (a zone of the field or a grid cell), as it lay.
+    fn from_board(piece: &Piece) -> Lifted {
+        Lifted {
+            owner: piece.owner,
+            card_ref: piece.card_ref,
+            card: piece.card,
+            hidden_on_field: !piece.face_up,
+            defence: piece.defence,
+            class: Some(piece.class),
+        }
+    }
+}
+
 /// Why a reshuffle cannot be part of an outcome in a very long duel.
 const TABLE_FULL: &str =
     "this duel has shuffled its decks so often that no more fresh commitments fit";
@@ -542,14 +556,7 @@ impl Duel {
                 let piece = self
                     .take_from_zone(from)
                     .ok_or_else(|| bad(format!("there is no card at {from}")))?;
-                Ok(Lifted {
-                    owner: piece.owner,
-                    card_ref: piece.card_ref,
-                    card: piece.card,
-                    hidden_on_field: !piece.face_up,
-                    defence: piece.defence,
-                    class: Some(piece.class),
-                })
+                Ok(Lifted::from_board(&piece))
             }
             Zone::Hand | Zone::Graveyard => {
                 let player = self.state.player_mut(side);
@@ -630,14 +637,7 @@ impl Duel {
                 .graveyard
                 .push(equip.to_graveyard());
         }
-        Ok(Lifted {
-            owner: piece.owner,
-            card_ref: piece.card_ref,
-            card: piece.card,
-            hidden_on_field: !piece.face_up,
-            defence: piece.defence,
-            class: Some(piece.class),
-        })
+        Ok(Lifted::from_board(&piece))
     }
 
     /// The seats other than the controller an outcome touches: owners and controllers of

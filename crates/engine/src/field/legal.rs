@@ -35,15 +35,7 @@ impl Duel {
             }
             Some((s, Decision::ProposeOutcome { .. })) if s == seat => {
                 self.outcome_proposals(seat, &mut out);
-                let tossed = self.state.agreement.as_ref().map_or(0, |a| a.chances.len());
-                if tossed < crate::chance::MAX_CHANCES {
-                    let heads = crate::chance::Chance::Coin {
-                        call: crate::chance::CoinSide::Heads,
-                    };
-                    for chance in [heads, crate::chance::Chance::Die] {
-                        out.push(Action::CallChance { chance });
-                    }
-                }
+                out.extend(self.chance_calls());
             }
             Some((s, Decision::SearchDeck)) if s == seat => {
                 out.extend(self.search_choices(seat, knowledge));

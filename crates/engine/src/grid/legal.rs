@@ -31,15 +31,7 @@ impl Duel {
             Decision::Battle => {}
             Decision::ProposeOutcome { .. } => {
                 self.grid_outcome_proposals(seat, &mut out);
-                let tossed = self.state.agreement.as_ref().map_or(0, |a| a.chances.len());
-                if tossed < crate::chance::MAX_CHANCES {
-                    let heads = crate::chance::Chance::Coin {
-                        call: crate::chance::CoinSide::Heads,
-                    };
-                    for chance in [heads, crate::chance::Chance::Die] {
-                        out.push(Action::CallChance { chance });
-                    }
-                }
+                out.extend(self.chance_calls());
             }
             Decision::ConsiderOutcome { .. } => {
                 out.push(Action::AcceptOutcome);
