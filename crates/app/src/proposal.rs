@@ -519,8 +519,8 @@ fn pick_button_ui(ui: &mut Ui, draft: &mut ProposalDraft, pick: Pick) {
     }
 }
 
-/// Every card a step may name: the field's cards, and (for a move) each hand and
-/// graveyard slot.
+/// Every card a step may name: the board's cards, and (for a move) each card of a hand, a
+/// graveyard or the banished cards.
 fn candidate_cards(view: &SeatView, piles: bool) -> Vec<Place> {
     let duel = &view.duel;
     let field = duel.field();
@@ -543,6 +543,7 @@ fn candidate_cards(view: &SeatView, piles: bool) -> Vec<Place> {
             for (zone, count) in [
                 (Zone::Hand, player.hand.len()),
                 (Zone::Graveyard, player.graveyard.len()),
+                (Zone::Banished, player.banished.len()),
             ] {
                 for slot in 0..count.min(usize::from(u8::MAX)) {
                     out.push(Place::Zone {
@@ -581,14 +582,12 @@ fn card_words(view: &SeatView, names: &[String], place: Place) -> String {
         return place.to_string();
     };
     let words = match zone {
-        Zone::Hand | Zone::Graveyard => {
+        Zone::Hand | Zone::Graveyard | Zone::Banished => {
             let player = view.duel.state().players.get(side);
-            let pile = player.map(|p| {
-                if zone == Zone::Hand {
-                    &p.hand
-                } else {
-                    &p.graveyard
-                }
+            let pile = player.map(|p| match zone {
+                Zone::Hand => &p.hand,
+                Zone::Graveyard => &p.graveyard,
+                _ => &p.banished,
             });
             let known = pile
                 .and_then(|p| p.get(usize::from(slot)))

@@ -191,14 +191,14 @@ fn card_at_words(duel: Option<&Duel>, place: Place) -> String {
         let id = match place {
             Place::Zone {
                 side,
-                zone: zone @ (Zone::Hand | Zone::Graveyard),
+                zone: zone @ (Zone::Hand | Zone::Graveyard | Zone::Banished),
                 slot,
             } => {
                 let player = duel.state().players.get(side)?;
-                let pile = if zone == Zone::Hand {
-                    &player.hand
-                } else {
-                    &player.graveyard
+                let pile = match zone {
+                    Zone::Hand => &player.hand,
+                    Zone::Graveyard => &player.graveyard,
+                    _ => &player.banished,
                 };
                 pile.get(usize::from(slot))?.card?
             }

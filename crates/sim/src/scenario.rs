@@ -100,6 +100,9 @@ struct RawSeat {
     extra: Vec<u16>,
     #[serde(default)]
     graveyard: Vec<u16>,
+    /// Banished cards, face-up (Kairu's Shadow Realm).
+    #[serde(default)]
+    banished: Vec<u16>,
     leader: Option<u16>,
     leader_at: Option<String>,
     field_spell: Option<u16>,

@@ -48,9 +48,9 @@ pub const MAX_OPERATIONS: usize = 32;
 /// One step of an agreed outcome, in the engine's own terms.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Operation {
-    /// Move the card at `from` — a zone of the field, or a slot of a hand or a graveyard
-    /// (`Place::Zone` with `Zone::Hand` or `Zone::Graveyard` and the card's index) — to
-    /// `to`.
+    /// Move the card at `from` — a zone of the field, a cell of the grid, or a slot of a
+    /// hand, a graveyard or the banished cards (`Place::Zone` with `Zone::Hand`,
+    /// `Zone::Graveyard` or `Zone::Banished` and the card's index) — to `to`.
     Move { from: Place, to: Destination },
     /// Change `seat`'s life points by `amount`: negative is damage, positive is gain.
     LifePoints { seat: Seat, amount: i32 },

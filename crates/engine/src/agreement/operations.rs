@@ -558,12 +558,12 @@ impl Duel {
                     .ok_or_else(|| bad(format!("there is no card at {from}")))?;
                 Ok(Lifted::from_board(&piece))
             }
-            Zone::Hand | Zone::Graveyard => {
+            Zone::Hand | Zone::Graveyard | Zone::Banished => {
                 let player = self.state.player_mut(side);
-                let cards = if zone == Zone::Hand {
-                    &mut player.hand
-                } else {
-                    &mut player.graveyard
+                let cards = match zone {
+                    Zone::Hand => &mut player.hand,
+                    Zone::Graveyard => &mut player.graveyard,
+                    _ => &mut player.banished,
                 };
                 let i = usize::from(slot);
                 if i >= cards.len() {
@@ -583,7 +583,7 @@ impl Duel {
                     class: None,
                 })
             }
-            Zone::Deck | Zone::Banished | Zone::FieldSpell => Err(bad(format!(
+            Zone::Deck | Zone::FieldSpell => Err(bad(format!(
                 "moving a card out of the {} is not built yet",
                 zone.label()
             ))),

@@ -18,7 +18,8 @@
 //! ]
 //! ```
 //!
-//! A hand or graveyard card is `seatN-handK` or `seatN-graveK`, K counted from 1.
+//! A hand, graveyard or banished card is `seatN-handK`, `seatN-graveK` or `seatN-banishedK`,
+//! K counted from 1.
 
 use serde::Deserialize;
 
@@ -161,8 +162,8 @@ fn parse_operation(
     })
 }
 
-/// A zone of the field, `seatN-handK` / `seatN-graveK`, or `seatN-dmz` (the Deck Master
-/// Zone).
+/// A zone of the field, `seatN-handK` / `seatN-graveK` / `seatN-banishedK`, or `seatN-dmz`
+/// (the Deck Master Zone).
 fn card_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Place, SourceError> {
     let pile = text.trim().strip_prefix("seat").and_then(|rest| {
         let (seat, pile) = rest.split_once('-')?;
@@ -171,6 +172,8 @@ fn card_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Pla
             (Zone::Hand, k)
         } else if let Some(k) = pile.strip_prefix("grave") {
             (Zone::Graveyard, k)
+        } else if let Some(k) = pile.strip_prefix("banished") {
+            (Zone::Banished, k)
         } else if pile == "dmz" {
             (Zone::DeckMaster, "1")
         } else {

@@ -191,6 +191,14 @@ impl Runner {
                     card: Some(CardId(*id)),
                 });
             }
+            let mut banished = Vec::new();
+            for id in &rs.banished {
+                let card_ref = runner.commit(sc, rules, line, seat, *id)?;
+                banished.push(CardSlot {
+                    card_ref,
+                    card: Some(CardId(*id)),
+                });
+            }
             // The grid's Deck Leader: where the seat says, or at the centre of its edge.
             let leader = match &grid {
                 Some(grid) => {
@@ -285,7 +293,7 @@ impl Runner {
             p.extra_deck = extra_deck;
             p.hand = hand;
             p.graveyard = graveyard;
-            p.banished.clear();
+            p.banished = banished;
             p.field_spell = field_spell;
             p.leader_stuck_turns = rs.leader_stuck_turns.unwrap_or(0);
             p.cards_played = rs.cards_played.unwrap_or(0);
