@@ -23,6 +23,7 @@ pub enum StepKind {
     LifePoints,
     Stats,
     Position,
+    Flip,
     Destroy,
     BattleLock,
     Counters,
@@ -33,11 +34,12 @@ pub enum StepKind {
 }
 
 impl StepKind {
-    const ALL: [StepKind; 11] = [
+    const ALL: [StepKind; 12] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
         StepKind::Position,
+        StepKind::Flip,
         StepKind::Destroy,
         StepKind::BattleLock,
         StepKind::Counters,
@@ -62,6 +64,7 @@ impl StepKind {
             StepKind::LifePoints => "Life points",
             StepKind::Stats => "ATK / DEF",
             StepKind::Position => "Change position",
+            StepKind::Flip => "Turn over",
             StepKind::Destroy => "Destroy a monster",
             StepKind::BattleLock => "Battle Lock",
             StepKind::Counters => "Counters",
@@ -164,6 +167,7 @@ impl ProposalDraft {
                 },
             },
             StepKind::Position => Operation::ChangePosition { at: self.card? },
+            StepKind::Flip => Operation::Flip { at: self.card? },
             StepKind::Destroy => Operation::Destroy {
                 at: self.card?,
                 destruction_damage: self.destruction_damage,
@@ -407,6 +411,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
             ui.checkbox(&mut draft.until_end_of_turn, "until the end of the turn");
         }
         StepKind::Position => card_picker_ui(ui, draft, view, names, "Monster", false),
+        StepKind::Flip => card_picker_ui(ui, draft, view, names, "Card", false),
         StepKind::Destroy => {
             card_picker_ui(ui, draft, view, names, "Monster", false);
             if view.duel.format().family == Family::Field {

@@ -253,6 +253,15 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
         Operation::Draw { seat, count: 1 } => format!("{seat} draws a card"),
         Operation::Draw { seat, count } => format!("{seat} draws {count} cards"),
         Operation::Declare { text } => format!("declare \"{text}\""),
+        Operation::Flip { at } => {
+            let face_up = duel.and_then(|d| d.piece_at(*at)).map(|p| p.face_up);
+            let card = card_at_words(duel, *at);
+            match face_up {
+                Some(true) => format!("turn {card} face-down"),
+                Some(false) => format!("turn {card} face-up"),
+                None => format!("turn {card} over"),
+            }
+        }
         Operation::Search { seat } => {
             format!("{seat} searches their deck for a card and shows it (after the rest)")
         }
@@ -364,6 +373,7 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::AttackNegated { from } => format!("the attack from {from} is stopped"),
         Event::SpellNegated { card } => format!("{} is negated", name(*card)),
         Event::Flipped { at, card } => format!("{} at {at} is flipped face-up", name(*card)),
+        Event::TurnedFaceDown { at } => format!("the card at {at} is turned face-down"),
         Event::Equipped { at, card } => format!("{} is equipped to {at}", name(*card)),
         Event::RitualSummoned { seat, card, at } => {
             format!("{seat} Ritual summons {} at {at}", name(*card))

@@ -304,4 +304,8 @@ pub enum Event {
         from: Place,
         to: Place,
     },
+    /// The face-up card at `at` was turned face-down (by an agreed outcome).
+    TurnedFaceDown {
+        at: Place,
+    },
 }

@@ -25,8 +25,8 @@
 //! without a definition, on the grid the effects a card's definition marks
 //! [`crate::card::Primitive::ByAgreement`], when their trigger comes.
 //!
-//! What is not built yet: milling, level and face changes, and chains of responses to an
-//! agreed effect.
+//! What is not built yet: milling, level changes, and chains of responses to an agreed
+//! effect.
 
 mod flow;
 mod operations;
@@ -85,6 +85,11 @@ pub enum Operation {
     /// Place counters on the face-up card at `at` (a positive `change`) or remove them (a
     /// negative one); a card holds at most [`MAX_COUNTERS`].
     Counters { at: Place, change: i8 },
+    /// Turn the card at `at` over: face-up to face-down (it keeps its position; everyone
+    /// saw it, so it stays known), or face-down to face-up (a hidden card is opened by its
+    /// owner first; on the grid a monster's flip effects follow, as for any flip by an
+    /// effect).
+    Flip { at: Place },
 }
 
 /// The most counters one card may hold.
@@ -107,6 +112,7 @@ impl Operation {
             Operation::Destroy { .. } => "destroy",
             Operation::BattleLock { .. } => "battle-lock",
             Operation::Counters { .. } => "counters",
+            Operation::Flip { .. } => "flip",
         }
     }
 }

@@ -183,6 +183,7 @@ impl Duel {
                 Ok(())
             }
             Operation::Declare { .. } => Ok(()),
+            Operation::Flip { at } => self.run_flip(index, *at, run, events),
             Operation::Search { seat } => {
                 self.in_play_or(index, *seat)?;
                 if let Run::Apply = run {
@@ -335,6 +336,56 @@ impl Duel {
         }
         let cause = self.state.agreement.as_ref().map(|a| a.controller);
         self.destroy(cell, cause, events);
+        Ok(())
+    }
+
+    /// Turns the card at `at` over. A hidden card turned face-up is opened by its owner
+    /// first; on the grid its flip effects follow.
+    fn run_flip(
+        &mut self,
+        index: usize,
+        at: Place,
+        run: &mut Run<'_>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let bad = |why: String| RuleError::BadOutcome { index, why };
+        let piece = self
+            .card_at(at)
+            .ok_or_else(|| bad(format!("there is no card at {at}")))?;
+        if piece.leader {
+            return Err(bad(format!("the Deck Leader at {at} is never turned over")));
+        }
+        if piece.face_up {
+            if let Some(piece) = self.card_at_mut(at) {
+                piece.face_up = false;
+            }
+            events.push(Event::TurnedFaceDown { at });
+            return Ok(());
+        }
+        let (owner, card) = (piece.owner, piece.card);
+        let commitment = self.state.commitment(piece.card_ref);
+        let Some(card) = card else {
+            return match run {
+                // Still hidden on a scratch copy: its owner opens it before the real run.
+                Run::Check { shown } => {
+                    shown.push((owner, commitment));
+                    if let Some(piece) = self.card_at_mut(at) {
+                        piece.face_up = true;
+                    }
+                    Ok(())
+                }
+                Run::Apply => Err(bad(format!(
+                    "the hidden card at {at} was not opened by its owner"
+                ))),
+            };
+        };
+        if let Some(piece) = self.card_at_mut(at) {
+            piece.face_up = true;
+        }
+        match at.cell() {
+            Some(cell) => self.flipped_by_effect(cell, card, events),
+            None => events.push(Event::Flipped { at, card }),
+        }
         Ok(())
     }
 
@@ -664,7 +715,8 @@ impl Duel {
                 | Operation::ChangePosition { at }
                 | Operation::Destroy { at, .. }
                 | Operation::BattleLock { at, .. }
-                | Operation::Counters { at, .. } => add_place(&mut touched, *at),
+                | Operation::Counters { at, .. }
+                | Operation::Flip { at } => add_place(&mut touched, *at),
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }
                 | Operation::Search { seat }

@@ -124,6 +124,9 @@ fn parse_operation(
                 }
             },
         },
+        "flip" => Operation::Flip {
+            at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
+        },
         "change-position" => Operation::ChangePosition {
             at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
         },
@@ -155,7 +158,7 @@ fn parse_operation(
                 line,
                 format!(
                     "unknown operation \"{other}\" (move, life-points, stats, change-position, \
-                     draw, declare, search, shuffle, destroy, battle-lock, counters)"
+                     flip, draw, declare, search, shuffle, destroy, battle-lock, counters)"
                 ),
             ));
         }

@@ -11,12 +11,7 @@ impl Duel {
     /// The card at `cell`, known to be `card`, was just turned face-up by an effect: it is
     /// flipped, and a monster's flip effect activates ("Flip effects are activated WHENEVER
     /// the monster is flipped face up") unless it is spellbound.
-    pub(in crate::grid) fn flipped_by_effect(
-        &mut self,
-        cell: Cell,
-        card: CardId,
-        events: &mut Vec<Event>,
-    ) {
+    pub(crate) fn flipped_by_effect(&mut self, cell: Cell, card: CardId, events: &mut Vec<Event>) {
         events.push(Event::Flipped {
             at: cell.into(),
             card,
