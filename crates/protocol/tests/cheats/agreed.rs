@@ -1,5 +1,5 @@
-//! Cheats around agreed effects (the card game's field): an outcome applied without the
-//! consent of every seat asked, consent given in another seat's name, a false opening of a
+//! Cheats around agreed effects (the card game's field, and the grid's cards without a
+//! definition): an outcome applied without the consent of every seat asked, consent given in another seat's name, a false opening of a
 //! hidden card the outcome shows, a replayed agreement, and a search reaching beyond the
 //! searcher's own deck. A reshuffle that stacks the deck is in `reshuffle.rs`.
 
@@ -7,7 +7,7 @@ use fairduel_engine::{Action, Answer, Asked, Awaiting, Decision, Reveal, Seat};
 use fairduel_protocol::envelope::{Body, Envelope, SignedEnvelope};
 use fairduel_protocol::matchlog::Step;
 
-use crate::harness::{FIELD, Game, Table, refused_as, tables};
+use crate::harness::{FIELD, Game, TWO_SEATS, Table, refused_as, tables};
 
 /// Plays until a proposed outcome waits for a seat's answer: (proposer, the seat asked).
 fn until_outcome_considered(game: &mut Game) -> Option<(Seat, Seat)> {
@@ -25,9 +25,12 @@ fn until_outcome_considered(game: &mut Game) -> Option<(Seat, Seat)> {
 
 #[test]
 fn an_outcome_nobody_agreed_to_is_refused() {
-    for table in tables(&FIELD) {
+    let field = tables(&FIELD).into_iter().map(|t| (t, 20));
+    // On the grid only a few cards of the starter decks resolve by agreement.
+    let grid = tables(&TWO_SEATS).into_iter().map(|t| (t, 60));
+    for (table, seeds) in field.chain(grid) {
         let mut tried = 0;
-        for seed in 0..20 {
+        for seed in 0..seeds {
             let mut game = Game::new(&table, seed);
             let Some((proposer, asked)) = until_outcome_considered(&mut game) else {
                 continue;
@@ -84,38 +87,49 @@ fn a_false_opening_inside_an_agreed_effect_is_refused() {
     // An accepted outcome sends a hidden card (a Set card, a hand card) to the graveyard:
     // its owner must open it first, and an opening its commitment does not match is
     // refused by every other seat at once.
-    let mut caught = 0;
-    for table in tables(&FIELD) {
-        for seed in 0..40 {
-            let mut game = Game::new(&table, seed);
-            let revealing = |g: &Game| match g.step() {
-                Step::Game(Awaiting::Answer {
-                    seat,
-                    asked: Asked::Reveal { commitments },
-                }) if g.leader().duel().and_then(|d| d.agreement()).is_some() => {
-                    Some((seat, commitments))
-                }
-                _ => None,
-            };
-            if !game.advance_until_or_end(|g| revealing(g).is_some()) {
-                continue;
-            }
-            let (owner, commitments) = revealing(&game).unwrap();
-            let knowledge = game.peer(owner).knowledge();
-            let mut reveals: Vec<Reveal> = commitments
-                .iter()
-                .map(|c| *knowledge.get(c).unwrap())
-                .collect();
-            // Claim the first card is another one of the pool.
-            reveals[0].card.0 = if reveals[0].card.0 == 53 { 54 } else { 53 };
-            let lie = game.forge(owner, Body::Answer(Answer::Reveal { reveals }));
-            let refused = refused_as(game.honest_receives(owner, &lie), "illegal-action");
-            assert!(refused.contains("does not"), "{refused}");
-            caught += 1;
-            break;
+    for (family, seeds) in [(&FIELD[..], 40), (&TWO_SEATS[..], 120)] {
+        let mut caught = 0;
+        for table in tables(family) {
+            caught += false_opening_caught(&table, seeds);
         }
+        assert!(
+            caught > 0,
+            "{family:?}: no accepted outcome ever showed a hidden card"
+        );
     }
-    assert!(caught > 0, "no accepted outcome ever showed a hidden card");
+}
+
+/// Whether a lie about a hidden card an accepted outcome shows was refused in one of the
+/// first `seeds` games at `table` (0 or 1).
+fn false_opening_caught(table: &Table, seeds: u64) -> usize {
+    for seed in 0..seeds {
+        let mut game = Game::new(table, seed);
+        let revealing = |g: &Game| match g.step() {
+            Step::Game(Awaiting::Answer {
+                seat,
+                asked: Asked::Reveal { commitments },
+            }) if g.leader().duel().and_then(|d| d.agreement()).is_some() => {
+                Some((seat, commitments))
+            }
+            _ => None,
+        };
+        if !game.advance_until_or_end(|g| revealing(g).is_some()) {
+            continue;
+        }
+        let (owner, commitments) = revealing(&game).unwrap();
+        let knowledge = game.peer(owner).knowledge();
+        let mut reveals: Vec<Reveal> = commitments
+            .iter()
+            .map(|c| *knowledge.get(c).unwrap())
+            .collect();
+        // Claim the first card is another one of the pool.
+        reveals[0].card.0 = if reveals[0].card.0 == 53 { 54 } else { 53 };
+        let lie = game.forge(owner, Body::Answer(Answer::Reveal { reveals }));
+        let refused = refused_as(game.honest_receives(owner, &lie), "illegal-action");
+        assert!(refused.contains("does not"), "{}: {refused}", table.name);
+        return 1;
+    }
+    0
 }
 
 #[test]
