@@ -24,6 +24,7 @@ pub enum StepKind {
     Stats,
     Position,
     Flip,
+    Reveal,
     Destroy,
     BattleLock,
     Counters,
@@ -34,12 +35,13 @@ pub enum StepKind {
 }
 
 impl StepKind {
-    const ALL: [StepKind; 12] = [
+    const ALL: [StepKind; 13] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
         StepKind::Position,
         StepKind::Flip,
+        StepKind::Reveal,
         StepKind::Destroy,
         StepKind::BattleLock,
         StepKind::Counters,
@@ -65,6 +67,7 @@ impl StepKind {
             StepKind::Stats => "ATK / DEF",
             StepKind::Position => "Change position",
             StepKind::Flip => "Turn over",
+            StepKind::Reveal => "Show a hidden card",
             StepKind::Destroy => "Destroy a monster",
             StepKind::BattleLock => "Battle Lock",
             StepKind::Counters => "Counters",
@@ -168,6 +171,7 @@ impl ProposalDraft {
             },
             StepKind::Position => Operation::ChangePosition { at: self.card? },
             StepKind::Flip => Operation::Flip { at: self.card? },
+            StepKind::Reveal => Operation::Reveal { at: self.card? },
             StepKind::Destroy => Operation::Destroy {
                 at: self.card?,
                 destruction_damage: self.destruction_damage,
@@ -412,6 +416,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
         }
         StepKind::Position => card_picker_ui(ui, draft, view, names, "Monster", false),
         StepKind::Flip => card_picker_ui(ui, draft, view, names, "Card", false),
+        StepKind::Reveal => card_picker_ui(ui, draft, view, names, "Card", true),
         StepKind::Destroy => {
             card_picker_ui(ui, draft, view, names, "Monster", false);
             if view.duel.format().family == Family::Field {

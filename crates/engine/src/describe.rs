@@ -253,6 +253,7 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
         Operation::Draw { seat, count: 1 } => format!("{seat} draws a card"),
         Operation::Draw { seat, count } => format!("{seat} draws {count} cards"),
         Operation::Declare { text } => format!("declare \"{text}\""),
+        Operation::Reveal { at } => format!("show everyone {}", card_at_words(duel, *at)),
         Operation::Flip { at } => {
             let face_up = duel.and_then(|d| d.piece_at(*at)).map(|p| p.face_up);
             let card = card_at_words(duel, *at);

@@ -248,6 +248,8 @@ struct RawAssert {
     /// With `seat`: a card among the banished cards.
     banished_contains: Option<u16>,
     hand_contains: Option<u16>,
+    /// The hand holds this card and everyone knows it (it was shown).
+    hand_shows: Option<u16>,
     leader_at: Option<String>,
     field_spell: Option<u16>,
     at: Option<String>,
@@ -265,6 +267,8 @@ struct RawAssert {
     marker: Option<String>,
     /// With `at` on the field: whether the monster there gets the Field Power Bonus.
     field_power_bonus: Option<bool>,
+    /// Whether everyone knows the card at `at` (face-up, or shown while face-down).
+    public: Option<bool>,
     /// With `seat`: Idle Warnings collected.
     idle_warnings: Option<u8>,
     /// With `seat`: where the Deck Master is ("zone", "field", "hand", "deck",

@@ -90,6 +90,9 @@ pub enum Operation {
     /// owner first; on the grid a monster's flip effects follow, as for any flip by an
     /// effect).
     Flip { at: Place },
+    /// Show everyone the hidden card at `at` — a face-down card on the board or a slot of a
+    /// hand — opened by its owner; it stays where it is, known from then on.
+    Reveal { at: Place },
 }
 
 /// The most counters one card may hold.
@@ -113,6 +116,7 @@ impl Operation {
             Operation::BattleLock { .. } => "battle-lock",
             Operation::Counters { .. } => "counters",
             Operation::Flip { .. } => "flip",
+            Operation::Reveal { .. } => "reveal",
         }
     }
 }

@@ -184,6 +184,7 @@ impl Duel {
             }
             Operation::Declare { .. } => Ok(()),
             Operation::Flip { at } => self.run_flip(index, *at, run, events),
+            Operation::Reveal { at } => self.run_reveal(index, *at, run),
             Operation::Search { seat } => {
                 self.in_play_or(index, *seat)?;
                 if let Run::Apply = run {
@@ -387,6 +388,56 @@ impl Duel {
             None => events.push(Event::Flipped { at, card }),
         }
         Ok(())
+    }
+
+    /// Shows everyone the hidden card at `at`: its owner opens it (the opening fills it in
+    /// wherever it lies), and it stays where it is.
+    fn run_reveal(&mut self, index: usize, at: Place, run: &mut Run<'_>) -> Result<(), RuleError> {
+        let bad = |why: String| RuleError::BadOutcome { index, why };
+        let (owner, card_ref, card) = match at {
+            Place::Zone {
+                side,
+                zone: Zone::Hand,
+                slot,
+            } => {
+                let hand = &self
+                    .state
+                    .players
+                    .get(side)
+                    .ok_or(RuleError::NoSuchSeat {
+                        seat: side,
+                        players: self.state.seat_count(),
+                    })?
+                    .hand;
+                let slot = hand.get(usize::from(slot)).ok_or_else(|| {
+                    bad(format!("seat {} has no card {slot} in their hand", side.0))
+                })?;
+                (side, slot.card_ref, slot.card)
+            }
+            _ => {
+                let piece = self
+                    .card_at(at)
+                    .ok_or_else(|| bad(format!("there is no card at {at}")))?;
+                if piece.face_up {
+                    return Err(bad(format!("the card at {at} is face-up already")));
+                }
+                (piece.owner, piece.card_ref, piece.card)
+            }
+        };
+        match (run, card) {
+            (Run::Check { .. }, Some(_)) => {
+                Err(bad(format!("everyone knows the card at {at} already")))
+            }
+            (Run::Check { shown }, None) => {
+                shown.push((owner, self.state.commitment(card_ref)));
+                Ok(())
+            }
+            // Opened by its owner before the outcome ran: nothing more to do.
+            (Run::Apply, Some(_)) => Ok(()),
+            (Run::Apply, None) => Err(bad(format!(
+                "the hidden card at {at} was not opened by its owner"
+            ))),
+        }
     }
 
     /// ATK and DEF of the face-up monster at `at`, as they stand.
@@ -716,7 +767,8 @@ impl Duel {
                 | Operation::Destroy { at, .. }
                 | Operation::BattleLock { at, .. }
                 | Operation::Counters { at, .. }
-                | Operation::Flip { at } => add_place(&mut touched, *at),
+                | Operation::Flip { at }
+                | Operation::Reveal { at } => add_place(&mut touched, *at),
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }
                 | Operation::Search { seat }

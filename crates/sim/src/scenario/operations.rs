@@ -127,6 +127,9 @@ fn parse_operation(
         "flip" => Operation::Flip {
             at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
         },
+        "reveal" => Operation::Reveal {
+            at: card_place(sc, line, &need(&raw.at, "at")?, duel)?,
+        },
         "change-position" => Operation::ChangePosition {
             at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
         },
@@ -158,7 +161,8 @@ fn parse_operation(
                 line,
                 format!(
                     "unknown operation \"{other}\" (move, life-points, stats, change-position, \
-                     flip, draw, declare, search, shuffle, destroy, battle-lock, counters)"
+                     flip, reveal, draw, declare, search, shuffle, destroy, battle-lock, \
+                     counters)"
                 ),
             ));
         }

@@ -22,6 +22,7 @@ impl Runner {
             || a.graveyard_lacks.is_some()
             || a.banished_contains.is_some()
             || a.hand_contains.is_some()
+            || a.hand_shows.is_some()
             || a.leader_at.is_some()
             || a.field_spell.is_some()
             || a.idle_warnings.is_some()
@@ -114,6 +115,14 @@ impl Runner {
             {
                 problems.push(format!("{who} graveyard should not contain {}", CardId(id)));
             }
+            if let Some(id) = a.hand_shows
+                && !p.hand.iter().any(|s| s.card == Some(CardId(id)))
+            {
+                problems.push(format!(
+                    "{who} hand should show {} to everyone, and does not",
+                    CardId(id)
+                ));
+            }
             if let Some(id) = a.hand_contains {
                 let hand: Vec<CardId> = p.hand.iter().filter_map(slot_card).collect();
                 if !hand.contains(&CardId(id)) {
@@ -175,6 +184,7 @@ impl Runner {
             }
         }
         let cell_checks = a.empty.is_some()
+            || a.public.is_some()
             || a.card.is_some()
             || a.controller.is_some()
             || a.face.is_some()
@@ -240,7 +250,8 @@ impl Runner {
                     || a.counters.is_some()
                     || a.atk.is_some()
                     || a.def.is_some()
-                    || a.field_power_bonus.is_some();
+                    || a.field_power_bonus.is_some()
+                    || a.public.is_some();
                 match piece {
                     None if piece_checks => problems.push(format!("{cell} is empty")),
                     None => {}
@@ -252,6 +263,14 @@ impl Runner {
                                 format!("card at {cell}"),
                                 CardId(id).to_string(),
                                 card.map_or("unknown".into(), |c| c.id.to_string()),
+                            );
+                        }
+                        if let Some(public) = a.public {
+                            expect(
+                                &mut problems,
+                                format!("whether everyone knows the card at {cell}"),
+                                public.to_string(),
+                                p.card.is_some().to_string(),
                             );
                         }
                         if let Some(s) = a.controller {
