@@ -79,6 +79,15 @@ impl StepKind {
     }
 }
 
+/// How long an ATK/DEF change lasts, as the editor offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Lasting {
+    #[default]
+    WhileOnField,
+    EndOfTurn,
+    Turns,
+}
+
 /// Where a moved card goes, as the editor offers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum DestinationKind {
@@ -113,7 +122,10 @@ pub struct ProposalDraft {
     pub amount: i32,
     pub atk: i16,
     pub def: i16,
-    pub until_end_of_turn: bool,
+    /// How long an ATK/DEF change lasts.
+    pub lasting: Lasting,
+    /// Turns of its controller a change `Lasting::Turns` lasts.
+    pub lasting_turns: u8,
     pub count: u8,
     pub text: String,
     /// A destroyed monster's controller takes Destruction Damage.
@@ -163,10 +175,10 @@ impl ProposalDraft {
                 at: self.card?,
                 atk: self.atk,
                 def: self.def,
-                duration: if self.until_end_of_turn {
-                    Duration::EndOfTurn
-                } else {
-                    Duration::Permanent
+                duration: match self.lasting {
+                    Lasting::WhileOnField => Duration::Permanent,
+                    Lasting::EndOfTurn => Duration::EndOfTurn,
+                    Lasting::Turns => Duration::Turns(self.lasting_turns.max(1)),
                 },
             },
             StepKind::Position => Operation::ChangePosition { at: self.card? },
@@ -412,7 +424,29 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
             card_picker_ui(ui, draft, view, names, "Monster", false);
             ui.add(DragValue::new(&mut draft.atk).speed(50).prefix("ATK "));
             ui.add(DragValue::new(&mut draft.def).speed(50).prefix("DEF "));
-            ui.checkbox(&mut draft.until_end_of_turn, "until the end of the turn");
+            let label = ui.label("lasting");
+            let words = |lasting: Lasting| match lasting {
+                Lasting::WhileOnField => "while it stays on the field",
+                Lasting::EndOfTurn => "until the end of the turn",
+                Lasting::Turns => "for some of its controller's turns",
+            };
+            ComboBox::from_id_salt("proposal-lasting")
+                .selected_text(words(draft.lasting))
+                .show_ui(ui, |ui| {
+                    for lasting in [Lasting::WhileOnField, Lasting::EndOfTurn, Lasting::Turns] {
+                        ui.selectable_value(&mut draft.lasting, lasting, words(lasting));
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            if draft.lasting == Lasting::Turns {
+                ui.add(
+                    DragValue::new(&mut draft.lasting_turns)
+                        .range(1..=20)
+                        .prefix("turns "),
+                )
+                .on_hover_text("This turn counts as the first if it is its controller's");
+            }
         }
         StepKind::Position => card_picker_ui(ui, draft, view, names, "Monster", false),
         StepKind::Flip => card_picker_ui(ui, draft, view, names, "Card", false),

@@ -238,9 +238,10 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
             duration,
         } => {
             let how_long = match duration {
-                Duration::Permanent => "while it stays on the field",
-                Duration::EndOfTurn => "until the end of the turn",
-                Duration::Turns(_) => "for some turns",
+                Duration::Permanent => "while it stays on the field".to_owned(),
+                Duration::EndOfTurn => "until the end of the turn".to_owned(),
+                Duration::Turns(1) => "until the end of its controller's turn".to_owned(),
+                Duration::Turns(n) => format!("for {n} of its controller's turns"),
             };
             format!(
                 "{} gets {atk:+} ATK and {def:+} DEF {how_long}",

@@ -25,8 +25,8 @@
 //! without a definition, on the grid the effects a card's definition marks
 //! [`crate::card::Primitive::ByAgreement`], when their trigger comes.
 //!
-//! What is not built yet: milling, level changes, and chains of responses to an agreed
-//! effect.
+//! What is not built yet: milling, level changes, a card out of an Extra Deck, and chains
+//! of responses to an agreed effect.
 
 mod flow;
 mod operations;

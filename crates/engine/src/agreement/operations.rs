@@ -22,6 +22,9 @@ use crate::seat::{Seat, SeatSet};
 /// The most cards one draw operation takes.
 const MAX_DRAW: u8 = 10;
 
+/// The most turns a change "for N turns" lasts.
+const MAX_TURNS: u8 = 20;
+
 /// How an outcome is being run.
 pub(super) enum Run<'a> {
     /// On a scratch copy, before anyone agreed: hidden cards may be unknown; the ones the
@@ -89,6 +92,14 @@ impl Duel {
                 }
                 Operation::Stats { atk: 0, def: 0, .. } => {
                     return Err(bad("a change of ATK and DEF by 0 changes nothing".into()));
+                }
+                Operation::Stats {
+                    duration: crate::card::Duration::Turns(n),
+                    ..
+                } if *n == 0 || *n > MAX_TURNS => {
+                    return Err(bad(format!(
+                        "a change for some turns lasts 1 to {MAX_TURNS} of its controller's turns"
+                    )));
                 }
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }

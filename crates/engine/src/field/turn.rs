@@ -16,6 +16,9 @@ impl Duel {
     pub(crate) fn field_start_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
         let rules = std::sync::Arc::clone(&self.rules);
         let format = &rules.format;
+        // The turn that just ended (none before the first one): "for N turns" changes count
+        // their controller's turns, as on the grid.
+        let ended = (self.state.turn > 1).then_some(self.state.active);
         self.state.active = seat;
         self.state.phase = Phase::Main;
         self.state.table.begin_turn(seat);
@@ -27,9 +30,15 @@ impl Duel {
             piece.attacked = false;
             piece.changed_position = false;
             piece.activated = false;
-            piece
-                .modifiers
-                .retain(|m| m.duration != crate::card::Duration::EndOfTurn);
+            let controller = piece.controller;
+            piece.modifiers.retain_mut(|m| match m.duration {
+                crate::card::Duration::EndOfTurn => false,
+                crate::card::Duration::Turns(n) if Some(controller) == ended => {
+                    m.duration = crate::card::Duration::Turns(n.saturating_sub(1));
+                    n > 1
+                }
+                _ => true,
+            });
         }
         // The cap on Destruction Damage is per turn.
         for player in self.state.players.values_mut() {

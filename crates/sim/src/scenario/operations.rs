@@ -113,13 +113,17 @@ fn parse_operation(
             at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
             atk: raw.atk.unwrap_or(0),
             def: raw.def.unwrap_or(0),
-            duration: match raw.until.as_deref() {
-                None | Some("leaves") => Duration::Permanent,
-                Some("end-of-turn") => Duration::EndOfTurn,
-                Some(other) => {
+            duration: match (raw.until.as_deref(), raw.turns) {
+                (_, Some(n)) => Duration::Turns(n),
+                (None | Some("leaves"), None) => Duration::Permanent,
+                (Some("end-of-turn"), None) => Duration::EndOfTurn,
+                (Some(other), None) => {
                     return Err(sc.err(
                         line,
-                        format!("until = \"{other}\": write end-of-turn or leaves"),
+                        format!(
+                            "until = \"{other}\": write end-of-turn or leaves (or turns = N \
+                             for N of its controller's turns)"
+                        ),
                     ));
                 }
             },
