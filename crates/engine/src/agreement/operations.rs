@@ -328,14 +328,29 @@ impl Duel {
             ));
         }
         let piece = self.field_monster_mut(index, at)?;
-        if piece.leader {
+        let (leader, hidden, owner, card_ref) = (
+            piece.leader,
+            piece.card.is_none(),
+            piece.owner,
+            piece.card_ref,
+        );
+        if leader {
             return Err(bad(format!(
                 "the Deck Leader at {at} is never destroyed: it leaves the duel only with its \
                  life points"
             )));
         }
-        if piece.card.is_none() {
-            let (owner, card_ref) = (piece.owner, piece.card_ref);
+        if self
+            .state
+            .piece(cell)
+            .is_some_and(|p| self.immune_to_destruction(p))
+        {
+            return Err(bad(format!(
+                "the Ritual Monster at {at} cannot be destroyed or removed by card effects in \
+                 this format"
+            )));
+        }
+        if hidden {
             let commitment = self.state.commitment(card_ref);
             match run {
                 Run::Check { shown } => shown.push((owner, commitment)),
@@ -736,6 +751,12 @@ impl Duel {
             Some(piece) if piece.leader => {
                 return Err(bad(format!(
                     "the Deck Leader at {cell} never leaves the board"
+                )));
+            }
+            Some(piece) if self.immune_to_destruction(piece) => {
+                return Err(bad(format!(
+                    "the Ritual Monster at {cell} cannot be destroyed or removed by card \
+                     effects in this format"
                 )));
             }
             Some(_) => {}

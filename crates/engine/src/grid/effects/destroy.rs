@@ -14,7 +14,7 @@ use crate::state::{QueuedEffect, Resume};
 impl Duel {
     /// Kairu's Ritual Monsters: "unable to be destroyed or removed from the field by card
     /// effects".
-    fn immune_to_destruction(&self, piece: &Piece) -> bool {
+    pub(crate) fn immune_to_destruction(&self, piece: &Piece) -> bool {
         self.rules.format.play.ritual_monsters_immune
             && piece
                 .card
