@@ -134,6 +134,13 @@ impl Duel {
         }
     }
 
+    pub(crate) fn piece_at_mut(&mut self, place: Place) -> Option<&mut Piece> {
+        match place {
+            Place::Cell(cell) => self.state.piece_mut(cell),
+            Place::Zone { .. } => self.zone_piece_mut(place),
+        }
+    }
+
     /// The grid's geometry; a board of no cells for a duel on the card game's field (the
     /// grid family's rules never run there).
     pub fn grid(&self) -> &GridTopology {

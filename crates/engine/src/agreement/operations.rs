@@ -231,7 +231,7 @@ impl Duel {
             }
             Operation::Counters { at, change } => {
                 let piece = self
-                    .card_at_mut(*at)
+                    .piece_at_mut(*at)
                     .ok_or_else(|| bad(format!("there is no card at {at}")))?;
                 if !piece.face_up {
                     return Err(bad(format!(
@@ -377,13 +377,13 @@ impl Duel {
     ) -> Result<(), RuleError> {
         let bad = |why: String| RuleError::BadOutcome { index, why };
         let piece = self
-            .card_at(at)
+            .piece_at(at)
             .ok_or_else(|| bad(format!("there is no card at {at}")))?;
         if piece.leader {
             return Err(bad(format!("the Deck Leader at {at} is never turned over")));
         }
         if piece.face_up {
-            if let Some(piece) = self.card_at_mut(at) {
+            if let Some(piece) = self.piece_at_mut(at) {
                 piece.face_up = false;
             }
             events.push(Event::TurnedFaceDown { at });
@@ -396,7 +396,7 @@ impl Duel {
                 // Still hidden on a scratch copy: its owner opens it before the real run.
                 Run::Check { shown } => {
                     shown.push((owner, commitment));
-                    if let Some(piece) = self.card_at_mut(at) {
+                    if let Some(piece) = self.piece_at_mut(at) {
                         piece.face_up = true;
                     }
                     Ok(())
@@ -406,7 +406,7 @@ impl Duel {
                 ))),
             };
         };
-        if let Some(piece) = self.card_at_mut(at) {
+        if let Some(piece) = self.piece_at_mut(at) {
             piece.face_up = true;
         }
         match at.cell() {
@@ -442,7 +442,7 @@ impl Duel {
             }
             _ => {
                 let piece = self
-                    .card_at(at)
+                    .piece_at(at)
                     .ok_or_else(|| bad(format!("there is no card at {at}")))?;
                 if piece.face_up {
                     return Err(bad(format!("the card at {at} is face-up already")));
@@ -474,24 +474,9 @@ impl Duel {
         }
     }
 
-    /// The card at `at`, a zone of the field or a cell of the grid.
-    fn card_at(&self, at: Place) -> Option<&Piece> {
-        match at {
-            Place::Cell(cell) => self.state.piece(cell),
-            Place::Zone { .. } => self.zone_piece(at),
-        }
-    }
-
-    fn card_at_mut(&mut self, at: Place) -> Option<&mut Piece> {
-        match at {
-            Place::Cell(cell) => self.state.piece_mut(cell),
-            Place::Zone { .. } => self.zone_piece_mut(at),
-        }
-    }
-
     fn field_monster_mut(&mut self, index: usize, at: Place) -> Result<&mut Piece, RuleError> {
         let bad = |why: String| RuleError::BadOutcome { index, why };
-        match self.card_at_mut(at) {
+        match self.piece_at_mut(at) {
             Some(piece) if piece.class == Class::Monster => Ok(piece),
             Some(_) => Err(bad(format!("the card at {at} is not a monster"))),
             None => Err(bad(format!("there is no card at {at}"))),
@@ -782,7 +767,7 @@ impl Duel {
             if let Some(side) = place.side() {
                 *touched = touched.with(side);
             }
-            if let Some(piece) = self.card_at(place) {
+            if let Some(piece) = self.piece_at(place) {
                 *touched = touched.with(piece.owner).with(piece.controller);
             }
         };

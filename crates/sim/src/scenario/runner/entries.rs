@@ -1,0 +1,420 @@
+//! Turning a scenario's `[[step]]` tables into the entries a seat writes: the action or
+//! answer each `do` names, with the cards, places and openings it refers to.
+
+use super::*;
+use fairduel_engine::chance::{Chance, CoinSide};
+
+impl Runner {
+    pub(super) fn build_entry(
+        &self,
+        sc: &Scenario,
+        line: usize,
+        seat: Seat,
+        raw: &RawStep,
+    ) -> Result<Entry, SourceError> {
+        let place = |field: &Option<String>, name: &str| -> Result<Place, SourceError> {
+            match field {
+                Some(text) => parse_place(sc, line, text, &self.duel),
+                None => Err(sc.err(line, format!("a {} step needs `{name}`", raw.action))),
+            }
+        };
+        let cell = place;
+        // The reveal an action carries, adjusted by `reveal` / `reveal_card`.
+        let adjust = |reveal: Option<Reveal>| -> Option<Reveal> {
+            if raw.reveal == Some(false) {
+                return None;
+            }
+            reveal.map(|r| match raw.reveal_card {
+                Some(id) => Reveal {
+                    card: CardId(id),
+                    salt: r.salt,
+                },
+                None => r,
+            })
+        };
+        let piece_reveal = |at: Place| -> Option<Reveal> {
+            piece_at(&self.duel, at)
+                .and_then(|p| self.reveal_of(&self.duel.state().commitment(p.card_ref)))
+        };
+        let action = match raw.action.as_str() {
+            "play" => {
+                let hand_index = self.hand_index(sc, line, seat, raw)?;
+                let slot = self
+                    .duel
+                    .hand_slot(seat, hand_index)
+                    .copied()
+                    .ok_or_else(|| {
+                        sc.err(
+                            line,
+                            format!("seat {} has no hand card {hand_index}", seat.0),
+                        )
+                    });
+                // A missing hand card is the engine's to refuse (no-such-hand-card).
+                let reveal = slot
+                    .ok()
+                    .and_then(|s| self.reveal_of(&self.duel.state().commitment(s.card_ref)));
+                let card = reveal.and_then(|r| self.duel.pool().get(r.card));
+                let mode = match raw.mode.as_deref().unwrap_or("set") {
+                    "summon" => PlayMode::Summon,
+                    "summon-defence" | "summon-defense" => PlayMode::SummonDefence,
+                    "set-attack" => PlayMode::SetMonsterAttack,
+                    "set-defence" | "set-defense" => PlayMode::SetMonsterDefence,
+                    "set-spell" | "set-trap" => PlayMode::SetSpellTrap,
+                    "activate" => PlayMode::ActivateSpell,
+                    "equip" => PlayMode::Equip,
+                    "set" => match card {
+                        Some(c) if c.is_monster() => PlayMode::SetMonsterAttack,
+                        _ => PlayMode::SetSpellTrap,
+                    },
+                    other => {
+                        return Err(sc.err(
+                            line,
+                            format!(
+                                "unknown play mode \"{other}\" (summon, set, set-attack, \
+                                 set-defence, set-spell, activate, equip)"
+                            ),
+                        ));
+                    }
+                };
+                let monster_mode = matches!(
+                    mode,
+                    PlayMode::Summon | PlayMode::SetMonsterAttack | PlayMode::SetMonsterDefence
+                );
+                let cost = raw.cost.unwrap_or(match self.duel.format().play.cost {
+                    SummonCost::SummoningPoints { .. } if monster_mode => {
+                        card.map_or(0, CardDef::level)
+                    }
+                    _ => 0,
+                });
+                let mut tributes = Vec::new();
+                for t in &raw.tributes {
+                    tributes.push(parse_place(sc, line, t, &self.duel)?);
+                }
+                Action::Play {
+                    hand_index,
+                    to: place(&raw.to, "to")?,
+                    mode,
+                    cost,
+                    tributes,
+                    reveal: if mode.reveals()
+                        || raw.reveal_card.is_some()
+                        || raw.reveal == Some(true)
+                    {
+                        adjust(reveal)
+                    } else {
+                        None
+                    },
+                }
+            }
+            "move" => {
+                let from = cell(&raw.from, "from")?;
+                let flip = if raw.flip.unwrap_or(false) {
+                    adjust(piece_reveal(from))
+                } else {
+                    None
+                };
+                Action::Move {
+                    from,
+                    to: place(&raw.to, "to")?,
+                    flip,
+                }
+            }
+            "attack" => {
+                let from = cell(&raw.from, "from")?;
+                let target = match (&raw.to, &raw.at) {
+                    (Some(_), _) => cell(&raw.to, "to")?,
+                    (None, _) => cell(&raw.at, "to")?,
+                };
+                let face_down = piece_at(&self.duel, from).is_some_and(|p| !p.face_up);
+                let flip = if raw.flip.unwrap_or(face_down) {
+                    adjust(piece_reveal(from))
+                } else {
+                    None
+                };
+                Action::Attack { from, target, flip }
+            }
+            "summon-deck-master" => {
+                let mode = match raw.mode.as_deref().unwrap_or("summon") {
+                    "summon" => PlayMode::Summon,
+                    "summon-defence" | "summon-defense" => PlayMode::SummonDefence,
+                    "set-defence" | "set-defense" | "set" => PlayMode::SetMonsterDefence,
+                    other => {
+                        return Err(sc.err(
+                            line,
+                            format!(
+                                "unknown Deck Master summon mode \"{other}\" (summon, \
+                                 summon-defence, set-defence)"
+                            ),
+                        ));
+                    }
+                };
+                let mut tributes = Vec::new();
+                for t in &raw.tributes {
+                    tributes.push(parse_place(sc, line, t, &self.duel)?);
+                }
+                Action::SummonDeckMaster {
+                    to: place(&raw.to, "to")?,
+                    mode,
+                    tributes,
+                }
+            }
+            "return-deck-master" => Action::ReturnDeckMaster { back: true },
+            "keep-deck-master" => Action::ReturnDeckMaster { back: false },
+            "flip" => {
+                let at = cell(&raw.at, "at")?;
+                let reveal = adjust(piece_reveal(at))
+                    .ok_or_else(|| sc.err(line, format!("no card to reveal at {at}")))?;
+                Action::Flip { at, reveal }
+            }
+            "spring-trap" => {
+                let at = cell(&raw.at, "at")?;
+                let reveal = adjust(piece_reveal(at))
+                    .ok_or_else(|| sc.err(line, format!("no card to reveal at {at}")))?;
+                Action::SpringTrap { at, reveal }
+            }
+            "activate" => {
+                let at = place(&raw.at, "at")?;
+                let reveal = adjust(piece_reveal(at))
+                    .ok_or_else(|| sc.err(line, format!("no card to reveal at {at}")))?;
+                Action::Activate { at, reveal }
+            }
+            "propose-outcome" => Action::ProposeOutcome {
+                operations: super::operations::parse_operations(
+                    sc,
+                    line,
+                    raw.operations.as_deref().unwrap_or_default(),
+                    &self.duel,
+                )?,
+            },
+            "activate-effect" => Action::ActivateEffect {
+                at: place(&raw.at, "at")?,
+            },
+            "take-from-deck" => {
+                // `card = N`: the first card N of the seat's deck; without it, nothing.
+                let taken = match raw.card {
+                    None => None,
+                    Some(id) => {
+                        let found = self.first_of(&self.duel.state().player(seat).deck, id);
+                        let (card_ref, reveal) = found.ok_or_else(|| {
+                            sc.err(
+                                line,
+                                format!("seat {} has no card {id} in its deck", seat.0),
+                            )
+                        })?;
+                        Some((card_ref, adjust(Some(reveal)).unwrap_or(reveal)))
+                    }
+                };
+                Action::TakeFromDeck { taken }
+            }
+            "ritual" => {
+                // `card = N`: summon N from the seat's Extra Deck for `tributes`; without
+                // it, the Ritual spell resolves with no effect.
+                let monster = match raw.card {
+                    None => None,
+                    Some(id) => {
+                        let found = self.first_of(&self.duel.state().player(seat).extra_deck, id);
+                        let (card_ref, reveal) = found.ok_or_else(|| {
+                            sc.err(
+                                line,
+                                format!("seat {} has no card {id} in its Extra Deck", seat.0),
+                            )
+                        })?;
+                        Some((card_ref, adjust(Some(reveal)).unwrap_or(reveal)))
+                    }
+                };
+                let mut tributes = Vec::new();
+                for t in &raw.tributes {
+                    tributes.push(place(&Some(t.clone()), "tributes")?);
+                }
+                Action::Ritual { tributes, monster }
+            }
+            "revive" => {
+                // `card = N`: the first card N in a graveyard (`from = "seat N"`: in that
+                // seat's), oldest first, seat by seat.
+                let id = raw
+                    .card
+                    .ok_or_else(|| sc.err(line, "a revive step needs card = N"))?;
+                let from = match raw.from.as_deref() {
+                    None => None,
+                    Some(text) => Some(
+                        text.trim_start_matches("seat")
+                            .trim()
+                            .parse::<u8>()
+                            .map(Seat)
+                            .map_err(|_| {
+                                sc.err(line, format!("from = \"{text}\": write \"seat N\""))
+                            })?,
+                    ),
+                };
+                let state = self.duel.state();
+                let card_ref = state
+                    .table
+                    .seats()
+                    .filter(|s| from.is_none_or(|f| f == *s))
+                    .find_map(|s| {
+                        state
+                            .player(s)
+                            .graveyard
+                            .iter()
+                            .find(|slot| slot.card == Some(CardId(id)))
+                            .map(|slot| slot.card_ref)
+                    })
+                    .ok_or_else(|| sc.err(line, format!("no card {id} in a graveyard")))?;
+                Action::Revive { card: card_ref }
+            }
+            "take-control" => {
+                // `at`: the card taken; `to`: where it goes (default: where it is).
+                let target = place(&raw.at, "at")?;
+                let to = match raw.to {
+                    Some(_) => place(&raw.to, "to")?,
+                    None => target,
+                };
+                Action::TakeControl { target, to }
+            }
+            "place-returned" => Action::PlaceReturned {
+                to: place(&raw.to, "to")?,
+            },
+            "call-chance" => Action::CallChance {
+                chance: match raw.chance.as_deref() {
+                    Some("coin") => Chance::Coin {
+                        call: match raw.call.as_deref() {
+                            None | Some("heads") => CoinSide::Heads,
+                            Some("tails") => CoinSide::Tails,
+                            Some(other) => {
+                                return Err(sc.err(
+                                    line,
+                                    format!("call = \"{other}\": write heads or tails"),
+                                ));
+                            }
+                        },
+                    },
+                    Some("die") => Chance::Die,
+                    _ => {
+                        return Err(sc.err(
+                            line,
+                            "a call-chance step needs chance = \"coin\" or \"die\"",
+                        ));
+                    }
+                },
+            },
+            "accept-outcome" => Action::AcceptOutcome,
+            "refuse-outcome" => Action::RefuseOutcome,
+            "change-position" => Action::ChangePosition {
+                at: place(&raw.at, "at")?,
+            },
+            "end-turn" => Action::EndTurn,
+            "next-phase" => Action::NextPhase,
+            "redirect" => Action::Redirect {
+                to: place(&raw.to, "to")?,
+            },
+            "pass" => Action::Pass,
+            "propose-end" => Action::ProposeEnd,
+            "agree-to-end" => Action::AgreeToEnd,
+            "concede" => Action::Concede,
+            "choose-opponent" => {
+                let opponent = match &raw.opponent {
+                    Some(s) if *s < self.players => Seat(*s),
+                    Some(_) => return Err(sc.err(line, seat_range(self.players, "opponent"))),
+                    None => {
+                        return Err(sc.err(line, "a choose-opponent step needs `opponent`"));
+                    }
+                };
+                Action::ChooseOpponent { opponent }
+            }
+            "reveal" => {
+                let commitments = match self.duel.awaiting().asked() {
+                    Some((_, Asked::Reveal { commitments })) => commitments.clone(),
+                    _ => Vec::new(),
+                };
+                let reveals = commitments
+                    .iter()
+                    .filter_map(|c| adjust(self.reveal_of(c)))
+                    .collect();
+                return Ok(Entry::Answer(Answer::Reveal { reveals }));
+            }
+            "declare" => {
+                let matching = match &raw.matching {
+                    Some(cells) => {
+                        let mut out = Vec::new();
+                        for c in cells {
+                            let at = parse_place(sc, line, c, &self.duel)?;
+                            let reveal = adjust(piece_reveal(at)).ok_or_else(|| {
+                                sc.err(line, format!("no card to declare at {at}"))
+                            })?;
+                            out.push((at, reveal));
+                        }
+                        out
+                    }
+                    // The truthful declaration.
+                    None => match self.duel.honest_answer(seat, &self.knowledge) {
+                        Some(Answer::Declare { matching }) => matching,
+                        _ => Vec::new(),
+                    },
+                };
+                return Ok(Entry::Answer(Answer::Declare { matching }));
+            }
+            "discard" => {
+                let hand_index = self.hand_index(sc, line, seat, raw)?;
+                let reveal = self
+                    .duel
+                    .hand_slot(seat, hand_index)
+                    .and_then(|s| self.reveal_of(&self.duel.state().commitment(s.card_ref)))
+                    .and_then(|r| adjust(Some(r)))
+                    .ok_or_else(|| {
+                        sc.err(
+                            line,
+                            format!("seat {} has no hand card {hand_index}", seat.0),
+                        )
+                    })?;
+                Action::Discard { hand_index, reveal }
+            }
+            other => {
+                return Err(sc.err(
+                    line,
+                    format!(
+                        "unknown action \"{other}\" (play, move, attack, flip, change-position, \
+                         next-phase, redirect, end-turn, pass, spring-trap, reveal, declare, discard, \
+                         choose-opponent, concede, activate, propose-outcome, accept-outcome, \
+                         refuse-outcome, take-from-deck, activate-effect)"
+                    ),
+                ));
+            }
+        };
+        Ok(Entry::Action(action))
+    }
+
+    /// `hand = i`, or `card = N` for the first hand card that is N.
+    fn hand_index(
+        &self,
+        sc: &Scenario,
+        line: usize,
+        seat: Seat,
+        raw: &RawStep,
+    ) -> Result<u8, SourceError> {
+        match (raw.hand, raw.card) {
+            (Some(i), _) => Ok(i),
+            (None, Some(id)) => self
+                .duel
+                .state()
+                .player(seat)
+                .hand
+                .iter()
+                .position(|s| {
+                    self.knowledge
+                        .card(&self.duel.state().commitment(s.card_ref))
+                        == Some(CardId(id))
+                })
+                .map(|i| i as u8)
+                .ok_or_else(|| {
+                    sc.err(
+                        line,
+                        format!("seat {} holds no card {id} at this step", seat.0),
+                    )
+                }),
+            (None, None) => Err(sc.err(
+                line,
+                format!("a {} step needs `hand` (index) or `card`", raw.action),
+            )),
+        }
+    }
+}
