@@ -50,6 +50,8 @@ struct Summary {
     agreed: Option<AgreementTally>,
     /// Ritual Monsters summoned, on the grid.
     ritual_summons: Option<u64>,
+    /// Fusion Monsters summoned, on the grid.
+    fusion_summons: Option<u64>,
     /// Cards brought back from a graveyard, on the grid.
     revivals: Option<u64>,
     /// Monsters taken for a turn by a control change, on the grid.
@@ -170,6 +172,7 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
         endings,
         agreed: Some(agreements),
         ritual_summons: (rules.format.family == Family::Grid).then_some(agreements.ritual_summons),
+        fusion_summons: (rules.format.family == Family::Grid).then_some(agreements.fusion_summons),
         revivals: (rules.format.family == Family::Grid).then_some(agreements.revivals),
         controls_taken: (rules.format.family == Family::Grid).then_some(agreements.controls_taken),
         failures,
@@ -247,8 +250,8 @@ fn print_summary(summary: &Summary) {
             agreements.chances
         );
     }
-    if let Some(rituals) = summary.ritual_summons {
-        say!("rituals:  {rituals} Ritual Monsters summoned");
+    if let (Some(rituals), Some(fusions)) = (summary.ritual_summons, summary.fusion_summons) {
+        say!("rituals:  {rituals} Ritual Monsters summoned; {fusions} Fusion Monsters fused");
     }
     if let (Some(revivals), Some(taken)) = (summary.revivals, summary.controls_taken) {
         say!(

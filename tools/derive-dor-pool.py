@@ -21,6 +21,8 @@ import re
 import sys
 from collections import Counter
 
+from dor_fusions import fusion_block, read_fusion_groups
+
 POOL_NAME = "Duelists of the Roses starter pool"
 
 # --------------------------------------------------------------------------------------
@@ -989,13 +991,17 @@ def main():
     parts = [HEADER, f"name = {toml_value(POOL_NAME)}"]
     for number in sorted(bodies):
         parts.append(card_block(number, facts[number], bodies[number]))
+    fusions = read_fusion_groups(os.path.join(args.shared, "data", "dor", "fusions.csv"),
+                                 facts, lambda n: n in bodies)
+    for result, first, second in fusions:
+        parts.append(fusion_block(result, first, second))
     text = "\n\n".join(parts) + "\n"
 
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
     with open(args.out, "w", encoding="utf-8", newline="\n") as f:
         f.write(text)
 
-    print(f"wrote {args.out}: {len(bodies)} cards")
+    print(f"wrote {args.out}: {len(bodies)} cards, {len(fusions)} fusion entries")
     for category, count in sorted(categories.items()):
         print(f"  {category}: {count}")
 

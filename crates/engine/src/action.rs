@@ -149,6 +149,26 @@ pub enum Action {
     TakeControl { target: Place, to: Place },
     /// The grid: your monster whose control comes back to you moves to `to`.
     PlaceReturned { to: Place },
+    /// The grid: fuse two monsters without a fusion spell (Classic rule 9; the original
+    /// game's fusions from the hand) into the Fusion Monster the pool's fusion table names
+    /// for them, the Extra Deck card `monster` shown by its opening. It enters at `to`
+    /// face-up in attack position: a cell a material on the field leaves, or an unused cell
+    /// where the player may play a card.
+    Fuse {
+        materials: Vec<FusionMaterial>,
+        monster: (CardRef, Reveal),
+        to: Place,
+    },
+}
+
+/// A monster given up for a fusion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FusionMaterial {
+    /// The hand card at `hand_index` (counted in the hand as it is before the fusion),
+    /// shown by `reveal`.
+    Hand { hand_index: u8, reveal: Reveal },
+    /// A face-up monster of the fusing player's at `at`.
+    Field { at: Place },
 }
 
 impl Action {
@@ -181,6 +201,7 @@ impl Action {
             Action::CallChance { .. } => "call-chance",
             Action::Ritual { .. } => "ritual",
             Action::Revive { .. } => "revive",
+            Action::Fuse { .. } => "fuse",
             Action::TakeControl { .. } => "take-control",
             Action::PlaceReturned { .. } => "place-returned",
         }

@@ -285,12 +285,13 @@ impl DeckList {
         }
         for id in &self.extra {
             let def = known(pool, *id)?;
-            if !def.monster().is_some_and(|m| m.ritual) {
+            let ritual = def.monster().is_some_and(|m| m.ritual);
+            if !ritual && !pool.fusions().makes(*id) {
                 return Err(DeckProblem {
                     card: Some(*id),
                     message: format!(
-                        "{} is not an Extra Deck monster: only Ritual Monsters go in the Extra \
-                         Deck (move it to the main deck)",
+                        "{} is not an Extra Deck monster: only Ritual Monsters and monsters a \
+                         fusion makes go in the Extra Deck (move it to the main deck)",
                         def.name
                     ),
                 });

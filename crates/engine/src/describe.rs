@@ -1,6 +1,6 @@
 //! Plain-words descriptions of actions and events, for logs, the terminal and the app.
 
-use crate::action::{Action, Answer, Entry, PlayMode};
+use crate::action::{Action, Answer, Entry, FusionMaterial, PlayMode};
 use crate::agreement::{Destination, Operation};
 use crate::card::Duration;
 use crate::duel::Duel;
@@ -128,6 +128,31 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
                 "Ritual summons {} from their Extra Deck, tributing {}",
                 card_name(duel, reveal.card),
                 names.join(", ")
+            )
+        }
+        Action::Fuse {
+            materials,
+            monster: (_, reveal),
+            to,
+        } => {
+            let names: Vec<String> = materials
+                .iter()
+                .map(|m| match m {
+                    FusionMaterial::Hand { reveal, .. } => {
+                        format!("{} from their hand", card_name(duel, reveal.card))
+                    }
+                    FusionMaterial::Field { at } => {
+                        match duel.state().piece_at(*at).and_then(|p| p.card) {
+                            Some(id) => format!("{} at {at}", card_name(duel, id)),
+                            None => format!("the monster at {at}"),
+                        }
+                    }
+                })
+                .collect();
+            format!(
+                "fuses {} into {} from their Extra Deck, at {to}",
+                names.join(" and "),
+                card_name(duel, reveal.card)
             )
         }
         Action::Revive { card } => match duel.graveyard_card(*card) {
@@ -379,6 +404,19 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::Equipped { at, card } => format!("{} is equipped to {at}", name(*card)),
         Event::RitualSummoned { seat, card, at } => {
             format!("{seat} Ritual summons {} at {at}", name(*card))
+        }
+        Event::FusionSummoned {
+            seat,
+            card,
+            at,
+            materials,
+        } => {
+            let names: Vec<String> = materials.iter().map(|m| name(*m)).collect();
+            format!(
+                "{seat} fuses {} into {} at {at}",
+                names.join(" and "),
+                name(*card)
+            )
         }
         Event::BanishedOverLimit { seat, card } => format!(
             "{seat} already controls the most monsters: {} is destroyed and banished",

@@ -576,6 +576,7 @@ impl Writer<'_> {
             locked_until,
             counters,
             lent,
+            from_extra_deck,
         } = piece;
         self.seat(*owner);
         self.seat(*controller);
@@ -622,6 +623,7 @@ impl Writer<'_> {
         self.varint(u64::from(*locked_until));
         self.byte(*counters);
         self.bool(*lent);
+        self.bool(*from_extra_deck);
     }
 
     #[inline(always)]

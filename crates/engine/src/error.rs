@@ -87,6 +87,17 @@ pub enum RuleError {
     WrongRitualMonster { named: CardId, summons: CardId },
     #[error("the Ritual spell takes {needed} tributes, not {given}")]
     RitualTributeCount { needed: u8, given: u8 },
+    #[error("this fusion is not allowed: {why}")]
+    CannotFuse { why: &'static str },
+    #[error("cards {first} and {second} do not fuse (the fusion table lists no such pair)")]
+    NoSuchFusion { first: CardId, second: CardId },
+    #[error("cards {first} and {second} fuse into card {makes}, not card {named}")]
+    WrongFusionMonster {
+        first: CardId,
+        second: CardId,
+        makes: CardId,
+        named: CardId,
+    },
     #[error("you cannot take control that way: {why}")]
     CannotTakeControl { why: &'static str },
     #[error("nothing comes back that way: {why}")]
@@ -197,6 +208,9 @@ impl RuleError {
             RuleError::NotInExtraDeck => "not-in-extra-deck",
             RuleError::WrongRitualMonster { .. } => "wrong-ritual-monster",
             RuleError::RitualTributeCount { .. } => "ritual-tribute-count",
+            RuleError::CannotFuse { .. } => "cannot-fuse",
+            RuleError::NoSuchFusion { .. } => "no-such-fusion",
+            RuleError::WrongFusionMonster { .. } => "wrong-fusion-monster",
             RuleError::CannotRevive { .. } => "cannot-revive",
             RuleError::CannotTakeControl { .. } => "cannot-take-control",
             RuleError::WrongPlayMode { .. } => "wrong-play-mode",

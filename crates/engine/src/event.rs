@@ -47,6 +47,14 @@ pub enum Event {
         card: CardId,
         at: Place,
     },
+    /// Two monsters fused into `card`, summoned from the Extra Deck at `at`; `materials`
+    /// went to the graveyard.
+    FusionSummoned {
+        seat: Seat,
+        card: CardId,
+        at: Place,
+        materials: Vec<CardId>,
+    },
     /// A Ritual spell resolved with no effect: its controller summoned nothing.
     RitualDeclined {
         seat: Seat,

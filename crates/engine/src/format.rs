@@ -196,6 +196,28 @@ pub struct PlayRules {
     /// at the same time").
     #[serde(default)]
     pub equip_with_monster: bool,
+    /// Which monsters may fuse without a fusion spell, by the pool's fusion table, into a
+    /// Fusion Monster from the Extra Deck.
+    #[serde(default)]
+    pub fusion: HandFusion,
+}
+
+/// Fusions without a fusion spell: two monsters from the hand or face-up on the field
+/// that the pool's fusion table pairs become the Fusion Monster it names, shown from the
+/// Extra Deck.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum HandFusion {
+    /// No fusion without a fusion spell (Kairu: "To summon a fusion monster you must
+    /// activate an appropriate fusion spell card").
+    #[default]
+    Off,
+    /// Classic rule 9: "Fusion Summon can be conducted without Polymerization if the Fusion
+    /// Materials listed for the Fusion Monster are all Normal Monsters" — monsters with no
+    /// effect.
+    NormalMonsters,
+    /// The original game: any two monsters its table lists fuse from the hand.
+    AnyListed,
 }
 
 /// A monster played beyond the monster limit.
@@ -286,6 +308,7 @@ impl Default for PlayRules {
             control_change_to_leader: false,
             equip_face_down: false,
             equip_with_monster: false,
+            fusion: HandFusion::Off,
         }
     }
 }

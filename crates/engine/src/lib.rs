@@ -28,6 +28,7 @@ pub mod error;
 pub mod event;
 pub mod field;
 pub mod format;
+pub mod fusion_table;
 pub mod grid;
 pub mod hash;
 mod hash_chain;
@@ -48,7 +49,7 @@ pub mod text;
 pub mod topology;
 pub mod turn_order;
 
-pub use action::{Action, Answer, Entry, PlayMode};
+pub use action::{Action, Answer, Entry, FusionMaterial, PlayMode};
 pub use awaiting::{Asked, Awaiting, Decision, TrapEvent};
 pub use card::{CardDef, CardId};
 pub use commitment::{CardRef, Commitment, PositionOpening, PositionSlot, Reveal, Salt};

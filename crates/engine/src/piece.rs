@@ -68,6 +68,9 @@ pub struct Piece {
     /// Taken by an effect that gives control back to its owner at the end of the turn
     /// (Change of Heart, Brain Control).
     pub lent: bool,
+    /// Summoned from the Extra Deck (a Ritual or Fusion Monster): Kairu's extra monster
+    /// slot counts these.
+    pub from_extra_deck: bool,
 }
 
 /// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
@@ -114,6 +117,7 @@ impl Piece {
             locked_until: 0,
             counters: 0,
             lent: false,
+            from_extra_deck: false,
         }
     }
 
@@ -163,6 +167,7 @@ impl Clone for Piece {
             locked_until,
             counters,
             lent,
+            from_extra_deck,
         } = self;
         Piece {
             owner: *owner,
@@ -185,6 +190,7 @@ impl Clone for Piece {
             locked_until: *locked_until,
             counters: *counters,
             lent: *lent,
+            from_extra_deck: *from_extra_deck,
         }
     }
 
@@ -210,6 +216,7 @@ impl Clone for Piece {
             locked_until,
             counters,
             lent,
+            from_extra_deck,
         } = source;
         self.owner = *owner;
         self.controller = *controller;
@@ -229,6 +236,7 @@ impl Clone for Piece {
         self.locked_until = *locked_until;
         self.counters = *counters;
         self.lent = *lent;
+        self.from_extra_deck = *from_extra_deck;
         // Most pieces have neither: skip the out-of-line slice copy then.
         if !(self.modifiers.is_empty() && modifiers.is_empty()) {
             self.modifiers.clone_from(modifiers);

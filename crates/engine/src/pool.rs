@@ -8,6 +8,7 @@ use crate::card::{
     Attribute, CardDef, CardId, CardKind, EffectDef, Filter, MonsterStats, MonsterType, Primitive,
     RitualDef, SpellKind, TrapKind, TrapRange, Trigger,
 };
+use crate::fusion_table::{FusionGroup, FusionTable};
 use crate::grid::{filter_needs_identity, identity_matches};
 use crate::hash::{Digest32, sha256_of};
 use crate::kingdom_card::{
@@ -27,6 +28,8 @@ pub struct CardPool {
     binds: Binds,
     /// The terrain markers of a Kingdom Duels pool, by number (empty for other pools).
     terrains: Vec<FieldTerrain>,
+    /// Which monsters fuse into which (Duelists of the Roses; empty for other pools).
+    fusions: FusionTable,
 }
 
 /// The cards in number order, found by number through a table indexed by it: the rules
@@ -132,6 +135,8 @@ struct RawPool {
     kingdom_card: Vec<toml::Spanned<RawKingdomCard>>,
     #[serde(default)]
     terrain: Vec<toml::Spanned<RawTerrain>>,
+    #[serde(default)]
+    fusion: Vec<FusionGroup>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -245,7 +250,9 @@ impl CardPool {
             terrains.push(terrain);
         }
         terrains.sort_by_key(|t| t.id);
-        let hash = Self::compute_hash(&raw.name, &cards, &terrains);
+        let fusions = FusionTable::new(raw.fusion, |id| cards.get(&id))
+            .map_err(|m| SourceError::new(file, 1, m))?;
+        let hash = Self::compute_hash(&raw.name, &cards, &terrains, &fusions);
         let binds = Binds::of(&cards);
         Ok(CardPool {
             name: raw.name,
@@ -253,6 +260,7 @@ impl CardPool {
             hash,
             binds,
             terrains,
+            fusions,
         })
     }
 
@@ -274,7 +282,8 @@ impl CardPool {
         let name = name.into();
         let cards: BTreeMap<CardId, CardDef> = defs.into_iter().map(|d| (d.id, d)).collect();
         terrains.sort_by_key(|t| t.id);
-        let hash = Self::compute_hash(&name, &cards, &terrains);
+        let fusions = FusionTable::default();
+        let hash = Self::compute_hash(&name, &cards, &terrains, &fusions);
         let binds = Binds::of(&cards);
         CardPool {
             name,
@@ -282,7 +291,27 @@ impl CardPool {
             hash,
             binds,
             terrains,
+            fusions,
         }
+    }
+
+    /// The pool with this fusion table (tests, scenario fixtures).
+    pub fn with_fusions(self, groups: Vec<FusionGroup>) -> Result<CardPool, String> {
+        let fusions = FusionTable::new(groups, |id| self.get(id))?;
+        let cards: BTreeMap<CardId, CardDef> =
+            self.cards.defs.into_iter().map(|d| (d.id, d)).collect();
+        let hash = Self::compute_hash(&self.name, &cards, &self.terrains, &fusions);
+        Ok(CardPool {
+            cards: cards.into(),
+            hash,
+            fusions,
+            ..self
+        })
+    }
+
+    /// The pool's fusion table (empty where its game has none).
+    pub fn fusions(&self) -> &FusionTable {
+        &self.fusions
     }
 
     /// Whether `id` is a card with a continuous spellbind.
@@ -307,6 +336,7 @@ impl CardPool {
         name: &str,
         cards: &BTreeMap<CardId, CardDef>,
         terrains: &[FieldTerrain],
+        fusions: &FusionTable,
     ) -> Digest32 {
         #[derive(Serialize)]
         struct Canonical<'a> {
@@ -324,8 +354,19 @@ impl CardPool {
             name,
             cards: cards.values().collect(),
         };
-        // A pool without terrains hashes as it did before terrains existed.
-        if terrains.is_empty() {
+        #[derive(Serialize)]
+        struct WithFusions<'a> {
+            pool: Canonical<'a>,
+            fusions: &'a [FusionGroup],
+        }
+        // A pool without terrains or fusions hashes as it did before either existed (no pool
+        // holds both).
+        if !fusions.is_empty() {
+            sha256_of(&WithFusions {
+                pool,
+                fusions: fusions.groups(),
+            })
+        } else if terrains.is_empty() {
             sha256_of(&pool)
         } else {
             sha256_of(&WithTerrains { pool, terrains })

@@ -69,6 +69,8 @@ fn theme(name: &str) -> &'static [MonsterType] {
             T::Beast,
             T::Fairy,
         ],
+        // The materials of its fusions.
+        "Rose Garden" => &[T::Plant, T::Beast, T::Fairy, T::Warrior],
         other => panic!("unexpected starter deck {other:?}"),
     }
 }
@@ -84,7 +86,7 @@ fn accepts(filter: &Filter, card: &CardDef) -> bool {
 }
 
 #[test]
-fn the_five_starter_decks_are_there() {
+fn the_six_starter_decks_are_there() {
     let decks = load_decks().expect("the starter decks load");
     let names: Vec<&str> = decks.keys().map(String::as_str).collect();
     assert_eq!(
@@ -93,6 +95,7 @@ fn the_five_starter_decks_are_there() {
             "Dragon's Hoard",
             "Forest Pack",
             "Rites of Old",
+            "Rose Garden",
             "Shadow Court",
             "Tidal Guard"
         ]
@@ -169,13 +172,29 @@ fn every_starter_deck_is_legal_and_on_theme() {
             }
         }
         assert_eq!(total, 40, "{name}: {total} main-deck cards");
-        // Every Extra Deck card is the Ritual Monster of one of the deck's Ritual spells.
+        // Every Extra Deck card is the Ritual Monster of one of the deck's Ritual spells, or
+        // a Fusion Monster two of the deck's monsters (or one of its Extra Deck monsters and
+        // one of the deck's) fuse into.
+        let extra: Vec<CardId> = deck.extra.iter().map(|e| CardId(e.card)).collect();
+        let materials: Vec<CardId> = cards
+            .iter()
+            .filter(|c| c.is_monster())
+            .map(|c| c.id)
+            .chain(extra.iter().copied())
+            .collect();
         for entry in &deck.extra {
-            assert!(
-                cards
+            let ritual = cards
+                .iter()
+                .any(|c| c.ritual.as_ref().is_some_and(|r| r.summons.0 == entry.card));
+            let fused = materials.iter().any(|a| {
+                materials
                     .iter()
-                    .any(|c| c.ritual.as_ref().is_some_and(|r| r.summons.0 == entry.card)),
-                "{name}: Extra Deck card {} is summoned by none of the deck's Rituals",
+                    .any(|b| pool.fusions().fuse(*a, *b) == Some(CardId(entry.card)))
+            });
+            assert!(
+                ritual || fused,
+                "{name}: Extra Deck card {} is summoned by none of the deck's Rituals and \
+                 fused from none of its monsters",
                 entry.card
             );
         }

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
-use fairduel_engine::action::{Action, Answer, Entry, PlayMode};
+use fairduel_engine::action::{Action, Answer, Entry, FusionMaterial, PlayMode};
 use fairduel_engine::awaiting::{Asked, Awaiting, Decision};
 use fairduel_engine::card::{CardDef, CardId};
 use fairduel_engine::commitment::{CardRef, Commitment, Reveal, Salt};
@@ -83,6 +83,10 @@ struct RawScenario {
     step: Vec<Spanned<RawStep>>,
     #[serde(default, rename = "assert")]
     asserts: Vec<Spanned<RawAssert>>,
+    /// Format options this scenario plays with instead of the preset's, as the preset's
+    /// own tables (`[options.play] fusion = "any-listed"`): the options players may choose.
+    #[serde(default)]
+    options: Option<toml::Table>,
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -179,6 +183,9 @@ struct RawCell {
     equips: Vec<u16>,
     /// Counters on it.
     counters: Option<u8>,
+    /// Summoned from the Extra Deck (Kairu's extra monster slot counts it).
+    #[serde(default)]
+    from_extra_deck: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -205,6 +212,9 @@ struct RawStep {
     cost: Option<u8>,
     #[serde(default)]
     tributes: Vec<String>,
+    /// A `fuse` step's materials: "handK" for the seat's hand card K (0-based), or a place.
+    #[serde(default)]
+    materials: Vec<String>,
     flip: Option<bool>,
     /// Give this card number in the reveal instead of the true one (with the true salt).
     reveal_card: Option<u16>,
@@ -428,11 +438,41 @@ pub fn run_file(path: &Path, assets: &Path) -> Result<ScenarioReport, ScenarioEr
     let format_path = assets
         .join("formats")
         .join(format!("{}.toml", scenario.format));
-    let format_text = read(&format_path)?;
+    let mut format_text = read(&format_path)?;
+    if let Some(options) = &scenario.raw.options {
+        format_text = with_options(&format_text, options).map_err(|message| {
+            SourceError::new(
+                &scenario.file,
+                line_containing(&scenario.text, "options").unwrap_or(1),
+                message,
+            )
+        })?;
+    }
     let format = Format::from_toml(&format_path.display().to_string(), &format_text)?;
     let pool_path = assets.join("cards").join(format!("{}.toml", format.pool));
     let pool = CardPool::from_toml(&pool_path.display().to_string(), &read(&pool_path)?)?;
     Ok(scenario.run(&Rules::new(format, pool))?)
+}
+
+/// The format file `preset` with the tables of `options` laid over it, key by key.
+fn with_options(preset: &str, options: &toml::Table) -> Result<String, String> {
+    fn lay_over(base: &mut toml::Table, over: &toml::Table) {
+        for (key, value) in over {
+            match (base.get_mut(key), value) {
+                (Some(toml::Value::Table(inner)), toml::Value::Table(over_inner)) => {
+                    lay_over(inner, over_inner)
+                }
+                _ => {
+                    base.insert(key.clone(), value.clone());
+                }
+            }
+        }
+    }
+    let mut table: toml::Table = preset
+        .parse()
+        .map_err(|e| format!("the preset does not parse: {e}"))?;
+    lay_over(&mut table, options);
+    toml::to_string(&table).map_err(|e| format!("cannot write the options back: {e}"))
 }
 
 impl Scenario {

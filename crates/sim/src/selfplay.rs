@@ -50,6 +50,8 @@ pub struct AgreementTally {
     /// Ritual Monsters summoned by their Ritual spells (the grid; counted here with the
     /// other card mechanics self-play reports).
     pub ritual_summons: u64,
+    /// Fusion Monsters summoned by fusions (the grid).
+    pub fusion_summons: u64,
     /// Cards brought back from a graveyard by a revival spell (the grid).
     pub revivals: u64,
     /// Monsters taken for a turn by a control change (the grid).
@@ -72,6 +74,7 @@ impl AgreementTally {
                 Event::DeckShuffled { .. } => self.shuffled += 1,
                 Event::ChanceDecided { .. } => self.chances += 1,
                 Event::RitualSummoned { .. } => self.ritual_summons += 1,
+                Event::FusionSummoned { .. } => self.fusion_summons += 1,
                 Event::Revived { .. } => self.revivals += 1,
                 Event::ControlTaken { .. } => self.controls_taken += 1,
                 _ => {}
@@ -89,6 +92,7 @@ impl AgreementTally {
         self.shuffled += other.shuffled;
         self.chances += other.chances;
         self.ritual_summons += other.ritual_summons;
+        self.fusion_summons += other.fusion_summons;
         self.revivals += other.revivals;
         self.controls_taken += other.controls_taken;
     }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use fairduel_engine::describe::describe_steps_on;
 use fairduel_engine::piece::Class;
 use fairduel_engine::text::capitalise;
-use fairduel_engine::{Action, Decision, Place, PlayMode, Seat, TrapEvent};
+use fairduel_engine::{Action, Decision, FusionMaterial, Place, PlayMode, Seat, TrapEvent};
 
 use super::{Choice, MatchUi, Selection};
 use crate::board::Mark;
@@ -89,6 +89,31 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
                 .map_or_else(|| reveal.card.to_string(), |c| c.name.clone());
             let names: Vec<String> = tributes.iter().map(|c| name_at(*c)).collect();
             format!("Summon {monster}, tributing {}", names.join(", "))
+        }
+        Action::Fuse {
+            materials,
+            monster: (_, reveal),
+            ..
+        } => {
+            let card_name = |id: fairduel_engine::CardId| {
+                duel.pool()
+                    .get(id)
+                    .map_or_else(|| id.to_string(), |c| c.name.clone())
+            };
+            let names: Vec<String> = materials
+                .iter()
+                .map(|m| match m {
+                    FusionMaterial::Hand { reveal, .. } => {
+                        format!("{} from your hand", card_name(reveal.card))
+                    }
+                    FusionMaterial::Field { at } => format!("{} at {at}", name_at(*at)),
+                })
+                .collect();
+            format!(
+                "Fuse {} into {}",
+                names.join(" and "),
+                card_name(reveal.card)
+            )
         }
         Action::Revive { card } => match duel.graveyard_card(*card) {
             Some((id, owner)) => {
@@ -192,24 +217,38 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
     }
 }
 
-/// Where an action in the main phase (or the Battle Phase) starts, and where it lands.
-pub(super) fn source_and_target(action: &Action) -> Option<(Selection, Place, Mark)> {
+/// Where an action in the main phase (or the Battle Phase) may start, and where it lands.
+/// A fusion starts from either of its materials.
+pub(super) fn sources_and_target(action: &Action) -> Option<(Vec<Selection>, Place, Mark)> {
     match action {
         Action::Play { hand_index, to, .. } => {
-            Some((Selection::Hand(*hand_index), *to, Mark::Play))
+            Some((vec![Selection::Hand(*hand_index)], *to, Mark::Play))
         }
-        Action::Move { from, to, .. } => Some((Selection::Board(*from), *to, Mark::Move)),
+        Action::Move { from, to, .. } => Some((vec![Selection::Board(*from)], *to, Mark::Move)),
         Action::Attack { from, target, .. } => {
-            Some((Selection::Board(*from), *target, Mark::Attack))
+            Some((vec![Selection::Board(*from)], *target, Mark::Attack))
         }
+        Action::Fuse { materials, to, .. } => Some((
+            materials.iter().map(material_selection).collect(),
+            *to,
+            Mark::Play,
+        )),
         _ => None,
+    }
+}
+
+/// The selection a fusion material is.
+fn material_selection(material: &FusionMaterial) -> Selection {
+    match material {
+        FusionMaterial::Hand { hand_index, .. } => Selection::Hand(*hand_index),
+        FusionMaterial::Field { at } => Selection::Board(*at),
     }
 }
 
 /// The places an action touches, for marking where the latest action happened.
 pub(super) fn action_places(action: &Action) -> Vec<Place> {
     match action {
-        Action::Play { to, .. } | Action::Redirect { to } => vec![*to],
+        Action::Play { to, .. } | Action::Redirect { to } | Action::Fuse { to, .. } => vec![*to],
         Action::Move { from, to, .. } => vec![*from, *to],
         Action::Attack { from, target, .. } => vec![*from, *target],
         Action::ChangePosition { at }
@@ -248,6 +287,9 @@ pub(super) fn untargeted(view: &SeatView, selection: Selection) -> Vec<&Action> 
 pub(super) fn has_any_action(view: &SeatView, selection: Selection) -> bool {
     view.legal.iter().any(|a| match (a, selection) {
         (Action::Play { hand_index, .. }, Selection::Hand(i)) => *hand_index == i,
+        (Action::Fuse { materials, .. }, _) => {
+            materials.iter().any(|m| material_selection(m) == selection)
+        }
         (
             Action::Move { from: c, .. }
             | Action::Attack { from: c, .. }
@@ -321,13 +363,15 @@ pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Place, Mar
         // Attacks are chosen on the board in the card game's Battle Phase, like moves.
         Some(Decision::Main | Decision::Battle) => {
             for action in &view.legal {
-                if let Some((source, target, mark)) = source_and_target(action) {
-                    if source == selection {
-                        marks.insert(target, mark);
-                    } else if let Selection::Board(from) = source
-                        && marks.get(&from).is_none_or(|m| *m == Mark::Last)
-                    {
-                        marks.insert(from, Mark::Ready);
+                if let Some((sources, target, mark)) = sources_and_target(action) {
+                    for source in sources {
+                        if source == selection {
+                            marks.insert(target, mark);
+                        } else if let Selection::Board(from) = source
+                            && marks.get(&from).is_none_or(|m| *m == Mark::Last)
+                        {
+                            marks.insert(from, Mark::Ready);
+                        }
                     }
                 }
                 if let Some(at) = untargeted_place(action)

@@ -30,7 +30,7 @@ mod silence;
 pub(crate) mod tests;
 
 pub use actions::{action_label, board_marks, current_options, place_words};
-use actions::{board_decision, has_any_action, i_decide, source_and_target};
+use actions::{board_decision, has_any_action, i_decide, sources_and_target};
 pub use panels::fairness_ui;
 use panels::{inspector_ui, log_ui, players_ui};
 
@@ -467,7 +467,8 @@ fn board_click(view: &SeatView, state: &mut MatchUi, place: Place, command: &mut
         .legal
         .iter()
         .filter(|a| {
-            source_and_target(a).is_some_and(|(s, t, _)| s == state.selection && t == place)
+            sources_and_target(a)
+                .is_some_and(|(s, t, _)| s.contains(&state.selection) && t == place)
         })
         .collect();
     match at_target.len() {

@@ -241,3 +241,44 @@ mode = "activate"
     }
     assert_eq!(labels.len(), 3, "{labels:?}");
 }
+
+#[test]
+fn a_fusion_starts_from_either_material_and_is_offered_in_words_at_its_zone() {
+    let view = scenario_view(
+        "dor-classic",
+        r#"
+name = "Two Normal Monsters that fuse, the Fusion Monster in the Extra Deck"
+format = "dor-classic"
+turn = 3
+[seat0]
+hand = [21, 292]
+extra = [5]
+"#,
+        Seat(0),
+    );
+    let fuse_label = "Fuse Baby Dragon from your hand and Ryu-Kishin from your hand into \
+                      Koumori Dragon";
+    // Ryu-Kishin is the second material: picking it offers the fusion too.
+    let mut state = MatchUi {
+        selection: Selection::Hand(1),
+        ..MatchUi::default()
+    };
+    let d6 = Place::Cell(fairduel_engine::Cell::new(5, 3));
+    assert_eq!(
+        board_marks(&view, state.selection).get(&d6),
+        Some(&Mark::Play)
+    );
+    let mut command = None;
+    board_click(&view, &mut state, d6, &mut command);
+    assert!(
+        command.is_none(),
+        "several plays reach d6: a choice, not an action"
+    );
+    let choice = state.choice.as_ref().expect("a choice at d6");
+    let labels = option_labels(choice);
+    assert!(labels.contains(&fuse_label), "{labels:?}");
+    assert!(labels.contains(&"Summon face-up"), "{labels:?}");
+    // A cell no fusion reaches (c6 is not next to the Deck Leader at d7).
+    let c6 = Place::Cell(fairduel_engine::Cell::new(5, 2));
+    assert_eq!(board_marks(&view, state.selection).get(&c6), None);
+}

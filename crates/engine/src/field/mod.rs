@@ -99,6 +99,7 @@ impl Duel {
             | Action::ChooseOpponent { .. }
             | Action::Ritual { .. }
             | Action::Revive { .. }
+            | Action::Fuse { .. }
             | Action::TakeControl { .. }
             | Action::PlaceReturned { .. } => {
                 return Err(RuleError::NotInThisFamily {

@@ -13,6 +13,7 @@ mod effects;
 mod end_of_turn;
 mod filters;
 mod flow;
+mod fusion;
 mod legal;
 mod movement;
 mod placement;
@@ -98,6 +99,11 @@ impl Duel {
                 self.do_ritual(seat, tributes, monster.as_ref(), events)?
             }
             Action::Revive { card } => self.do_revive(seat, *card, events)?,
+            Action::Fuse {
+                materials,
+                monster,
+                to,
+            } => self.do_fuse(seat, materials, monster, *to, events)?,
             Action::TakeControl { target, to } => {
                 self.do_take_control(seat, *target, *to, events)?
             }

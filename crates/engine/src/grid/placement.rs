@@ -575,9 +575,9 @@ impl Duel {
             < usize::from(self.rules.format.play.max_monsters)
     }
 
-    /// How many of `seat`'s monsters from the Extra Deck (its Ritual Monsters) the monster
-    /// limit leaves out (Kairu: one).
-    fn uncounted_extra_deck_monsters(&self, seat: Seat) -> usize {
+    /// How many of `seat`'s monsters from the Extra Deck (Ritual Monsters, and Fusion
+    /// Monsters summoned from it) the monster limit leaves out (Kairu: one).
+    pub(super) fn uncounted_extra_deck_monsters(&self, seat: Seat) -> usize {
         let slots = usize::from(self.rules.format.play.extra_deck_slots);
         if slots == 0 {
             return 0;
@@ -585,8 +585,12 @@ impl Duel {
         self.state
             .pieces()
             .filter(|(_, p)| p.controller == seat && p.class == Class::Monster)
-            .filter_map(|(_, p)| self.rules.pool.get(p.card?)?.monster())
-            .filter(|m| m.ritual)
+            .filter(|(_, p)| {
+                p.from_extra_deck
+                    || p.card
+                        .and_then(|id| self.rules.pool.get(id)?.monster())
+                        .is_some_and(|m| m.ritual)
+            })
             .count()
             .min(slots)
     }

@@ -182,6 +182,7 @@ impl Duel {
             Piece {
                 card: Some(plan.monster),
                 face_up: true,
+                from_extra_deck: true,
                 ..Piece::entering(seat, *card_ref, Class::Monster, turn)
             },
         );

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use fairduel_engine::{
-    Action, Answer, Asked, Awaiting, CardId, DeckList, Format, Reveal, Rules, Seat,
+    Action, Answer, Asked, Awaiting, CardId, DeckList, Format, FusionMaterial, Reveal, Rules, Seat,
 };
 use fairduel_protocol::envelope::{Body, Envelope, SignedEnvelope};
 use fairduel_protocol::identity::{Identity, PlayerKey};
@@ -472,6 +472,18 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::Activate { reveal, .. } => vec![*reveal],
             Action::TakeFromDeck { taken } => taken.iter().map(|(_, r)| *r).collect(),
             Action::Ritual { monster, .. } => monster.iter().map(|(_, r)| *r).collect(),
+            Action::Fuse {
+                materials,
+                monster: (_, shown),
+                ..
+            } => materials
+                .iter()
+                .filter_map(|m| match m {
+                    FusionMaterial::Hand { reveal, .. } => Some(*reveal),
+                    FusionMaterial::Field { .. } => None,
+                })
+                .chain([*shown])
+                .collect(),
             // Listed one by one, so that a new action carrying an opening fails to compile
             // here until it is counted.
             Action::ChangePosition { .. }

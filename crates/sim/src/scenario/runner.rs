@@ -359,6 +359,7 @@ impl Runner {
                 locked_until: 0,
                 counters: rc.counters.unwrap_or(0),
                 lent: false,
+                from_extra_deck: rc.from_extra_deck,
             };
             if let Some(slot) = state.cells.get_mut(index) {
                 *slot = Some(piece);

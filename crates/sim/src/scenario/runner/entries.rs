@@ -228,6 +228,57 @@ impl Runner {
                 }
                 Action::Ritual { tributes, monster }
             }
+            "fuse" => {
+                // `card = N`: the Fusion Monster from the seat's Extra Deck; `materials`:
+                // "handK" or a place each; `to`: where it enters.
+                let id = raw
+                    .card
+                    .ok_or_else(|| sc.err(line, "a fuse step needs card = N"))?;
+                let found = self.first_of(&self.duel.state().player(seat).extra_deck, id);
+                let (card_ref, reveal) = found.ok_or_else(|| {
+                    sc.err(
+                        line,
+                        format!("seat {} has no card {id} in its Extra Deck", seat.0),
+                    )
+                })?;
+                let mut materials = Vec::new();
+                for text in &raw.materials {
+                    let hand = text
+                        .trim()
+                        .strip_prefix("hand")
+                        .map(|k| k.trim().parse::<u8>());
+                    materials.push(match hand {
+                        Some(Ok(hand_index)) => {
+                            let slot = self.duel.hand_slot(seat, hand_index).ok_or_else(|| {
+                                sc.err(
+                                    line,
+                                    format!("seat {} has no hand card {hand_index}", seat.0),
+                                )
+                            })?;
+                            let reveal = self
+                                .reveal_of(&self.duel.state().commitment(slot.card_ref))
+                                .ok_or_else(|| {
+                                    sc.err(line, format!("hand card {hand_index} is not known"))
+                                })?;
+                            FusionMaterial::Hand { hand_index, reveal }
+                        }
+                        Some(Err(_)) => {
+                            return Err(sc.err(
+                                line,
+                                format!("material \"{text}\": write handK (K from 0) or a place"),
+                            ));
+                        }
+                        None => FusionMaterial::Field {
+                            at: parse_place(sc, line, text, &self.duel)?,
+                        },
+                    });
+                }
+                Action::Fuse {
+                    materials,
+                    monster: (card_ref, adjust(Some(reveal)).unwrap_or(reveal)),
+                    to: place(&raw.to, "to")?,
+                }
+            }
             "revive" => {
                 // `card = N`: the first card N in a graveyard (`from = "seat N"`: in that
                 // seat's), oldest first, seat by seat.
