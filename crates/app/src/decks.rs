@@ -264,7 +264,17 @@ fn card_column_ui(ui: &mut Ui, catalog: &Catalog, state: &mut DecksState) {
         let leader_max = catalog
             .format(&state.format)
             .map_or(u8::MAX, |f| f.rules.format.deck.leader_max_level);
+        let format = catalog.format(&state.format);
+        let max_extra = format.map_or(0, |f| f.rules.format.deck.max_extra);
+        let extra_card =
+            card.monster().is_some_and(|m| m.ritual) || catalog.pool.fusions().makes(card.id);
         ui.label(format!("In the deck: {}", draft.copies(card.id)));
+        if extra_card && max_extra > 0 {
+            ui.label(format!(
+                "In the Extra Deck: {}",
+                draft.extra_copies(card.id)
+            ));
+        }
         ui.horizontal_wrapped(|ui| {
             if ui.button("Add to deck").clicked() {
                 draft.add(card.id);
@@ -274,6 +284,20 @@ fn card_column_ui(ui: &mut Ui, catalog: &Catalog, state: &mut DecksState) {
                 .clicked()
             {
                 draft.remove(card.id);
+            }
+            if extra_card && max_extra > 0 {
+                if ui.button("Add to Extra Deck").clicked() {
+                    draft.add_extra(card.id);
+                }
+                if ui
+                    .add_enabled(
+                        draft.extra_copies(card.id) > 0,
+                        egui::Button::new("Remove one from Extra Deck"),
+                    )
+                    .clicked()
+                {
+                    draft.remove_extra(card.id);
+                }
             }
             let can_lead = card.is_monster() && card.level() <= leader_max;
             if ui
@@ -611,6 +635,13 @@ fn editor_ui(
             "{} main-deck cards ({wanted} needed)",
             draft.main_len()
         ));
+        if deck.max_extra > 0 {
+            ui.label(format!(
+                "{} in the Extra Deck (up to {}: Ritual and Fusion Monsters)",
+                draft.extra.len(),
+                deck.max_extra
+            ));
+        }
         if problems.is_empty() {
             ui.label(
                 RichText::new(format!("Legal in {}.", format.name())).color(theme::BONUS_ON_DARK),
@@ -803,8 +834,8 @@ fn deck_ui(ui: &mut Ui, catalog: &Catalog, library: &DeckLibrary, state: &mut De
     }
 }
 
-/// The Deck Leader and the main deck grouped into monsters, spells and traps; clicking a
-/// card selects it.
+/// The Deck Leader, the main deck grouped into monsters, spells and traps, and the Extra
+/// Deck; clicking a card selects it.
 fn deck_contents_ui(
     ui: &mut Ui,
     catalog: &Catalog,
@@ -854,6 +885,22 @@ fn deck_contents_ui(
                         .clicked()
                     {
                         *selected = Some(card.id);
+                    }
+                }
+            }
+            let mut extra: BTreeMap<CardId, usize> = BTreeMap::new();
+            for id in &list.extra {
+                *extra.entry(*id).or_default() += 1;
+            }
+            if !extra.is_empty() {
+                ui.label(RichText::new(format!("Extra Deck ({})", list.extra.len())).strong());
+                for (id, n) in extra {
+                    let name = catalog.pool.get(id).map_or("?", |c| c.name.as_str());
+                    if ui
+                        .selectable_label(*selected == Some(id), format!("{n}x {name}"))
+                        .clicked()
+                    {
+                        *selected = Some(id);
                     }
                 }
             }

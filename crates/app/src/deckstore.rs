@@ -23,8 +23,8 @@ pub struct DeckDraft {
     pub leader: Option<CardId>,
     /// Copies of each main-deck card.
     pub cards: BTreeMap<CardId, u8>,
-    /// The Extra Deck (Ritual Monsters), one entry per copy: kept as the file had it, so
-    /// that editing the main deck never loses it (the editor does not change it yet).
+    /// The Extra Deck (Ritual and Fusion Monsters), one entry per copy, in the order the
+    /// file or the editor put them.
     pub extra: Vec<CardId>,
     /// The saved file this draft was opened from or last saved to: saving there again
     /// replaces it without asking.
@@ -141,6 +141,33 @@ impl DeckDraft {
             }
             None => return false,
         }
+        self.dirty = true;
+        true
+    }
+
+    /// Copies of `id` in the Extra Deck.
+    pub fn extra_copies(&self, id: CardId) -> u8 {
+        let n = self.extra.iter().filter(|e| **e == id).count();
+        u8::try_from(n).unwrap_or(u8::MAX)
+    }
+
+    /// Adds a copy to the Extra Deck, next to the copies already there.
+    pub fn add_extra(&mut self, id: CardId) {
+        let at = self
+            .extra
+            .iter()
+            .rposition(|e| *e == id)
+            .map_or(self.extra.len(), |i| i + 1);
+        self.extra.insert(at, id);
+        self.dirty = true;
+    }
+
+    /// Takes one copy out of the Extra Deck; returns whether there was one.
+    pub fn remove_extra(&mut self, id: CardId) -> bool {
+        let Some(at) = self.extra.iter().rposition(|e| *e == id) else {
+            return false;
+        };
+        self.extra.remove(at);
         self.dirty = true;
         true
     }
@@ -511,6 +538,41 @@ pub(crate) mod tests {
             back.problems(&kairu.rules.pool, &kairu.rules.format)
                 .is_empty()
         );
+    }
+
+    /// Fusion Monsters go into the Extra Deck from the editor, and the format's check sees
+    /// them there.
+    #[test]
+    fn the_editor_adds_and_removes_extra_deck_copies() {
+        let catalog = catalog();
+        let mut draft = DeckDraft::from_list(&forest(&catalog), "Fusions");
+        draft.dirty = false;
+        draft.add_extra(CardId(667));
+        draft.add_extra(CardId(221));
+        draft.add_extra(CardId(667));
+        assert!(draft.dirty);
+        assert_eq!(draft.extra, vec![CardId(667), CardId(667), CardId(221)]);
+        assert_eq!(draft.extra_copies(CardId(667)), 2);
+        let classic = catalog.format("dor-classic").expect("classic");
+        assert!(
+            draft
+                .problems(&classic.rules.pool, &classic.rules.format)
+                .is_empty(),
+            "Fusion Monsters belong in the Extra Deck"
+        );
+        // A monster no fusion makes and no Ritual summons does not.
+        draft.add_extra(CardId(8));
+        let problems = draft.problems(&classic.rules.pool, &classic.rules.format);
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("Darkfire Dragon is not an Extra Deck monster")),
+            "{problems:?}"
+        );
+        assert!(draft.remove_extra(CardId(8)));
+        assert!(!draft.remove_extra(CardId(8)));
+        assert!(draft.remove_extra(CardId(667)));
+        assert_eq!(draft.extra, vec![CardId(667), CardId(221)]);
     }
 
     #[test]

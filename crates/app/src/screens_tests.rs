@@ -129,6 +129,36 @@ fn a_copied_deck_is_edited_checked_saved_and_offered_for_a_match() {
 }
 
 #[test]
+fn fusion_monsters_go_into_the_extra_deck_from_the_editor() {
+    let data = TempDir::new("app-extra");
+    let mut h = harness(app_with_data(&data.0));
+    h.run();
+    click_button(&mut h, "Decks");
+    click_button(&mut h, "Copy this deck");
+    // Queen of Autumn Leaves (#667): a plant and almost anything fuse into it.
+    select_pool_card(&mut h, 667);
+    assert!(has(&h, "In the Extra Deck: 0"));
+    click_button(&mut h, "Add to Extra Deck");
+    click_button(&mut h, "Add to Extra Deck");
+    assert!(has(&h, "In the Extra Deck: 2"));
+    assert!(
+        has(&h, "2x Queen of Autumn Leaves"),
+        "the deck's list shows it"
+    );
+    assert!(has(&h, "Extra Deck (2)"));
+    click_button(&mut h, "Remove one from Extra Deck");
+    assert!(has(&h, "In the Extra Deck: 1"));
+    assert!(has(&h, "Legal in Kairu's DOTR."));
+    // A monster no fusion makes is offered no Extra Deck button.
+    select_pool_card(&mut h, 8);
+    assert!(!has(&h, "In the Extra Deck:"));
+    assert!(
+        h.query_by_role_and_label(Role::Button, "Add to Extra Deck")
+            .is_none()
+    );
+}
+
+#[test]
 fn a_new_deck_asks_for_a_leader_and_a_broken_saved_file_is_listed_untouched() {
     let data = TempDir::new("app-broken");
     let decks = data.0.join("decks");
