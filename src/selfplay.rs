@@ -52,6 +52,8 @@ struct Summary {
     ritual_summons: Option<u64>,
     /// Fusion Monsters summoned, on the grid.
     fusion_summons: Option<u64>,
+    /// Monsters changed by their power-ups, on the grid.
+    transformations: Option<u64>,
     /// Cards brought back from a graveyard, on the grid.
     revivals: Option<u64>,
     /// Monsters taken for a turn by a control change, on the grid.
@@ -173,6 +175,8 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
         agreed: Some(agreements),
         ritual_summons: (rules.format.family == Family::Grid).then_some(agreements.ritual_summons),
         fusion_summons: (rules.format.family == Family::Grid).then_some(agreements.fusion_summons),
+        transformations: (rules.format.family == Family::Grid)
+            .then_some(agreements.transformations),
         revivals: (rules.format.family == Family::Grid).then_some(agreements.revivals),
         controls_taken: (rules.format.family == Family::Grid).then_some(agreements.controls_taken),
         failures,
@@ -250,8 +254,15 @@ fn print_summary(summary: &Summary) {
             agreements.chances
         );
     }
-    if let (Some(rituals), Some(fusions)) = (summary.ritual_summons, summary.fusion_summons) {
-        say!("rituals:  {rituals} Ritual Monsters summoned; {fusions} Fusion Monsters fused");
+    if let (Some(rituals), Some(fusions), Some(changed)) = (
+        summary.ritual_summons,
+        summary.fusion_summons,
+        summary.transformations,
+    ) {
+        say!(
+            "rituals:  {rituals} Ritual Monsters summoned; {fusions} Fusion Monsters fused; \
+             {changed} monsters transformed by power-ups"
+        );
     }
     if let (Some(revivals), Some(taken)) = (summary.revivals, summary.controls_taken) {
         say!(

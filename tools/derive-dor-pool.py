@@ -21,7 +21,8 @@ import re
 import sys
 from collections import Counter
 
-from dor_fusions import fusion_block, read_fusion_groups
+from dor_extra_deck import (TRANSFORMING_POWER_UPS, fusion_block, read_fusion_groups,
+                            transforming_body)
 
 POOL_NAME = "Duelists of the Roses starter pool"
 
@@ -737,8 +738,8 @@ AGREED_WITHOUT_A_ROW = {58}  # Exodia the Forbidden One
 
 # Power-ups (equips) left to agreement: the original effect table's power-ups with a
 # special effect (type 0) and Sword of Dragon's Soul.
-AGREED_EQUIPS = {760, 764, 765, 767, 768, 770, 789, 790, 791, 792, 793, 794, 797, 798,
-                 799, 800}
+AGREED_EQUIPS = {760, 764, 765, 767, 768, 770, 789, 790, 791, 792, 793, 794, 800}
+
 
 # When each trap left to agreement springs: on the enemy's spell for the cards that answer
 # spells, on an enemy's move anywhere for the rest.
@@ -787,6 +788,8 @@ def agreed_bodies(facts, bodies, classes, equips, ritual_monsters):
                 yield n, body, "monsters by agreement"
             else:
                 yield n, body, "monsters a power-up transforms"
+        elif kind == "Spell" and n in TRANSFORMING_POWER_UPS:
+            yield n, transforming_body(n, fact, facts), "power-ups that transform"
         elif kind == "Spell" and n in AGREED_EQUIPS:
             yield n, {"kind": "spell", "spell": "equip",
                       "equip_to": agreed_equip_to(fact["name"], facts, equips),

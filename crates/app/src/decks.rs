@@ -266,8 +266,7 @@ fn card_column_ui(ui: &mut Ui, catalog: &Catalog, state: &mut DecksState) {
             .map_or(u8::MAX, |f| f.rules.format.deck.leader_max_level);
         let format = catalog.format(&state.format);
         let max_extra = format.map_or(0, |f| f.rules.format.deck.max_extra);
-        let extra_card =
-            card.monster().is_some_and(|m| m.ritual) || catalog.pool.fusions().makes(card.id);
+        let extra_card = catalog.pool.is_extra_deck_monster(card.id);
         ui.label(format!("In the deck: {}", draft.copies(card.id)));
         if extra_card && max_extra > 0 {
             ui.label(format!(

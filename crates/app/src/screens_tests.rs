@@ -145,7 +145,8 @@ fn fusion_monsters_go_into_the_extra_deck_from_the_editor() {
         has(&h, "2x Queen of Autumn Leaves"),
         "the deck's list shows it"
     );
-    assert!(has(&h, "Extra Deck (2)"));
+    // Beside Dragon's Hoard's own Red-Eyes Black Metal Dragon.
+    assert!(has(&h, "Extra Deck (3)"));
     click_button(&mut h, "Remove one from Extra Deck");
     assert!(has(&h, "In the Extra Deck: 1"));
     assert!(has(&h, "Legal in Kairu's DOTR."));

@@ -159,6 +159,13 @@ pub enum Action {
         monster: (CardRef, Reveal),
         to: Place,
     },
+    /// The grid: your face-up monster at `at`, carrying a power-up that changes it
+    /// (Metalmorph, Cocoon of Evolution, Elegant Egotist), becomes the Extra Deck card
+    /// `monster`, shown by its opening.
+    Transform {
+        at: Place,
+        monster: (CardRef, Reveal),
+    },
 }
 
 /// A monster given up for a fusion.
@@ -202,6 +209,7 @@ impl Action {
             Action::Ritual { .. } => "ritual",
             Action::Revive { .. } => "revive",
             Action::Fuse { .. } => "fuse",
+            Action::Transform { .. } => "transform",
             Action::TakeControl { .. } => "take-control",
             Action::PlaceReturned { .. } => "place-returned",
         }

@@ -606,10 +606,25 @@ pub enum Primitive {
     AnotherPlay {
         player: Player,
     },
+    /// A power-up that changes its monster into another (Metalmorph, Cocoon of Evolution,
+    /// Elegant Egotist): while it is attached to a monster that is the `from` of one of
+    /// `pairs`, the monster's controller may, in their main phase, send both to the
+    /// graveyard and put the pair's `into` from their Extra Deck in the monster's place.
+    Transform {
+        pairs: Vec<Transformation>,
+    },
     /// An effect FairDuel has no definition for: when it is due, its controller proposes
     /// the outcome as the engine's own operations and the players agree on it
     /// (`crate::agreement`), as the original card would have it.
     ByAgreement,
+}
+
+/// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Transformation {
+    pub from: CardId,
+    pub into: CardId,
 }
 
 /// Where a [`Primitive::GainPerCard`] counts its cards.

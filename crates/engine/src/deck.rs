@@ -285,13 +285,13 @@ impl DeckList {
         }
         for id in &self.extra {
             let def = known(pool, *id)?;
-            let ritual = def.monster().is_some_and(|m| m.ritual);
-            if !ritual && !pool.fusions().makes(*id) {
+            if !pool.is_extra_deck_monster(*id) {
                 return Err(DeckProblem {
                     card: Some(*id),
                     message: format!(
                         "{} is not an Extra Deck monster: only Ritual Monsters and monsters a \
-                         fusion makes go in the Extra Deck (move it to the main deck)",
+                         fusion or a power-up makes go in the Extra Deck (move it to the main \
+                         deck)",
                         def.name
                     ),
                 });

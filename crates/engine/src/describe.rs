@@ -155,6 +155,13 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
                 card_name(duel, reveal.card)
             )
         }
+        Action::Transform {
+            at,
+            monster: (_, reveal),
+        } => format!(
+            "transforms the monster at {at} into {} from their Extra Deck",
+            card_name(duel, reveal.card)
+        ),
         Action::Revive { card } => match duel.graveyard_card(*card) {
             Some((id, owner)) => format!(
                 "brings {} back from {owner}'s graveyard",
@@ -418,6 +425,18 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
                 name(*card)
             )
         }
+        Event::Transformed {
+            seat,
+            at,
+            from,
+            into,
+            power_up,
+        } => format!(
+            "{seat}'s {} at {at} becomes {} ({})",
+            name(*from),
+            name(*into),
+            name(*power_up)
+        ),
         Event::BanishedOverLimit { seat, card } => format!(
             "{seat} already controls the most monsters: {} is destroyed and banished",
             name(*card)

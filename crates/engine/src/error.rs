@@ -87,6 +87,10 @@ pub enum RuleError {
     WrongRitualMonster { named: CardId, summons: CardId },
     #[error("the Ritual spell takes {needed} tributes, not {given}")]
     RitualTributeCount { needed: u8, given: u8 },
+    #[error("this monster cannot transform: {why}")]
+    CannotTransform { why: &'static str },
+    #[error("its power-up changes it into card {makes}, not card {named}")]
+    WrongTransformation { named: CardId, makes: CardId },
     #[error("this fusion is not allowed: {why}")]
     CannotFuse { why: &'static str },
     #[error("cards {first} and {second} do not fuse (the fusion table lists no such pair)")]
@@ -209,6 +213,8 @@ impl RuleError {
             RuleError::WrongRitualMonster { .. } => "wrong-ritual-monster",
             RuleError::RitualTributeCount { .. } => "ritual-tribute-count",
             RuleError::CannotFuse { .. } => "cannot-fuse",
+            RuleError::CannotTransform { .. } => "cannot-transform",
+            RuleError::WrongTransformation { .. } => "wrong-transformation",
             RuleError::NoSuchFusion { .. } => "no-such-fusion",
             RuleError::WrongFusionMonster { .. } => "wrong-fusion-monster",
             RuleError::CannotRevive { .. } => "cannot-revive",

@@ -55,6 +55,15 @@ pub enum Event {
         at: Place,
         materials: Vec<CardId>,
     },
+    /// The power-up `power_up` changed the monster `from` at `at` into `into`, from `seat`'s
+    /// Extra Deck; the monster and the power-up went to the graveyard.
+    Transformed {
+        seat: Seat,
+        at: Place,
+        from: CardId,
+        into: CardId,
+        power_up: CardId,
+    },
     /// A Ritual spell resolved with no effect: its controller summoned nothing.
     RitualDeclined {
         seat: Seat,

@@ -233,6 +233,7 @@ impl CardPool {
         }
         check_codes(&cards).map_err(|m| SourceError::new(file, 1, m))?;
         check_rituals(&cards).map_err(|m| SourceError::new(file, 1, m))?;
+        check_transformations(&cards).map_err(|m| SourceError::new(file, 1, m))?;
         let mut terrains: Vec<FieldTerrain> = Vec::with_capacity(raw.terrain.len());
         for spanned in raw.terrain {
             let line = line_of(text, spanned.span().start);
@@ -307,6 +308,27 @@ impl CardPool {
             fusions,
             ..self
         })
+    }
+
+    /// Whether some power-up transforms a monster into `card`: it may wait in the Extra
+    /// Deck.
+    pub fn is_transformation_result(&self, card: CardId) -> bool {
+        self.cards.defs.iter().any(|c| {
+            c.effects.iter().any(|e| match &e.primitive {
+                Primitive::Transform { pairs } => pairs.iter().any(|t| t.into == card),
+                _ => false,
+            })
+        })
+    }
+
+    /// Whether `card` belongs in an Extra Deck: a Ritual Monster, a monster a fusion makes,
+    /// or one a power-up transforms a monster into.
+    pub fn is_extra_deck_monster(&self, card: CardId) -> bool {
+        self.get(card)
+            .and_then(CardDef::monster)
+            .is_some_and(|m| m.ritual)
+            || self.fusions.makes(card)
+            || self.is_transformation_result(card)
     }
 
     /// The pool's fusion table (empty where its game has none).
@@ -772,6 +794,26 @@ fn check_rituals(cards: &BTreeMap<CardId, CardDef>) -> Result<(), String> {
     Ok(())
 }
 
+/// Every monster a power-up transforms, and what it becomes, is a monster of the pool.
+fn check_transformations(cards: &BTreeMap<CardId, CardDef>) -> Result<(), String> {
+    for card in cards.values() {
+        for effect in &card.effects {
+            let Primitive::Transform { pairs } = &effect.primitive else {
+                continue;
+            };
+            for id in pairs.iter().flat_map(|t| [t.from, t.into]) {
+                if !cards.get(&id).is_some_and(CardDef::is_monster) {
+                    return Err(format!(
+                        "{} transforms card {id}, which is not a monster of the pool",
+                        card.name
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<(), String> {
     use crate::card::Trigger as T;
     let ok = match kind {
@@ -803,6 +845,20 @@ fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<(), String>
     ) && !(matches!(kind, CardKind::Spell { .. }) && effect.trigger == T::Activate)
     {
         return Err("only an activated spell may `revive` or `take-control`".to_owned());
+    }
+    if let crate::card::Primitive::Transform { pairs } = &effect.primitive
+        && (!matches!(
+            kind,
+            CardKind::Spell {
+                spell: crate::card::SpellKind::Equip
+            }
+        ) || effect.trigger != T::Continuous
+            || pairs.is_empty())
+    {
+        return Err(
+            "`transform` belongs to an equip spell's continuous effect, with at least one pair"
+                .to_owned(),
+        );
     }
     Ok(())
 }

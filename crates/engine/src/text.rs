@@ -458,6 +458,17 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
                 np.text
             )
         }
+        Primitive::Transform { pairs } => {
+            let changes: Vec<String> = pairs
+                .iter()
+                .map(|t| format!("{} into {}", ctx.name_of(t.from), ctx.name_of(t.into)))
+                .collect();
+            format!(
+                "in your main phase you may change the equipped monster into one from your Extra \
+                 Deck: {}",
+                changes.join(", ")
+            )
+        }
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"

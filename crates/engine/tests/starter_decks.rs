@@ -172,9 +172,9 @@ fn every_starter_deck_is_legal_and_on_theme() {
             }
         }
         assert_eq!(total, 40, "{name}: {total} main-deck cards");
-        // Every Extra Deck card is the Ritual Monster of one of the deck's Ritual spells, or
-        // a Fusion Monster two of the deck's monsters (or one of its Extra Deck monsters and
-        // one of the deck's) fuse into.
+        // Every Extra Deck card is the Ritual Monster of one of the deck's Ritual spells, a
+        // Fusion Monster two of the deck's monsters (or one of its Extra Deck monsters and
+        // one of the deck's) fuse into, or what one of its power-ups makes of its monsters.
         let extra: Vec<CardId> = deck.extra.iter().map(|e| CardId(e.card)).collect();
         let materials: Vec<CardId> = cards
             .iter()
@@ -191,10 +191,18 @@ fn every_starter_deck_is_legal_and_on_theme() {
                     .iter()
                     .any(|b| pool.fusions().fuse(*a, *b) == Some(CardId(entry.card)))
             });
+            let transformed = cards.iter().any(|c| {
+                c.effects.iter().any(|e| match &e.primitive {
+                    Primitive::Transform { pairs } => pairs
+                        .iter()
+                        .any(|t| t.into.0 == entry.card && materials.contains(&t.from)),
+                    _ => false,
+                })
+            });
             assert!(
-                ritual || fused,
-                "{name}: Extra Deck card {} is summoned by none of the deck's Rituals and \
-                 fused from none of its monsters",
+                ritual || fused || transformed,
+                "{name}: Extra Deck card {} is summoned by none of the deck's Rituals, fused \
+                 from none of its monsters and made by none of its power-ups",
                 entry.card
             );
         }

@@ -52,6 +52,8 @@ pub struct AgreementTally {
     pub ritual_summons: u64,
     /// Fusion Monsters summoned by fusions (the grid).
     pub fusion_summons: u64,
+    /// Monsters changed by their power-ups (the grid).
+    pub transformations: u64,
     /// Cards brought back from a graveyard by a revival spell (the grid).
     pub revivals: u64,
     /// Monsters taken for a turn by a control change (the grid).
@@ -75,6 +77,7 @@ impl AgreementTally {
                 Event::ChanceDecided { .. } => self.chances += 1,
                 Event::RitualSummoned { .. } => self.ritual_summons += 1,
                 Event::FusionSummoned { .. } => self.fusion_summons += 1,
+                Event::Transformed { .. } => self.transformations += 1,
                 Event::Revived { .. } => self.revivals += 1,
                 Event::ControlTaken { .. } => self.controls_taken += 1,
                 _ => {}
@@ -93,6 +96,7 @@ impl AgreementTally {
         self.chances += other.chances;
         self.ritual_summons += other.ritual_summons;
         self.fusion_summons += other.fusion_summons;
+        self.transformations += other.transformations;
         self.revivals += other.revivals;
         self.controls_taken += other.controls_taken;
     }

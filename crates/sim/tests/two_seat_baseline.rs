@@ -86,6 +86,10 @@ fn plain(entry: &Entry) -> String {
             card(monster.as_ref().map(|(_, r)| r))
         ),
         Action::Revive { card } => format!("revive r{}", card.0),
+        Action::Transform {
+            at,
+            monster: (_, shown),
+        } => format!("transform {} m{}", cell(at), shown.card.0),
         Action::Fuse {
             materials,
             monster: (_, shown),

@@ -115,6 +115,16 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
                 card_name(reveal.card)
             )
         }
+        Action::Transform {
+            monster: (_, reveal),
+            ..
+        } => {
+            let into = duel
+                .pool()
+                .get(reveal.card)
+                .map_or_else(|| reveal.card.to_string(), |c| c.name.clone());
+            format!("Transform into {into} (from your Extra Deck)")
+        }
         Action::Revive { card } => match duel.graveyard_card(*card) {
             Some((id, owner)) => {
                 let name = duel
@@ -255,7 +265,8 @@ pub(super) fn action_places(action: &Action) -> Vec<Place> {
         | Action::Flip { at, .. }
         | Action::SpringTrap { at, .. }
         | Action::Activate { at, .. }
-        | Action::ActivateEffect { at } => vec![*at],
+        | Action::ActivateEffect { at }
+        | Action::Transform { at, .. } => vec![*at],
         _ => Vec::new(),
     }
 }
@@ -268,7 +279,8 @@ pub(super) fn untargeted_place(action: &Action) -> Option<Place> {
         Action::ChangePosition { at }
         | Action::Flip { at, .. }
         | Action::Activate { at, .. }
-        | Action::ActivateEffect { at } => Some(*at),
+        | Action::ActivateEffect { at }
+        | Action::Transform { at, .. } => Some(*at),
         _ => None,
     }
 }
@@ -296,7 +308,8 @@ pub(super) fn has_any_action(view: &SeatView, selection: Selection) -> bool {
             | Action::ChangePosition { at: c }
             | Action::Flip { at: c, .. }
             | Action::Activate { at: c, .. }
-            | Action::ActivateEffect { at: c },
+            | Action::ActivateEffect { at: c }
+            | Action::Transform { at: c, .. },
             Selection::Board(place),
         ) => *c == place,
         _ => false,

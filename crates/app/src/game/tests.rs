@@ -282,3 +282,40 @@ extra = [5]
     let c6 = Place::Cell(fairduel_engine::Cell::new(5, 2));
     assert_eq!(board_marks(&view, state.selection).get(&c6), None);
 }
+
+#[test]
+fn a_monster_its_power_up_changes_offers_the_change_in_words() {
+    let view = scenario_view(
+        "dor-classic",
+        r#"
+name = "Red-Eyes with Metalmorph, Red-Eyes Black Metal Dragon in the Extra Deck"
+format = "dor-classic"
+turn = 3
+[seat0]
+extra = [501]
+[[cells]]
+at = "d6"
+card = 7
+seat = 0
+face = "up"
+equips = [799]
+"#,
+        Seat(0),
+    );
+    let d6 = Place::Cell(fairduel_engine::Cell::new(5, 3));
+    assert_eq!(
+        board_marks(&view, Selection::None).get(&d6),
+        Some(&Mark::Ready),
+        "the monster is marked as having something to do"
+    );
+    let labels: Vec<String> = actions::untargeted(&view, Selection::Board(d6))
+        .into_iter()
+        .map(|a| action_label(&view, a))
+        .collect();
+    assert!(
+        labels.contains(
+            &"Transform into Red-Eyes Black Metal Dragon (from your Extra Deck)".to_owned()
+        ),
+        "{labels:?}"
+    );
+}

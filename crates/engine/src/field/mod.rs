@@ -100,6 +100,7 @@ impl Duel {
             | Action::Ritual { .. }
             | Action::Revive { .. }
             | Action::Fuse { .. }
+            | Action::Transform { .. }
             | Action::TakeControl { .. }
             | Action::PlaceReturned { .. } => {
                 return Err(RuleError::NotInThisFamily {

@@ -242,6 +242,8 @@ impl Duel {
         }
         // Fusions without a fusion spell, where the format allows them.
         self.fusion_actions(seat, knowledge, out);
+        // Monsters their power-ups change.
+        self.transform_actions(seat, knowledge, out);
         // Kairu: face-up spells turned face-up by an effect, activated now.
         for (at, piece) in self.state.pieces() {
             if piece.controller != seat || !self.face_up_spell_not_activated(at) {

@@ -27,6 +27,7 @@ mod spells;
 mod stats;
 mod terrain;
 mod topology;
+mod transformation;
 mod traps;
 mod turn;
 mod win_conditions;
@@ -104,6 +105,7 @@ impl Duel {
                 monster,
                 to,
             } => self.do_fuse(seat, materials, monster, *to, events)?,
+            Action::Transform { at, monster } => self.do_transform(seat, *at, monster, events)?,
             Action::TakeControl { target, to } => {
                 self.do_take_control(seat, *target, *to, events)?
             }

@@ -472,6 +472,10 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::Activate { reveal, .. } => vec![*reveal],
             Action::TakeFromDeck { taken } => taken.iter().map(|(_, r)| *r).collect(),
             Action::Ritual { monster, .. } => monster.iter().map(|(_, r)| *r).collect(),
+            Action::Transform {
+                monster: (_, shown),
+                ..
+            } => vec![*shown],
             Action::Fuse {
                 materials,
                 monster: (_, shown),

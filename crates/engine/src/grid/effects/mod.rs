@@ -237,7 +237,8 @@ impl Duel {
             | Primitive::CrossLabyrinth
             | Primitive::NoBattleDamage
             | Primitive::MovesTwo
-            | Primitive::TerraformOnEntry { .. } => Resolved::Done,
+            | Primitive::TerraformOnEntry { .. }
+            | Primitive::Transform { .. } => Resolved::Done,
         };
         if let Resolved::Stopped = resolved {
             return;

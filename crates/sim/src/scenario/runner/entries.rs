@@ -279,6 +279,23 @@ impl Runner {
                     to: place(&raw.to, "to")?,
                 }
             }
+            "transform" => {
+                // `at`: the monster; `card = N`: what it becomes, from the Extra Deck.
+                let id = raw
+                    .card
+                    .ok_or_else(|| sc.err(line, "a transform step needs card = N"))?;
+                let found = self.first_of(&self.duel.state().player(seat).extra_deck, id);
+                let (card_ref, reveal) = found.ok_or_else(|| {
+                    sc.err(
+                        line,
+                        format!("seat {} has no card {id} in its Extra Deck", seat.0),
+                    )
+                })?;
+                Action::Transform {
+                    at: place(&raw.at, "at")?,
+                    monster: (card_ref, adjust(Some(reveal)).unwrap_or(reveal)),
+                }
+            }
             "revive" => {
                 // `card = N`: the first card N in a graveyard (`from = "seat N"`: in that
                 // seat's), oldest first, seat by seat.

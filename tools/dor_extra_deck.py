@@ -1,5 +1,5 @@
-"""The original game's fusion table, derived for FairDuel's DOR pool (used by
-derive-dor-pool.py).
+"""What waits in the Extra Deck of FairDuel's DOR pool (used by derive-dor-pool.py): the
+original game's fusion table, and the power-ups that change their monster into another.
 
 `fusions.csv` lists each pair of materials and the monster they fuse into, one row per pair,
 by card name. The pool file holds the same facts by card number and in FairDuel's own shape:
@@ -62,3 +62,31 @@ def fusion_block(result, first, second):
         f"first = [{', '.join(map(str, first))}]",
         f"second = [{', '.join(map(str, second))}]",
     ])
+
+
+# Power-ups that change their monster into another (the original table's type 0 power-ups
+# whose change is fixed; Insect Imitation's is random and stays with agreement):
+# {power-up: [(monster, what it becomes)]}. What they make waits in the Extra Deck.
+TRANSFORMING_POWER_UPS = {
+    797: [(272, 273)],  # Elegant Egotist: Harpie Lady -> Harpie Lady Sisters
+    798: [(401, 427), (407, 427), (416, 427), (423, 427), (426, 427)],  # Cocoon of Evolution
+    799: [(7, 501), (342, 488)],  # Metalmorph: Red-Eyes B. Dragon, Zoa
+}
+
+
+def transforming_body(number, fact, facts):
+    """The pool entry of a power-up of TRANSFORMING_POWER_UPS."""
+    pairs = TRANSFORMING_POWER_UPS[number]
+    for a, b in pairs:
+        for m in (a, b):
+            if facts.get(m, {}).get("kind") != "Monster":
+                sys.exit(f"power-up {number} ({fact['name']}) names {m}, not a monster")
+    return {
+        "kind": "spell",
+        "spell": "equip",
+        "equip_to": {"names": sorted({a for a, _ in pairs})},
+        "effects": [{
+            "trigger": "continuous",
+            "effect": {"do": "transform", "pairs": [{"from": a, "into": b} for a, b in pairs]},
+        }],
+    }

@@ -1,0 +1,203 @@
+//! Transformations by power-ups (the original game's Metalmorph, Cocoon of Evolution and
+//! Elegant Egotist; Kairu keeps "Metalmorph, Evolve monsters" in the Extra Deck). While a
+//! power-up that transforms its monster is attached to one of the monsters it names, that
+//! monster's controller may, in their main phase, show what it becomes from their Extra
+//! Deck: the monster and the power-up go to the graveyard, and the new monster takes the
+//! cell face-up in the same battle position, keeping the monster's other power-ups and what
+//! it already did this turn (a move, an attack). docs/RULES.md gives the reading.
+
+use crate::action::Action;
+use crate::card::{CardId, Primitive};
+use crate::commitment::{CardRef, Reveal};
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::grid::{Cell, RevealCheck, cell_of};
+use crate::knowledge::Knowledge;
+use crate::piece::{Class, Piece};
+use crate::place::Place;
+use crate::seat::Seat;
+
+/// A checked transformation, ready to apply.
+struct TransformPlan {
+    cell: Cell,
+    from: CardId,
+    /// Which of the monster's equips changes it.
+    equip: usize,
+    into: CardId,
+}
+
+impl Duel {
+    /// What the power-ups on `seat`'s face-up monster at `cell` can change it into: the
+    /// index of each such power-up among its equips, and the monster it makes.
+    fn transformations_at(
+        &self,
+        seat: Seat,
+        cell: Cell,
+    ) -> Result<Vec<(usize, CardId)>, RuleError> {
+        let piece = self.own_piece(seat, cell)?;
+        let why = if piece.class != Class::Monster || piece.leader {
+            Some("only your own monsters transform, not your Deck Leader")
+        } else if !piece.face_up {
+            Some("a monster transforms only face-up")
+        } else if self.is_spellbound(cell) {
+            Some("a spellbound monster cannot transform")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(RuleError::CannotTransform { why });
+        }
+        let Some(card) = piece.card else {
+            return Err(RuleError::CannotTransform {
+                why: "a monster transforms only face-up",
+            });
+        };
+        let mut found = Vec::new();
+        for (index, equip) in piece.equips.iter().enumerate() {
+            let Some(def) = self.rules.pool.get(equip.card) else {
+                continue;
+            };
+            for effect in &def.effects {
+                if let Primitive::Transform { pairs } = &effect.primitive {
+                    found.extend(
+                        pairs
+                            .iter()
+                            .filter(|t| t.from == card)
+                            .map(|t| (index, t.into)),
+                    );
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    fn check_transform(
+        &self,
+        seat: Seat,
+        at: Place,
+        monster: &(CardRef, Reveal),
+        check: RevealCheck,
+    ) -> Result<TransformPlan, RuleError> {
+        self.expect_main(seat, "transform")?;
+        let cell = cell_of(at)?;
+        let options = self.transformations_at(seat, cell)?;
+        if options.is_empty() {
+            return Err(RuleError::CannotTransform {
+                why: "no power-up on this monster changes it",
+            });
+        }
+        let (card_ref, reveal) = monster;
+        if !self.state.player(seat).extra_deck.contains(card_ref) {
+            return Err(RuleError::NotInExtraDeck);
+        }
+        let shown = self.check_reveal_if(check, seat, &self.state.commitment(*card_ref), reveal)?;
+        let Some((equip, into)) = options.iter().find(|(_, into)| *into == shown.id) else {
+            return Err(RuleError::WrongTransformation {
+                named: shown.id,
+                makes: options[0].1,
+            });
+        };
+        let from =
+            self.state
+                .piece(cell)
+                .and_then(|p| p.card)
+                .ok_or(RuleError::CannotTransform {
+                    why: "a monster transforms only face-up",
+                })?;
+        Ok(TransformPlan {
+            cell,
+            from,
+            equip: *equip,
+            into: *into,
+        })
+    }
+
+    pub(super) fn do_transform(
+        &mut self,
+        seat: Seat,
+        at: Place,
+        monster: &(CardRef, Reveal),
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let plan = self.check_transform(seat, at, monster, RevealCheck::Needed)?;
+        let Some(mut old) = self.state.take(plan.cell) else {
+            return Err(RuleError::EmptyCell { at });
+        };
+        let power_up = old.equips.remove(plan.equip);
+        self.state
+            .player_mut(power_up.owner)
+            .graveyard
+            .push(power_up.to_graveyard());
+        self.send_to_graveyard(old.owner, old.card_ref, old.card);
+        let (card_ref, _) = monster;
+        self.state
+            .player_mut(seat)
+            .extra_deck
+            .retain(|r| r != card_ref);
+        let turn = self.state.turn;
+        self.state.put(
+            plan.cell,
+            Piece {
+                card: Some(plan.into),
+                face_up: true,
+                defence: old.defence,
+                moved: old.moved,
+                changed_position: old.changed_position,
+                attacked: old.attacked,
+                equips: std::mem::take(&mut old.equips),
+                from_extra_deck: true,
+                ..Piece::entering(seat, *card_ref, Class::Monster, turn)
+            },
+        );
+        events.push(Event::Transformed {
+            seat,
+            at,
+            from: plan.from,
+            into: plan.into,
+            power_up: power_up.card,
+        });
+        Ok(())
+    }
+
+    /// Every transformation `seat` can make now, with the Extra Deck cards `knowledge`
+    /// opens.
+    pub(super) fn transform_actions(
+        &self,
+        seat: Seat,
+        knowledge: &Knowledge,
+        out: &mut Vec<Action>,
+    ) {
+        let extra = &self.state.player(seat).extra_deck;
+        if extra.is_empty() {
+            return;
+        }
+        for (cell, piece) in self.state.pieces() {
+            if piece.controller != seat || piece.equips.is_empty() {
+                continue;
+            }
+            let Ok(options) = self.transformations_at(seat, cell) else {
+                continue;
+            };
+            for (_, into) in options {
+                let monster = extra.iter().find_map(|card_ref| {
+                    let reveal = knowledge.get(&self.state.commitment(*card_ref))?;
+                    (reveal.card == into).then_some((*card_ref, *reveal))
+                });
+                if let Some(monster) = monster
+                    && self
+                        .check_transform(seat, cell.into(), &monster, RevealCheck::Done)
+                        .is_ok()
+                {
+                    let action = Action::Transform {
+                        at: cell.into(),
+                        monster,
+                    };
+                    if !out.contains(&action) {
+                        out.push(action);
+                    }
+                }
+            }
+        }
+    }
+}
