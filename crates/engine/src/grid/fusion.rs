@@ -17,7 +17,7 @@ use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::format::HandFusion;
-use crate::grid::{Cell, RevealCheck, cell_of};
+use crate::grid::{Cell, RevealCheck, Unfit, cell_of};
 use crate::knowledge::Knowledge;
 use crate::piece::{Class, Piece};
 use crate::place::Place;
@@ -173,22 +173,15 @@ impl Duel {
     /// theirs, not their Deck Leader, not spellbound (Kairu: a spellbound monster "cannot be
     /// tributed for a Ritual, Fusion…").
     fn field_material(&self, seat: Seat, cell: Cell) -> Result<&CardDef, RuleError> {
-        let piece = self.own_piece(seat, cell)?;
-        let why = if piece.class != Class::Monster || piece.leader {
-            Some("only your own monsters fuse, not your Deck Leader")
-        } else if !piece.face_up {
-            Some("a monster on the field fuses only face-up")
-        } else if self.is_spellbound(cell) {
-            Some("a spellbound monster cannot be a fusion material")
-        } else {
-            None
-        };
-        if let Some(why) = why {
-            return Err(RuleError::CannotFuse { why });
-        }
-        let id = piece.card.ok_or(RuleError::CannotFuse {
-            why: "a monster on the field fuses only face-up",
-        })?;
+        let id = self
+            .own_free_face_up_monster(seat, cell)?
+            .map_err(|unfit| RuleError::CannotFuse {
+                why: match unfit {
+                    Unfit::NotYourMonster => "only your own monsters fuse, not your Deck Leader",
+                    Unfit::FaceDown => "a monster on the field fuses only face-up",
+                    Unfit::Spellbound => "a spellbound monster cannot be a fusion material",
+                },
+            })?;
         self.rules.card(id)
     }
 

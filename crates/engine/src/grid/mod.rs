@@ -61,6 +61,17 @@ enum RevealCheck {
     Done,
 }
 
+/// Why a card on the grid may not be given up for a Ritual, a fusion or a transformation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unfit {
+    /// Not a monster, or a Deck Leader.
+    NotYourMonster,
+    FaceDown,
+    /// Kairu: a spellbound monster "cannot be tributed for a Ritual, Fusion, Synchro, Evolve
+    /// summon etc."
+    Spellbound,
+}
+
 /// The grid cell a place names, or the error for a place off the board.
 fn cell_of(place: Place) -> Result<Cell, RuleError> {
     place.cell().ok_or(RuleError::OffBoard { at: place })
@@ -238,6 +249,26 @@ impl Duel {
             return Err(RuleError::NotYourCard { at: cell.into() });
         }
         Ok(piece)
+    }
+
+    /// `seat`'s own face-up monster at `cell`, not a Deck Leader and not spellbound, with
+    /// its card: what a Ritual, a fusion or a transformation may take. The error says which
+    /// of these it is not.
+    fn own_free_face_up_monster(
+        &self,
+        seat: Seat,
+        cell: Cell,
+    ) -> Result<Result<crate::card::CardId, Unfit>, RuleError> {
+        let piece = self.own_piece(seat, cell)?;
+        Ok(
+            if piece.class != crate::piece::Class::Monster || piece.leader {
+                Err(Unfit::NotYourMonster)
+            } else if self.is_spellbound(cell) {
+                Err(Unfit::Spellbound)
+            } else {
+                piece.card.filter(|_| piece.face_up).ok_or(Unfit::FaceDown)
+            },
+        )
     }
 
     pub(crate) fn check_reveal(

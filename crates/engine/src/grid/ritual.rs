@@ -16,7 +16,7 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::grid::filters::identity_matches;
 use crate::grid::placement::combinations;
-use crate::grid::{Cell, RevealCheck, cell_of};
+use crate::grid::{Cell, RevealCheck, Unfit, cell_of};
 use crate::knowledge::Knowledge;
 use crate::piece::{Class, Piece};
 use crate::place::Place;
@@ -116,26 +116,16 @@ impl Duel {
     /// monster they control, not their Deck Leader, not spellbound (Kairu: a spellbound
     /// monster "cannot be tributed for a Ritual").
     fn ritual_tribute(&self, seat: Seat, cell: Cell) -> Result<&CardDef, RuleError> {
-        let piece = self.own_piece(seat, cell)?;
-        let why = if piece.class != Class::Monster || piece.leader {
-            Some("only your own monsters, not your Deck Leader")
-        } else if !piece.face_up {
-            Some("a Ritual takes face-up monsters only")
-        } else if self.is_spellbound(cell) {
-            Some("a spellbound monster cannot be tributed")
-        } else {
-            None
-        };
-        if let Some(why) = why {
-            return Err(RuleError::BadTribute {
+        let id = self
+            .own_free_face_up_monster(seat, cell)?
+            .map_err(|unfit| RuleError::BadTribute {
                 at: cell.into(),
-                why,
-            });
-        }
-        let id = piece.card.ok_or(RuleError::BadTribute {
-            at: cell.into(),
-            why: "a Ritual takes face-up monsters only",
-        })?;
+                why: match unfit {
+                    Unfit::NotYourMonster => "only your own monsters, not your Deck Leader",
+                    Unfit::FaceDown => "a Ritual takes face-up monsters only",
+                    Unfit::Spellbound => "a spellbound monster cannot be tributed",
+                },
+            })?;
         self.rules.card(id)
     }
 

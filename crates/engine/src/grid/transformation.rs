@@ -12,7 +12,7 @@ use crate::commitment::{CardRef, Reveal};
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::grid::{Cell, RevealCheck, cell_of};
+use crate::grid::{Cell, RevealCheck, Unfit, cell_of};
 use crate::knowledge::Knowledge;
 use crate::piece::{Class, Piece};
 use crate::place::Place;
@@ -35,23 +35,19 @@ impl Duel {
         seat: Seat,
         cell: Cell,
     ) -> Result<Vec<(usize, CardId)>, RuleError> {
-        let piece = self.own_piece(seat, cell)?;
-        let why = if piece.class != Class::Monster || piece.leader {
-            Some("only your own monsters transform, not your Deck Leader")
-        } else if !piece.face_up {
-            Some("a monster transforms only face-up")
-        } else if self.is_spellbound(cell) {
-            Some("a spellbound monster cannot transform")
-        } else {
-            None
-        };
-        if let Some(why) = why {
-            return Err(RuleError::CannotTransform { why });
-        }
-        let Some(card) = piece.card else {
-            return Err(RuleError::CannotTransform {
-                why: "a monster transforms only face-up",
-            });
+        let card = self
+            .own_free_face_up_monster(seat, cell)?
+            .map_err(|unfit| RuleError::CannotTransform {
+                why: match unfit {
+                    Unfit::NotYourMonster => {
+                        "only your own monsters transform, not your Deck Leader"
+                    }
+                    Unfit::FaceDown => "a monster transforms only face-up",
+                    Unfit::Spellbound => "a spellbound monster cannot transform",
+                },
+            })?;
+        let Some(piece) = self.state.piece(cell) else {
+            return Ok(Vec::new());
         };
         let mut found = Vec::new();
         for (index, equip) in piece.equips.iter().enumerate() {

@@ -36,6 +36,17 @@ impl Runner {
             piece_at(&self.duel, at)
                 .and_then(|p| self.reveal_of(&self.duel.state().commitment(p.card_ref)))
         };
+        // The first card `id` of the seat's Extra Deck, shown (adjusted by `reveal_card`).
+        let extra_deck_card = |id: u16| -> Result<(CardRef, Reveal), SourceError> {
+            let found = self.first_of(&self.duel.state().player(seat).extra_deck, id);
+            let (card_ref, reveal) = found.ok_or_else(|| {
+                sc.err(
+                    line,
+                    format!("seat {} has no card {id} in its Extra Deck", seat.0),
+                )
+            })?;
+            Ok((card_ref, adjust(Some(reveal)).unwrap_or(reveal)))
+        };
         let action = match raw.action.as_str() {
             "play" => {
                 let hand_index = self.hand_index(sc, line, seat, raw)?;
@@ -209,19 +220,7 @@ impl Runner {
             "ritual" => {
                 // `card = N`: summon N from the seat's Extra Deck for `tributes`; without
                 // it, the Ritual spell resolves with no effect.
-                let monster = match raw.card {
-                    None => None,
-                    Some(id) => {
-                        let found = self.first_of(&self.duel.state().player(seat).extra_deck, id);
-                        let (card_ref, reveal) = found.ok_or_else(|| {
-                            sc.err(
-                                line,
-                                format!("seat {} has no card {id} in its Extra Deck", seat.0),
-                            )
-                        })?;
-                        Some((card_ref, adjust(Some(reveal)).unwrap_or(reveal)))
-                    }
-                };
+                let monster = raw.card.map(extra_deck_card).transpose()?;
                 let mut tributes = Vec::new();
                 for t in &raw.tributes {
                     tributes.push(place(&Some(t.clone()), "tributes")?);
@@ -234,13 +233,7 @@ impl Runner {
                 let id = raw
                     .card
                     .ok_or_else(|| sc.err(line, "a fuse step needs card = N"))?;
-                let found = self.first_of(&self.duel.state().player(seat).extra_deck, id);
-                let (card_ref, reveal) = found.ok_or_else(|| {
-                    sc.err(
-                        line,
-                        format!("seat {} has no card {id} in its Extra Deck", seat.0),
-                    )
-                })?;
+                let monster = extra_deck_card(id)?;
                 let mut materials = Vec::new();
                 for text in &raw.materials {
                     let hand = text
@@ -275,7 +268,7 @@ impl Runner {
                 }
                 Action::Fuse {
                     materials,
-                    monster: (card_ref, adjust(Some(reveal)).unwrap_or(reveal)),
+                    monster,
                     to: place(&raw.to, "to")?,
                 }
             }
@@ -284,16 +277,9 @@ impl Runner {
                 let id = raw
                     .card
                     .ok_or_else(|| sc.err(line, "a transform step needs card = N"))?;
-                let found = self.first_of(&self.duel.state().player(seat).extra_deck, id);
-                let (card_ref, reveal) = found.ok_or_else(|| {
-                    sc.err(
-                        line,
-                        format!("seat {} has no card {id} in its Extra Deck", seat.0),
-                    )
-                })?;
                 Action::Transform {
                     at: place(&raw.at, "at")?,
-                    monster: (card_ref, adjust(Some(reveal)).unwrap_or(reveal)),
+                    monster: extra_deck_card(id)?,
                 }
             }
             "revive" => {
