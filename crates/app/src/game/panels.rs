@@ -231,12 +231,24 @@ pub(super) fn players_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
                 }
                 if mine && !player.extra_deck.is_empty() {
                     // Hidden from everyone else: only this seat's knowledge names them.
-                    let names: Vec<String> = player
+                    // Copies counted together, by name: the committed order says nothing.
+                    let mut copies: std::collections::BTreeMap<String, usize> =
+                        std::collections::BTreeMap::new();
+                    for card in player
                         .extra_deck
                         .iter()
                         .filter_map(|r| view.knowledge.card(&state.commitment(*r)))
                         .filter_map(|id| view.duel.pool().get(id))
-                        .map(|c| c.name.clone())
+                    {
+                        *copies.entry(card.name.clone()).or_default() += 1;
+                    }
+                    let names: Vec<String> = copies
+                        .into_iter()
+                        .map(
+                            |(name, n)| {
+                                if n > 1 { format!("{name} ×{n}") } else { name }
+                            },
+                        )
                         .collect();
                     ui.label(
                         RichText::new(format!("Your Extra Deck: {}", names.join(", ")))
