@@ -12,6 +12,7 @@
 pub mod app;
 pub mod board;
 pub mod catalog;
+mod deck_exchange;
 pub mod decks;
 pub mod deckstore;
 pub mod field_board;

@@ -296,20 +296,6 @@ impl CardPool {
         }
     }
 
-    /// The pool with this fusion table (tests, scenario fixtures).
-    pub fn with_fusions(self, groups: Vec<FusionGroup>) -> Result<CardPool, String> {
-        let fusions = FusionTable::new(groups, |id| self.get(id))?;
-        let cards: BTreeMap<CardId, CardDef> =
-            self.cards.defs.into_iter().map(|d| (d.id, d)).collect();
-        let hash = Self::compute_hash(&self.name, &cards, &self.terrains, &fusions);
-        Ok(CardPool {
-            cards: cards.into(),
-            hash,
-            fusions,
-            ..self
-        })
-    }
-
     /// Whether some power-up transforms a monster into `card`: it may wait in the Extra
     /// Deck.
     pub fn is_transformation_result(&self, card: CardId) -> bool {

@@ -19,7 +19,7 @@ use crate::event::Event;
 use crate::format::HandFusion;
 use crate::grid::{Cell, RevealCheck, Unfit, cell_of};
 use crate::knowledge::Knowledge;
-use crate::piece::{Class, Piece};
+use crate::piece::Class;
 use crate::place::Place;
 use crate::player::CardSlot;
 use crate::seat::Seat;
@@ -226,11 +226,7 @@ impl Duel {
                 continue;
             }
             monsters += 1;
-            let ritual = piece
-                .card
-                .and_then(|id| self.rules.pool.get(id)?.monster())
-                .is_some_and(|m| m.ritual);
-            if piece.from_extra_deck || ritual {
+            if self.is_extra_deck_monster(piece) {
                 from_extra += 1;
             }
         }
@@ -279,17 +275,8 @@ impl Duel {
             player.cards_played = player.cards_played.saturating_add(1);
         }
         let (card_ref, _) = monster;
-        player.extra_deck.retain(|r| r != card_ref);
-        let turn = self.state.turn;
-        self.state.put(
-            plan.to,
-            Piece {
-                card: Some(plan.result),
-                face_up: true,
-                from_extra_deck: true,
-                ..Piece::entering(seat, *card_ref, Class::Monster, turn)
-            },
-        );
+        let piece = self.out_of_extra_deck(seat, *card_ref, plan.result);
+        self.state.put(plan.to, piece);
         events.push(Event::FusionSummoned {
             seat,
             card: plan.result,

@@ -584,15 +584,41 @@ impl Duel {
         }
         self.state
             .pieces()
-            .filter(|(_, p)| p.controller == seat && p.class == Class::Monster)
-            .filter(|(_, p)| {
-                p.from_extra_deck
-                    || p.card
-                        .and_then(|id| self.rules.pool.get(id)?.monster())
-                        .is_some_and(|m| m.ritual)
-            })
+            .filter(|(_, p)| p.controller == seat && self.is_extra_deck_monster(p))
             .count()
             .min(slots)
+    }
+
+    /// Whether `piece` is a monster from the Extra Deck (summoned from it, or a Ritual
+    /// Monster however it came back), which Kairu's extra slot may leave uncounted.
+    pub(super) fn is_extra_deck_monster(&self, piece: &Piece) -> bool {
+        piece.class == Class::Monster
+            && (piece.from_extra_deck
+                || piece
+                    .card
+                    .and_then(|id| self.rules.pool.get(id)?.monster())
+                    .is_some_and(|m| m.ritual))
+    }
+
+    /// `seat`'s Extra Deck card `card_ref`, shown to be `card`, leaves the Extra Deck as a
+    /// face-up monster in attack position entering the field this turn (for the caller to
+    /// put on its cell, changed where its rule says).
+    pub(super) fn out_of_extra_deck(
+        &mut self,
+        seat: Seat,
+        card_ref: CardRef,
+        card: CardId,
+    ) -> Piece {
+        self.state
+            .player_mut(seat)
+            .extra_deck
+            .retain(|r| *r != card_ref);
+        Piece {
+            card: Some(card),
+            face_up: true,
+            from_extra_deck: true,
+            ..Piece::entering(seat, card_ref, Class::Monster, self.state.turn)
+        }
     }
 }
 

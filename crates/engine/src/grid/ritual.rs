@@ -18,7 +18,6 @@ use crate::grid::filters::identity_matches;
 use crate::grid::placement::combinations;
 use crate::grid::{Cell, RevealCheck, Unfit, cell_of};
 use crate::knowledge::Knowledge;
-use crate::piece::{Class, Piece};
 use crate::place::Place;
 use crate::seat::Seat;
 use crate::state::{QueuedEffect, Resume};
@@ -162,20 +161,8 @@ impl Duel {
         // The spell has done its work: it leaves the cell its monster takes.
         self.destroy(plan.spell_at, Some(seat), events);
         let (card_ref, _) = monster;
-        self.state
-            .player_mut(seat)
-            .extra_deck
-            .retain(|r| r != card_ref);
-        let turn = self.state.turn;
-        self.state.put(
-            plan.spell_at,
-            Piece {
-                card: Some(plan.monster),
-                face_up: true,
-                from_extra_deck: true,
-                ..Piece::entering(seat, *card_ref, Class::Monster, turn)
-            },
-        );
+        let piece = self.out_of_extra_deck(seat, *card_ref, plan.monster);
+        self.state.put(plan.spell_at, piece);
         events.push(Event::RitualSummoned {
             seat,
             card: plan.monster,

@@ -14,7 +14,7 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::grid::{Cell, RevealCheck, Unfit, cell_of};
 use crate::knowledge::Knowledge;
-use crate::piece::{Class, Piece};
+use crate::piece::Piece;
 use crate::place::Place;
 use crate::seat::Seat;
 
@@ -127,23 +127,16 @@ impl Duel {
             .push(power_up.to_graveyard());
         self.send_to_graveyard(old.owner, old.card_ref, old.card);
         let (card_ref, _) = monster;
-        self.state
-            .player_mut(seat)
-            .extra_deck
-            .retain(|r| r != card_ref);
-        let turn = self.state.turn;
+        let new = self.out_of_extra_deck(seat, *card_ref, plan.into);
         self.state.put(
             plan.cell,
             Piece {
-                card: Some(plan.into),
-                face_up: true,
                 defence: old.defence,
                 moved: old.moved,
                 changed_position: old.changed_position,
                 attacked: old.attacked,
                 equips: std::mem::take(&mut old.equips),
-                from_extra_deck: true,
-                ..Piece::entering(seat, *card_ref, Class::Monster, turn)
+                ..new
             },
         );
         events.push(Event::Transformed {

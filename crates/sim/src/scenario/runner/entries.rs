@@ -36,17 +36,20 @@ impl Runner {
             piece_at(&self.duel, at)
                 .and_then(|p| self.reveal_of(&self.duel.state().commitment(p.card_ref)))
         };
-        // The first card `id` of the seat's Extra Deck, shown (adjusted by `reveal_card`).
-        let extra_deck_card = |id: u16| -> Result<(CardRef, Reveal), SourceError> {
-            let found = self.first_of(&self.duel.state().player(seat).extra_deck, id);
-            let (card_ref, reveal) = found.ok_or_else(|| {
-                sc.err(
-                    line,
-                    format!("seat {} has no card {id} in its Extra Deck", seat.0),
-                )
-            })?;
-            Ok((card_ref, adjust(Some(reveal)).unwrap_or(reveal)))
-        };
+        // The first card `id` of one of the seat's piles (its deck or its Extra Deck, `name`
+        // in errors), shown (adjusted by `reveal_card`).
+        let pile_card =
+            |pile: &[CardRef], name: &str, id: u16| -> Result<(CardRef, Reveal), SourceError> {
+                let (card_ref, reveal) = self.first_of(pile, id).ok_or_else(|| {
+                    sc.err(
+                        line,
+                        format!("seat {} has no card {id} in its {name}", seat.0),
+                    )
+                })?;
+                Ok((card_ref, adjust(Some(reveal)).unwrap_or(reveal)))
+            };
+        let extra_deck_card =
+            |id: u16| pile_card(&self.duel.state().player(seat).extra_deck, "Extra Deck", id);
         let action = match raw.action.as_str() {
             "play" => {
                 let hand_index = self.hand_index(sc, line, seat, raw)?;
@@ -202,19 +205,10 @@ impl Runner {
             },
             "take-from-deck" => {
                 // `card = N`: the first card N of the seat's deck; without it, nothing.
-                let taken = match raw.card {
-                    None => None,
-                    Some(id) => {
-                        let found = self.first_of(&self.duel.state().player(seat).deck, id);
-                        let (card_ref, reveal) = found.ok_or_else(|| {
-                            sc.err(
-                                line,
-                                format!("seat {} has no card {id} in its deck", seat.0),
-                            )
-                        })?;
-                        Some((card_ref, adjust(Some(reveal)).unwrap_or(reveal)))
-                    }
-                };
+                let taken = raw
+                    .card
+                    .map(|id| pile_card(&self.duel.state().player(seat).deck, "deck", id))
+                    .transpose()?;
                 Action::TakeFromDeck { taken }
             }
             "ritual" => {
