@@ -244,14 +244,17 @@ fn print_summary(summary: &Summary) {
     if let Some(agreements) = &summary.agreed {
         say!(
             "agreed:   {} outcomes proposed, {} accepted, {} refused; {} cards resolved with no \
-             effect; {} cards searched out of decks; {} decks shuffled; {} coins and dice",
+             effect; {} cards searched out of decks; {} decks shuffled; {} coins and dice; {} \
+             cards milled; {} placed on top of or under a deck",
             agreements.proposed,
             agreements.accepted,
             agreements.refused,
             agreements.without_effect,
             agreements.searched,
             agreements.shuffled,
-            agreements.chances
+            agreements.chances,
+            agreements.milled,
+            agreements.placed_in_deck
         );
     }
     if let (Some(rituals), Some(fusions), Some(changed)) = (

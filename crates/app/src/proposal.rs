@@ -29,13 +29,14 @@ pub enum StepKind {
     BattleLock,
     Counters,
     Draw,
+    Mill,
     Search,
     Shuffle,
     Declare,
 }
 
 impl StepKind {
-    const ALL: [StepKind; 13] = [
+    const ALL: [StepKind; 14] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
@@ -46,6 +47,7 @@ impl StepKind {
         StepKind::BattleLock,
         StepKind::Counters,
         StepKind::Draw,
+        StepKind::Mill,
         StepKind::Search,
         StepKind::Shuffle,
         StepKind::Declare,
@@ -72,6 +74,7 @@ impl StepKind {
             StepKind::BattleLock => "Battle Lock",
             StepKind::Counters => "Counters",
             StepKind::Draw => "Draw",
+            StepKind::Mill => "Mill (deck to graveyard)",
             StepKind::Search => "Search a deck",
             StepKind::Shuffle => "Shuffle a deck",
             StepKind::Declare => "Declare",
@@ -96,7 +99,33 @@ pub enum DestinationKind {
     Graveyard,
     Banished,
     Deck,
+    DeckTop,
+    DeckBottom,
     Zone,
+}
+
+impl DestinationKind {
+    const ALL: [DestinationKind; 7] = [
+        DestinationKind::Hand,
+        DestinationKind::Graveyard,
+        DestinationKind::Banished,
+        DestinationKind::Deck,
+        DestinationKind::DeckTop,
+        DestinationKind::DeckBottom,
+        DestinationKind::Zone,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            DestinationKind::Hand => "to its owner's hand",
+            DestinationKind::Graveyard => "to the graveyard",
+            DestinationKind::Banished => "banished",
+            DestinationKind::Deck => "shuffled into its owner's deck",
+            DestinationKind::DeckTop => "on top of its owner's deck",
+            DestinationKind::DeckBottom => "at the bottom of its owner's deck",
+            DestinationKind::Zone => "to a zone",
+        }
+    }
 }
 
 /// Which field of the step being written a click on the board fills.
@@ -161,6 +190,8 @@ impl ProposalDraft {
                     DestinationKind::Graveyard => Destination::Graveyard,
                     DestinationKind::Banished => Destination::Banished,
                     DestinationKind::Deck => Destination::Deck,
+                    DestinationKind::DeckTop => Destination::DeckTop,
+                    DestinationKind::DeckBottom => Destination::DeckBottom,
                     DestinationKind::Zone => Destination::Field {
                         at: self.zone?,
                         defence: self.defence,
@@ -198,6 +229,10 @@ impl ProposalDraft {
                 change: self.counters,
             },
             StepKind::Draw => Operation::Draw {
+                seat: self.seat?,
+                count: self.count.max(1),
+            },
+            StepKind::Mill => Operation::Mill {
                 seat: self.seat?,
                 count: self.count.max(1),
             },
@@ -369,20 +404,11 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
             card_picker_ui(ui, draft, view, names, "Card", true);
             let label = ui.label("to");
             ComboBox::from_id_salt("proposal-destination")
-                .selected_text(match draft.destination {
-                    DestinationKind::Hand => "to its owner's hand",
-                    DestinationKind::Graveyard => "to the graveyard",
-                    DestinationKind::Banished => "banished",
-                    DestinationKind::Deck => "shuffled into its owner's deck",
-                    DestinationKind::Zone => "to a zone",
-                })
+                .selected_text(draft.destination.label())
                 .show_ui(ui, |ui| {
-                    let d = &mut draft.destination;
-                    ui.selectable_value(d, DestinationKind::Hand, "to its owner's hand");
-                    ui.selectable_value(d, DestinationKind::Graveyard, "to the graveyard");
-                    ui.selectable_value(d, DestinationKind::Banished, "banished");
-                    ui.selectable_value(d, DestinationKind::Deck, "shuffled into its owner's deck");
-                    ui.selectable_value(d, DestinationKind::Zone, "to a zone");
+                    for kind in DestinationKind::ALL {
+                        ui.selectable_value(&mut draft.destination, kind, kind.label());
+                    }
                 })
                 .response
                 .labelled_by(label.id);
@@ -489,6 +515,15 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
         }
         StepKind::Draw => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name);
+            ui.add(
+                DragValue::new(&mut draft.count)
+                    .range(1..=10)
+                    .prefix("cards "),
+            );
+        }
+        StepKind::Mill => {
+            seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name)
+                .on_hover_text("The top cards of that player's deck go to their graveyard, shown");
             ui.add(
                 DragValue::new(&mut draft.count)
                     .range(1..=10)

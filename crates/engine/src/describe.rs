@@ -253,6 +253,10 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
                 Destination::Graveyard => format!("send {card} to the graveyard"),
                 Destination::Banished => format!("banish {card}"),
                 Destination::Deck => format!("shuffle {card} into its owner's deck"),
+                Destination::DeckTop => format!("place {card} on top of its owner's deck"),
+                Destination::DeckBottom => {
+                    format!("place {card} at the bottom of its owner's deck")
+                }
                 Destination::Field { at, defence } => format!(
                     "put {card} on {at}{}",
                     if *defence { " in DEF Position" } else { "" }
@@ -285,6 +289,12 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
         }
         Operation::Draw { seat, count: 1 } => format!("{seat} draws a card"),
         Operation::Draw { seat, count } => format!("{seat} draws {count} cards"),
+        Operation::Mill { seat, count: 1 } => {
+            format!("send the top card of {seat}'s deck to the graveyard")
+        }
+        Operation::Mill { seat, count } => {
+            format!("send the top {count} cards of {seat}'s deck to the graveyard")
+        }
         Operation::Declare { text } => format!("declare \"{text}\""),
         Operation::Reveal { at } => format!("show everyone {}", card_at_words(duel, *at)),
         Operation::Flip { at } => {
@@ -511,6 +521,9 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             format!("the draw from {owner}'s deck passes over a card a search took")
         }
         Event::DeckShuffled { owner } => format!("{owner}'s deck is shuffled"),
+        Event::Milled { seat, .. } => {
+            format!("the top card of {seat}'s deck goes to the graveyard")
+        }
         Event::ChanceDecided {
             chance: chance @ crate::chance::Chance::Coin { .. },
             result,
@@ -593,6 +606,8 @@ fn destination_label(to: Destination) -> String {
         Destination::Graveyard => "the graveyard".to_owned(),
         Destination::Banished => "the banished cards".to_owned(),
         Destination::Deck => "its owner's deck".to_owned(),
+        Destination::DeckTop => "the top of its owner's deck".to_owned(),
+        Destination::DeckBottom => "the bottom of its owner's deck".to_owned(),
         Destination::Field { at, .. } => at.to_string(),
     }
 }

@@ -11,11 +11,20 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::hash::Digest32;
 use crate::knowledge::Knowledge;
-use crate::player::{CardSlot, DeckOrder, DrawDue};
+use crate::player::{CardSlot, DeckOrder, DeckTo, DrawDue};
 use crate::seat::Seat;
 
 impl Duel {
     pub(crate) fn draw(&mut self, seat: Seat, events: &mut Vec<Event>) -> bool {
+        self.top_card_to(seat, DeckTo::Hand, events)
+    }
+
+    /// Takes the top card of `seat`'s deck into their hand (a draw) or their graveyard (a
+    /// mill); returns false when the deck has no card left to take. A card an effect placed
+    /// on top is taken at once; otherwise, from a permuted deck, the next position waits for
+    /// its openings, and once every permuted position is handed out the cards placed at the
+    /// bottom come last.
+    pub(crate) fn top_card_to(&mut self, seat: Seat, to: DeckTo, events: &mut Vec<Event>) -> bool {
         let waiting = self
             .state
             .draws_due
@@ -23,38 +32,71 @@ impl Duel {
             .filter(|d| d.owner == seat)
             .count();
         let player = self.state.player_mut(seat);
-        if let DeckOrder::Permuted {
-            rounds,
-            next_position,
-            ..
-        } = &mut player.deck_order
-        {
-            if player.deck.len() <= waiting {
-                return false;
+        let placed = match &mut player.deck_order {
+            DeckOrder::Public => player.deck.pop(),
+            DeckOrder::Permuted {
+                rounds,
+                next_position,
+                top,
+                bottom,
+                ..
+            } => {
+                if let Some(card_ref) = top.pop() {
+                    Some(card_ref)
+                } else if player.deck.len() > waiting + bottom.len() {
+                    let Some(last_round) = rounds.len().checked_sub(1) else {
+                        return false;
+                    };
+                    let due = DrawDue {
+                        owner: seat,
+                        round: u8::try_from(last_round).unwrap_or(u8::MAX),
+                        pointer: *next_position,
+                        to,
+                    };
+                    *next_position = next_position.saturating_add(1);
+                    self.state.draws_due.push(due);
+                    return true;
+                } else {
+                    bottom.pop()
+                }
             }
-            let Some(last_round) = rounds.len().checked_sub(1) else {
-                return false;
-            };
-            let due = DrawDue {
-                owner: seat,
-                round: u8::try_from(last_round).unwrap_or(u8::MAX),
-                pointer: *next_position,
-            };
-            *next_position = next_position.saturating_add(1);
-            self.state.draws_due.push(due);
-            return true;
+        };
+        let Some(card_ref) = placed else {
+            return false;
+        };
+        if let Some(at) = player.deck.iter().rposition(|r| *r == card_ref) {
+            player.deck.remove(at);
         }
-        match player.deck.pop() {
-            Some(card_ref) => {
-                player.hand.push(CardSlot {
-                    card_ref,
-                    card: None,
-                });
-                let commitment = self.state.commitment(card_ref);
+        self.took_from_deck(seat, card_ref, to, events);
+        true
+    }
+
+    /// The card found on top of `seat`'s deck reaches the hand, known to its owner alone,
+    /// or the graveyard, where its owner opens it for everyone.
+    fn took_from_deck(
+        &mut self,
+        seat: Seat,
+        card_ref: CardRef,
+        to: DeckTo,
+        events: &mut Vec<Event>,
+    ) {
+        let commitment = self.state.commitment(card_ref);
+        let slot = CardSlot {
+            card_ref,
+            card: None,
+        };
+        match to {
+            DeckTo::Hand => {
+                self.state.player_mut(seat).hand.push(slot);
                 events.push(Event::Drew { seat, commitment });
-                true
             }
-            None => false,
+            DeckTo::Graveyard => {
+                self.state.player_mut(seat).graveyard.push(slot);
+                if !self.state.reveal_due.contains(&(seat, commitment)) {
+                    self.state.reveal_due.push((seat, commitment));
+                }
+                events.push(Event::Milled { seat, commitment });
+            }
         }
     }
 
@@ -176,16 +218,8 @@ impl Duel {
             });
         };
         player.deck.remove(at);
-        player.hand.push(CardSlot {
-            card_ref,
-            card: None,
-        });
-        self.state.draws_due.remove(0);
-        let commitment = self.state.commitment(card_ref);
-        events.push(Event::Drew {
-            seat: slot.owner,
-            commitment,
-        });
+        let due = self.state.draws_due.remove(0);
+        self.took_from_deck(slot.owner, card_ref, due.to, events);
         Ok(())
     }
 

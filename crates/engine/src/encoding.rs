@@ -21,7 +21,8 @@ use crate::grid::Cell;
 use crate::piece::{Attached, Bind, Class, Modifier, Piece};
 use crate::place::{Place, Zone};
 use crate::player::{
-    CardSlot, DeckMaster, DeckMasterPlace, DeckOrder, DrawDue, PermutationRound, PlayerState,
+    CardSlot, DeckMaster, DeckMasterPlace, DeckOrder, DeckTo, DrawDue, PermutationRound,
+    PlayerState,
 };
 use crate::seat::Seat;
 use crate::state::{
@@ -176,11 +177,16 @@ impl Writer<'_> {
             owner,
             round,
             pointer,
+            to,
         } in draws_due
         {
             self.seat(*owner);
             self.byte(*round);
             self.varint(u64::from(*pointer));
+            self.variant(match to {
+                DeckTo::Hand => 0,
+                DeckTo::Graveyard => 1,
+            });
         }
         self.len(reveal_due.len());
         for (seat, commitment) in reveal_due {
@@ -494,6 +500,8 @@ impl Writer<'_> {
                 next_position,
                 size,
                 taken,
+                top,
+                bottom,
             } => {
                 self.variant(1);
                 self.len(rounds.len());
@@ -504,9 +512,11 @@ impl Writer<'_> {
                 self.card_ref(*first_card);
                 self.varint(u64::from(*next_position));
                 self.varint(u64::from(*size));
-                self.len(taken.len());
-                for r in taken {
-                    self.card_ref(*r);
+                for cards in [taken, top, bottom] {
+                    self.len(cards.len());
+                    for r in cards {
+                        self.card_ref(*r);
+                    }
                 }
             }
         }

@@ -21,6 +21,11 @@ pub enum Event {
         seat: Seat,
         commitment: Commitment,
     },
+    /// The top card of the deck went to the graveyard; its owner opens it for everyone.
+    Milled {
+        seat: Seat,
+        commitment: Commitment,
+    },
     SummoningPoints {
         seat: Seat,
         now: u8,

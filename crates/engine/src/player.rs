@@ -31,6 +31,13 @@ pub enum DeckOrder {
         /// Cards taken out of the deck by a search, in the order taken: a draw whose
         /// position leads to one of them moves on to the next position.
         taken: Vec<CardRef>,
+        /// Cards an effect placed on top of the deck, the top one last: they lie above the
+        /// permuted positions, so the next draws take them, in the open. Each is in `deck`
+        /// too, until drawn; a reshuffle mixes them back in.
+        top: Vec<CardRef>,
+        /// Cards an effect placed at the bottom of the deck, the lowest first: drawn once
+        /// every permuted position is. Each is in `deck` too.
+        bottom: Vec<CardRef>,
     },
 }
 
@@ -50,6 +57,17 @@ pub struct DrawDue {
     pub round: u8,
     /// The position in that round's order being asked about.
     pub pointer: u16,
+    /// Where the card goes once found.
+    pub to: DeckTo,
+}
+
+/// Where a card taken from the top of a deck goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DeckTo {
+    /// A draw: into its owner's hand, known to them alone.
+    Hand,
+    /// Milled: into its owner's graveyard, opened for everyone.
+    Graveyard,
 }
 
 /// A card off the grid (hand or graveyard): hidden from the public until revealed.

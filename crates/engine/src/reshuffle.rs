@@ -222,6 +222,8 @@ impl Duel {
             next_position,
             size,
             taken: Vec::new(),
+            top: Vec::new(),
+            bottom: Vec::new(),
         };
         events.push(Event::DeckShuffled { owner });
     }

@@ -259,6 +259,8 @@ pub(crate) fn place_permutation_rounds(
                 next_position: 0,
                 size: u16::try_from(player.deck.len()).unwrap_or(u16::MAX),
                 taken: Vec::new(),
+                top: Vec::new(),
+                bottom: Vec::new(),
             };
         }
     }

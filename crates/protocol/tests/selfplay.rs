@@ -54,13 +54,20 @@ fn agreed_effects_and_searches_verify_through_the_protocol() {
     // Random bots activate spells and traps, propose outcomes from the engine's menu,
     // accept or refuse them, search their permuted decks and shuffle cards into them (each
     // such deck goes through the protocol's reshuffle round), and toss coins and roll dice
-    // by joint randomness. Every record must verify.
+    // by joint randomness, mill their decks and place hand cards on top of them or at
+    // their bottom (a place of its own above or below the permuted positions). Every
+    // record must verify.
     let (rules, decks) = common::load("kingdom-duels");
     let tally = agreed_games(&rules, &decks, 40);
     assert!(tally.accepted > 0 && tally.refused > 0, "{tally:?}");
     assert!(tally.searched > 0, "no search in 40 games: {tally:?}");
     assert!(tally.shuffled > tally.searched, "{tally:?}");
     assert!(tally.chances > 0, "no coin tossed in 40 games: {tally:?}");
+    assert!(tally.milled > 0, "no card milled in 40 games: {tally:?}");
+    assert!(
+        tally.placed_in_deck > 0,
+        "no card placed on top of or under a deck in 40 games: {tally:?}"
+    );
     assert_eq!(
         tally.positions_passed, 0,
         "a deck shuffled after each search has no taken card left to pass over: {tally:?}"

@@ -141,10 +141,10 @@ impl Referee {
         Ok((referee, events))
     }
 
-    /// Hands each drawing seat the opening of the card it drew.
+    /// Hands each drawing seat the opening of the card it drew (or milled, to open it).
     fn deliver(&mut self, events: &[Event]) {
         for event in events {
-            if let Event::Drew { seat, commitment } = event
+            if let Event::Drew { seat, commitment } | Event::Milled { seat, commitment } = event
                 && let Some(reveal) = self.all.get(commitment).copied()
                 && let Some((_, knowledge)) = self.seats.get_mut(*seat)
             {

@@ -260,6 +260,8 @@ struct RawAssert {
     hand_contains: Option<u16>,
     /// The hand holds this card and everyone knows it (it was shown).
     hand_shows: Option<u16>,
+    /// The graveyard holds this card and everyone knows it (it was opened).
+    graveyard_shows: Option<u16>,
     leader_at: Option<String>,
     field_spell: Option<u16>,
     at: Option<String>,

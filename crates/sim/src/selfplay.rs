@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use fairduel_engine::action::Entry;
+use fairduel_engine::agreement::Destination;
 use fairduel_engine::deck::DeckList;
 use fairduel_engine::duel::Rules;
 use fairduel_engine::event::Event;
@@ -47,6 +48,10 @@ pub struct AgreementTally {
     pub shuffled: u64,
     /// Coins tossed and dice rolled.
     pub chances: u64,
+    /// Cards milled from the top of a deck to the graveyard.
+    pub milled: u64,
+    /// Cards placed on top of a deck or at its bottom.
+    pub placed_in_deck: u64,
     /// Ritual Monsters summoned by their Ritual spells (the grid; counted here with the
     /// other card mechanics self-play reports).
     pub ritual_summons: u64,
@@ -75,6 +80,11 @@ impl AgreementTally {
                 Event::PositionPassed { .. } => self.positions_passed += 1,
                 Event::DeckShuffled { .. } => self.shuffled += 1,
                 Event::ChanceDecided { .. } => self.chances += 1,
+                Event::Milled { .. } => self.milled += 1,
+                Event::CardMoved {
+                    to: Destination::DeckTop | Destination::DeckBottom,
+                    ..
+                } => self.placed_in_deck += 1,
                 Event::RitualSummoned { .. } => self.ritual_summons += 1,
                 Event::FusionSummoned { .. } => self.fusion_summons += 1,
                 Event::Transformed { .. } => self.transformations += 1,
@@ -94,6 +104,8 @@ impl AgreementTally {
         self.positions_passed += other.positions_passed;
         self.shuffled += other.shuffled;
         self.chances += other.chances;
+        self.milled += other.milled;
+        self.placed_in_deck += other.placed_in_deck;
         self.ritual_summons += other.ritual_summons;
         self.fusion_summons += other.fusion_summons;
         self.transformations += other.transformations;

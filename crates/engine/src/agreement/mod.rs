@@ -25,8 +25,13 @@
 //! without a definition, on the grid the effects a card's definition marks
 //! [`crate::card::Primitive::ByAgreement`], when their trigger comes.
 //!
-//! What is not built yet: milling, level changes, a card out of an Extra Deck, and chains
-//! of responses to an agreed effect.
+//! A deck's order is known to nobody, so a card an effect places on top of a deck or at its
+//! bottom takes a place of its own, apart from the permuted positions (see
+//! [`crate::player::DeckOrder`]); a mill takes the top card as a draw does and its owner
+//! opens it in the graveyard.
+//!
+//! What is not built yet: level changes, a card out of an Extra Deck, and chains of
+//! responses to an agreed effect.
 
 mod flow;
 mod operations;
@@ -93,6 +98,9 @@ pub enum Operation {
     /// Show everyone the hidden card at `at` — a face-down card on the board or a slot of a
     /// hand — opened by its owner; it stays where it is, known from then on.
     Reveal { at: Place },
+    /// Send the top `count` cards of `seat`'s deck to their graveyard, each opened by its
+    /// owner for everyone (a mill). The deck must hold them.
+    Mill { seat: Seat, count: u8 },
 }
 
 /// The most counters one card may hold.
@@ -117,6 +125,7 @@ impl Operation {
             Operation::Counters { .. } => "counters",
             Operation::Flip { .. } => "flip",
             Operation::Reveal { .. } => "reveal",
+            Operation::Mill { .. } => "mill",
         }
     }
 }
@@ -132,6 +141,11 @@ pub enum Destination {
     Banished,
     /// Its owner's deck, which is then shuffled (the card stays hidden if it was).
     Deck,
+    /// The top of its owner's deck, without a shuffle: the next card they draw. A hidden
+    /// card stays hidden, and a known one is drawn as any card is, into the hand.
+    DeckTop,
+    /// The bottom of its owner's deck, without a shuffle: drawn after every other card.
+    DeckBottom,
     /// A free zone of the field: whoever plays on that side controls it. A card coming from
     /// the hand or a graveyard arrives face-up (a Special Summon, for a monster); one moved
     /// from another zone keeps its face. `defence` sets a monster's position.

@@ -16,7 +16,7 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::piece::{Class, Modifier, Piece};
 use crate::place::{Place, Zone};
-use crate::player::CardSlot;
+use crate::player::{CardSlot, DeckOrder};
 use crate::seat::{Seat, SeatSet};
 
 /// The most cards one draw operation takes.
@@ -87,6 +87,9 @@ impl Duel {
                 Operation::Draw { count, .. } if *count == 0 || *count > MAX_DRAW => {
                     return Err(bad(format!("a draw takes 1 to {MAX_DRAW} cards")));
                 }
+                Operation::Mill { count, .. } if *count == 0 || *count > MAX_DRAW => {
+                    return Err(bad(format!("a mill takes 1 to {MAX_DRAW} cards")));
+                }
                 Operation::LifePoints { amount: 0, .. } => {
                     return Err(bad("a change of life points by 0 changes nothing".into()));
                 }
@@ -103,6 +106,7 @@ impl Duel {
                 }
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }
+                | Operation::Mill { seat, .. }
                 | Operation::Search { seat }
                 | Operation::Shuffle { seat }
                     if seat.index() >= self.state.seat_count() =>
@@ -189,6 +193,29 @@ impl Duel {
                             }
                         }
                         break;
+                    }
+                }
+                Ok(())
+            }
+            Operation::Mill { seat, count } => {
+                self.in_play_or(index, *seat)?;
+                let waiting = self
+                    .state
+                    .draws_due
+                    .iter()
+                    .filter(|d| d.owner == *seat)
+                    .count();
+                let left = self.state.player(*seat).deck.len().saturating_sub(waiting);
+                if left < usize::from(*count) {
+                    return Err(bad(format!(
+                        "seat {}'s deck holds {left} cards: it cannot send {count} to the \
+                         graveyard",
+                        seat.0
+                    )));
+                }
+                if let Run::Apply = run {
+                    for _ in 0..*count {
+                        self.top_card_to(*seat, crate::player::DeckTo::Graveyard, events);
                     }
                 }
                 Ok(())
@@ -549,7 +576,10 @@ impl Duel {
         // but a hand, or (from the field) anywhere a face-down card does not stay hidden.
         let shows = lifted.card.is_none()
             && match to {
-                Destination::Hand | Destination::Deck => false,
+                Destination::Hand
+                | Destination::Deck
+                | Destination::DeckTop
+                | Destination::DeckBottom => false,
                 Destination::Graveyard | Destination::Banished => true,
                 Destination::Field { .. } => !lifted.hidden_on_field,
             };
@@ -579,6 +609,9 @@ impl Duel {
                 if let Run::Apply = run {
                     self.shuffle_deck(owner, events);
                 }
+            }
+            Destination::DeckTop | Destination::DeckBottom => {
+                self.place_in_deck(owner, lifted.card_ref, to == Destination::DeckTop);
             }
             Destination::Graveyard => {
                 let graveyard = self.side_of(owner);
@@ -649,6 +682,25 @@ impl Duel {
             card: lifted.card,
         });
         Ok(())
+    }
+
+    /// Places a card on top of `owner`'s deck or at its bottom, where the next draws (or
+    /// the last ones) will find it: in a public order directly, in a permuted deck on a
+    /// place of its own above or below the permuted positions.
+    fn place_in_deck(&mut self, owner: Seat, card_ref: CardRef, on_top: bool) {
+        let player = self.state.player_mut(owner);
+        match &mut player.deck_order {
+            DeckOrder::Public if on_top => player.deck.push(card_ref),
+            DeckOrder::Public => player.deck.insert(0, card_ref),
+            DeckOrder::Permuted { top, bottom, .. } => {
+                if on_top {
+                    top.push(card_ref);
+                } else {
+                    bottom.insert(0, card_ref);
+                }
+                player.deck.push(card_ref);
+            }
+        }
     }
 
     /// Takes the card at `from` out of its zone, hand or graveyard.
@@ -788,6 +840,7 @@ impl Duel {
                 | Operation::Reveal { at } => add_place(&mut touched, *at),
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }
+                | Operation::Mill { seat, .. }
                 | Operation::Search { seat }
                 | Operation::Shuffle { seat } => {
                     touched = touched.with(*seat);

@@ -74,8 +74,13 @@ impl Duel {
         self.check_reveal(seat, &commitment, &reveal)?;
         let player = self.state.player_mut(seat);
         player.deck.remove(at);
-        if let DeckOrder::Permuted { taken, .. } = &mut player.deck_order {
+        if let DeckOrder::Permuted {
+            taken, top, bottom, ..
+        } = &mut player.deck_order
+        {
             taken.push(card_ref);
+            top.retain(|r| *r != card_ref);
+            bottom.retain(|r| *r != card_ref);
         }
         player.hand.push(CardSlot {
             card_ref,

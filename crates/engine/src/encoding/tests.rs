@@ -58,6 +58,8 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
                 next_position: 300,
                 size: 40,
                 taken: vec![CardRef(first_ref + 3), CardRef(700)],
+                top: vec![CardRef(first_ref + 5)],
+                bottom: vec![CardRef(first_ref + 7), CardRef(800)],
             }
         },
         hand: vec![
@@ -196,11 +198,20 @@ fn state() -> DuelState {
         markers: vec![1, 40, 200],
         awaiting: Awaiting::main(Seat(1)),
         resume: Resume::Nothing,
-        draws_due: vec![DrawDue {
-            owner: Seat(0),
-            round: 0,
-            pointer: 200,
-        }],
+        draws_due: vec![
+            DrawDue {
+                owner: Seat(0),
+                round: 0,
+                pointer: 200,
+                to: DeckTo::Hand,
+            },
+            DrawDue {
+                owner: Seat(1),
+                round: 1,
+                pointer: 3,
+                to: DeckTo::Graveyard,
+            },
+        ],
         queue: vec![
             effect.clone(),
             QueuedEffect {

@@ -335,18 +335,25 @@ impl Duel {
         }
         if !self.state.player(seat).deck.is_empty() {
             out.push(single(Operation::Draw { seat, count: 1 }));
+            out.push(single(Operation::Mill { seat, count: 1 }));
             out.push(single(Operation::Search { seat }));
             out.push(single(Operation::Shuffle { seat }));
         }
         if !self.state.player(seat).hand.is_empty() {
-            out.push(single(Operation::Move {
-                from: Place::Zone {
-                    side: seat,
-                    zone: crate::place::Zone::Hand,
-                    slot: 0,
-                },
-                to: Destination::Deck,
-            }));
+            for to in [
+                Destination::Deck,
+                Destination::DeckTop,
+                Destination::DeckBottom,
+            ] {
+                out.push(single(Operation::Move {
+                    from: Place::Zone {
+                        side: seat,
+                        zone: crate::place::Zone::Hand,
+                        slot: 0,
+                    },
+                    to,
+                }));
+            }
         }
     }
 }

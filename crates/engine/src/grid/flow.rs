@@ -41,6 +41,11 @@ impl Duel {
             {
                 return;
             }
+            // What an outcome just applied left to open (a milled card, a draw from a dealt
+            // deck) is opened before play goes on.
+            if !self.state.reveal_due.is_empty() || !self.state.draws_due.is_empty() {
+                continue;
+            }
             if let Some((seat, event)) = self.state.windows.first().copied() {
                 self.state.awaiting = Awaiting::Decision {
                     seat,

@@ -15,6 +15,9 @@
 //!   { op = "destroy", at = "seat1-front2", destruction_damage = true },
 //!   { op = "battle-lock", at = "seat1-front1", turns = 2 },
 //!   { op = "counters", at = "seat0-back1", change = 2 },
+//!   { op = "mill", seat = 1, count = 2 },
+//!   { op = "move", from = "seat0-grave1", to = "deck-top" },
+//!   { op = "move", from = "seat1-front1", to = "deck-bottom" },
 //! ]
 //! ```
 //!
@@ -87,6 +90,8 @@ fn parse_operation(
                 "graveyard" => Destination::Graveyard,
                 "banished" => Destination::Banished,
                 "deck" => Destination::Deck,
+                "deck-top" => Destination::DeckTop,
+                "deck-bottom" => Destination::DeckBottom,
                 zone => Destination::Field {
                     at: parse_place(sc, line, zone, duel)?,
                     defence: match raw.position.as_deref() {
@@ -144,6 +149,10 @@ fn parse_operation(
         "declare" => Operation::Declare {
             text: need(&raw.text, "text")?,
         },
+        "mill" => Operation::Mill {
+            seat: seat()?,
+            count: raw.count.unwrap_or(1),
+        },
         "search" => Operation::Search { seat: seat()? },
         "shuffle" => Operation::Shuffle { seat: seat()? },
         "destroy" => Operation::Destroy {
@@ -165,8 +174,8 @@ fn parse_operation(
                 line,
                 format!(
                     "unknown operation \"{other}\" (move, life-points, stats, change-position, \
-                     flip, reveal, draw, declare, search, shuffle, destroy, battle-lock, \
-                     counters)"
+                     flip, reveal, draw, mill, declare, search, shuffle, destroy, \
+                     battle-lock, counters)"
                 ),
             ));
         }

@@ -23,6 +23,7 @@ impl Runner {
             || a.banished_contains.is_some()
             || a.hand_contains.is_some()
             || a.hand_shows.is_some()
+            || a.graveyard_shows.is_some()
             || a.leader_at.is_some()
             || a.field_spell.is_some()
             || a.idle_warnings.is_some()
@@ -120,6 +121,14 @@ impl Runner {
             {
                 problems.push(format!(
                     "{who} hand should show {} to everyone, and does not",
+                    CardId(id)
+                ));
+            }
+            if let Some(id) = a.graveyard_shows
+                && !p.graveyard.iter().any(|s| s.card == Some(CardId(id)))
+            {
+                problems.push(format!(
+                    "{who} graveyard should show {} to everyone, and does not",
                     CardId(id)
                 ));
             }
