@@ -6,6 +6,7 @@ use egui::{ComboBox, DragValue, Response, RichText, Ui};
 use fairduel_engine::agreement::{Destination, MAX_OPERATIONS, Operation};
 use fairduel_engine::card::Duration;
 use fairduel_engine::chance::{Chance, CoinSide};
+use fairduel_engine::commitment::CardRef;
 use fairduel_engine::describe::describe_steps_on;
 use fairduel_engine::format::Family;
 use fairduel_engine::text::capitalise;
@@ -32,11 +33,12 @@ pub enum StepKind {
     Mill,
     Search,
     Shuffle,
+    FromExtraDeck,
     Declare,
 }
 
 impl StepKind {
-    const ALL: [StepKind; 14] = [
+    const ALL: [StepKind; 15] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
@@ -50,6 +52,7 @@ impl StepKind {
         StepKind::Mill,
         StepKind::Search,
         StepKind::Shuffle,
+        StepKind::FromExtraDeck,
         StepKind::Declare,
     ];
 
@@ -77,6 +80,7 @@ impl StepKind {
             StepKind::Mill => "Mill (deck to graveyard)",
             StepKind::Search => "Search a deck",
             StepKind::Shuffle => "Shuffle a deck",
+            StepKind::FromExtraDeck => "From my Extra Deck",
             StepKind::Declare => "Declare",
         }
     }
@@ -144,6 +148,8 @@ pub struct ProposalDraft {
     pub kind: StepKind,
     /// The card the step acts on.
     pub card: Option<Place>,
+    /// The card of my Extra Deck a step takes out.
+    pub extra_card: Option<CardRef>,
     pub destination: DestinationKind,
     pub zone: Option<Place>,
     pub defence: bool,
@@ -180,24 +186,39 @@ impl ProposalDraft {
         true
     }
 
-    /// The step the fields describe, if they describe a whole one.
-    fn step(&self) -> Option<Operation> {
+    /// Where the step being written sends its card.
+    fn destination(&self) -> Option<Destination> {
+        Some(match self.destination {
+            DestinationKind::Hand => Destination::Hand,
+            DestinationKind::Graveyard => Destination::Graveyard,
+            DestinationKind::Banished => Destination::Banished,
+            DestinationKind::Deck => Destination::Deck,
+            DestinationKind::DeckTop => Destination::DeckTop,
+            DestinationKind::DeckBottom => Destination::DeckBottom,
+            DestinationKind::Zone => Destination::Field {
+                at: self.zone?,
+                defence: self.defence,
+            },
+        })
+    }
+
+    /// The step the fields describe, if they describe a whole one. `view` opens my own
+    /// Extra Deck card for a step that takes one out.
+    fn step(&self, view: &SeatView) -> Option<Operation> {
         Some(match self.kind {
             StepKind::Move => Operation::Move {
                 from: self.card?,
-                to: match self.destination {
-                    DestinationKind::Hand => Destination::Hand,
-                    DestinationKind::Graveyard => Destination::Graveyard,
-                    DestinationKind::Banished => Destination::Banished,
-                    DestinationKind::Deck => Destination::Deck,
-                    DestinationKind::DeckTop => Destination::DeckTop,
-                    DestinationKind::DeckBottom => Destination::DeckBottom,
-                    DestinationKind::Zone => Destination::Field {
-                        at: self.zone?,
-                        defence: self.defence,
-                    },
-                },
+                to: self.destination()?,
             },
+            StepKind::FromExtraDeck => {
+                let card_ref = self.extra_card?;
+                let commitment = view.duel.state().commitment(card_ref);
+                Operation::FromExtraDeck {
+                    card_ref,
+                    reveal: *view.knowledge.get(&commitment)?,
+                    to: self.destination()?,
+                }
+            }
             StepKind::LifePoints => Operation::LifePoints {
                 seat: self.seat?,
                 amount: self.amount,
@@ -340,7 +361,7 @@ pub fn proposal_ui(
             .response
             .labelled_by(label.id);
         step_fields_ui(ui, draft, view, names);
-        let step = draft.step();
+        let step = draft.step(view);
         let full = draft.operations.len() >= MAX_OPERATIONS;
         if ui
             .add_enabled(step.is_some() && !full, egui::Button::new("Add step"))
@@ -402,39 +423,11 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
     match draft.kind {
         StepKind::Move => {
             card_picker_ui(ui, draft, view, names, "Card", true);
-            let label = ui.label("to");
-            ComboBox::from_id_salt("proposal-destination")
-                .selected_text(draft.destination.label())
-                .show_ui(ui, |ui| {
-                    for kind in DestinationKind::ALL {
-                        ui.selectable_value(&mut draft.destination, kind, kind.label());
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-            if draft.destination == DestinationKind::Zone {
-                let free: Vec<Place> = free_zones(view);
-                let text = draft.zone.map_or_else(
-                    || "choose a zone".to_owned(),
-                    |z| zone_words(view, names, z),
-                );
-                let label = ui.label("zone");
-                ComboBox::from_id_salt("proposal-zone")
-                    .selected_text(text)
-                    .show_ui(ui, |ui| {
-                        for zone in free {
-                            ui.selectable_value(
-                                &mut draft.zone,
-                                Some(zone),
-                                zone_words(view, names, zone),
-                            );
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
-                pick_button_ui(ui, draft, Pick::Zone);
-                ui.checkbox(&mut draft.defence, "DEF Position");
-            }
+            destination_ui(ui, draft, view, names, true);
+        }
+        StepKind::FromExtraDeck => {
+            extra_deck_picker_ui(ui, draft, view);
+            destination_ui(ui, draft, view, names, false);
         }
         StepKind::LifePoints => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name);
@@ -538,6 +531,78 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
             );
         }
     }
+}
+
+/// Where a moved card goes; `to_deck` offers the main deck too (an Extra Deck card never
+/// goes there).
+fn destination_ui(
+    ui: &mut Ui,
+    draft: &mut ProposalDraft,
+    view: &SeatView,
+    names: &[String],
+    to_deck: bool,
+) {
+    let label = ui.label("to");
+    ComboBox::from_id_salt("proposal-destination")
+        .selected_text(draft.destination.label())
+        .show_ui(ui, |ui| {
+            for kind in DestinationKind::ALL {
+                let deck = matches!(
+                    kind,
+                    DestinationKind::Deck | DestinationKind::DeckTop | DestinationKind::DeckBottom
+                );
+                if to_deck || !deck {
+                    ui.selectable_value(&mut draft.destination, kind, kind.label());
+                }
+            }
+        })
+        .response
+        .labelled_by(label.id);
+    if draft.destination == DestinationKind::Zone {
+        let free: Vec<Place> = free_zones(view);
+        let text = draft.zone.map_or_else(
+            || "choose a zone".to_owned(),
+            |z| zone_words(view, names, z),
+        );
+        let label = ui.label("zone");
+        ComboBox::from_id_salt("proposal-zone")
+            .selected_text(text)
+            .show_ui(ui, |ui| {
+                for zone in free {
+                    ui.selectable_value(&mut draft.zone, Some(zone), zone_words(view, names, zone));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        pick_button_ui(ui, draft, Pick::Zone);
+        ui.checkbox(&mut draft.defence, "DEF Position");
+    }
+}
+
+/// A card of my own Extra Deck, by name (only I know them).
+fn extra_deck_picker_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView) {
+    let state = view.duel.state();
+    let name_of = |card_ref: CardRef| {
+        view.knowledge
+            .card(&state.commitment(card_ref))
+            .and_then(|id| view.duel.pool().get(id))
+            .map_or_else(|| "an unknown card".to_owned(), |c| c.name.clone())
+    };
+    let mine = state.player(view.seat).extra_deck.clone();
+    let text = draft
+        .extra_card
+        .filter(|r| mine.contains(r))
+        .map_or_else(|| "choose a card".to_owned(), name_of);
+    let label = ui.label("Card");
+    ComboBox::from_id_salt("proposal-extra-card")
+        .selected_text(text)
+        .show_ui(ui, |ui| {
+            for card_ref in mine {
+                ui.selectable_value(&mut draft.extra_card, Some(card_ref), name_of(card_ref));
+            }
+        })
+        .response
+        .labelled_by(label.id);
 }
 
 fn seat_picker_ui(

@@ -37,7 +37,11 @@ struct Editor {
 }
 
 fn editor() -> Harness<'static, Editor> {
-    let view = crate::game::tests::scenario_view("dor-classic", CALL_OF_THE_HAUNTED, Seat(0));
+    editor_of(CALL_OF_THE_HAUNTED)
+}
+
+fn editor_of(scenario: &str) -> Harness<'static, Editor> {
+    let view = crate::game::tests::scenario_view("dor-classic", scenario, Seat(0));
     Harness::new_ui_state(
         |ui, editor: &mut Editor| {
             let names = ["Ada".to_owned(), "Bot".to_owned()];
@@ -119,4 +123,50 @@ fn a_grid_card_outcome_is_written_checked_and_sent() {
             }],
         })
     );
+}
+
+#[test]
+fn a_card_of_my_extra_deck_is_chosen_by_name_and_sent_opened() {
+    let with_extra_deck =
+        CALL_OF_THE_HAUNTED.replace("graveyard = [155]", "graveyard = [155]\nextra = [501]");
+    let mut h = editor_of(&with_extra_deck);
+    h.state_mut().draft.kind = super::StepKind::FromExtraDeck;
+    h.run();
+    // Only I know what my Extra Deck holds: the editor names it from my own knowledge.
+    h.get_by_role_and_label(Role::ComboBox, "Card").click();
+    h.run();
+    h.get_by_label("Red-Eyes Black Metal Dragon").click();
+    h.run();
+    let to = Place::Cell(Cell::new(5, 2));
+    {
+        let draft = &mut h.state_mut().draft;
+        draft.destination = DestinationKind::Zone;
+        draft.zone = Some(to);
+    }
+    h.run();
+    h.get_by_label("Add step").click();
+    h.run();
+    h.get_by_label_contains("Summon Red-Eyes Black Metal Dragon from the Extra Deck on");
+    h.get_by_label("Send the proposal").click();
+    h.run();
+    let Some(Action::ProposeOutcome { operations }) = &h.state().sent else {
+        panic!("nothing sent: {:?}", h.state().sent);
+    };
+    match operations.as_slice() {
+        [
+            Operation::FromExtraDeck {
+                reveal, to: dest, ..
+            },
+        ] => {
+            assert_eq!(reveal.card.0, 501);
+            assert_eq!(
+                *dest,
+                Destination::Field {
+                    at: to,
+                    defence: false
+                }
+            );
+        }
+        other => panic!("sent {other:?}"),
+    }
 }

@@ -246,6 +246,22 @@ fn card_at_words(duel: Option<&Duel>, place: Place) -> String {
 
 fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String {
     match operation {
+        Operation::FromExtraDeck { reveal, to, .. } => {
+            let card = duel.map_or_else(
+                || format!("card {}", reveal.card),
+                |d| card_name(d, reveal.card),
+            );
+            match to {
+                Destination::Field { at, defence } => format!(
+                    "summon {card} from the Extra Deck on {at}{}",
+                    if *defence { " in DEF Position" } else { "" }
+                ),
+                other => format!(
+                    "take {card} out of the Extra Deck to {}",
+                    destination_label(*other)
+                ),
+            }
+        }
         Operation::Move { from, to } => {
             let card = card_at_words(duel, *from);
             match to {

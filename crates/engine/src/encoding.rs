@@ -387,6 +387,7 @@ impl Writer<'_> {
                     Zone::Backrow => 6,
                     Zone::Player => 7,
                     Zone::DeckMaster => 8,
+                    Zone::ExtraDeck => 9,
                 });
                 self.byte(slot);
             }

@@ -29,6 +29,9 @@ pub enum Zone {
     Player,
     /// Domain Format's Deck Master Zone, apart from the field (slot 0).
     DeckMaster,
+    /// The Extra Deck, hidden from all but its owner (slot 0: a card leaving it is named
+    /// by its commitment, not by a place).
+    ExtraDeck,
 }
 
 impl Zone {
@@ -43,6 +46,7 @@ impl Zone {
             Zone::Backrow => "Backrow",
             Zone::Player => "life points",
             Zone::DeckMaster => "Deck Master Zone",
+            Zone::ExtraDeck => "Extra Deck",
         }
     }
 }
@@ -116,6 +120,11 @@ impl std::fmt::Display for Place {
                 zone: Zone::Player,
                 ..
             } => write!(f, "{side} directly"),
+            Place::Zone {
+                side,
+                zone: Zone::ExtraDeck,
+                ..
+            } => write!(f, "{side}'s Extra Deck"),
             Place::Zone { side, zone, slot } => {
                 write!(
                     f,

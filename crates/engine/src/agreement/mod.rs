@@ -30,8 +30,10 @@
 //! [`crate::player::DeckOrder`]); a mill takes the top card as a draw does and its owner
 //! opens it in the graveyard.
 //!
-//! What is not built yet: level changes, a card out of an Extra Deck, and chains of
-//! responses to an agreed effect.
+//! A card leaves an Extra Deck only by its owner's own proposal, which opens it: nobody else
+//! can name what is in it.
+//!
+//! What is not built yet: level changes, and chains of responses to an agreed effect.
 
 mod flow;
 mod operations;
@@ -101,6 +103,15 @@ pub enum Operation {
     /// Send the top `count` cards of `seat`'s deck to their graveyard, each opened by its
     /// owner for everyone (a mill). The deck must hold them.
     Mill { seat: Seat, count: u8 },
+    /// Take the card `card_ref` out of the proposer's own Extra Deck, shown to everyone by
+    /// its opening `reveal`, to `to` (the field, face-up: a Special Summon; the hand, the
+    /// graveyard or the banished cards). Only the proposer can open their Extra Deck, so
+    /// only their own is reached.
+    FromExtraDeck {
+        card_ref: CardRef,
+        reveal: crate::commitment::Reveal,
+        to: Destination,
+    },
 }
 
 /// The most counters one card may hold.
@@ -126,6 +137,7 @@ impl Operation {
             Operation::Flip { .. } => "flip",
             Operation::Reveal { .. } => "reveal",
             Operation::Mill { .. } => "mill",
+            Operation::FromExtraDeck { .. } => "from-extra-deck",
         }
     }
 }

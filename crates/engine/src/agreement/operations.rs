@@ -46,6 +46,8 @@ struct Lifted {
     /// It lay on the field in DEF Position.
     defence: bool,
     class: Option<Class>,
+    /// It came out of the Extra Deck (Kairu counts such a monster apart from the five).
+    from_extra_deck: bool,
 }
 
 impl Lifted {
@@ -58,6 +60,7 @@ impl Lifted {
             hidden_on_field: !piece.face_up,
             defence: piece.defence,
             class: Some(piece.class),
+            from_extra_deck: piece.from_extra_deck,
         }
     }
 }
@@ -220,6 +223,11 @@ impl Duel {
                 }
                 Ok(())
             }
+            Operation::FromExtraDeck {
+                card_ref,
+                reveal,
+                to,
+            } => self.run_from_extra_deck(index, *card_ref, reveal, *to, run, events),
             Operation::Declare { .. } => Ok(()),
             Operation::Flip { at } => self.run_flip(index, *at, run, events),
             Operation::Reveal { at } => self.run_reveal(index, *at, run),
@@ -544,6 +552,85 @@ impl Duel {
             }
             self.pay_life_points(side, cost, events);
         }
+        let lifted = self.lift(index, from)?;
+        self.put_lifted(index, from, lifted, to, run, events)
+    }
+
+    /// Takes a card out of its owner's Extra Deck, opened by the proposer (its owner) in the
+    /// outcome itself, and moves it where the outcome says.
+    fn run_from_extra_deck(
+        &mut self,
+        index: usize,
+        card_ref: CardRef,
+        reveal: &crate::commitment::Reveal,
+        to: Destination,
+        run: &mut Run<'_>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let bad = |why: String| RuleError::BadOutcome { index, why };
+        let Some(owner) = self.state.agreement.as_ref().map(|a| a.controller) else {
+            return Err(bad(
+                "only an effect resolving by agreement opens an Extra Deck".into(),
+            ));
+        };
+        if matches!(
+            to,
+            Destination::Deck | Destination::DeckTop | Destination::DeckBottom
+        ) {
+            return Err(bad(
+                "a card of the Extra Deck never goes into the main deck".into(),
+            ));
+        }
+        let player = self.state.player(owner);
+        if !player.extra_deck.contains(&card_ref) {
+            return Err(bad(format!(
+                "card {} is not in {owner}'s Extra Deck (an outcome reaches only its \
+                 proposer's own Extra Deck)",
+                card_ref.0
+            )));
+        }
+        let commitment = self.state.commitment(card_ref);
+        if !commitment.opens_to(&self.state.match_id, owner, reveal) {
+            return Err(bad(format!(
+                "the opening shown is not the one {owner} committed to for that Extra Deck card"
+            )));
+        }
+        self.rules.card(reveal.card)?;
+        self.state
+            .player_mut(owner)
+            .extra_deck
+            .retain(|r| *r != card_ref);
+        if let Run::Apply = run {
+            self.learn(owner, commitment, reveal.card, events)?;
+        }
+        let lifted = Lifted {
+            owner,
+            card_ref,
+            card: Some(reveal.card),
+            hidden_on_field: false,
+            defence: false,
+            class: None,
+            from_extra_deck: true,
+        };
+        let from = Place::Zone {
+            side: owner,
+            zone: Zone::ExtraDeck,
+            slot: 0,
+        };
+        self.put_lifted(index, from, lifted, to, run, events)
+    }
+
+    /// Puts a card taken out of `from` where an outcome moves it.
+    fn put_lifted(
+        &mut self,
+        index: usize,
+        from: Place,
+        lifted: Lifted,
+        to: Destination,
+        run: &mut Run<'_>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let bad = |why: String| RuleError::BadOutcome { index, why };
         if let Destination::Field {
             at: Place::Cell(cell),
             ..
@@ -570,7 +657,6 @@ impl Duel {
                 return Err(bad(format!("{at} is not free")));
             }
         }
-        let lifted = self.lift(index, from)?;
         let commitment = self.state.commitment(lifted.card_ref);
         // A hidden card the move shows: face-down on the field or in a hand, going anywhere
         // but a hand, or (from the field) anywhere a face-down card does not stay hidden.
@@ -658,6 +744,7 @@ impl Duel {
                     controller,
                     card: lifted.card,
                     face_up,
+                    from_extra_deck: lifted.from_extra_deck,
                     defence: if lifted.hidden_on_field {
                         lifted.defence
                     } else {
@@ -746,8 +833,14 @@ impl Duel {
                     hidden_on_field: false,
                     defence: false,
                     class: None,
+                    from_extra_deck: false,
                 })
             }
+            Zone::ExtraDeck => Err(bad(
+                "a card leaves an Extra Deck only by its owner's from-extra-deck step, which \
+                 opens it"
+                    .into(),
+            )),
             Zone::Deck | Zone::FieldSpell => Err(bad(format!(
                 "moving a card out of the {} is not built yet",
                 zone.label()
@@ -770,6 +863,7 @@ impl Duel {
                     hidden_on_field: false,
                     defence: false,
                     class: Some(Class::Monster),
+                    from_extra_deck: false,
                 })
             }
         }
@@ -827,6 +921,11 @@ impl Duel {
             match operation {
                 Operation::Move { from, to } => {
                     add_place(&mut touched, *from);
+                    if let Destination::Field { at, .. } = to {
+                        add_place(&mut touched, *at);
+                    }
+                }
+                Operation::FromExtraDeck { to, .. } => {
                     if let Destination::Field { at, .. } = to {
                         add_place(&mut touched, *at);
                     }

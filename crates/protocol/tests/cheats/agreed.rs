@@ -187,3 +187,61 @@ fn a_search_reaches_only_the_searchers_own_deck() {
     }
     panic!("no search came up in 60 games");
 }
+
+#[test]
+fn a_card_claimed_out_of_an_extra_deck_must_be_there_and_open_as_committed() {
+    // An outcome may take a card out of its proposer's own Extra Deck, opened in the outcome
+    // itself. A card that is not in that Extra Deck (a main-deck card, opened honestly), or
+    // an opening that does not match an Extra Deck card's commitment (a card the proposer
+    // never committed to), is refused before anyone is asked.
+    let mut tried = 0;
+    for table in tables(&FIELD).into_iter().chain(tables(&TWO_SEATS)) {
+        for seed in 0..40 {
+            let mut game = Game::new(&table, seed);
+            let proposing = |g: &Game| match g.step() {
+                Step::Game(Awaiting::Decision {
+                    seat,
+                    decision: Decision::ProposeOutcome { .. },
+                }) => Some(seat),
+                _ => None,
+            };
+            if !game.advance_until_or_end(|g| proposing(g).is_some()) {
+                continue;
+            }
+            let seat = proposing(&game).unwrap();
+            let duel = game.leader().duel().unwrap();
+            let player = duel.state().player(seat);
+            let knowledge = game.peer(seat).knowledge();
+            let (card_ref, reveal) = if let Some(card_ref) = player.extra_deck.first().copied() {
+                // The same salt, another card.
+                let honest = *knowledge.get(&duel.state().commitment(card_ref)).unwrap();
+                let other = if honest.card.0 == 1 { 2 } else { 1 };
+                let lie = Reveal {
+                    card: fairduel_engine::CardId(other),
+                    salt: honest.salt,
+                };
+                (card_ref, lie)
+            } else {
+                // A card of the hand, opened honestly, is not in the Extra Deck.
+                let Some(slot) = player.hand.first() else {
+                    continue;
+                };
+                let honest = *knowledge
+                    .get(&duel.state().commitment(slot.card_ref))
+                    .unwrap();
+                (slot.card_ref, honest)
+            };
+            let operations = vec![fairduel_engine::agreement::Operation::FromExtraDeck {
+                card_ref,
+                reveal,
+                to: fairduel_engine::agreement::Destination::Hand,
+            }];
+            let forged = game.forge(seat, Body::Action(Action::ProposeOutcome { operations }));
+            let why = refused_as(game.honest_receives(seat, &forged), "illegal-action");
+            assert!(why.contains("Extra Deck"), "{why}");
+            tried += 1;
+            break;
+        }
+    }
+    assert!(tried > 0, "no outcome was ever proposed");
+}

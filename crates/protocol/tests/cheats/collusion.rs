@@ -124,6 +124,7 @@ fn deck_order(duel: &Duel, pooled: &Knowledge, owner: Seat, seats: usize) -> usi
         next_position,
         size,
         taken,
+        ..
     } = &player.deck_order
     else {
         panic!("a protocol deck is permuted");

@@ -18,7 +18,11 @@
 //!   { op = "mill", seat = 1, count = 2 },
 //!   { op = "move", from = "seat0-grave1", to = "deck-top" },
 //!   { op = "move", from = "seat1-front1", to = "deck-bottom" },
+//!   { op = "from-extra-deck", card = 501, to = "seat0-front2" },
 //! ]
+//!
+//! `from-extra-deck` takes the first copy of `card` in the proposer's Extra Deck, opened by
+//! them (`to` as for `move`).
 //! ```
 //!
 //! A hand, graveyard or banished card is `seatN-handK`, `seatN-graveK` or `seatN-banishedK`,
@@ -28,6 +32,7 @@ use serde::Deserialize;
 
 use fairduel_engine::agreement::{Destination, Operation};
 use fairduel_engine::card::Duration;
+use fairduel_engine::commitment::{CardRef, Reveal};
 use fairduel_engine::duel::Duel;
 use fairduel_engine::place::{Place, Zone};
 use fairduel_engine::seat::Seat;
@@ -53,16 +58,21 @@ pub(super) struct RawOperation {
     destruction_damage: Option<bool>,
     turns: Option<u8>,
     change: Option<i8>,
+    card: Option<u16>,
 }
+
+/// The proposer's Extra Deck card of a number, with its opening.
+pub(super) type ExtraDeckCard<'a> = &'a dyn Fn(u16) -> Option<(CardRef, Reveal)>;
 
 pub(super) fn parse_operations(
     sc: &Scenario,
     line: usize,
     raw: &[RawOperation],
     duel: &Duel,
+    extra_deck_card: ExtraDeckCard<'_>,
 ) -> Result<Vec<Operation>, SourceError> {
     raw.iter()
-        .map(|r| parse_operation(sc, line, r, duel))
+        .map(|r| parse_operation(sc, line, r, duel, extra_deck_card))
         .collect()
 }
 
@@ -71,6 +81,7 @@ fn parse_operation(
     line: usize,
     raw: &RawOperation,
     duel: &Duel,
+    extra_deck_card: ExtraDeckCard<'_>,
 ) -> Result<Operation, SourceError> {
     let need = |value: &Option<String>, name: &str| -> Result<String, SourceError> {
         value
@@ -83,30 +94,22 @@ fn parse_operation(
             .ok_or_else(|| sc.err(line, format!("a \"{}\" operation needs `seat`", raw.op)))
     };
     Ok(match raw.op.as_str() {
-        "move" => {
-            let from = card_place(sc, line, &need(&raw.from, "from")?, duel)?;
-            let to = match need(&raw.to, "to")?.as_str() {
-                "hand" => Destination::Hand,
-                "graveyard" => Destination::Graveyard,
-                "banished" => Destination::Banished,
-                "deck" => Destination::Deck,
-                "deck-top" => Destination::DeckTop,
-                "deck-bottom" => Destination::DeckBottom,
-                zone => Destination::Field {
-                    at: parse_place(sc, line, zone, duel)?,
-                    defence: match raw.position.as_deref() {
-                        None | Some("attack") => false,
-                        Some("defence" | "defense") => true,
-                        Some(other) => {
-                            return Err(sc.err(
-                                line,
-                                format!("position \"{other}\": write attack or defence"),
-                            ));
-                        }
-                    },
-                },
-            };
-            Operation::Move { from, to }
+        "move" => Operation::Move {
+            from: card_place(sc, line, &need(&raw.from, "from")?, duel)?,
+            to: destination(sc, line, raw, &need(&raw.to, "to")?, duel)?,
+        },
+        "from-extra-deck" => {
+            let id = raw
+                .card
+                .ok_or_else(|| sc.err(line, "a \"from-extra-deck\" operation needs `card`"))?;
+            let (card_ref, reveal) = extra_deck_card(id).ok_or_else(|| {
+                sc.err(line, format!("no card {id} in the proposer's Extra Deck"))
+            })?;
+            Operation::FromExtraDeck {
+                card_ref,
+                reveal,
+                to: destination(sc, line, raw, &need(&raw.to, "to")?, duel)?,
+            }
         }
         "life-points" => Operation::LifePoints {
             seat: seat()?,
@@ -174,11 +177,42 @@ fn parse_operation(
                 line,
                 format!(
                     "unknown operation \"{other}\" (move, life-points, stats, change-position, \
-                     flip, reveal, draw, mill, declare, search, shuffle, destroy, \
-                     battle-lock, counters)"
+                     flip, reveal, draw, mill, from-extra-deck, declare, search, shuffle, \
+                     destroy, battle-lock, counters)"
                 ),
             ));
         }
+    })
+}
+
+/// Where a `move` or `from-extra-deck` sends its card.
+fn destination(
+    sc: &Scenario,
+    line: usize,
+    raw: &RawOperation,
+    to: &str,
+    duel: &Duel,
+) -> Result<Destination, SourceError> {
+    Ok(match to {
+        "hand" => Destination::Hand,
+        "graveyard" => Destination::Graveyard,
+        "banished" => Destination::Banished,
+        "deck" => Destination::Deck,
+        "deck-top" => Destination::DeckTop,
+        "deck-bottom" => Destination::DeckBottom,
+        zone => Destination::Field {
+            at: parse_place(sc, line, zone, duel)?,
+            defence: match raw.position.as_deref() {
+                None | Some("attack") => false,
+                Some("defence" | "defense") => true,
+                Some(other) => {
+                    return Err(sc.err(
+                        line,
+                        format!("position \"{other}\": write attack or defence"),
+                    ));
+                }
+            },
+        },
     })
 }
 

@@ -198,6 +198,7 @@ impl Runner {
                     line,
                     raw.operations.as_deref().unwrap_or_default(),
                     &self.duel,
+                    &|id| self.first_of(&self.duel.state().player(seat).extra_deck, id),
                 )?,
             },
             "activate-effect" => Action::ActivateEffect {
