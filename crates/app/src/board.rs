@@ -90,6 +90,9 @@ pub fn piece_look<'a>(view: &'a SeatView, place: Place, piece: &Piece) -> CardLo
         leader: piece.leader,
         side: side_of(view, piece.controller),
         stats,
+        level: duel
+            .level_of(piece)
+            .filter(|level| card.is_some_and(|c| c.level() != *level)),
         spellbound: piece.bind != Bind::Free,
         life_points: piece
             .leader
@@ -133,6 +136,9 @@ pub fn cell_label(view: &SeatView, cell: Cell, mark: Option<Mark>) -> String {
             if !piece.leader
                 && let Some(card) = card.filter(|c| c.is_monster())
             {
+                if let Some(level) = duel.level_of(piece).filter(|l| *l != card.level()) {
+                    text.push_str(&format!(", now level {level}"));
+                }
                 let (atk, def) = duel.stats_of(cell, piece, card);
                 text.push_str(&format!(", ATK {atk} DEF {def}"));
                 if piece.defence {

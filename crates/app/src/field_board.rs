@@ -527,7 +527,11 @@ pub fn zone_label(names: &[String], view: &SeatView, place: Place, mark: Option<
                 (None, Class::SpellTrap) => "a face-down spell or trap".to_owned(),
             };
             text.push_str(&format!(": {name}"));
-            if let Some((atk, def)) = piece_look(view, place, piece).stats {
+            let look = piece_look(view, place, piece);
+            if let Some(level) = look.level {
+                text.push_str(&format!(", now level {level}"));
+            }
+            if let Some((atk, def)) = look.stats {
                 text.push_str(&format!(", ATK {atk} DEF {def}"));
                 if let Some(k) = card.and_then(|c| c.kingdom())
                     && duel.has_field_power_bonus(place, k)

@@ -23,6 +23,7 @@ pub enum StepKind {
     Move,
     LifePoints,
     Stats,
+    Level,
     Position,
     Flip,
     Reveal,
@@ -38,10 +39,11 @@ pub enum StepKind {
 }
 
 impl StepKind {
-    const ALL: [StepKind; 15] = [
+    const ALL: [StepKind; 16] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
+        StepKind::Level,
         StepKind::Position,
         StepKind::Flip,
         StepKind::Reveal,
@@ -70,6 +72,7 @@ impl StepKind {
             StepKind::Move => "Move a card",
             StepKind::LifePoints => "Life points",
             StepKind::Stats => "ATK / DEF",
+            StepKind::Level => "Level",
             StepKind::Position => "Change position",
             StepKind::Flip => "Turn over",
             StepKind::Reveal => "Show a hidden card",
@@ -169,6 +172,8 @@ pub struct ProposalDraft {
     pub turns: u8,
     /// Counters placed (positive) or removed (negative).
     pub counters: i8,
+    /// Levels added (positive) or taken away (negative).
+    pub levels: i8,
     /// A click on the board fills this next.
     pub picking: Option<Pick>,
     /// Show the board as the outcome would leave it.
@@ -184,6 +189,15 @@ impl ProposalDraft {
             None => return false,
         }
         true
+    }
+
+    /// How long the change being written lasts.
+    fn duration(&self) -> Duration {
+        match self.lasting {
+            Lasting::WhileOnField => Duration::Permanent,
+            Lasting::EndOfTurn => Duration::EndOfTurn,
+            Lasting::Turns => Duration::Turns(self.lasting_turns.max(1)),
+        }
     }
 
     /// Where the step being written sends its card.
@@ -227,11 +241,13 @@ impl ProposalDraft {
                 at: self.card?,
                 atk: self.atk,
                 def: self.def,
-                duration: match self.lasting {
-                    Lasting::WhileOnField => Duration::Permanent,
-                    Lasting::EndOfTurn => Duration::EndOfTurn,
-                    Lasting::Turns => Duration::Turns(self.lasting_turns.max(1)),
-                },
+                duration: self.duration(),
+            },
+            StepKind::Level if self.levels == 0 => return None,
+            StepKind::Level => Operation::Level {
+                at: self.card?,
+                change: self.levels,
+                duration: self.duration(),
             },
             StepKind::Position => Operation::ChangePosition { at: self.card? },
             StepKind::Flip => Operation::Flip { at: self.card? },
@@ -443,29 +459,17 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
             card_picker_ui(ui, draft, view, names, "Monster", false);
             ui.add(DragValue::new(&mut draft.atk).speed(50).prefix("ATK "));
             ui.add(DragValue::new(&mut draft.def).speed(50).prefix("DEF "));
-            let label = ui.label("lasting");
-            let words = |lasting: Lasting| match lasting {
-                Lasting::WhileOnField => "while it stays on the field",
-                Lasting::EndOfTurn => "until the end of the turn",
-                Lasting::Turns => "for some of its controller's turns",
-            };
-            ComboBox::from_id_salt("proposal-lasting")
-                .selected_text(words(draft.lasting))
-                .show_ui(ui, |ui| {
-                    for lasting in [Lasting::WhileOnField, Lasting::EndOfTurn, Lasting::Turns] {
-                        ui.selectable_value(&mut draft.lasting, lasting, words(lasting));
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-            if draft.lasting == Lasting::Turns {
-                ui.add(
-                    DragValue::new(&mut draft.lasting_turns)
-                        .range(1..=20)
-                        .prefix("turns "),
-                )
-                .on_hover_text("This turn counts as the first if it is its controller's");
-            }
+            lasting_ui(ui, draft);
+        }
+        StepKind::Level => {
+            card_picker_ui(ui, draft, view, names, "Monster", false);
+            ui.add(
+                DragValue::new(&mut draft.levels)
+                    .range(-11..=11)
+                    .prefix("levels "),
+            )
+            .on_hover_text("Negative: takes that many away (a level stays within 1 and 12)");
+            lasting_ui(ui, draft);
         }
         StepKind::Position => card_picker_ui(ui, draft, view, names, "Monster", false),
         StepKind::Flip => card_picker_ui(ui, draft, view, names, "Card", false),
@@ -530,6 +534,33 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
                     .char_limit(fairduel_engine::agreement::MAX_DECLARATION_BYTES),
             );
         }
+    }
+}
+
+/// How long an ATK/DEF or level change lasts.
+fn lasting_ui(ui: &mut Ui, draft: &mut ProposalDraft) {
+    let label = ui.label("lasting");
+    let words = |lasting: Lasting| match lasting {
+        Lasting::WhileOnField => "while it stays on the field",
+        Lasting::EndOfTurn => "until the end of the turn",
+        Lasting::Turns => "for some of its controller's turns",
+    };
+    ComboBox::from_id_salt("proposal-lasting")
+        .selected_text(words(draft.lasting))
+        .show_ui(ui, |ui| {
+            for lasting in [Lasting::WhileOnField, Lasting::EndOfTurn, Lasting::Turns] {
+                ui.selectable_value(&mut draft.lasting, lasting, words(lasting));
+            }
+        })
+        .response
+        .labelled_by(label.id);
+    if draft.lasting == Lasting::Turns {
+        ui.add(
+            DragValue::new(&mut draft.lasting_turns)
+                .range(1..=20)
+                .prefix("turns "),
+        )
+        .on_hover_text("This turn counts as the first if it is its controller's");
     }
 }
 

@@ -441,6 +441,7 @@ fn replay_hand_ui(ui: &mut Ui, view: &SeatView, seat: Seat) {
                     leader: false,
                     side,
                     stats: None,
+                    level: None,
                     spellbound: false,
                     life_points: None,
                 },

@@ -44,6 +44,8 @@ pub struct CardLook<'a> {
     pub side: Side,
     /// Current ATK and DEF, when they differ from what is printed.
     pub stats: Option<(i32, i32)>,
+    /// Current level, when an effect changed it.
+    pub level: Option<u8>,
     pub spellbound: bool,
     /// A Deck Leader shows its player's life points.
     pub life_points: Option<u32>,
@@ -64,6 +66,7 @@ impl<'a> CardLook<'a> {
             leader: false,
             side: Side::Neutral,
             stats: None,
+            level: None,
             spellbound: false,
             life_points: None,
         }
@@ -242,12 +245,13 @@ fn paint_face(
             let star_r = text * 0.45;
             let star_c = pos2(inner.left() + star_r + 1.5, level_y);
             paint_star(painter, star_c, star_r, Color32::from_rgb(230, 80, 30));
+            let level = look.level.unwrap_or(m.level);
             painter.text(
                 star_c + vec2(star_r + 1.0, 0.0),
                 Align2::LEFT_CENTER,
-                m.level.to_string(),
+                level.to_string(),
                 mono(text * 0.95),
-                theme::CARD_TEXT,
+                stat_colour(i32::from(level), i32::from(m.level)),
             );
             let attr_c = pos2(inner.right() - star_r - 1.5, level_y);
             painter.circle_filled(attr_c, star_r * 1.15, theme::attribute_colour(m.attribute));
@@ -305,7 +309,8 @@ fn paint_face(
                 let star_r = text * 0.45;
                 let level_y = stats_top - star_r - 1.5;
                 if level_y - star_r >= name_bottom {
-                    if let Some(level) = k.level {
+                    if let Some(printed) = k.level {
+                        let level = look.level.unwrap_or(printed);
                         let star_c = pos2(inner.left() + star_r + 1.5, level_y);
                         paint_star(painter, star_c, star_r, Color32::from_rgb(230, 80, 30));
                         painter.text(
@@ -313,7 +318,7 @@ fn paint_face(
                             Align2::LEFT_CENTER,
                             level.to_string(),
                             mono(text * 0.95),
-                            theme::CARD_TEXT,
+                            stat_colour(i32::from(level), i32::from(printed)),
                         );
                     }
                     if let Some(attribute) = k.attribute {

@@ -289,15 +289,28 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
             def,
             duration,
         } => {
-            let how_long = match duration {
-                Duration::Permanent => "while it stays on the field".to_owned(),
-                Duration::EndOfTurn => "until the end of the turn".to_owned(),
-                Duration::Turns(1) => "until the end of its controller's turn".to_owned(),
-                Duration::Turns(n) => format!("for {n} of its controller's turns"),
+            format!(
+                "{} gets {atk:+} ATK and {def:+} DEF {}",
+                card_at_words(duel, *at),
+                how_long(*duration)
+            )
+        }
+        Operation::Level {
+            at,
+            change,
+            duration,
+        } => {
+            let levels = if change.unsigned_abs() == 1 {
+                "level"
+            } else {
+                "levels"
             };
             format!(
-                "{} gets {atk:+} ATK and {def:+} DEF {how_long}",
-                card_at_words(duel, *at)
+                "{} {} {} {levels} {}",
+                card_at_words(duel, *at),
+                if *change < 0 { "loses" } else { "gains" },
+                change.unsigned_abs(),
+                how_long(*duration)
             )
         }
         Operation::ChangePosition { at } => {
@@ -537,6 +550,9 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             format!("the draw from {owner}'s deck passes over a card a search took")
         }
         Event::DeckShuffled { owner } => format!("{owner}'s deck is shuffled"),
+        Event::LevelChanged { at, level } => {
+            format!("{} is level {level} now", card_at_words(Some(duel), *at))
+        }
         Event::Milled { seat, .. } => {
             format!("the top card of {seat}'s deck goes to the graveyard")
         }
@@ -614,6 +630,16 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         }
         _ => return None,
     })
+}
+
+/// How long a change lasts, in words.
+fn how_long(duration: Duration) -> String {
+    match duration {
+        Duration::Permanent => "while it stays on the field".to_owned(),
+        Duration::EndOfTurn => "until the end of the turn".to_owned(),
+        Duration::Turns(1) => "until the end of its controller's turn".to_owned(),
+        Duration::Turns(n) => format!("for {n} of its controller's turns"),
+    }
 }
 
 fn destination_label(to: Destination) -> String {

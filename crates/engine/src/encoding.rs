@@ -614,9 +614,16 @@ impl Writer<'_> {
         }
         self.varint(u64::from(*bound_turn));
         self.len(modifiers.len());
-        for Modifier { atk, def, duration } in modifiers {
+        for Modifier {
+            atk,
+            def,
+            level,
+            duration,
+        } in modifiers
+        {
             self.zigzag_i16(*atk);
             self.zigzag_i16(*def);
+            self.byte(*level as u8);
             match duration {
                 Duration::Permanent => self.variant(0),
                 Duration::EndOfTurn => self.variant(1),

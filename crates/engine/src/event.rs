@@ -21,6 +21,11 @@ pub enum Event {
         seat: Seat,
         commitment: Commitment,
     },
+    /// A monster's level changed; `level` is its level now.
+    LevelChanged {
+        at: Place,
+        level: u8,
+    },
     /// The top card of the deck went to the graveyard; its owner opens it for everyone.
     Milled {
         seat: Seat,

@@ -34,6 +34,7 @@ pub mod hash;
 mod hash_chain;
 pub mod kingdom_card;
 pub mod knowledge;
+pub mod level;
 mod life_points;
 pub mod piece;
 pub mod place;

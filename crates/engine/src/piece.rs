@@ -26,12 +26,32 @@ pub enum Bind {
     Forever,
 }
 
-/// A temporary or lasting change to a card's stats.
+/// A temporary or lasting change to a card's stats: its ATK, DEF and level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Modifier {
     pub atk: i16,
     pub def: i16,
+    /// Levels added (negative: taken away); a level stays within [`MIN_LEVEL`] and
+    /// [`MAX_LEVEL`].
+    pub level: i8,
     pub duration: Duration,
+}
+
+/// The lowest level a monster's may be changed to.
+pub const MIN_LEVEL: u8 = 1;
+/// The highest level a monster's may be changed to.
+pub const MAX_LEVEL: u8 = 12;
+
+impl Modifier {
+    /// A change of ATK and DEF alone.
+    pub fn stats(atk: i16, def: i16, duration: Duration) -> Modifier {
+        Modifier {
+            atk,
+            def,
+            level: 0,
+            duration,
+        }
+    }
 }
 
 /// A card on the grid.

@@ -274,6 +274,8 @@ struct RawAssert {
     equipped: Option<u16>,
     atk: Option<i32>,
     def: Option<i32>,
+    /// With `at`: the monster's level as it stands (printed, with the changes made to it).
+    level: Option<u8>,
     terrain: Option<Terrain>,
     /// The terrain marker over a zone of the field, by name.
     marker: Option<String>,

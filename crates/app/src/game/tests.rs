@@ -319,3 +319,24 @@ equips = [799]
         "{labels:?}"
     );
 }
+
+#[test]
+fn a_changed_level_is_named_on_the_field_until_it_lapses() {
+    // Axe Raider gained 2 levels until the end of the turn; Critter lost 2 for good.
+    let view = scenario_view(
+        "kingdom-duels",
+        include_str!("../../../../tests/scenarios/kingdom-agreed-19-level.toml"),
+        Seat(1),
+    );
+    let names = ["Ada".to_owned(), "Bea".to_owned()];
+    let zone = |side: u8| Place::Zone {
+        side: Seat(side),
+        zone: fairduel_engine::Zone::Frontrow,
+        slot: 0,
+    };
+    let critter = crate::field_board::zone_label(&names, &view, zone(1), None);
+    assert!(critter.contains("Critter, now level 1"), "{critter}");
+    let axe_raider = crate::field_board::zone_label(&names, &view, zone(0), None);
+    assert!(axe_raider.contains("Axe Raider"), "{axe_raider}");
+    assert!(!axe_raider.contains("now level"), "{axe_raider}");
+}

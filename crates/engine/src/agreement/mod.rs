@@ -33,7 +33,7 @@
 //! A card leaves an Extra Deck only by its owner's own proposal, which opens it: nobody else
 //! can name what is in it.
 //!
-//! What is not built yet: level changes, and chains of responses to an agreed effect.
+//! What is not built yet: chains of responses to an agreed effect.
 
 mod flow;
 mod operations;
@@ -66,6 +66,13 @@ pub enum Operation {
         at: Place,
         atk: i16,
         def: i16,
+        duration: Duration,
+    },
+    /// Add `change` levels (negative: take them away) to the face-up monster at `at`, for
+    /// `duration`; its level stays within 1 and 12.
+    Level {
+        at: Place,
+        change: i8,
         duration: Duration,
     },
     /// Switch the monster at `at` between ATK and DEF Position.
@@ -137,6 +144,7 @@ impl Operation {
             Operation::Flip { .. } => "flip",
             Operation::Reveal { .. } => "reveal",
             Operation::Mill { .. } => "mill",
+            Operation::Level { .. } => "level",
             Operation::FromExtraDeck { .. } => "from-extra-deck",
         }
     }

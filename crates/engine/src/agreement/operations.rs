@@ -99,7 +99,14 @@ impl Duel {
                 Operation::Stats { atk: 0, def: 0, .. } => {
                     return Err(bad("a change of ATK and DEF by 0 changes nothing".into()));
                 }
+                Operation::Level { change: 0, .. } => {
+                    return Err(bad("a change of level by 0 changes nothing".into()));
+                }
                 Operation::Stats {
+                    duration: crate::card::Duration::Turns(n),
+                    ..
+                }
+                | Operation::Level {
                     duration: crate::card::Duration::Turns(n),
                     ..
                 } if *n == 0 || *n > MAX_TURNS => {
@@ -159,13 +166,43 @@ impl Duel {
                          DEF can change"
                     )));
                 }
-                piece.modifiers.push(Modifier {
-                    atk: *atk,
-                    def: *def,
-                    duration: *duration,
-                });
+                piece.modifiers.push(Modifier::stats(*atk, *def, *duration));
                 if let Some((atk, def)) = self.agreed_stats(*at) {
                     events.push(Event::StatsChanged { at: *at, atk, def });
+                }
+                Ok(())
+            }
+            Operation::Level {
+                at,
+                change,
+                duration,
+            } => {
+                let piece = self.field_monster_mut(index, *at)?;
+                if !piece.face_up || piece.card.is_none() {
+                    return Err(bad(format!(
+                        "the monster at {at} is face-down: only a face-up monster's level can \
+                         change"
+                    )));
+                }
+                let before = self
+                    .level_at(*at)
+                    .ok_or_else(|| bad(format!("the monster at {at} has no level to change")))?;
+                let after = i16::from(before) + i16::from(*change);
+                let (low, high) = (crate::piece::MIN_LEVEL, crate::piece::MAX_LEVEL);
+                if !(i16::from(low)..=i16::from(high)).contains(&after) {
+                    return Err(bad(format!(
+                        "the monster at {at} is level {before}: a level stays within {low} and \
+                         {high}"
+                    )));
+                }
+                if let Some(piece) = self.piece_at_mut(*at) {
+                    piece.modifiers.push(Modifier {
+                        level: *change,
+                        ..Modifier::stats(0, 0, *duration)
+                    });
+                }
+                if let Some(level) = self.level_at(*at) {
+                    events.push(Event::LevelChanged { at: *at, level });
                 }
                 Ok(())
             }
@@ -931,6 +968,7 @@ impl Duel {
                     }
                 }
                 Operation::Stats { at, .. }
+                | Operation::Level { at, .. }
                 | Operation::ChangePosition { at }
                 | Operation::Destroy { at, .. }
                 | Operation::BattleLock { at, .. }

@@ -129,16 +129,19 @@ fn piece(turn: u16) -> Piece {
             Modifier {
                 atk: -500,
                 def: 300,
+                level: -3,
                 duration: Duration::Turns(2),
             },
             Modifier {
                 atk: i16::MIN,
                 def: i16::MAX,
+                level: i8::MIN,
                 duration: Duration::EndOfTurn,
             },
             Modifier {
                 atk: -1,
                 def: 0,
+                level: i8::MAX,
                 duration: Duration::Permanent,
             },
         ],
@@ -567,6 +570,7 @@ fn big_states_are_written_whole() {
             .map(|i| Modifier {
                 atk: i.wrapping_mul(90).wrapping_sub(18_000),
                 def: i,
+                level: (i % 5) as i8 - 2,
                 duration: Duration::Turns((i % 7) as u8),
             })
             .collect();

@@ -308,6 +308,13 @@ impl Duel {
                     destruction_damage: true,
                 }));
                 out.push(single(Operation::ChangePosition { at }));
+                if self.level_at(at).is_some_and(|level| level > 1) {
+                    out.push(single(Operation::Level {
+                        at,
+                        change: -1,
+                        duration: crate::card::Duration::EndOfTurn,
+                    }));
+                }
             }
             for at in self.field().backrow(side) {
                 if self.zone_piece(at).is_some() && Some(at) != agreement_card {

@@ -16,6 +16,7 @@
 //!   { op = "battle-lock", at = "seat1-front1", turns = 2 },
 //!   { op = "counters", at = "seat0-back1", change = 2 },
 //!   { op = "mill", seat = 1, count = 2 },
+//!   { op = "level", at = "seat0-front1", change = -2, until = "end-of-turn" },
 //!   { op = "move", from = "seat0-grave1", to = "deck-top" },
 //!   { op = "move", from = "seat1-front1", to = "deck-bottom" },
 //!   { op = "from-extra-deck", card = 501, to = "seat0-front2" },
@@ -121,20 +122,14 @@ fn parse_operation(
             at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
             atk: raw.atk.unwrap_or(0),
             def: raw.def.unwrap_or(0),
-            duration: match (raw.until.as_deref(), raw.turns) {
-                (_, Some(n)) => Duration::Turns(n),
-                (None | Some("leaves"), None) => Duration::Permanent,
-                (Some("end-of-turn"), None) => Duration::EndOfTurn,
-                (Some(other), None) => {
-                    return Err(sc.err(
-                        line,
-                        format!(
-                            "until = \"{other}\": write end-of-turn or leaves (or turns = N \
-                             for N of its controller's turns)"
-                        ),
-                    ));
-                }
-            },
+            duration: lasting(sc, line, raw)?,
+        },
+        "level" => Operation::Level {
+            at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
+            change: raw
+                .change
+                .ok_or_else(|| sc.err(line, "a \"level\" operation needs `change`"))?,
+            duration: lasting(sc, line, raw)?,
         },
         "flip" => Operation::Flip {
             at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
@@ -176,9 +171,27 @@ fn parse_operation(
             return Err(sc.err(
                 line,
                 format!(
-                    "unknown operation \"{other}\" (move, life-points, stats, change-position, \
+                    "unknown operation \"{other}\" (move, life-points, stats, level, change-position, \
                      flip, reveal, draw, mill, from-extra-deck, declare, search, shuffle, \
                      destroy, battle-lock, counters)"
+                ),
+            ));
+        }
+    })
+}
+
+/// How long a `stats` or `level` change lasts: `until` or `turns`.
+fn lasting(sc: &Scenario, line: usize, raw: &RawOperation) -> Result<Duration, SourceError> {
+    Ok(match (raw.until.as_deref(), raw.turns) {
+        (_, Some(n)) => Duration::Turns(n),
+        (None | Some("leaves"), None) => Duration::Permanent,
+        (Some("end-of-turn"), None) => Duration::EndOfTurn,
+        (Some(other), None) => {
+            return Err(sc.err(
+                line,
+                format!(
+                    "until = \"{other}\": write end-of-turn or leaves (or turns = N for N of \
+                     its controller's turns)"
                 ),
             ));
         }

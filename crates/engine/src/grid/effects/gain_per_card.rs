@@ -29,11 +29,8 @@ impl Duel {
             return Resolved::Done;
         }
         if let Some(p) = self.state.piece_mut(at) {
-            p.modifiers.push(Modifier {
-                atk: gain,
-                def: gain,
-                duration: Duration::Permanent,
-            });
+            p.modifiers
+                .push(Modifier::stats(gain, gain, Duration::Permanent));
         }
         if let Some((a, d)) = self.stats_at(at) {
             events.push(Event::StatsChanged {

@@ -13,11 +13,8 @@ impl Duel {
                 && let Some(p) = self.state.piece_mut(cell)
             {
                 let half = (atk / 2).clamp(0, i32::from(i16::MAX)) as i16;
-                p.modifiers.push(Modifier {
-                    atk: -half,
-                    def: 0,
-                    duration: Duration::EndOfTurn,
-                });
+                p.modifiers
+                    .push(Modifier::stats(-half, 0, Duration::EndOfTurn));
             }
         }
         Resolved::Done

@@ -25,7 +25,7 @@ impl Duel {
         }
         for cell in self.select(targets, effect, false) {
             if let Some(p) = self.state.piece_mut(cell) {
-                p.modifiers.push(Modifier { atk, def, duration });
+                p.modifiers.push(Modifier::stats(atk, def, duration));
             }
             if let Some((a, d)) = self.stats_at(cell) {
                 events.push(Event::StatsChanged {

@@ -203,6 +203,7 @@ impl Runner {
             || a.counters.is_some()
             || a.atk.is_some()
             || a.def.is_some()
+            || a.level.is_some()
             || a.terrain.is_some()
             || a.marker.is_some()
             || a.field_power_bonus.is_some();
@@ -259,6 +260,7 @@ impl Runner {
                     || a.counters.is_some()
                     || a.atk.is_some()
                     || a.def.is_some()
+                    || a.level.is_some()
                     || a.field_power_bonus.is_some()
                     || a.public.is_some();
                 match piece {
@@ -363,6 +365,21 @@ impl Runner {
                                 format!("Field Power Bonus at {cell}"),
                                 want.to_string(),
                                 got.to_string(),
+                            );
+                        }
+                        if let Some(want) = a.level {
+                            let got = self
+                                .card_of(p)
+                                .map(|def| def.level())
+                                .filter(|printed| *printed > 0)
+                                .map(|printed| {
+                                    fairduel_engine::level::changed_level(printed, &p.modifiers)
+                                });
+                            expect(
+                                &mut problems,
+                                format!("level at {cell}"),
+                                want.to_string(),
+                                got.map_or_else(|| "none".to_owned(), |l| l.to_string()),
                             );
                         }
                         if a.atk.is_some() || a.def.is_some() {
