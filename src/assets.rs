@@ -131,6 +131,15 @@ pub enum AssetError {
     },
     #[error("no format named \"{0}\": give a preset name (see `fairduel formats`) or a .toml path")]
     UnknownFormat(String),
+    #[error(
+        "format \"{format}\" lists cards for rulings by agreement that its pool does not hold: \
+         {cards}. Remove them from [agreement] rulings, or name cards of pool \"{pool}\""
+    )]
+    UnknownRulings {
+        format: String,
+        pool: String,
+        cards: String,
+    },
 }
 
 fn read(path: &Path) -> Result<String, AssetError> {
@@ -184,6 +193,18 @@ pub fn load_pool(dir: &Path, name: &str) -> Result<CardPool, AssetError> {
 pub fn load_rules(dir: &Path, format: &str) -> Result<Arc<Rules>, AssetError> {
     let format = load_format(dir, format)?;
     let pool = load_pool(dir, &format.pool)?;
+    let unknown = format.agreement.unknown_rulings(&pool);
+    if !unknown.is_empty() {
+        return Err(AssetError::UnknownRulings {
+            format: format.name.clone(),
+            pool: format.pool.clone(),
+            cards: unknown
+                .iter()
+                .map(|id| id.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+    }
     Ok(Rules::new(format, pool))
 }
 

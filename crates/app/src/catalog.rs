@@ -174,6 +174,17 @@ impl Catalog {
             let Some(format_pool) = pools.get(&format.pool) else {
                 continue;
             };
+            let unknown = format.agreement.unknown_rulings(format_pool);
+            if !unknown.is_empty() {
+                let cards: Vec<String> = unknown.iter().map(|id| id.to_string()).collect();
+                problems.push(format!(
+                    "{} ({}): its rulings by agreement name cards its pool does not hold: {}",
+                    format.name,
+                    stem(&path),
+                    cards.join(", ")
+                ));
+                continue;
+            }
             formats.push(FormatEntry {
                 id: stem(&path),
                 rules: Rules::new(format, format_pool.clone()),

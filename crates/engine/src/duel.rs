@@ -33,7 +33,13 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The rules of `format` with `pool`, the format's rulings applied to it (cards whose
+    /// effects its players resolve by agreement).
     pub fn new(format: Format, pool: CardPool) -> Arc<Rules> {
+        let pool = match format.agreement.rulings.as_slice() {
+            [] => pool,
+            rulings => pool.with_rulings(rulings),
+        };
         Arc::new(Rules { format, pool })
     }
 

@@ -296,6 +296,46 @@ impl CardPool {
         }
     }
 
+    /// This pool with the defined effects of `cards` set aside: each trigger of such a
+    /// card resolves by agreement instead (a format's rulings). Cards the pool does not
+    /// hold, or that have no effect, are left as they are.
+    pub fn with_rulings(&self, cards: &[CardId]) -> CardPool {
+        let defs: BTreeMap<CardId, CardDef> = self
+            .cards
+            .defs
+            .iter()
+            .map(|card| {
+                let mut card = card.clone();
+                if cards.contains(&card.id) {
+                    let mut triggers = Vec::new();
+                    for effect in &card.effects {
+                        if !triggers.contains(&effect.trigger) {
+                            triggers.push(effect.trigger);
+                        }
+                    }
+                    card.effects = triggers
+                        .into_iter()
+                        .map(|trigger| EffectDef {
+                            trigger,
+                            primitive: Primitive::ByAgreement,
+                        })
+                        .collect();
+                }
+                (card.id, card)
+            })
+            .collect();
+        let hash = Self::compute_hash(&self.name, &defs, &self.terrains, &self.fusions);
+        let binds = Binds::of(&defs);
+        CardPool {
+            name: self.name.clone(),
+            cards: defs.into(),
+            hash,
+            binds,
+            terrains: self.terrains.clone(),
+            fusions: self.fusions.clone(),
+        }
+    }
+
     /// Whether some power-up transforms a monster into `card`: it may wait in the Extra
     /// Deck.
     pub fn is_transformation_result(&self, card: CardId) -> bool {
@@ -873,6 +913,30 @@ kind = "spell"
 spell = "equip"
 equip_to = { types = ["warrior"] }
 "#;
+
+    #[test]
+    fn a_ruling_sets_a_cards_defined_effects_aside_for_agreement() {
+        let burn = format!(
+            "{SMALL}\n[[card]]\nid = 3\nname = \"Test Burn\"\nkind = \"spell\"\nspell = \"normal\"\n\n\
+             [[card.effects]]\ntrigger = \"activate\"\n\
+             effect = {{ do = \"damage\", player = \"opponent\", amount = 100 }}\n"
+        );
+        let pool = CardPool::from_toml("small.toml", &burn).expect("valid pool");
+        let ruled = pool.with_rulings(&[CardId(3), CardId(1), CardId(99)]);
+        let effects = |p: &CardPool| p.get(CardId(3)).map(|c| c.effects.clone()).unwrap();
+        assert_eq!(
+            effects(&ruled),
+            vec![EffectDef {
+                trigger: Trigger::Activate,
+                primitive: Primitive::ByAgreement,
+            }]
+        );
+        // A card with no effect, and one the pool does not hold, change nothing.
+        assert_eq!(ruled.get(CardId(1)), pool.get(CardId(1)));
+        assert_ne!(ruled.hash(), pool.hash());
+        // Ruling twice is ruling once.
+        assert_eq!(ruled.with_rulings(&[CardId(3)]).hash(), ruled.hash());
+    }
 
     /// Lookup by number finds each card, and nothing for numbers without a card.
     #[test]

@@ -203,6 +203,22 @@ pub struct AgreementRules {
     /// round of the protocol fewer.
     #[serde(default = "default_shuffle_after_search")]
     pub shuffle_after_search: bool,
+    /// Cards whose effects the players of this format resolve by agreement although
+    /// FairDuel defines them: a ruling the table prefers to the engine's reading. Their
+    /// defined effects are set aside (see [`crate::pool::CardPool::with_rulings`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rulings: Vec<CardId>,
+}
+
+impl AgreementRules {
+    /// The cards `rulings` names that `pool` does not hold, in the order named.
+    pub fn unknown_rulings(&self, pool: &crate::pool::CardPool) -> Vec<CardId> {
+        self.rulings
+            .iter()
+            .copied()
+            .filter(|id| pool.get(*id).is_none())
+            .collect()
+    }
 }
 
 fn default_shuffle_after_search() -> bool {
@@ -219,6 +235,7 @@ impl Default for AgreementRules {
             consent: Consent::default(),
             proposals: default_proposals(),
             shuffle_after_search: default_shuffle_after_search(),
+            rulings: Vec::new(),
         }
     }
 }
