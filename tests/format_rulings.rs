@@ -7,6 +7,19 @@ use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_fairduel");
 
+/// `fairduel selfplay` of `games` games in the format file `file`, its data kept in `dir`.
+fn selfplay(dir: &std::path::Path, file: &std::path::Path, games: &str) -> std::process::Output {
+    Command::new(BIN)
+        .args(["selfplay", "--games", games, "--format"])
+        .arg(file)
+        .arg("--data-dir")
+        .arg(dir.join("data"))
+        .current_dir(dir)
+        .env("HOME", dir)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn a_ruling_on_a_card_the_pool_lacks_is_refused_by_name() {
     let dir = std::env::temp_dir().join(format!("fairduel-rulings-{}", std::process::id()));
@@ -22,15 +35,7 @@ fn a_ruling_on_a_card_the_pool_lacks_is_refused_by_name() {
         format!("{preset}\n[agreement]\nrulings = [710, 9999]\n"),
     )
     .unwrap();
-    let output = Command::new(BIN)
-        .args(["selfplay", "--games", "1", "--format"])
-        .arg(&file)
-        .arg("--data-dir")
-        .arg(dir.join("data"))
-        .current_dir(&dir)
-        .env("HOME", &dir)
-        .output()
-        .unwrap();
+    let output = selfplay(&dir, &file, "1");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success(), "{stderr}");
     assert!(stderr.contains("9999"), "{stderr}");
@@ -42,15 +47,7 @@ fn a_ruling_on_a_card_the_pool_lacks_is_refused_by_name() {
 
     // Without the unknown card the same format plays.
     std::fs::write(&file, format!("{preset}\n[agreement]\nrulings = [710]\n")).unwrap();
-    let output = Command::new(BIN)
-        .args(["selfplay", "--games", "3", "--format"])
-        .arg(&file)
-        .arg("--data-dir")
-        .arg(dir.join("data"))
-        .current_dir(&dir)
-        .env("HOME", &dir)
-        .output()
-        .unwrap();
+    let output = selfplay(&dir, &file, "3");
     assert!(
         output.status.success(),
         "{}",

@@ -35,6 +35,7 @@
 //!
 //! What is not built yet: chains of responses to an agreed effect.
 
+mod deck_places;
 mod flow;
 mod operations;
 mod search;

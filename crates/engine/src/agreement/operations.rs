@@ -16,7 +16,7 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::piece::{Class, Modifier, Piece};
 use crate::place::{Place, Zone};
-use crate::player::{CardSlot, DeckOrder};
+use crate::player::CardSlot;
 use crate::seat::{Seat, SeatSet};
 
 /// The most cards one draw operation takes.
@@ -37,17 +37,17 @@ pub(super) enum Run<'a> {
 }
 
 /// A card taken out of where it was, on its way somewhere else.
-struct Lifted {
-    owner: Seat,
-    card_ref: CardRef,
-    card: Option<crate::card::CardId>,
+pub(super) struct Lifted {
+    pub(super) owner: Seat,
+    pub(super) card_ref: CardRef,
+    pub(super) card: Option<crate::card::CardId>,
     /// It lay on the field, face-down.
-    hidden_on_field: bool,
+    pub(super) hidden_on_field: bool,
     /// It lay on the field in DEF Position.
-    defence: bool,
-    class: Option<Class>,
+    pub(super) defence: bool,
+    pub(super) class: Option<Class>,
     /// It came out of the Extra Deck (Kairu counts such a monster apart from the five).
-    from_extra_deck: bool,
+    pub(super) from_extra_deck: bool,
 }
 
 impl Lifted {
@@ -593,72 +593,8 @@ impl Duel {
         self.put_lifted(index, from, lifted, to, run, events)
     }
 
-    /// Takes a card out of its owner's Extra Deck, opened by the proposer (its owner) in the
-    /// outcome itself, and moves it where the outcome says.
-    fn run_from_extra_deck(
-        &mut self,
-        index: usize,
-        card_ref: CardRef,
-        reveal: &crate::commitment::Reveal,
-        to: Destination,
-        run: &mut Run<'_>,
-        events: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let bad = |why: String| RuleError::BadOutcome { index, why };
-        let Some(owner) = self.state.agreement.as_ref().map(|a| a.controller) else {
-            return Err(bad(
-                "only an effect resolving by agreement opens an Extra Deck".into(),
-            ));
-        };
-        if matches!(
-            to,
-            Destination::Deck | Destination::DeckTop | Destination::DeckBottom
-        ) {
-            return Err(bad(
-                "a card of the Extra Deck never goes into the main deck".into(),
-            ));
-        }
-        let player = self.state.player(owner);
-        if !player.extra_deck.contains(&card_ref) {
-            return Err(bad(format!(
-                "card {} is not in {owner}'s Extra Deck (an outcome reaches only its \
-                 proposer's own Extra Deck)",
-                card_ref.0
-            )));
-        }
-        let commitment = self.state.commitment(card_ref);
-        if !commitment.opens_to(&self.state.match_id, owner, reveal) {
-            return Err(bad(format!(
-                "the opening shown is not the one {owner} committed to for that Extra Deck card"
-            )));
-        }
-        self.rules.card(reveal.card)?;
-        self.state
-            .player_mut(owner)
-            .extra_deck
-            .retain(|r| *r != card_ref);
-        if let Run::Apply = run {
-            self.learn(owner, commitment, reveal.card, events)?;
-        }
-        let lifted = Lifted {
-            owner,
-            card_ref,
-            card: Some(reveal.card),
-            hidden_on_field: false,
-            defence: false,
-            class: None,
-            from_extra_deck: true,
-        };
-        let from = Place::Zone {
-            side: owner,
-            zone: Zone::ExtraDeck,
-            slot: 0,
-        };
-        self.put_lifted(index, from, lifted, to, run, events)
-    }
-
     /// Puts a card taken out of `from` where an outcome moves it.
-    fn put_lifted(
+    pub(super) fn put_lifted(
         &mut self,
         index: usize,
         from: Place,
@@ -806,25 +742,6 @@ impl Duel {
             card: lifted.card,
         });
         Ok(())
-    }
-
-    /// Places a card on top of `owner`'s deck or at its bottom, where the next draws (or
-    /// the last ones) will find it: in a public order directly, in a permuted deck on a
-    /// place of its own above or below the permuted positions.
-    fn place_in_deck(&mut self, owner: Seat, card_ref: CardRef, on_top: bool) {
-        let player = self.state.player_mut(owner);
-        match &mut player.deck_order {
-            DeckOrder::Public if on_top => player.deck.push(card_ref),
-            DeckOrder::Public => player.deck.insert(0, card_ref),
-            DeckOrder::Permuted { top, bottom, .. } => {
-                if on_top {
-                    top.push(card_ref);
-                } else {
-                    bottom.insert(0, card_ref);
-                }
-                player.deck.push(card_ref);
-            }
-        }
     }
 
     /// Takes the card at `from` out of its zone, hand or graveyard.
