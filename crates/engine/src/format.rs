@@ -368,6 +368,45 @@ pub struct FieldRules {
     /// What becomes of a removed player's cards on the field.
     #[serde(default)]
     pub removed_player_cards: RemovedPlayerCards,
+    /// Kingdom Duels' Divine Hierarchy: which effects leave a Divine card unaffected.
+    #[serde(default, skip_serializing_if = "DivineHierarchy::is_off")]
+    pub divine_hierarchy: DivineHierarchy,
+}
+
+/// Kingdom Duels: "Divine cards of higher Hierarchy are unaffected by divine card effects of
+/// lower hierarchy. All non-Divine cards are treated as having a Hierarchy of 0."
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum DivineHierarchy {
+    /// No hierarchy: every effect may affect every card (formats without Divine cards).
+    #[default]
+    Off,
+    /// A Divine card is unaffected by the effect of any card of lower Hierarchy, a
+    /// non-Divine card counting as Hierarchy 0 (the seed's second sentence read as part of
+    /// the rule).
+    EveryLowerEffect,
+    /// A Divine card is unaffected only by the effects of Divine cards of lower Hierarchy
+    /// (the first sentence alone).
+    LowerDivineEffects,
+}
+
+impl DivineHierarchy {
+    pub fn is_off(&self) -> bool {
+        *self == DivineHierarchy::Off
+    }
+
+    /// Whether the effect of a card of Hierarchy `effect` (`None`: not Divine) leaves a
+    /// card of Hierarchy `card` (`None`: not Divine) unaffected.
+    pub fn unaffected(self, card: Option<u8>, effect: Option<u8>) -> bool {
+        let Some(card) = card else {
+            return false;
+        };
+        match self {
+            DivineHierarchy::Off => false,
+            DivineHierarchy::EveryLowerEffect => effect.unwrap_or(0) < card,
+            DivineHierarchy::LowerDivineEffects => effect.is_some_and(|e| e < card),
+        }
+    }
 }
 
 /// What becomes of the cards on the field of a player removed from a duel that goes on.
@@ -427,6 +466,7 @@ impl Default for FieldRules {
             direct_attacks: false,
             deck_master: None,
             removed_player_cards: RemovedPlayerCards::ToGraveyard,
+            divine_hierarchy: DivineHierarchy::Off,
             idle_warnings: Some(1),
             redirects: false,
             team_shares_side: false,
@@ -829,6 +869,22 @@ impl Format {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn divine_hierarchy_compares_as_each_reading_says() {
+        use DivineHierarchy::*;
+        // A Divine card of Hierarchy 2 against effects of Hierarchy 1, 2, 3 and a non-Divine one.
+        let two = Some(2);
+        assert!(EveryLowerEffect.unaffected(two, Some(1)));
+        assert!(EveryLowerEffect.unaffected(two, None));
+        assert!(!EveryLowerEffect.unaffected(two, Some(2)));
+        assert!(!EveryLowerEffect.unaffected(two, Some(3)));
+        assert!(LowerDivineEffects.unaffected(two, Some(1)));
+        assert!(!LowerDivineEffects.unaffected(two, None));
+        // A non-Divine card is affected by everything; without the rule, so is every card.
+        assert!(!EveryLowerEffect.unaffected(None, None));
+        assert!(!Off.unaffected(two, None));
+    }
 
     fn text(name: &str) -> &'static str {
         match name {

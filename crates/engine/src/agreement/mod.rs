@@ -129,6 +129,31 @@ pub const MAX_COUNTERS: u8 = 99;
 pub const DESTRUCTION_DAMAGE_PER_TURN: u16 = 1000;
 
 impl Operation {
+    /// The card on the board (a zone of the field or a grid cell) the operation acts on,
+    /// if it acts on one.
+    pub fn card_on_field(&self) -> Option<Place> {
+        let at = match self {
+            Operation::Move { from, .. } => *from,
+            Operation::Stats { at, .. }
+            | Operation::Level { at, .. }
+            | Operation::ChangePosition { at }
+            | Operation::Destroy { at, .. }
+            | Operation::BattleLock { at, .. }
+            | Operation::Counters { at, .. }
+            | Operation::Flip { at }
+            | Operation::Reveal { at } => *at,
+            _ => return None,
+        };
+        match at {
+            Place::Cell(_)
+            | Place::Zone {
+                zone: crate::place::Zone::Frontrow | crate::place::Zone::Backrow,
+                ..
+            } => Some(at),
+            Place::Zone { .. } => None,
+        }
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             Operation::Move { .. } => "move",

@@ -141,6 +141,9 @@ impl Duel {
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let bad = |why: String| RuleError::BadOutcome { index, why };
+        if let Some(target) = operation.card_on_field() {
+            self.check_divine_hierarchy(index, target)?;
+        }
         match operation {
             Operation::Move { from, to } => self.run_move(index, *from, *to, run, events),
             Operation::LifePoints { seat, amount } => {
@@ -333,6 +336,50 @@ impl Duel {
                 Ok(())
             }
         }
+    }
+
+    /// Kingdom Duels' Divine Hierarchy: a Divine card on the field is unaffected by the
+    /// effect of a card of lower Hierarchy (as the format reads the rule). A hidden card is
+    /// judged once its owner has opened it: the step is then skipped.
+    fn check_divine_hierarchy(&self, index: usize, target: Place) -> Result<(), RuleError> {
+        let rule = self.rules.format.field.divine_hierarchy;
+        if rule.is_off() {
+            return Ok(());
+        }
+        let hierarchy = |card: crate::card::CardId| {
+            self.rules
+                .pool
+                .get(card)
+                .and_then(|c| c.kingdom())
+                .and_then(|k| k.hierarchy)
+        };
+        let Some(card) = self.piece_at(target).and_then(|p| p.card) else {
+            return Ok(());
+        };
+        let Some(effect) = self.state.agreement.as_ref().map(|a| a.card) else {
+            return Ok(());
+        };
+        let (card_level, effect_level) = (hierarchy(card), hierarchy(effect));
+        if rule.unaffected(card_level, effect_level) {
+            let name = |id| {
+                self.rules
+                    .pool
+                    .get(id)
+                    .map_or_else(|| id.to_string(), |c| c.name.clone())
+            };
+            return Err(RuleError::BadOutcome {
+                index,
+                why: format!(
+                    "{} at {target} is Divine (Hierarchy {}) and unaffected by the effect of {} \
+                     (Hierarchy {})",
+                    name(card),
+                    card_level.unwrap_or(0),
+                    name(effect),
+                    effect_level.unwrap_or(0)
+                ),
+            });
+        }
+        Ok(())
     }
 
     /// Destroys the monster at `at`; with Destruction Damage, its controller takes half
