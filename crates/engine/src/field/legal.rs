@@ -282,8 +282,9 @@ impl Duel {
     /// graveyard or back to the hand, a card of another player's hand to the graveyard,
     /// a monster destroyed with Destruction Damage, 500 life points lost or gained, a card
     /// drawn, a monster's position changed, a search, a shuffle, a hand card shuffled into
-    /// the deck). Any other valid outcome may be proposed too; this list is what a player
-    /// without the card's text can always choose from.
+    /// the deck), each one the engine would carry out. Any other valid outcome may be
+    /// proposed too; this list is what a player without the card's text can always choose
+    /// from.
     fn outcome_proposals(&self, seat: Seat, out: &mut Vec<Action>) {
         let single = |operation| Action::ProposeOutcome {
             operations: vec![operation],
@@ -362,6 +363,12 @@ impl Duel {
                 }));
             }
         }
+        // Only what the engine would carry out (a Divine card out of the effect's reach, a
+        // very long duel with no room left for another shuffle).
+        out.retain(|action| match action {
+            Action::ProposeOutcome { operations } => self.preview_outcome(operations).is_ok(),
+            _ => true,
+        });
     }
 }
 
