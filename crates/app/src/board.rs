@@ -136,7 +136,7 @@ pub fn cell_label(view: &SeatView, cell: Cell, mark: Option<Mark>) -> String {
             if !piece.leader
                 && let Some(card) = card.filter(|c| c.is_monster())
             {
-                if let Some(level) = duel.level_of(piece).filter(|l| *l != card.level()) {
+                if let Some(level) = piece_look(view, Place::Cell(cell), piece).level {
                     text.push_str(&format!(", now level {level}"));
                 }
                 let (atk, def) = duel.stats_of(cell, piece, card);

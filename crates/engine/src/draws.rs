@@ -25,12 +25,7 @@ impl Duel {
     /// its openings, and once every permuted position is handed out the cards placed at the
     /// bottom come last.
     pub(crate) fn top_card_to(&mut self, seat: Seat, to: DeckTo, events: &mut Vec<Event>) -> bool {
-        let waiting = self
-            .state
-            .draws_due
-            .iter()
-            .filter(|d| d.owner == seat)
-            .count();
+        let waiting = self.draws_waiting(seat);
         let player = self.state.player_mut(seat);
         let placed = match &mut player.deck_order {
             DeckOrder::Public => player.deck.pop(),
@@ -69,6 +64,15 @@ impl Duel {
         }
         self.took_from_deck(seat, card_ref, to, events);
         true
+    }
+
+    /// How many of `seat`'s draws (or mills) wait for their deck positions to be opened.
+    pub(crate) fn draws_waiting(&self, seat: Seat) -> usize {
+        self.state
+            .draws_due
+            .iter()
+            .filter(|d| d.owner == seat)
+            .count()
     }
 
     /// The card found on top of `seat`'s deck reaches the hand, known to its owner alone,

@@ -129,11 +129,11 @@ pub const MAX_COUNTERS: u8 = 99;
 pub const DESTRUCTION_DAMAGE_PER_TURN: u16 = 1000;
 
 impl Operation {
-    /// The card on the board (a zone of the field or a grid cell) the operation acts on,
-    /// if it acts on one.
-    pub fn card_on_field(&self) -> Option<Place> {
-        let at = match self {
-            Operation::Move { from, .. } => *from,
+    /// Where the card the operation acts on is (a moved card, where it starts), if it acts
+    /// on a card already in play.
+    pub fn card_place(&self) -> Option<Place> {
+        match self {
+            Operation::Move { from, .. } => Some(*from),
             Operation::Stats { at, .. }
             | Operation::Level { at, .. }
             | Operation::ChangePosition { at }
@@ -141,9 +141,15 @@ impl Operation {
             | Operation::BattleLock { at, .. }
             | Operation::Counters { at, .. }
             | Operation::Flip { at }
-            | Operation::Reveal { at } => *at,
-            _ => return None,
-        };
+            | Operation::Reveal { at } => Some(*at),
+            _ => None,
+        }
+    }
+
+    /// The card on the board (a zone of the field or a grid cell) the operation acts on,
+    /// if it acts on one.
+    pub fn card_on_field(&self) -> Option<Place> {
+        let at = self.card_place()?;
         match at {
             Place::Cell(_)
             | Place::Zone {

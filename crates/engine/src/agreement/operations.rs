@@ -242,12 +242,7 @@ impl Duel {
             }
             Operation::Mill { seat, count } => {
                 self.in_play_or(index, *seat)?;
-                let waiting = self
-                    .state
-                    .draws_due
-                    .iter()
-                    .filter(|d| d.owner == *seat)
-                    .count();
+                let waiting = self.draws_waiting(*seat);
                 let left = self.state.player(*seat).deck.len().saturating_sub(waiting);
                 if left < usize::from(*count) {
                     return Err(bad(format!(
@@ -919,26 +914,18 @@ impl Duel {
             }
         };
         for operation in operations {
+            if let Some(at) = operation.card_place() {
+                add_place(&mut touched, at);
+            }
             match operation {
-                Operation::Move { from, to } => {
-                    add_place(&mut touched, *from);
-                    if let Destination::Field { at, .. } = to {
-                        add_place(&mut touched, *at);
-                    }
+                Operation::Move {
+                    to: Destination::Field { at, .. },
+                    ..
                 }
-                Operation::FromExtraDeck { to, .. } => {
-                    if let Destination::Field { at, .. } = to {
-                        add_place(&mut touched, *at);
-                    }
-                }
-                Operation::Stats { at, .. }
-                | Operation::Level { at, .. }
-                | Operation::ChangePosition { at }
-                | Operation::Destroy { at, .. }
-                | Operation::BattleLock { at, .. }
-                | Operation::Counters { at, .. }
-                | Operation::Flip { at }
-                | Operation::Reveal { at } => add_place(&mut touched, *at),
+                | Operation::FromExtraDeck {
+                    to: Destination::Field { at, .. },
+                    ..
+                } => add_place(&mut touched, *at),
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }
                 | Operation::Mill { seat, .. }
@@ -946,7 +933,7 @@ impl Duel {
                 | Operation::Shuffle { seat } => {
                     touched = touched.with(*seat);
                 }
-                Operation::Declare { .. } => {}
+                _ => {}
             }
         }
         touched
