@@ -615,8 +615,19 @@ fn deck_check(dir: &std::path::Path, file: &std::path::Path, format: &str) -> Cm
             format!("{role} {}, ", c.name)
         })
         .unwrap_or_default();
+    let duelist_setup = deck
+        .duelist_setup
+        .as_ref()
+        .and_then(|s| Some((rules.pool.get(s.card)?, s.cardlist.len())))
+        .map(|(card, listed)| {
+            format!(
+                ", Duelist Setup {} ({listed} cards in its Cardlist)",
+                card.name
+            )
+        })
+        .unwrap_or_default();
     say!(
-        "{}: legal in {} — {leader}{} main cards, {} in the Extra Deck",
+        "{}: legal in {} — {leader}{} main cards, {} in the Extra Deck{duelist_setup}",
         deck.name,
         rules.format.name,
         deck.main.len(),

@@ -267,6 +267,16 @@ fn print_summary(summary: &Summary) {
              {changed} monsters transformed by power-ups"
         );
     }
+    // The grid's own counts are left out on the card game's field, and this one there.
+    if let Some(agreements) = &summary.agreed
+        && summary.ritual_summons.is_none()
+    {
+        say!(
+            "setup:    {} starting hands changed by a Duelist Setup, {} Cardlist cards taken",
+            agreements.starting_swaps,
+            agreements.cardlist_cards_taken
+        );
+    }
     if let (Some(revivals), Some(taken)) = (summary.revivals, summary.controls_taken) {
         say!(
             "revivals: {revivals} cards brought back from a graveyard; {taken} monsters taken for a turn"

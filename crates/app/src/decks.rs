@@ -500,6 +500,7 @@ fn editor_ui(
         main: draft.main(),
         extra: draft.extra.clone(),
         field_setup: Vec::new(),
+        duelist_setup: None,
     };
     ydk_ui(ui, catalog, library, state);
     deck_contents_ui(ui, catalog, &list, &mut state.card);

@@ -185,6 +185,7 @@ impl DeckDraft {
             main: self.main(),
             extra: self.extra.clone(),
             field_setup: Vec::new(),
+            duelist_setup: None,
         })
     }
 
@@ -214,6 +215,7 @@ impl DeckDraft {
                         main: self.main(),
                         extra: self.extra.clone(),
                         field_setup: Vec::new(),
+                        duelist_setup: None,
                     };
                     if let Err(e) = list.validate(pool, format) {
                         problems.push(sentence(&e));

@@ -57,6 +57,9 @@ pub enum Decision {
     /// Control of your monster at `at` comes back to you at the end of the turn: choose the
     /// unused zone next to your Deck Leader it moves to (Classic rule 15).
     PlaceReturned { at: Place },
+    /// Kingdom Duels' Setup Phase: replace up to 2 cards of your starting hand with cards of
+    /// your Duelist Setup's Cardlist from your deck, or keep it.
+    StartingSwap,
 }
 
 impl Decision {
@@ -75,6 +78,7 @@ impl Decision {
             Decision::Revive { .. } => "choice of a card to bring back",
             Decision::TakeControl { .. } => "choice of a card to take control of",
             Decision::PlaceReturned { .. } => "choice of a zone for a monster coming back",
+            Decision::StartingSwap => "Duelist Setup swap of your starting hand",
         }
     }
 }

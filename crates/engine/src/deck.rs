@@ -9,8 +9,9 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::card::{CardDef, CardId};
+use crate::field::DuelistSetup;
 use crate::format::{Family, Format};
-use crate::kingdom_card::{DeckZone, Frame};
+use crate::kingdom_card::{DeckZone, Frame, SetupKind};
 use crate::pool::CardPool;
 use crate::source::{SourceError, line_of};
 
@@ -26,6 +27,9 @@ pub struct DeckList {
     /// right by terrain number (empty: none, every Frontrow zone starts on the format's
     /// default terrain).
     pub field_setup: Vec<u8>,
+    /// The card game's field: the Duelist Setup played, with its Cardlist (the card facts
+    /// print none, so the deck file writes it out). It counts towards the Extra Deck.
+    pub duelist_setup: Option<DuelistSetup>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -40,6 +44,18 @@ struct RawDeck {
     /// The Field Setup's terrains, by name, left to right.
     #[serde(default)]
     field_setup: Option<toml::Spanned<Vec<String>>>,
+    /// The Duelist Setup Rule card played, and the cards of its Cardlist (repeated for a
+    /// quantity above one).
+    #[serde(default)]
+    duelist_setup: Option<toml::Spanned<RawDuelistSetup>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDuelistSetup {
+    card: CardName,
+    #[serde(default)]
+    cardlist: Vec<CardName>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -126,12 +142,46 @@ impl DeckList {
                 field_setup.push(terrain.id);
             }
         }
+        let mut duelist_setup = None;
+        if let Some(setup) = &raw.duelist_setup {
+            let line = line_of(text, setup.span().start);
+            let find = |name: &CardName| {
+                let def = match name {
+                    CardName::Number(n) => pool.get(CardId(*n)),
+                    CardName::Code(code) => pool.find_by_code(code),
+                };
+                def.map(|d| d.id).ok_or_else(|| {
+                    let named = match name {
+                        CardName::Number(n) => CardId(*n).to_string(),
+                        CardName::Code(code) => code.clone(),
+                    };
+                    err(
+                        line,
+                        format!(
+                            "the Duelist Setup names card {named}, which is not in the pool \
+                             \"{}\"",
+                            pool.name()
+                        ),
+                    )
+                })
+            };
+            let raw_setup = setup.get_ref();
+            duelist_setup = Some(DuelistSetup {
+                card: find(&raw_setup.card)?,
+                cardlist: raw_setup
+                    .cardlist
+                    .iter()
+                    .map(find)
+                    .collect::<Result<_, _>>()?,
+            });
+        }
         let deck = DeckList {
             name: raw.name,
             leader,
             main,
             extra,
             field_setup,
+            duelist_setup,
         };
         deck.check(pool, format).map_err(|problem| {
             let line = match problem.card {
@@ -151,6 +201,17 @@ impl DeckList {
     }
 
     fn check(&self, pool: &CardPool, format: &Format) -> Result<(), DeckProblem> {
+        if let Some(setup) = &self.duelist_setup
+            && (format.family != Family::Field || format.deck.domain)
+        {
+            return Err(DeckProblem {
+                card: Some(setup.card),
+                message: format!(
+                    "{} has no Duelist Setup: leave `duelist_setup` out",
+                    format.name
+                ),
+            });
+        }
         match format.family {
             _ if format.deck.domain => self.check_domain(pool, format)?,
             Family::Grid => self.check_grid(pool, format)?,
@@ -359,8 +420,29 @@ impl DeckList {
             });
         }
         let rules = &format.deck;
+        if let Some(setup) = &self.duelist_setup {
+            check_duelist_setup(setup, pool, format).map_err(|message| DeckProblem {
+                card: Some(setup.card),
+                message,
+            })?;
+        }
+        // The Duelist Setup played comes out of the Extra Deck: it counts as one of its
+        // cards.
+        let mut extra = self.extra.clone();
+        extra.extend(self.duelist_setup.as_ref().map(|s| s.card));
+        // Cardlist cards ignore the Restricted List, in the quantity the list gives.
+        let cardlist_copies = |code: &str| -> usize {
+            self.duelist_setup.as_ref().map_or(0, |setup| {
+                setup
+                    .cardlist
+                    .iter()
+                    .filter_map(|id| pool.get(*id).and_then(|d| pool.printed_card(d).kingdom()))
+                    .filter(|k| k.code.eq_ignore_ascii_case(code))
+                    .count()
+            })
+        };
         let mut by_code: BTreeMap<String, (usize, CardId, String)> = BTreeMap::new();
-        for (list, wanted) in [(&self.main, DeckZone::Main), (&self.extra, DeckZone::Extra)] {
+        for (list, wanted) in [(&self.main, DeckZone::Main), (&extra, DeckZone::Extra)] {
             for id in list {
                 let def = pool.printed_card(known(pool, *id)?);
                 let problem = |message: String| DeckProblem {
@@ -409,7 +491,8 @@ impl DeckList {
                 .iter()
                 .find(|s| s.card.eq_ignore_ascii_case(code))
                 .map_or(rules.max_copies, |s| s.copies);
-            if *count > usize::from(allowed) {
+            let allowed = usize::from(allowed).max(cardlist_copies(code));
+            if *count > allowed {
                 return Err(DeckProblem {
                     card: Some(*id),
                     message: format!(
@@ -423,6 +506,7 @@ impl DeckList {
             let members: Vec<(&String, &(usize, CardId, String))> = by_code
                 .iter()
                 .filter(|(code, _)| group.cards.iter().any(|c| c.eq_ignore_ascii_case(code)))
+                .filter(|(code, _)| cardlist_copies(code) == 0)
                 .collect();
             let total: usize = members.iter().map(|(_, (n, _, _))| *n).sum();
             if total > usize::from(group.at_most) {
@@ -442,12 +526,13 @@ impl DeckList {
             card: None,
             message,
         })?;
-        if self.extra.len() > usize::from(rules.max_extra) {
+        if extra.len() > usize::from(rules.max_extra) {
             return Err(DeckProblem {
                 card: None,
                 message: format!(
-                    "the Extra Deck holds {} cards; {} allows up to {}",
-                    self.extra.len(),
+                    "the Extra Deck holds {} cards (the Duelist Setup played included); {} \
+                     allows up to {}",
+                    extra.len(),
                     format.name,
                     rules.max_extra
                 ),
@@ -509,6 +594,47 @@ pub fn check_field_setup(terrains: &[u8], pool: &CardPool, format: &Format) -> R
     if let Some(bad) = terrains.iter().find(|t| pool.terrain(**t).is_none()) {
         return Err(format!(
             "the Field Setup names terrain number {bad}, which the pool \"{}\" does not have",
+            pool.name()
+        ));
+    }
+    Ok(())
+}
+
+/// The most cards a Cardlist may name, copies included: far more than a printed list holds,
+/// and few enough that the swap's choices stay a short list.
+pub const MAX_CARDLIST: usize = 60;
+
+/// A Duelist Setup is a Duelist Setup Rule card of the pool, played where the format has
+/// Setup Rule cards, and its Cardlist names cards of the pool.
+pub fn check_duelist_setup(
+    setup: &DuelistSetup,
+    pool: &CardPool,
+    format: &Format,
+) -> Result<(), String> {
+    if format.family != Family::Field || format.deck.domain {
+        return Err(format!("{} has no Duelist Setup", format.name));
+    }
+    let def = pool
+        .get(setup.card)
+        .ok_or_else(|| format!("card {} is not in the pool \"{}\"", setup.card, pool.name()))?;
+    let is_duelist_setup = def
+        .kingdom()
+        .is_some_and(|k| k.setup == Some(SetupKind::Duelist));
+    if !is_duelist_setup {
+        return Err(format!(
+            "{} is not a Duelist Setup Rule card: name one in `duelist_setup.card`",
+            def.name
+        ));
+    }
+    if setup.cardlist.len() > MAX_CARDLIST {
+        return Err(format!(
+            "the Cardlist names {} cards; FairDuel reads up to {MAX_CARDLIST}",
+            setup.cardlist.len()
+        ));
+    }
+    if let Some(bad) = setup.cardlist.iter().find(|c| pool.get(**c).is_none()) {
+        return Err(format!(
+            "the Cardlist names card {bad}, which is not in the pool \"{}\"",
             pool.name()
         ));
     }

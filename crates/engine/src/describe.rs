@@ -185,6 +185,18 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             "searches their deck and takes {} into their hand",
             card_name(duel, reveal.card)
         ),
+        Action::SwapStartingCards { take, .. } if take.is_empty() => {
+            "keeps their starting hand".to_owned()
+        }
+        Action::SwapStartingCards { take, .. } => {
+            let names: Vec<String> = take.iter().map(|(_, r)| card_name(duel, r.card)).collect();
+            format!(
+                "gives back {} starting card{} for {} from their Cardlist",
+                take.len(),
+                if take.len() == 1 { "" } else { "s" },
+                names.join(" and ")
+            )
+        }
     }
 }
 
@@ -628,6 +640,17 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
                 name(*card)
             )
         }
+        Event::StartingCardsSwapped { seat, taken } => {
+            let names: Vec<String> = taken.iter().map(|c| name(*c)).collect();
+            format!(
+                "{seat} swaps {} starting card{} for {} from their Duelist Setup's Cardlist, \
+                 then shuffles their deck",
+                taken.len(),
+                if taken.len() == 1 { "" } else { "s" },
+                names.join(" and ")
+            )
+        }
+        Event::StartingHandKept { seat } => format!("{seat} keeps their starting hand"),
         _ => return None,
     })
 }

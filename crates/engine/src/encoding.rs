@@ -17,6 +17,7 @@
 use crate::awaiting::{Asked, Awaiting, Decision, TrapEvent};
 use crate::card::{CardId, Duration};
 use crate::commitment::CardRef;
+use crate::field::DuelistSetup;
 use crate::grid::Cell;
 use crate::piece::{Attached, Bind, Class, Modifier, Piece};
 use crate::place::{Place, Zone};
@@ -481,6 +482,8 @@ impl Writer<'_> {
             destruction_damage,
             deck_master,
             extra_deck,
+            duelist_setup,
+            starting_swap_due,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -562,6 +565,18 @@ impl Writer<'_> {
         for r in extra_deck {
             self.card_ref(*r);
         }
+        match duelist_setup {
+            None => self.byte(0),
+            Some(DuelistSetup { card, cardlist }) => {
+                self.byte(1);
+                self.card_id(*card);
+                self.len(cardlist.len());
+                for card in cardlist {
+                    self.card_id(*card);
+                }
+            }
+        }
+        self.bool(*starting_swap_due);
     }
 
     #[inline(always)]
@@ -729,6 +744,7 @@ impl Writer<'_> {
                         self.variant(12);
                         self.place(*at);
                     }
+                    Decision::StartingSwap => self.variant(13),
                 }
             }
             Awaiting::Answer { seat, asked } => {
@@ -805,6 +821,10 @@ impl Writer<'_> {
             Resume::TakeControl { effect } => {
                 self.variant(8);
                 self.queued_effect(effect);
+            }
+            Resume::FirstTurn { seat } => {
+                self.variant(9);
+                self.seat(*seat);
             }
         }
     }

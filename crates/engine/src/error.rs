@@ -171,6 +171,8 @@ pub enum RuleError {
     CannotActivate { at: Place, why: &'static str },
     #[error("{seat} has no such card in their deck: take one of its cards, or nothing")]
     NotInDeck { seat: Seat },
+    #[error("this Duelist Setup swap cannot be made: {why}")]
+    BadStartingSwap { why: String },
     #[error("the reshuffle of {owner}'s deck cannot go on: {why}")]
     BadReshuffle { owner: Seat, why: String },
     #[error("{seat}'s opening of its share does not match its commitment")]
@@ -245,6 +247,7 @@ impl RuleError {
             RuleError::BadOutcome { .. } => "bad-outcome",
             RuleError::CannotActivate { .. } => "cannot-activate",
             RuleError::NotInDeck { .. } => "not-in-deck",
+            RuleError::BadStartingSwap { .. } => "bad-starting-swap",
             RuleError::BadReshuffle { .. } => "bad-reshuffle",
             RuleError::BadShare { .. } => "bad-share",
             RuleError::TooManyChances { .. } => "too-many-chances",

@@ -258,6 +258,16 @@ pub enum Event {
         seat: Seat,
         card: Option<CardId>,
     },
+    /// Kingdom Duels' Setup Phase: `seat` replaced as many starting cards with `taken`, the
+    /// Cardlist cards of their Duelist Setup, and shuffles their deck.
+    StartingCardsSwapped {
+        seat: Seat,
+        taken: Vec<CardId>,
+    },
+    /// Kingdom Duels' Setup Phase: `seat` kept their starting hand.
+    StartingHandKept {
+        seat: Seat,
+    },
     /// A draw from `owner`'s deck reached the position of a card a search took, and moved
     /// on to the next position.
     PositionPassed {

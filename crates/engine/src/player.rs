@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::CardId;
 use crate::commitment::CardRef;
+use crate::field::DuelistSetup;
 use crate::grid::Cell;
 use crate::piece::Attached;
 use crate::seat::Seat;
@@ -114,6 +115,10 @@ pub struct PlayerState {
     /// The Extra Deck still there, in the owner's committed order (which tells nothing):
     /// hidden from everyone else, its size public.
     pub extra_deck: Vec<CardRef>,
+    /// Kingdom Duels: the Duelist Setup in the player's Rule Zone.
+    pub duelist_setup: Option<DuelistSetup>,
+    /// Kingdom Duels: the player still has to decide on their Duelist Setup swap.
+    pub starting_swap_due: bool,
 }
 
 /// Domain Format's Deck Master: public from the start, in the Deck Master Zone apart from
@@ -178,6 +183,8 @@ impl Clone for PlayerState {
             destruction_damage,
             deck_master,
             extra_deck,
+            duelist_setup,
+            starting_swap_due,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -200,6 +207,8 @@ impl Clone for PlayerState {
             destruction_damage: *destruction_damage,
             deck_master: *deck_master,
             extra_deck: extra_deck.clone(),
+            duelist_setup: duelist_setup.clone(),
+            starting_swap_due: *starting_swap_due,
         }
     }
 
@@ -225,6 +234,8 @@ impl Clone for PlayerState {
             destruction_damage,
             deck_master,
             extra_deck,
+            duelist_setup,
+            starting_swap_due,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -246,5 +257,7 @@ impl Clone for PlayerState {
         self.destruction_damage = *destruction_damage;
         self.deck_master = *deck_master;
         self.extra_deck.clone_from(extra_deck);
+        self.duelist_setup.clone_from(duelist_setup);
+        self.starting_swap_due = *starting_swap_due;
     }
 }

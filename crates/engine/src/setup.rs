@@ -27,6 +27,8 @@ pub struct SeatSetup {
     /// The card game's field: the starting terrains of the seat's Frontrow, left to right,
     /// by terrain number (a Field Setup); empty for the format's default terrain.
     pub field_setup: Vec<u8>,
+    /// Kingdom Duels: the Duelist Setup played, with its Cardlist, in the open.
+    pub duelist_setup: Option<crate::field::DuelistSetup>,
     /// With [`DeckSetup::Public`], the real order, top card last; with
     /// [`DeckSetup::Permuted`], the owner's committed order (which tells nothing).
     pub deck: Vec<Commitment>,
@@ -84,6 +86,8 @@ pub enum SetupError {
     UnknownTerrain { name: String },
     #[error("{seat}'s Field Setup cannot be played: {why}")]
     BadFieldSetup { seat: Seat, why: String },
+    #[error("{seat}'s Duelist Setup cannot be played: {why}")]
+    BadDuelistSetup { seat: Seat, why: String },
     #[error("{seat}'s deck holds {count} cards; the format needs {min} to {max}")]
     DeckSize {
         seat: Seat,
@@ -207,6 +211,8 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         redirected: false,
         proposed_end: false,
         destruction_damage: 0,
+        duelist_setup: None,
+        starting_swap_due: false,
         deck_master: None,
         extra_deck: Vec::new(),
     }
@@ -367,6 +373,12 @@ fn grid_duel(rules: Arc<Rules>, setup: PublicSetup) -> Result<(Duel, Vec<Event>)
             return Err(SetupError::BadFieldSetup {
                 seat,
                 why: "the grid has no Field Setups".into(),
+            });
+        }
+        if seat_setup.duelist_setup.is_some() {
+            return Err(SetupError::BadDuelistSetup {
+                seat,
+                why: "the grid has no Duelist Setups".into(),
             });
         }
         let cell = grid.leader_start(seat);

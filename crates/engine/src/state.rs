@@ -189,6 +189,11 @@ pub enum Resume {
     TakeControl {
         effect: QueuedEffect,
     },
+    /// The card game's field: the Setup Phase is over once every Duelist Setup swap is
+    /// decided (and its deck shuffled); then `seat`'s first turn begins.
+    FirstTurn {
+        seat: Seat,
+    },
 }
 
 impl Resume {

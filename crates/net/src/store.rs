@@ -64,6 +64,7 @@ pub struct SavedDeck {
     pub main: Vec<CardId>,
     pub extra: Vec<CardId>,
     pub field_setup: Vec<u8>,
+    pub duelist_setup: Option<fairduel_engine::field::DuelistSetup>,
 }
 
 impl From<&fairduel_engine::DeckList> for SavedDeck {
@@ -74,6 +75,7 @@ impl From<&fairduel_engine::DeckList> for SavedDeck {
             main: deck.main.clone(),
             extra: deck.extra.clone(),
             field_setup: deck.field_setup.clone(),
+            duelist_setup: deck.duelist_setup.clone(),
         }
     }
 }
@@ -86,6 +88,7 @@ impl From<&SavedDeck> for fairduel_engine::DeckList {
             main: deck.main.clone(),
             extra: deck.extra.clone(),
             field_setup: deck.field_setup.clone(),
+            duelist_setup: deck.duelist_setup.clone(),
         }
     }
 }
@@ -478,6 +481,7 @@ mod tests {
                 main: vec![CardId(2), CardId(3)],
                 extra: Vec::new(),
                 field_setup: Vec::new(),
+                duelist_setup: None,
             },
             secret_seed: [9; 32],
             own_key: [1; 32],

@@ -11,6 +11,7 @@
 
 use fairduel_engine::action::{Action, Answer};
 use fairduel_engine::commitment::{Commitment, PositionOpening, Reveal, Salt};
+use fairduel_engine::field::DuelistSetup;
 use fairduel_engine::hash::{Digest32, finish_sha256, sha256_hasher, sha256_of};
 use fairduel_engine::seat::Seat;
 use fairduel_engine::setup::LeaderSetup;
@@ -41,7 +42,7 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Version 7 (unreleased until it shipped with this): Domain Format's Deck Masters; a
 /// concession may come at any moment, relayed as a signed [`Resignation`] by the seat the
 /// log waits for (the body was added last, so every other entry encodes as before).
-pub const PROTOCOL_VERSION: u16 = 8;
+pub const PROTOCOL_VERSION: u16 = 9;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";
@@ -82,6 +83,9 @@ pub struct DeckCommit {
     pub random: Commitment,
     /// The Extra Deck, one commitment per card, in an order of the owner's own.
     pub extra: Vec<Commitment>,
+    /// Kingdom Duels: the Duelist Setup played and its Cardlist, in the open (the Setup
+    /// Rule card goes from the Extra Deck to the Rule Zone before anyone draws).
+    pub duelist_setup: Option<DuelistSetup>,
 }
 
 /// One seat's secret permutation of another seat's deck, one commitment per position.

@@ -39,6 +39,7 @@ pub fn engine_fingerprint(rules: &Arc<Rules>) -> Digest32 {
                 commitment: Commitment(sha256_of(&("fairduel/fingerprint-leader/v1", seat))),
             }),
             field_setup: Vec::new(),
+            duelist_setup: None,
             deck: (0..format.deck.min_main)
                 .map(|i| Commitment(sha256_of(&("fairduel/fingerprint-card/v1", seat, i))))
                 .collect(),

@@ -10,6 +10,7 @@ use fairduel_engine::commitment::{Commitment, PositionOpening, PositionSlot, Rev
 use fairduel_engine::deck::DeckList;
 use fairduel_engine::duel::{Duel, Rules};
 use fairduel_engine::event::Event;
+use fairduel_engine::field::DuelistSetup;
 use fairduel_engine::knowledge::Knowledge;
 use fairduel_engine::reshuffle::FreshSecrets;
 use fairduel_engine::seat::Seat;
@@ -61,6 +62,8 @@ struct OwnSecrets {
     leader: Option<Reveal>,
     /// Public from the deck commit on; kept here with the rest of the deck.
     field_setup: Vec<u8>,
+    /// Public from the deck commit on, like the Field Setup.
+    duelist_setup: Option<DuelistSetup>,
     /// Openings of the deck commitments, in committed order.
     deck: Vec<Reveal>,
     random: RandomReveal,
@@ -276,6 +279,7 @@ impl Peer {
             own: OwnSecrets {
                 leader,
                 field_setup: deck.field_setup.clone(),
+                duelist_setup: deck.duelist_setup.clone(),
                 deck: deck_openings,
                 random,
                 permutations: Vec::new(),
@@ -516,6 +520,7 @@ impl Peer {
                 commitment: commit(leader),
             }),
             field_setup: self.own.field_setup.clone(),
+            duelist_setup: self.own.duelist_setup.clone(),
             deck: self.own.deck.iter().map(commit).collect(),
             random: random_commitment(&match_id, self.seat, &self.own.random),
             extra: self.own.extra.iter().map(commit).collect(),

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use fairduel_engine::action::{Action, Entry};
 use fairduel_engine::awaiting::Decision;
-use fairduel_engine::commitment::{Commitment, Reveal, Salt};
+use fairduel_engine::commitment::{CardRef, Commitment, Reveal, Salt};
 use fairduel_engine::deck::DeckList;
 use fairduel_engine::duel::{Duel, Rules};
 use fairduel_engine::error::RuleError;
@@ -111,6 +111,7 @@ impl Referee {
             setups.push(SeatSetup {
                 leader,
                 field_setup: deck.field_setup.clone(),
+                duelist_setup: deck.duelist_setup.clone(),
                 deck: order,
                 order: DeckSetup::Public,
                 extra,
@@ -168,7 +169,7 @@ impl Referee {
         static NOTHING: std::sync::OnceLock<Knowledge> = std::sync::OnceLock::new();
         let searching = matches!(
             self.truth.awaiting().decision(),
-            Some((s, Decision::SearchDeck)) if s == seat
+            Some((s, Decision::SearchDeck | Decision::StartingSwap)) if s == seat
         );
         if searching {
             return &self.searching;
@@ -246,16 +247,22 @@ impl Referee {
             }
         }
         self.deliver(&events);
-        // The card a search took: its taker keeps its opening, to play it later.
-        if let Entry::Action(Action::TakeFromDeck {
-            taken: Some((card_ref, reveal)),
-        }) = entry
-            && let Some((_, knowledge)) = self.seats.get_mut(seat)
-        {
-            knowledge.learn(self.truth.state().commitment(*card_ref), *reveal);
+        // The cards a search or a Duelist Setup swap took: their taker keeps their
+        // openings, to play them later.
+        let taken: &[(CardRef, Reveal)] = match entry {
+            Entry::Action(Action::TakeFromDeck { taken: Some(one) }) => std::slice::from_ref(one),
+            Entry::Action(Action::SwapStartingCards { take, .. }) => take,
+            _ => &[],
+        };
+        if let Some((_, knowledge)) = self.seats.get_mut(seat) {
+            for (card_ref, reveal) in taken {
+                knowledge.learn(self.truth.state().commitment(*card_ref), *reveal);
+            }
         }
         // Built only when a search begins; `knowledge` hands it out only during one.
-        if let Some((searcher, Decision::SearchDeck)) = self.truth.awaiting().decision() {
+        if let Some((searcher, Decision::SearchDeck | Decision::StartingSwap)) =
+            self.truth.awaiting().decision()
+        {
             let mut knowledge = self
                 .seats
                 .get(searcher)

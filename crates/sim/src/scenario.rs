@@ -694,6 +694,7 @@ fn placeholder_duel(
             commitment: Commitment(sha256_of(&("fairduel/scenario-leader", seat))),
         }),
         field_setup: Vec::new(),
+        duelist_setup: None,
         deck: filler(seat),
         order: DeckSetup::Public,
         extra: Vec::new(),
@@ -837,6 +838,7 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Decision::Revive { .. } => "revive",
             Decision::TakeControl { .. } => "take-control",
             Decision::PlaceReturned { .. } => "place-returned",
+            Decision::StartingSwap => "starting-swap",
         },
         Awaiting::Answer { asked, .. } => match asked {
             Asked::OpenDraw { .. } => "open-draw",

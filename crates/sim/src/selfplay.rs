@@ -63,6 +63,10 @@ pub struct AgreementTally {
     pub revivals: u64,
     /// Monsters taken for a turn by a control change (the grid).
     pub controls_taken: u64,
+    /// Duelist Setup swaps in the Setup Phase (the card game's field), and the Cardlist
+    /// cards they took.
+    pub starting_swaps: u64,
+    pub cardlist_cards_taken: u64,
 }
 
 impl AgreementTally {
@@ -90,6 +94,10 @@ impl AgreementTally {
                 Event::Transformed { .. } => self.transformations += 1,
                 Event::Revived { .. } => self.revivals += 1,
                 Event::ControlTaken { .. } => self.controls_taken += 1,
+                Event::StartingCardsSwapped { taken, .. } => {
+                    self.starting_swaps += 1;
+                    self.cardlist_cards_taken += taken.len() as u64;
+                }
                 _ => {}
             }
         }
@@ -111,6 +119,8 @@ impl AgreementTally {
         self.transformations += other.transformations;
         self.revivals += other.revivals;
         self.controls_taken += other.controls_taken;
+        self.starting_swaps += other.starting_swaps;
+        self.cardlist_cards_taken += other.cardlist_cards_taken;
     }
 }
 

@@ -117,6 +117,7 @@ fn plain(entry: &Entry) -> String {
         | Action::AcceptOutcome
         | Action::RefuseOutcome
         | Action::TakeFromDeck { .. }
+        | Action::SwapStartingCards { .. }
         | Action::ActivateEffect { .. }
         | Action::CallChance { .. }
         | Action::SummonDeckMaster { .. }

@@ -211,6 +211,25 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             format!("Return it to the Deck Master Zone (its next summon costs {cost} LP more)")
         }
         Action::ReturnDeckMaster { back: false } => "Keep it where it is".to_owned(),
+        Action::SwapStartingCards { take, .. } if take.is_empty() => {
+            "Keep my starting hand".to_owned()
+        }
+        Action::SwapStartingCards { give, take } => {
+            let given: Vec<String> = give
+                .iter()
+                .map(|card_ref| {
+                    view.knowledge
+                        .card(&duel.state().commitment(*card_ref))
+                        .map_or_else(|| "a hand card".to_owned(), |c| card_name(view, c))
+                })
+                .collect();
+            let taken: Vec<String> = take.iter().map(|(_, r)| card_name(view, r.card)).collect();
+            format!(
+                "Give back {} for {}",
+                given.join(" and "),
+                taken.join(" and ")
+            )
+        }
         Action::TakeFromDeck { taken: None } => "Find nothing".to_owned(),
         Action::TakeFromDeck {
             taken: Some((_, reveal)),
@@ -528,6 +547,11 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
             "Your monster at {at} comes back to you: choose the zone next to your Deck \
              Leader it returns to."
         ))),
+        Decision::StartingSwap => Some(all(
+            "Your Duelist Setup: replace up to 2 cards of your starting hand with cards of its \
+             Cardlist from your deck (everyone sees what you take), then your deck is shuffled."
+                .to_owned(),
+        )),
         Decision::SearchDeck => Some(all(
             "Search your deck: take one card into your hand (everyone sees it), or nothing."
                 .to_owned(),

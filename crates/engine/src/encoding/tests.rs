@@ -109,6 +109,11 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
             returns: 2,
         }),
         extra_deck: vec![CardRef(first_ref + 60), CardRef(400)],
+        duelist_setup: (life_points > 0).then(|| crate::field::DuelistSetup {
+            card: CardId(181),
+            cardlist: vec![CardId(5), CardId(688), CardId(5)],
+        }),
+        starting_swap_due: life_points > 0,
     }
 }
 
@@ -468,10 +473,15 @@ fn hand_written_encoding_is_postcards() {
             seat: Seat(1),
             decision: Decision::SearchDeck,
         },
+        Awaiting::Decision {
+            seat: Seat(2),
+            decision: Decision::StartingSwap,
+        },
         Awaiting::Finished,
     ];
     let resumes = [
         Resume::Nothing,
+        Resume::FirstTurn { seat: Seat(1) },
         Resume::AttackAfterWindow {
             attacker: Cell::new(1, 1).into(),
             target: Cell::new(2, 1).into(),

@@ -34,6 +34,10 @@ impl Duel {
                 continue;
             }
 
+            // The Setup Phase's last step, before the first turn.
+            if self.await_starting_swap() {
+                return;
+            }
             if let Some((seat, event)) = self.state.windows.first().copied() {
                 self.state.awaiting = Awaiting::Decision {
                     seat,
@@ -52,6 +56,10 @@ impl Duel {
                 }
                 Resume::RedirectedAttack { attacker, target } => {
                     self.fight(attacker, target, true, events);
+                    continue;
+                }
+                Resume::FirstTurn { seat } => {
+                    self.field_start_turn(seat, events);
                     continue;
                 }
                 _ => {}

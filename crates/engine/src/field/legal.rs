@@ -40,6 +40,9 @@ impl Duel {
             Some((s, Decision::SearchDeck)) if s == seat => {
                 out.extend(self.search_choices(seat, knowledge));
             }
+            Some((s, Decision::StartingSwap)) if s == seat => {
+                out.extend(self.starting_swap_choices(seat, knowledge));
+            }
             Some((s, Decision::Discard { .. })) if s == seat => {
                 for (i, slot) in self.state.player(seat).hand.iter().enumerate() {
                     if let (Ok(hand_index), Some(reveal)) = (

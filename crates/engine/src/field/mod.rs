@@ -15,6 +15,7 @@ mod activation;
 mod battle;
 mod board;
 mod deck_master;
+mod duelist_setup;
 mod flow;
 mod hand_limit;
 mod idleness;
@@ -30,6 +31,7 @@ mod win_conditions;
 
 pub use activation::effect_speed;
 pub use board::FieldBoard;
+pub use duelist_setup::{DuelistSetup, MAX_STARTING_SWAPS};
 pub use idleness::IdleOutcome;
 
 use crate::action::{Action, Answer};
@@ -80,6 +82,9 @@ impl Duel {
             Action::AcceptOutcome => self.accept_outcome(seat, events)?,
             Action::RefuseOutcome => self.refuse_outcome(seat, events)?,
             Action::TakeFromDeck { taken } => self.take_from_deck(seat, *taken, events)?,
+            Action::SwapStartingCards { give, take } => {
+                self.swap_starting_cards(seat, give, take, events)?
+            }
             Action::ActivateEffect { at } => self.field_activate_effect(seat, *at, events)?,
             Action::CallChance { chance } => {
                 self.call_chance_for_agreement(seat, *chance, events)?

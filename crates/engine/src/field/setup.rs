@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use crate::commitment::CardRef;
-use crate::deck::check_field_setup;
+use crate::deck::{check_duelist_setup, check_field_setup};
 use crate::duel::{Duel, Rules};
 use crate::event::Event;
 use crate::field::FieldBoard;
@@ -79,6 +79,10 @@ impl Duel {
             check_deck_size(format, seat, seat_setup)?;
             check_field_setup(&seat_setup.field_setup, &rules.pool, format)
                 .map_err(|why| SetupError::BadFieldSetup { seat, why })?;
+            if let Some(duelist_setup) = &seat_setup.duelist_setup {
+                check_duelist_setup(duelist_setup, &rules.pool, format)
+                    .map_err(|why| SetupError::BadDuelistSetup { seat, why })?;
+            }
             first_cards.push(CardRef(
                 u16::try_from(commitments.len()).unwrap_or(u16::MAX),
             ));
@@ -90,6 +94,8 @@ impl Duel {
             let mut player = new_player(format, deck);
             player.extra_deck = commit_extra_deck(&mut commitments, seat_setup);
             player.deck_master = deck_master;
+            player.starting_swap_due = seat_setup.duelist_setup.is_some();
+            player.duelist_setup = seat_setup.duelist_setup.clone();
             player_states.push(player);
         }
         place_permutation_rounds(&setup, &mut commitments, &mut player_states, &first_cards)?;
@@ -119,7 +125,12 @@ impl Duel {
         let mut duel = Duel::with_state(rules, state, Topology::Field(board));
         let mut events = Vec::new();
         duel.draw_opening_hands(&mut events);
-        duel.field_start_turn(setup.first, &mut events);
+        if setup.seats.iter().any(|s| s.duelist_setup.is_some()) {
+            // Step (6): the Duelist Setup swaps come after the starting hands.
+            duel.state.resume = crate::state::Resume::FirstTurn { seat: setup.first };
+        } else {
+            duel.field_start_turn(setup.first, &mut events);
+        }
         duel.settle(&mut events);
         Ok((duel, events))
     }

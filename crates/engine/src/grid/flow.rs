@@ -73,7 +73,8 @@ impl Duel {
                 // The card game's field's own step; never set on the grid.
                 Resume::Nothing
                 | Resume::DestroyDeclared { .. }
-                | Resume::RedirectedAttack { .. } => {}
+                | Resume::RedirectedAttack { .. }
+                | Resume::FirstTurn { .. } => {}
                 // Waited for above.
                 Resume::Ritual { .. } | Resume::Revive { .. } | Resume::TakeControl { .. } => {}
                 Resume::AttackAfterWindow { attacker, target } => {

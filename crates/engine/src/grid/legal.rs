@@ -38,8 +38,8 @@ impl Duel {
                 out.push(Action::RefuseOutcome);
             }
             Decision::SearchDeck => out.extend(self.search_choices(seat, knowledge)),
-            // The card game's field's own decision.
-            Decision::ReturnDeckMaster { .. } => {}
+            // The card game's field's own decisions.
+            Decision::ReturnDeckMaster { .. } | Decision::StartingSwap => {}
             Decision::Respond { event } => {
                 if self.check_pass(seat, *event, Some(knowledge)).is_ok() {
                     out.push(Action::Pass);

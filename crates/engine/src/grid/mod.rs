@@ -136,6 +136,7 @@ impl Duel {
             | Action::AgreeToEnd
             | Action::SummonDeckMaster { .. }
             | Action::ReturnDeckMaster { .. }
+            | Action::SwapStartingCards { .. }
             | Action::Activate { .. }
             | Action::ActivateEffect { .. } => {
                 return Err(RuleError::NotInThisFamily {

@@ -5,7 +5,7 @@
 use super::*;
 use fairduel_engine::action::Action;
 use fairduel_engine::commitment::Reveal;
-use fairduel_engine::deck::check_field_setup;
+use fairduel_engine::deck::{check_duelist_setup, check_field_setup};
 use fairduel_engine::format::Family;
 
 impl MatchLog {
@@ -252,12 +252,17 @@ impl MatchLog {
                 rules.min_main, rules.max_main
             )));
         }
-        if deck.extra.len() > usize::from(rules.max_extra) {
+        // The Duelist Setup played is one of the Extra Deck's cards, shown.
+        let extra = deck.extra.len() + usize::from(deck.duelist_setup.is_some());
+        if extra > usize::from(rules.max_extra) {
             return Err(Violation::BadDeckCommit(format!(
-                "it commits {} Extra Deck cards; the format allows at most {}",
-                deck.extra.len(),
+                "it commits {extra} Extra Deck cards; the format allows at most {}",
                 rules.max_extra
             )));
+        }
+        if let Some(setup) = &deck.duelist_setup {
+            check_duelist_setup(setup, &self.rules.pool, &self.rules.format)
+                .map_err(Violation::BadDeckCommit)?;
         }
         let needs_leader = self.rules.format.family == Family::Grid
             || self.rules.format.field.deck_master.is_some();
@@ -335,6 +340,7 @@ impl MatchLog {
             setups.push(SeatSetup {
                 leader: deck.leader,
                 field_setup: deck.field_setup.clone(),
+                duelist_setup: deck.duelist_setup.clone(),
                 extra: deck.extra.clone(),
                 deck: deck.deck.clone(),
                 order: DeckSetup::Permuted { rounds },
@@ -410,6 +416,7 @@ impl MatchLog {
             main: reveal.deck.iter().map(|r| r.card).collect(),
             extra: reveal.extra.iter().map(|r| r.card).collect(),
             field_setup: deck.field_setup.clone(),
+            duelist_setup: deck.duelist_setup.clone(),
         };
         list.validate(&self.rules.pool, &self.rules.format)
             .map_err(|m| format!("the committed deck is not legal: {m}"))?;

@@ -471,6 +471,7 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::Discard { reveal, .. }
             | Action::Activate { reveal, .. } => vec![*reveal],
             Action::TakeFromDeck { taken } => taken.iter().map(|(_, r)| *r).collect(),
+            Action::SwapStartingCards { take, .. } => take.iter().map(|(_, r)| *r).collect(),
             Action::Ritual { monster, .. } => monster.iter().map(|(_, r)| *r).collect(),
             Action::Transform {
                 monster: (_, shown),
