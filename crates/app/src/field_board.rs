@@ -308,7 +308,17 @@ fn side_ui(
                 paint_hover(&painter, rule);
             }
         }
-        None => paint_slot(&painter, rule, "Rule Zone", "empty"),
+        None => match rule_zone_words(view, seat) {
+            Some((short, words)) => {
+                paint_slot(&painter, rule, "Rule Zone", &short);
+                let response = ui.interact(rule, base_id.with("rule-zone"), Sense::hover());
+                response.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, &words));
+                if response.hovered() {
+                    response.on_hover_text(words);
+                }
+            }
+            None => paint_slot(&painter, rule, "Rule Zone", "empty"),
+        },
     }
     let deck = Rect::from_min_size(pos2(rect.right() - zone.x, back_y), zone).shrink(2.0);
     let decks = counts(&|s| state.player(s).deck.len());
@@ -337,6 +347,31 @@ fn side_ui(
     if removed {
         painter.rect_filled(rect, CornerRadius::same(4), Color32::from_black_alpha(120));
     }
+}
+
+/// What `seat`'s Rule Zone holds, in short and in words: the Duelist Setup played and its
+/// Cardlist (public, as the printed card is).
+fn rule_zone_words(view: &SeatView, seat: Seat) -> Option<(String, String)> {
+    let duel = &view.duel;
+    let setup = duel.state().player(seat).duelist_setup.as_ref()?;
+    let name = |id| {
+        duel.pool()
+            .get(id)
+            .map_or_else(|| id.to_string(), |c| c.name.clone())
+    };
+    let listed: Vec<String> = setup.cardlist.iter().map(|c| name(*c)).collect();
+    let cardlist = if listed.is_empty() {
+        "an empty Cardlist".to_owned()
+    } else {
+        format!("Cardlist: {}", listed.join(", "))
+    };
+    Some((
+        name(setup.card),
+        format!(
+            "Rule Zone: the Duelist Setup {}; {cardlist}",
+            name(setup.card)
+        ),
+    ))
 }
 
 /// `seat`'s Deck Master in short (for its zone) and in words (for its button), where the

@@ -5,7 +5,7 @@
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use fairduel_engine::{Action, Decision, Place, PlayMode};
 
 use crate::app::{FairDuelApp, Screen};
@@ -577,4 +577,104 @@ fn a_spell_resolves_by_an_outcome_written_in_the_editor() {
     }
     h.get_by_label("Autopilot").click();
     wait_for_every_seat_verified(&mut h);
+}
+
+#[test]
+fn a_duelist_setup_offers_its_swap_before_the_first_turn() {
+    // The starter deck I play holds a Duelist Setup: its Rule Zone names it with its
+    // Cardlist, and before anyone's first turn the window asks whether to swap starting
+    // cards; a swap shows what it took in my hand.
+    let mut h = harness(app(11));
+    h.run();
+    pick_format(&mut h, "Kingdom Duels");
+    start_from_home(&mut h);
+    step_until(&mut h, "my Duelist Setup swap", |h| {
+        my_turn_ready(h)
+            && view(h).is_some_and(|v| {
+                matches!(v.awaiting().decision(), Some((_, Decision::StartingSwap)))
+            })
+    });
+    let rule_zone = labels_containing(&h, "Rule Zone: the Duelist Setup ");
+    assert!(
+        rule_zone.iter().any(|l| l.contains("Cardlist: ")),
+        "{rule_zone:?}"
+    );
+    h.get_by_label_contains("replace up to 2 cards of your starting hand");
+    // Give back the first two cards of my hand for the first two Cardlist cards offered.
+    let v = view(&h).expect("the board");
+    let state = v.duel.state();
+    let name = |c| {
+        v.duel
+            .pool()
+            .get(c)
+            .map(|d| d.name.clone())
+            .unwrap_or_default()
+    };
+    let hand: Vec<String> = state
+        .player(v.seat)
+        .hand
+        .iter()
+        .filter_map(|s| {
+            s.card
+                .or_else(|| v.knowledge.card(&state.commitment(s.card_ref)))
+        })
+        .map(name)
+        .collect();
+    let setup = state
+        .player(v.seat)
+        .duelist_setup
+        .clone()
+        .expect("my Duelist Setup");
+    let offered: Vec<String> = setup
+        .cardlist
+        .iter()
+        .filter(|c| {
+            state
+                .player(v.seat)
+                .deck
+                .iter()
+                .any(|r| v.knowledge.card(&state.commitment(*r)) == Some(**c))
+        })
+        .map(|c| name(*c))
+        .collect();
+    assert!(offered.len() >= 2, "{offered:?}");
+    let taken = vec![offered[0].clone(), offered[1].clone()];
+    // The swap waits until as many cards are taken as given.
+    let disabled = "Swap (pick as many cards to take as to give back)";
+    assert!(h.get_by_label(disabled).accesskit_node().is_disabled());
+    for card in [&hand[0], &hand[1]] {
+        h.get_all_by_label(card)
+            .next()
+            .expect("my hand card in the panel")
+            .click();
+        h.run();
+    }
+    for card in &taken {
+        h.get_all_by_label(card)
+            .last()
+            .expect("a Cardlist card in the panel")
+            .click();
+        h.run();
+    }
+    let swap = format!("Swap 2 for {} and {}", taken[0], taken[1]);
+    let before = step_of(&h);
+    h.get_by_role_and_label(Role::Button, &swap).click();
+    wait_after(&mut h, before, "the swap");
+    step_until(&mut h, "the first turn", |h| {
+        view(h).is_some_and(|v| !v.duel.in_setup_phase())
+    });
+    let v = view(&h).expect("the board");
+    let hand: Vec<String> = v
+        .duel
+        .state()
+        .player(v.seat)
+        .hand
+        .iter()
+        .filter_map(|s| s.card)
+        .filter_map(|c| v.duel.pool().get(c).map(|d| d.name.clone()))
+        .collect();
+    for name in &taken {
+        assert!(hand.contains(name), "{name} shown in my hand: {hand:?}");
+    }
+    h.get_by_label_contains("swaps 2 starting cards");
 }

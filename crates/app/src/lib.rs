@@ -26,6 +26,7 @@ pub mod proposal;
 pub mod records;
 pub mod session;
 pub mod settings;
+pub mod starting_swap;
 pub mod theme;
 pub mod widgets;
 pub mod ydk;

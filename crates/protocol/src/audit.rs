@@ -211,8 +211,13 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
         if let (Some(seat), step) = log.awaiting()
             && is_verified(&verdicts, seat)
         {
+            let duel_over = log.duel().is_some_and(|d| d.is_over());
             let verdict = match step {
                 Step::EndReveal => SeatVerdict::Withheld,
+                // A turn checkpoint still owed once the duel has its result is part of the
+                // closing, like the end reveal after it: the seat left the match finished,
+                // not the duel undecided.
+                Step::Checkpoint { .. } if duel_over => SeatVerdict::Withheld,
                 _ => SeatVerdict::Abandoned {
                     seq: log.next_seq(),
                 },

@@ -42,6 +42,11 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Version 7 (unreleased until it shipped with this): Domain Format's Deck Masters; a
 /// concession may come at any moment, relayed as a signed [`Resignation`] by the seat the
 /// log waits for (the body was added last, so every other entry encodes as before).
+///
+/// Version 8: the Extra Deck, committed card by card.
+///
+/// Version 9: Kingdom Duels' Duelist Setup. The deck commitment carries the Duelist Setup
+/// played and its Cardlist; the state, the swap of starting cards that follows the hands.
 pub const PROTOCOL_VERSION: u16 = 9;
 
 /// The domain of an envelope's chain hash.

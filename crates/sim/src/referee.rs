@@ -139,6 +139,7 @@ impl Referee {
             searching: Knowledge::new(),
         };
         referee.deliver(&events);
+        referee.prepare_search();
         Ok((referee, events))
     }
 
@@ -259,24 +260,31 @@ impl Referee {
                 knowledge.learn(self.truth.state().commitment(*card_ref), *reveal);
             }
         }
-        // Built only when a search begins; `knowledge` hands it out only during one.
-        if let Some((searcher, Decision::SearchDeck | Decision::StartingSwap)) =
-            self.truth.awaiting().decision()
-        {
-            let mut knowledge = self
-                .seats
-                .get(searcher)
-                .map(|(_, k)| k.clone())
-                .unwrap_or_default();
-            let state = self.truth.state();
-            for card_ref in &state.player(searcher).deck {
-                let commitment = state.commitment(*card_ref);
-                if let Some(reveal) = self.all.get(&commitment).copied() {
-                    knowledge.learn(commitment, reveal);
-                }
-            }
-            self.searching = knowledge;
-        }
+        self.prepare_search();
         Ok(events)
+    }
+
+    /// A seat searching its deck (or swapping starting cards with it) sees the deck's
+    /// cards, as a peer knows its own. Built only when such a decision begins; `knowledge`
+    /// hands it out only during one.
+    fn prepare_search(&mut self) {
+        let Some((searcher, Decision::SearchDeck | Decision::StartingSwap)) =
+            self.truth.awaiting().decision()
+        else {
+            return;
+        };
+        let mut knowledge = self
+            .seats
+            .get(searcher)
+            .map(|(_, k)| k.clone())
+            .unwrap_or_default();
+        let state = self.truth.state();
+        for card_ref in &state.player(searcher).deck {
+            let commitment = state.commitment(*card_ref);
+            if let Some(reveal) = self.all.get(&commitment).copied() {
+                knowledge.learn(commitment, reveal);
+            }
+        }
+        self.searching = knowledge;
     }
 }

@@ -19,7 +19,9 @@ use fairduel_engine::action::{Action, Answer, Entry, FusionMaterial, PlayMode};
 use fairduel_engine::awaiting::{Asked, Awaiting, Decision};
 use fairduel_engine::card::{CardDef, CardId};
 use fairduel_engine::commitment::{CardRef, Commitment, Reveal, Salt};
+use fairduel_engine::deck::check_duelist_setup;
 use fairduel_engine::duel::{Duel, Rules};
+use fairduel_engine::field::DuelistSetup;
 use fairduel_engine::format::{Family, Format, SummonCost};
 use fairduel_engine::grid::{Cell, GridTopology};
 use fairduel_engine::hash::{Digest32, sha256, sha256_of};
@@ -32,7 +34,7 @@ use fairduel_engine::pool::CardPool;
 use fairduel_engine::seat::{Seat, SeatSet};
 use fairduel_engine::setup::{DeckSetup, LeaderSetup, PublicSetup, SeatSetup};
 use fairduel_engine::source::{SourceError, line_of};
-use fairduel_engine::state::{Phase, WinReason};
+use fairduel_engine::state::{Phase, Resume, WinReason};
 use fairduel_engine::terrain::Terrain;
 use fairduel_engine::turn_order::TurnOrder;
 
@@ -59,6 +61,10 @@ struct RawScenario {
     active: Option<u8>,
     #[serde(default)]
     turn: Option<u16>,
+    /// The card game's field: the duel is at the end of its Setup Phase, before the first
+    /// turn (the `first` seat's): the seats with `duelist_setup` decide their swaps.
+    #[serde(default)]
+    setup_phase: bool,
     /// Answer every reveal the rules ask for from the omniscient knowledge (default true).
     #[serde(default)]
     auto_reveal: Option<bool>,
@@ -125,6 +131,11 @@ struct RawSeat {
     deck_master_at: Option<String>,
     /// Domain Format: how many times the Deck Master has returned to its zone.
     deck_master_returns: Option<u8>,
+    /// Kingdom Duels: the Duelist Setup Rule card in the seat's Rule Zone (card number).
+    duelist_setup: Option<u16>,
+    /// Its Cardlist (card numbers).
+    #[serde(default)]
+    cardlist: Vec<u16>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -215,6 +226,12 @@ struct RawStep {
     /// A `fuse` step's materials: "handK" for the seat's hand card K (0-based), or a place.
     #[serde(default)]
     materials: Vec<String>,
+    /// A `swap-starting-cards` step: the seat's hand cards given back (0-based indexes)
+    /// and the deck cards taken for them (card numbers; a number twice takes two copies).
+    #[serde(default)]
+    give: Vec<u8>,
+    #[serde(default)]
+    take: Vec<u16>,
     flip: Option<bool>,
     /// Give this card number in the reveal instead of the true one (with the true salt).
     reveal_card: Option<u16>,
@@ -258,6 +275,8 @@ struct RawAssert {
     /// With `seat`: a card among the banished cards.
     banished_contains: Option<u16>,
     hand_contains: Option<u16>,
+    /// With `seat`: a card no longer in the hand (as far as the scenario knows).
+    hand_lacks: Option<u16>,
     /// The hand holds this card and everyone knows it (it was shown).
     hand_shows: Option<u16>,
     /// The graveyard holds this card and everyone knows it (it was opened).

@@ -123,8 +123,17 @@ fn the_printed_bonus_is_thirty_percent_of_the_printed_stats() {
 #[test]
 fn a_duel_starts_as_the_setup_phase_says() {
     let (rules, decks) = common::load("kingdom-duels");
-    // Two decks without a Field Setup.
-    let seating: Vec<&DeckList> = decks.iter().filter(|d| d.field_setup.is_empty()).collect();
+    // Two decks without a Field Setup, and without their Duelist Setups (whose swaps come
+    // before the first turn: `a_duelist_setup_swap_comes_before_the_first_turn`).
+    let without_setups: Vec<DeckList> = decks
+        .iter()
+        .filter(|d| d.field_setup.is_empty())
+        .map(|d| DeckList {
+            duelist_setup: None,
+            ..d.clone()
+        })
+        .collect();
+    let seating: Vec<&DeckList> = without_setups.iter().collect();
     assert_eq!(seating.len(), 2);
     let (referee, _) = Referee::new(Arc::clone(&rules), &seating, 3).expect("set-up");
     let duel = referee.duel();
@@ -271,4 +280,135 @@ fn the_format_refuses_a_grid_setting() {
         std::fs::read_to_string(assets().join("cards/kingdom-duels.toml")).expect("pool");
     let pool = CardPool::from_toml("kingdom-duels.toml", &pool_text).expect("pool loads");
     assert_eq!(pool.len(), 1_719);
+}
+
+#[test]
+fn a_duelist_setups_cardlist_lifts_the_restricted_list_and_counts_in_the_extra_deck() {
+    let yugi = std::fs::read_to_string(assets().join("decks/kingdom-duels/yugis-magicians.toml"))
+        .expect("deck");
+    let played = deck(&yugi).expect("the starter deck plays Yugi's Duelist Setup");
+    let setup = played.duelist_setup.expect("a Duelist Setup");
+    assert_eq!(setup.cardlist.len(), 6);
+    // Two cards of the Limited 1 group: refused, unless the Cardlist names them.
+    let limited = yugi
+        .replacen("{ card = \"SOE-023\" }", "{ card = \"SOE-017\" }", 1)
+        .replacen("{ card = \"SOE-049\" }", "{ card = \"SOE-024\" }", 1);
+    assert!(deck(&limited).unwrap_err().contains("Limited 1"));
+    let listed = limited.replacen("cardlist = [", "cardlist = [\"SOE-017\", \"SOE-024\", ", 1);
+    assert!(deck(&listed).is_ok(), "{:?}", deck(&listed).err());
+    // Copies: as many as the Cardlist names, no more.
+    let doubled = yugi
+        .replacen(
+            "{ card = \"SOE-016\" }",
+            "{ card = \"SOE-016\", copies = 2 }",
+            1,
+        )
+        .replacen("  { card = \"SOE-049\" },", "", 1);
+    assert!(deck(&doubled).unwrap_err().contains("allows 1"));
+    let twice = doubled.replacen("cardlist = [", "cardlist = [\"SOE-016\", ", 1);
+    assert!(deck(&twice).is_ok(), "{:?}", deck(&twice).err());
+    // A card that is not a Duelist Setup.
+    let not_a_setup = yugi.replacen("card = \"SOE-142\"", "card = \"SOE-023\"", 1);
+    let err = deck(&not_a_setup).expect_err("Dark Magician is no Duelist Setup");
+    assert!(
+        err.contains("Dark Magician is not a Duelist Setup Rule card"),
+        "{err}"
+    );
+    // The Duelist Setup comes out of the Extra Deck: 20 more cards there make 21.
+    let extra: Vec<String> = [
+        "PROMO-102",
+        "PROMO-103",
+        "PROMO-104",
+        "SOE-030",
+        "SOE-070",
+        "SOE-073",
+        "SOE-087",
+        "SOE-088",
+        "KOD-015",
+        "KOD-026",
+        "KOD-027",
+        "KOD-028",
+        "KOD-037",
+        "KOD-053",
+        "KOD-057",
+        "KOD-071",
+        "KOD-073",
+        "KOD-082",
+        "KOD-091",
+        "KOD-093",
+    ]
+    .iter()
+    .map(|code| format!("{{ card = \"{code}\" }}"))
+    .collect();
+    let full = yugi.replacen("extra = []", &format!("extra = [{}]", extra.join(", ")), 1);
+    let err = deck(&full).expect_err("21 Extra Deck cards");
+    assert!(err.contains("Duelist Setup played included"), "{err}");
+}
+
+#[test]
+fn a_grid_deck_cannot_play_a_duelist_setup() {
+    let (rules, decks) = common::load("dor-classic");
+    let mut list = decks[0].clone();
+    list.duelist_setup = Some(fairduel_engine::field::DuelistSetup {
+        card: list.main[0],
+        cardlist: Vec::new(),
+    });
+    let err = list.validate(&rules.pool, &rules.format).unwrap_err();
+    assert!(err.contains("has no Duelist Setup"), "{err}");
+}
+
+#[test]
+fn a_duelist_setup_swap_comes_before_the_first_turn() {
+    // Jonouchi's deck plays his Duelist Setup: the duel waits for that player's swap before
+    // anyone's first turn, and a swap shows the Cardlist cards it takes.
+    let (rules, decks) = common::load("kingdom-duels");
+    let seating: Vec<&DeckList> = decks.iter().filter(|d| d.field_setup.is_empty()).collect();
+    let swapper = seating
+        .iter()
+        .position(|d| d.duelist_setup.is_some())
+        .map(|i| Seat(i as u8))
+        .expect("a starter deck with a Duelist Setup and no Field Setup");
+    let (mut referee, _) = Referee::new(Arc::clone(&rules), &seating, 3).expect("set-up");
+    assert_eq!(
+        referee.duel().awaiting().decision(),
+        Some((swapper, &fairduel_engine::Decision::StartingSwap))
+    );
+    for seat in [Seat(0), Seat(1)] {
+        assert_eq!(referee.duel().state().player(seat).hand.len(), 5, "{seat}");
+    }
+    let choices = referee
+        .duel()
+        .legal_actions(swapper, referee.knowledge(swapper));
+    let swap = choices
+        .iter()
+        .find(|a| {
+            matches!(a, fairduel_engine::Action::SwapStartingCards { take, .. } if take.len() == 2)
+        })
+        .cloned()
+        .expect("two Cardlist cards to take");
+    let fairduel_engine::Action::SwapStartingCards { take, .. } = &swap else {
+        unreachable!()
+    };
+    let taken: Vec<_> = take.iter().map(|(_, r)| r.card).collect();
+    let events = referee
+        .submit(swapper, &fairduel_engine::Entry::Action(swap.clone()))
+        .expect("the swap");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        fairduel_engine::Event::StartingCardsSwapped { seat, .. } if *seat == swapper
+    )));
+    let state = referee.duel().state();
+    for card in taken {
+        assert!(
+            state
+                .player(swapper)
+                .hand
+                .iter()
+                .any(|s| s.card == Some(card)),
+            "{card} shown in the hand"
+        );
+    }
+    let first = state.active;
+    assert!(referee.duel().awaiting().is_main_of(first));
+    assert_eq!(state.player(first).hand.len(), 6, "the first turn's draw");
 }

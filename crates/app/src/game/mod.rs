@@ -20,6 +20,7 @@ use crate::proposal::{ProposalDraft, proposal_ui};
 use crate::session::{
     Command, DesyncReport, LinkStatus, LogLine, MatchEnd, MatchSession, SeatView, Update,
 };
+use crate::starting_swap::{SwapDraft, starting_swap_ui};
 use crate::theme;
 use crate::widgets::{CardLook, Side, card_details_ui, card_ui};
 
@@ -315,6 +316,8 @@ pub struct MatchUi {
     pub proposal: ProposalDraft,
     /// Show the board as the proposed outcome would leave it (while considering one).
     pub preview_proposal: bool,
+    /// The Duelist Setup swap being picked.
+    pub swap: SwapDraft,
 }
 
 /// What the match screen asks of the app.
@@ -576,8 +579,17 @@ fn status_bar_ui(
     ui.horizontal_centered(|ui| {
         ui.label(RichText::new(&model.title).strong());
         ui.separator();
-        ui.label(format!("Turn {}", duel_state.turn));
+        if view.duel.in_setup_phase() {
+            ui.label("Setup Phase");
+            ui.label(format!(
+                "— Duelist Setup swaps; {} goes first",
+                model.name(duel_state.active)
+            ));
+        } else {
+            ui.label(format!("Turn {}", duel_state.turn));
+        }
         let phase = match (view.awaiting(), duel_state.phase) {
+            _ if view.duel.in_setup_phase() => "",
             (
                 Awaiting::Decision {
                     decision: Decision::Respond { .. },
@@ -588,8 +600,10 @@ fn status_bar_ui(
             (Awaiting::Finished, _) => "Duel over",
             (_, phase) => phase.label(),
         };
-        ui.label(phase);
-        ui.label(format!("— {} to play", model.name(duel_state.active)));
+        if !phase.is_empty() {
+            ui.label(phase);
+            ui.label(format!("— {} to play", model.name(duel_state.active)));
+        }
         ui.separator();
         let (text, colour) = match view.deciding {
             Some(seat) if seat == view.seat && view.autopilot => {
@@ -713,6 +727,13 @@ fn decision_ui(
                     &name,
                     !model.waiting,
                 ) {
+                    *command = Some(Command::Act(action));
+                }
+                return;
+            }
+            if let Some((_, Decision::StartingSwap)) = view.awaiting().decision() {
+                let (_, chosen) = starting_swap_ui(ui, &mut state.swap, view, !model.waiting);
+                if let Some(action) = chosen {
                     *command = Some(Command::Act(action));
                 }
                 return;

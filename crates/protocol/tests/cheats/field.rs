@@ -1,9 +1,11 @@
 //! Cheats that only the card game's field allows (Kingdom Duels).
 
-use fairduel_engine::{Action, Place, PlayMode};
+use fairduel_engine::{Action, Awaiting, Decision, Place, PlayMode};
 use fairduel_protocol::envelope::Body;
 
-use crate::harness::{Game, Table, last, names_only, play_on_after_lie};
+use fairduel_protocol::matchlog::Step;
+
+use crate::harness::{Game, Table, last, names_only, play_on_after_lie, refused_as};
 
 #[test]
 fn a_monster_set_as_a_spell_on_the_card_games_field_is_named_by_the_audit() {
@@ -75,4 +77,78 @@ fn a_monster_set_as_a_spell_on_the_card_games_field_is_named_by_the_audit() {
         caught,
         "no seed gave the cheater a monster and a spell to lie with"
     );
+}
+
+#[test]
+fn a_duelist_setup_swap_takes_only_cardlist_cards_opened_as_committed() {
+    // The Cardlist is public from the deck commitment on, and the swap shows every card it
+    // takes. A card of the deck that is not in the Cardlist (opened honestly), a Cardlist
+    // card claimed for a commitment that hides another card, or a swap written by another
+    // seat is refused before anything moves.
+    let table = Table::load("kingdom-duels");
+    for seed in 0..40 {
+        let mut game = Game::new(&table, seed);
+        let swapping = |g: &Game| match g.step() {
+            Step::Game(Awaiting::Decision {
+                seat,
+                decision: Decision::StartingSwap,
+            }) => Some(seat),
+            _ => None,
+        };
+        if !game.advance_until_or_end(|g| swapping(g).is_some()) {
+            continue;
+        }
+        let swapper = swapping(&game).unwrap();
+        let peer = game.peer(swapper);
+        let duel = peer.duel().unwrap();
+        let player = duel.state().player(swapper);
+        let setup = player.duelist_setup.clone().unwrap();
+        let knowledge = peer.knowledge();
+        let opened = |card_ref| *knowledge.get(&duel.state().commitment(card_ref)).unwrap();
+        let given = vec![player.hand[0].card_ref];
+        let unlisted = player
+            .deck
+            .iter()
+            .map(|r| (*r, opened(*r)))
+            .find(|(_, reveal)| !setup.lists(reveal.card));
+        let Some(unlisted) = unlisted else {
+            continue;
+        };
+        let not_listed = game.forge(
+            swapper,
+            Body::Action(Action::SwapStartingCards {
+                give: given.clone(),
+                take: vec![unlisted],
+            }),
+        );
+        let refused = refused_as(game.honest_receives(swapper, &not_listed), "illegal-action");
+        assert!(
+            refused.contains("not in your Duelist Setup's Cardlist"),
+            "{refused}"
+        );
+        // The same deck card, opened as a Cardlist card it is not.
+        let mut false_opening = unlisted.1;
+        false_opening.card = setup.cardlist[0];
+        let lie = game.forge(
+            swapper,
+            Body::Action(Action::SwapStartingCards {
+                give: given,
+                take: vec![(unlisted.0, false_opening)],
+            }),
+        );
+        let refused = refused_as(game.honest_receives(swapper, &lie), "illegal-action");
+        assert!(refused.contains("does not"), "{refused}");
+        let other = game.others(swapper).next().unwrap();
+        let stranger = game.forge(
+            other,
+            Body::Action(Action::SwapStartingCards {
+                give: Vec::new(),
+                take: Vec::new(),
+            }),
+        );
+        refused_as(game.honest_receives(other, &stranger), "wrong-author");
+        assert!(game.advance());
+        return;
+    }
+    panic!("no Duelist Setup swap came up in 40 games");
 }

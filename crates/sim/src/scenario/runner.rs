@@ -280,6 +280,26 @@ impl Runner {
             p.idle_warnings = rs.idle_warnings.unwrap_or(0);
             p.attacks_declared = rs.attacks_declared.unwrap_or(0);
             p.redirected = rs.redirected.unwrap_or(false);
+            match rs.duelist_setup {
+                Some(id) => {
+                    card_def(sc, rules, line, id)?;
+                    for listed in &rs.cardlist {
+                        card_def(sc, rules, line, *listed)?;
+                    }
+                    let setup = DuelistSetup {
+                        card: CardId(id),
+                        cardlist: rs.cardlist.iter().map(|c| CardId(*c)).collect(),
+                    };
+                    check_duelist_setup(&setup, &rules.pool, format)
+                        .map_err(|why| sc.err(line, why))?;
+                    p.duelist_setup = Some(setup);
+                    p.starting_swap_due = raw.setup_phase;
+                }
+                None if !rs.cardlist.is_empty() => {
+                    return Err(sc.err(line, "a cardlist needs a duelist_setup"));
+                }
+                None => {}
+            }
             if let Some(master) = deck_master
                 && master.seen_at == DeckMasterPlace::Banished
             {
@@ -364,6 +384,12 @@ impl Runner {
             if let Some(slot) = state.cells.get_mut(index) {
                 *slot = Some(piece);
             }
+        }
+        if raw.setup_phase {
+            if grid.is_some() {
+                return Err(sc.err(1, "setup_phase is the card game's field's"));
+            }
+            state.resume = Resume::FirstTurn { seat: Seat(first) };
         }
         state.commitments = Arc::from(std::mem::take(&mut runner.table));
         runner.duel = Duel::from_state(Arc::clone(rules), state)

@@ -22,6 +22,7 @@ impl Runner {
             || a.graveyard_lacks.is_some()
             || a.banished_contains.is_some()
             || a.hand_contains.is_some()
+            || a.hand_lacks.is_some()
             || a.hand_shows.is_some()
             || a.graveyard_shows.is_some()
             || a.leader_at.is_some()
@@ -137,6 +138,16 @@ impl Runner {
                 if !hand.contains(&CardId(id)) {
                     problems.push(format!(
                         "{who} hand should contain {}, holds [{}]",
+                        CardId(id),
+                        list(&hand)
+                    ));
+                }
+            }
+            if let Some(id) = a.hand_lacks {
+                let hand: Vec<CardId> = p.hand.iter().filter_map(slot_card).collect();
+                if hand.contains(&CardId(id)) {
+                    problems.push(format!(
+                        "{who} hand should no longer hold {}, holds [{}]",
                         CardId(id),
                         list(&hand)
                     ));

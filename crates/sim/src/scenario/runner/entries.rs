@@ -212,6 +212,29 @@ impl Runner {
                     .transpose()?;
                 Action::TakeFromDeck { taken }
             }
+            "swap-starting-cards" => {
+                // `give`: hand indexes; `take`: card numbers of the seat's deck (a number
+                // twice takes two copies, for the engine to refuse).
+                let player = self.duel.state().player(seat);
+                let mut give = Vec::new();
+                for index in &raw.give {
+                    let slot = self.duel.hand_slot(seat, *index).ok_or_else(|| {
+                        sc.err(line, format!("seat {} has no hand card {index}", seat.0))
+                    })?;
+                    give.push(slot.card_ref);
+                }
+                let mut take: Vec<(CardRef, Reveal)> = Vec::new();
+                for id in &raw.take {
+                    let left: Vec<CardRef> = player
+                        .deck
+                        .iter()
+                        .filter(|r| !take.iter().any(|(t, _)| t == *r))
+                        .copied()
+                        .collect();
+                    take.push(pile_card(&left, "deck", *id)?);
+                }
+                Action::SwapStartingCards { give, take }
+            }
             "ritual" => {
                 // `card = N`: summon N from the seat's Extra Deck for `tributes`; without
                 // it, the Ritual spell resolves with no effect.
