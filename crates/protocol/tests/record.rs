@@ -9,7 +9,7 @@ mod common;
 use std::sync::Arc;
 
 use fairduel_engine::Seat;
-use fairduel_protocol::record::RecordError;
+use fairduel_protocol::record::{RECORD_VERSION, RecordError};
 use fairduel_protocol::seeded::seeded_peers;
 use fairduel_protocol::{MatchRecord, SeatVerdict, Step, audit};
 use fairduel_sim::protocol_selfplay::play_protocol_game;
@@ -124,10 +124,12 @@ fn an_old_record_is_refused_by_its_version() {
     let error = MatchRecord::from_bytes(&bytes).unwrap_err();
     assert_eq!(error, RecordError::OlderVersion(1));
     assert!(error.to_string().contains("older FairDuel"), "{error}");
-    bytes[16..18].copy_from_slice(&9u16.to_le_bytes());
+    // A version from the future.
+    let newer = RECORD_VERSION + 1;
+    bytes[16..18].copy_from_slice(&newer.to_le_bytes());
     assert_eq!(
         MatchRecord::from_bytes(&bytes).unwrap_err(),
-        RecordError::UnsupportedVersion(9)
+        RecordError::UnsupportedVersion(newer)
     );
 }
 

@@ -11,8 +11,9 @@
 //! state is open again, whether to return it to the zone or keep it where it is — owners
 //! in turn order from the turn player. Only a Deck Master that changed zones is asked
 //! about; one on the field (however it got there, an opponent's revival included) is not.
-//! A Deck Master shuffled into the deck is not offered back yet: its place among the
-//! re-committed cards is hidden, so it stays in the deck (docs/RULES.md).
+//! A Deck Master an effect puts into the deck is offered back before the deck is shuffled
+//! (every peer still knows which commitment it is then); kept there, it is one card of the
+//! deck like any other once the deck is committed again (docs/RULES.md).
 
 use crate::action::PlayMode;
 use crate::awaiting::{Awaiting, Decision};
@@ -21,7 +22,7 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::field::summon::NormalSummon;
 use crate::place::Place;
-use crate::player::{DeckMaster, DeckMasterPlace};
+use crate::player::{DeckMaster, DeckMasterPlace, DeckOrder};
 use crate::seat::Seat;
 
 impl Duel {
@@ -165,8 +166,19 @@ impl Duel {
             if now == master.seen_at {
                 continue;
             }
+            let still_public_in_deck = now == DeckMasterPlace::Deck
+                && self.state.player(seat).deck.contains(&master.card_ref);
             match now {
-                // Summoned, or returned: nothing to decide.
+                // Put into the deck by an effect, before the deck is shuffled.
+                DeckMasterPlace::Deck if still_public_in_deck => {
+                    self.state.awaiting = Awaiting::Decision {
+                        seat,
+                        decision: Decision::ReturnDeckMaster { at: now },
+                    };
+                    return true;
+                }
+                // Summoned, or returned: nothing to decide. (In a deck committed again it is
+                // one card of the deck.)
                 DeckMasterPlace::Field | DeckMasterPlace::Zone | DeckMasterPlace::Deck => {
                     self.note_deck_master(seat, now);
                 }
@@ -177,6 +189,35 @@ impl Duel {
                     };
                     return true;
                 }
+            }
+        }
+        false
+    }
+
+    /// A Deck Master an effect just put into its owner's deck, still under its own public
+    /// commitment: its owner decides whether it returns before the deck is shuffled, since
+    /// after that nobody could point at it. Returns whether a decision is now awaited.
+    pub(super) fn await_deck_master_in_deck(&mut self) -> bool {
+        if self.rules.format.field.deck_master.is_none() {
+            return false;
+        }
+        let order: Vec<Seat> = self.state.table.clockwise_from(self.state.active).collect();
+        for seat in order {
+            let player = self.state.player(seat);
+            let Some(master) = player.deck_master else {
+                continue;
+            };
+            let in_deck = !master.in_zone
+                && master.seen_at != DeckMasterPlace::Deck
+                && player.deck.contains(&master.card_ref);
+            if in_deck {
+                self.state.awaiting = Awaiting::Decision {
+                    seat,
+                    decision: Decision::ReturnDeckMaster {
+                        at: DeckMasterPlace::Deck,
+                    },
+                };
+                return true;
             }
         }
         false
@@ -223,7 +264,7 @@ impl Duel {
         Ok(())
     }
 
-    /// Takes the Deck Master out of the hand, graveyard or banished cards it is in.
+    /// Takes the Deck Master out of the hand, graveyard, banished cards or deck it is in.
     fn take_deck_master_from(&mut self, seat: Seat, master: DeckMaster, at: DeckMasterPlace) {
         let side = self.side_of(seat);
         match at {
@@ -247,7 +288,15 @@ impl Duel {
                     banished.remove(i);
                 }
             }
-            DeckMasterPlace::Zone | DeckMasterPlace::Field | DeckMasterPlace::Deck => {}
+            DeckMasterPlace::Deck => {
+                let player = self.state.player_mut(seat);
+                player.deck.retain(|r| *r != master.card_ref);
+                if let DeckOrder::Permuted { top, bottom, .. } = &mut player.deck_order {
+                    top.retain(|r| *r != master.card_ref);
+                    bottom.retain(|r| *r != master.card_ref);
+                }
+            }
+            DeckMasterPlace::Zone | DeckMasterPlace::Field => {}
         }
     }
 }

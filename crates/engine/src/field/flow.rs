@@ -20,7 +20,11 @@ impl Duel {
                 self.state.awaiting = Awaiting::Finished;
                 return;
             }
-            // A deck being shuffled is shuffled before anyone draws from it.
+            // A Deck Master put into the deck may return before the deck is shuffled; a deck
+            // being shuffled is shuffled before anyone draws from it.
+            if self.await_deck_master_in_deck() {
+                return;
+            }
             if self.await_reshuffle(events) || self.await_draw_opening() || self.await_reveals() {
                 return;
             }

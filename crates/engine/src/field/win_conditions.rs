@@ -88,7 +88,16 @@ impl Duel {
             self.state.resume = Resume::Nothing;
             self.state.windows.clear();
         }
-        if losers.contains(self.state.active) {
+        if let Resume::FirstTurn { seat: first } = self.state.resume {
+            // Out in the Setup Phase: the first turn goes to the next player in the rotation
+            // once the swaps are decided; no turn has been played.
+            if losers.contains(first)
+                && let Some(next) = self.state.table.next_turn(first)
+            {
+                self.state.resume = Resume::FirstTurn { seat: next };
+                self.state.active = next;
+            }
+        } else if losers.contains(self.state.active) {
             self.advance_turn(events);
         }
     }
