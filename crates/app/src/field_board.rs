@@ -137,13 +137,20 @@ pub fn field_board_ui(
 /// The turn's phases in a row, the current one lit.
 fn phase_bar_ui(ui: &mut Ui, view: &SeatView) {
     let phase = view.duel.state().phase;
+    // Before the first turn (the Setup Phase's swaps) no phase of a turn is current.
+    let setup = view.duel.in_setup_phase();
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Phase:").color(theme::TEXT_DIM));
+        if setup {
+            ui.label(egui::RichText::new("Setup").strong().color(theme::PROMPT))
+                .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, "Setup phase, now"));
+            ui.label(egui::RichText::new("›").color(theme::TEXT_DIM));
+        }
         for (i, (name, state_phase)) in TURN_PHASES.iter().enumerate() {
             if i > 0 {
                 ui.label(egui::RichText::new("›").color(theme::TEXT_DIM));
             }
-            let current = *state_phase == Some(phase);
+            let current = !setup && *state_phase == Some(phase);
             let text = egui::RichText::new(*name);
             let text = if current {
                 text.strong().color(theme::PROMPT)

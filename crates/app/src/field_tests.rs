@@ -600,6 +600,7 @@ fn a_duelist_setup_offers_its_swap_before_the_first_turn() {
         "{rule_zone:?}"
     );
     h.get_by_label_contains("replace up to 2 cards of your starting hand");
+    assert_eq!(current_phase(&h), vec!["Setup phase, now".to_owned()]);
     // Give back the first two cards of my hand for the first two Cardlist cards offered.
     let v = view(&h).expect("the board");
     let state = v.duel.state();
