@@ -72,6 +72,12 @@ fn agreed_effects_and_searches_verify_through_the_protocol() {
         tally.positions_passed, 0,
         "a deck shuffled after each search has no taken card left to pass over: {tally:?}"
     );
+    // Two starter decks play a Duelist Setup: their players swap starting cards for
+    // Cardlist cards, shown, and their decks go through a reshuffle round before turn 1.
+    assert!(
+        tally.starting_swaps > 0 && tally.cardlist_cards_taken >= tally.starting_swaps,
+        "no Duelist Setup swap in 40 games: {tally:?}"
+    );
 }
 
 #[test]
