@@ -121,13 +121,6 @@ pub enum Action {
     /// Searching your deck: take the card `card_ref` (one of your deck's commitments) into
     /// your hand, shown by `reveal`; `None` finds nothing.
     TakeFromDeck { taken: Option<(CardRef, Reveal)> },
-    /// Kingdom Duels' Duelist Setup: give the hand cards `give` back to your deck for the
-    /// Cardlist cards `take` out of it (as many, at most 2, each shown), then shuffle the
-    /// deck; both empty keeps the starting hand.
-    SwapStartingCards {
-        give: Vec<CardRef>,
-        take: Vec<(CardRef, Reveal)>,
-    },
     /// Before proposing the outcome of the effect being resolved: toss a coin or roll a die,
     /// by joint randomness, as the card asks.
     CallChance { chance: Chance },
@@ -172,6 +165,13 @@ pub enum Action {
     Transform {
         at: Place,
         monster: (CardRef, Reveal),
+    },
+    /// Kingdom Duels' Duelist Setup: give the hand cards `give` back to your deck for the
+    /// Cardlist cards `take` out of it (as many, at most 2, each shown), then shuffle the
+    /// deck; both empty keeps the starting hand.
+    SwapStartingCards {
+        give: Vec<CardRef>,
+        take: Vec<(CardRef, Reveal)>,
     },
 }
 

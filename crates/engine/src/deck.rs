@@ -604,6 +604,11 @@ pub fn check_field_setup(terrains: &[u8], pool: &CardPool, format: &Format) -> R
 /// and few enough that the swap's choices stay a short list.
 pub const MAX_CARDLIST: usize = 60;
 
+/// The most copies of one card a Cardlist may allow ("in the quantity it specifies"): the
+/// card game's three. A Cardlist is written by its player (the facts print none) and lifts
+/// the Restricted List for what it names, so FairDuel bounds what one list can lift.
+pub const MAX_CARDLIST_COPIES: usize = 3;
+
 /// A Duelist Setup is a Duelist Setup Rule card of the pool, played where the format has
 /// Setup Rule cards, and its Cardlist names cards of the pool.
 pub fn check_duelist_setup(
@@ -637,6 +642,18 @@ pub fn check_duelist_setup(
             "the Cardlist names card {bad}, which is not in the pool \"{}\"",
             pool.name()
         ));
+    }
+    for card in &setup.cardlist {
+        let copies = setup.cardlist.iter().filter(|c| *c == card).count();
+        if copies > MAX_CARDLIST_COPIES {
+            let name = pool
+                .get(*card)
+                .map_or_else(|| card.to_string(), |d| d.name.clone());
+            return Err(format!(
+                "the Cardlist names {name} {copies} times; a Cardlist allows up to \
+                 {MAX_CARDLIST_COPIES} copies of a card"
+            ));
+        }
     }
     Ok(())
 }

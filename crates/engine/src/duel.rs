@@ -161,7 +161,8 @@ impl Duel {
     /// The card game's field: still in the Setup Phase (the Duelist Setup swaps), before
     /// the first turn.
     pub fn in_setup_phase(&self) -> bool {
-        matches!(self.state.resume, crate::state::Resume::FirstTurn { .. })
+        self.state.outcome.is_none()
+            && matches!(self.state.resume, crate::state::Resume::FirstTurn { .. })
     }
 
     pub fn is_over(&self) -> bool {

@@ -156,10 +156,12 @@ pub(crate) fn check_deck_size(
             max: format.deck.max_main,
         });
     }
-    if seat_setup.extra.len() > usize::from(format.deck.max_extra) {
+    // The Duelist Setup played came out of the Extra Deck.
+    let extra = seat_setup.extra.len() + usize::from(seat_setup.duelist_setup.is_some());
+    if extra > usize::from(format.deck.max_extra) {
         return Err(SetupError::ExtraDeckSize {
             seat,
-            count: seat_setup.extra.len(),
+            count: extra,
             max: format.deck.max_extra,
         });
     }

@@ -195,6 +195,24 @@ impl TurnOrder {
         self.first_attack_turn
     }
 
+    /// A player left before the first turn: the first round is the one the players still
+    /// in play make (teams in play times the largest of them), and "only the last player in
+    /// the Rotation" attacks in it. Attacks allowed from turn 1 stay allowed.
+    pub fn shorten_first_round(&mut self) {
+        if self.first_attack_turn <= 1 {
+            return;
+        }
+        let mut members = [0u16; MAX_SEATS];
+        for seat in self.seats().filter(|s| self.in_play(*s)) {
+            if let Some(count) = members.get_mut(usize::from(self.team_of(seat))) {
+                *count += 1;
+            }
+        }
+        let teams = members.iter().filter(|n| **n > 0).count() as u16;
+        let largest = members.iter().copied().max().unwrap_or(0);
+        self.first_attack_turn = (teams * largest).max(1);
+    }
+
     /// Every field, in declaration order, for the state hash's hand-written encoding.
     pub(crate) fn encoding_parts(&self) -> (u8, u8, bool, u16, SeatSet, &[Seat; MAX_SEATS]) {
         (

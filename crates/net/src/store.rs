@@ -37,7 +37,9 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 4: entries of protocol version 4, and saved decks with an optional Deck Leader
 /// and an Extra Deck.
 /// Version 5: entries of protocol version 5 (agreed effects).
-pub const MATCH_FILE_VERSION: u16 = 8;
+/// Versions 6 to 8 follow protocols 6 to 8.
+/// Version 9: entries of protocol version 9, and saved decks with a Duelist Setup.
+pub const MATCH_FILE_VERSION: u16 = 9;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const CHECK_BYTES: usize = 8;

@@ -307,6 +307,14 @@ fn a_duelist_setups_cardlist_lifts_the_restricted_list_and_counts_in_the_extra_d
     assert!(deck(&doubled).unwrap_err().contains("allows 1"));
     let twice = doubled.replacen("cardlist = [", "cardlist = [\"SOE-016\", ", 1);
     assert!(deck(&twice).is_ok(), "{:?}", deck(&twice).err());
+    // A Cardlist lifts at most three copies of a card.
+    let four = yugi.replacen(
+        "cardlist = [",
+        "cardlist = [\"SOE-023\", \"SOE-023\", \"SOE-023\", \"SOE-023\", ",
+        1,
+    );
+    let err = deck(&four).expect_err("four copies in a Cardlist");
+    assert!(err.contains("up to 3 copies"), "{err}");
     // A card that is not a Duelist Setup.
     let not_a_setup = yugi.replacen("card = \"SOE-142\"", "card = \"SOE-023\"", 1);
     let err = deck(&not_a_setup).expect_err("Dark Magician is no Duelist Setup");

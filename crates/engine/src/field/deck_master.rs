@@ -163,11 +163,14 @@ impl Duel {
             ) else {
                 continue;
             };
-            if now == master.seen_at {
+            // Kept in the deck, it is one card of the deck from then on: once the deck is
+            // committed again nobody could follow it (a deck in public order could, and is
+            // not followed either, so that both ways of play keep one rule).
+            if now == master.seen_at || master.seen_at == DeckMasterPlace::Deck {
                 continue;
             }
-            let still_public_in_deck = now == DeckMasterPlace::Deck
-                && self.state.player(seat).deck.contains(&master.card_ref);
+            let still_public_in_deck =
+                now == DeckMasterPlace::Deck && self.deck_master_offerable_in_deck(seat, master);
             match now {
                 // Put into the deck by an effect, before the deck is shuffled.
                 DeckMasterPlace::Deck if still_public_in_deck => {
@@ -209,7 +212,8 @@ impl Duel {
             };
             let in_deck = !master.in_zone
                 && master.seen_at != DeckMasterPlace::Deck
-                && player.deck.contains(&master.card_ref);
+                && player.deck.contains(&master.card_ref)
+                && self.deck_master_offerable_in_deck(seat, master);
             if in_deck {
                 self.state.awaiting = Awaiting::Decision {
                     seat,
@@ -221,6 +225,15 @@ impl Duel {
             }
         }
         false
+    }
+
+    /// Whether a Deck Master in its owner's deck may still be offered back: it is under its
+    /// own public commitment, and no draw from that deck waits for its opening (draws
+    /// counted on the deck with it; taking it out under them would leave a draw past the
+    /// deck's end). Otherwise it stays in the deck.
+    fn deck_master_offerable_in_deck(&self, seat: Seat, master: DeckMaster) -> bool {
+        self.state.player(seat).deck.contains(&master.card_ref)
+            && !self.state.draws_due.iter().any(|d| d.owner == seat)
     }
 
     fn note_deck_master(&mut self, seat: Seat, now: DeckMasterPlace) {

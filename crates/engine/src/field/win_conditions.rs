@@ -97,6 +97,7 @@ impl Duel {
                 self.state.resume = Resume::FirstTurn { seat: next };
                 self.state.active = next;
             }
+            self.state.table.shorten_first_round();
         } else if losers.contains(self.state.active) {
             self.advance_turn(events);
         }
