@@ -21,6 +21,9 @@ pub enum TrapEvent {
     /// `by` proposed ending the duel by agreement (Kingdom Duels' Battle Royale): every
     /// other player still in it agrees or refuses.
     EndProposed { by: Seat },
+    /// The card game's field: `by` activated the card at `at`, the chain's newest link;
+    /// respond with a Quick card, or pass.
+    Chained { at: Place, by: Seat },
 }
 
 /// A choice a player makes.

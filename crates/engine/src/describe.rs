@@ -459,6 +459,15 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::SpellNegated { card } => format!("{} is negated", name(*card)),
         Event::Flipped { at, card } => format!("{} at {at} is flipped face-up", name(*card)),
         Event::TurnedFaceDown { at } => format!("the card at {at} is turned face-down"),
+        Event::ChainLinkAdded { link, card } => {
+            format!("{} is chain link {link}", name(*card))
+        }
+        Event::ChainLinkResolves { link, card } => {
+            format!("chain link {link}, {}, resolves", name(*card))
+        }
+        Event::ChainLinkDropped { seat, card } => {
+            format!("{} leaves the chain unresolved with {seat}", name(*card))
+        }
         Event::Equipped { at, card } => format!("{} is equipped to {at}", name(*card)),
         Event::RitualSummoned { seat, card, at } => {
             format!("{seat} Ritual summons {} at {at}", name(*card))

@@ -135,6 +135,7 @@ impl Writer<'_> {
             attack_negated,
             spell_negated,
             outcome,
+            chain,
         } = state;
         self.varint(u64::from(*turn));
         self.seat(*active);
@@ -242,6 +243,14 @@ impl Writer<'_> {
                 self.byte(1);
                 self.outcome(outcome);
             }
+        }
+        if chain.is_empty() && chain.to_ask.is_empty() {
+            // Two empty sequences: the chain of nearly every state, written without postcard.
+            self.byte(0);
+            self.byte(0);
+        } else if let Ok(bytes) = postcard::to_stdvec(chain) {
+            // Rare and small: postcard writes it (no sequence of unknown length in it).
+            self.bytes(&bytes);
         }
     }
 
@@ -689,6 +698,11 @@ impl Writer<'_> {
             }
             TrapEvent::EndProposed { by } => {
                 self.variant(3);
+                self.seat(*by);
+            }
+            TrapEvent::Chained { at, by } => {
+                self.variant(4);
+                self.place(*at);
                 self.seat(*by);
             }
         }

@@ -345,4 +345,19 @@ pub enum Event {
     TurnedFaceDown {
         at: Place,
     },
+    /// The card game's field: `card` became link `link` of the chain (1 is the first).
+    ChainLinkAdded {
+        link: u8,
+        card: CardId,
+    },
+    /// Link `link` of the chain, `card`, resolves now (the newest first).
+    ChainLinkResolves {
+        link: u8,
+        card: CardId,
+    },
+    /// `card`, on the chain for `seat`, left it unresolved: `seat` left the duel.
+    ChainLinkDropped {
+        seat: Seat,
+        card: CardId,
+    },
 }

@@ -321,6 +321,7 @@ pub(crate) fn starting_state(
         draws_due: Vec::new(),
         reveal_due: Vec::new(),
         windows: Vec::new(),
+        chain: crate::field::Chain::default(),
         declarations: Vec::new(),
         agreement: None,
         searches_due: Vec::new(),

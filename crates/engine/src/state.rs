@@ -287,6 +287,9 @@ pub struct DuelState {
     pub attack_negated: bool,
     pub spell_negated: bool,
     pub outcome: Option<Outcome>,
+    /// The card game's field: the chain being built or resolved (empty on the grid).
+    #[serde(default)]
+    pub chain: crate::field::Chain,
 }
 
 impl DuelState {
@@ -489,6 +492,7 @@ impl Clone for DuelState {
             attack_negated,
             spell_negated,
             outcome,
+            chain,
         } = self;
         DuelState {
             match_id: *match_id,
@@ -520,6 +524,7 @@ impl Clone for DuelState {
             attack_negated: *attack_negated,
             spell_negated: *spell_negated,
             outcome: *outcome,
+            chain: chain.clone(),
         }
     }
 
@@ -554,6 +559,7 @@ impl Clone for DuelState {
             attack_negated,
             spell_negated,
             outcome,
+            chain,
         } = source;
         self.match_id = *match_id;
         self.format_hash = *format_hash;
@@ -592,5 +598,6 @@ impl Clone for DuelState {
         self.attack_negated = *attack_negated;
         self.spell_negated = *spell_negated;
         self.outcome = *outcome;
+        self.chain.clone_from(chain);
     }
 }

@@ -39,7 +39,8 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 5: entries of protocol version 5 (agreed effects).
 /// Versions 6 to 8 follow protocols 6 to 8.
 /// Version 9: entries of protocol version 9, and saved decks with a Duelist Setup.
-pub const MATCH_FILE_VERSION: u16 = 9;
+/// Version 10: entries of protocol version 10 (chains on the card game's field).
+pub const MATCH_FILE_VERSION: u16 = 10;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const CHECK_BYTES: usize = 8;

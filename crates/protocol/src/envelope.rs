@@ -47,7 +47,11 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 ///
 /// Version 9: Kingdom Duels' Duelist Setup. The deck commitment carries the Duelist Setup
 /// played and its Cardlist; the state, the swap of starting cards that follows the hands.
-pub const PROTOCOL_VERSION: u16 = 9;
+///
+/// Version 10: chains on the card game's field. An activated card waits as a chain link
+/// while the other players, then its controller, may respond; the state (so its hash, for
+/// every family) carries the chain.
+pub const PROTOCOL_VERSION: u16 = 10;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

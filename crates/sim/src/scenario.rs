@@ -324,6 +324,9 @@ struct RawAssert {
     chances: Option<usize>,
     /// With `at`: how many counters the card there holds.
     counters: Option<u8>,
+    /// How many links the chain holds that have not begun to resolve (the card game's
+    /// field).
+    chain_links: Option<usize>,
 }
 
 // ---------------------------------------------------------------------------- parsed form

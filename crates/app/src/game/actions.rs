@@ -422,6 +422,7 @@ pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Place, Mar
                 TrapEvent::Attack { attacker, target } => vec![*attacker, *target],
                 TrapEvent::Spell { at } => at.iter().copied().collect(),
                 TrapEvent::EndProposed { .. } => Vec::new(),
+                TrapEvent::Chained { at, .. } => vec![*at],
             };
             for place in places {
                 marks.insert(place, Mark::Prompt);
@@ -487,6 +488,18 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                     place_words(view, *target)
                 ),
                 TrapEvent::Spell { .. } => "The enemy activated a spell.".to_owned(),
+                TrapEvent::Chained { at, by } => {
+                    let links = view.duel.chain().links.len();
+                    let who = if *by == view.seat {
+                        "You".to_owned()
+                    } else {
+                        by.to_string()
+                    };
+                    format!(
+                        "{who} activated {} (chain link {links}).",
+                        place_words(view, *at)
+                    )
+                }
                 TrapEvent::EndProposed { by } => {
                     return Some(all(format!(
                         "{by} proposes to end the duel here, every remaining player a winner. \
@@ -503,7 +516,7 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
             let ask = match (answers, redirects) {
                 (0, _) => "None of your traps can answer it.",
                 (_, true) => "Redirect it onto one of your monsters (once per round)?",
-                (_, false) if on_field => "Activate a Set card?",
+                (_, false) if on_field => "Respond with a Quick Set card?",
                 (_, false) => "Spring a trap?",
             };
             Some(all(format!("{what} {ask}")))

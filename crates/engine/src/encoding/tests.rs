@@ -400,6 +400,23 @@ fn state() -> DuelState {
             winners: SeatSet::only(Seat(0)),
             reason: WinReason::DeckOut,
         }),
+        chain: crate::field::Chain {
+            links: vec![
+                crate::field::ChainLink {
+                    controller: Seat(1),
+                    card: CardId(274),
+                    card_ref: CardRef(40),
+                    at: Cell::new(0, 3).into(),
+                },
+                crate::field::ChainLink {
+                    controller: Seat(0),
+                    card: CardId(387),
+                    card_ref: CardRef(700),
+                    at: Cell::new(6, 1).into(),
+                },
+            ],
+            to_ask: vec![Seat(1), Seat(0)],
+        },
     }
 }
 
@@ -508,6 +525,10 @@ fn hand_written_encoding_is_postcards() {
         },
         TrapEvent::Spell { at: None },
         TrapEvent::EndProposed { by: Seat(2) },
+        TrapEvent::Chained {
+            at: Cell::new(2, 3).into(),
+            by: Seat(1),
+        },
     ];
     let outcomes = [
         None,
@@ -538,7 +559,7 @@ fn hand_written_encoding_is_postcards() {
                 awaiting: awaiting.clone(),
                 resume: resume.clone(),
                 windows: ((i + j) % 5 != 0)
-                    .then(|| (Seat(1), events[(i + j) % 4]))
+                    .then(|| (Seat(1), events[(i + j) % events.len()]))
                     .into_iter()
                     .collect(),
                 outcome: outcomes[(i * 2 + j) % 5],
@@ -563,6 +584,7 @@ fn hand_written_encoding_is_postcards() {
         declarations: Vec::new(),
         spell_negated: true,
         outcome: None,
+        chain: crate::field::Chain::default(),
         cells: vec![None; 81],
         terrain: vec![Terrain::Labyrinth; 81],
         ..base.clone()

@@ -3,7 +3,7 @@
 //! Backrow, and not in the turn they were Set. Effect speed decides when: a Slow card
 //! (Equip and Continuous spells, and any card printed Slow) only in its controller's Main
 //! Phase; a Quick card (every other spell and trap) also in the Battle Phase and in a
-//! response window to an attack. FairDuel has no definition for any Kingdom Duels effect
+//! response window to an attack or to a chain link (`super::chain`). FairDuel has no definition for any Kingdom Duels effect
 //! yet, so every activated card resolves by agreement (`crate::agreement`).
 
 use crate::awaiting::{Decision, TrapEvent};
@@ -64,7 +64,7 @@ impl Duel {
             Some((
                 s,
                 Decision::Respond {
-                    event: TrapEvent::Attack { .. },
+                    event: TrapEvent::Attack { .. } | TrapEvent::Chained { .. },
                 },
             )) if s == seat => Some(Timing::Quick),
             _ => None,
@@ -88,7 +88,11 @@ impl Duel {
         } else if trap && !spell && entered_turn >= self.state.turn {
             Some("a trap must stay Set for a turn before it is activated")
         } else if timing == Timing::Quick && field_speed(card) == Speed::Slow {
-            Some("a Slow card is activated only in your Main Phase")
+            Some(if self.asked_about_chain(seat) {
+                "a Slow card cannot respond to another card: activate it in your Main Phase"
+            } else {
+                "a Slow card is activated only in your Main Phase"
+            })
         } else {
             None
         };
@@ -116,12 +120,18 @@ impl Duel {
         if let Some(refused) = self.activation_refused(seat, at, card, entered_turn) {
             return Err(refused);
         }
-        let in_window = matches!(
+        let in_attack_window = matches!(
             self.state.awaiting.decision(),
-            Some((_, Decision::Respond { .. }))
+            Some((
+                _,
+                Decision::Respond {
+                    event: TrapEvent::Attack { .. }
+                }
+            ))
         );
-        if in_window && !self.state.windows.is_empty() {
-            // This seat's window is used; the others' still follow.
+        if in_attack_window && !self.state.windows.is_empty() {
+            // This seat's window is used; the others' still follow once the chain the card
+            // starts has resolved.
             self.state.windows.remove(0);
         }
         if let Some(piece) = self.zone_piece_mut(at) {
@@ -133,7 +143,7 @@ impl Duel {
             at,
             card: reveal.card,
         });
-        self.begin_agreement(seat, reveal.card, card_ref, at);
+        self.add_chain_link(seat, reveal.card, card_ref, at, events);
         Ok(())
     }
 
@@ -175,7 +185,7 @@ impl Duel {
             return Err(RuleError::EmptyCell { at });
         };
         events.push(Event::Activated { seat, at, card });
-        self.begin_agreement(seat, card, card_ref, at);
+        self.add_chain_link(seat, card, card_ref, at, events);
         Ok(())
     }
 
@@ -209,7 +219,7 @@ impl Duel {
             at: to,
             card: reveal.card,
         });
-        self.begin_agreement(seat, reveal.card, card_ref, to);
+        self.add_chain_link(seat, reveal.card, card_ref, to, events);
         Ok(())
     }
 

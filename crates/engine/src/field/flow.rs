@@ -2,6 +2,7 @@
 //! their openings, the End Phase and the next turn; then the turn player's decision for
 //! the phase they are in.
 
+use super::chain::ChainStep;
 use crate::awaiting::{Awaiting, Decision};
 use crate::duel::Duel;
 use crate::event::Event;
@@ -38,6 +39,13 @@ impl Duel {
                 continue;
             }
 
+            // A chain asks for responses, then resolves its newest link, before anything
+            // it interrupted goes on.
+            match self.settle_chain(events) {
+                ChainStep::Asking => return,
+                ChainStep::Moved => continue,
+                ChainStep::Idle => {}
+            }
             // The Setup Phase's last step, before the first turn.
             if self.await_starting_swap() {
                 return;

@@ -14,6 +14,7 @@
 mod activation;
 mod battle;
 mod board;
+mod chain;
 mod deck_master;
 mod duelist_setup;
 mod flow;
@@ -31,6 +32,7 @@ mod win_conditions;
 
 pub use activation::effect_speed;
 pub use board::FieldBoard;
+pub use chain::{Chain, ChainLink};
 pub use duelist_setup::{DuelistSetup, MAX_STARTING_SWAPS};
 pub use idleness::IdleOutcome;
 

@@ -87,6 +87,10 @@ impl Duel {
     }
 
     pub(super) fn field_pass(&mut self, seat: Seat) -> Result<(), RuleError> {
+        if self.asked_about_chain(seat) {
+            self.pass_on_chain();
+            return Ok(());
+        }
         self.expect_redirect_window(seat, "pass")?;
         if !self.state.windows.is_empty() {
             self.state.windows.remove(0);

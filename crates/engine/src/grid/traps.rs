@@ -25,7 +25,7 @@ pub(super) fn trigger_for(event: TrapEvent) -> Option<Trigger> {
         TrapEvent::Moved { .. } => Some(Trigger::EnemyMovesInRange),
         TrapEvent::Attack { .. } => Some(Trigger::EnemyAttacks),
         TrapEvent::Spell { .. } => Some(Trigger::EnemySpell),
-        TrapEvent::EndProposed { .. } => None,
+        TrapEvent::EndProposed { .. } | TrapEvent::Chained { .. } => None,
     }
 }
 
@@ -35,7 +35,7 @@ pub(super) fn triggering_place(event: TrapEvent) -> Option<Place> {
         TrapEvent::Moved { at } => Some(at),
         TrapEvent::Attack { attacker, .. } => Some(attacker),
         TrapEvent::Spell { at } => at,
-        TrapEvent::EndProposed { .. } => None,
+        TrapEvent::EndProposed { .. } | TrapEvent::Chained { .. } => None,
     }
 }
 

@@ -508,6 +508,14 @@ impl Runner {
                 got.to_string(),
             );
         }
+        if let Some(n) = a.chain_links {
+            expect(
+                &mut problems,
+                "chain links waiting".into(),
+                n.to_string(),
+                self.duel.chain().links.len().to_string(),
+            );
+        }
         if let Some(s) = a.active {
             expect(
                 &mut problems,

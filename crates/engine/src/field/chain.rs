@@ -1,0 +1,189 @@
+//! Chains on the card game's field. An activated card does not resolve at once: it becomes
+//! the first link of a chain, and the other players, then its own controller, may respond
+//! in priority order, clockwise from the player who activated it. A response is another
+//! Quick card ("Quick Speed can respond to Slow or Quick effects, but Slow Speed can't be
+//! used to respond to other effects"), and it becomes the next link; asking starts again
+//! from the player after the one who responded ("If C activates another effect, then D is
+//! the first to be able to respond to it, then A, then B"). Once everyone asked has passed,
+//! the links resolve last first, each by agreement (`crate::agreement`). A player removed
+//! from the duel takes their unresolved links with them ("All unresolved cards on the chain
+//! are removed without being resolved").
+
+use serde::{Deserialize, Serialize};
+
+use crate::awaiting::{Awaiting, Decision, TrapEvent};
+use crate::card::CardId;
+use crate::commitment::CardRef;
+use crate::duel::Duel;
+use crate::event::Event;
+use crate::piece::Class;
+use crate::place::Place;
+use crate::seat::Seat;
+
+/// One activated card waiting on the chain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChainLink {
+    pub controller: Seat,
+    pub card: CardId,
+    pub card_ref: CardRef,
+    /// Where the card was activated.
+    pub at: Place,
+}
+
+/// The chain being built, if any: its links in the order they were activated, and the
+/// players still to be asked whether they respond to the newest one.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Chain {
+    pub links: Vec<ChainLink>,
+    /// Priority order from the player after the newest link's controller, that controller
+    /// last; the first is asked now.
+    pub to_ask: Vec<Seat>,
+}
+
+impl Chain {
+    pub fn is_empty(&self) -> bool {
+        self.links.is_empty()
+    }
+
+    /// The newest link: the one a response would answer, and the next to resolve.
+    pub fn newest(&self) -> Option<&ChainLink> {
+        self.links.last()
+    }
+}
+
+/// What settling the chain did.
+pub(super) enum ChainStep {
+    /// A player is asked to respond (recorded in `awaiting`).
+    Asking,
+    /// A link began to resolve, or links left with their player: settle again.
+    Moved,
+    /// No chain.
+    Idle,
+}
+
+impl Duel {
+    /// The chain being built or resolved on the card game's field.
+    pub fn chain(&self) -> &Chain {
+        &self.state.chain
+    }
+
+    /// `controller` activated `card` at `at`: it becomes the chain's newest link, and the
+    /// players who could respond are asked in priority order from the next one.
+    pub(super) fn add_chain_link(
+        &mut self,
+        controller: Seat,
+        card: CardId,
+        card_ref: CardRef,
+        at: Place,
+        events: &mut Vec<Event>,
+    ) {
+        self.state.chain.links.push(ChainLink {
+            controller,
+            card,
+            card_ref,
+            at,
+        });
+        let link = u8::try_from(self.state.chain.links.len()).unwrap_or(u8::MAX);
+        events.push(Event::ChainLinkAdded { link, card });
+        self.state.chain.to_ask = self.responders_after(controller);
+    }
+
+    /// The players who could respond to a link of `controller`'s, in priority order: from
+    /// the next player clockwise round to `controller` itself (a player may chain to their
+    /// own card, as in the card game).
+    fn responders_after(&self, controller: Seat) -> Vec<Seat> {
+        let mut order: Vec<Seat> = self.state.table.clockwise_from(controller).collect();
+        if !order.is_empty() {
+            order.rotate_left(1);
+        }
+        order
+            .into_iter()
+            .filter(|s| self.may_respond_to_chain(*s))
+            .collect()
+    }
+
+    /// Whether `seat` holds a face-down Backrow card that could be a Quick card it may
+    /// activate in response. Public facts only (a spell Set this turn could be one), so
+    /// being asked tells nobody what the card is.
+    fn may_respond_to_chain(&self, seat: Seat) -> bool {
+        let field = *self.field();
+        field.backrow(self.side_of(seat)).any(|at| {
+            self.zone_piece(at).is_some_and(|p| {
+                !p.face_up && p.class == Class::SpellTrap && self.controls(seat, p)
+            })
+        })
+    }
+
+    /// The chain window waiting for `seat`, if it is its turn to respond.
+    pub(super) fn asked_about_chain(&self, seat: Seat) -> bool {
+        matches!(
+            self.state.awaiting.decision(),
+            Some((s, Decision::Respond { event: TrapEvent::Chained { .. } })) if s == seat
+        )
+    }
+
+    /// `seat` does not respond to the newest link.
+    pub(super) fn pass_on_chain(&mut self) {
+        if !self.state.chain.to_ask.is_empty() {
+            self.state.chain.to_ask.remove(0);
+        }
+    }
+
+    /// Moves the chain on where nobody needs to decide: drops what players who left the
+    /// duel had on it, asks the next player to respond, or resolves the newest link.
+    pub(super) fn settle_chain(&mut self, events: &mut Vec<Event>) -> ChainStep {
+        if self.state.chain.is_empty() || self.state.agreement.is_some() {
+            return ChainStep::Idle;
+        }
+        let table = self.state.table;
+        let newest_before = self.state.chain.newest().copied();
+        let (kept, dropped): (Vec<ChainLink>, Vec<ChainLink>) = self
+            .state
+            .chain
+            .links
+            .iter()
+            .partition(|link| table.in_play(link.controller));
+        if !dropped.is_empty() {
+            for link in &dropped {
+                events.push(Event::ChainLinkDropped {
+                    seat: link.controller,
+                    card: link.card,
+                });
+            }
+            self.state.chain.links = kept;
+            let newest = self.state.chain.newest().copied();
+            if newest != newest_before && !self.state.chain.to_ask.is_empty() {
+                // Responses were still being collected: they now answer the link on top.
+                self.state.chain.to_ask = match newest {
+                    Some(link) => self.responders_after(link.controller),
+                    None => Vec::new(),
+                };
+            }
+            return ChainStep::Moved;
+        }
+        self.state.chain.to_ask.retain(|s| table.in_play(*s));
+        let Some(newest) = self.state.chain.newest().copied() else {
+            return ChainStep::Idle;
+        };
+        if let Some(seat) = self.state.chain.to_ask.first().copied() {
+            self.state.awaiting = Awaiting::Decision {
+                seat,
+                decision: Decision::Respond {
+                    event: TrapEvent::Chained {
+                        at: newest.at,
+                        by: newest.controller,
+                    },
+                },
+            };
+            return ChainStep::Asking;
+        }
+        self.state.chain.links.pop();
+        let link = u8::try_from(self.state.chain.links.len() + 1).unwrap_or(u8::MAX);
+        events.push(Event::ChainLinkResolves {
+            link,
+            card: newest.card,
+        });
+        self.begin_agreement(newest.controller, newest.card, newest.card_ref, newest.at);
+        ChainStep::Moved
+    }
+}
