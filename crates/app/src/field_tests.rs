@@ -490,14 +490,41 @@ fn a_spell_resolves_by_an_outcome_written_in_the_editor() {
         end_my_turn(&mut h);
     }
     assert!(activated, "a spell was activated from the hand");
-    step_until(&mut h, "the proposal editor", |h| {
-        view(h).is_some_and(|v| {
-            matches!(
-                v.awaiting().decision(),
-                Some((seat, Decision::ProposeOutcome { .. })) if seat == v.seat
-            )
-        })
-    });
+    // The spell is the first link of a chain: the bot may respond, and I am asked too while
+    // I hold another Set card. Let the chain go ahead until my spell resolves.
+    loop {
+        step_until(&mut h, "the proposal editor or a chain window", |h| {
+            view(h).is_some_and(|v| {
+                matches!(
+                    v.awaiting().decision(),
+                    Some((
+                        seat,
+                        Decision::ProposeOutcome { .. }
+                            | Decision::Respond { .. }
+                            | Decision::ConsiderOutcome { .. }
+                    )) if seat == v.seat
+                )
+            })
+        });
+        let decision = view(&h).and_then(|v| v.awaiting().decision().map(|(_, d)| d.clone()));
+        if matches!(decision, Some(Decision::ConsiderOutcome { .. })) {
+            // The bot's response resolved first: go along with its outcome.
+            let before = step_of(&h);
+            h.get_by_label("Accept").click();
+            wait_after(&mut h, before, "the answer");
+            continue;
+        }
+        if !matches!(decision, Some(Decision::Respond { .. })) {
+            break;
+        }
+        assert!(
+            !labels_containing(&h, "(chain link").is_empty(),
+            "the window names the chain link it answers"
+        );
+        let before = step_of(&h);
+        h.get_by_label("Let it go ahead").click();
+        wait_after(&mut h, before, "the pass");
+    }
     h.get_by_label_contains("FairDuel does not know what");
     // The card asks for a coin: every seat's client adds its share, and the result shows
     // in the editor and in the log.
