@@ -360,24 +360,46 @@ fn side_ui(
 /// Cardlist (public, as the printed card is).
 fn rule_zone_words(view: &SeatView, seat: Seat) -> Option<(String, String)> {
     let duel = &view.duel;
-    let setup = duel.state().player(seat).duelist_setup.as_ref()?;
+    let player = duel.state().player(seat);
     let name = |id| {
         duel.pool()
             .get(id)
             .map_or_else(|| id.to_string(), |c| c.name.clone())
     };
-    let listed: Vec<String> = setup.cardlist.iter().map(|c| name(*c)).collect();
-    let cardlist = if listed.is_empty() {
-        "an empty Cardlist".to_owned()
-    } else {
-        format!("Cardlist: {}", listed.join(", "))
-    };
-    Some((
-        name(setup.card),
-        format!(
-            "Rule Zone: the Duelist Setup {}; {cardlist}",
+    let mut short = Vec::new();
+    let mut words = Vec::new();
+    if let Some(setup) = player.duelist_setup.as_ref() {
+        let listed: Vec<String> = setup.cardlist.iter().map(|c| name(*c)).collect();
+        let cardlist = if listed.is_empty() {
+            "an empty Cardlist".to_owned()
+        } else {
+            format!("Cardlist: {}", listed.join(", "))
+        };
+        short.push(name(setup.card));
+        words.push(format!(
+            "the Duelist Setup {}; {cardlist}",
             name(setup.card)
-        ),
+        ));
+    }
+    if let Some(symbol) = player.symbol {
+        short.push(format!("{} ({})", name(symbol.card), symbol.charges));
+        let used = if symbol.used_this_round {
+            ", an effect already used this round"
+        } else {
+            ""
+        };
+        words.push(format!(
+            "the Symbol {} with {} charge(s) left{used}",
+            name(symbol.card),
+            symbol.charges
+        ));
+    }
+    if short.is_empty() {
+        return None;
+    }
+    Some((
+        short.join(" + "),
+        format!("Rule Zone: {}", words.join("; ")),
     ))
 }
 

@@ -27,6 +27,7 @@ pub mod records;
 pub mod session;
 pub mod settings;
 pub mod starting_swap;
+pub mod symbol_menu;
 pub mod theme;
 pub mod widgets;
 pub mod ydk;

@@ -173,6 +173,12 @@ pub enum Action {
         give: Vec<CardRef>,
         take: Vec<(CardRef, Reveal)>,
     },
+    /// Kingdom Duels: play the Symbol Rule card `card_ref` of your Extra Deck, shown by
+    /// `reveal`, to your Rule Zone (in your Main Phase, where the format allows Symbols).
+    PlaySymbol { card_ref: CardRef, reveal: Reveal },
+    /// Kingdom Duels: activate an effect of your Symbol card, spending `charges` of its
+    /// charges (once per round); it resolves by agreement.
+    UseSymbol { charges: u8 },
 }
 
 /// A monster given up for a fusion.
@@ -220,6 +226,8 @@ impl Action {
             Action::Transform { .. } => "transform",
             Action::TakeControl { .. } => "take-control",
             Action::PlaceReturned { .. } => "place-returned",
+            Action::PlaySymbol { .. } => "play-symbol",
+            Action::UseSymbol { .. } => "use-symbol",
         }
     }
 }

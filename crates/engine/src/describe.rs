@@ -197,6 +197,14 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
                 names.join(" and ")
             )
         }
+        Action::PlaySymbol { reveal, .. } => format!(
+            "plays the Symbol {} from their Extra Deck to their Rule Zone",
+            card_name(duel, reveal.card)
+        ),
+        Action::UseSymbol { charges } => format!(
+            "activates an effect of their Symbol card for {charges} charge{}",
+            if *charges == 1 { "" } else { "s" }
+        ),
     }
 }
 
@@ -465,6 +473,23 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::ChainLinkResolves { link, card } => {
             format!("chain link {link}, {}, resolves", name(*card))
         }
+        Event::SymbolPlayed {
+            seat,
+            card,
+            charges,
+        } => format!(
+            "{seat} plays the Symbol {} to the Rule Zone ({charges} charges)",
+            name(*card)
+        ),
+        Event::SymbolUsed {
+            seat,
+            card,
+            charges,
+            left,
+        } => format!(
+            "{seat} activates an effect of {} for {charges} charge(s) ({left} left)",
+            name(*card)
+        ),
         Event::ChainLinkDropped { seat, card } => {
             format!("{} leaves the chain unresolved with {seat}", name(*card))
         }

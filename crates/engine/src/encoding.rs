@@ -398,6 +398,7 @@ impl Writer<'_> {
                     Zone::Player => 7,
                     Zone::DeckMaster => 8,
                     Zone::ExtraDeck => 9,
+                    Zone::Rule => 10,
                 });
                 self.byte(slot);
             }
@@ -493,6 +494,7 @@ impl Writer<'_> {
             extra_deck,
             duelist_setup,
             starting_swap_due,
+            symbol,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -586,6 +588,21 @@ impl Writer<'_> {
             }
         }
         self.bool(*starting_swap_due);
+        match symbol {
+            None => self.byte(0),
+            Some(crate::field::SymbolInPlay {
+                card,
+                card_ref,
+                charges,
+                used_this_round,
+            }) => {
+                self.byte(1);
+                self.card_id(*card);
+                self.card_ref(*card_ref);
+                self.byte(*charges);
+                self.bool(*used_this_round);
+            }
+        }
     }
 
     #[inline(always)]

@@ -173,6 +173,11 @@ pub enum RuleError {
     NotInDeck { seat: Seat },
     #[error("this Duelist Setup swap cannot be made: {why}")]
     BadStartingSwap { why: String },
+    #[error("the Symbol card cannot be {what} now: {why}")]
+    CannotUseSymbol {
+        what: &'static str,
+        why: &'static str,
+    },
     #[error("the reshuffle of {owner}'s deck cannot go on: {why}")]
     BadReshuffle { owner: Seat, why: String },
     #[error("{seat}'s opening of its share does not match its commitment")]
@@ -248,6 +253,7 @@ impl RuleError {
             RuleError::CannotActivate { .. } => "cannot-activate",
             RuleError::NotInDeck { .. } => "not-in-deck",
             RuleError::BadStartingSwap { .. } => "bad-starting-swap",
+            RuleError::CannotUseSymbol { .. } => "cannot-use-symbol",
             RuleError::BadReshuffle { .. } => "bad-reshuffle",
             RuleError::BadShare { .. } => "bad-share",
             RuleError::TooManyChances { .. } => "too-many-chances",

@@ -360,4 +360,18 @@ pub enum Event {
         seat: Seat,
         card: CardId,
     },
+    /// `seat` played the Symbol card `card`, with `charges` charges, to its Rule Zone.
+    SymbolPlayed {
+        seat: Seat,
+        card: CardId,
+        charges: u8,
+    },
+    /// `seat` activated an effect of its Symbol card `card` for `charges` charges; `left`
+    /// remain.
+    SymbolUsed {
+        seat: Seat,
+        card: CardId,
+        charges: u8,
+        left: u8,
+    },
 }

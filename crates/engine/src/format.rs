@@ -371,6 +371,11 @@ pub struct FieldRules {
     /// Kingdom Duels' Divine Hierarchy: which effects leave a Divine card unaffected.
     #[serde(default, skip_serializing_if = "DivineHierarchy::is_off")]
     pub divine_hierarchy: DivineHierarchy,
+    /// Kingdom Duels' Symbol Rule cards may be played: "all players must unanimously agree
+    /// if they want to play with them or not before the duel starts" — choosing a format
+    /// with this on is that agreement.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub symbols: bool,
 }
 
 /// Kingdom Duels: "Divine cards of higher Hierarchy are unaffected by divine card effects of
@@ -471,6 +476,7 @@ impl Default for FieldRules {
             redirects: false,
             team_shares_side: false,
             unanimous_end: false,
+            symbols: false,
         }
     }
 }

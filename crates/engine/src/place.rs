@@ -32,6 +32,8 @@ pub enum Zone {
     /// The Extra Deck, hidden from all but its owner (slot 0: a card leaving it is named
     /// by its commitment, not by a place).
     ExtraDeck,
+    /// Kingdom Duels' Rule Zone, apart from the field (slot 0).
+    Rule,
 }
 
 impl Zone {
@@ -47,6 +49,7 @@ impl Zone {
             Zone::Player => "life points",
             Zone::DeckMaster => "Deck Master Zone",
             Zone::ExtraDeck => "Extra Deck",
+            Zone::Rule => "Rule Zone",
         }
     }
 }

@@ -119,6 +119,8 @@ pub struct PlayerState {
     pub duelist_setup: Option<DuelistSetup>,
     /// Kingdom Duels: the player still has to decide on their Duelist Setup swap.
     pub starting_swap_due: bool,
+    /// Kingdom Duels: the Symbol Rule card the player played to their Rule Zone.
+    pub symbol: Option<crate::field::SymbolInPlay>,
 }
 
 /// Domain Format's Deck Master: public from the start, in the Deck Master Zone apart from
@@ -185,6 +187,7 @@ impl Clone for PlayerState {
             extra_deck,
             duelist_setup,
             starting_swap_due,
+            symbol,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -209,6 +212,7 @@ impl Clone for PlayerState {
             extra_deck: extra_deck.clone(),
             duelist_setup: duelist_setup.clone(),
             starting_swap_due: *starting_swap_due,
+            symbol: *symbol,
         }
     }
 
@@ -236,6 +240,7 @@ impl Clone for PlayerState {
             extra_deck,
             duelist_setup,
             starting_swap_due,
+            symbol,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -259,5 +264,6 @@ impl Clone for PlayerState {
         self.extra_deck.clone_from(extra_deck);
         self.duelist_setup.clone_from(duelist_setup);
         self.starting_swap_due = *starting_swap_due;
+        self.symbol = *symbol;
     }
 }

@@ -215,6 +215,7 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         destruction_damage: 0,
         duelist_setup: None,
         starting_swap_due: false,
+        symbol: None,
         deck_master: None,
         extra_deck: Vec::new(),
     }

@@ -246,6 +246,8 @@ struct RawStep {
     chance: Option<String>,
     /// A coin's call: "heads" (the default) or "tails".
     call: Option<String>,
+    /// A `use-symbol` step: the charges its effect spends.
+    charges: Option<u8>,
     /// Apply the action as a peer that cannot see the acting seat's hidden cards: what only
     /// those cards could refuse is recorded as a claim instead.
     #[serde(default)]
@@ -304,6 +306,8 @@ struct RawAssert {
     public: Option<bool>,
     /// With `seat`: Idle Warnings collected.
     idle_warnings: Option<u8>,
+    /// With `seat`: the charges left on the Symbol card in their Rule Zone.
+    symbol_charges: Option<u8>,
     /// With `seat`: where the Deck Master is ("zone", "field", "hand", "deck",
     /// "graveyard", "banished").
     deck_master: Option<String>,

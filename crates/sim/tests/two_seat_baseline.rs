@@ -118,6 +118,8 @@ fn plain(entry: &Entry) -> String {
         | Action::RefuseOutcome
         | Action::TakeFromDeck { .. }
         | Action::SwapStartingCards { .. }
+        | Action::PlaySymbol { .. }
+        | Action::UseSymbol { .. }
         | Action::ActivateEffect { .. }
         | Action::CallChance { .. }
         | Action::SummonDeckMaster { .. }

@@ -147,6 +147,14 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             format!("Take control of {} and move it to {to}", name_at(*target))
         }
         Action::PlaceReturned { to } => format!("Bring it back to {to}"),
+        Action::PlaySymbol { reveal, .. } => match duel.pool().get(reveal.card) {
+            Some(card) => format!("Play the Symbol {} to your Rule Zone", card.name),
+            None => format!("Play the Symbol {} to your Rule Zone", reveal.card),
+        },
+        Action::UseSymbol { charges } => format!(
+            "Activate a Symbol effect for {charges} charge{}",
+            if *charges == 1 { "" } else { "s" }
+        ),
         Action::EndTurn => "End turn".to_owned(),
         Action::NextPhase => "Go to the next phase".to_owned(),
         Action::Redirect { to } => format!("Redirect the attack onto {}", name_at(*to)),

@@ -24,7 +24,7 @@ use crate::starting_swap::{SwapDraft, starting_swap_ui};
 use crate::theme;
 use crate::widgets::{CardLook, Side, card_details_ui, card_ui};
 
-mod actions;
+pub mod actions;
 mod panels;
 mod silence;
 mod status_bar;
@@ -672,6 +672,11 @@ fn decision_ui(
                                 .clicked()
                         {
                             end_turn(view, state, command);
+                        }
+                        if let Some(action) =
+                            crate::symbol_menu::symbol_menu_ui(ui, view, model.waiting)
+                        {
+                            *command = Some(Command::Act(action));
                         }
                         if view.legal.contains(&Action::ProposeEnd)
                             && ui

@@ -842,6 +842,9 @@ impl Duel {
                 zone.label()
             ))),
             Zone::Player => Err(bad(format!("{from} is a player, not a card"))),
+            Zone::Rule => Err(bad(
+                "a Rule card stays in the Rule Zone: no effect moves it".into(),
+            )),
             Zone::DeckMaster => {
                 let master = self
                     .state

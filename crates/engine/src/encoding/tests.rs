@@ -114,6 +114,12 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
             cardlist: vec![CardId(5), CardId(688), CardId(5)],
         }),
         starting_swap_due: life_points > 0,
+        symbol: (life_points > 0).then_some(crate::field::SymbolInPlay {
+            card: CardId(205),
+            card_ref: CardRef(first_ref + 3),
+            charges: 5,
+            used_this_round: life_points % 2 == 0,
+        }),
     }
 }
 

@@ -103,9 +103,12 @@ impl Duel {
     }
 
     /// Whether `seat` holds a face-down Backrow card that could be a Quick card it may
-    /// activate in response. Public facts only (a spell Set this turn could be one), so
-    /// being asked tells nobody what the card is.
+    /// activate in response, or a Symbol card it may use. Public facts only (a spell Set
+    /// this turn could be one), so being asked tells nobody what the card is.
     fn may_respond_to_chain(&self, seat: Seat) -> bool {
+        if self.symbol_ready(seat) {
+            return true;
+        }
         let field = *self.field();
         field.backrow(self.side_of(seat)).any(|at| {
             self.zone_piece(at).is_some_and(|p| {

@@ -19,6 +19,7 @@ impl Duel {
             Some((s, Decision::Battle)) if s == seat => {
                 self.battle_actions(seat, &mut out);
                 self.activation_actions(seat, knowledge, &mut out);
+                self.symbol_actions(seat, knowledge, &mut out);
             }
             Some((s, Decision::Respond { .. })) if s == seat && self.asked_about_end(seat) => {
                 out.push(Action::AgreeToEnd);
@@ -32,6 +33,7 @@ impl Duel {
                     }
                 }
                 self.activation_actions(seat, knowledge, &mut out);
+                self.symbol_actions(seat, knowledge, &mut out);
             }
             Some((s, Decision::ProposeOutcome { .. })) if s == seat => {
                 self.outcome_proposals(seat, &mut out);
@@ -134,6 +136,7 @@ impl Duel {
             self.deck_master_summons(seat, &free_front, out);
         }
         self.activation_actions(seat, knowledge, out);
+        self.symbol_actions(seat, knowledge, out);
         for (at, piece) in self.monsters_of(seat) {
             if self.position_change_refused(seat, at).is_none() {
                 out.push(Action::ChangePosition { at });

@@ -26,6 +26,7 @@ mod redirect;
 mod setup;
 mod stats;
 pub(crate) mod summon;
+mod symbol;
 mod turn;
 mod unanimous_end;
 mod win_conditions;
@@ -35,6 +36,7 @@ pub use board::FieldBoard;
 pub use chain::{Chain, ChainLink};
 pub use duelist_setup::{DuelistSetup, MAX_STARTING_SWAPS};
 pub use idleness::IdleOutcome;
+pub use symbol::{SymbolInPlay, rule_zone};
 
 use crate::action::{Action, Answer};
 use crate::awaiting::Asked;
@@ -78,6 +80,10 @@ impl Duel {
             Action::AgreeToEnd => self.field_agree_to_end(seat, events)?,
             Action::Redirect { to } => self.field_redirect(seat, *to, events)?,
             Action::Activate { at, reveal } => self.field_activate(seat, *at, reveal, events)?,
+            Action::PlaySymbol { card_ref, reveal } => {
+                self.play_symbol(seat, *card_ref, reveal, events)?
+            }
+            Action::UseSymbol { charges } => self.use_symbol(seat, *charges, events)?,
             Action::ProposeOutcome { operations } => {
                 self.propose_outcome(seat, operations, events)?
             }

@@ -49,7 +49,11 @@ impl Duel {
         let askable: Vec<Seat> = table
             .clockwise_from(self.state.active)
             .filter(|s| *s != attacking && table.in_play(*s))
-            .filter(|s| self.may_redirect(*s, event) || self.may_hold_ready_trap(*s))
+            .filter(|s| {
+                self.may_redirect(*s, event)
+                    || self.may_hold_ready_trap(*s)
+                    || self.symbol_ready(*s)
+            })
             .collect();
         self.state.windows = askable.into_iter().map(|s| (s, event)).collect();
         if self.state.windows.is_empty() {

@@ -53,6 +53,10 @@ impl Duel {
         player.redirected = false;
         player.proposed_end = false;
         player.fielded_monster = fielded;
+        if let Some(symbol) = player.symbol.as_mut() {
+            // A new round for this player: one Symbol effect again.
+            symbol.used_this_round = false;
+        }
         let to_draw = match format.hand.draw {
             _ if first && !format.hand.first_turn_draw => 0,
             DrawRule::UpTo(n) => usize::from(n).saturating_sub(player.hand.len()),

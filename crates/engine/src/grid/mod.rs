@@ -137,6 +137,8 @@ impl Duel {
             | Action::SummonDeckMaster { .. }
             | Action::ReturnDeckMaster { .. }
             | Action::SwapStartingCards { .. }
+            | Action::PlaySymbol { .. }
+            | Action::UseSymbol { .. }
             | Action::Activate { .. }
             | Action::ActivateEffect { .. } => {
                 return Err(RuleError::NotInThisFamily {

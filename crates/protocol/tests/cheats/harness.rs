@@ -36,8 +36,9 @@ pub const FOUR_SEATS: [&str; 2] = common::TABLE_PRESETS;
 /// One table per seat count.
 pub const BY_SEATS: [&str; 3] = ["kairu-dotr", THREE_SEATS, "kairu-dotr-4p"];
 
-/// The card game's field: Kingdom Duels for two, its Tag Duel and its Battle Royale.
-pub const FIELD: [&str; 4] = common::FIELD_PRESETS;
+/// The card game's field: Kingdom Duels for two, its Tag Duel, its Battle Royale, its Boss
+/// Duel, and Kingdom Duels with Symbol cards.
+pub const FIELD: [&str; 5] = common::FIELD_PRESETS;
 
 /// Every table the catalogue runs at: two, three and four seats, with and without teams,
 /// on the grid and on the card game's field.
@@ -469,7 +470,8 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             Action::Flip { reveal, .. }
             | Action::SpringTrap { reveal, .. }
             | Action::Discard { reveal, .. }
-            | Action::Activate { reveal, .. } => vec![*reveal],
+            | Action::Activate { reveal, .. }
+            | Action::PlaySymbol { reveal, .. } => vec![*reveal],
             Action::TakeFromDeck { taken } => taken.iter().map(|(_, r)| *r).collect(),
             Action::SwapStartingCards { take, .. } => take.iter().map(|(_, r)| *r).collect(),
             Action::Ritual { monster, .. } => monster.iter().map(|(_, r)| *r).collect(),
@@ -492,6 +494,7 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             // Listed one by one, so that a new action carrying an opening fails to compile
             // here until it is counted.
             Action::ChangePosition { .. }
+            | Action::UseSymbol { .. }
             | Action::EndTurn
             | Action::Pass
             | Action::ChooseOpponent { .. }

@@ -15,11 +15,12 @@ pub const PRESETS: [&str; 3] = ["dor-classic", "dor-alternate", "kairu-dotr"];
 pub const TABLE_PRESETS: [&str; 2] = ["kairu-dotr-4p", "kairu-dotr-2v2"];
 
 /// The presets played on the card game's field.
-pub const FIELD_PRESETS: [&str; 4] = [
+pub const FIELD_PRESETS: [&str; 5] = [
     "kingdom-duels",
     "kingdom-duels-tag",
     "kingdom-duels-royale",
     "kingdom-duels-boss",
+    "kingdom-duels-symbols",
 ];
 
 /// Domain Format's presets for two and four seats (the six-seat ones run from the command

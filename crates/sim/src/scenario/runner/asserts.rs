@@ -28,6 +28,7 @@ impl Runner {
             || a.leader_at.is_some()
             || a.field_spell.is_some()
             || a.idle_warnings.is_some()
+            || a.symbol_charges.is_some()
             || a.deck_master.is_some()
             || a.deck_master_returns.is_some()
             || a.removed.is_some();
@@ -64,6 +65,12 @@ impl Runner {
                     "Idle Warnings",
                     a.idle_warnings.map(|v| v.to_string()),
                     p.idle_warnings.to_string(),
+                ),
+                (
+                    "Symbol charges",
+                    a.symbol_charges.map(|v| v.to_string()),
+                    p.symbol
+                        .map_or_else(|| "no Symbol".to_owned(), |s| s.charges.to_string()),
                 ),
                 (
                     "deck size",

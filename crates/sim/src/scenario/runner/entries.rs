@@ -235,6 +235,19 @@ impl Runner {
                 }
                 Action::SwapStartingCards { give, take }
             }
+            "play-symbol" => {
+                // `card = N`: the Symbol card N of the seat's Extra Deck.
+                let id = raw
+                    .card
+                    .ok_or_else(|| sc.err(line, "a play-symbol step needs card = N"))?;
+                let (card_ref, reveal) = extra_deck_card(id)?;
+                Action::PlaySymbol { card_ref, reveal }
+            }
+            "use-symbol" => Action::UseSymbol {
+                charges: raw
+                    .charges
+                    .ok_or_else(|| sc.err(line, "a use-symbol step needs charges = N"))?,
+            },
             "ritual" => {
                 // `card = N`: summon N from the seat's Extra Deck for `tributes`; without
                 // it, the Ritual spell resolves with no effect.
