@@ -706,3 +706,60 @@ fn a_duelist_setup_offers_its_swap_before_the_first_turn() {
     }
     h.get_by_label_contains("swaps 2 starting cards");
 }
+
+#[test]
+fn a_symbol_card_is_played_and_spends_a_charge_from_the_action_bar() {
+    // Where the players agreed to Symbols, my starter deck's Symbol waits in my Extra Deck:
+    // the action bar plays it to my Rule Zone, and a charge button activates an effect,
+    // which resolves by agreement and leaves one charge fewer.
+    let mut h = harness(app(13));
+    h.run();
+    pick_format(&mut h, "Kingdom Duels with Symbols");
+    start_from_home(&mut h);
+    wait_for_my_board_decision(&mut h);
+    let play = labels_containing(&h, "Play the Symbol ")
+        .into_iter()
+        .next()
+        .expect("playing my Symbol is offered in my Main Phase");
+    let before = step_of(&h);
+    h.get_by_role_and_label(Role::Button, &play).click();
+    wait_after(&mut h, before, "playing the Symbol");
+    wait_for_my_board_decision(&mut h);
+    let rule_zone = labels_containing(&h, "Rule Zone: ");
+    let charges_before = view(&h)
+        .and_then(|v| v.duel.state().player(v.seat).symbol)
+        .expect("my Symbol in my Rule Zone")
+        .charges;
+    assert!(
+        rule_zone
+            .iter()
+            .any(|l| l.contains(&format!("with {charges_before} charge(s) left"))),
+        "{rule_zone:?}"
+    );
+    let before = step_of(&h);
+    h.get_by_role_and_label(Role::Button, "1").click();
+    wait_after(&mut h, before, "the Symbol effect");
+    step_until(&mut h, "the proposal editor for my Symbol", |h| {
+        view(h).is_some_and(|v| {
+            matches!(
+                v.awaiting().decision(),
+                Some((seat, Decision::ProposeOutcome { .. })) if seat == v.seat
+            )
+        })
+    });
+    let before = step_of(&h);
+    h.get_by_label("No effect").click();
+    wait_after(&mut h, before, "no effect");
+    let left = view(&h)
+        .and_then(|v| v.duel.state().player(v.seat).symbol)
+        .expect("my Symbol stays in my Rule Zone");
+    assert_eq!(left.charges, charges_before - 1);
+    assert!(left.used_this_round);
+    h.run();
+    assert!(
+        labels_containing(&h, "Rule Zone: ")
+            .iter()
+            .any(|l| l.contains("an effect already used this round")),
+        "the Rule Zone says the Symbol was used this round"
+    );
+}

@@ -29,9 +29,15 @@ impl Duel {
             if self.await_reshuffle(events) || self.await_draw_opening() || self.await_reveals() {
                 return;
             }
+            let resolving = self.state.agreement.is_some();
             if self.await_joint_draw(events) || self.settle_agreement(events) || self.await_search()
             {
                 return;
+            }
+            if resolving && self.state.agreement.is_none() {
+                // An outcome just ran: whoever it took to 0 LP leaves the duel (and their
+                // links the chain) before anything else is asked of anyone.
+                continue;
             }
             // What an outcome just applied left to open (a milled card, a draw from a dealt
             // deck) is opened before play goes on.
