@@ -68,6 +68,8 @@ pub struct BoardOutput {
     pub hovered: Option<Place>,
     /// A Deck Master Zone was clicked (Domain Format): whose.
     pub deck_master: Option<Seat>,
+    /// A Rule Zone was clicked (Kingdom Duels): whose.
+    pub rule_zone: Option<Seat>,
 }
 
 /// How to draw a piece, from my seat's point of view.

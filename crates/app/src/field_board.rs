@@ -15,7 +15,7 @@ use egui::{
 use fairduel_engine::kingdom_card::FieldTerrain;
 use fairduel_engine::piece::Class;
 use fairduel_engine::state::Phase;
-use fairduel_engine::{Place, Seat};
+use fairduel_engine::{Action, Place, Seat};
 
 use crate::board::{BoardOutput, Mark, paint_hover, paint_mark, piece_look, side_of};
 use crate::session::SeatView;
@@ -315,17 +315,44 @@ fn side_ui(
                 paint_hover(&painter, rule);
             }
         }
-        None => match rule_zone_words(view, seat) {
-            Some((short, words)) => {
-                paint_slot(&painter, rule, "Rule Zone", &short);
-                let response = ui.interact(rule, base_id.with("rule-zone"), Sense::hover());
-                response.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, &words));
-                if response.hovered() {
-                    response.on_hover_text(words);
-                }
+        None => {
+            let (short, words) = rule_zone_words(view, seat)
+                .unwrap_or_else(|| ("empty".to_owned(), "Rule Zone: empty".to_owned()));
+            paint_slot(&painter, rule, "Rule Zone", &short);
+            // My Rule Zone is where my Symbol card is played and used from.
+            let symbol_actions = seat == view.seat
+                && view
+                    .legal
+                    .iter()
+                    .any(|a| matches!(a, Action::PlaySymbol { .. } | Action::UseSymbol { .. }));
+            let words = if symbol_actions {
+                format!("{words} (click for your Symbol card)")
+            } else {
+                words
+            };
+            let sense = if symbol_actions {
+                Sense::click()
+            } else {
+                Sense::hover()
+            };
+            let response = ui.interact(rule, base_id.with("rule-zone"), sense);
+            let role = if symbol_actions {
+                egui::Role::Button
+            } else {
+                egui::Role::Label
+            };
+            response.widget_info(|| WidgetInfo::labeled(role, true, &words));
+            if symbol_actions {
+                paint_mark(&painter, rule, Mark::Prompt, false);
             }
-            None => paint_slot(&painter, rule, "Rule Zone", "empty"),
-        },
+            if response.clicked() {
+                out.rule_zone = Some(seat);
+            }
+            if response.hovered() {
+                paint_hover(&painter, rule);
+                response.on_hover_text(words);
+            }
+        }
     }
     let deck = Rect::from_min_size(pos2(rect.right() - zone.x, back_y), zone).shrink(2.0);
     let decks = counts(&|s| state.player(s).deck.len());
@@ -382,7 +409,11 @@ fn rule_zone_words(view: &SeatView, seat: Seat) -> Option<(String, String)> {
         ));
     }
     if let Some(symbol) = player.symbol {
-        short.push(format!("{} ({})", name(symbol.card), symbol.charges));
+        short.push(format!(
+            "{} ({} charges)",
+            name(symbol.card),
+            symbol.charges
+        ));
         let used = if symbol.used_this_round {
             ", an effect already used this round"
         } else {
@@ -398,7 +429,7 @@ fn rule_zone_words(view: &SeatView, seat: Seat) -> Option<(String, String)> {
         return None;
     }
     Some((
-        short.join(" + "),
+        short.join(";\n"),
         format!("Rule Zone: {}", words.join("; ")),
     ))
 }
@@ -519,13 +550,15 @@ fn paint_slot(painter: &egui::Painter, rect: Rect, name: &str, contents: &str) {
         font.clone(),
         theme::TEXT_DIM,
     );
-    painter.text(
-        rect.center() + vec2(0.0, rect.height() * 0.12),
-        Align2::CENTER_CENTER,
-        contents,
+    // Long names (a Duelist Setup and a Symbol side by side) wrap inside the slot.
+    let galley = painter.layout(
+        contents.to_owned(),
         font,
         theme::TEXT_DIM,
+        (rect.width() - 6.0).max(8.0),
     );
+    let top_left = rect.center() + vec2(-galley.size().x / 2.0, rect.height() * 0.02);
+    painter.galley(top_left, galley, theme::TEXT_DIM);
 }
 
 fn paint_pile(painter: &egui::Painter, rect: Rect, name: &str, count: &str) {

@@ -710,13 +710,22 @@ fn a_duelist_setup_offers_its_swap_before_the_first_turn() {
 #[test]
 fn a_symbol_card_is_played_and_spends_a_charge_from_the_action_bar() {
     // Where the players agreed to Symbols, my starter deck's Symbol waits in my Extra Deck:
-    // the action bar plays it to my Rule Zone, and a charge button activates an effect,
-    // which resolves by agreement and leaves one charge fewer.
+    // a click on my Rule Zone offers to play it there, and then to activate an effect for a
+    // number of charges, which resolves by agreement and leaves that many charges fewer.
     let mut h = harness(app(13));
     h.run();
     pick_format(&mut h, "Kingdom Duels with Symbols");
     start_from_home(&mut h);
     wait_for_my_board_decision(&mut h);
+    let rule_zone = |h: &Harness<'static, FairDuelApp>| {
+        labels_containing(h, "(click for your Symbol card)")
+            .into_iter()
+            .next()
+            .expect("my Rule Zone offers my Symbol card")
+    };
+    let zone = rule_zone(&h);
+    h.get_by_role_and_label(Role::Button, &zone).click();
+    settle(&mut h);
     let play = labels_containing(&h, "Play the Symbol ")
         .into_iter()
         .next()
@@ -736,8 +745,15 @@ fn a_symbol_card_is_played_and_spends_a_charge_from_the_action_bar() {
             .any(|l| l.contains(&format!("with {charges_before} charge(s) left"))),
         "{rule_zone:?}"
     );
+    let zone = rule_zone(&h);
+    h.get_by_role_and_label(Role::Button, &zone).click();
+    settle(&mut h);
+    let one_charge = labels_containing(&h, "Activate a Symbol effect for 1 charge")
+        .into_iter()
+        .next()
+        .expect("an effect for 1 charge is offered");
     let before = step_of(&h);
-    h.get_by_role_and_label(Role::Button, "1").click();
+    h.get_by_role_and_label(Role::Button, &one_charge).click();
     wait_after(&mut h, before, "the Symbol effect");
     step_until(&mut h, "the proposal editor for my Symbol", |h| {
         view(h).is_some_and(|v| {

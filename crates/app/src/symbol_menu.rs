@@ -1,51 +1,33 @@
-//! Kingdom Duels' Symbol card on the action bar: a button to play it from the Extra Deck
-//! to the Rule Zone, and one per number of charges an effect may spend. The engine lists
-//! what is legal now; this only shows it.
+//! Kingdom Duels' Symbol card from the Rule Zone: a click on my Rule Zone offers what my
+//! Symbol card can do now — play it there from the Extra Deck, or activate an effect for
+//! each number of charges it may spend. The engine lists what is legal; this only words it.
 
-use egui::Ui;
 use fairduel_engine::Action;
 
+use crate::game::Choice;
 use crate::game::actions::action_label;
 use crate::session::SeatView;
 
-/// The Symbol buttons for `view`'s legal actions; the action clicked, if any.
-pub fn symbol_menu_ui(ui: &mut Ui, view: &SeatView, waiting: bool) -> Option<Action> {
-    let mut chosen = None;
-    let symbol_actions = view
+/// The choice a click on my Rule Zone opens, if my Symbol card can do anything now.
+pub fn symbol_choice(view: &SeatView) -> Option<Choice> {
+    let options: Vec<(String, Action)> = view
         .legal
         .iter()
-        .filter(|a| matches!(a, Action::PlaySymbol { .. } | Action::UseSymbol { .. }));
-    // The bar is laid out right to left: the highest charge first keeps "1" nearest the
-    // label.
-    let mut uses: Vec<&Action> = Vec::new();
-    for action in symbol_actions {
-        match action {
-            Action::PlaySymbol { .. } => {
-                if ui
-                    .add_enabled(!waiting, egui::Button::new(action_label(view, action)))
-                    .clicked()
-                {
-                    chosen = Some(action.clone());
-                }
-            }
-            _ => uses.push(action),
-        }
+        .filter(|a| matches!(a, Action::PlaySymbol { .. } | Action::UseSymbol { .. }))
+        .map(|a| (action_label(view, a), a.clone()))
+        .collect();
+    if options.is_empty() {
+        return None;
     }
-    if uses.is_empty() {
-        return chosen;
-    }
-    for action in uses.iter().rev() {
-        let Action::UseSymbol { charges } = action else {
-            continue;
-        };
-        let clicked = ui
-            .add_enabled(!waiting, egui::Button::new(charges.to_string()))
-            .on_hover_text(action_label(view, action))
-            .clicked();
-        if clicked {
-            chosen = Some((*action).clone());
-        }
-    }
-    ui.label("Symbol effect, charges:");
-    chosen
+    let charges = view
+        .duel
+        .state()
+        .player(view.seat)
+        .symbol
+        .map(|s| s.charges);
+    let title = match charges {
+        Some(left) => format!("Your Symbol card ({left} charges left; one effect per round):"),
+        None => "Play a Symbol card to your Rule Zone:".to_owned(),
+    };
+    Some(Choice { title, options })
 }

@@ -376,7 +376,7 @@ fn asked_about_end(view: &SeatView) -> bool {
 
 /// The decision is mine and I make it myself (not the autopilot): only then do clicks and
 /// keys act.
-pub(super) fn i_decide(view: &SeatView) -> bool {
+pub(crate) fn i_decide(view: &SeatView) -> bool {
     view.my_decision() && !view.autopilot
 }
 

@@ -413,6 +413,11 @@ pub fn match_ui(ui: &mut Ui, model: &mut MatchModel, state: &mut MatchUi) -> Opt
     if let Some(seat) = output.deck_master {
         actions::deck_master_click(view, state, seat);
     }
+    if output.rule_zone == Some(view.seat) && actions::i_decide(view) {
+        if let Some(choice) = crate::symbol_menu::symbol_choice(view) {
+            state.choice = Some(choice);
+        }
+    }
     if let Some(place) = output.clicked {
         let writing = matches!(
             view.awaiting().decision(),
@@ -672,11 +677,6 @@ fn decision_ui(
                                 .clicked()
                         {
                             end_turn(view, state, command);
-                        }
-                        if let Some(action) =
-                            crate::symbol_menu::symbol_menu_ui(ui, view, model.waiting)
-                        {
-                            *command = Some(Command::Act(action));
                         }
                         if view.legal.contains(&Action::ProposeEnd)
                             && ui
