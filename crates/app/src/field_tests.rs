@@ -708,7 +708,7 @@ fn a_duelist_setup_offers_its_swap_before_the_first_turn() {
 }
 
 #[test]
-fn a_symbol_card_is_played_and_spends_a_charge_from_the_action_bar() {
+fn a_symbol_card_is_played_and_spends_a_charge_from_the_rule_zone() {
     // Where the players agreed to Symbols, my starter deck's Symbol waits in my Extra Deck:
     // a click on my Rule Zone offers to play it there, and then to activate an effect for a
     // number of charges, which resolves by agreement and leaves that many charges fewer.
@@ -717,13 +717,13 @@ fn a_symbol_card_is_played_and_spends_a_charge_from_the_action_bar() {
     pick_format(&mut h, "Kingdom Duels with Symbols");
     start_from_home(&mut h);
     wait_for_my_board_decision(&mut h);
-    let rule_zone = |h: &Harness<'static, FairDuelApp>| {
+    let symbol_zone = |h: &Harness<'static, FairDuelApp>| {
         labels_containing(h, "(click for your Symbol card)")
             .into_iter()
             .next()
             .expect("my Rule Zone offers my Symbol card")
     };
-    let zone = rule_zone(&h);
+    let zone = symbol_zone(&h);
     h.get_by_role_and_label(Role::Button, &zone).click();
     settle(&mut h);
     let play = labels_containing(&h, "Play the Symbol ")
@@ -745,7 +745,7 @@ fn a_symbol_card_is_played_and_spends_a_charge_from_the_action_bar() {
             .any(|l| l.contains(&format!("with {charges_before} charge(s) left"))),
         "{rule_zone:?}"
     );
-    let zone = rule_zone(&h);
+    let zone = symbol_zone(&h);
     h.get_by_role_and_label(Role::Button, &zone).click();
     settle(&mut h);
     let one_charge = labels_containing(&h, "Activate a Symbol effect for 1 charge")
