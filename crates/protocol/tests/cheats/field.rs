@@ -152,3 +152,80 @@ fn a_duelist_setup_swap_takes_only_cardlist_cards_opened_as_committed() {
     }
     panic!("no Duelist Setup swap came up in 40 games");
 }
+
+#[test]
+fn a_symbol_card_is_opened_as_committed_and_spends_only_the_charges_it_has() {
+    // Kingdom Duels with Symbols: a Symbol card comes out of the Extra Deck opened for
+    // everyone, and its effects spend the charges it prints. Every peer refuses an Extra
+    // Deck card opened as a Symbol it is not, and an effect that spends more charges than
+    // the card has left.
+    let table = Table::load("kingdom-duels-symbols");
+    let mut opening_refused = false;
+    for seed in 0..40 {
+        let mut game = Game::new(&table, seed);
+        let offered = |g: &Game, wanted: fn(&Action) -> bool| {
+            g.seats().find_map(|s| {
+                let peer = g.peer(s);
+                let decides = peer.awaiting().1
+                    == Step::Game(Awaiting::Decision {
+                        seat: s,
+                        decision: Decision::Main,
+                    });
+                decides
+                    .then(|| peer.legal_actions().into_iter().find(|a| wanted(a)))
+                    .flatten()
+                    .map(|a| (s, a))
+            })
+        };
+        let is_play = |a: &Action| matches!(a, Action::PlaySymbol { .. });
+        if !opening_refused {
+            if !game.advance_until_or_end(|g| offered(g, is_play).is_some()) {
+                continue;
+            }
+            let (player, action) = offered(&game, is_play).unwrap();
+            let Action::PlaySymbol { card_ref, reveal } = action else {
+                unreachable!("found as a PlaySymbol");
+            };
+            // The committed card, opened as another Symbol card of the pool.
+            let mut false_opening = reveal;
+            false_opening.card =
+                fairduel_engine::CardId(if reveal.card.0 == 200 { 205 } else { 200 });
+            let lie = game.forge(
+                player,
+                Body::Action(Action::PlaySymbol {
+                    card_ref,
+                    reveal: false_opening,
+                }),
+            );
+            let refused = refused_as(game.honest_receives(player, &lie), "illegal-action");
+            assert!(refused.contains("does not"), "{refused}");
+            opening_refused = true;
+        }
+        let is_use = |a: &Action| matches!(a, Action::UseSymbol { .. });
+        if !game.advance_until_or_end(|g| offered(g, is_use).is_some()) {
+            continue;
+        }
+        let (player, _) = offered(&game, is_use).unwrap();
+        let left = game
+            .peer(player)
+            .duel()
+            .unwrap()
+            .state()
+            .player(player)
+            .symbol
+            .unwrap()
+            .charges;
+        let too_many = game.forge(
+            player,
+            Body::Action(Action::UseSymbol { charges: left + 1 }),
+        );
+        let refused = refused_as(game.honest_receives(player, &too_many), "illegal-action");
+        assert!(
+            refused.contains("does not have that many charges"),
+            "{refused}"
+        );
+        assert!(game.advance());
+        return;
+    }
+    panic!("no Symbol card was played and used in 40 games");
+}
