@@ -557,7 +557,12 @@ fn paint_slot(painter: &egui::Painter, rect: Rect, name: &str, contents: &str) {
         theme::TEXT_DIM,
         (rect.width() - 6.0).max(8.0),
     );
-    let top_left = rect.center() + vec2(-galley.size().x / 2.0, rect.height() * 0.02);
+    // Below the slot's name, and lifted as far as it takes to end inside the slot.
+    let below_name = rect.center().y - rect.height() * 0.1 + 7.0;
+    let top = (rect.center().y + rect.height() * 0.02)
+        .min(rect.bottom() - 2.0 - galley.size().y)
+        .max(below_name);
+    let top_left = pos2(rect.center().x - galley.size().x / 2.0, top);
     painter.galley(top_left, galley, theme::TEXT_DIM);
 }
 
