@@ -58,6 +58,10 @@ struct Summary {
     revivals: Option<u64>,
     /// Monsters taken for a turn by a control change, on the grid.
     controls_taken: Option<u64>,
+    /// Whether the format's decks may hold a Duelist Setup (Kingdom Duels' pool).
+    duelist_setups: bool,
+    /// Whether the format plays Symbol cards.
+    symbols: bool,
     /// Games that diverged, panicked, broke a rule or got stuck.
     failures: Vec<String>,
     seconds: f64,
@@ -179,6 +183,8 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
             .then_some(agreements.transformations),
         revivals: (rules.format.family == Family::Grid).then_some(agreements.revivals),
         controls_taken: (rules.format.family == Family::Grid).then_some(agreements.controls_taken),
+        duelist_setups: rules.format.pool == "kingdom-duels",
+        symbols: rules.format.field.symbols,
         failures,
         seconds,
         games_per_second: args.games as f64 / seconds.max(f64::EPSILON),
@@ -267,15 +273,28 @@ fn print_summary(summary: &Summary) {
              {changed} monsters transformed by power-ups"
         );
     }
-    // The grid's own counts are left out on the card game's field, and this one there.
+    // The grid's own counts are left out on the card game's field, and these there.
     if let Some(agreements) = &summary.agreed
         && summary.ritual_summons.is_none()
     {
+        if summary.duelist_setups {
+            say!(
+                "setup:    {} starting hands changed by a Duelist Setup, {} Cardlist cards taken",
+                agreements.starting_swaps,
+                agreements.cardlist_cards_taken
+            );
+        }
         say!(
-            "setup:    {} starting hands changed by a Duelist Setup, {} Cardlist cards taken",
-            agreements.starting_swaps,
-            agreements.cardlist_cards_taken
+            "chains:   {} cards activated in response to another card",
+            agreements.chain_responses
         );
+        if summary.symbols {
+            say!(
+                "symbols:  {} Symbol cards played, {} Symbol effects activated",
+                agreements.symbols_played,
+                agreements.symbol_effects
+            );
+        }
     }
     if let (Some(revivals), Some(taken)) = (summary.revivals, summary.controls_taken) {
         say!(

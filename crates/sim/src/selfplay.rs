@@ -67,6 +67,11 @@ pub struct AgreementTally {
     /// cards they took.
     pub starting_swaps: u64,
     pub cardlist_cards_taken: u64,
+    /// Cards activated in response to another card, as a chain's second link or later.
+    pub chain_responses: u64,
+    /// Symbol cards played to a Rule Zone, and Symbol effects activated.
+    pub symbols_played: u64,
+    pub symbol_effects: u64,
 }
 
 impl AgreementTally {
@@ -98,6 +103,9 @@ impl AgreementTally {
                     self.starting_swaps += 1;
                     self.cardlist_cards_taken += taken.len() as u64;
                 }
+                Event::ChainLinkAdded { link, .. } if *link >= 2 => self.chain_responses += 1,
+                Event::SymbolPlayed { .. } => self.symbols_played += 1,
+                Event::SymbolUsed { .. } => self.symbol_effects += 1,
                 _ => {}
             }
         }
@@ -121,6 +129,9 @@ impl AgreementTally {
         self.controls_taken += other.controls_taken;
         self.starting_swaps += other.starting_swaps;
         self.cardlist_cards_taken += other.cardlist_cards_taken;
+        self.chain_responses += other.chain_responses;
+        self.symbols_played += other.symbols_played;
+        self.symbol_effects += other.symbol_effects;
     }
 }
 
