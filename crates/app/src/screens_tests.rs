@@ -388,7 +388,14 @@ fn a_damaged_record_names_the_bad_entry_and_the_app_carries_on() {
     let (path, _) = write_record(&data.0);
     let bytes = std::fs::read(&path).expect("read");
     let cut = data.0.join("cut.fdrec");
-    std::fs::write(&cut, &bytes[..bytes.len() / 2]).expect("write");
+    // Cut inside an entry, not between two (where the record would only stop early).
+    let inside_an_entry = (bytes.len() / 2..bytes.len())
+        .find(|n| {
+            fairduel_protocol::MatchRecord::from_bytes(&bytes[..*n])
+                .is_err_and(|e| e.to_string().contains("truncated"))
+        })
+        .expect("a cut inside an entry");
+    std::fs::write(&cut, &bytes[..inside_an_entry]).expect("write");
     let mut h = harness(app_with_data(&data.0));
     h.run();
     click_button(&mut h, "Records");

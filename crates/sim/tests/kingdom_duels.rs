@@ -348,7 +348,21 @@ fn a_duelist_setups_cardlist_lifts_the_restricted_list_and_counts_in_the_extra_d
     .iter()
     .map(|code| format!("{{ card = \"{code}\" }}"))
     .collect();
-    let full = yugi.replacen("extra = []", &format!("extra = [{}]", extra.join(", ")), 1);
+    let full: String = yugi
+        .lines()
+        .map(|line| {
+            if line.starts_with("extra = ") {
+                format!("extra = [{}]", extra.join(", "))
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        full.contains("PROMO-102"),
+        "the Extra Deck line was replaced"
+    );
     let err = deck(&full).expect_err("21 Extra Deck cards");
     assert!(err.contains("Duelist Setup played included"), "{err}");
 }
