@@ -172,7 +172,7 @@ fn a_symbol_card_is_opened_as_committed_and_spends_only_the_charges_it_has() {
                         decision: Decision::Main,
                     });
                 decides
-                    .then(|| peer.legal_actions().into_iter().find(|a| wanted(a)))
+                    .then(|| peer.legal_actions().into_iter().find(&wanted))
                     .flatten()
                     .map(|a| (s, a))
             })
