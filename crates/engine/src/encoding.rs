@@ -857,6 +857,7 @@ impl Writer<'_> {
                 self.variant(9);
                 self.seat(*seat);
             }
+            Resume::TurnPasses => self.variant(10),
         }
     }
 

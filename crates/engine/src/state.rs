@@ -194,6 +194,9 @@ pub enum Resume {
     FirstTurn {
         seat: Seat,
     },
+    /// The card game's field: the turn player left the duel while a chain was waiting; the
+    /// next turn begins once the chain has resolved.
+    TurnPasses,
 }
 
 impl Resume {

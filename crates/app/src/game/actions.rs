@@ -503,10 +503,18 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                     } else {
                         by.to_string()
                     };
-                    format!(
-                        "{who} activated {} (chain link {links}).",
-                        place_words(view, *at)
-                    )
+                    let what = match at {
+                        // A Symbol's effect, activated from its player's Rule Zone.
+                        Place::Zone {
+                            zone: fairduel_engine::Zone::Rule,
+                            ..
+                        } => view.duel.state().player(*by).symbol.map_or_else(
+                            || "a Symbol effect".to_owned(),
+                            |s| format!("an effect of the Symbol {}", card_name(view, s.card)),
+                        ),
+                        _ => place_words(view, *at),
+                    };
+                    format!("{who} activated {what} (chain link {links}).")
                 }
                 TrapEvent::EndProposed { by } => {
                     return Some(all(format!(

@@ -3,7 +3,7 @@
 //! the phase they are in.
 
 use super::chain::ChainStep;
-use crate::awaiting::{Awaiting, Decision};
+use crate::awaiting::{Awaiting, Decision, TrapEvent};
 use crate::duel::Duel;
 use crate::event::Event;
 use crate::seat::SeatSet;
@@ -30,14 +30,16 @@ impl Duel {
                 return;
             }
             let resolving = self.state.agreement.is_some();
-            if self.await_joint_draw(events) || self.settle_agreement(events) || self.await_search()
-            {
+            if self.await_joint_draw(events) || self.settle_agreement(events) {
                 return;
             }
             if resolving && self.state.agreement.is_none() {
                 // An outcome just ran: whoever it took to 0 LP leaves the duel (and their
                 // links the chain) before anything else is asked of anyone.
                 continue;
+            }
+            if self.await_search() {
+                return;
             }
             // What an outcome just applied left to open (a milled card, a draw from a dealt
             // deck) is opened before play goes on.
@@ -56,6 +58,16 @@ impl Duel {
             if self.await_starting_swap() {
                 return;
             }
+            if let Some((_, TrapEvent::Attack { attacker, target })) =
+                self.state.windows.first().copied()
+                && (self.zone_piece(attacker).is_none() || self.attack_target_gone(target))
+            {
+                // A chain in the attack's windows took its monster or its target away: the
+                // attack ends, and nobody is asked about it (or opens a card for it).
+                self.state.windows.clear();
+                self.state.resume = Resume::Nothing;
+                continue;
+            }
             if let Some((seat, event)) = self.state.windows.first().copied() {
                 self.state.awaiting = Awaiting::Decision {
                     seat,
@@ -65,7 +77,9 @@ impl Duel {
             }
             match std::mem::replace(&mut self.state.resume, Resume::Nothing) {
                 Resume::AttackAfterWindow { attacker, target } => {
-                    self.resolve_attack(attacker, target, events);
+                    if self.zone_piece(attacker).is_some() && !self.attack_target_gone(target) {
+                        self.resolve_attack(attacker, target, events);
+                    }
                     continue;
                 }
                 Resume::AttackAfterReveal { attacker, target } => {
@@ -78,6 +92,10 @@ impl Duel {
                 }
                 Resume::FirstTurn { seat } => {
                     self.field_start_turn(seat, events);
+                    continue;
+                }
+                Resume::TurnPasses => {
+                    self.advance_turn(events);
                     continue;
                 }
                 _ => {}

@@ -99,13 +99,18 @@ impl Duel {
             }
             self.state.table.shorten_first_round();
         } else if losers.contains(self.state.active) {
-            self.advance_turn(events);
+            if self.state.chain.is_empty() {
+                self.advance_turn(events);
+            } else {
+                // The others' links resolve first, still in this turn.
+                self.state.resume = Resume::TurnPasses;
+            }
         }
     }
 
     /// Whether an attack's target is no longer there: its monster left the field, or the
     /// player attacked directly left the duel.
-    fn attack_target_gone(&self, target: crate::place::Place) -> bool {
+    pub(super) fn attack_target_gone(&self, target: crate::place::Place) -> bool {
         match target.as_player() {
             Some(player) => !self.state.table.in_play(player),
             None => self.zone_piece(target).is_none(),

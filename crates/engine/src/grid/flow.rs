@@ -74,7 +74,8 @@ impl Duel {
                 Resume::Nothing
                 | Resume::DestroyDeclared { .. }
                 | Resume::RedirectedAttack { .. }
-                | Resume::FirstTurn { .. } => {}
+                | Resume::FirstTurn { .. }
+                | Resume::TurnPasses => {}
                 // Waited for above.
                 Resume::Ritual { .. } | Resume::Revive { .. } | Resume::TakeControl { .. } => {}
                 Resume::AttackAfterWindow { attacker, target } => {
