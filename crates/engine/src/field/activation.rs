@@ -48,7 +48,7 @@ pub fn field_speed(card: &CardDef) -> Speed {
 
 /// When a card is being activated.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Timing {
+pub(super) enum Timing {
     /// The controller's own Main Phase, nothing else going on.
     OwnMain,
     /// The controller's Battle Phase, or a response window: Quick cards only.
@@ -57,7 +57,7 @@ enum Timing {
 
 impl Duel {
     /// When `seat` may activate a card now, if at all.
-    fn activation_timing(&self, seat: Seat) -> Option<Timing> {
+    pub(super) fn activation_timing(&self, seat: Seat) -> Option<Timing> {
         match self.state.awaiting.decision() {
             Some((s, Decision::Main)) if s == seat => Some(Timing::OwnMain),
             Some((s, Decision::Battle)) if s == seat => Some(Timing::Quick),
@@ -120,20 +120,7 @@ impl Duel {
         if let Some(refused) = self.activation_refused(seat, at, card, entered_turn) {
             return Err(refused);
         }
-        let in_attack_window = matches!(
-            self.state.awaiting.decision(),
-            Some((
-                _,
-                Decision::Respond {
-                    event: TrapEvent::Attack { .. }
-                }
-            ))
-        );
-        if in_attack_window && !self.state.windows.is_empty() {
-            // This seat's window is used; the others' still follow once the chain the card
-            // starts has resolved.
-            self.state.windows.remove(0);
-        }
+        self.use_attack_window();
         if let Some(piece) = self.zone_piece_mut(at) {
             piece.face_up = true;
         }
@@ -145,6 +132,23 @@ impl Duel {
         });
         self.add_chain_link(seat, reveal.card, card_ref, at, events);
         Ok(())
+    }
+
+    /// Something is activated in an attack's response window: this seat's window is used;
+    /// the others' still follow once the chain it starts has resolved.
+    pub(super) fn use_attack_window(&mut self) {
+        let in_attack_window = matches!(
+            self.state.awaiting.decision(),
+            Some((
+                _,
+                Decision::Respond {
+                    event: TrapEvent::Attack { .. }
+                }
+            ))
+        );
+        if in_attack_window && !self.state.windows.is_empty() {
+            self.state.windows.remove(0);
+        }
     }
 
     /// Why `seat` may not activate an effect of its face-up card at `at` now, if it may not.

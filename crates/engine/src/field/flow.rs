@@ -3,7 +3,7 @@
 //! the phase they are in.
 
 use super::chain::ChainStep;
-use crate::awaiting::{Awaiting, Decision, TrapEvent};
+use crate::awaiting::{Awaiting, Decision};
 use crate::duel::Duel;
 use crate::event::Event;
 use crate::seat::SeatSet;
@@ -58,16 +58,8 @@ impl Duel {
             if self.await_starting_swap() {
                 return;
             }
-            if let Some((_, TrapEvent::Attack { attacker, target })) =
-                self.state.windows.first().copied()
-                && (self.zone_piece(attacker).is_none() || self.attack_target_gone(target))
-            {
-                // A chain in the attack's windows took its monster or its target away: the
-                // attack ends, and nobody is asked about it (or opens a card for it).
-                self.state.windows.clear();
-                self.state.resume = Resume::Nothing;
-                continue;
-            }
+            // A chain in an attack's windows may have taken its monster or target away.
+            self.drop_attack_if_gone();
             if let Some((seat, event)) = self.state.windows.first().copied() {
                 self.state.awaiting = Awaiting::Decision {
                     seat,
@@ -77,9 +69,7 @@ impl Duel {
             }
             match std::mem::replace(&mut self.state.resume, Resume::Nothing) {
                 Resume::AttackAfterWindow { attacker, target } => {
-                    if self.zone_piece(attacker).is_some() && !self.attack_target_gone(target) {
-                        self.resolve_attack(attacker, target, events);
-                    }
+                    self.resolve_attack(attacker, target, events);
                     continue;
                 }
                 Resume::AttackAfterReveal { attacker, target } => {

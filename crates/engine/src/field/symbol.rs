@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
-use crate::awaiting::{Decision, TrapEvent};
+use crate::awaiting::Decision;
 use crate::card::CardId;
 use crate::commitment::{CardRef, Reveal};
 use crate::duel::Duel;
@@ -109,21 +109,6 @@ impl Duel {
         Ok(())
     }
 
-    /// Whether `seat` may activate a Quick effect now (its Main Phase or Battle Phase, or a
-    /// response window it is asked in).
-    fn quick_timing(&self, seat: Seat) -> bool {
-        match self.state.awaiting.decision() {
-            Some((s, Decision::Main | Decision::Battle)) => s == seat,
-            Some((
-                s,
-                Decision::Respond {
-                    event: TrapEvent::Attack { .. } | TrapEvent::Chained { .. },
-                },
-            )) => s == seat,
-            _ => false,
-        }
-    }
-
     /// Whether `seat` has a Symbol card with charges it has not used this round: a response
     /// window opens for it (public facts only).
     pub(super) fn symbol_ready(&self, seat: Seat) -> bool {
@@ -141,7 +126,8 @@ impl Duel {
         let why = match symbol {
             _ if !self.rules.format.field.symbols => "this format plays without Symbol cards",
             None => "you have no Symbol card in your Rule Zone",
-            Some(_) if !self.quick_timing(seat) => {
+            // A Quick effect: whenever a Quick card could be activated.
+            Some(_) if self.activation_timing(seat).is_none() => {
                 "a Symbol effect is Quick: activate it in your Main or Battle Phase, or when \
                  you are asked to respond"
             }
@@ -165,18 +151,7 @@ impl Duel {
         if let Some(refused) = self.symbol_use_refused(seat, charges) {
             return Err(refused);
         }
-        let in_attack_window = matches!(
-            self.state.awaiting.decision(),
-            Some((
-                _,
-                Decision::Respond {
-                    event: TrapEvent::Attack { .. }
-                }
-            ))
-        );
-        if in_attack_window && !self.state.windows.is_empty() {
-            self.state.windows.remove(0);
-        }
+        self.use_attack_window();
         let Some(symbol) = self.state.player_mut(seat).symbol.as_mut() else {
             return Err(refused("activated", "no Symbol card"));
         };

@@ -80,14 +80,7 @@ impl Duel {
             .windows
             .retain(|(seat, _)| !losers.contains(*seat));
         // A battle whose monsters left with their player does not happen.
-        if let Resume::AttackAfterWindow { attacker, target }
-        | Resume::AttackAfterReveal { attacker, target }
-        | Resume::RedirectedAttack { attacker, target } = self.state.resume
-            && (self.zone_piece(attacker).is_none() || self.attack_target_gone(target))
-        {
-            self.state.resume = Resume::Nothing;
-            self.state.windows.clear();
-        }
+        self.drop_attack_if_gone();
         if let Resume::FirstTurn { seat: first } = self.state.resume {
             // Out in the Setup Phase: the first turn goes to the next player in the rotation
             // once the swaps are decided; no turn has been played.
@@ -108,9 +101,23 @@ impl Duel {
         }
     }
 
+    /// Ends the attack under way if its monster or its target left the field (with their
+    /// player, or by a chain in its response windows): nobody is asked about it any more,
+    /// and a face-down target is not opened for it.
+    pub(super) fn drop_attack_if_gone(&mut self) {
+        if let Resume::AttackAfterWindow { attacker, target }
+        | Resume::AttackAfterReveal { attacker, target }
+        | Resume::RedirectedAttack { attacker, target } = self.state.resume
+            && (self.zone_piece(attacker).is_none() || self.attack_target_gone(target))
+        {
+            self.state.resume = Resume::Nothing;
+            self.state.windows.clear();
+        }
+    }
+
     /// Whether an attack's target is no longer there: its monster left the field, or the
     /// player attacked directly left the duel.
-    pub(super) fn attack_target_gone(&self, target: crate::place::Place) -> bool {
+    fn attack_target_gone(&self, target: crate::place::Place) -> bool {
         match target.as_player() {
             Some(player) => !self.state.table.in_play(player),
             None => self.zone_piece(target).is_none(),
