@@ -473,14 +473,10 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::ChainLinkResolves { link, card } => {
             format!("chain link {link}, {}, resolves", name(*card))
         }
-        Event::SymbolPlayed {
-            seat,
-            card,
-            charges,
-        } => format!(
-            "{seat} plays the Symbol {} to the Rule Zone ({charges} charges)",
-            name(*card)
-        ),
+        // The action's own line says who played it and where; the event adds its charges.
+        Event::SymbolPlayed { card, charges, .. } => {
+            format!("the Symbol {} starts with {charges} charge(s)", name(*card))
+        }
         Event::SymbolUsed {
             seat,
             card,
