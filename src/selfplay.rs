@@ -295,6 +295,14 @@ fn print_summary(summary: &Summary) {
                 agreements.symbol_effects
             );
         }
+        if summary.duelist_setups {
+            say!(
+                "extra:    {} Extra Deck monsters summoned by Fusion, Ritual, Alter or \
+                 Integration; {} Integration Summons declared",
+                agreements.extra_deck_summons,
+                agreements.integrations_declared
+            );
+        }
     }
     if let (Some(revivals), Some(taken)) = (summary.revivals, summary.controls_taken) {
         say!(

@@ -15,7 +15,7 @@ use egui::{
 use fairduel_engine::kingdom_card::FieldTerrain;
 use fairduel_engine::piece::Class;
 use fairduel_engine::state::Phase;
-use fairduel_engine::{Action, Place, Seat};
+use fairduel_engine::{Place, Seat};
 
 use crate::board::{BoardOutput, Mark, paint_hover, paint_mark, piece_look, side_of};
 use crate::session::SeatView;
@@ -319,14 +319,15 @@ fn side_ui(
             let (short, words) = rule_zone_words(view, seat)
                 .unwrap_or_else(|| ("empty".to_owned(), "Rule Zone: empty".to_owned()));
             paint_slot(&painter, rule, "Rule Zone", &short);
-            // My Rule Zone is where my Symbol card is played and used from.
+            // My Rule Zone is where my Symbol card is played and used from, and my Duelist
+            // Setup's Integration Summons declared.
             let symbol_actions = seat == view.seat
                 && view
                     .legal
                     .iter()
-                    .any(|a| matches!(a, Action::PlaySymbol { .. } | Action::UseSymbol { .. }));
+                    .any(crate::rule_zone_menu::rule_zone_action);
             let words = if symbol_actions {
-                format!("{words} (click for your Symbol card)")
+                format!("{words} (click for your Rule cards)")
             } else {
                 words
             };

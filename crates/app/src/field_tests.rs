@@ -718,7 +718,7 @@ fn a_symbol_card_is_played_and_spends_a_charge_from_the_rule_zone() {
     start_from_home(&mut h);
     wait_for_my_board_decision(&mut h);
     let symbol_zone = |h: &Harness<'static, FairDuelApp>| {
-        labels_containing(h, "(click for your Symbol card)")
+        labels_containing(h, "(click for your Rule cards)")
             .into_iter()
             .next()
             .expect("my Rule Zone offers my Symbol card")

@@ -35,11 +35,12 @@ pub enum StepKind {
     Search,
     Shuffle,
     FromExtraDeck,
+    ExtraDeckSummon,
     Declare,
 }
 
 impl StepKind {
-    const ALL: [StepKind; 16] = [
+    const ALL: [StepKind; 17] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
@@ -55,15 +56,19 @@ impl StepKind {
         StepKind::Search,
         StepKind::Shuffle,
         StepKind::FromExtraDeck,
+        StepKind::ExtraDeckSummon,
         StepKind::Declare,
     ];
 
-    /// Whether the family's rules know the step: Battle Lock and counters are the card
-    /// game's field's.
+    /// Whether the family's rules know the step: Battle Lock, counters and Extra Deck
+    /// summons by their own mechanic are the card game's field's.
     fn in_family(self, family: Family) -> bool {
         !matches!(
             (self, family),
-            (StepKind::BattleLock | StepKind::Counters, Family::Grid)
+            (
+                StepKind::BattleLock | StepKind::Counters | StepKind::ExtraDeckSummon,
+                Family::Grid
+            )
         )
     }
 
@@ -84,6 +89,7 @@ impl StepKind {
             StepKind::Search => "Search a deck",
             StepKind::Shuffle => "Shuffle a deck",
             StepKind::FromExtraDeck => "From my Extra Deck",
+            StepKind::ExtraDeckSummon => "Fusion, Ritual, Alter or Integration Summon",
             StepKind::Declare => "Declare",
         }
     }
@@ -174,6 +180,8 @@ pub struct ProposalDraft {
     pub counters: i8,
     /// Levels added (positive) or taken away (negative).
     pub levels: i8,
+    /// The materials of an Extra Deck summon, in order (an Alter Monster's first).
+    pub materials: Vec<Place>,
     /// A click on the board fills this next.
     pub picking: Option<Pick>,
     /// Show the board as the outcome would leave it.
@@ -231,6 +239,17 @@ impl ProposalDraft {
                     card_ref,
                     reveal: *view.knowledge.get(&commitment)?,
                     to: self.destination()?,
+                }
+            }
+            StepKind::ExtraDeckSummon => {
+                let card_ref = self.extra_card?;
+                let commitment = view.duel.state().commitment(card_ref);
+                Operation::ExtraDeckSummon {
+                    card_ref,
+                    reveal: *view.knowledge.get(&commitment)?,
+                    to: self.zone?,
+                    defence: self.defence,
+                    materials: self.materials.clone(),
                 }
             }
             StepKind::LifePoints => Operation::LifePoints {
@@ -386,6 +405,7 @@ pub fn proposal_ui(
         {
             draft.operations.push(step);
             draft.picking = None;
+            draft.materials.clear();
         }
     });
     let checked = view.duel.preview_outcome(&draft.operations);
@@ -445,6 +465,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
             extra_deck_picker_ui(ui, draft, view);
             destination_ui(ui, draft, view, names, false);
         }
+        StepKind::ExtraDeckSummon => extra_deck_summon_fields_ui(ui, draft, view, names),
         StepKind::LifePoints => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name);
             ui.add(
@@ -634,6 +655,60 @@ fn extra_deck_picker_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView)
         })
         .response
         .labelled_by(label.id);
+}
+
+/// An Extra Deck summon by its own mechanic: the monster, its zone and position, and the
+/// materials added one by one (an Alter Monster's first, onto whose zone it goes).
+fn extra_deck_summon_fields_ui(
+    ui: &mut Ui,
+    draft: &mut ProposalDraft,
+    view: &SeatView,
+    names: &[String],
+) {
+    extra_deck_picker_ui(ui, draft, view);
+    let field = view.duel.field();
+    let side = view.duel.side_of(view.seat);
+    let text = draft.zone.map_or_else(
+        || "choose a zone".to_owned(),
+        |z| zone_words(view, names, z),
+    );
+    let label = ui.label("onto");
+    ComboBox::from_id_salt("proposal-summon-zone")
+        .selected_text(text)
+        .show_ui(ui, |ui| {
+            // A free zone, or (for an Alter Monster) the zone of its material.
+            for zone in field.frontrow(side) {
+                ui.selectable_value(&mut draft.zone, Some(zone), zone_words(view, names, zone));
+            }
+        })
+        .response
+        .labelled_by(label.id);
+    ui.checkbox(&mut draft.defence, "DEF Position");
+    card_picker_ui(ui, draft, view, names, "Material", true);
+    let can_add = draft
+        .card
+        .is_some_and(|place| !draft.materials.contains(&place));
+    if ui
+        .add_enabled(can_add, egui::Button::new("Add material"))
+        .on_hover_text("A monster on your field or a card of your hand")
+        .clicked()
+        && let Some(place) = draft.card.take()
+    {
+        draft.materials.push(place);
+    }
+    let listed: Vec<String> = draft
+        .materials
+        .iter()
+        .map(|place| card_words(view, names, *place))
+        .collect();
+    ui.label(if listed.is_empty() {
+        "no materials yet".to_owned()
+    } else {
+        format!("materials: {}", listed.join(", "))
+    });
+    if !draft.materials.is_empty() && ui.small_button("Clear materials").clicked() {
+        draft.materials.clear();
+    }
 }
 
 fn seat_picker_ui(

@@ -41,7 +41,11 @@ fn editor() -> Harness<'static, Editor> {
 }
 
 fn editor_of(scenario: &str) -> Harness<'static, Editor> {
-    let view = crate::game::tests::scenario_view("dor-classic", scenario, Seat(0));
+    editor_in("dor-classic", scenario)
+}
+
+fn editor_in(format: &str, scenario: &str) -> Harness<'static, Editor> {
+    let view = crate::game::tests::scenario_view(format, scenario, Seat(0));
     Harness::new_ui_state(
         |ui, editor: &mut Editor| {
             let names = ["Ada".to_owned(), "Bot".to_owned()];
@@ -166,6 +170,89 @@ fn a_card_of_my_extra_deck_is_chosen_by_name_and_sent_opened() {
                     defence: false
                 }
             );
+        }
+        other => panic!("sent {other:?}"),
+    }
+}
+
+/// Kingdom Duels' Fusion in play: the card named Fusion resolving by agreement.
+const FUSION_RESOLVING: &str = r#"
+name = "Fusion waits for its outcome"
+format = "kingdom-duels"
+turn = 3
+
+[seat0]
+hand = [112, 56]
+extra = [113]
+deck = [53]
+
+[seat1]
+deck = [53]
+
+[[cells]]
+at = "seat0-front1"
+card = 108
+seat = 0
+
+[[step]]
+seat = 0
+do = "play"
+card = 112
+mode = "activate"
+to = "seat0-back1"
+"#;
+
+#[test]
+fn a_fusion_summon_is_written_with_its_materials_and_sent() {
+    let mut h = editor_in("kingdom-duels", FUSION_RESOLVING);
+    h.state_mut().draft.kind = super::StepKind::ExtraDeckSummon;
+    h.run();
+    h.get_by_role_and_label(Role::ComboBox, "Card").click();
+    h.run();
+    h.get_by_label("Gaia the Dragon Knight").click();
+    h.run();
+    let front = |slot| Place::Zone {
+        side: Seat(0),
+        zone: Zone::Frontrow,
+        slot,
+    };
+    let hand_card = Place::Zone {
+        side: Seat(0),
+        zone: Zone::Hand,
+        slot: 0,
+    };
+    h.state_mut().draft.zone = Some(front(1));
+    h.run();
+    h.get_by_label("no materials yet");
+    for material in [front(0), hand_card] {
+        h.state_mut().draft.card = Some(material);
+        h.run();
+        h.get_by_label("Add material").click();
+        h.run();
+    }
+    // The materials are named as the player knows them: their own hand card by name.
+    h.get_by_label_contains("Gaia the Fierce Knight");
+    h.get_by_label("Add step").click();
+    h.run();
+    h.get_by_label_contains("Fusion Summon Gaia the Dragon Knight from the Extra Deck on");
+    h.get_by_label("The engine can carry this outcome out.");
+    h.get_by_label("Send the proposal").click();
+    h.run();
+    let Some(Action::ProposeOutcome { operations }) = &h.state().sent else {
+        panic!("nothing sent: {:?}", h.state().sent);
+    };
+    match operations.as_slice() {
+        [
+            Operation::ExtraDeckSummon {
+                reveal,
+                to,
+                materials,
+                ..
+            },
+        ] => {
+            assert_eq!(reveal.card.0, 113);
+            assert_eq!(*to, front(1));
+            assert_eq!(materials, &vec![front(0), hand_card]);
         }
         other => panic!("sent {other:?}"),
     }

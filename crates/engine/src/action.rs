@@ -179,6 +179,11 @@ pub enum Action {
     /// Kingdom Duels: activate an effect of your Symbol card, spending `charges` of its
     /// charges (once per round); it resolves by agreement.
     UseSymbol { charges: u8 },
+    /// Kingdom Duels: declare an Integration Summon of the Integration Monster `card_ref` of
+    /// your Extra Deck, shown by `reveal` (in your Main Phase, having played a Duelist
+    /// Setup); which materials it erodes is agreed, and the summon is a step of that
+    /// agreed outcome.
+    IntegrationSummon { card_ref: CardRef, reveal: Reveal },
 }
 
 /// A monster given up for a fusion.
@@ -228,6 +233,7 @@ impl Action {
             Action::PlaceReturned { .. } => "place-returned",
             Action::PlaySymbol { .. } => "play-symbol",
             Action::UseSymbol { .. } => "use-symbol",
+            Action::IntegrationSummon { .. } => "integration-summon",
         }
     }
 }

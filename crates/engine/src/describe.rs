@@ -205,6 +205,10 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             "activates an effect of their Symbol card for {charges} charge{}",
             if *charges == 1 { "" } else { "s" }
         ),
+        Action::IntegrationSummon { reveal, .. } => format!(
+            "declares an Integration Summon of {} from their Extra Deck",
+            card_name(duel, reveal.card)
+        ),
     }
 }
 
@@ -281,6 +285,34 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
                     destination_label(*other)
                 ),
             }
+        }
+        Operation::ExtraDeckSummon {
+            reveal,
+            to,
+            defence,
+            materials,
+            ..
+        } => {
+            let card = duel.map_or_else(
+                || format!("card {}", reveal.card),
+                |d| card_name(d, reveal.card),
+            );
+            let method = duel
+                .and_then(|d| d.summon_method(reveal.card))
+                .map_or("", |m| m.label());
+            let from: Vec<String> = materials
+                .iter()
+                .map(|at| card_at_words(duel, *at))
+                .collect();
+            format!(
+                "{method} Summon {card} from the Extra Deck on {to}{} with {}",
+                if *defence { " in DEF Position" } else { "" },
+                if from.is_empty() {
+                    "no other material".to_string()
+                } else {
+                    from.join(", ")
+                }
+            )
         }
         Operation::Move { from, to } => {
             let card = card_at_words(duel, *from);
@@ -477,6 +509,25 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::SymbolPlayed { card, charges, .. } => {
             format!("the Symbol {} starts with {charges} charge(s)", name(*card))
         }
+        Event::SummonedFromExtraDeck {
+            seat,
+            card,
+            method,
+            at,
+            materials,
+        } => format!(
+            "{seat} {} Summons {} on {at} from {materials} material(s)",
+            method.label(),
+            name(*card)
+        ),
+        Event::AttachedCardToGraveyard { card, .. } => format!(
+            "{} was attached beneath a card that left the field: it goes to the graveyard",
+            name(*card)
+        ),
+        Event::IntegrationSummonDeclared { seat, card } => format!(
+            "{seat} declares an Integration Summon of {} from the Extra Deck",
+            name(*card)
+        ),
         Event::SymbolUsed {
             seat,
             card,

@@ -165,7 +165,7 @@ fn piece_differences(prefix: &str, a: &Piece, b: &Piece, out: &mut Vec<FieldDiff
             bind,
             bound_turn,
             modifiers,
-            equips,
+            attached,
         ]
     );
     if out.len() == before {

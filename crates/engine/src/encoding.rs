@@ -623,7 +623,7 @@ impl Writer<'_> {
             bind,
             bound_turn,
             modifiers,
-            equips,
+            attached,
             activated,
             locked_until,
             counters,
@@ -674,9 +674,9 @@ impl Writer<'_> {
                 }
             }
         }
-        self.len(equips.len());
-        for attached in equips {
-            self.attached(attached);
+        self.len(attached.len());
+        for card in attached {
+            self.attached(card);
         }
         self.bool(*activated);
         self.varint(u64::from(*locked_until));

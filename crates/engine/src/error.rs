@@ -178,6 +178,8 @@ pub enum RuleError {
         what: &'static str,
         why: &'static str,
     },
+    #[error("an Integration Summon cannot be declared: {why}")]
+    CannotIntegrationSummon { why: &'static str },
     #[error("the reshuffle of {owner}'s deck cannot go on: {why}")]
     BadReshuffle { owner: Seat, why: String },
     #[error("{seat}'s opening of its share does not match its commitment")]
@@ -257,6 +259,7 @@ impl RuleError {
             RuleError::BadReshuffle { .. } => "bad-reshuffle",
             RuleError::BadShare { .. } => "bad-share",
             RuleError::TooManyChances { .. } => "too-many-chances",
+            RuleError::CannotIntegrationSummon { .. } => "cannot-integration-summon",
         }
     }
 }

@@ -374,4 +374,24 @@ pub enum Event {
         charges: u8,
         left: u8,
     },
+    /// `seat` summoned `card` from its Extra Deck onto `at` by its own mechanic, from
+    /// `materials` materials.
+    SummonedFromExtraDeck {
+        seat: Seat,
+        card: CardId,
+        method: crate::agreement::extra_deck_summon::SummonMethod,
+        at: Place,
+        materials: u8,
+    },
+    /// `card`, attached beneath a card that left the field, went to its owner's graveyard.
+    AttachedCardToGraveyard {
+        owner: Seat,
+        card: CardId,
+    },
+    /// `seat` declared an Integration Summon of `card`, shown from its Extra Deck: the
+    /// summon itself is agreed.
+    IntegrationSummonDeclared {
+        seat: Seat,
+        card: CardId,
+    },
 }

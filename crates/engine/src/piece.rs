@@ -75,8 +75,9 @@ pub struct Piece {
     /// The turn the current spellbind began: no counter comes off in that turn.
     pub bound_turn: u16,
     pub modifiers: Vec<Modifier>,
-    /// Equip spells attached to this monster, in order.
-    pub equips: Vec<Attached>,
+    /// Cards under this one: equip spells under a grid monster, in order; on the card game's
+    /// field, the materials attached beneath the monster they summoned.
+    pub attached: Vec<Attached>,
     /// An effect of this face-up card was activated this turn (the card game's field:
     /// once per turn).
     pub activated: bool,
@@ -132,7 +133,7 @@ impl Piece {
             bind: Bind::Free,
             bound_turn: 0,
             modifiers: Vec::new(),
-            equips: Vec::new(),
+            attached: Vec::new(),
             activated: false,
             locked_until: 0,
             counters: 0,
@@ -182,7 +183,7 @@ impl Clone for Piece {
             bind,
             bound_turn,
             modifiers,
-            equips,
+            attached,
             activated,
             locked_until,
             counters,
@@ -205,7 +206,7 @@ impl Clone for Piece {
             bind: *bind,
             bound_turn: *bound_turn,
             modifiers: modifiers.clone(),
-            equips: equips.clone(),
+            attached: attached.clone(),
             activated: *activated,
             locked_until: *locked_until,
             counters: *counters,
@@ -231,7 +232,7 @@ impl Clone for Piece {
             bind,
             bound_turn,
             modifiers,
-            equips,
+            attached,
             activated,
             locked_until,
             counters,
@@ -261,8 +262,8 @@ impl Clone for Piece {
         if !(self.modifiers.is_empty() && modifiers.is_empty()) {
             self.modifiers.clone_from(modifiers);
         }
-        if !(self.equips.is_empty() && equips.is_empty()) {
-            self.equips.clone_from(equips);
+        if !(self.attached.is_empty() && attached.is_empty()) {
+            self.attached.clone_from(attached);
         }
     }
 }

@@ -40,7 +40,8 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Versions 6 to 8 follow protocols 6 to 8.
 /// Version 9: entries of protocol version 9, and saved decks with a Duelist Setup.
 /// Version 10: entries of protocol version 10 (chains on the card game's field).
-pub const MATCH_FILE_VERSION: u16 = 10;
+/// Version 11: entries of protocol version 11 (Kingdom Duels' Extra Deck summons).
+pub const MATCH_FILE_VERSION: u16 = 11;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const CHECK_BYTES: usize = 8;

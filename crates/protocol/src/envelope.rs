@@ -51,7 +51,12 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Version 10: chains on the card game's field. An activated card waits as a chain link
 /// while the other players, then its controller, may respond; the state (so its hash, for
 /// every family) carries the chain.
-pub const PROTOCOL_VERSION: u16 = 10;
+///
+/// Version 11: Kingdom Duels' Extra Deck summons. An Integration Summon is declared
+/// (`Action::IntegrationSummon`), and an agreed outcome may summon a Fusion, Ritual, Alter or
+/// Integration Monster by its mechanic (`Operation::ExtraDeckSummon`); the state is as in
+/// version 10.
+pub const PROTOCOL_VERSION: u16 = 11;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

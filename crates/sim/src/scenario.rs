@@ -293,6 +293,9 @@ struct RawAssert {
     position: Option<Position>,
     spellbound: Option<RawBind>,
     equipped: Option<u16>,
+    /// With `at`: the cards attached beneath the card there, in order (Kingdom Duels'
+    /// Fusion and Alter materials).
+    attached: Option<Vec<u16>>,
     atk: Option<i32>,
     def: Option<i32>,
     /// With `at`: the monster's level as it stands (printed, with the changes made to it).

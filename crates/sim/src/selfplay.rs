@@ -72,6 +72,10 @@ pub struct AgreementTally {
     /// Symbol cards played to a Rule Zone, and Symbol effects activated.
     pub symbols_played: u64,
     pub symbol_effects: u64,
+    /// Kingdom Duels' Extra Deck monsters summoned by their mechanic (Fusion, Ritual, Alter,
+    /// Integration), and Integration Summons declared.
+    pub extra_deck_summons: u64,
+    pub integrations_declared: u64,
 }
 
 impl AgreementTally {
@@ -106,6 +110,8 @@ impl AgreementTally {
                 Event::ChainLinkAdded { link, .. } if *link >= 2 => self.chain_responses += 1,
                 Event::SymbolPlayed { .. } => self.symbols_played += 1,
                 Event::SymbolUsed { .. } => self.symbol_effects += 1,
+                Event::SummonedFromExtraDeck { .. } => self.extra_deck_summons += 1,
+                Event::IntegrationSummonDeclared { .. } => self.integrations_declared += 1,
                 _ => {}
             }
         }
@@ -132,6 +138,8 @@ impl AgreementTally {
         self.chain_responses += other.chain_responses;
         self.symbols_played += other.symbols_played;
         self.symbol_effects += other.symbol_effects;
+        self.extra_deck_summons += other.extra_deck_summons;
+        self.integrations_declared += other.integrations_declared;
     }
 }
 

@@ -348,17 +348,15 @@ fn a_duelist_setups_cardlist_lifts_the_restricted_list_and_counts_in_the_extra_d
     .iter()
     .map(|code| format!("{{ card = \"{code}\" }}"))
     .collect();
-    let full: String = yugi
-        .lines()
-        .map(|line| {
-            if line.starts_with("extra = ") {
-                format!("extra = [{}]", extra.join(", "))
-            } else {
-                line.to_owned()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
+    // The Extra Deck is the deck file's last entry: everything from it on is replaced.
+    let before_extra = yugi
+        .find("\nextra = ")
+        .expect("the starter deck lists an Extra Deck");
+    let full = format!(
+        "{}\nextra = [{}]\n",
+        &yugi[..before_extra],
+        extra.join(", ")
+    );
     assert!(
         full.contains("PROMO-102"),
         "the Extra Deck line was replaced"

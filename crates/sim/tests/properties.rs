@@ -202,7 +202,7 @@ proptest! {
         }
         for piece in state.cells.iter().flatten() {
             places.push((piece.card_ref, piece.card));
-            places.extend(piece.equips.iter().map(|e| (e.card_ref, Some(e.card))));
+            places.extend(piece.attached.iter().map(|e| (e.card_ref, Some(e.card))));
         }
         let mut refs: Vec<CardRef> = places.iter().map(|(r, _)| *r).collect();
         refs.sort();

@@ -120,6 +120,7 @@ fn plain(entry: &Entry) -> String {
         | Action::SwapStartingCards { .. }
         | Action::PlaySymbol { .. }
         | Action::UseSymbol { .. }
+        | Action::IntegrationSummon { .. }
         | Action::ActivateEffect { .. }
         | Action::CallChance { .. }
         | Action::SummonDeckMaster { .. }

@@ -155,6 +155,10 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             "Activate a Symbol effect for {charges} charge{}",
             if *charges == 1 { "" } else { "s" }
         ),
+        Action::IntegrationSummon { reveal, .. } => match duel.pool().get(reveal.card) {
+            Some(card) => format!("Integration Summon {} (materials agreed)", card.name),
+            None => format!("Integration Summon {} (materials agreed)", reveal.card),
+        },
         Action::EndTurn => "End turn".to_owned(),
         Action::NextPhase => "Go to the next phase".to_owned(),
         Action::Redirect { to } => format!("Redirect the attack onto {}", name_at(*to)),

@@ -414,7 +414,7 @@ pub fn match_ui(ui: &mut Ui, model: &mut MatchModel, state: &mut MatchUi) -> Opt
         actions::deck_master_click(view, state, seat);
     }
     if output.rule_zone == Some(view.seat) && actions::i_decide(view) {
-        if let Some(choice) = crate::symbol_menu::symbol_choice(view) {
+        if let Some(choice) = crate::rule_zone_menu::rule_zone_choice(view) {
             state.choice = Some(choice);
         }
     }

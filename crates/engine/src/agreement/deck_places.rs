@@ -87,6 +87,7 @@ impl Duel {
             defence: false,
             class: None,
             from_extra_deck: true,
+            attached: Vec::new(),
         };
         let from = Place::Zone {
             side: owner,

@@ -81,7 +81,7 @@ impl Duel {
         Ok((scratch, shown))
     }
 
-    fn check_outcome(
+    pub(super) fn check_outcome(
         &self,
         operations: &[Operation],
     ) -> Result<Vec<(Seat, Commitment)>, RuleError> {

@@ -36,6 +36,7 @@
 //! What is not built yet: chains of responses to an agreed effect.
 
 mod deck_places;
+pub mod extra_deck_summon;
 mod flow;
 mod operations;
 mod search;
@@ -120,6 +121,19 @@ pub enum Operation {
         reveal: crate::commitment::Reveal,
         to: Destination,
     },
+    /// Kingdom Duels: summon the proposer's Extra Deck monster `card_ref` (shown by
+    /// `reveal`) by its own mechanic onto the zone `to`, face-up, from `materials` — zones
+    /// of the field holding monsters the proposer controls, and slots of the proposer's hand.
+    /// What becomes of the materials follows the monster's frame (see
+    /// [`extra_deck_summon`]): a Fusion or Alter Monster takes them attached beneath it, a
+    /// Ritual Monster sends them to the graveyard, an Integration Monster erodes them.
+    ExtraDeckSummon {
+        card_ref: CardRef,
+        reveal: crate::commitment::Reveal,
+        to: Place,
+        defence: bool,
+        materials: Vec<Place>,
+    },
 }
 
 /// The most counters one card may hold.
@@ -178,6 +192,7 @@ impl Operation {
             Operation::Mill { .. } => "mill",
             Operation::Level { .. } => "level",
             Operation::FromExtraDeck { .. } => "from-extra-deck",
+            Operation::ExtraDeckSummon { .. } => "extra-deck-summon",
         }
     }
 }

@@ -6,6 +6,7 @@
 //! possible in turn and collects the hidden cards the outcome would show. When the outcome
 //! has been accepted and those cards opened, it runs for real.
 
+use crate::agreement::extra_deck_summon;
 use crate::agreement::{
     DESTRUCTION_DAMAGE_PER_TURN, Destination, MAX_COUNTERS, MAX_DECLARATION_BYTES, MAX_OPERATIONS,
     Operation,
@@ -14,7 +15,7 @@ use crate::commitment::{CardRef, Commitment};
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::piece::{Class, Modifier, Piece};
+use crate::piece::{Attached, Class, Modifier, Piece};
 use crate::place::{Place, Zone};
 use crate::player::CardSlot;
 use crate::seat::{Seat, SeatSet};
@@ -48,6 +49,9 @@ pub(super) struct Lifted {
     pub(super) class: Option<Class>,
     /// It came out of the Extra Deck (Kairu counts such a monster apart from the five).
     pub(super) from_extra_deck: bool,
+    /// The cards that lay under it: they go with it to another zone of the field, and to
+    /// their owners' graveyards when it leaves the field.
+    pub(super) attached: Vec<Attached>,
 }
 
 impl Lifted {
@@ -61,6 +65,7 @@ impl Lifted {
             defence: piece.defence,
             class: Some(piece.class),
             from_extra_deck: piece.from_extra_deck,
+            attached: piece.attached.clone(),
         }
     }
 }
@@ -263,6 +268,24 @@ impl Duel {
                 reveal,
                 to,
             } => self.run_from_extra_deck(index, *card_ref, reveal, *to, run, events),
+            Operation::ExtraDeckSummon {
+                card_ref,
+                reveal,
+                to,
+                defence,
+                materials,
+            } => self.run_extra_deck_summon(
+                index,
+                extra_deck_summon::Summon {
+                    card_ref: *card_ref,
+                    reveal,
+                    to: *to,
+                    defence: *defence,
+                    materials,
+                },
+                run,
+                events,
+            ),
             Operation::Declare { .. } => Ok(()),
             Operation::Flip { at } => self.run_flip(index, *at, run, events),
             Operation::Reveal { at } => self.run_reveal(index, *at, run),
@@ -695,6 +718,12 @@ impl Duel {
             }
         }
         let owner = lifted.owner;
+        let mut lifted = lifted;
+        if !matches!(to, Destination::Field { .. }) {
+            // "If a card leaves the field ... all cards attached to it are sent to the
+            // Graveyard."
+            self.attached_to_graveyards(std::mem::take(&mut lifted.attached), events);
+        }
         match to {
             Destination::Hand => {
                 self.state.player_mut(owner).hand.push(CardSlot {
@@ -760,6 +789,7 @@ impl Duel {
                     card: lifted.card,
                     face_up,
                     from_extra_deck: lifted.from_extra_deck,
+                    attached: lifted.attached,
                     defence: if lifted.hidden_on_field {
                         lifted.defence
                     } else {
@@ -830,6 +860,7 @@ impl Duel {
                     defence: false,
                     class: None,
                     from_extra_deck: false,
+                    attached: Vec::new(),
                 })
             }
             Zone::ExtraDeck => Err(bad(
@@ -863,6 +894,7 @@ impl Duel {
                     defence: false,
                     class: Some(Class::Monster),
                     from_extra_deck: false,
+                    attached: Vec::new(),
                 })
             }
         }
@@ -891,11 +923,12 @@ impl Duel {
             }
             Some(_) => {}
         }
-        let piece = self
+        let mut piece = self
             .state
             .take(cell)
             .ok_or_else(|| bad(format!("there is no card at {cell}")))?;
-        for equip in &piece.equips {
+        // A grid monster's equips never follow it off its cell.
+        for equip in std::mem::take(&mut piece.attached) {
             self.state
                 .player_mut(equip.owner)
                 .graveyard
@@ -920,6 +953,11 @@ impl Duel {
             if let Some(at) = operation.card_place() {
                 add_place(&mut touched, at);
             }
+            if let Operation::ExtraDeckSummon { materials, .. } = operation {
+                for at in materials {
+                    add_place(&mut touched, *at);
+                }
+            }
             match operation {
                 Operation::Move {
                     to: Destination::Field { at, .. },
@@ -928,7 +966,8 @@ impl Duel {
                 | Operation::FromExtraDeck {
                     to: Destination::Field { at, .. },
                     ..
-                } => add_place(&mut touched, *at),
+                }
+                | Operation::ExtraDeckSummon { to: at, .. } => add_place(&mut touched, *at),
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }
                 | Operation::Mill { seat, .. }

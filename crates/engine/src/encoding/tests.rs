@@ -156,7 +156,7 @@ fn piece(turn: u16) -> Piece {
                 duration: Duration::Permanent,
             },
         ],
-        equips: vec![
+        attached: vec![
             Attached {
                 owner: Seat(1),
                 card_ref: CardRef(500),

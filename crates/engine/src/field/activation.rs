@@ -260,7 +260,7 @@ impl Duel {
     /// The card at `place` goes to its owner's graveyard, not destroyed: a spell or trap
     /// that has resolved.
     pub(crate) fn resolved_to_graveyard(&mut self, place: Place, events: &mut Vec<Event>) {
-        let Some(piece) = self.zone_to_graveyard(place) else {
+        let Some(piece) = self.zone_to_graveyard(place, events) else {
             return;
         };
         events.push(Event::CardMoved {

@@ -50,6 +50,11 @@ impl Duel {
             Some("only a face-up monster in ATK Position attacks")
         } else if attacker.attacked {
             return Some(RuleError::AlreadyAttacked { at: from });
+        } else if self.material_of_a_fusion_on_field(attacker) {
+            Some(
+                "a Fusion Material that enters the field while its Fusion Monster is there \
+                 cannot attack in the turn it was summoned",
+            )
         } else {
             None
         };
@@ -231,8 +236,12 @@ impl Duel {
 
     /// Takes the card at `place` out of its zone and files it in its owner's graveyard (a
     /// team's one graveyard where it shares a side); returns it as it lay.
-    pub(super) fn zone_to_graveyard(&mut self, place: Place) -> Option<crate::piece::Piece> {
-        let piece = self.take_from_zone(place)?;
+    pub(super) fn zone_to_graveyard(
+        &mut self,
+        place: Place,
+        events: &mut Vec<Event>,
+    ) -> Option<crate::piece::Piece> {
+        let piece = self.leave_field(place, events)?;
         let graveyard = self.side_of(piece.owner);
         self.state.player_mut(graveyard).graveyard.push(CardSlot {
             card_ref: piece.card_ref,
@@ -244,7 +253,7 @@ impl Duel {
     /// The card at `place` goes to its owner's graveyard (a team's one graveyard where it
     /// shares a side).
     pub(super) fn destroy_on_field(&mut self, place: Place, events: &mut Vec<Event>) {
-        let Some(piece) = self.zone_to_graveyard(place) else {
+        let Some(piece) = self.zone_to_graveyard(place, events) else {
             return;
         };
         events.push(Event::Destroyed {

@@ -37,6 +37,7 @@ impl Duel {
             }
             Some((s, Decision::ProposeOutcome { .. })) if s == seat => {
                 self.outcome_proposals(seat, &mut out);
+                self.extra_deck_summon_proposals(seat, knowledge, &mut out);
                 out.extend(self.chance_calls());
             }
             Some((s, Decision::SearchDeck)) if s == seat => {
@@ -137,6 +138,7 @@ impl Duel {
         }
         self.activation_actions(seat, knowledge, out);
         self.symbol_actions(seat, knowledge, out);
+        self.integration_summons(seat, knowledge, out);
         for (at, piece) in self.monsters_of(seat) {
             if self.position_change_refused(seat, at).is_none() {
                 out.push(Action::ChangePosition { at });

@@ -12,6 +12,7 @@
 //! Each rule lives in a file named after it; this file routes an entry to it.
 
 mod activation;
+mod attach;
 mod battle;
 mod board;
 mod chain;
@@ -20,6 +21,7 @@ mod duelist_setup;
 mod flow;
 mod hand_limit;
 mod idleness;
+mod integration_summon;
 mod legal;
 mod position;
 mod redirect;
@@ -84,6 +86,9 @@ impl Duel {
                 self.play_symbol(seat, *card_ref, reveal, events)?
             }
             Action::UseSymbol { charges } => self.use_symbol(seat, *charges, events)?,
+            Action::IntegrationSummon { card_ref, reveal } => {
+                self.declare_integration_summon(seat, *card_ref, reveal, events)?
+            }
             Action::ProposeOutcome { operations } => {
                 self.propose_outcome(seat, operations, events)?
             }
@@ -202,7 +207,7 @@ impl Duel {
     }
 
     /// Whether `seat` may act with `piece`: its own, or on a shared side, its team's.
-    fn controls(&self, seat: Seat, piece: &Piece) -> bool {
+    pub(crate) fn controls(&self, seat: Seat, piece: &Piece) -> bool {
         piece.controller == seat
             || (self.rules.format.field.team_shares_side
                 && self.side_of(piece.controller) == self.side_of(seat))
@@ -210,7 +215,7 @@ impl Duel {
 
     /// Every occupied zone of the Frontrow and Backrow `seat` plays on holding a monster,
     /// with it.
-    fn monsters_of(&self, seat: Seat) -> impl Iterator<Item = (Place, &Piece)> {
+    pub(crate) fn monsters_of(&self, seat: Seat) -> impl Iterator<Item = (Place, &Piece)> {
         let field = *self.field();
         let side = self.side_of(seat);
         field

@@ -151,7 +151,7 @@ impl Duel {
             if piece.controller != seat {
                 continue;
             }
-            let Some(piece) = self.take_from_zone(place) else {
+            let Some(piece) = self.leave_field(place, events) else {
                 continue;
             };
             self.state.player_mut(seat).graveyard.push(CardSlot {
@@ -179,7 +179,7 @@ impl Duel {
                 continue;
             };
             if piece.owner == seat {
-                if let Some(piece) = self.take_from_zone(place) {
+                if let Some(piece) = self.leave_field(place, events) {
                     events.push(Event::LeftWithPlayer {
                         owner: seat,
                         card: piece.card,
@@ -220,6 +220,8 @@ impl Duel {
                     });
                 }
                 None => {
+                    let attached = std::mem::take(&mut piece.attached);
+                    self.attached_to_graveyards(attached, events);
                     self.state.player_mut(side).graveyard.push(CardSlot {
                         card_ref: piece.card_ref,
                         card: piece.card,

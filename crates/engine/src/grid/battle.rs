@@ -417,7 +417,7 @@ impl Duel {
             self.state.take(target);
             if identity_matches(filter, a_card, None) {
                 if let Some(p) = self.state.piece_mut(attacker) {
-                    p.equips.push(Attached {
+                    p.attached.push(Attached {
                         owner: d_piece.owner,
                         card_ref: d_piece.card_ref,
                         card: d_card.id,

@@ -39,7 +39,7 @@ impl Duel {
         let Some(piece) = self.state.take(cell) else {
             return;
         };
-        for equip in &piece.equips {
+        for equip in &piece.attached {
             self.state
                 .player_mut(equip.owner)
                 .graveyard

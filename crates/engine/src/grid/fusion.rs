@@ -250,7 +250,7 @@ impl Duel {
         let mut used: Vec<CardId> = Vec::with_capacity(MATERIALS);
         for cell in &plan.from_field {
             if let Some(piece) = self.state.take(*cell) {
-                for equip in &piece.equips {
+                for equip in &piece.attached {
                     self.state
                         .player_mut(equip.owner)
                         .graveyard

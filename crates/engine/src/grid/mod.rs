@@ -139,6 +139,7 @@ impl Duel {
             | Action::SwapStartingCards { .. }
             | Action::PlaySymbol { .. }
             | Action::UseSymbol { .. }
+            | Action::IntegrationSummon { .. }
             | Action::Activate { .. }
             | Action::ActivateEffect { .. } => {
                 return Err(RuleError::NotInThisFamily {

@@ -350,7 +350,7 @@ impl Duel {
         });
         if let Some(card) = equip {
             if let Some(target) = self.state.piece_mut(to) {
-                target.equips.push(Attached {
+                target.attached.push(Attached {
                     owner: piece.owner,
                     card_ref: piece.card_ref,
                     card,

@@ -479,7 +479,7 @@ impl Duel {
                 why: "an equip shows the card",
             })?;
             if let Some(piece) = self.state.piece_mut(to) {
-                piece.equips.push(Attached {
+                piece.attached.push(Attached {
                     owner: seat,
                     card_ref: slot.card_ref,
                     card,
@@ -562,7 +562,7 @@ impl Duel {
                         && !p.leader
                         && p.entered_turn == self.state.turn
                         && !p.moved
-                        && p.equips.is_empty()
+                        && p.attached.is_empty()
                 })
     }
 

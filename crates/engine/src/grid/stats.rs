@@ -35,7 +35,7 @@ impl Duel {
             def += i32::from(modifier.def);
         }
         if piece.face_up {
-            for equip in &piece.equips {
+            for equip in &piece.attached {
                 for (a, d) in self
                     .rules
                     .pool

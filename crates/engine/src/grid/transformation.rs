@@ -50,7 +50,7 @@ impl Duel {
             return Ok(Vec::new());
         };
         let mut found = Vec::new();
-        for (index, equip) in piece.equips.iter().enumerate() {
+        for (index, equip) in piece.attached.iter().enumerate() {
             let Some(def) = self.rules.pool.get(equip.card) else {
                 continue;
             };
@@ -120,7 +120,7 @@ impl Duel {
         let Some(mut old) = self.state.take(plan.cell) else {
             return Err(RuleError::EmptyCell { at });
         };
-        let power_up = old.equips.remove(plan.equip);
+        let power_up = old.attached.remove(plan.equip);
         self.state
             .player_mut(power_up.owner)
             .graveyard
@@ -135,7 +135,7 @@ impl Duel {
                 moved: old.moved,
                 changed_position: old.changed_position,
                 attacked: old.attacked,
-                equips: std::mem::take(&mut old.equips),
+                attached: std::mem::take(&mut old.attached),
                 ..new
             },
         );
@@ -162,7 +162,7 @@ impl Duel {
             return;
         }
         for (cell, piece) in self.state.pieces() {
-            if piece.controller != seat || piece.equips.is_empty() {
+            if piece.controller != seat || piece.attached.is_empty() {
                 continue;
             }
             let Ok(options) = self.transformations_at(seat, cell) else {

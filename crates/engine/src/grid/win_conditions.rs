@@ -108,7 +108,7 @@ impl Duel {
             let Some(piece) = self.state.take(cell) else {
                 continue;
             };
-            for equip in &piece.equips {
+            for equip in &piece.attached {
                 self.state
                     .player_mut(equip.owner)
                     .graveyard
@@ -127,7 +127,7 @@ impl Duel {
         // Their equips under other players' monsters.
         let mut freed: Vec<Attached> = Vec::new();
         for piece in self.state.cells.iter_mut().flatten() {
-            piece.equips.retain(|e| {
+            piece.attached.retain(|e| {
                 let theirs = e.owner == seat;
                 if theirs {
                     freed.push(*e);

@@ -245,3 +245,111 @@ fn a_card_claimed_out_of_an_extra_deck_must_be_there_and_open_as_committed() {
     }
     assert!(tried > 0, "no outcome was ever proposed");
 }
+
+#[test]
+fn an_extra_deck_summon_opens_its_monster_as_committed_and_takes_only_the_summoners_materials() {
+    // Kingdom Duels: a Fusion, Ritual, Alter or Integration Summon is a step of an agreed
+    // outcome. Its monster opened as another card than committed, or a material taken out
+    // of another player's hand, is refused by every honest peer before anyone is asked.
+    use fairduel_engine::agreement::Operation;
+    use fairduel_engine::{Place, Zone};
+    let summon_offered = |g: &Game| -> Option<(Seat, Operation)> {
+        let Step::Game(Awaiting::Decision {
+            seat,
+            decision: Decision::ProposeOutcome { .. },
+        }) = g.step()
+        else {
+            return None;
+        };
+        let duel = g.leader().duel()?;
+        duel.legal_actions(seat, g.peer(seat).knowledge())
+            .into_iter()
+            .find_map(|action| match action {
+                Action::ProposeOutcome { operations } => operations
+                    .into_iter()
+                    .find(|o| matches!(o, Operation::ExtraDeckSummon { .. })),
+                _ => None,
+            })
+            .map(|operation| (seat, operation))
+    };
+    let mut tried = 0;
+    for table in tables(&FIELD) {
+        for seed in 0..30 {
+            let mut game = Game::new(&table, seed);
+            if !game.advance_until_or_end(|g| summon_offered(g).is_some()) {
+                continue;
+            }
+            let (seat, honest) = summon_offered(&game).unwrap();
+            let Operation::ExtraDeckSummon {
+                card_ref,
+                reveal,
+                to,
+                defence,
+                materials,
+            } = honest.clone()
+            else {
+                unreachable!("found as an Extra Deck summon");
+            };
+            // The same salt, another card.
+            let lie = Reveal {
+                card: fairduel_engine::CardId(if reveal.card.0 == 1 { 2 } else { 1 }),
+                salt: reveal.salt,
+            };
+            let forged_monster = Operation::ExtraDeckSummon {
+                card_ref,
+                reveal: lie,
+                to,
+                defence,
+                materials: materials.clone(),
+            };
+            let forged = game.forge(
+                seat,
+                Body::Action(Action::ProposeOutcome {
+                    operations: vec![forged_monster],
+                }),
+            );
+            let why = refused_as(game.honest_receives(seat, &forged), "illegal-action");
+            assert!(why.contains("opening"), "{why}");
+            // Another player's hand card as one more material.
+            let duel = game.leader().duel().unwrap();
+            let Some(other) = game
+                .others(seat)
+                .find(|s| !duel.state().player(*s).hand.is_empty())
+            else {
+                continue;
+            };
+            let mut taking = materials;
+            taking.push(Place::Zone {
+                side: other,
+                zone: Zone::Hand,
+                slot: 0,
+            });
+            let forged = game.forge(
+                seat,
+                Body::Action(Action::ProposeOutcome {
+                    operations: vec![Operation::ExtraDeckSummon {
+                        card_ref,
+                        reveal,
+                        to,
+                        defence,
+                        materials: taking,
+                    }],
+                }),
+            );
+            let why = refused_as(game.honest_receives(seat, &forged), "illegal-action");
+            assert!(why.contains("another player's hand"), "{why}");
+            // The honest summon is taken.
+            let honest = game.forge_applied(
+                seat,
+                Body::Action(Action::ProposeOutcome {
+                    operations: vec![honest],
+                }),
+            );
+            game.honest_receives(seat, &honest)
+                .unwrap_or_else(|e| panic!("the honest summon was refused: {e}"));
+            tried += 1;
+            break;
+        }
+    }
+    assert!(tried > 0, "no Extra Deck summon was ever offered");
+}

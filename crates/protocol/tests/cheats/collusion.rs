@@ -194,7 +194,7 @@ fn public_commitments(duel: &Duel) -> Vec<Commitment> {
         if !piece.is_hidden() {
             refs.push(piece.card_ref);
         }
-        refs.extend(piece.equips.iter().map(|a| a.card_ref));
+        refs.extend(piece.attached.iter().map(|a| a.card_ref));
     }
     refs.into_iter().map(|r| state.commitment(r)).collect()
 }

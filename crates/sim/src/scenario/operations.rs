@@ -20,10 +20,14 @@
 //!   { op = "move", from = "seat0-grave1", to = "deck-top" },
 //!   { op = "move", from = "seat1-front1", to = "deck-bottom" },
 //!   { op = "from-extra-deck", card = 501, to = "seat0-front2" },
+//!   { op = "extra-deck-summon", card = 113, to = "seat0-front3",
+//!     materials = ["seat0-front1", "seat0-hand2"] },
 //! ]
 //!
 //! `from-extra-deck` takes the first copy of `card` in the proposer's Extra Deck, opened by
-//! them (`to` as for `move`).
+//! them (`to` as for `move`); `extra-deck-summon` summons it by its own mechanic (Kingdom
+//! Duels' Fusion, Ritual, Alter and Integration) onto the zone `to` (`position` as for
+//! `move`) from the `materials` named.
 //! ```
 //!
 //! A hand, graveyard or banished card is `seatN-handK`, `seatN-graveK` or `seatN-banishedK`,
@@ -60,6 +64,7 @@ pub(super) struct RawOperation {
     turns: Option<u8>,
     change: Option<i8>,
     card: Option<u16>,
+    materials: Option<Vec<String>>,
 }
 
 /// The proposer's Extra Deck card of a number, with its opening.
@@ -110,6 +115,27 @@ fn parse_operation(
                 card_ref,
                 reveal,
                 to: destination(sc, line, raw, &need(&raw.to, "to")?, duel)?,
+            }
+        }
+        "extra-deck-summon" => {
+            let id = raw
+                .card
+                .ok_or_else(|| sc.err(line, "an \"extra-deck-summon\" operation needs `card`"))?;
+            let (card_ref, reveal) = extra_deck_card(id).ok_or_else(|| {
+                sc.err(line, format!("no card {id} in the proposer's Extra Deck"))
+            })?;
+            let materials = raw
+                .materials
+                .iter()
+                .flatten()
+                .map(|m| card_place(sc, line, m, duel))
+                .collect::<Result<Vec<_>, _>>()?;
+            Operation::ExtraDeckSummon {
+                card_ref,
+                reveal,
+                to: parse_place(sc, line, &need(&raw.to, "to")?, duel)?,
+                defence: defence(sc, line, raw)?,
+                materials,
             }
         }
         "life-points" => Operation::LifePoints {
@@ -172,8 +198,8 @@ fn parse_operation(
                 line,
                 format!(
                     "unknown operation \"{other}\" (move, life-points, stats, level, change-position, \
-                     flip, reveal, draw, mill, from-extra-deck, declare, search, shuffle, \
-                     destroy, battle-lock, counters)"
+                     flip, reveal, draw, mill, from-extra-deck, extra-deck-summon, declare, search, \
+                     shuffle, destroy, battle-lock, counters)"
                 ),
             ));
         }
@@ -215,18 +241,21 @@ fn destination(
         "deck-bottom" => Destination::DeckBottom,
         zone => Destination::Field {
             at: parse_place(sc, line, zone, duel)?,
-            defence: match raw.position.as_deref() {
-                None | Some("attack") => false,
-                Some("defence" | "defense") => true,
-                Some(other) => {
-                    return Err(sc.err(
-                        line,
-                        format!("position \"{other}\": write attack or defence"),
-                    ));
-                }
-            },
+            defence: defence(sc, line, raw)?,
         },
     })
+}
+
+/// Whether `position` asks for DEF Position.
+fn defence(sc: &Scenario, line: usize, raw: &RawOperation) -> Result<bool, SourceError> {
+    match raw.position.as_deref() {
+        None | Some("attack") => Ok(false),
+        Some("defence" | "defense") => Ok(true),
+        Some(other) => Err(sc.err(
+            line,
+            format!("position \"{other}\": write attack or defence"),
+        )),
+    }
 }
 
 /// A zone of the field, `seatN-handK` / `seatN-graveK` / `seatN-banishedK`, or `seatN-dmz`

@@ -374,7 +374,7 @@ impl Runner {
                 bind,
                 bound_turn: rc.bound_turn.unwrap_or(0),
                 modifiers: Vec::new(),
-                equips,
+                attached: equips,
                 activated: rc.activated,
                 locked_until: 0,
                 counters: rc.counters.unwrap_or(0),
@@ -482,7 +482,7 @@ impl Runner {
         }
         for (place, piece) in self.board_pieces() {
             places.push((piece.card_ref, piece.card, format!("{place}")));
-            for e in &piece.equips {
+            for e in &piece.attached {
                 places.push((e.card_ref, Some(e.card), format!("under {place}")));
             }
         }

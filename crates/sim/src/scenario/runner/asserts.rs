@@ -218,6 +218,7 @@ impl Runner {
             || a.position.is_some()
             || a.spellbound.is_some()
             || a.equipped.is_some()
+            || a.attached.is_some()
             || a.counters.is_some()
             || a.atk.is_some()
             || a.def.is_some()
@@ -275,6 +276,7 @@ impl Runner {
                     || a.position.is_some()
                     || a.spellbound.is_some()
                     || a.equipped.is_some()
+                    || a.attached.is_some()
                     || a.counters.is_some()
                     || a.atk.is_some()
                     || a.def.is_some()
@@ -358,13 +360,23 @@ impl Runner {
                             expect(&mut problems, format!("spellbind at {cell}"), want, actual);
                         }
                         if let Some(id) = a.equipped
-                            && !p.equips.iter().any(|e| e.card == CardId(id))
+                            && !p.attached.iter().any(|e| e.card == CardId(id))
                         {
                             problems.push(format!(
                                 "{cell} should carry equip {}, carries [{}]",
                                 CardId(id),
-                                list(&p.equips.iter().map(|e| e.card).collect::<Vec<_>>())
+                                list(&p.attached.iter().map(|e| e.card).collect::<Vec<_>>())
                             ));
+                        }
+                        if let Some(want) = &a.attached {
+                            let want: Vec<CardId> = want.iter().map(|id| CardId(*id)).collect();
+                            let actual: Vec<CardId> = p.attached.iter().map(|e| e.card).collect();
+                            expect(
+                                &mut problems,
+                                format!("cards attached beneath {cell}"),
+                                format!("[{}]", list(&want)),
+                                format!("[{}]", list(&actual)),
+                            );
                         }
                         if let Some(want) = a.counters {
                             expect(

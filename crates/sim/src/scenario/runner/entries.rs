@@ -243,6 +243,13 @@ impl Runner {
                 let (card_ref, reveal) = extra_deck_card(id)?;
                 Action::PlaySymbol { card_ref, reveal }
             }
+            "integration-summon" => {
+                let id = raw
+                    .card
+                    .ok_or_else(|| sc.err(line, "an integration-summon step needs card = N"))?;
+                let (card_ref, reveal) = extra_deck_card(id)?;
+                Action::IntegrationSummon { card_ref, reveal }
+            }
             "use-symbol" => Action::UseSymbol {
                 charges: raw
                     .charges

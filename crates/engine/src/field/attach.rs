@@ -1,0 +1,67 @@
+//! Kingdom Duels' attached cards: "Attached cards must be placed beneath their targeted
+//! card", and "if a card leaves the field ... all cards attached to it are sent to the
+//! Graveyard". A Fusion or Alter summon attaches its materials this way (see
+//! [`crate::agreement::extra_deck_summon`]); a card moved to another zone of the field takes
+//! its attached cards along.
+
+use crate::agreement::extra_deck_summon::SummonMethod;
+use crate::duel::Duel;
+use crate::event::Event;
+use crate::piece::{Attached, Piece};
+use crate::place::Place;
+
+impl Duel {
+    /// Sends `cards`, attached beneath a card that left the field, to their owners'
+    /// graveyards (a team's one graveyard where it shares a side).
+    pub(crate) fn attached_to_graveyards(&mut self, cards: Vec<Attached>, events: &mut Vec<Event>) {
+        for card in cards {
+            let graveyard = self.side_of(card.owner);
+            self.state
+                .player_mut(graveyard)
+                .graveyard
+                .push(card.to_graveyard());
+            events.push(Event::AttachedCardToGraveyard {
+                owner: card.owner,
+                card: card.card,
+            });
+        }
+    }
+
+    /// Takes the card at `place` off the field for good: the cards attached beneath it go
+    /// to their owners' graveyards. Returns it, with nothing attached any more.
+    pub(crate) fn leave_field(&mut self, place: Place, events: &mut Vec<Event>) -> Option<Piece> {
+        let mut piece = self.take_from_zone(place)?;
+        let attached = std::mem::take(&mut piece.attached);
+        self.attached_to_graveyards(attached, events);
+        Some(piece)
+    }
+
+    /// "If a Fusion Material somehow enters the field as a monster while its corresponding
+    /// Fusion Monster is still on the field then this new monster can't declare an attack
+    /// on the first turn it's summoned": `piece` entered this turn, and a Fusion Monster on
+    /// the field holds a material of its name attached beneath it.
+    pub(crate) fn material_of_a_fusion_on_field(&self, piece: &Piece) -> bool {
+        if piece.entered_turn != self.state.turn {
+            return false;
+        }
+        let Some(name) = piece.card.and_then(|c| self.printed_name(c)) else {
+            return false;
+        };
+        let field = *self.field();
+        (0..field.slot_count())
+            .filter_map(|index| field.place_at(index))
+            .filter_map(|place| self.zone_piece(place))
+            .filter(|p| {
+                p.face_up
+                    && p.card.and_then(|c| self.summon_method(c)) == Some(SummonMethod::Fusion)
+            })
+            .flat_map(|fusion| fusion.attached.iter())
+            .any(|material| self.printed_name(material.card) == Some(name))
+    }
+
+    /// The name printed on `card` (an alternate art's is its card's).
+    fn printed_name(&self, card: crate::card::CardId) -> Option<&str> {
+        let def = self.rules.pool.get(card)?;
+        Some(self.rules.pool.printed_card(def).name.as_str())
+    }
+}

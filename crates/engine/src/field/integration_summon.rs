@@ -1,0 +1,95 @@
+//! Kingdom Duels' Integration Summon: "To summon an Integration Monster you need to have had
+//! played a specific Duelist Setup Rule card at the beginning of the game ... and Erode from
+//! your hand or field the other Material(s) listed on the card."
+//!
+//! No card activates it: its player declares it in their Main Phase, showing the
+//! Integration Monster from their Extra Deck. Which Duelist Setup and which materials the
+//! card lists is its text, which the card facts do not carry, so the summon itself is the
+//! outcome the players agree on (an [`crate::agreement::Operation::ExtraDeckSummon`] step,
+//! which erodes the materials); refused, the monster stays in the Extra Deck.
+
+use crate::action::Action;
+use crate::agreement::extra_deck_summon::SummonMethod;
+use crate::awaiting::Decision;
+use crate::commitment::{CardRef, Reveal};
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::knowledge::Knowledge;
+use crate::place::{Place, Zone};
+use crate::seat::Seat;
+
+fn refused(why: &'static str) -> RuleError {
+    RuleError::CannotIntegrationSummon { why }
+}
+
+impl Duel {
+    /// Why `seat` may not declare an Integration Summon now, if it may not.
+    fn integration_summon_refused(&self, seat: Seat) -> Option<RuleError> {
+        let why = if !matches!(self.state.awaiting.decision(), Some((s, Decision::Main)) if s == seat)
+        {
+            "an Integration Summon is declared in your Main Phase, with nothing else going on"
+        } else if self.state.player(seat).duelist_setup.is_none() {
+            "an Integration Monster needs the Duelist Setup its conditions name, played at the \
+             beginning of the game, and you played none"
+        } else {
+            return None;
+        };
+        Some(refused(why))
+    }
+
+    /// `seat` declares an Integration Summon of `card_ref`, shown by `reveal`: the players
+    /// then agree on the summon and its materials.
+    pub(super) fn declare_integration_summon(
+        &mut self,
+        seat: Seat,
+        card_ref: CardRef,
+        reveal: &Reveal,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if let Some(refused) = self.integration_summon_refused(seat) {
+            return Err(refused);
+        }
+        if !self.state.player(seat).extra_deck.contains(&card_ref) {
+            return Err(refused("that card is not in your Extra Deck"));
+        }
+        let commitment = self.state.commitment(card_ref);
+        let card = self.check_reveal(seat, &commitment, reveal)?.id;
+        if self.summon_method(card) != Some(SummonMethod::Integration) {
+            return Err(refused("that card is not an Integration Monster"));
+        }
+        self.learn(seat, commitment, card, events)?;
+        events.push(Event::IntegrationSummonDeclared { seat, card });
+        let at = Place::Zone {
+            side: seat,
+            zone: Zone::ExtraDeck,
+            slot: 0,
+        };
+        self.begin_agreement(seat, card, card_ref, at);
+        Ok(())
+    }
+
+    /// The Integration Summons `seat` may declare now: one per Integration Monster of its
+    /// Extra Deck (those its knowledge opens).
+    pub(super) fn integration_summons(
+        &self,
+        seat: Seat,
+        knowledge: &Knowledge,
+        out: &mut Vec<Action>,
+    ) {
+        if self.integration_summon_refused(seat).is_some() {
+            return;
+        }
+        for card_ref in &self.state.player(seat).extra_deck {
+            let Some(reveal) = knowledge.get(&self.state.commitment(*card_ref)) else {
+                continue;
+            };
+            if self.summon_method(reveal.card) == Some(SummonMethod::Integration) {
+                out.push(Action::IntegrationSummon {
+                    card_ref: *card_ref,
+                    reveal: *reveal,
+                });
+            }
+        }
+    }
+}
