@@ -302,6 +302,10 @@ fn print_summary(summary: &Summary) {
                 agreements.extra_deck_summons,
                 agreements.integrations_declared
             );
+            say!(
+                "strikes:  {} STRIKEs at a terrain marker",
+                agreements.strikes
+            );
         }
     }
     if let (Some(revivals), Some(taken)) = (summary.revivals, summary.controls_taken) {

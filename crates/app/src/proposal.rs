@@ -36,11 +36,12 @@ pub enum StepKind {
     Shuffle,
     FromExtraDeck,
     ExtraDeckSummon,
+    Terrain,
     Declare,
 }
 
 impl StepKind {
-    const ALL: [StepKind; 17] = [
+    const ALL: [StepKind; 18] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
@@ -57,6 +58,7 @@ impl StepKind {
         StepKind::Shuffle,
         StepKind::FromExtraDeck,
         StepKind::ExtraDeckSummon,
+        StepKind::Terrain,
         StepKind::Declare,
     ];
 
@@ -66,7 +68,10 @@ impl StepKind {
         !matches!(
             (self, family),
             (
-                StepKind::BattleLock | StepKind::Counters | StepKind::ExtraDeckSummon,
+                StepKind::BattleLock
+                    | StepKind::Counters
+                    | StepKind::ExtraDeckSummon
+                    | StepKind::Terrain,
                 Family::Grid
             )
         )
@@ -90,6 +95,7 @@ impl StepKind {
             StepKind::Shuffle => "Shuffle a deck",
             StepKind::FromExtraDeck => "From my Extra Deck",
             StepKind::ExtraDeckSummon => "Fusion, Ritual, Alter or Integration Summon",
+            StepKind::Terrain => "Terrain marker",
             StepKind::Declare => "Declare",
         }
     }
@@ -132,7 +138,7 @@ impl DestinationKind {
         match self {
             DestinationKind::Hand => "to its owner's hand",
             DestinationKind::Graveyard => "to the graveyard",
-            DestinationKind::Banished => "banished",
+            DestinationKind::Banished => "banished (Kingdom Duels: eroded)",
             DestinationKind::Deck => "shuffled into its owner's deck",
             DestinationKind::DeckTop => "on top of its owner's deck",
             DestinationKind::DeckBottom => "at the bottom of its owner's deck",
@@ -182,6 +188,8 @@ pub struct ProposalDraft {
     pub levels: i8,
     /// The materials of an Extra Deck summon, in order (an Alter Monster's first).
     pub materials: Vec<Place>,
+    /// The terrain a marker becomes, by its number (0: none chosen yet).
+    pub terrain: u8,
     /// A click on the board fills this next.
     pub picking: Option<Pick>,
     /// Show the board as the outcome would leave it.
@@ -252,6 +260,11 @@ impl ProposalDraft {
                     materials: self.materials.clone(),
                 }
             }
+            StepKind::Terrain if self.terrain == 0 => return None,
+            StepKind::Terrain => Operation::Terrain {
+                at: self.zone?,
+                terrain: self.terrain,
+            },
             StepKind::LifePoints => Operation::LifePoints {
                 seat: self.seat?,
                 amount: self.amount,
@@ -388,7 +401,11 @@ pub fn proposal_ui(
             .selected_text(draft.kind.label())
             .show_ui(ui, |ui| {
                 for kind in StepKind::ALL {
-                    if kind.in_family(view.duel.format().family) {
+                    // Only a field with terrain has markers to change.
+                    let markers = !view.duel.state().markers.is_empty();
+                    if kind.in_family(view.duel.format().family)
+                        && (kind != StepKind::Terrain || markers)
+                    {
                         ui.selectable_value(&mut draft.kind, kind, kind.label());
                     }
                 }
@@ -466,6 +483,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
             destination_ui(ui, draft, view, names, false);
         }
         StepKind::ExtraDeckSummon => extra_deck_summon_fields_ui(ui, draft, view, names),
+        StepKind::Terrain => terrain_fields_ui(ui, draft, view, names),
         StepKind::LifePoints => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name);
             ui.add(
@@ -709,6 +727,43 @@ fn extra_deck_summon_fields_ui(
     if !draft.materials.is_empty() && ui.small_button("Clear materials").clicked() {
         draft.materials.clear();
     }
+}
+
+/// A terrain marker (over any player's Frontrow zone, or picked on the board) and the
+/// terrain it becomes.
+fn terrain_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names: &[String]) {
+    let duel = &view.duel;
+    let field = duel.field();
+    let text = draft.zone.map_or_else(
+        || "choose a zone".to_owned(),
+        |z| zone_words(view, names, z),
+    );
+    let label = ui.label("over");
+    ComboBox::from_id_salt("proposal-marker")
+        .selected_text(text)
+        .show_ui(ui, |ui| {
+            for zone in duel.state().seats().flat_map(|side| field.frontrow(side)) {
+                ui.selectable_value(&mut draft.zone, Some(zone), zone_words(view, names, zone));
+            }
+        })
+        .response
+        .labelled_by(label.id);
+    pick_button_ui(ui, draft, Pick::Zone);
+    let terrains = duel.pool().terrains();
+    let chosen = terrains
+        .iter()
+        .find(|t| t.id == draft.terrain)
+        .map_or_else(|| "choose a terrain".to_owned(), |t| t.name.clone());
+    let label = ui.label("becomes");
+    ComboBox::from_id_salt("proposal-terrain")
+        .selected_text(chosen)
+        .show_ui(ui, |ui| {
+            for terrain in terrains {
+                ui.selectable_value(&mut draft.terrain, terrain.id, terrain.name.as_str());
+            }
+        })
+        .response
+        .labelled_by(label.id);
 }
 
 fn seat_picker_ui(

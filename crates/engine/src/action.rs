@@ -184,6 +184,10 @@ pub enum Action {
     /// Setup); which materials it erodes is agreed, and the summon is a step of that
     /// agreed outcome.
     IntegrationSummon { card_ref: CardRef, reveal: Reveal },
+    /// Kingdom Duels: your face-up ATK Position monster at `from` STRIKEs the terrain marker
+    /// over the opponent's Frontrow zone `target` (Main Phase 1, once per turn; no Battle
+    /// Phase follows); its effect resolves by agreement.
+    Strike { from: Place, target: Place },
 }
 
 /// A monster given up for a fusion.
@@ -234,6 +238,7 @@ impl Action {
             Action::PlaySymbol { .. } => "play-symbol",
             Action::UseSymbol { .. } => "use-symbol",
             Action::IntegrationSummon { .. } => "integration-summon",
+            Action::Strike { .. } => "strike",
         }
     }
 }

@@ -11,6 +11,13 @@ use crate::place::{Place, Zone};
 use crate::seat::Seat;
 use crate::state::{Outcome, WinReason};
 
+/// A terrain's name by its number in the format's list.
+fn terrain_name(duel: &Duel, terrain: u8) -> String {
+    duel.pool()
+        .terrain(terrain)
+        .map_or_else(|| format!("terrain {terrain}"), |t| t.name.clone())
+}
+
 fn card_name(duel: &Duel, id: crate::card::CardId) -> String {
     duel.pool()
         .get(id)
@@ -205,6 +212,10 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             "activates an effect of their Symbol card for {charges} charge{}",
             if *charges == 1 { "" } else { "s" }
         ),
+        Action::Strike { from, target } => format!(
+            "STRIKEs the terrain marker over {target} with {}",
+            card_at_words(Some(duel), *from)
+        ),
         Action::IntegrationSummon { reveal, .. } => format!(
             "declares an Integration Summon of {} from their Extra Deck",
             card_name(duel, reveal.card)
@@ -314,6 +325,13 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
                 }
             )
         }
+        Operation::Terrain { at, terrain } => format!(
+            "make the terrain marker over {at} {}",
+            duel.map_or_else(
+                || format!("terrain {terrain}"),
+                |d| terrain_name(d, *terrain)
+            )
+        ),
         Operation::Move { from, to } => {
             let card = card_at_words(duel, *from);
             match to {
@@ -524,6 +542,23 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             "{} was attached beneath a card that left the field: it goes to the graveyard",
             name(*card)
         ),
+        Event::Struck {
+            seat,
+            card,
+            target,
+            terrain,
+            ..
+        } => format!(
+            "{seat}'s {} STRIKEs the {} terrain over {target}: no Battle Phase this turn",
+            name(*card),
+            terrain_name(duel, *terrain)
+        ),
+        Event::MarkerChanged { at, terrain } => {
+            format!(
+                "the terrain marker over {at} becomes {}",
+                terrain_name(duel, *terrain)
+            )
+        }
         Event::IntegrationSummonDeclared { seat, card } => format!(
             "{seat} declares an Integration Summon of {} from the Extra Deck",
             name(*card)

@@ -178,6 +178,8 @@ pub enum RuleError {
         what: &'static str,
         why: &'static str,
     },
+    #[error("{at} cannot STRIKE now: {why}")]
+    CannotStrike { at: Place, why: &'static str },
     #[error("an Integration Summon cannot be declared: {why}")]
     CannotIntegrationSummon { why: &'static str },
     #[error("the reshuffle of {owner}'s deck cannot go on: {why}")]
@@ -260,6 +262,7 @@ impl RuleError {
             RuleError::BadShare { .. } => "bad-share",
             RuleError::TooManyChances { .. } => "too-many-chances",
             RuleError::CannotIntegrationSummon { .. } => "cannot-integration-summon",
+            RuleError::CannotStrike { .. } => "cannot-strike",
         }
     }
 }

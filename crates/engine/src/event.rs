@@ -394,4 +394,18 @@ pub enum Event {
         seat: Seat,
         card: CardId,
     },
+    /// `seat`'s `card` at `from` STRIKEd the terrain marker over `target` (terrain number
+    /// `terrain`); its effect is the chain link that follows.
+    Struck {
+        seat: Seat,
+        from: Place,
+        card: CardId,
+        target: Place,
+        terrain: u8,
+    },
+    /// The card game's field: the terrain marker over `at` became terrain number `terrain`.
+    MarkerChanged {
+        at: Place,
+        terrain: u8,
+    },
 }

@@ -76,6 +76,8 @@ pub struct AgreementTally {
     /// Integration), and Integration Summons declared.
     pub extra_deck_summons: u64,
     pub integrations_declared: u64,
+    /// STRIKEs declared at a terrain marker.
+    pub strikes: u64,
 }
 
 impl AgreementTally {
@@ -112,6 +114,7 @@ impl AgreementTally {
                 Event::SymbolUsed { .. } => self.symbol_effects += 1,
                 Event::SummonedFromExtraDeck { .. } => self.extra_deck_summons += 1,
                 Event::IntegrationSummonDeclared { .. } => self.integrations_declared += 1,
+                Event::Struck { .. } => self.strikes += 1,
                 _ => {}
             }
         }
@@ -140,6 +143,7 @@ impl AgreementTally {
         self.symbol_effects += other.symbol_effects;
         self.extra_deck_summons += other.extra_deck_summons;
         self.integrations_declared += other.integrations_declared;
+        self.strikes += other.strikes;
     }
 }
 

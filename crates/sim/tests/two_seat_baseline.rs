@@ -121,6 +121,7 @@ fn plain(entry: &Entry) -> String {
         | Action::PlaySymbol { .. }
         | Action::UseSymbol { .. }
         | Action::IntegrationSummon { .. }
+        | Action::Strike { .. }
         | Action::ActivateEffect { .. }
         | Action::CallChance { .. }
         | Action::SummonDeckMaster { .. }

@@ -155,6 +155,15 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             "Activate a Symbol effect for {charges} charge{}",
             if *charges == 1 { "" } else { "s" }
         ),
+        Action::Strike { target, .. } => {
+            let terrain = duel
+                .marker_at(*target)
+                .map_or_else(|| "the".to_owned(), |t| t.name.clone());
+            format!(
+                "STRIKE the {terrain} terrain over {} (no Battle Phase this turn)",
+                place_words(view, *target)
+            )
+        }
         Action::IntegrationSummon { reveal, .. } => match duel.pool().get(reveal.card) {
             Some(card) => format!("Integration Summon {} (materials agreed)", card.name),
             None => format!("Integration Summon {} (materials agreed)", reveal.card),
@@ -291,7 +300,9 @@ pub(super) fn action_places(action: &Action) -> Vec<Place> {
     match action {
         Action::Play { to, .. } | Action::Redirect { to } | Action::Fuse { to, .. } => vec![*to],
         Action::Move { from, to, .. } => vec![*from, *to],
-        Action::Attack { from, target, .. } => vec![*from, *target],
+        Action::Attack { from, target, .. } | Action::Strike { from, target } => {
+            vec![*from, *target]
+        }
         Action::ChangePosition { at }
         | Action::Flip { at, .. }
         | Action::SpringTrap { at, .. }
@@ -307,6 +318,9 @@ pub(super) fn untargeted_place(action: &Action) -> Option<Place> {
     match action {
         // A direct attack has no zone to click: it is one of the attacker's own choices.
         Action::Attack { from, target, .. } if target.as_player().is_some() => Some(*from),
+        // A STRIKE's target is a terrain, not the card in the zone: one of the monster's own
+        // choices.
+        Action::Strike { from, .. } => Some(*from),
         Action::ChangePosition { at }
         | Action::Flip { at, .. }
         | Action::Activate { at, .. }
@@ -336,6 +350,7 @@ pub(super) fn has_any_action(view: &SeatView, selection: Selection) -> bool {
         (
             Action::Move { from: c, .. }
             | Action::Attack { from: c, .. }
+            | Action::Strike { from: c, .. }
             | Action::ChangePosition { at: c }
             | Action::Flip { at: c, .. }
             | Action::Activate { at: c, .. }

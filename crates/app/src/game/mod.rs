@@ -887,6 +887,13 @@ fn hand_ui(
 
 /// Replaces "seat 0", "seat 1", … with the names in one pass, so a name that itself reads
 /// "seat 1" is left as the player typed it. A seat number with no name stays as it is.
+/// Whether the duel calls the cards removed from play eroded (Kingdom Duels: the card game's
+/// field with terrain markers) rather than banished.
+pub fn erodes(duel: &fairduel_engine::duel::Duel) -> bool {
+    duel.format().family == fairduel_engine::format::Family::Field
+        && !duel.state().markers.is_empty()
+}
+
 pub fn with_seat_names(text: &str, names: &[String]) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;

@@ -223,8 +223,14 @@ pub(super) fn players_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
                     player.graveyard.len()
                 ));
                 if !player.extra_deck.is_empty() || !player.banished.is_empty() {
+                    // Kingdom Duels calls the cards removed from play eroded.
+                    let removed = if crate::game::erodes(&view.duel) {
+                        "Eroded"
+                    } else {
+                        "Banished"
+                    };
                     ui.label(format!(
-                        "Extra Deck {} · Banished {}",
+                        "Extra Deck {} · {removed} {}",
                         player.extra_deck.len(),
                         player.banished.len()
                     ));

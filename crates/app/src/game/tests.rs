@@ -321,6 +321,53 @@ equips = [799]
 }
 
 #[test]
+fn a_selected_monster_offers_a_strike_at_each_opponent_terrain_by_its_name() {
+    let view = scenario_view(
+        "kingdom-duels",
+        r#"
+name = "Axe Raider may STRIKE"
+format = "kingdom-duels"
+turn = 3
+
+[seat0]
+deck = [53]
+
+[seat1]
+deck = [53]
+
+[[terrain]]
+at = "seat1-front2"
+marker = "Forest"
+
+[[cells]]
+at = "seat0-front1"
+card = 151
+seat = 0
+"#,
+        Seat(0),
+    );
+    let axe_raider = Place::Zone {
+        side: Seat(0),
+        zone: fairduel_engine::Zone::Frontrow,
+        slot: 0,
+    };
+    let labels: Vec<String> = actions::untargeted(&view, Selection::Board(axe_raider))
+        .into_iter()
+        .map(|a| action_label(&view, a))
+        .collect();
+    let strikes: Vec<&String> = labels.iter().filter(|l| l.starts_with("STRIKE ")).collect();
+    // One per zone of the opponent's Frontrow, named by the terrain over it.
+    assert_eq!(strikes.len(), 5, "{labels:?}");
+    assert!(
+        strikes
+            .iter()
+            .any(|l| l.starts_with("STRIKE the Forest terrain over")
+                && l.ends_with("(no Battle Phase this turn)")),
+        "{labels:?}"
+    );
+}
+
+#[test]
 fn a_changed_level_is_named_on_the_field_until_it_lapses() {
     // Axe Raider gained 2 levels until the end of the turn; Critter lost 2 for good.
     let view = scenario_view(

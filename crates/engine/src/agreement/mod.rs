@@ -134,6 +134,9 @@ pub enum Operation {
         defence: bool,
         materials: Vec<Place>,
     },
+    /// The card game's field with terrain: the terrain marker over `at` (a Frontrow zone, or a
+    /// Backrow zone's column) becomes terrain number `terrain` of the format's list.
+    Terrain { at: Place, terrain: u8 },
 }
 
 /// The most counters one card may hold.
@@ -193,6 +196,7 @@ impl Operation {
             Operation::Level { .. } => "level",
             Operation::FromExtraDeck { .. } => "from-extra-deck",
             Operation::ExtraDeckSummon { .. } => "extra-deck-summon",
+            Operation::Terrain { .. } => "terrain",
         }
     }
 }

@@ -286,6 +286,24 @@ impl Duel {
                 run,
                 events,
             ),
+            Operation::Terrain { at, terrain } => {
+                let index = self
+                    .field()
+                    .marker_index(*at)
+                    .filter(|i| *i < self.state.markers.len())
+                    .ok_or_else(|| bad(format!("there is no terrain marker over {at}")))?;
+                if self.rules.pool.terrain(*terrain).is_none() {
+                    return Err(bad(format!(
+                        "the format's terrains have no number {terrain}"
+                    )));
+                }
+                self.state.markers[index] = *terrain;
+                events.push(Event::MarkerChanged {
+                    at: *at,
+                    terrain: *terrain,
+                });
+                Ok(())
+            }
             Operation::Declare { .. } => Ok(()),
             Operation::Flip { at } => self.run_flip(index, *at, run, events),
             Operation::Reveal { at } => self.run_reveal(index, *at, run),
@@ -967,7 +985,8 @@ impl Duel {
                     to: Destination::Field { at, .. },
                     ..
                 }
-                | Operation::ExtraDeckSummon { to: at, .. } => add_place(&mut touched, *at),
+                | Operation::ExtraDeckSummon { to: at, .. }
+                | Operation::Terrain { at, .. } => add_place(&mut touched, *at),
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }
                 | Operation::Mill { seat, .. }

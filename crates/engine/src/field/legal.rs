@@ -139,6 +139,7 @@ impl Duel {
         self.activation_actions(seat, knowledge, out);
         self.symbol_actions(seat, knowledge, out);
         self.integration_summons(seat, knowledge, out);
+        self.strikes(seat, out);
         for (at, piece) in self.monsters_of(seat) {
             if self.position_change_refused(seat, at).is_none() {
                 out.push(Action::ChangePosition { at });

@@ -27,6 +27,7 @@ mod position;
 mod redirect;
 mod setup;
 mod stats;
+mod strike;
 pub(crate) mod summon;
 mod symbol;
 mod turn;
@@ -86,6 +87,7 @@ impl Duel {
                 self.play_symbol(seat, *card_ref, reveal, events)?
             }
             Action::UseSymbol { charges } => self.use_symbol(seat, *charges, events)?,
+            Action::Strike { from, target } => self.field_strike(seat, *from, *target, events)?,
             Action::IntegrationSummon { card_ref, reveal } => {
                 self.declare_integration_summon(seat, *card_ref, reveal, events)?
             }

@@ -93,6 +93,8 @@ impl Duel {
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let next = match self.expect_turn_decision(seat, "next-phase")? {
+            // A STRIKE in Main Phase 1: "you skip the Battle Phase that turn".
+            Phase::Main if self.battle_phase_skipped(seat) => Phase::SecondMain,
             Phase::Main => {
                 let first_attack_turn = self.state.table.first_attack_turn();
                 if !self.state.table.may_attack_on(self.state.turn) {

@@ -140,6 +140,7 @@ impl Duel {
             | Action::PlaySymbol { .. }
             | Action::UseSymbol { .. }
             | Action::IntegrationSummon { .. }
+            | Action::Strike { .. }
             | Action::Activate { .. }
             | Action::ActivateEffect { .. } => {
                 return Err(RuleError::NotInThisFamily {

@@ -498,6 +498,7 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             // here until it is counted.
             Action::ChangePosition { .. }
             | Action::UseSymbol { .. }
+            | Action::Strike { .. }
             | Action::EndTurn
             | Action::Pass
             | Action::ChooseOpponent { .. }

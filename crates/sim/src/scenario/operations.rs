@@ -22,6 +22,7 @@
 //!   { op = "from-extra-deck", card = 501, to = "seat0-front2" },
 //!   { op = "extra-deck-summon", card = 113, to = "seat0-front3",
 //!     materials = ["seat0-front1", "seat0-hand2"] },
+//!   { op = "terrain", at = "seat1-front2", terrain = "Forest" },
 //! ]
 //!
 //! `from-extra-deck` takes the first copy of `card` in the proposer's Extra Deck, opened by
@@ -65,6 +66,7 @@ pub(super) struct RawOperation {
     change: Option<i8>,
     card: Option<u16>,
     materials: Option<Vec<String>>,
+    terrain: Option<String>,
 }
 
 /// The proposer's Extra Deck card of a number, with its opening.
@@ -138,6 +140,16 @@ fn parse_operation(
                 materials,
             }
         }
+        "terrain" => {
+            let name = need(&raw.terrain, "terrain")?;
+            let terrain = duel.pool().terrain_by_name(&name).ok_or_else(|| {
+                sc.err(line, format!("the format has no terrain named \"{name}\""))
+            })?;
+            Operation::Terrain {
+                at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
+                terrain: terrain.id,
+            }
+        }
         "life-points" => Operation::LifePoints {
             seat: seat()?,
             amount: raw
@@ -198,8 +210,8 @@ fn parse_operation(
                 line,
                 format!(
                     "unknown operation \"{other}\" (move, life-points, stats, level, change-position, \
-                     flip, reveal, draw, mill, from-extra-deck, extra-deck-summon, declare, search, \
-                     shuffle, destroy, battle-lock, counters)"
+                     flip, reveal, draw, mill, from-extra-deck, extra-deck-summon, terrain, declare, \
+                     search, shuffle, destroy, battle-lock, counters)"
                 ),
             ));
         }

@@ -243,6 +243,10 @@ impl Runner {
                 let (card_ref, reveal) = extra_deck_card(id)?;
                 Action::PlaySymbol { card_ref, reveal }
             }
+            "strike" => Action::Strike {
+                from: cell(&raw.from, "from")?,
+                target: cell(&raw.to, "to")?,
+            },
             "integration-summon" => {
                 let id = raw
                     .card
