@@ -37,11 +37,12 @@ pub enum StepKind {
     FromExtraDeck,
     ExtraDeckSummon,
     Terrain,
+    Equip,
     Declare,
 }
 
 impl StepKind {
-    const ALL: [StepKind; 18] = [
+    const ALL: [StepKind; 19] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
@@ -59,6 +60,7 @@ impl StepKind {
         StepKind::FromExtraDeck,
         StepKind::ExtraDeckSummon,
         StepKind::Terrain,
+        StepKind::Equip,
         StepKind::Declare,
     ];
 
@@ -71,7 +73,8 @@ impl StepKind {
                 StepKind::BattleLock
                     | StepKind::Counters
                     | StepKind::ExtraDeckSummon
-                    | StepKind::Terrain,
+                    | StepKind::Terrain
+                    | StepKind::Equip,
                 Family::Grid
             )
         )
@@ -96,6 +99,7 @@ impl StepKind {
             StepKind::FromExtraDeck => "From my Extra Deck",
             StepKind::ExtraDeckSummon => "Fusion, Ritual, Alter or Integration Summon",
             StepKind::Terrain => "Terrain marker",
+            StepKind::Equip => "Equip to a monster",
             StepKind::Declare => "Declare",
         }
     }
@@ -260,6 +264,10 @@ impl ProposalDraft {
                     materials: self.materials.clone(),
                 }
             }
+            StepKind::Equip => Operation::Equip {
+                equip: self.card?,
+                to: self.zone?,
+            },
             StepKind::Terrain if self.terrain == 0 => return None,
             StepKind::Terrain => Operation::Terrain {
                 at: self.zone?,
@@ -484,6 +492,40 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
         }
         StepKind::ExtraDeckSummon => extra_deck_summon_fields_ui(ui, draft, view, names),
         StepKind::Terrain => terrain_fields_ui(ui, draft, view, names),
+        StepKind::Equip => {
+            card_picker_ui(ui, draft, view, names, "Equip card", false);
+            let monsters: Vec<Place> = candidate_cards(view, false)
+                .into_iter()
+                .filter(|p| {
+                    matches!(
+                        p,
+                        Place::Zone {
+                            zone: Zone::Frontrow,
+                            ..
+                        }
+                    )
+                })
+                .collect();
+            let text = draft.zone.map_or_else(
+                || "choose a monster".to_owned(),
+                |z| card_words(view, names, z),
+            );
+            let label = ui.label("to");
+            ComboBox::from_id_salt("proposal-equip-target")
+                .selected_text(text)
+                .show_ui(ui, |ui| {
+                    for place in monsters {
+                        ui.selectable_value(
+                            &mut draft.zone,
+                            Some(place),
+                            card_words(view, names, place),
+                        );
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            pick_button_ui(ui, draft, Pick::Zone);
+        }
         StepKind::LifePoints => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name);
             ui.add(

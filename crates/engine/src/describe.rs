@@ -325,6 +325,11 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
                 }
             )
         }
+        Operation::Equip { equip, to } => format!(
+            "equip {} to {}",
+            card_at_words(duel, *equip),
+            card_at_words(duel, *to)
+        ),
         Operation::Terrain { at, terrain } => format!(
             "make the terrain marker over {at} {}",
             duel.map_or_else(
@@ -553,6 +558,9 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             name(*card),
             terrain_name(duel, *terrain)
         ),
+        Event::EquippedTo { card, target, .. } => {
+            format!("{} is equipped to the monster at {target}", name(*card))
+        }
         Event::MarkerChanged { at, terrain } => {
             format!(
                 "the terrain marker over {at} becomes {}",

@@ -136,6 +136,7 @@ impl Writer<'_> {
             spell_negated,
             outcome,
             chain,
+            equips,
         } = state;
         self.varint(u64::from(*turn));
         self.seat(*active);
@@ -251,6 +252,11 @@ impl Writer<'_> {
         } else if let Ok(bytes) = postcard::to_stdvec(chain) {
             // Rare and small: postcard writes it (no sequence of unknown length in it).
             self.bytes(&bytes);
+        }
+        self.len(equips.len());
+        for link in equips {
+            self.card_ref(link.equip);
+            self.card_ref(link.target);
         }
     }
 

@@ -403,6 +403,12 @@ pub enum Event {
         target: Place,
         terrain: u8,
     },
+    /// The card game's field: `card` at `at` is equipped to the monster at `target`.
+    EquippedTo {
+        card: CardId,
+        at: Place,
+        target: Place,
+    },
     /// The card game's field: the terrain marker over `at` became terrain number `terrain`.
     MarkerChanged {
         at: Place,

@@ -323,6 +323,7 @@ pub(crate) fn starting_state(
         reveal_due: Vec::new(),
         windows: Vec::new(),
         chain: crate::field::Chain::default(),
+        equips: Vec::new(),
         declarations: Vec::new(),
         agreement: None,
         searches_due: Vec::new(),

@@ -293,6 +293,9 @@ pub struct DuelState {
     /// The card game's field: the chain being built or resolved (empty on the grid).
     #[serde(default)]
     pub chain: crate::field::Chain,
+    /// The card game's field: which card is equipped to which monster.
+    #[serde(default)]
+    pub equips: Vec<crate::field::EquipLink>,
 }
 
 impl DuelState {
@@ -496,6 +499,7 @@ impl Clone for DuelState {
             spell_negated,
             outcome,
             chain,
+            equips,
         } = self;
         DuelState {
             match_id: *match_id,
@@ -528,6 +532,7 @@ impl Clone for DuelState {
             spell_negated: *spell_negated,
             outcome: *outcome,
             chain: chain.clone(),
+            equips: equips.clone(),
         }
     }
 
@@ -563,6 +568,7 @@ impl Clone for DuelState {
             spell_negated,
             outcome,
             chain,
+            equips,
         } = source;
         self.match_id = *match_id;
         self.format_hash = *format_hash;
@@ -602,5 +608,8 @@ impl Clone for DuelState {
         self.spell_negated = *spell_negated;
         self.outcome = *outcome;
         self.chain.clone_from(chain);
+        if !(self.equips.is_empty() && equips.is_empty()) {
+            self.equips.clone_from(equips);
+        }
     }
 }

@@ -54,8 +54,9 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 ///
 /// Version 11: Kingdom Duels' Extra Deck summons. An Integration Summon is declared
 /// (`Action::IntegrationSummon`), and an agreed outcome may summon a Fusion, Ritual, Alter or
-/// Integration Monster by its mechanic (`Operation::ExtraDeckSummon`); the state is as in
-/// version 10.
+/// Integration Monster by its mechanic (`Operation::ExtraDeckSummon`); STRIKE
+/// (`Action::Strike`), terrain changes and equips are outcome steps, and the state (so its
+/// hash) carries which card is equipped to which monster.
 pub const PROTOCOL_VERSION: u16 = 11;
 
 /// The domain of an envelope's chain hash.

@@ -296,6 +296,9 @@ struct RawAssert {
     /// With `at`: the cards attached beneath the card there, in order (Kingdom Duels'
     /// Fusion and Alter materials).
     attached: Option<Vec<u16>>,
+    /// With `at` (a Backrow zone): the zone of the monster the card there is equipped to, or
+    /// `"none"`.
+    equipped_to: Option<String>,
     atk: Option<i32>,
     def: Option<i32>,
     /// With `at`: the monster's level as it stands (printed, with the changes made to it).

@@ -14,7 +14,7 @@
 //!   graveyard too.
 //! - **Alter**: the material is a monster on the summoner's field; the Alter Monster takes
 //!   its zone, and the material (with whatever was already attached to it) is attached
-//!   beneath the new monster.
+//!   beneath the new monster; the cards equipped to the material are equipped to it.
 //! - **Integration**: only a player who played a Duelist Setup at the beginning of the game
 //!   summons one, and the other materials, from the hand or field, are eroded.
 //!
@@ -185,7 +185,15 @@ impl Duel {
         }
         let mut attached = Vec::new();
         let count = materials.len();
-        for material in materials {
+        for (i, material) in materials.into_iter().enumerate() {
+            if method == SummonMethod::Alter && i == 0 {
+                // "any Equip card active on that monster is re-equipped to the new card"
+                self.move_equips(material.card_ref, summon.card_ref);
+            } else {
+                // A material leaves the field (if it was there): what was equipped to it is
+                // destroyed.
+                self.card_left_field(material.card_ref, events);
+            }
             self.place_material(index, method, material, &mut attached, events)?;
         }
         self.state

@@ -137,6 +137,9 @@ pub enum Operation {
     /// The card game's field with terrain: the terrain marker over `at` (a Frontrow zone, or a
     /// Backrow zone's column) becomes terrain number `terrain` of the format's list.
     Terrain { at: Place, terrain: u8 },
+    /// The card game's field: the face-up card at `equip` (in a Backrow) is equipped to the
+    /// face-up monster at `to`; it is destroyed when that monster leaves the field.
+    Equip { equip: Place, to: Place },
 }
 
 /// The most counters one card may hold.
@@ -158,7 +161,8 @@ impl Operation {
             | Operation::BattleLock { at, .. }
             | Operation::Counters { at, .. }
             | Operation::Flip { at }
-            | Operation::Reveal { at } => Some(*at),
+            | Operation::Reveal { at }
+            | Operation::Equip { to: at, .. } => Some(*at),
             _ => None,
         }
     }
@@ -197,6 +201,7 @@ impl Operation {
             Operation::FromExtraDeck { .. } => "from-extra-deck",
             Operation::ExtraDeckSummon { .. } => "extra-deck-summon",
             Operation::Terrain { .. } => "terrain",
+            Operation::Equip { .. } => "equip",
         }
     }
 }

@@ -304,6 +304,27 @@ impl Duel {
                 });
                 Ok(())
             }
+            Operation::Equip { equip, to } => {
+                if let Some(why) = self.equip_refused(*equip, *to) {
+                    return Err(bad(why));
+                }
+                let (Some(equip_piece), Some(target)) =
+                    (self.zone_piece(*equip), self.zone_piece(*to))
+                else {
+                    return Err(bad(format!("there is no card at {equip} or {to}")));
+                };
+                let (equip_ref, card, target_ref) =
+                    (equip_piece.card_ref, equip_piece.card, target.card_ref);
+                self.link_equip(equip_ref, target_ref);
+                if let Some(card) = card {
+                    events.push(Event::EquippedTo {
+                        card,
+                        at: *equip,
+                        target: *to,
+                    });
+                }
+                Ok(())
+            }
             Operation::Declare { .. } => Ok(()),
             Operation::Flip { at } => self.run_flip(index, *at, run, events),
             Operation::Reveal { at } => self.run_reveal(index, *at, run),
@@ -738,9 +759,10 @@ impl Duel {
         let owner = lifted.owner;
         let mut lifted = lifted;
         if !matches!(to, Destination::Field { .. }) {
-            // "If a card leaves the field ... all cards attached to it are sent to the
-            // Graveyard."
+            // "If a card leaves the field, all other cards equipped to it are destroyed ...,
+            // and all cards attached to it are sent to the Graveyard."
             self.attached_to_graveyards(std::mem::take(&mut lifted.attached), events);
+            self.card_left_field(lifted.card_ref, events);
         }
         match to {
             Destination::Hand => {
@@ -822,7 +844,12 @@ impl Duel {
                 };
                 match at {
                     Place::Cell(cell) => self.state.put(cell, piece),
-                    Place::Zone { .. } => self.put_in_zone(at, piece),
+                    Place::Zone { .. } => {
+                        self.put_in_zone(at, piece);
+                        // "If it was a monster you also take control of all the equipped
+                        // cards to it but they remain on their current zones."
+                        self.equips_follow_control(lifted.card_ref, controller);
+                    }
                 }
             }
         }

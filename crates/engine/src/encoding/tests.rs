@@ -423,6 +423,10 @@ fn state() -> DuelState {
             ],
             to_ask: vec![Seat(1), Seat(0)],
         },
+        equips: vec![crate::field::EquipLink {
+            equip: CardRef(3),
+            target: CardRef(1),
+        }],
     }
 }
 
@@ -591,6 +595,7 @@ fn hand_written_encoding_is_postcards() {
         spell_negated: true,
         outcome: None,
         chain: crate::field::Chain::default(),
+        equips: Vec::new(),
         cells: vec![None; 81],
         terrain: vec![Terrain::Labyrinth; 81],
         ..base.clone()

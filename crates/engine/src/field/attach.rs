@@ -28,11 +28,13 @@ impl Duel {
     }
 
     /// Takes the card at `place` off the field for good: the cards attached beneath it go
-    /// to their owners' graveyards. Returns it, with nothing attached any more.
+    /// to their owners' graveyards, and those equipped to it are destroyed. Returns it, with
+    /// nothing attached any more.
     pub(crate) fn leave_field(&mut self, place: Place, events: &mut Vec<Event>) -> Option<Piece> {
         let mut piece = self.take_from_zone(place)?;
         let attached = std::mem::take(&mut piece.attached);
         self.attached_to_graveyards(attached, events);
+        self.card_left_field(piece.card_ref, events);
         Some(piece)
     }
 

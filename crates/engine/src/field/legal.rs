@@ -301,6 +301,7 @@ impl Duel {
         out.push(Action::ProposeOutcome {
             operations: Vec::new(),
         });
+        self.equip_proposals(seat, out);
         let agreement_card = self.state.agreement.as_ref().map(|a| a.at);
         let table = self.state.table;
         for other in table.seats().filter(|s| table.in_play(*s)) {

@@ -18,6 +18,7 @@ mod board;
 mod chain;
 mod deck_master;
 mod duelist_setup;
+mod equip;
 mod flow;
 mod hand_limit;
 mod idleness;
@@ -38,6 +39,7 @@ pub use activation::effect_speed;
 pub use board::FieldBoard;
 pub use chain::{Chain, ChainLink};
 pub use duelist_setup::{DuelistSetup, MAX_STARTING_SWAPS};
+pub use equip::EquipLink;
 pub use idleness::IdleOutcome;
 pub use symbol::{SymbolInPlay, rule_zone};
 

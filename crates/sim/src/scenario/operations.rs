@@ -23,6 +23,7 @@
 //!   { op = "extra-deck-summon", card = 113, to = "seat0-front3",
 //!     materials = ["seat0-front1", "seat0-hand2"] },
 //!   { op = "terrain", at = "seat1-front2", terrain = "Forest" },
+//!   { op = "equip", at = "seat0-back2", to = "seat0-front1" },
 //! ]
 //!
 //! `from-extra-deck` takes the first copy of `card` in the proposer's Extra Deck, opened by
@@ -140,6 +141,10 @@ fn parse_operation(
                 materials,
             }
         }
+        "equip" => Operation::Equip {
+            equip: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
+            to: parse_place(sc, line, &need(&raw.to, "to")?, duel)?,
+        },
         "terrain" => {
             let name = need(&raw.terrain, "terrain")?;
             let terrain = duel.pool().terrain_by_name(&name).ok_or_else(|| {
@@ -210,7 +215,7 @@ fn parse_operation(
                 line,
                 format!(
                     "unknown operation \"{other}\" (move, life-points, stats, level, change-position, \
-                     flip, reveal, draw, mill, from-extra-deck, extra-deck-summon, terrain, declare, \
+                     flip, reveal, draw, mill, from-extra-deck, extra-deck-summon, terrain, equip, declare, \
                      search, shuffle, destroy, battle-lock, counters)"
                 ),
             ));

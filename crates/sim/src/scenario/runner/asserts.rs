@@ -219,6 +219,7 @@ impl Runner {
             || a.spellbound.is_some()
             || a.equipped.is_some()
             || a.attached.is_some()
+            || a.equipped_to.is_some()
             || a.counters.is_some()
             || a.atk.is_some()
             || a.def.is_some()
@@ -277,6 +278,7 @@ impl Runner {
                     || a.spellbound.is_some()
                     || a.equipped.is_some()
                     || a.attached.is_some()
+                    || a.equipped_to.is_some()
                     || a.counters.is_some()
                     || a.atk.is_some()
                     || a.def.is_some()
@@ -367,6 +369,23 @@ impl Runner {
                                 CardId(id),
                                 list(&p.attached.iter().map(|e| e.card).collect::<Vec<_>>())
                             ));
+                        }
+                        if let Some(want) = &a.equipped_to {
+                            let actual = self
+                                .duel
+                                .equipped_to(cell)
+                                .map_or_else(|| "none".to_owned(), |p| p.to_string());
+                            let want = if want == "none" {
+                                "none".to_owned()
+                            } else {
+                                super::parse_place(sc, line, want, &self.duel)?.to_string()
+                            };
+                            expect(
+                                &mut problems,
+                                format!("what {cell} is equipped to"),
+                                want,
+                                actual,
+                            );
                         }
                         if let Some(want) = &a.attached {
                             let want: Vec<CardId> = want.iter().map(|id| CardId(*id)).collect();
