@@ -46,11 +46,38 @@ impl Bot for RandomBot {
         _knowledge: &Knowledge,
         legal: &[Action],
     ) -> usize {
-        self.rng.below(legal.len())
+        self.pick(legal)
     }
 
     fn on_answer(&mut self) {
         self.rng.next_u64();
+    }
+}
+
+impl RandomBot {
+    /// The random bot's choice, which looks at nothing but the list.
+    fn pick(&mut self, legal: &[Action]) -> usize {
+        let is_strike = |a: &Action| matches!(a, Action::Strike { .. });
+        let strikes = legal.iter().filter(|a| is_strike(a)).count();
+        if strikes <= 1 {
+            return self.rng.below(legal.len());
+        }
+        // A STRIKE is offered for every monster at every opponent's terrain: counted as one
+        // option, so that a random bot still goes to battle. (No other list draws twice, so
+        // every game without STRIKEs stays what it was.)
+        let others = legal.len() - strikes;
+        let pick = self.rng.below(others + 1);
+        let (nth, strike) = if pick == others {
+            (self.rng.below(strikes), true)
+        } else {
+            (pick, false)
+        };
+        legal
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| is_strike(a) == strike)
+            .nth(nth)
+            .map_or(0, |(i, _)| i)
     }
 }
 
@@ -253,4 +280,52 @@ fn evaluate(duel: &Duel, seat: Seat, knowledge: &Knowledge) -> i64 {
         })
         .count() as i64;
     score + useful_hand * 40 + i64::from(me.summoning_points) * 10
+}
+
+#[cfg(test)]
+mod tests {
+    use fairduel_engine::place::{Place, Zone};
+
+    use super::*;
+
+    #[test]
+    fn a_random_bot_weighs_all_its_strikes_as_one_option() {
+        let zone = |side, slot| Place::Zone {
+            side: Seat(side),
+            zone: Zone::Frontrow,
+            slot,
+        };
+        let mut legal = vec![Action::NextPhase];
+        for from in 0..5 {
+            for target in 0..5 {
+                legal.push(Action::Strike {
+                    from: zone(0, from),
+                    target: zone(1, target),
+                });
+            }
+        }
+        let mut bot = RandomBot::new(7);
+        let mut strikes_picked = std::collections::BTreeSet::new();
+        let mut strikes = 0;
+        for _ in 0..2_000 {
+            let i = bot.pick(&legal);
+            if matches!(legal[i], Action::Strike { .. }) {
+                strikes += 1;
+                strikes_picked.insert(i);
+            }
+        }
+        // Two options (go on, or one of the 25 STRIKEs): about half each, not 25 in 26; and
+        // every STRIKE still comes up.
+        assert!(
+            (800..1_200).contains(&strikes),
+            "{strikes} STRIKEs in 2,000"
+        );
+        assert_eq!(strikes_picked.len(), 25);
+        // Without STRIKEs the choice is one draw over the whole list, as it always was.
+        let plain = [Action::NextPhase, Action::EndTurn, Action::Pass];
+        let (mut a, mut b) = (RandomBot::new(3), RandomBot::new(3));
+        for _ in 0..100 {
+            assert_eq!(a.pick(&plain), b.rng.below(plain.len()));
+        }
+    }
 }
