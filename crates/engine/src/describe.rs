@@ -547,20 +547,12 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             "{} was attached beneath a card that left the field: it goes to the graveyard",
             name(*card)
         ),
-        Event::Struck {
-            seat,
-            card,
-            target,
-            terrain,
-            ..
-        } => format!(
-            "{seat}'s {} STRIKEs the {} terrain over {target}: no Battle Phase this turn",
-            name(*card),
+        // The action's own line says who STRIKEs what with which monster; the event adds
+        // the terrain and what the STRIKE costs.
+        Event::Struck { seat, terrain, .. } => format!(
+            "the terrain STRIKEd is {}; {seat} has no Battle Phase this turn",
             terrain_name(duel, *terrain)
         ),
-        Event::EquippedTo { card, target, .. } => {
-            format!("{} is equipped to the monster at {target}", name(*card))
-        }
         Event::MarkerChanged { at, terrain } => {
             format!(
                 "the terrain marker over {at} becomes {}",
