@@ -100,12 +100,12 @@ enum MaterialsGo {
 }
 
 /// An [`crate::agreement::Operation::ExtraDeckSummon`] step, borrowed.
-pub(super) struct Summon<'a> {
-    pub(super) card_ref: CardRef,
-    pub(super) reveal: &'a Reveal,
-    pub(super) to: Place,
-    pub(super) defence: bool,
-    pub(super) materials: &'a [Place],
+struct Summon<'a> {
+    card_ref: CardRef,
+    reveal: &'a Reveal,
+    to: Place,
+    defence: bool,
+    materials: &'a [Place],
 }
 
 /// A material taken from where it was.
@@ -126,14 +126,33 @@ impl Duel {
         SummonMethod::of_frame(printed.kingdom()?.frame)
     }
 
+    /// Runs an [`crate::agreement::Operation::ExtraDeckSummon`] step (`operation`, the
+    /// `index`th of its outcome).
     pub(super) fn run_extra_deck_summon(
         &mut self,
         index: usize,
-        summon: Summon<'_>,
+        operation: &crate::agreement::Operation,
         run: &mut Run<'_>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let bad = |why: String| RuleError::BadOutcome { index, why };
+        let crate::agreement::Operation::ExtraDeckSummon {
+            card_ref,
+            reveal,
+            to,
+            defence,
+            materials,
+        } = operation
+        else {
+            return Err(bad("not an Extra Deck summon".into()));
+        };
+        let summon = Summon {
+            card_ref: *card_ref,
+            reveal,
+            to: *to,
+            defence: *defence,
+            materials,
+        };
         let Some(agreement) = self.state.agreement.as_ref() else {
             return Err(bad(
                 "only an effect resolving by agreement summons from an Extra Deck".into(),

@@ -6,7 +6,6 @@
 //! possible in turn and collects the hidden cards the outcome would show. When the outcome
 //! has been accepted and those cards opened, it runs for real.
 
-use crate::agreement::extra_deck_summon;
 use crate::agreement::{
     DESTRUCTION_DAMAGE_PER_TURN, Destination, MAX_COUNTERS, MAX_DECLARATION_BYTES, MAX_OPERATIONS,
     Operation,
@@ -268,63 +267,13 @@ impl Duel {
                 reveal,
                 to,
             } => self.run_from_extra_deck(index, *card_ref, reveal, *to, run, events),
-            Operation::ExtraDeckSummon {
-                card_ref,
-                reveal,
-                to,
-                defence,
-                materials,
-            } => self.run_extra_deck_summon(
-                index,
-                extra_deck_summon::Summon {
-                    card_ref: *card_ref,
-                    reveal,
-                    to: *to,
-                    defence: *defence,
-                    materials,
-                },
-                run,
-                events,
-            ),
+            Operation::ExtraDeckSummon { .. } => {
+                self.run_extra_deck_summon(index, operation, run, events)
+            }
             Operation::Terrain { at, terrain } => {
-                let index = self
-                    .field()
-                    .marker_index(*at)
-                    .filter(|i| *i < self.state.markers.len())
-                    .ok_or_else(|| bad(format!("there is no terrain marker over {at}")))?;
-                if self.rules.pool.terrain(*terrain).is_none() {
-                    return Err(bad(format!(
-                        "the format's terrains have no number {terrain}"
-                    )));
-                }
-                self.state.markers[index] = *terrain;
-                events.push(Event::MarkerChanged {
-                    at: *at,
-                    terrain: *terrain,
-                });
-                Ok(())
+                self.set_marker(*at, *terrain, events).map_err(bad)
             }
-            Operation::Equip { equip, to } => {
-                if let Some(why) = self.equip_refused(*equip, *to) {
-                    return Err(bad(why));
-                }
-                let (Some(equip_piece), Some(target)) =
-                    (self.zone_piece(*equip), self.zone_piece(*to))
-                else {
-                    return Err(bad(format!("there is no card at {equip} or {to}")));
-                };
-                let (equip_ref, card, target_ref) =
-                    (equip_piece.card_ref, equip_piece.card, target.card_ref);
-                self.link_equip(equip_ref, target_ref);
-                if let Some(card) = card {
-                    events.push(Event::EquippedTo {
-                        card,
-                        at: *equip,
-                        target: *to,
-                    });
-                }
-                Ok(())
-            }
+            Operation::Equip { equip, to } => self.equip(*equip, *to, events).map_err(bad),
             Operation::Declare { .. } => Ok(()),
             Operation::Flip { at } => self.run_flip(index, *at, run, events),
             Operation::Reveal { at } => self.run_reveal(index, *at, run),

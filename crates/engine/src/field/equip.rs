@@ -46,6 +46,16 @@ impl Duel {
         self.zone_of(link.target)
     }
 
+    /// The cards equipped to the monster under `target`.
+    fn equips_of(&self, target: CardRef) -> Vec<CardRef> {
+        self.state
+            .equips
+            .iter()
+            .filter(|l| l.target == target)
+            .map(|l| l.equip)
+            .collect()
+    }
+
     /// Links the card under `equip` to the monster under `target` (a card equips one
     /// monster at a time).
     pub(crate) fn link_equip(&mut self, equip: CardRef, target: CardRef) {
@@ -57,13 +67,7 @@ impl Duel {
     /// equipped to it are destroyed.
     pub(crate) fn card_left_field(&mut self, card_ref: CardRef, events: &mut Vec<Event>) {
         self.state.equips.retain(|l| l.equip != card_ref);
-        let equipped: Vec<CardRef> = self
-            .state
-            .equips
-            .iter()
-            .filter(|l| l.target == card_ref)
-            .map(|l| l.equip)
-            .collect();
+        let equipped = self.equips_of(card_ref);
         self.state.equips.retain(|l| l.target != card_ref);
         for equip in equipped {
             if let Some(place) = self.zone_of(equip) {
@@ -85,14 +89,7 @@ impl Duel {
     /// The monster under `card_ref` is now controlled by `controller`: so are the cards
     /// equipped to it, where they lie.
     pub(crate) fn equips_follow_control(&mut self, card_ref: CardRef, controller: Seat) {
-        let equips: Vec<CardRef> = self
-            .state
-            .equips
-            .iter()
-            .filter(|l| l.target == card_ref)
-            .map(|l| l.equip)
-            .collect();
-        for equip in equips {
+        for equip in self.equips_of(card_ref) {
             if let Some(place) = self.zone_of(equip)
                 && let Some(piece) = self.zone_piece_mut(place)
             {
@@ -163,5 +160,32 @@ impl Duel {
                 });
             }
         }
+    }
+
+    /// An outcome's `equip` step: the card at `equip` equips the monster at `to`.
+    pub(crate) fn equip(
+        &mut self,
+        equip: Place,
+        to: Place,
+        events: &mut Vec<Event>,
+    ) -> Result<(), String> {
+        if let Some(why) = self.equip_refused(equip, to) {
+            return Err(why);
+        }
+        let (Some(equip_piece), Some(target)) = (self.zone_piece(equip), self.zone_piece(to))
+        else {
+            return Err(format!("there is no card at {equip} or {to}"));
+        };
+        let (equip_ref, card, target_ref) =
+            (equip_piece.card_ref, equip_piece.card, target.card_ref);
+        self.link_equip(equip_ref, target_ref);
+        if let Some(card) = card {
+            events.push(Event::EquippedTo {
+                card,
+                at: equip,
+                target: to,
+            });
+        }
+        Ok(())
     }
 }

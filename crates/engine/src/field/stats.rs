@@ -40,4 +40,25 @@ impl Duel {
         }
         Some((atk.max(0), def.max(0)))
     }
+
+    /// An outcome's `terrain` step: the terrain marker over `at` (a Backrow zone's column's)
+    /// becomes terrain number `terrain` of the format's list.
+    pub(crate) fn set_marker(
+        &mut self,
+        at: Place,
+        terrain: u8,
+        events: &mut Vec<crate::event::Event>,
+    ) -> Result<(), String> {
+        let index = self
+            .field()
+            .marker_index(at)
+            .filter(|i| *i < self.state.markers.len())
+            .ok_or_else(|| format!("there is no terrain marker over {at}"))?;
+        if self.rules.pool.terrain(terrain).is_none() {
+            return Err(format!("the format's terrains have no number {terrain}"));
+        }
+        self.state.markers[index] = terrain;
+        events.push(crate::event::Event::MarkerChanged { at, terrain });
+        Ok(())
+    }
 }
