@@ -306,6 +306,12 @@ fn print_summary(summary: &Summary) {
                 "strikes:  {} STRIKEs at a terrain marker",
                 agreements.strikes
             );
+            say!(
+                "hidden:   {} monsters turned Hidden (by effects, or again after a battle); {} \
+                 put on the field Hidden",
+                agreements.hidden,
+                agreements.hidden_summons
+            );
         }
     }
     if let (Some(revivals), Some(taken)) = (summary.revivals, summary.controls_taken) {

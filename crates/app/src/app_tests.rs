@@ -523,6 +523,9 @@ fn the_player_name_from_settings_is_used_in_the_match() {
 pub(crate) fn pick_format(h: &mut Harness<'static, FairDuelApp>, name: &str) {
     h.get_by_label("Format").click();
     h.run();
+    // The list may be taller than the window: bring the preset into view first.
+    h.get_by_label(name).scroll_to_me();
+    h.run();
     h.get_by_label(name).click();
     h.run();
 }

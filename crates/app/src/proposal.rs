@@ -125,10 +125,12 @@ pub enum DestinationKind {
     DeckTop,
     DeckBottom,
     Zone,
+    /// The card game's field: a Frontrow zone, the monster Hidden (face-down).
+    HiddenZone,
 }
 
 impl DestinationKind {
-    const ALL: [DestinationKind; 7] = [
+    const ALL: [DestinationKind; 8] = [
         DestinationKind::Hand,
         DestinationKind::Graveyard,
         DestinationKind::Banished,
@@ -136,6 +138,7 @@ impl DestinationKind {
         DestinationKind::DeckTop,
         DestinationKind::DeckBottom,
         DestinationKind::Zone,
+        DestinationKind::HiddenZone,
     ];
 
     fn label(self) -> &'static str {
@@ -147,6 +150,7 @@ impl DestinationKind {
             DestinationKind::DeckTop => "on top of its owner's deck",
             DestinationKind::DeckBottom => "at the bottom of its owner's deck",
             DestinationKind::Zone => "to a zone",
+            DestinationKind::HiddenZone => "to a zone, Hidden (face-down)",
         }
     }
 }
@@ -230,6 +234,10 @@ impl ProposalDraft {
             DestinationKind::DeckTop => Destination::DeckTop,
             DestinationKind::DeckBottom => Destination::DeckBottom,
             DestinationKind::Zone => Destination::Field {
+                at: self.zone?,
+                defence: self.defence,
+            },
+            DestinationKind::HiddenZone => Destination::HiddenField {
                 at: self.zone?,
                 defence: self.defence,
             },
@@ -663,14 +671,19 @@ fn destination_ui(
                     kind,
                     DestinationKind::Deck | DestinationKind::DeckTop | DestinationKind::DeckBottom
                 );
-                if to_deck || !deck {
+                let hidden = kind == DestinationKind::HiddenZone
+                    && view.duel.format().family != fairduel_engine::format::Family::Field;
+                if (to_deck || !deck) && !hidden {
                     ui.selectable_value(&mut draft.destination, kind, kind.label());
                 }
             }
         })
         .response
         .labelled_by(label.id);
-    if draft.destination == DestinationKind::Zone {
+    if matches!(
+        draft.destination,
+        DestinationKind::Zone | DestinationKind::HiddenZone
+    ) {
         let free: Vec<Place> = free_zones(view);
         let text = draft.zone.map_or_else(
             || "choose a zone".to_owned(),

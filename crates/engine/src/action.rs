@@ -188,6 +188,9 @@ pub enum Action {
     /// over the opponent's Frontrow zone `target` (Main Phase 1, once per turn; no Battle
     /// Phase follows); its effect resolves by agreement.
     Strike { from: Place, target: Place },
+    /// Kingdom Duels: hide your monster at `at` again after its battle (it was Hidden in ATK
+    /// Position when the battle began); it turns face-down in ATK Position, known to all.
+    Hide { at: Place },
 }
 
 /// A monster given up for a fusion.
@@ -239,6 +242,7 @@ impl Action {
             Action::UseSymbol { .. } => "use-symbol",
             Action::IntegrationSummon { .. } => "integration-summon",
             Action::Strike { .. } => "strike",
+            Action::Hide { .. } => "hide",
         }
     }
 }

@@ -63,6 +63,13 @@ pub enum Decision {
     /// Kingdom Duels' Setup Phase: replace up to 2 cards of your starting hand with cards of
     /// your Duelist Setup's Cardlist from your deck, or keep it.
     StartingSwap,
+    /// Kingdom Duels: your monster at `at`, Hidden in ATK Position when its battle began,
+    /// was revealed and is still on the field: hide it again (`Action::Hide`), or leave it
+    /// face-up (`Action::Pass`).
+    HideAgain { at: Place },
+    /// Kingdom Duels' replay: the monster your monster at `attacker` attacked changed before
+    /// the battle; choose its attack target again (`Action::Attack` from it).
+    Replay { attacker: Place },
 }
 
 impl Decision {
@@ -82,6 +89,8 @@ impl Decision {
             Decision::TakeControl { .. } => "choice of a card to take control of",
             Decision::PlaceReturned { .. } => "choice of a zone for a monster coming back",
             Decision::StartingSwap => "Duelist Setup swap of your starting hand",
+            Decision::HideAgain { .. } => "choice to hide a monster again after its battle",
+            Decision::Replay { .. } => "new attack target (a replay)",
         }
     }
 }

@@ -24,6 +24,10 @@ pub(crate) fn predicate_holds(predicate: &Predicate, card: &CardDef) -> bool {
         Predicate::FitsEquip { filter } => {
             card.is_monster() && identity_matches(filter, card, None)
         }
+        Predicate::Monster => match card.kingdom() {
+            Some(k) => k.is(MainType::Monster),
+            None => card.is_monster(),
+        },
     }
 }
 
@@ -38,6 +42,7 @@ pub(crate) fn describe_predicate(predicate: &Predicate) -> String {
             "not a trap that had to spring when its owner passed".into()
         }
         Predicate::FitsEquip { .. } => "a monster the equip put on it fits".into(),
+        Predicate::Monster => "a monster".into(),
     }
 }
 

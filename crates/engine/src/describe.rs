@@ -220,6 +220,10 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             "declares an Integration Summon of {} from their Extra Deck",
             card_name(duel, reveal.card)
         ),
+        Action::Hide { at } => format!(
+            "hides {} again in ATK Position after its battle",
+            card_at_words(Some(duel), *at)
+        ),
     }
 }
 
@@ -351,6 +355,10 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
                 Destination::Field { at, defence } => format!(
                     "put {card} on {at}{}",
                     if *defence { " in DEF Position" } else { "" }
+                ),
+                Destination::HiddenField { at, defence } => format!(
+                    "put {card} on {at} Hidden in {} Position",
+                    if *defence { "DEF" } else { "ATK" }
                 ),
             }
         }
@@ -790,6 +798,7 @@ fn destination_label(to: Destination) -> String {
         Destination::DeckTop => "the top of its owner's deck".to_owned(),
         Destination::DeckBottom => "the bottom of its owner's deck".to_owned(),
         Destination::Field { at, .. } => at.to_string(),
+        Destination::HiddenField { at, .. } => format!("{at}, Hidden"),
     }
 }
 

@@ -782,6 +782,14 @@ impl Writer<'_> {
                         self.place(*at);
                     }
                     Decision::StartingSwap => self.variant(13),
+                    Decision::HideAgain { at } => {
+                        self.variant(14);
+                        self.place(*at);
+                    }
+                    Decision::Replay { attacker } => {
+                        self.variant(15);
+                        self.place(*attacker);
+                    }
                 }
             }
             Awaiting::Answer { seat, asked } => {
@@ -864,6 +872,14 @@ impl Writer<'_> {
                 self.seat(*seat);
             }
             Resume::TurnPasses => self.variant(10),
+            Resume::HideAgain { places } => {
+                self.variant(11);
+                self.places(places);
+            }
+            Resume::Replay { attacker } => {
+                self.variant(12);
+                self.place(*attacker);
+            }
         }
     }
 
@@ -919,6 +935,7 @@ impl Writer<'_> {
                     self.card_id(*id);
                 }
             }
+            Predicate::Monster => self.variant(6),
         }
         self.varint(u64::from(*turn));
     }

@@ -180,6 +180,8 @@ pub enum RuleError {
     },
     #[error("{at} cannot STRIKE now: {why}")]
     CannotStrike { at: Place, why: &'static str },
+    #[error("the monster at {at} cannot hide now: {why}")]
+    CannotHide { at: Place, why: &'static str },
     #[error("an Integration Summon cannot be declared: {why}")]
     CannotIntegrationSummon { why: &'static str },
     #[error("the reshuffle of {owner}'s deck cannot go on: {why}")]
@@ -263,6 +265,7 @@ impl RuleError {
             RuleError::TooManyChances { .. } => "too-many-chances",
             RuleError::CannotIntegrationSummon { .. } => "cannot-integration-summon",
             RuleError::CannotStrike { .. } => "cannot-strike",
+            RuleError::CannotHide { .. } => "cannot-hide",
         }
     }
 }

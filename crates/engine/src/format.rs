@@ -91,6 +91,10 @@ pub enum FieldSpellMode {
     /// The field spell terraforms every cell within its radius of where it was activated
     /// (Kairu).
     Terraform,
+    /// The field spell sits in its own zone and its terrain is full-range: both halves of the
+    /// board (DOR Modern rule 4). Where both players control one, each half keeps its own
+    /// controller's.
+    FullRange,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -254,6 +258,12 @@ pub struct MoveRules {
     /// as the card's position change of the turn.
     #[serde(default)]
     pub flip_is_a_summon: bool,
+    /// DOR Modern rule 6: the turn has the card game's phases. Cards are played and move to
+    /// unused zones in Main Phase 1 and Main Phase 2, and attack (move into occupied zones)
+    /// only in the Battle Phase between them. Otherwise the turn is one main phase where
+    /// every card moves and attacks.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub battle_phase: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -376,6 +386,22 @@ pub struct FieldRules {
     /// with this on is that agreement.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub symbols: bool,
+    /// Kingdom Duels' Hidden ATK Position: "Monsters Hidden in ATK Position are revealed
+    /// during combat, but can be hidden once again after battle calculations if they are
+    /// still on the field." With this on, a Hidden monster in ATK Position may declare an
+    /// attack (it is revealed before damage is calculated, as a Hidden target is), and after
+    /// damage calculation its controller chooses whether it hides again. Off, a face-down
+    /// monster never attacks and stays face-up once revealed (the card game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden_attack_position: bool,
+    /// Kingdom Duels' replay: "if the attacked monster changed somehow (it went into hiding,
+    /// changed control, moved, fused, etc.) a replay occurs (meaning the attacking player
+    /// must choose an attack target again)". With this on, an effect resolved in an attack's
+    /// response windows that moves the attacked monster (to another zone, another side, or
+    /// off the field), turns it over, or takes it as a material makes the attacker choose a
+    /// target again; off, the attack goes on against the zone, or ends if it is empty.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub replays: bool,
 }
 
 /// Kingdom Duels: "Divine cards of higher Hierarchy are unaffected by divine card effects of
@@ -477,6 +503,8 @@ impl Default for FieldRules {
             team_shares_side: false,
             unanimous_end: false,
             symbols: false,
+            hidden_attack_position: false,
+            replays: false,
         }
     }
 }

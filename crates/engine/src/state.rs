@@ -134,6 +134,8 @@ pub enum Predicate {
     NotObligedTrap { traps: Vec<CardId> },
     /// A monster this equip filter accepts (an equip put onto it while it was face-down).
     FitsEquip { filter: crate::card::Filter },
+    /// A monster (a card put on the field Hidden, face-down, as one).
+    Monster,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -197,6 +199,17 @@ pub enum Resume {
     /// The card game's field: the turn player left the duel while a chain was waiting; the
     /// next turn begins once the chain has resolved.
     TurnPasses,
+    /// Kingdom Duels: these monsters were Hidden in ATK Position when their battle began and
+    /// are still on the field after damage calculation; their controllers choose, in this
+    /// order, whether each hides again (`Decision::HideAgain`).
+    HideAgain {
+        places: Vec<Place>,
+    },
+    /// Kingdom Duels: the monster an attack was declared on changed while the attack waited
+    /// for its responses; the attacking player chooses a target again (`Decision::Replay`).
+    Replay {
+        attacker: Place,
+    },
 }
 
 impl Resume {

@@ -57,7 +57,12 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Integration Monster by its mechanic (`Operation::ExtraDeckSummon`); STRIKE
 /// (`Action::Strike`), terrain changes and equips are outcome steps, and the state (so its
 /// hash) carries which card is equipped to which monster.
-pub const PROTOCOL_VERSION: u16 = 11;
+///
+/// Version 12: Kingdom Duels' Hidden monsters. A monster Hidden in ATK Position may attack
+/// and, after its battle, hide again (`Action::Hide`, or `Action::Pass` to stay face-up); an
+/// agreed outcome may put a monster on the field Hidden (`Destination::HiddenField`), its
+/// class a pending claim (`Predicate::Monster`).
+pub const PROTOCOL_VERSION: u16 = 12;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

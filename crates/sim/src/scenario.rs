@@ -871,6 +871,8 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Decision::TakeControl { .. } => "take-control",
             Decision::PlaceReturned { .. } => "place-returned",
             Decision::StartingSwap => "starting-swap",
+            Decision::HideAgain { .. } => "hide-again",
+            Decision::Replay { .. } => "replay",
         },
         Awaiting::Answer { asked, .. } => match asked {
             Asked::OpenDraw { .. } => "open-draw",

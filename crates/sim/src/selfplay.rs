@@ -78,6 +78,10 @@ pub struct AgreementTally {
     pub integrations_declared: u64,
     /// STRIKEs declared at a terrain marker.
     pub strikes: u64,
+    /// Monsters turned face-down on the card game's field (Hidden by an effect, or again
+    /// after a battle), and cards put on the field Hidden by an agreed outcome.
+    pub hidden: u64,
+    pub hidden_summons: u64,
 }
 
 impl AgreementTally {
@@ -115,6 +119,11 @@ impl AgreementTally {
                 Event::SummonedFromExtraDeck { .. } => self.extra_deck_summons += 1,
                 Event::IntegrationSummonDeclared { .. } => self.integrations_declared += 1,
                 Event::Struck { .. } => self.strikes += 1,
+                Event::TurnedFaceDown { .. } => self.hidden += 1,
+                Event::CardMoved {
+                    to: Destination::HiddenField { .. },
+                    ..
+                } => self.hidden_summons += 1,
                 _ => {}
             }
         }
@@ -144,6 +153,8 @@ impl AgreementTally {
         self.extra_deck_summons += other.extra_deck_summons;
         self.integrations_declared += other.integrations_declared;
         self.strikes += other.strikes;
+        self.hidden += other.hidden;
+        self.hidden_summons += other.hidden_summons;
     }
 }
 

@@ -80,9 +80,10 @@ fn position(format: &str, seed: u64, steps: usize) -> Referee {
     referee
 }
 
-const FORMATS: [&str; 6] = [
+const FORMATS: [&str; 7] = [
     "dor-classic",
     "dor-alternate",
+    "dor-modern",
     "kairu-dotr",
     "kairu-dotr-4p",
     "kairu-dotr-2v2",

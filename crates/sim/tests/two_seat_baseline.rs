@@ -122,6 +122,7 @@ fn plain(entry: &Entry) -> String {
         | Action::UseSymbol { .. }
         | Action::IntegrationSummon { .. }
         | Action::Strike { .. }
+        | Action::Hide { .. }
         | Action::ActivateEffect { .. }
         | Action::CallChance { .. }
         | Action::SummonDeckMaster { .. }

@@ -172,6 +172,15 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
         Action::NextPhase => "Go to the next phase".to_owned(),
         Action::Redirect { to } => format!("Redirect the attack onto {}", name_at(*to)),
         Action::Pass if asked_about_end(view) => "Refuse: play on".to_owned(),
+        Action::Pass
+            if matches!(
+                view.awaiting().decision(),
+                Some((_, Decision::HideAgain { .. }))
+            ) =>
+        {
+            "Leave it face-up".to_owned()
+        }
+        Action::Hide { at } => format!("Hide {} again in ATK Position", name_at(*at)),
         Action::Pass => "Let it go ahead".to_owned(),
         Action::ProposeEnd => "Propose to end the duel (every remaining player wins)".to_owned(),
         Action::AgreeToEnd => "Agree to end the duel".to_owned(),
@@ -308,6 +317,7 @@ pub(super) fn action_places(action: &Action) -> Vec<Place> {
         | Action::SpringTrap { at, .. }
         | Action::Activate { at, .. }
         | Action::ActivateEffect { at }
+        | Action::Hide { at }
         | Action::Transform { at, .. } => vec![*at],
         _ => Vec::new(),
     }
@@ -594,6 +604,16 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         Decision::PlaceReturned { at } => Some(all(format!(
             "Your monster at {at} comes back to you: choose the zone next to your Deck \
              Leader it returns to."
+        ))),
+        Decision::Replay { attacker } => Some(all(format!(
+            "The monster {} attacked changed before the battle (it moved, changed control, went \
+             into hiding or left the field): a replay. Choose its attack target again.",
+            place_words(view, *attacker)
+        ))),
+        Decision::HideAgain { at } => Some(all(format!(
+            "{} was Hidden in ATK Position when its battle began and is still on the field. \
+             Hide it again (face-down, everyone has seen it), or leave it face-up?",
+            capitalise(&place_words(view, *at))
         ))),
         Decision::StartingSwap => Some(all(
             "Your Duelist Setup: replace up to 2 cards of your starting hand with cards of its \

@@ -780,6 +780,11 @@ fn board_hint(view: &SeatView, selection: Selection) -> String {
         Selection::None if field => "Your turn: pick a card in your hand, or one of your \
                                      monsters to change its position."
             .to_owned(),
+        Selection::None if view.duel.state().phase == fairduel_engine::state::Phase::Battle => {
+            "Battle Phase: pick one of your monsters, then a red enemy card next to it to \
+             attack. Plays and moves wait for Main Phase 2."
+                .to_owned()
+        }
         Selection::None => {
             "Your turn: pick a card in your hand or one of yours on the board.".to_owned()
         }

@@ -387,3 +387,28 @@ fn a_changed_level_is_named_on_the_field_until_it_lapses() {
     assert!(axe_raider.contains("Axe Raider"), "{axe_raider}");
     assert!(!axe_raider.contains("now level"), "{axe_raider}");
 }
+
+#[test]
+fn a_monster_revealed_from_hidden_atk_position_asks_to_hide_again() {
+    // The attack of the scenario file, up to the decision it leaves to seat 1.
+    let full = include_str!(
+        "../../../../tests/scenarios/kingdom-hidden-01-attacked-in-atk-hides-again.toml"
+    );
+    let up_to_the_decision = full
+        .split("# Only the monster the decision is about")
+        .next()
+        .expect("the file's first part");
+    let view = scenario_view("kingdom-duels", up_to_the_decision, Seat(1));
+    let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
+    assert!(
+        choice.title.contains("Hidden in ATK Position") && choice.title.contains("Hide it again"),
+        "{}",
+        choice.title
+    );
+    let labels = option_labels(&choice);
+    assert_eq!(
+        labels,
+        ["Hide Axe Raider again in ATK Position", "Leave it face-up"],
+        "{labels:?}"
+    );
+}

@@ -284,6 +284,7 @@ impl Duel {
                 Ok(()) => {
                     self.state = attempt.state;
                     events.extend(attempt_events);
+                    self.replay_if_target_changed(operation);
                 }
                 Err(error) => events.push(Event::OperationSkipped {
                     index: u8::try_from(index).unwrap_or(u8::MAX),

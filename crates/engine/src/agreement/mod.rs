@@ -226,6 +226,24 @@ pub enum Destination {
     /// the hand or a graveyard arrives face-up (a Special Summon, for a monster); one moved
     /// from another zone keeps its face. `defence` sets a monster's position.
     Field { at: Place, defence: bool },
+    /// The card game's field: a free Frontrow zone, the monster arriving Hidden (face-down)
+    /// in ATK or DEF Position — a summon, where an effect allows one ("you can Hide a
+    /// monster (or Summon in Hidden position) ... only if there is an effect that allows you
+    /// to do so"). A card from a hand stays hidden: that it is a monster is a claim checked
+    /// when it is revealed and by the audit.
+    HiddenField { at: Place, defence: bool },
+}
+
+impl Destination {
+    /// The zone or cell of the board the card goes to, with its position and whether it
+    /// arrives Hidden, when it goes onto the board.
+    pub fn on_board(self) -> Option<(Place, bool, bool)> {
+        match self {
+            Destination::Field { at, defence } => Some((at, defence, false)),
+            Destination::HiddenField { at, defence } => Some((at, defence, true)),
+            _ => None,
+        }
+    }
 }
 
 /// Who must accept an outcome before it is applied.

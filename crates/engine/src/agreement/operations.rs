@@ -18,6 +18,7 @@ use crate::piece::{Attached, Class, Modifier, Piece};
 use crate::place::{Place, Zone};
 use crate::player::CardSlot;
 use crate::seat::{Seat, SeatSet};
+use crate::state::{PendingClaim, Predicate};
 
 /// The most cards one draw operation takes.
 const MAX_DRAW: u8 = 10;
@@ -626,7 +627,7 @@ impl Duel {
             ..
         } = from
         {
-            if !matches!(to, Destination::Field { .. }) {
+            if to.on_board().is_none() {
                 return Err(bad(
                     "a Deck Master leaves its zone only by being summoned: move it to a zone \
                      of the field"
@@ -668,7 +669,20 @@ impl Duel {
             if self.state.piece(cell).is_some() {
                 return Err(bad(format!("{cell} is not free")));
             }
-        } else if let Destination::Field { at, .. } = to {
+        } else if let Some((at, _, hidden)) = to.on_board() {
+            if hidden
+                && !matches!(
+                    at,
+                    Place::Zone {
+                        zone: Zone::Frontrow,
+                        ..
+                    }
+                )
+            {
+                return Err(bad(format!(
+                    "a Hidden monster goes to a Frontrow zone of the field, not {at}"
+                )));
+            }
             let on_field = matches!(
                 at,
                 Place::Zone {
@@ -694,6 +708,8 @@ impl Duel {
                 | Destination::DeckBottom => false,
                 Destination::Graveyard | Destination::Banished => true,
                 Destination::Field { .. } => !lifted.hidden_on_field,
+                // Its class is claimed, and checked when it is revealed.
+                Destination::HiddenField { .. } => false,
             };
         if shows {
             match run {
@@ -707,7 +723,7 @@ impl Duel {
         }
         let owner = lifted.owner;
         let mut lifted = lifted;
-        if !matches!(to, Destination::Field { .. }) {
+        if to.on_board().is_none() {
             // "If a card leaves the field, all other cards equipped to it are destroyed ...,
             // and all cards attached to it are sent to the Graveyard."
             self.attached_to_graveyards(std::mem::take(&mut lifted.attached), events);
@@ -749,7 +765,8 @@ impl Duel {
                     });
                 }
             }
-            Destination::Field { at, defence } => {
+            Destination::Field { at, defence } | Destination::HiddenField { at, defence } => {
+                let hidden = matches!(to, Destination::HiddenField { .. });
                 let class = match (lifted.class, lifted.card) {
                     (Some(class), _) => Some(class),
                     (None, Some(card)) => Some(class_of(self.rules.card(card)?)),
@@ -772,14 +789,30 @@ impl Duel {
                 }
                 let controller = at.side().unwrap_or(owner);
                 let turn = self.state.turn;
-                let face_up = !lifted.hidden_on_field;
+                if hidden && class.is_none() {
+                    // "Playing a Hidden monster from your hand is considered a summon": only
+                    // a monster may be, which its owner answers for when it is revealed.
+                    self.state.claims.push(PendingClaim {
+                        card_ref: lifted.card_ref,
+                        owner,
+                        predicate: Predicate::Monster,
+                        turn,
+                    });
+                    events.push(Event::ClaimRecorded {
+                        owner,
+                        commitment: self.state.commitment(lifted.card_ref),
+                    });
+                }
+                let face_up = !lifted.hidden_on_field && !hidden;
                 let piece = Piece {
                     controller,
                     card: lifted.card,
                     face_up,
                     from_extra_deck: lifted.from_extra_deck,
                     attached: lifted.attached,
-                    defence: if lifted.hidden_on_field {
+                    defence: if hidden {
+                        defence
+                    } else if lifted.hidden_on_field {
                         lifted.defence
                     } else {
                         defence && class != Some(Class::SpellTrap)
@@ -954,7 +987,7 @@ impl Duel {
             }
             match operation {
                 Operation::Move {
-                    to: Destination::Field { at, .. },
+                    to: Destination::Field { at, .. } | Destination::HiddenField { at, .. },
                     ..
                 }
                 | Operation::FromExtraDeck {

@@ -281,6 +281,12 @@ fn state() -> DuelState {
                 },
                 turn: 131,
             },
+            PendingClaim {
+                card_ref: CardRef(7),
+                owner: Seat(1),
+                predicate: Predicate::Monster,
+                turn: 9,
+            },
         ],
         reveal_due: vec![(Seat(0), commitment), (Seat(1), commitment)],
         windows: vec![
@@ -504,6 +510,18 @@ fn hand_written_encoding_is_postcards() {
             seat: Seat(2),
             decision: Decision::StartingSwap,
         },
+        Awaiting::Decision {
+            seat: Seat(1),
+            decision: Decision::HideAgain {
+                at: Cell::new(3, 1).into(),
+            },
+        },
+        Awaiting::Decision {
+            seat: Seat(0),
+            decision: Decision::Replay {
+                attacker: Cell::new(3, 2).into(),
+            },
+        },
         Awaiting::Finished,
     ];
     let resumes = [
@@ -521,6 +539,12 @@ fn hand_written_encoding_is_postcards() {
             spell: effect.clone(),
         },
         Resume::DestroyDeclared { effect },
+        Resume::HideAgain {
+            places: vec![Cell::new(1, 1).into(), Cell::new(2, 1).into()],
+        },
+        Resume::Replay {
+            attacker: Cell::new(2, 2).into(),
+        },
     ];
     let events = [
         TrapEvent::Moved {

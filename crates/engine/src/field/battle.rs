@@ -7,7 +7,8 @@
 //! are 0); against DEF Position the defender is destroyed when the ATK is higher, with no
 //! damage (piercing needs a keyword), and the attacker's controller takes the difference
 //! when the DEF is higher. A face-down defender is flipped face-up (its owner opens it)
-//! before damage is calculated.
+//! before damage is calculated; in Kingdom Duels so is a Hidden attacker, and a monster
+//! that was Hidden in ATK Position may hide again afterwards (`hidden_monsters.rs`).
 
 use crate::duel::Duel;
 use crate::error::RuleError;
@@ -46,7 +47,9 @@ impl Duel {
         };
         let why = if attacker.class != Class::Monster {
             Some("only monsters attack")
-        } else if attacker.defence || !attacker.face_up {
+        } else if attacker.defence {
+            Some("only a monster in ATK Position attacks")
+        } else if !attacker.face_up && !self.rules.format.field.hidden_attack_position {
             Some("only a face-up monster in ATK Position attacks")
         } else if attacker.attacked {
             return Some(RuleError::AlreadyAttacked { at: from });
@@ -61,6 +64,17 @@ impl Duel {
         if let Some(why) = why {
             return Some(RuleError::CannotAttack { at: from, why });
         }
+        self.attack_target_refused(seat, from, target)
+    }
+
+    /// Why `seat`'s monster at `from` may not take `target` as its attack target, if it may
+    /// not (a declaration, or the choice again of a replay).
+    pub(super) fn attack_target_refused(
+        &self,
+        seat: Seat,
+        from: Place,
+        target: Place,
+    ) -> Option<RuleError> {
         let bad_target = |why| Some(RuleError::BadAttackTarget { from, target, why });
         if let Some(player) = target.as_player() {
             let why = if !self.rules.format.field.direct_attacks {
@@ -115,42 +129,31 @@ impl Duel {
         Ok(())
     }
 
-    /// After the response windows: a face-down defender is opened by its owner first (the
-    /// fight waits for it), otherwise the fight happens now.
+    /// After the response windows: face-down monsters in the battle (a face-down defender, a
+    /// Hidden attacker) are opened by their owners first (the fight waits for them), then
+    /// the fight happens.
     pub(super) fn resolve_attack(&mut self, from: Place, target: Place, events: &mut Vec<Event>) {
-        if let Some(defender) = self.zone_piece(target)
-            && !defender.face_up
-        {
-            if defender.card.is_some() {
-                // A face-down card everyone knows (a Set Deck Master) just turns face-up.
-                self.fight_after_reveal(from, target, events);
-                return;
-            }
-            let (owner, commitment) = (defender.owner, self.state.commitment(defender.card_ref));
-            self.state.reveal_due.push((owner, commitment));
+        if self.battle_waits_for_openings(&[from, target]) {
             self.state.resume = crate::state::Resume::AttackAfterReveal {
                 attacker: from,
                 target,
             };
             return;
         }
-        self.fight(from, target, false, events);
+        self.fight_after_reveal(from, target, events);
     }
 
-    /// The opened face-down defender turns face-up in its position, and the fight goes on.
+    /// The opened face-down monsters turn face-up in their positions, the fight happens, and
+    /// those that were Hidden in ATK Position may hide again.
     pub(super) fn fight_after_reveal(
         &mut self,
         from: Place,
         target: Place,
         events: &mut Vec<Event>,
     ) {
-        if let Some(defender) = self.zone_piece_mut(target)
-            && let Some(card) = defender.card
-        {
-            defender.face_up = true;
-            events.push(Event::Flipped { at: target, card });
-        }
+        let hidden_in_attack = self.turn_face_up_for_battle(&[from, target], events);
         self.fight(from, target, false, events);
+        self.offer_to_hide_again(hidden_in_attack);
     }
 
     /// Damage calculation and its results. A `redirected` attack leaves the attacking

@@ -77,7 +77,26 @@ impl Duel {
                     continue;
                 }
                 Resume::RedirectedAttack { attacker, target } => {
+                    if self.battle_waits_for_openings(&[attacker, target]) {
+                        self.state.resume = Resume::RedirectedAttack { attacker, target };
+                        continue;
+                    }
+                    let hidden_in_attack =
+                        self.turn_face_up_for_battle(&[attacker, target], events);
                     self.fight(attacker, target, true, events);
+                    self.offer_to_hide_again(hidden_in_attack);
+                    continue;
+                }
+                Resume::Replay { attacker } => {
+                    if self.ask_for_replay(attacker) {
+                        return;
+                    }
+                    continue;
+                }
+                Resume::HideAgain { places } => {
+                    if self.ask_to_hide_again(places) {
+                        return;
+                    }
                     continue;
                 }
                 Resume::FirstTurn { seat } => {

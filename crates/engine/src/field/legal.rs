@@ -38,6 +38,7 @@ impl Duel {
             Some((s, Decision::ProposeOutcome { .. })) if s == seat => {
                 self.outcome_proposals(seat, &mut out);
                 self.extra_deck_summon_proposals(seat, knowledge, &mut out);
+                self.hidden_monster_proposals(seat, knowledge, &mut out);
                 out.extend(self.chance_calls());
             }
             Some((s, Decision::SearchDeck)) if s == seat => {
@@ -66,6 +67,19 @@ impl Duel {
             Some((s, Decision::ConsiderOutcome { .. })) if s == seat => {
                 out.push(Action::AcceptOutcome);
                 out.push(Action::RefuseOutcome);
+            }
+            Some((s, Decision::Replay { attacker })) if s == seat => {
+                for target in self.replay_targets(seat, *attacker) {
+                    out.push(Action::Attack {
+                        from: *attacker,
+                        target,
+                        flip: None,
+                    });
+                }
+            }
+            Some((s, Decision::HideAgain { at })) if s == seat => {
+                out.push(Action::Hide { at: *at });
+                out.push(Action::Pass);
             }
             _ => {}
         }

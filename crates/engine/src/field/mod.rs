@@ -21,11 +21,13 @@ mod duelist_setup;
 mod equip;
 mod flow;
 mod hand_limit;
+mod hidden_monsters;
 mod idleness;
 mod integration_summon;
 mod legal;
 mod position;
 mod redirect;
+mod replay;
 mod setup;
 mod stats;
 mod strike;
@@ -73,13 +75,16 @@ impl Duel {
         match action {
             Action::Concede => self.field_concede(seat, events),
             Action::Play { .. } => self.field_play(seat, action, knowledge, events)?,
-            Action::Attack { from, target, .. } => {
-                self.field_attack(seat, *from, *target, events)?
-            }
+            Action::Attack { from, target, .. } => match self.asked_to_replay(seat) {
+                Some(attacker) => self.field_replay(seat, attacker, *from, *target, events)?,
+                None => self.field_attack(seat, *from, *target, events)?,
+            },
             Action::ChangePosition { at } => self.field_change_position(seat, *at, events)?,
             Action::NextPhase => self.field_next_phase(seat, events)?,
             Action::EndTurn => self.field_end_turn(seat)?,
             Action::Pass if self.asked_about_end(seat) => self.refuse_end(seat, events),
+            Action::Pass if self.asked_to_hide_again(seat).is_some() => self.keep_face_up(seat)?,
+            Action::Hide { at } => self.field_hide(seat, *at, events)?,
             Action::Pass => self.field_pass(seat)?,
             Action::ProposeEnd => self.field_propose_end(seat, events)?,
             Action::AgreeToEnd => self.field_agree_to_end(seat, events)?,

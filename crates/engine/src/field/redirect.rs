@@ -63,11 +63,11 @@ impl Duel {
         true
     }
 
-    /// `seat`'s monsters an attack may be redirected onto: face-up ones (a Hidden monster's
-    /// battle is not built yet).
+    /// `seat`'s monsters an attack may be redirected onto: any monster they control, a
+    /// Hidden one included (it is opened for the battle, as any Hidden monster in combat).
     pub(super) fn redirect_targets(&self, seat: Seat) -> Vec<Place> {
         self.monsters_of(seat)
-            .filter(|(_, p)| p.face_up && p.class == Class::Monster)
+            .filter(|(_, p)| p.class == Class::Monster)
             .map(|(at, _)| at)
             .collect()
     }

@@ -75,7 +75,9 @@ impl Duel {
                 | Resume::DestroyDeclared { .. }
                 | Resume::RedirectedAttack { .. }
                 | Resume::FirstTurn { .. }
-                | Resume::TurnPasses => {}
+                | Resume::TurnPasses
+                | Resume::HideAgain { .. }
+                | Resume::Replay { .. } => {}
                 // Waited for above.
                 Resume::Ritual { .. } | Resume::Revive { .. } | Resume::TakeControl { .. } => {}
                 Resume::AttackAfterWindow { attacker, target } => {

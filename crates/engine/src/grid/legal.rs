@@ -26,7 +26,15 @@ impl Duel {
             return out;
         }
         match decision {
-            Decision::Main => self.main_actions(seat, knowledge, &mut out),
+            Decision::Main => {
+                self.main_actions(seat, knowledge, &mut out);
+                if self.has_battle_phase() {
+                    out.retain(|action| self.grid_phase_refuses(action).is_none());
+                    if self.may_change_phase() {
+                        out.push(Action::NextPhase);
+                    }
+                }
+            }
             // The grid's turn has no Battle Phase of its own.
             Decision::Battle => {}
             Decision::ProposeOutcome { .. } => {
@@ -39,7 +47,10 @@ impl Duel {
             }
             Decision::SearchDeck => out.extend(self.search_choices(seat, knowledge)),
             // The card game's field's own decisions.
-            Decision::ReturnDeckMaster { .. } | Decision::StartingSwap => {}
+            Decision::ReturnDeckMaster { .. }
+            | Decision::StartingSwap
+            | Decision::HideAgain { .. }
+            | Decision::Replay { .. } => {}
             Decision::Respond { event } => {
                 if self.check_pass(seat, *event, Some(knowledge)).is_ok() {
                     out.push(Action::Pass);

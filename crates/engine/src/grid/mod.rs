@@ -16,6 +16,7 @@ mod flow;
 mod fusion;
 mod legal;
 mod movement;
+mod phases;
 mod placement;
 mod position;
 mod response_windows;
@@ -91,8 +92,14 @@ impl Duel {
         knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
+        if self.state.awaiting.is_main_of(seat)
+            && let Some(refused) = self.grid_phase_refuses(action)
+        {
+            return Err(refused);
+        }
         match action {
             Action::Concede => self.concede(seat, events),
+            Action::NextPhase => self.grid_next_phase(seat, events)?,
             Action::Play { .. } => self.do_play(seat, action, knowledge, events)?,
             Action::Move { .. } => self.do_move(seat, action, events)?,
             Action::Attack { .. } => self.do_attack(seat, action, events)?,
@@ -130,8 +137,7 @@ impl Duel {
             Action::CallChance { chance } => {
                 self.call_chance_for_agreement(seat, *chance, events)?
             }
-            Action::NextPhase
-            | Action::Redirect { .. }
+            Action::Redirect { .. }
             | Action::ProposeEnd
             | Action::AgreeToEnd
             | Action::SummonDeckMaster { .. }
@@ -141,6 +147,7 @@ impl Duel {
             | Action::UseSymbol { .. }
             | Action::IntegrationSummon { .. }
             | Action::Strike { .. }
+            | Action::Hide { .. }
             | Action::Activate { .. }
             | Action::ActivateEffect { .. } => {
                 return Err(RuleError::NotInThisFamily {

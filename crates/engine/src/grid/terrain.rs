@@ -12,18 +12,36 @@ use crate::state::QueuedEffect;
 use crate::terrain::Terrain;
 
 impl Duel {
-    /// The terrain in effect at a cell (Classic field spells colour their owner's side).
+    /// The terrain in effect at a cell (Classic field spells colour their owner's side;
+    /// Modern ones the whole board).
     pub fn terrain_at(&self, cell: Cell) -> Terrain {
         let base = self.state.base_terrain(cell);
-        if self.rules.format.terrain.field_spells == FieldSpellMode::ControllerHalf
-            && let Some(seat) = self.grid().side_of(cell)
-            && let Some(field) = self.state.player(seat).field_spell
-            && let Some(terrain) = self.rules.pool.get(field.card).and_then(field_terrain)
-            && base != Terrain::Labyrinth
-        {
-            return terrain;
+        if base == Terrain::Labyrinth {
+            return base;
         }
-        base
+        let field_terrain_of = |seat: crate::seat::Seat| {
+            self.state
+                .player(seat)
+                .field_spell
+                .and_then(|field| self.rules.pool.get(field.card))
+                .and_then(field_terrain)
+        };
+        let side = self.grid().side_of(cell);
+        let own_half = side.and_then(field_terrain_of);
+        match self.rules.format.terrain.field_spells {
+            FieldSpellMode::ControllerHalf => own_half.unwrap_or(base),
+            // Full range: this half's own field spell, or else any other player's.
+            FieldSpellMode::FullRange => own_half
+                .or_else(|| {
+                    self.state
+                        .table
+                        .seats()
+                        .filter(|s| Some(*s) != side)
+                        .find_map(field_terrain_of)
+                })
+                .unwrap_or(base),
+            FieldSpellMode::Terraform => base,
+        }
     }
 
     /// A face-up monster that remakes the terrain it moves onto (Dharma Cannon: "transforms

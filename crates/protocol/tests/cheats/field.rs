@@ -1,6 +1,8 @@
 //! Cheats that only the card game's field allows (Kingdom Duels).
 
-use fairduel_engine::{Action, Awaiting, Decision, Place, PlayMode};
+use fairduel_engine::agreement::{Destination, Operation};
+use fairduel_engine::kingdom_card::MainType;
+use fairduel_engine::{Action, Awaiting, Decision, Place, PlayMode, Zone};
 use fairduel_protocol::envelope::Body;
 
 use fairduel_protocol::matchlog::Step;
@@ -228,4 +230,93 @@ fn a_symbol_card_is_opened_as_committed_and_spends_only_the_charges_it_has() {
         return;
     }
     panic!("no Symbol card was played and used in 40 games");
+}
+
+#[test]
+fn a_spell_summoned_hidden_as_a_monster_is_named_by_the_audit() {
+    // Kingdom Duels: an agreed effect may summon a monster from the hand Hidden. Nobody else
+    // sees the card, so that it is a monster is the owner's claim. The cheater proposes a
+    // Hidden summon of a spell from their hand; once the others accept, the claim waits for
+    // the card's reveal, and the audit, replaying with the cheater's secrets, names the
+    // proposal.
+    let table = Table::load("kingdom-duels");
+    let mut caught = false;
+    for seed in 0..60 {
+        let mut game = Game::new(&table, seed);
+        let cheater = last(&game);
+        let lie = |g: &Game| -> Option<Vec<Operation>> {
+            let Step::Game(Awaiting::Decision {
+                seat,
+                decision: Decision::ProposeOutcome { .. },
+            }) = g.step()
+            else {
+                return None;
+            };
+            if seat != cheater {
+                return None;
+            }
+            let peer = g.peer(cheater);
+            let duel = peer.duel()?;
+            let spell_slot = duel.state().player(cheater).hand.iter().position(|slot| {
+                let commitment = duel.state().commitment(slot.card_ref);
+                peer.knowledge()
+                    .card(&commitment)
+                    .and_then(|id| duel.pool().get(id))
+                    .and_then(|card| card.kingdom())
+                    .is_some_and(|k| !k.is(MainType::Monster))
+            })?;
+            let free = duel
+                .field()
+                .frontrow(cheater)
+                .find(|at| duel.zone_piece(*at).is_none())?;
+            Some(vec![Operation::Move {
+                from: Place::Zone {
+                    side: cheater,
+                    zone: Zone::Hand,
+                    slot: u8::try_from(spell_slot).ok()?,
+                },
+                to: Destination::HiddenField {
+                    at: free,
+                    defence: true,
+                },
+            }])
+        };
+        if !game.advance_until_or_end(|g| lie(g).is_some()) {
+            continue;
+        }
+        let operations = lie(&game).unwrap();
+        let forged =
+            game.forge_applied(cheater, Body::Action(Action::ProposeOutcome { operations }));
+        // The others cannot tell: the card stays hidden.
+        game.honest_receives(cheater, &forged)
+            .expect("a Hidden summon's claim waits for the reveal");
+        let lie_seq = forged.open().unwrap().seq;
+        let mut run = game.clone();
+        if let Some(refused) = play_on_after_lie(&mut run, cheater, true) {
+            // The card had to be opened during play (attacked): refused there and then.
+            assert!(refused.contains("monster"), "{refused}");
+            caught = true;
+            break;
+        }
+        for seat in run.others(cheater) {
+            let report = run.audit_by(seat);
+            if report.all_verified() {
+                // The others refused the outcome: nothing was summoned, nothing to catch.
+                continue;
+            }
+            let (seq, what) = names_only(&report, cheater);
+            // The claim is recorded when the outcome runs: at the proposal, or at the last
+            // acceptance after it.
+            assert!(seq >= lie_seq, "{seq} {what}");
+            assert!(what.contains("was a monster"), "{what}");
+            caught = true;
+        }
+        if caught {
+            break;
+        }
+    }
+    assert!(
+        caught,
+        "no seed let the cheater's Hidden summon of a spell be accepted"
+    );
 }

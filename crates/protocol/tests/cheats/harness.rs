@@ -28,7 +28,7 @@ pub struct Table {
 }
 
 /// The two-seat presets.
-pub const TWO_SEATS: [&str; 3] = common::PRESETS;
+pub const TWO_SEATS: [&str; 4] = common::PRESETS;
 /// A test format: Kairu's DOTR free-for-all with three players (the grid seats 2 to 4).
 pub const THREE_SEATS: &str = "kairu-dotr-3p";
 /// The four-seat presets: free-for-all and two teams.
@@ -499,6 +499,7 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             Action::ChangePosition { .. }
             | Action::UseSymbol { .. }
             | Action::Strike { .. }
+            | Action::Hide { .. }
             | Action::EndTurn
             | Action::Pass
             | Action::ChooseOpponent { .. }

@@ -4,6 +4,7 @@
 //! operations = [
 //!   { op = "move", from = "seat1-front2", to = "graveyard" },
 //!   { op = "move", from = "seat0-hand1", to = "seat0-front3", position = "defence" },
+//!   { op = "move", from = "seat0-hand2", to = "seat0-front4", position = "hidden-attack" },
 //!   { op = "life-points", seat = 1, amount = -500 },
 //!   { op = "stats", at = "seat0-front1", atk = 500, until = "end-of-turn" },
 //!   { op = "change-position", at = "seat1-front1" },
@@ -256,10 +257,19 @@ fn destination(
         "deck" => Destination::Deck,
         "deck-top" => Destination::DeckTop,
         "deck-bottom" => Destination::DeckBottom,
-        zone => Destination::Field {
-            at: parse_place(sc, line, zone, duel)?,
-            defence: defence(sc, line, raw)?,
-        },
+        zone => {
+            let at = parse_place(sc, line, zone, duel)?;
+            match raw.position.as_deref() {
+                Some("hidden-attack") => Destination::HiddenField { at, defence: false },
+                Some("hidden-defence" | "hidden-defense") => {
+                    Destination::HiddenField { at, defence: true }
+                }
+                _ => Destination::Field {
+                    at,
+                    defence: defence(sc, line, raw)?,
+                },
+            }
+        }
     })
 }
 
@@ -270,7 +280,10 @@ fn defence(sc: &Scenario, line: usize, raw: &RawOperation) -> Result<bool, Sourc
         Some("defence" | "defense") => Ok(true),
         Some(other) => Err(sc.err(
             line,
-            format!("position \"{other}\": write attack or defence"),
+            format!(
+                "position \"{other}\": write attack or defence (hidden-attack or \
+                 hidden-defence for a move onto a zone)"
+            ),
         )),
     }
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use fairduel_engine::{CardPool, DeckList, Format, Rules};
 
 /// The formats every self-play test and benchmark covers.
-pub const PRESETS: [&str; 3] = ["dor-classic", "dor-alternate", "kairu-dotr"];
+pub const PRESETS: [&str; 4] = ["dor-classic", "dor-alternate", "kairu-dotr", "dor-modern"];
 
 /// The presets with more than two players.
 pub const TABLE_PRESETS: [&str; 2] = ["kairu-dotr-4p", "kairu-dotr-2v2"];

@@ -26,7 +26,10 @@ impl Duel {
             return Resolved::Stopped;
         };
         let classic_field = card.spell_kind() == Some(SpellKind::Field)
-            && self.rules.format.terrain.field_spells == FieldSpellMode::ControllerHalf;
+            && matches!(
+                self.rules.format.terrain.field_spells,
+                FieldSpellMode::ControllerHalf | FieldSpellMode::FullRange
+            );
         if classic_field {
             // The card moves from the grid into its controller's Field Spell Zone, under its
             // own commitment. If it left the grid before resolving (an answering trap

@@ -398,6 +398,9 @@ impl Runner {
             "change-position" => Action::ChangePosition {
                 at: place(&raw.at, "at")?,
             },
+            "hide" => Action::Hide {
+                at: place(&raw.at, "at")?,
+            },
             "end-turn" => Action::EndTurn,
             "next-phase" => Action::NextPhase,
             "redirect" => Action::Redirect {
@@ -470,7 +473,7 @@ impl Runner {
                     format!(
                         "unknown action \"{other}\" (play, move, attack, flip, change-position, \
                          next-phase, redirect, end-turn, pass, spring-trap, reveal, declare, discard, \
-                         choose-opponent, concede, activate, propose-outcome, accept-outcome, \
+                         choose-opponent, concede, activate, propose-outcome, accept-outcome, hide, \
                          refuse-outcome, take-from-deck, activate-effect)"
                     ),
                 ));
