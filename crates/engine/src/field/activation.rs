@@ -152,18 +152,28 @@ impl Duel {
     }
 
     /// Why `seat` may not activate an effect of its face-up card at `at` now, if it may not.
+    /// In its Main Phase any effect; in a response window or the Battle Phase a Quick one
+    /// only. The card facts carry no effect texts, so a card not known to be Slow (an Equip
+    /// or Continuous spell) may try as a Quick Effect, and the other players refuse by
+    /// agreement what its text does not allow.
     fn effect_activation_refused(&self, seat: Seat, at: Place) -> Option<RuleError> {
-        if !matches!(self.activation_timing(seat), Some(Timing::OwnMain)) {
+        let Some(timing) = self.activation_timing(seat) else {
             return Some(self.wrong_decision(seat, "activate-effect"));
-        }
+        };
         let piece = match self.own_zone_piece(seat, at) {
             Ok(piece) => piece,
             Err(e) => return Some(e),
         };
+        let slow = piece
+            .card
+            .and_then(|id| self.rules.pool.get(id))
+            .is_some_and(|card| field_speed(card) == Speed::Slow);
         let why = if !piece.face_up || piece.card.is_none() {
             Some("only a face-up card's effect is activated this way")
         } else if piece.activated {
             Some("a card's effect is activated once per turn")
+        } else if timing == Timing::Quick && slow {
+            Some("a Slow card's effect is activated only in your Main Phase, never in response")
         } else {
             None
         };
@@ -188,6 +198,7 @@ impl Duel {
         let Some(card) = card else {
             return Err(RuleError::EmptyCell { at });
         };
+        self.use_attack_window();
         events.push(Event::Activated { seat, at, card });
         self.add_chain_link(seat, card, card_ref, at, events);
         Ok(())
