@@ -412,3 +412,24 @@ fn a_monster_revealed_from_hidden_atk_position_asks_to_hide_again() {
         "{labels:?}"
     );
 }
+
+#[test]
+fn a_replay_asks_the_attacker_for_a_new_target_among_those_left() {
+    // The attack of the scenario file, up to the replay it leaves to seat 0: the attacked
+    // Critter went back to its owner's hand, the other Critter is left.
+    let full = include_str!("../../../../tests/scenarios/kingdom-replay-01-target-moved.toml");
+    let up_to_the_replay = full
+        .split("# The empty zone is no target")
+        .next()
+        .expect("the file's first part");
+    let view = scenario_view("kingdom-duels", up_to_the_replay, Seat(0));
+    let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
+    assert!(
+        choice.title.contains("a replay") && choice.title.contains("attack target again"),
+        "{}",
+        choice.title
+    );
+    let labels = option_labels(&choice);
+    assert_eq!(labels.len(), 1, "{labels:?}");
+    assert!(labels[0].contains("Critter"), "{labels:?}");
+}

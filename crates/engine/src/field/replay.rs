@@ -5,8 +5,10 @@
 //!
 //! Reading (docs/RULES.md): the attacked monster "changed" when an effect resolved while
 //! the attack waited for its responses moved it (to another zone, to another player's side,
-//! or off the field), turned it over, or took it as a material. A change of its ATK, DEF or
-//! position is not listed and makes no replay. The attacking player then chooses a target
+//! or off the field), turned it over, or took it as a material — except an Alter Summon's,
+//! whose monster takes the material's zone and the attack with it ("Any attack or effect
+//! targeting the material monster now targets the new monster"). A change of its ATK, DEF
+//! or position is not listed and makes no replay. The attacking player then chooses a target
 //! again for the same monster, among those it could be declared on; the replay is not a
 //! second attack declaration, and the response windows open again for it. With no target
 //! left, the attack ends. Where the format has no replays (`field.replays`), the attack goes
@@ -37,12 +39,25 @@ impl Duel {
         let changed = match operation {
             Operation::Move { from, .. } => *from == target,
             Operation::Flip { at } | Operation::Destroy { at, .. } => *at == target,
-            Operation::ExtraDeckSummon { materials, .. } => materials.contains(&target),
+            // "Any attack or effect targeting the material monster now targets the new
+            // monster": an Alter Monster takes its material's zone, and the attack goes on
+            // against it there.
+            Operation::ExtraDeckSummon {
+                materials, reveal, ..
+            } => materials.contains(&target) && !self.is_alter_monster(reveal.card),
             _ => false,
         };
         if changed {
             self.state.resume = Resume::Replay { attacker };
         }
+    }
+
+    fn is_alter_monster(&self, card: crate::card::CardId) -> bool {
+        self.rules
+            .pool
+            .get(card)
+            .and_then(|c| c.kingdom())
+            .is_some_and(|k| k.frame == crate::kingdom_card::Frame::Alter)
     }
 
     /// The targets `attacker` may be given again in a replay.
