@@ -498,6 +498,7 @@ pub(crate) fn reason_name(reason: WinReason) -> &'static str {
         WinReason::TurnLimit => "turn limit",
         WinReason::Idleness => "idleness",
         WinReason::Agreement => "agreement",
+        WinReason::CardEffect => "card effect",
     }
 }
 

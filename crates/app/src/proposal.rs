@@ -39,10 +39,12 @@ pub enum StepKind {
     Terrain,
     Equip,
     Declare,
+    LoseDuel,
+    WinDuel,
 }
 
 impl StepKind {
-    const ALL: [StepKind; 19] = [
+    const ALL: [StepKind; 21] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
@@ -62,6 +64,8 @@ impl StepKind {
         StepKind::Terrain,
         StepKind::Equip,
         StepKind::Declare,
+        StepKind::LoseDuel,
+        StepKind::WinDuel,
     ];
 
     /// Whether the family's rules know the step: Battle Lock, counters and Extra Deck
@@ -101,6 +105,8 @@ impl StepKind {
             StepKind::Terrain => "Terrain marker",
             StepKind::Equip => "Equip to a monster",
             StepKind::Declare => "Declare",
+            StepKind::LoseDuel => "A player loses the duel",
+            StepKind::WinDuel => "A player wins the duel",
         }
     }
 }
@@ -323,6 +329,8 @@ impl ProposalDraft {
             },
             StepKind::Search => Operation::Search { seat: self.seat? },
             StepKind::Shuffle => Operation::Shuffle { seat: self.seat? },
+            StepKind::LoseDuel => Operation::LoseDuel { seat: self.seat? },
+            StepKind::WinDuel => Operation::WinDuel { seat: self.seat? },
             StepKind::Declare if self.text.trim().is_empty() => return None,
             StepKind::Declare => Operation::Declare {
                 text: self.text.trim().to_owned(),
@@ -598,6 +606,12 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
         StepKind::Shuffle => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name)
                 .on_hover_text("That player's deck is shuffled again, in secret");
+        }
+        StepKind::LoseDuel | StepKind::WinDuel => {
+            seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name).on_hover_text(
+                "\"You lose the Duel\" (Domain reads \"your opponent wins\" so), or \"you win \
+                 the Duel\": every player not on the winner's side loses",
+            );
         }
         StepKind::Draw => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name);

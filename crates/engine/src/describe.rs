@@ -329,6 +329,8 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
                 }
             )
         }
+        Operation::LoseDuel { seat } => format!("{seat} loses the duel"),
+        Operation::WinDuel { seat } => format!("{seat} wins the duel"),
         Operation::Equip { equip, to } => format!(
             "equip {} to {}",
             card_at_words(duel, *equip),
@@ -811,6 +813,7 @@ pub fn describe_outcome(outcome: &Outcome) -> String {
         WinReason::TurnLimit => "the turn limit was reached",
         WinReason::Idleness => "a player stayed idle after an Idle Warning",
         WinReason::Agreement => "the remaining players agreed to end the duel",
+        WinReason::CardEffect => "a card's effect decided the duel",
     };
     match outcome.winners.len() {
         0 => format!("the duel is drawn: {why}"),
@@ -828,6 +831,7 @@ fn removal_reason(reason: WinReason) -> &'static str {
         WinReason::TurnLimit => "the turn limit",
         WinReason::Idleness => "idle after an Idle Warning",
         WinReason::Agreement => "the duel ended by agreement",
+        WinReason::CardEffect => "lost by a card's effect",
     }
 }
 

@@ -952,6 +952,7 @@ impl Writer<'_> {
             WinReason::TurnLimit => 4,
             WinReason::Idleness => 5,
             WinReason::Agreement => 6,
+            WinReason::CardEffect => 7,
         });
     }
 }

@@ -89,6 +89,8 @@ pub enum WinReason {
     /// The remaining players agreed to end the duel, all of them winners (Kingdom Duels'
     /// Battle Royale).
     Agreement,
+    /// A card's effect said so ("you lose the Duel", "you win the Duel").
+    CardEffect,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

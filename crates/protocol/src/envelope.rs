@@ -61,7 +61,9 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Version 12: Kingdom Duels' Hidden monsters. A monster Hidden in ATK Position may attack
 /// and, after its battle, hide again (`Action::Hide`, or `Action::Pass` to stay face-up); an
 /// agreed outcome may put a monster on the field Hidden (`Destination::HiddenField`), its
-/// class a pending claim (`Predicate::Monster`).
+/// class a pending claim (`Predicate::Monster`). A replay asks the attacker for a new target
+/// (`Decision::Replay`); DOR Modern's grid has phases (`Action::NextPhase` on the grid); an
+/// outcome may decide the duel (`Operation::LoseDuel`, `Operation::WinDuel`).
 pub const PROTOCOL_VERSION: u16 = 12;
 
 /// The domain of an envelope's chain hash.

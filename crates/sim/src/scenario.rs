@@ -897,5 +897,6 @@ pub fn reason_name(reason: WinReason) -> &'static str {
         WinReason::TurnLimit => "turn-limit",
         WinReason::Idleness => "idleness",
         WinReason::Agreement => "agreement",
+        WinReason::CardEffect => "card-effect",
     }
 }

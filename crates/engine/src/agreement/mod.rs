@@ -140,6 +140,11 @@ pub enum Operation {
     /// The card game's field: the face-up card at `equip` (in a Backrow) is equipped to the
     /// face-up monster at `to`; it is destroyed when that monster leaves the field.
     Equip { equip: Place, to: Place },
+    /// `seat` loses the duel (Domain Format's errata: "your opponent wins the Duel" becomes
+    /// "you lose the duel"): they are removed, and the duel ends if one side is left.
+    LoseDuel { seat: Seat },
+    /// `seat` wins the duel ("you win the Duel"): every player not on their side loses.
+    WinDuel { seat: Seat },
 }
 
 /// The most counters one card may hold.
@@ -202,6 +207,8 @@ impl Operation {
             Operation::ExtraDeckSummon { .. } => "extra-deck-summon",
             Operation::Terrain { .. } => "terrain",
             Operation::Equip { .. } => "equip",
+            Operation::LoseDuel { .. } => "lose-duel",
+            Operation::WinDuel { .. } => "win-duel",
         }
     }
 }

@@ -275,6 +275,21 @@ impl Duel {
                 self.set_marker(*at, *terrain, events).map_err(bad)
             }
             Operation::Equip { equip, to } => self.equip(*equip, *to, events).map_err(bad),
+            Operation::LoseDuel { seat } => {
+                self.in_play_or(index, *seat)?;
+                self.lose_by_effect(SeatSet::only(*seat), events);
+                Ok(())
+            }
+            Operation::WinDuel { seat } => {
+                self.in_play_or(index, *seat)?;
+                let table = self.state.table;
+                let losers = table
+                    .seats()
+                    .filter(|s| table.in_play(*s) && table.are_opponents(*seat, *s))
+                    .collect();
+                self.lose_by_effect(losers, events);
+                Ok(())
+            }
             Operation::Declare { .. } => Ok(()),
             Operation::Flip { at } => self.run_flip(index, *at, run, events),
             Operation::Reveal { at } => self.run_reveal(index, *at, run),
@@ -1000,13 +1015,32 @@ impl Duel {
                 | Operation::Draw { seat, .. }
                 | Operation::Mill { seat, .. }
                 | Operation::Search { seat }
-                | Operation::Shuffle { seat } => {
+                | Operation::Shuffle { seat }
+                | Operation::LoseDuel { seat } => {
                     touched = touched.with(*seat);
+                }
+                // Everyone else in the duel loses.
+                Operation::WinDuel { .. } => {
+                    for seat in self.state.table.seats() {
+                        touched = touched.with(seat);
+                    }
                 }
                 _ => {}
             }
         }
         touched
+    }
+}
+
+impl Duel {
+    /// A card's effect removes `losers` from the duel ("you lose the Duel").
+    fn lose_by_effect(&mut self, losers: SeatSet, events: &mut Vec<Event>) {
+        let reason = crate::state::WinReason::CardEffect;
+        if at_grid(self) {
+            self.eliminate(losers, reason, events);
+        } else {
+            self.field_eliminate(losers, reason, events);
+        }
     }
 }
 

@@ -25,6 +25,8 @@
 //!     materials = ["seat0-front1", "seat0-hand2"] },
 //!   { op = "terrain", at = "seat1-front2", terrain = "Forest" },
 //!   { op = "equip", at = "seat0-back2", to = "seat0-front1" },
+//!   { op = "lose-duel", seat = 0 },
+//!   { op = "win-duel", seat = 1 },
 //! ]
 //!
 //! `from-extra-deck` takes the first copy of `card` in the proposer's Extra Deck, opened by
@@ -191,6 +193,8 @@ fn parse_operation(
         "declare" => Operation::Declare {
             text: need(&raw.text, "text")?,
         },
+        "lose-duel" => Operation::LoseDuel { seat: seat()? },
+        "win-duel" => Operation::WinDuel { seat: seat()? },
         "mill" => Operation::Mill {
             seat: seat()?,
             count: raw.count.unwrap_or(1),
@@ -217,7 +221,7 @@ fn parse_operation(
                 format!(
                     "unknown operation \"{other}\" (move, life-points, stats, level, change-position, \
                      flip, reveal, draw, mill, from-extra-deck, extra-deck-summon, terrain, equip, declare, \
-                     search, shuffle, destroy, battle-lock, counters)"
+                     search, shuffle, destroy, battle-lock, counters, lose-duel, win-duel)"
                 ),
             ));
         }
