@@ -619,14 +619,22 @@ pub fn zone_label(names: &[String], view: &SeatView, place: Place, mark: Option<
         None => text.push_str(": empty"),
         Some(piece) => {
             let card = duel.known_card(piece, Some(&view.knowledge));
+            // Kingdom Duels calls a face-down monster Hidden, in ATK or DEF Position (both
+            // are public); the card game, Set.
+            let set_monsters = duel.format().field.set_monsters;
+            let hidden_position = if piece.defence {
+                "Hidden in DEF Position"
+            } else {
+                "Hidden in ATK Position"
+            };
             let name = match (card, piece.class) {
+                (Some(card), Class::Monster) if !piece.face_up && !set_monsters => {
+                    format!("{} ({hidden_position})", card.name)
+                }
                 (Some(card), _) if !piece.face_up => format!("{} (face-down)", card.name),
                 (Some(card), _) => card.name.clone(),
-                // Kingdom Duels calls a face-down monster Hidden; the card game, Set.
-                (None, Class::Monster) if duel.format().field.set_monsters => {
-                    "a Set monster".to_owned()
-                }
-                (None, Class::Monster) => "a Hidden monster".to_owned(),
+                (None, Class::Monster) if set_monsters => "a Set monster".to_owned(),
+                (None, Class::Monster) => format!("a monster {hidden_position}"),
                 (None, Class::SpellTrap) => "a face-down spell or trap".to_owned(),
             };
             text.push_str(&format!(": {name}"));

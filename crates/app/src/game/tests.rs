@@ -433,3 +433,48 @@ fn a_replay_asks_the_attacker_for_a_new_target_among_those_left() {
     assert_eq!(labels.len(), 1, "{labels:?}");
     assert!(labels[0].contains("Critter"), "{labels:?}");
 }
+
+#[test]
+fn a_hidden_monster_is_named_with_its_position() {
+    let zone = |side: u8, slot: u8| Place::Zone {
+        side: Seat(side),
+        zone: fairduel_engine::Zone::Frontrow,
+        slot,
+    };
+    let names = ["Ada".to_owned(), "Bea".to_owned()];
+    // Hidden again after its battle: everyone saw it, so the attacker still reads its name.
+    let after = scenario_view(
+        "kingdom-duels",
+        include_str!(
+            "../../../../tests/scenarios/kingdom-hidden-01-attacked-in-atk-hides-again.toml"
+        ),
+        Seat(0),
+    );
+    let label = crate::field_board::zone_label(&names, &after, zone(1, 0), None);
+    assert!(
+        label.contains("Axe Raider (Hidden in ATK Position)"),
+        "{label}"
+    );
+    // Its position shows, ATK or DEF (a scenario's view knows every card, so the names
+    // show too).
+    let before = scenario_view(
+        "kingdom-duels",
+        include_str!("../../../../tests/scenarios/kingdom-hidden-02-hidden-attacker.toml")
+            .split("[[step]]")
+            .next()
+            .expect("the set-up"),
+        Seat(1),
+    );
+    let label = crate::field_board::zone_label(&names, &before, zone(0, 0), None);
+    assert!(label.contains("(Hidden in ATK Position)"), "{label}");
+    let label = crate::field_board::zone_label(&names, &before, zone(0, 1), None);
+    assert!(label.contains("(Hidden in DEF Position)"), "{label}");
+    // A player who knows none of the cards reads the position alone.
+    let mut unseen = before;
+    unseen.knowledge = fairduel_engine::Knowledge::default();
+    let label = crate::field_board::zone_label(&names, &unseen, zone(0, 0), None);
+    assert!(
+        label.ends_with(": a monster Hidden in ATK Position"),
+        "{label}"
+    );
+}
