@@ -35,7 +35,7 @@ impl Duel {
                     }
                 }
             }
-            // The grid's turn has no Battle Phase of its own.
+            // The grid's Battle Phase (DOR Modern) is decided as its Main Phases are.
             Decision::Battle => {}
             Decision::ProposeOutcome { .. } => {
                 self.grid_outcome_proposals(seat, &mut out);

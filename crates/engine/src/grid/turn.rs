@@ -1,6 +1,8 @@
 //! The turn: it begins with the draw (up to five, or one card; the first player may skip
 //! the first turn's draw) and the Summoning Points of the standby phase, goes through the
-//! main phase, and ends when its player ends it. The next turn is the turn order's to say.
+//! main phase (or, where the format has them, Main Phase 1, the Battle Phase and Main Phase
+//! 2: `phases.rs`), and ends when its player ends it. The next turn is the turn order's to
+//! say.
 
 use crate::duel::Duel;
 use crate::error::RuleError;
