@@ -35,7 +35,9 @@
 //!
 //! What is not built yet: chains of responses to an agreed effect.
 
+mod consent;
 mod deck_places;
+mod duel_result;
 pub mod extra_deck_summon;
 mod flow;
 mod operations;

@@ -232,13 +232,8 @@ impl Duel {
                     if !self.draw(*seat, events) {
                         // A player who cannot draw loses, as in their Draw Phase.
                         if self.rules.format.win.deck_out_loses {
-                            let losers = SeatSet::only(*seat);
                             let reason = crate::state::WinReason::DeckOut;
-                            if at_grid(self) {
-                                self.eliminate(losers, reason, events);
-                            } else {
-                                self.field_eliminate(losers, reason, events);
-                            }
+                            self.remove_by_outcome(SeatSet::only(*seat), reason, events);
                         }
                         break;
                     }
@@ -275,19 +270,9 @@ impl Duel {
                 self.set_marker(*at, *terrain, events).map_err(bad)
             }
             Operation::Equip { equip, to } => self.equip(*equip, *to, events).map_err(bad),
-            Operation::LoseDuel { seat } => {
+            Operation::LoseDuel { seat } | Operation::WinDuel { seat } => {
                 self.in_play_or(index, *seat)?;
-                self.lose_by_effect(SeatSet::only(*seat), events);
-                Ok(())
-            }
-            Operation::WinDuel { seat } => {
-                self.in_play_or(index, *seat)?;
-                let table = self.state.table;
-                let losers = table
-                    .seats()
-                    .filter(|s| table.in_play(*s) && table.are_opponents(*seat, *s))
-                    .collect();
-                self.lose_by_effect(losers, events);
+                self.run_duel_result(operation, events);
                 Ok(())
             }
             Operation::Declare { .. } => Ok(()),
@@ -978,75 +963,6 @@ impl Duel {
         }
         Ok(Lifted::from_board(&piece))
     }
-
-    /// The seats other than the controller an outcome touches: owners and controllers of
-    /// cards it moves or changes, and players whose life points, hands or decks change.
-    pub(super) fn seats_touched(&self, operations: &[Operation]) -> SeatSet {
-        let mut touched = SeatSet::EMPTY;
-        let add_place = |touched: &mut SeatSet, place: Place| {
-            if let Some(side) = place.side() {
-                *touched = touched.with(side);
-            }
-            if let Some(piece) = self.piece_at(place) {
-                *touched = touched.with(piece.owner).with(piece.controller);
-            }
-        };
-        for operation in operations {
-            if let Some(at) = operation.card_place() {
-                add_place(&mut touched, at);
-            }
-            if let Operation::ExtraDeckSummon { materials, .. } = operation {
-                for at in materials {
-                    add_place(&mut touched, *at);
-                }
-            }
-            match operation {
-                Operation::Move {
-                    to: Destination::Field { at, .. } | Destination::HiddenField { at, .. },
-                    ..
-                }
-                | Operation::FromExtraDeck {
-                    to: Destination::Field { at, .. },
-                    ..
-                }
-                | Operation::ExtraDeckSummon { to: at, .. }
-                | Operation::Terrain { at, .. } => add_place(&mut touched, *at),
-                Operation::LifePoints { seat, .. }
-                | Operation::Draw { seat, .. }
-                | Operation::Mill { seat, .. }
-                | Operation::Search { seat }
-                | Operation::Shuffle { seat }
-                | Operation::LoseDuel { seat } => {
-                    touched = touched.with(*seat);
-                }
-                // Everyone else in the duel loses.
-                Operation::WinDuel { .. } => {
-                    for seat in self.state.table.seats() {
-                        touched = touched.with(seat);
-                    }
-                }
-                _ => {}
-            }
-        }
-        touched
-    }
-}
-
-impl Duel {
-    /// A card's effect removes `losers` from the duel ("you lose the Duel").
-    fn lose_by_effect(&mut self, losers: SeatSet, events: &mut Vec<Event>) {
-        let reason = crate::state::WinReason::CardEffect;
-        if at_grid(self) {
-            self.eliminate(losers, reason, events);
-        } else {
-            self.field_eliminate(losers, reason, events);
-        }
-    }
-}
-
-/// Whether the duel is played on the grid.
-fn at_grid(duel: &Duel) -> bool {
-    duel.rules.format.family == crate::format::Family::Grid
 }
 
 /// Whether a card lies on the field as a monster or as a spell or trap.

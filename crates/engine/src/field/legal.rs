@@ -252,9 +252,11 @@ impl Duel {
         }
     }
 
-    fn battle_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+    /// What `seat`'s monsters might attack: every monster on an opposing side (each side
+    /// once, however many players share it), and the opponents themselves where attacks
+    /// may reach a player. Whether each is a target now is the attack's own check.
+    pub(super) fn attack_target_candidates(&self, seat: Seat) -> Vec<Place> {
         let table = self.state.table;
-        // Each opposing side once, however many players share it.
         let sides: std::collections::BTreeSet<Seat> = table
             .opponents_of(seat)
             .filter(|o| table.in_play(*o))
@@ -272,6 +274,11 @@ impl Duel {
                     .map(Place::player),
             );
         }
+        targets
+    }
+
+    fn battle_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let targets = self.attack_target_candidates(seat);
         let attackers: Vec<Place> = self.monsters_of(seat).map(|(at, _)| at).collect();
         for from in attackers {
             for target in &targets {

@@ -62,17 +62,7 @@ impl Duel {
 
     /// The targets `attacker` may be given again in a replay.
     pub(super) fn replay_targets(&self, seat: Seat, attacker: Place) -> Vec<Place> {
-        let mut targets: Vec<Place> = Vec::new();
-        let table = self.state.table;
-        for opponent in table.opponents_of(seat).filter(|o| table.in_play(*o)) {
-            let side = self.side_of(opponent);
-            for (at, _) in self.monsters_of(side) {
-                if !targets.contains(&at) {
-                    targets.push(at);
-                }
-            }
-            targets.push(Place::player(opponent));
-        }
+        let mut targets = self.attack_target_candidates(seat);
         targets.retain(|target| {
             self.attack_target_refused(seat, attacker, *target)
                 .is_none()

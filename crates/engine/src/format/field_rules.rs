@@ -1,0 +1,191 @@
+//! A format's rules for the card game's field (the `field` family): zones, terrains, summons
+//! and attacks per turn, Deck Masters, Divine Hierarchy, Hidden monsters, replays, and what
+//! the team duels change on that field.
+
+use serde::{Deserialize, Serialize};
+
+/// The card game's field (the `field` family): how many zones, which terrains, and the
+/// limits of a turn.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FieldRules {
+    /// Monster zones in each player's Frontrow, each under a terrain marker.
+    pub monster_zones: u8,
+    /// Spell and trap zones in each player's Backrow.
+    pub spell_trap_zones: u8,
+    /// The terrain every Frontrow zone starts with when no Field Setup says otherwise.
+    /// `None`: the field has no terrain markers (Domain Format).
+    #[serde(default)]
+    pub default_terrain: Option<String>,
+    /// Normal Summons (and Sets) per turn.
+    pub normal_summons: u8,
+    /// Attack declarations per Battle Phase (Kingdom Duels: one). `None`: every monster in
+    /// ATK Position may attack once (the card game).
+    #[serde(default)]
+    pub attacks_per_battle: Option<u8>,
+    /// Tributes a Normal Summon or Set needs: each entry is `[from_level, tributes]` (the
+    /// card game: `[[5, 1], [7, 2]]`). Empty: any level without tributes (Kingdom Duels).
+    #[serde(default)]
+    pub tributes: Vec<[u8; 2]>,
+    /// A monster may be Normal Set face-down in DEF Position and Flip Summoned on a later
+    /// turn (the card game); otherwise monsters are only summoned face-up.
+    #[serde(default)]
+    pub set_monsters: bool,
+    /// A monster may attack a player directly when that player controls no monster (the
+    /// card game); otherwise attacks only reach monsters (Kingdom Duels).
+    #[serde(default)]
+    pub direct_attacks: bool,
+    /// Every player has a Deck Master, apart from the field in its Deck Master Zone
+    /// (Domain Format): the deck's leader, public from the start.
+    #[serde(default)]
+    pub deck_master: Option<DeckMasterRules>,
+    /// Idle Warnings a player may collect before the next one loses the duel (Kingdom
+    /// Duels: one). `None`: the idleness rule is off.
+    #[serde(default)]
+    pub idle_warnings: Option<u8>,
+    /// Once per round a player may redirect an attack on another player's monster onto one
+    /// of their own (Kingdom Duels' Battle Royale).
+    #[serde(default)]
+    pub redirects: bool,
+    /// A team plays on one side of the field (Kingdom Duels' Boss Duel): its first-seated
+    /// member's zones and terrain markers, one graveyard, every monster there controlled by
+    /// the team together.
+    #[serde(default)]
+    pub team_shares_side: bool,
+    /// Once a player has been defeated, the remaining players may unanimously end the duel
+    /// as its winners (Kingdom Duels' Battle Royale).
+    #[serde(default)]
+    pub unanimous_end: bool,
+    /// What becomes of a removed player's cards on the field.
+    #[serde(default)]
+    pub removed_player_cards: RemovedPlayerCards,
+    /// Kingdom Duels' Divine Hierarchy: which effects leave a Divine card unaffected.
+    #[serde(default, skip_serializing_if = "DivineHierarchy::is_off")]
+    pub divine_hierarchy: DivineHierarchy,
+    /// Kingdom Duels' Symbol Rule cards may be played: "all players must unanimously agree
+    /// if they want to play with them or not before the duel starts" — choosing a format
+    /// with this on is that agreement.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub symbols: bool,
+    /// Kingdom Duels' Hidden ATK Position: "Monsters Hidden in ATK Position are revealed
+    /// during combat, but can be hidden once again after battle calculations if they are
+    /// still on the field." With this on, a Hidden monster in ATK Position may declare an
+    /// attack (it is revealed before damage is calculated, as a Hidden target is), and after
+    /// damage calculation its controller chooses whether it hides again. Off, a face-down
+    /// monster never attacks and stays face-up once revealed (the card game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden_attack_position: bool,
+    /// Kingdom Duels' replay: "if the attacked monster changed somehow (it went into hiding,
+    /// changed control, moved, fused, etc.) a replay occurs (meaning the attacking player
+    /// must choose an attack target again)". With this on, an effect resolved in an attack's
+    /// response windows that moves the attacked monster (to another zone, another side, or
+    /// off the field), turns it over, or takes it as a material makes the attacker choose a
+    /// target again; off, the attack goes on against the zone, or ends if it is empty.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub replays: bool,
+}
+
+/// Kingdom Duels: "Divine cards of higher Hierarchy are unaffected by divine card effects of
+/// lower hierarchy. All non-Divine cards are treated as having a Hierarchy of 0."
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum DivineHierarchy {
+    /// No hierarchy: every effect may affect every card (formats without Divine cards).
+    #[default]
+    Off,
+    /// A Divine card is unaffected by the effect of any card of lower Hierarchy, a
+    /// non-Divine card counting as Hierarchy 0 (the seed's second sentence read as part of
+    /// the rule).
+    EveryLowerEffect,
+    /// A Divine card is unaffected only by the effects of Divine cards of lower Hierarchy
+    /// (the first sentence alone).
+    LowerDivineEffects,
+}
+
+impl DivineHierarchy {
+    pub fn is_off(&self) -> bool {
+        *self == DivineHierarchy::Off
+    }
+
+    /// Whether the effect of a card of Hierarchy `effect` (`None`: not Divine) leaves a
+    /// card of Hierarchy `card` (`None`: not Divine) unaffected.
+    pub fn unaffected(self, card: Option<u8>, effect: Option<u8>) -> bool {
+        let Some(card) = card else {
+            return false;
+        };
+        match self {
+            DivineHierarchy::Off => false,
+            DivineHierarchy::EveryLowerEffect => effect.unwrap_or(0) < card,
+            DivineHierarchy::LowerDivineEffects => effect.is_some_and(|e| e < card),
+        }
+    }
+}
+
+/// What becomes of the cards on the field of a player removed from a duel that goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum RemovedPlayerCards {
+    /// The cards they control go to their graveyard; cards they own that others control
+    /// stay where they are; others' cards they control go back to their owners' control
+    /// where they lie (Kingdom Duels' Battle Royale).
+    #[default]
+    ToGraveyard,
+    /// Every card they own leaves the game with them, wherever it is on the field; cards
+    /// of others they control go back to their owners' zones, or to their graveyards
+    /// where the owner has no free zone (Domain Format).
+    LeaveWithThem,
+}
+
+/// Domain Format's Deck Master.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckMasterRules {
+    /// The extra life points a summon from the Deck Master Zone costs for each time the
+    /// Deck Master has returned there (the seed: 500).
+    pub return_cost: u32,
+}
+
+impl FieldRules {
+    /// The tributes a Normal Summon or Set of a monster of `level` needs.
+    pub fn tributes_for(&self, level: u8) -> u8 {
+        self.tributes
+            .iter()
+            .filter(|[from, _]| level >= *from)
+            .map(|[_, n]| *n)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The levels a monster Normal Summoned or Set with `tributes` tributes may have.
+    pub fn levels_for(&self, tributes: u8) -> Option<(u8, u8)> {
+        let (min, max) = (1..=12u8)
+            .filter(|l| self.tributes_for(*l) == tributes)
+            .fold((None, 0), |(min, _), l| (min.or(Some(l)), l));
+        min.map(|min| (min, max))
+    }
+}
+
+impl Default for FieldRules {
+    fn default() -> FieldRules {
+        FieldRules {
+            monster_zones: 5,
+            spell_trap_zones: 5,
+            default_terrain: Some("Land".to_owned()),
+            normal_summons: 1,
+            attacks_per_battle: Some(1),
+            tributes: Vec::new(),
+            set_monsters: false,
+            direct_attacks: false,
+            deck_master: None,
+            removed_player_cards: RemovedPlayerCards::ToGraveyard,
+            divine_hierarchy: DivineHierarchy::Off,
+            idle_warnings: Some(1),
+            redirects: false,
+            team_shares_side: false,
+            unanimous_end: false,
+            symbols: false,
+            hidden_attack_position: false,
+            replays: false,
+        }
+    }
+}
