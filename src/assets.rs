@@ -208,6 +208,45 @@ pub fn load_rules(dir: &Path, format: &str) -> Result<Arc<Rules>, AssetError> {
     Ok(Rules::new(format, pool))
 }
 
+/// A format played with the cards of the player's own card database (`paths`: a
+/// `cards.cdb`, or the simulator folder holding it) instead of the pool the format names.
+/// Only Domain Format plays the card game's whole pool this way.
+pub fn load_rules_with_cards(
+    dir: &Path,
+    format: &str,
+    paths: &[PathBuf],
+) -> Result<Arc<Rules>, String> {
+    if paths.is_empty() {
+        return load_rules(dir, format).map_err(|e| e.to_string());
+    }
+    let format = load_format(dir, format).map_err(|e| e.to_string())?;
+    if !format.deck.domain {
+        return Err(format!(
+            "{} is played with its own pool (\"{}\"): only Domain Format plays the cards of \
+             your card database, so leave --cards out",
+            format.name, format.pool
+        ));
+    }
+    let loaded = fairduel_carddb::load_cards(paths).map_err(|e| e.to_string())?;
+    let built = fairduel_carddb::pool_from_database(&loaded.db).map_err(|e| e.to_string())?;
+    Ok(Rules::new(format, built.pool))
+}
+
+/// Decks for a match of `rules` whose pool came from a card database: there are no deck
+/// files of its cards, so one legal deck is built per seat, each with another Deck Master.
+pub fn built_decks(rules: &Rules, seats: usize) -> Result<Vec<DeckList>, String> {
+    let decks = fairduel_engine::domain::build_domain_decks(&rules.pool, &rules.format, seats);
+    if decks.len() < seats {
+        return Err(format!(
+            "the card database has {} Deck Masters whose Domain holds a legal {} deck; \
+             {seats} are needed: give it a bigger database (the simulator's cards.cdb)",
+            decks.len(),
+            rules.format.name
+        ));
+    }
+    Ok(decks)
+}
+
 /// Where the decks of pool `pool` live: `decks/` for Duelists of the Roses (the first
 /// pool, whose decks were there before any other), `decks/<pool>/` for any other.
 pub fn deck_dir(dir: &Path, folder: &str) -> PathBuf {

@@ -97,6 +97,10 @@ enum Command {
         /// Where to save the match record (default: the user's data folder).
         #[arg(long)]
         record: Option<PathBuf>,
+        /// Domain Format with your simulator's card database (a cards.cdb, or the folder
+        /// holding it and strings.conf): every seat plays a deck built from its cards.
+        #[arg(long)]
+        cards: Vec<PathBuf>,
     },
     /// Audit match records: check every signature, chain link, state hash, reveal, draw,
     /// claim and deck, and say whether each seat played fairly. Exits 0 only if all did.
@@ -126,6 +130,10 @@ enum Command {
         /// Print the summary as one JSON object (for tools and CI) instead of words.
         #[arg(long)]
         json: bool,
+        /// Domain Format with your simulator's card database (a cards.cdb, or the folder
+        /// holding it and strings.conf): every seat plays a deck built from its cards.
+        #[arg(long)]
+        cards: Vec<PathBuf>,
     },
     /// Run rule scenario files.
     Scenario { files: Vec<PathBuf> },
@@ -275,13 +283,14 @@ pub fn run() -> ExitCode {
             format,
             seed,
             record,
-        } => load(&dir, &format).and_then(|(rules, decks)| {
+            cards,
+        } => load_with_cards(&dir, &format, &cards).and_then(|(rules, decks)| {
             let players = usize::from(rules.format.table.players);
             let seating: Vec<&DeckList> = deck_indices(seed, decks.len(), players)
                 .into_iter()
                 .filter_map(|i| decks.get(i))
                 .collect();
-            netcli::demo(&dir, &cli.player, &format, &seating, seed, record)
+            netcli::demo(&cli.player, &format, &rules, &seating, seed, record)
         }),
         Command::Host {
             format,
@@ -343,6 +352,7 @@ pub fn run() -> ExitCode {
             bots,
             protocol,
             json,
+            cards,
         } => crate::selfplay::selfplay(
             &dir,
             &crate::selfplay::SelfplayArgs {
@@ -352,6 +362,7 @@ pub fn run() -> ExitCode {
                 bots,
                 protocol,
                 json,
+                cards: &cards,
             },
         ),
         Command::Completions { .. } | Command::Desktop { .. } => Ok(ExitCode::SUCCESS),
@@ -457,11 +468,19 @@ fn app(dir: &std::path::Path, player: &netcli::PlayerArgs, args: AppArgs) -> Cmd
     Ok(ExitCode::SUCCESS)
 }
 
-pub(crate) fn load(
+/// The rules and decks of a bot match: the format's starter decks, or with a card database
+/// (`cards`) decks built from its cards.
+pub(crate) fn load_with_cards(
     dir: &std::path::Path,
     format: &str,
+    cards: &[PathBuf],
 ) -> Result<(Arc<Rules>, Vec<DeckList>), String> {
-    let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
+    let rules = assets::load_rules_with_cards(dir, format, cards)?;
+    if !cards.is_empty() {
+        let seats = usize::from(rules.format.table.players).max(2);
+        let decks = assets::built_decks(&rules, seats)?;
+        return Ok((rules, decks));
+    }
     let decks = assets::starter_decks(dir, &rules).map_err(|e| e.to_string())?;
     if decks.len() < 2 {
         return Err(format!(

@@ -768,14 +768,14 @@ async fn next_line(
 /// other, and they play a whole match. The host's seat is shown as it goes; at the end
 /// every seat prints its own audit verdict for every seat.
 pub fn demo(
-    dir: &Path,
     player: &PlayerArgs,
     format: &str,
+    rules: &Arc<Rules>,
     decks: &[&DeckList],
     seed: u64,
     out: Option<PathBuf>,
 ) -> Result<ExitCode, String> {
-    let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
+    let rules = Arc::clone(rules);
     let players = decks.len();
     let ids = (0..players)
         .map(|_| Identity::generate().map_err(|e| e.to_string()))

@@ -11,7 +11,7 @@ use fairduel_sim::protocol_selfplay::play_protocol_game;
 use fairduel_sim::selfplay::{AgreementTally, BotKind, deck_indices, play_game};
 use serde::Serialize;
 
-use crate::cli::{Bots, CmdResult, load, reason_name, side_name};
+use crate::cli::{Bots, CmdResult, load_with_cards, reason_name, side_name};
 
 /// What to play.
 #[derive(Debug)]
@@ -22,6 +22,8 @@ pub struct SelfplayArgs<'a> {
     pub bots: Bots,
     pub protocol: bool,
     pub json: bool,
+    /// A card database to play Domain Format with (empty: the format's own pool).
+    pub cards: &'a [std::path::PathBuf],
 }
 
 /// How a run of games went.
@@ -75,7 +77,7 @@ struct SideResult {
 }
 
 pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
-    let (rules, decks) = load(dir, args.format)?;
+    let (rules, decks) = load_with_cards(dir, args.format, args.cards)?;
     let players = usize::from(rules.format.table.players);
     if decks.len() < players {
         return Err(format!(

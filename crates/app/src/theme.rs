@@ -107,6 +107,7 @@ pub fn attribute_colour(attribute: Attribute) -> Color32 {
         Attribute::Water => Color32::from_rgb(50, 120, 220),
         Attribute::Earth => Color32::from_rgb(140, 100, 60),
         Attribute::Wind => Color32::from_rgb(60, 170, 90),
+        Attribute::Divine => Color32::from_rgb(200, 170, 110),
     }
 }
 

@@ -287,6 +287,7 @@ fn paint_face(
                 SpellKind::Field => "field",
                 SpellKind::Continuous => "cont.",
                 SpellKind::Ritual => "ritual",
+                SpellKind::QuickPlay => "quick-play",
             };
             kind_lines(painter, inner, bottom, text, "SPELL", sub);
         }
@@ -296,6 +297,7 @@ fn paint_face(
                 (TrapKind::Normal, TrapRange::Full) => "full range",
                 (TrapKind::Continuous, TrapRange::Limited) => "cont. limited",
                 (TrapKind::Continuous, TrapRange::Full) => "cont. full",
+                (TrapKind::Counter, _) => "counter",
             };
             kind_lines(painter, inner, bottom, text, "TRAP", sub);
         }

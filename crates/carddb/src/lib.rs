@@ -9,6 +9,7 @@
 
 mod cdb;
 mod deck_file;
+mod pool;
 mod strings;
 
 pub use cdb::{CardDbError, LoadedDatabase, load_cards, read_cdb};
@@ -16,4 +17,5 @@ pub use deck_file::{
     DECK_MASTER_TAG, DeckFileError, ParsedDeck, YdkeLists, parse_ydke, read_deck_text, to_ydk,
     to_ydke,
 };
+pub use pool::{DATABASE_POOL, DatabasePool, DatabasePoolError, pool_from_database};
 pub use strings::{StringsError, read_setnames};

@@ -351,3 +351,140 @@ fn the_deck_checker_judges_decks_built_from_the_fixture_databases() {
     }
     assert!(judged > 20, "only {judged} Deck Masters had enough cards");
 }
+
+// ---- The database as a card pool for Domain Format matches ----
+
+fn domain_format() -> fairduel_engine::Format {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/formats/domain.toml");
+    let text = std::fs::read_to_string(&path).expect("the domain preset");
+    fairduel_engine::Format::from_toml(&path.display().to_string(), &text).expect("parses")
+}
+
+fn card_of(pool: &fairduel_engine::CardPool, passcode: u32) -> &fairduel_engine::card::CardDef {
+    pool.cards()
+        .find(|c| c.database.as_ref().is_some_and(|d| d.passcode == passcode))
+        .unwrap_or_else(|| panic!("passcode {passcode} in the pool"))
+}
+
+#[test]
+fn a_database_becomes_a_pool_of_its_deck_cards_with_the_card_games_facts() {
+    use fairduel_engine::card::{CardKind, ExtraDeckSummon, MonsterType, SpellKind};
+    let dir = scratch("pool");
+    own_database(&dir);
+    let loaded = load_cards(std::slice::from_ref(&dir)).expect("loads");
+    let built = fairduel_carddb::pool_from_database(&loaded.db).expect("a pool");
+    assert_eq!(built.pool.len(), 69, "every card a deck can hold");
+    assert_eq!(built.left_out, 0);
+    let link = card_of(&built.pool, 106);
+    let stats = link.monster().expect("a monster");
+    assert_eq!(stats.monster_type, MonsterType::Cyberse);
+    assert_eq!(stats.extra_deck, Some(ExtraDeckSummon::Link));
+    assert_eq!((stats.level, stats.def), (2, 0), "Link Rating, and no DEF");
+    assert!(built.pool.is_extra_deck_monster(link.id));
+    assert_eq!(card_of(&built.pool, 108).printed_stats(), Some((0, 1000)));
+    assert!(matches!(
+        card_of(&built.pool, 107).kind,
+        CardKind::Spell {
+            spell: SpellKind::Normal
+        }
+    ));
+    let master = card_of(&built.pool, 100);
+    let entry = master.database.as_ref().expect("database facts");
+    assert_eq!(
+        entry.mentions_archetypes,
+        vec![0x1047],
+        "\"Gem Knight\" is mentioned"
+    );
+    assert_ne!(entry.mentions_races, 0, "Warrior is mentioned");
+    assert!(
+        !format!("{master:?}").contains("Stand-in"),
+        "the card's text is read, never kept"
+    );
+    let again = fairduel_carddb::pool_from_database(&loaded.db).expect("a pool");
+    assert_eq!(
+        again.pool.hash(),
+        built.pool.hash(),
+        "same database, same pool"
+    );
+
+    // Another database (one ATK changed) is another pool: a match between them is refused.
+    let other = scratch("pool-other");
+    own_database(&other);
+    let conn = Connection::open(other.join("cards.cdb")).expect("open");
+    conn.execute("UPDATE datas SET atk = 1900 WHERE id = 102", [])
+        .expect("update");
+    drop(conn);
+    let changed = load_cards(std::slice::from_ref(&other)).expect("loads");
+    let changed = fairduel_carddb::pool_from_database(&changed.db).expect("a pool");
+    assert_ne!(changed.pool.hash(), built.pool.hash());
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&other).ok();
+}
+
+#[test]
+fn a_deck_of_database_cards_keeps_to_its_domain_one_copy_and_the_extra_deck() {
+    let dir = scratch("pool-deck");
+    own_database(&dir);
+    let loaded = load_cards(std::slice::from_ref(&dir)).expect("loads");
+    let pool = fairduel_carddb::pool_from_database(&loaded.db)
+        .expect("a pool")
+        .pool;
+    let format = domain_format();
+    let id = |passcode| card_of(&pool, passcode).id;
+    let fillers: Vec<_> = (1000..1057).map(id).collect();
+    let deck = |main: &[u32], extra: &[u32]| fairduel_engine::DeckList {
+        name: "test".into(),
+        leader: Some(id(100)),
+        main: main.iter().map(|p| id(*p)).chain(fillers.clone()).collect(),
+        extra: extra.iter().map(|p| id(*p)).collect(),
+        field_setup: Vec::new(),
+        duelist_setup: None,
+    };
+    // A Gem Knight (the archetype it mentions), a Warrior (the type it mentions) and a
+    // Dragon (its own type), with an Xyz of its own attribute in the Extra Deck.
+    deck(&[101, 102, 108], &[105])
+        .validate(&pool, &format)
+        .expect("a legal deck");
+    let outside = deck(&[101, 102, 103], &[]).validate(&pool, &format);
+    assert!(
+        outside
+            .as_ref()
+            .is_err_and(|e| e.contains("Plain Aqua") && e.contains("outside")),
+        "{outside:?}"
+    );
+    let printing = deck(&[101, 102, 104], &[]).validate(&pool, &format);
+    assert!(
+        printing
+            .as_ref()
+            .is_err_and(|e| e.contains("second copy of Plain Warrior")),
+        "another printing is the same card: {printing:?}"
+    );
+    let misplaced = deck(&[101, 102, 105], &[]).validate(&pool, &format);
+    assert!(
+        misplaced
+            .as_ref()
+            .is_err_and(|e| e.contains("Dark Xyz is an Extra Deck monster")),
+        "{misplaced:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn legal_decks_are_built_from_the_fixture_database() {
+    let Some(dir) = shared_ygopro() else { return };
+    let loaded = load_cards(&[dir.join("goat-entries.cdb")]).expect("loads");
+    let pool = fairduel_carddb::pool_from_database(&loaded.db)
+        .expect("a pool")
+        .pool;
+    assert_eq!(pool.len(), 191);
+    let format = domain_format();
+    let decks = fairduel_engine::domain::build_domain_decks(&pool, &format, 4);
+    assert_eq!(decks.len(), 4);
+    let mut masters = std::collections::BTreeSet::new();
+    for deck in &decks {
+        deck.validate(&pool, &format)
+            .unwrap_or_else(|e| panic!("{}: {e}", deck.name));
+        assert_eq!(deck.main.len(), 60);
+        assert!(masters.insert(deck.leader), "another Deck Master each");
+    }
+}

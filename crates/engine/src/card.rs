@@ -31,6 +31,9 @@ pub enum Attribute {
     Water,
     Earth,
     Wind,
+    /// The card game's gods; no card of the original game's pool has it (a card database's
+    /// pool can).
+    Divine,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -59,9 +62,18 @@ pub enum MonsterType {
     Toon,
     /// The original game's Immortals: Crush terrain powers them up instead of crushing them.
     Immortal,
+    // The card game's types the original game never had: cards of a player's card database
+    // (Domain Format) carry them. No terrain powers them up or weakens them.
+    Psychic,
+    DivineBeast,
+    CreatorGod,
+    Wyrm,
+    Cyberse,
+    Illusion,
 }
 
 impl MonsterType {
+    /// The original game's types (a card database's cards add the card game's others).
     pub const ALL: [MonsterType; 22] = [
         MonsterType::Dragon,
         MonsterType::Spellcaster,
@@ -111,6 +123,12 @@ impl MonsterType {
             MonsterType::Plant => "Plant",
             MonsterType::Toon => "Toon",
             MonsterType::Immortal => "Immortal",
+            MonsterType::Psychic => "Psychic",
+            MonsterType::DivineBeast => "Divine-Beast",
+            MonsterType::CreatorGod => "Creator God",
+            MonsterType::Wyrm => "Wyrm",
+            MonsterType::Cyberse => "Cyberse",
+            MonsterType::Illusion => "Illusion",
         }
     }
 }
@@ -124,6 +142,7 @@ impl Attribute {
             Attribute::Water => "WATER",
             Attribute::Earth => "EARTH",
             Attribute::Wind => "WIND",
+            Attribute::Divine => "DIVINE",
         }
     }
 }
@@ -146,6 +165,31 @@ pub struct MonsterStats {
     /// TOON terrain").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strong_in: Option<Terrain>,
+    /// How a card game's Extra Deck monster is summoned (a card database's cards): it waits
+    /// in the Extra Deck and never comes from the hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extra_deck: Option<ExtraDeckSummon>,
+}
+
+/// The summon mechanic of a card game's Extra Deck monster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExtraDeckSummon {
+    Fusion,
+    Synchro,
+    Xyz,
+    Link,
+}
+
+impl ExtraDeckSummon {
+    pub fn label(self) -> &'static str {
+        match self {
+            ExtraDeckSummon::Fusion => "Fusion",
+            ExtraDeckSummon::Synchro => "Synchro",
+            ExtraDeckSummon::Xyz => "Xyz",
+            ExtraDeckSummon::Link => "Link",
+        }
+    }
 }
 
 impl MonsterStats {
@@ -172,6 +216,9 @@ pub enum SpellKind {
     /// Summons its Ritual Monster from the Extra Deck onto the spell's own cell, for the
     /// tributes its `ritual` names.
     Ritual,
+    /// The card game's Quick-Play Spell (a card database's cards): Quick on the card game's
+    /// field.
+    QuickPlay,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -181,6 +228,8 @@ pub enum TrapKind {
     Normal,
     /// The original game's "permanent" trap: stays face-up after it triggers.
     Continuous,
+    /// The card game's Counter Trap (a card database's cards).
+    Counter,
 }
 
 /// Whether a trap reaches only the zones orthogonally next to it, or the whole field.
@@ -220,6 +269,51 @@ pub struct CardDef {
     /// For Ritual spells: the monster they summon and what each tribute must be.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ritual: Option<RitualDef>,
+    /// Where the card came from a player's card database (Domain Format): its passcode and
+    /// the facts a Domain is built from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub database: Option<Box<DatabaseEntry>>,
+}
+
+/// A card database's facts about a card that the card itself does not carry: its passcode,
+/// archetypes, the card game's type and attribute, and what its text mentions (read from the
+/// player's own database when the pool is built; the text itself is never kept).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct DatabaseEntry {
+    pub passcode: u32,
+    /// The passcode of the card this entry is another printing of.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alias: Option<u32>,
+    /// Archetype codes (as the database packs them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub archetypes: Vec<u16>,
+    /// The card game's type-line bits (monster, spell, trap, effect, Extra Deck kinds …).
+    pub types: u32,
+    /// The card game's attribute and race bits (0 for spells and traps).
+    #[serde(default)]
+    pub attribute: u32,
+    #[serde(default)]
+    pub race: u32,
+    /// What the card's text mentions, for a Domain: monsters by passcode, archetype codes,
+    /// attribute bits and race bits.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mentions_monsters: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mentions_archetypes: Vec<u16>,
+    #[serde(default)]
+    pub mentions_attributes: u32,
+    #[serde(default)]
+    pub mentions_races: u32,
+    /// Cards it is "always treated as", for the one-copy rule.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub treated_as: Vec<u32>,
+}
+
+impl DatabaseEntry {
+    /// The passcode every printing of the card shares.
+    pub fn identity(&self) -> u32 {
+        self.alias.unwrap_or(self.passcode)
+    }
 }
 
 /// What a Ritual spell asks and gives: one face-up monster of the caster's per entry of
@@ -270,9 +364,27 @@ impl CardDef {
     pub fn is_normal_summonable(&self) -> bool {
         match &self.kind {
             CardKind::Kingdom(k) => k.is_main_deck_monster(),
-            CardKind::Monster(m) => !m.ritual,
+            CardKind::Monster(m) => {
+                !m.ritual && m.extra_deck.is_none() && !self.is_database_ritual_monster()
+            }
             _ => false,
         }
+    }
+
+    /// A card game's Fusion, Synchro, Xyz or Link Monster (a card database's): it starts in
+    /// the Extra Deck. The original game's fusions and Ritual Monsters are not this: Domain
+    /// Format plays them as the card game's Main Deck monsters they were printed as.
+    pub fn is_card_game_extra_deck_monster(&self) -> bool {
+        self.monster().is_some_and(|m| m.extra_deck.is_some())
+    }
+
+    /// A card game's Ritual Monster from a card database: in the Main Deck (unlike a
+    /// Duelists of the Roses one), yet never Normal Summoned.
+    pub fn is_database_ritual_monster(&self) -> bool {
+        const MONSTER_AND_RITUAL: u32 = 0x1 | 0x80;
+        self.database
+            .as_ref()
+            .is_some_and(|d| d.types & MONSTER_AND_RITUAL == MONSTER_AND_RITUAL)
     }
 
     /// On the card game's field: a spell card (Kingdom Duels: one of its types is Spell).

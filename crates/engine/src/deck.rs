@@ -223,7 +223,9 @@ impl DeckList {
     /// Domain Format: the leader is the Deck Master (any monster), one copy of each card
     /// across the Deck Master and the decks, and every monster within its Domain.
     fn check_domain(&self, pool: &CardPool, format: &Format) -> Result<(), DeckProblem> {
-        use crate::domain::{CardDatabase, Domain, facts_of_pool_card};
+        use crate::domain::{
+            CardDatabase, Domain, copy_identities, facts_of_pool_card, mentions_of_pool_card,
+        };
         let master_id = self.leader.ok_or_else(|| DeckProblem {
             card: None,
             message: format!(
@@ -252,34 +254,52 @@ impl DeckList {
                 ),
             });
         }
-        if let Some(id) = self.extra.first() {
-            return Err(DeckProblem {
-                card: Some(*id),
-                message: "this pool has no Extra Deck monsters: leave `extra` out".into(),
-            });
-        }
-        let mut cards = Vec::with_capacity(self.main.len());
-        for id in &self.main {
+        let mut cards = Vec::with_capacity(self.main.len() + self.extra.len());
+        for id in self.main.iter().chain(&self.extra) {
             cards.push(facts(*id)?);
         }
-        let domain = Domain::of(&master, &db);
-        let mut seen = std::collections::BTreeSet::from([master_id]);
-        for (id, card) in self.main.iter().zip(&cards) {
+        let master_def = known(pool, master_id)?;
+        let domain = Domain::with_mentions(&master, &mentions_of_pool_card(master_def));
+        let mut seen = copy_identities(master_def);
+        let main_count = self.main.len();
+        for (place, (id, card)) in self.main.iter().chain(&self.extra).zip(&cards).enumerate() {
             let problem = |message: String| DeckProblem {
                 card: Some(*id),
                 message,
             };
-            if !seen.insert(*id) {
-                return Err(problem(if *id == master_id {
-                    format!(
-                        "{} is the Deck Master: one copy of each card across the Deck Master \
-                         and the deck, so it cannot be in the deck too",
-                        card.name
-                    )
-                } else {
-                    format!("a second copy of {}: one copy of each card", card.name)
-                }));
+            let in_extra = place >= main_count;
+            let extra_monster = known(pool, *id)?.is_card_game_extra_deck_monster();
+            if in_extra && !extra_monster {
+                return Err(problem(format!(
+                    "{} is not an Extra Deck monster: move it to the Main Deck",
+                    card.name
+                )));
             }
+            if !in_extra && extra_monster {
+                return Err(problem(format!(
+                    "{} is an Extra Deck monster: move it to `extra`",
+                    card.name
+                )));
+            }
+            let names = copy_identities(known(pool, *id)?);
+            if names.iter().any(|n| seen.contains(n)) {
+                return Err(problem(
+                    if *id == master_id || names.contains(&master.identity().0) {
+                        format!(
+                            "{} is the Deck Master: one copy of each card across the Deck Master \
+                         and the deck, so it cannot be in the deck too",
+                            card.name
+                        )
+                    } else {
+                        format!(
+                            "a second copy of {} (or of a card it is always treated as): one \
+                         copy of each card",
+                            card.name
+                        )
+                    },
+                ));
+            }
+            seen.extend(names);
             if domain.admits(card).is_none() {
                 let what = [
                     card.attribute.map(|a| a.word().to_string()),

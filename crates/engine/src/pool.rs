@@ -352,7 +352,7 @@ impl CardPool {
     pub fn is_extra_deck_monster(&self, card: CardId) -> bool {
         self.get(card)
             .and_then(CardDef::monster)
-            .is_some_and(|m| m.ritual)
+            .is_some_and(|m| m.ritual || m.extra_deck.is_some())
             || self.fusions.makes(card)
             || self.is_transformation_result(card)
     }
@@ -597,6 +597,7 @@ impl RawKingdomCard {
             equip_to: None,
             effects: Vec::new(),
             ritual: None,
+            database: None,
         })
     }
 }
@@ -691,6 +692,7 @@ impl RawCard {
                     def: self.def.ok_or_else(|| missing("def"))?,
                     ritual: self.ritual,
                     strong_in: self.strong_in,
+                    extra_deck: None,
                 })
             }
             RawKind::Spell => {
@@ -773,6 +775,7 @@ impl RawCard {
             equip_to: self.equip_to,
             effects: self.effects,
             ritual,
+            database: None,
         })
     }
 

@@ -860,6 +860,7 @@ fn spell_label(kind: SpellKind) -> &'static str {
         SpellKind::Field => "Field spell",
         SpellKind::Continuous => "Continuous spell",
         SpellKind::Ritual => "Ritual spell",
+        SpellKind::QuickPlay => "Quick-Play spell",
     }
 }
 
@@ -867,6 +868,7 @@ fn trap_label(kind: TrapKind) -> &'static str {
     match kind {
         TrapKind::Normal => "Trap",
         TrapKind::Continuous => "Continuous trap",
+        TrapKind::Counter => "Counter trap",
     }
 }
 

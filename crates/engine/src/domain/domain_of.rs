@@ -43,7 +43,11 @@ pub struct Domain {
 
 impl Domain {
     pub fn of(deck_master: &CardFacts, db: &CardDatabase) -> Domain {
-        let mentions = Mentions::of(deck_master, db);
+        Domain::with_mentions(deck_master, &Mentions::of(deck_master, db))
+    }
+
+    /// The Domain of a Deck Master whose text was read already (`mentions`).
+    pub fn with_mentions(deck_master: &CardFacts, mentions: &Mentions) -> Domain {
         let mut archetypes = BTreeMap::new();
         for code in &mentions.archetypes {
             archetypes.insert(code.base(), Origin::Mentioned);
@@ -69,7 +73,7 @@ impl Domain {
         }
         Domain {
             deck_master: deck_master.identity(),
-            named: mentions.monsters,
+            named: mentions.monsters.clone(),
             archetypes,
             attributes,
             races,

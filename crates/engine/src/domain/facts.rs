@@ -223,6 +223,11 @@ impl CardTypes {
     pub const FUSION: u32 = 0x40;
     pub const RITUAL: u32 = 0x80;
     pub const SYNCHRO: u32 = 0x2000;
+    pub const QUICK_PLAY: u32 = 0x1_0000;
+    pub const CONTINUOUS: u32 = 0x2_0000;
+    pub const EQUIP: u32 = 0x4_0000;
+    pub const FIELD: u32 = 0x8_0000;
+    pub const COUNTER: u32 = 0x10_0000;
     pub const TOKEN: u32 = 0x4000;
     pub const XYZ: u32 = 0x80_0000;
     pub const PENDULUM: u32 = 0x100_0000;

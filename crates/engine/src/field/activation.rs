@@ -36,12 +36,14 @@ pub fn effect_speed(card: &KingdomCard) -> Speed {
 
 /// The effect speed of a card on the card game's field: a Kingdom Duels card's own (see
 /// [`effect_speed`]); for a card of another pool (Domain Format with the Duelists of the
-/// Roses cards) a trap is Quick and a spell Slow, as the card game's Normal Spells and
-/// Normal Traps are.
+/// Roses cards, or a card database's) a trap or a Quick-Play Spell is Quick and any other
+/// spell Slow, as in the card game. A Counter Trap is Quick too: the third spell speed is
+/// not built yet (docs/RULES.md).
 pub fn field_speed(card: &CardDef) -> Speed {
     match card.kingdom() {
         Some(k) => effect_speed(k),
         None if card.is_field_trap_card() => Speed::Quick,
+        None if card.spell_kind() == Some(crate::card::SpellKind::QuickPlay) => Speed::Quick,
         None => Speed::Slow,
     }
 }
