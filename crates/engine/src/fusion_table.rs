@@ -134,10 +134,12 @@ mod tests {
                 def: 1000,
                 ritual: false,
                 strong_in: None,
+                extra_deck: None,
             }),
             equip_to: None,
             effects: Vec::new(),
             ritual: None,
+            database: None,
         }
     }
 

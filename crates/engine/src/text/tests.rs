@@ -14,8 +14,10 @@ fn monster(name: &str, effects: Vec<EffectDef>) -> CardDef {
             def: 1200,
             ritual: false,
             strong_in: None,
+            extra_deck: None,
         }),
         ritual: None,
+        database: None,
         equip_to: None,
         effects,
     }
@@ -84,6 +86,7 @@ fn equip_with_type_and_attribute() {
             spell: SpellKind::Equip,
         },
         ritual: None,
+        database: None,
         equip_to: Some(Filter {
             types: vec![MonsterType::Warrior],
             attributes: vec![Attribute::Light, Attribute::Earth],
@@ -117,6 +120,7 @@ fn limited_range_trap() {
             range: TrapRange::Limited,
         },
         ritual: None,
+        database: None,
         equip_to: None,
         effects: vec![
             EffectDef {
@@ -158,6 +162,7 @@ fn trap_with_a_condition_on_the_triggering_card() {
             range: TrapRange::Limited,
         },
         ritual: None,
+        database: None,
         equip_to: None,
         effects: vec![EffectDef {
             trigger: Trigger::EnemyMovesInRange,
@@ -237,6 +242,7 @@ fn spells_pick_and_spellbind() {
             spell: SpellKind::Normal,
         },
         ritual: None,
+        database: None,
         equip_to: None,
         effects: vec![fissure],
     };
@@ -270,6 +276,7 @@ fn field_spell_and_flip_in_battle() {
             spell: SpellKind::Field,
         },
         ritual: None,
+        database: None,
         equip_to: None,
         effects: vec![EffectDef {
             trigger: Trigger::Activate,
