@@ -51,6 +51,10 @@ enum Command {
         /// Also write the ticket to this file.
         #[arg(long)]
         ticket_file: Option<PathBuf>,
+        /// Domain Format with your simulator's card database (a cards.cdb, or the folder
+        /// holding it and strings.conf); the deck is then a .ydk file or ydke:// link.
+        #[arg(long)]
+        cards: Vec<PathBuf>,
         #[command(flatten)]
         net: netcli::NetworkArgs,
     },
@@ -61,6 +65,10 @@ enum Command {
         format: String,
         #[arg(long)]
         deck: String,
+        /// Domain Format with your simulator's card database (a cards.cdb, or the folder
+        /// holding it and strings.conf); the deck is then a .ydk file or ydke:// link.
+        #[arg(long)]
+        cards: Vec<PathBuf>,
         #[command(flatten)]
         net: netcli::NetworkArgs,
     },
@@ -76,6 +84,10 @@ enum Command {
         /// How long to look, in seconds.
         #[arg(long, default_value_t = 5)]
         wait: u64,
+        /// Domain Format with your simulator's card database (a cards.cdb, or the folder
+        /// holding it and strings.conf); the deck is then a .ydk file or ydke:// link.
+        #[arg(long)]
+        cards: Vec<PathBuf>,
         #[command(flatten)]
         net: netcli::NetworkArgs,
     },
@@ -83,6 +95,9 @@ enum Command {
     Resume {
         /// The match id (its first characters are enough) or its file.
         r#match: Option<String>,
+        /// The card database the match was played with (Domain Format with your own cards).
+        #[arg(long)]
+        cards: Vec<PathBuf>,
         #[command(flatten)]
         net: netcli::NetworkArgs,
     },
@@ -111,6 +126,10 @@ enum Command {
         /// Print the verdicts as one JSON object (for tools and CI) instead of words.
         #[arg(long)]
         json: bool,
+        /// The card database a Domain Format match was played with, when it was played with
+        /// a player's own cards.
+        #[arg(long)]
+        cards: Vec<PathBuf>,
     },
     /// Play many seeded bot games through the referee, comparing every seat's state hash
     /// with the referee's after every action.
@@ -296,6 +315,7 @@ pub fn run() -> ExitCode {
             format,
             deck,
             ticket_file,
+            cards,
             net,
         } => netcli::host(
             &dir,
@@ -306,19 +326,24 @@ pub fn run() -> ExitCode {
                 deck,
                 name: cli.player.name.clone(),
                 ticket_file,
+                cards,
             },
         ),
         Command::Join {
             ticket,
             format,
             deck,
+            cards,
             net,
         } => netcli::join_match(
             &dir,
             &cli.player,
             &net,
             &format,
-            &deck,
+            netcli::DeckArg {
+                name: &deck,
+                cards: &cards,
+            },
             &ticket,
             cli.player.name.as_deref().unwrap_or_default(),
         ),
@@ -327,24 +352,33 @@ pub fn run() -> ExitCode {
             deck,
             pick,
             wait,
+            cards,
             net,
         } => netcli::lan(
             &dir,
             &cli.player,
             &net,
             &format,
-            &deck,
+            netcli::DeckArg {
+                name: &deck,
+                cards: &cards,
+            },
             pick.map(|p| p.saturating_sub(1)),
             wait,
         ),
-        Command::Resume { r#match, net } => netcli::resume(
+        Command::Resume {
+            r#match,
+            cards,
+            net,
+        } => netcli::resume(
             &dir,
             &cli.player,
             &net,
             r#match.as_deref(),
             cli.player.name.as_deref().unwrap_or_default(),
+            &cards,
         ),
-        Command::Verify { files, json } => crate::verify::verify(&dir, &files, json),
+        Command::Verify { files, json, cards } => crate::verify::verify(&dir, &files, json, &cards),
         Command::Selfplay {
             format,
             games,

@@ -144,6 +144,23 @@ fn settings(
 }
 
 /// A deck by file stem from the decks folder of the format's pool, or by path.
+/// The deck a player brings, and the card database it is of (empty: the format's pool).
+#[derive(Debug, Clone, Copy)]
+pub struct DeckArg<'a> {
+    pub name: &'a str,
+    pub cards: &'a [PathBuf],
+}
+
+/// The player's deck: with a card database (`cards`), a `.ydk` file or `ydke://` link of
+/// its cards; otherwise a starter deck's name or a deck file.
+fn deck_of(dir: &Path, rules: &Rules, name: &str, cards: &[PathBuf]) -> Result<DeckList, String> {
+    if cards.is_empty() {
+        deck(dir, rules, name)
+    } else {
+        assets::database_deck(rules, name)
+    }
+}
+
 fn deck(dir: &Path, rules: &Rules, name: &str) -> Result<DeckList, String> {
     let as_path = Path::new(name);
     let path = if as_path.is_file() {
@@ -167,6 +184,8 @@ pub struct HostArgs {
     pub deck: String,
     pub name: Option<String>,
     pub ticket_file: Option<PathBuf>,
+    /// Domain Format with the player's own card database (empty: the format's pool).
+    pub cards: Vec<PathBuf>,
 }
 
 pub fn host(
@@ -175,8 +194,8 @@ pub fn host(
     net: &NetworkArgs,
     args: HostArgs,
 ) -> Result<ExitCode, String> {
-    let rules = assets::load_rules(dir, &args.format).map_err(|e| e.to_string())?;
-    let deck = deck(dir, &rules, &args.deck)?;
+    let rules = assets::load_rules_with_cards(dir, &args.format, &args.cards)?;
+    let deck = deck_of(dir, &rules, &args.deck, &args.cards)?;
     deck.validate(&rules.pool, &rules.format)?;
     let identity = identity(player)?;
     runtime()?.block_on(async {
@@ -239,13 +258,13 @@ pub fn join_match(
     player: &PlayerArgs,
     net: &NetworkArgs,
     format: &str,
-    deck_name: &str,
+    deck_arg: DeckArg<'_>,
     ticket: &str,
     name: &str,
 ) -> Result<ExitCode, String> {
     let ticket: HostTicket = ticket.trim().parse().map_err(|e| format!("{e}"))?;
-    let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
-    let deck = deck(dir, &rules, deck_name)?;
+    let rules = assets::load_rules_with_cards(dir, format, deck_arg.cards)?;
+    let deck = deck_of(dir, &rules, deck_arg.name, deck_arg.cards)?;
     deck.validate(&rules.pool, &rules.format)?;
     let identity = identity(player)?;
     runtime()?.block_on(async {
@@ -321,13 +340,13 @@ pub fn lan(
     player: &PlayerArgs,
     net: &NetworkArgs,
     format: &str,
-    deck_name: &str,
+    deck_arg: DeckArg<'_>,
     pick: Option<usize>,
     wait_secs: u64,
 ) -> Result<ExitCode, String> {
     let name = player.name.as_deref().unwrap_or_default();
-    let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
-    let deck = deck(dir, &rules, deck_name)?;
+    let rules = assets::load_rules_with_cards(dir, format, deck_arg.cards)?;
+    let deck = deck_of(dir, &rules, deck_arg.name, deck_arg.cards)?;
     deck.validate(&rules.pool, &rules.format)?;
     let identity = identity(player)?;
     let mut options = EndpointOptions::offline();
@@ -382,6 +401,7 @@ pub fn resume(
     net: &NetworkArgs,
     name: Option<&str>,
     player_name: &str,
+    cards: &[PathBuf],
 ) -> Result<ExitCode, String> {
     let matches = data_root(player).join("matches");
     let path = match name {
@@ -390,7 +410,7 @@ pub fn resume(
     };
     let saved = MatchStore::read(&path).map_err(|e| e.to_string())?;
     let meta = &saved.meta;
-    let rules = assets::load_rules(dir, &meta.format_name).map_err(|e| e.to_string())?;
+    let rules = assets::load_rules_with_cards(dir, &meta.format_name, cards)?;
     let identity = identity(player)?;
     let deck = DeckList::from(&meta.deck);
     say!(

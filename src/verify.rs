@@ -65,12 +65,17 @@ struct Unreadable<'a> {
 
 /// Audits every file in turn. One file prints one report (one JSON object); several print
 /// a report each and a tally (a JSON array), with a progress bar on a terminal.
-pub fn verify(dir: &std::path::Path, files: &[PathBuf], json: bool) -> CmdResult {
+pub fn verify(
+    dir: &std::path::Path,
+    files: &[PathBuf],
+    json: bool,
+    cards: &[PathBuf],
+) -> CmdResult {
     let progress = (files.len() > 1).then(|| crate::progress::bar(files.len() as u64, "records"));
     let mut reports = Vec::with_capacity(files.len());
     let mut all_fair = true;
     for file in files {
-        let audited = audit_file(dir, file);
+        let audited = audit_file(dir, file, cards);
         all_fair &= audited
             .as_ref()
             .is_ok_and(|(_, report, _)| report.all_verified());
@@ -134,6 +139,7 @@ pub fn verify(dir: &std::path::Path, files: &[PathBuf], json: bool) -> CmdResult
 fn audit_file(
     dir: &std::path::Path,
     file: &std::path::Path,
+    cards: &[PathBuf],
 ) -> Result<(Arc<Rules>, AuditReport, u64), String> {
     let bytes = std::fs::read(file).map_err(|e| format!("cannot read it: {e}"))?;
     let record = fairduel_protocol::MatchRecord::from_bytes(&bytes).map_err(|e| e.to_string())?;
@@ -150,15 +156,25 @@ fn audit_file(
                 dir.join("formats").display()
             )
         })?;
-    let pool = assets::load_pool(dir, &format.pool).map_err(|e| e.to_string())?;
-    if pool.hash() != setup.pool_hash {
+    let pool = if cards.is_empty() {
+        assets::load_pool(dir, &format.pool).map_err(|e| e.to_string())?
+    } else {
+        assets::database_pool(cards)?
+    };
+    let rules = Rules::new(format, pool);
+    if rules.pool.hash() != setup.pool_hash {
+        let how = if cards.is_empty() {
+            "verify with the FairDuel version (or assets) it was played with, or, for a Domain \
+             match played with a card database's cards, pass that database with --cards"
+        } else {
+            "pass --cards the card database the match was played with"
+        };
         return Err(format!(
-            "the match was played with card pool {}, but the pool here is {}: verify with the FairDuel version (or assets) it was played with",
+            "the match was played with card pool {}, but the pool here is {}: {how}",
             setup.pool_hash.short(),
-            pool.hash().short()
+            rules.pool.hash().short()
         ));
     }
-    let rules = Rules::new(format, pool);
     let report =
         fairduel_protocol::audit(Arc::clone(&rules), &record).map_err(|e| e.to_string())?;
     // Where the log's writer changes: each waits for a message to cross the network.

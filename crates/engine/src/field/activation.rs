@@ -37,8 +37,8 @@ pub fn effect_speed(card: &KingdomCard) -> Speed {
 /// The effect speed of a card on the card game's field: a Kingdom Duels card's own (see
 /// [`effect_speed`]); for a card of another pool (Domain Format with the Duelists of the
 /// Roses cards, or a card database's) a trap or a Quick-Play Spell is Quick and any other
-/// spell Slow, as in the card game. A Counter Trap is Quick too: the third spell speed is
-/// not built yet (docs/RULES.md).
+/// spell Slow, as in the card game. A Counter Trap answers anything, and only another
+/// Counter Trap answers it (spell speed 3: see `answering_a_counter_trap`).
 pub fn field_speed(card: &CardDef) -> Speed {
     match card.kingdom() {
         Some(k) => effect_speed(k),
@@ -47,6 +47,20 @@ pub fn field_speed(card: &CardDef) -> Speed {
         None => Speed::Slow,
     }
 }
+
+/// The card game's Counter Trap (a card database's): spell speed 3.
+fn is_counter_trap(card: &CardDef) -> bool {
+    matches!(
+        card.kind,
+        crate::card::CardKind::Trap {
+            trap: crate::card::TrapKind::Counter,
+            ..
+        }
+    )
+}
+
+const COUNTER_ONLY: &str =
+    "only a Counter Trap (spell speed 3) can respond to a Counter Trap: pass, or answer with one";
 
 /// When a card is being activated.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -89,16 +103,35 @@ impl Duel {
             Some("only spells and traps are activated here")
         } else if trap && !spell && entered_turn >= self.state.turn {
             Some("a trap must stay Set for a turn before it is activated")
+        } else if card.spell_kind() == Some(crate::card::SpellKind::QuickPlay)
+            && entered_turn >= self.state.turn
+        {
+            Some("a Set Quick-Play Spell cannot be activated the turn it was Set")
         } else if timing == Timing::Quick && field_speed(card) == Speed::Slow {
             Some(if self.asked_about_chain(seat) {
                 "a Slow card cannot respond to another card: activate it in your Main Phase"
             } else {
                 "a Slow card is activated only in your Main Phase"
             })
+        } else if self.answering_a_counter_trap(seat) && !is_counter_trap(card) {
+            Some(COUNTER_ONLY)
         } else {
             None
         };
         why.map(|why| RuleError::CannotActivate { at, why })
+    }
+
+    /// Whether `seat` is asked to respond to a chain whose newest link is a Counter Trap
+    /// (spell speed 3): only another Counter Trap may answer it.
+    fn answering_a_counter_trap(&self, seat: Seat) -> bool {
+        self.asked_about_chain(seat)
+            && self
+                .state
+                .chain
+                .links
+                .last()
+                .and_then(|link| self.rules.pool.get(link.card))
+                .is_some_and(is_counter_trap)
     }
 
     /// Activates `seat`'s Set spell or trap at `at`, shown by `reveal`.
@@ -176,6 +209,8 @@ impl Duel {
             Some("a card's effect is activated once per turn")
         } else if timing == Timing::Quick && slow {
             Some("a Slow card's effect is activated only in your Main Phase, never in response")
+        } else if self.answering_a_counter_trap(seat) {
+            Some(COUNTER_ONLY)
         } else {
             None
         };
