@@ -279,6 +279,14 @@ fn print_summary(summary: &Summary) {
     if let Some(agreements) = &summary.agreed
         && summary.ritual_summons.is_none()
     {
+        if agreements.card_game_summons_declared > 0 {
+            say!(
+                "extra:    {} Synchro, Xyz and Link Summons declared, {} Extra Deck monsters \
+                 summoned",
+                agreements.card_game_summons_declared,
+                agreements.extra_deck_summons
+            );
+        }
         if summary.duelist_setups {
             say!(
                 "setup:    {} starting hands changed by a Duelist Setup, {} Cardlist cards taken",

@@ -191,6 +191,11 @@ pub enum Action {
     /// Kingdom Duels: hide your monster at `at` again after its battle (it was Hidden in ATK
     /// Position when the battle began); it turns face-down in ATK Position, known to all.
     Hide { at: Place },
+    /// The card game's field: declare a Synchro, Xyz or Link Summon of the monster `card_ref`
+    /// of your Extra Deck, shown by `reveal` (in your Main Phase; no card is activated).
+    /// What its text asks of the materials beyond its mechanic is agreed, and the summon is
+    /// a step of that agreed outcome.
+    SummonFromExtraDeck { card_ref: CardRef, reveal: Reveal },
 }
 
 /// A monster given up for a fusion.
@@ -243,6 +248,7 @@ impl Action {
             Action::IntegrationSummon { .. } => "integration-summon",
             Action::Strike { .. } => "strike",
             Action::Hide { .. } => "hide",
+            Action::SummonFromExtraDeck { .. } => "summon-from-extra-deck",
         }
     }
 }

@@ -224,6 +224,12 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             "hides {} again in ATK Position after its battle",
             card_at_words(Some(duel), *at)
         ),
+        Action::SummonFromExtraDeck { reveal, .. } => format!(
+            "declares a {} Summon of {} from their Extra Deck",
+            duel.summon_method(reveal.card)
+                .map_or("special", |m| m.label()),
+            card_name(duel, reveal.card)
+        ),
     }
 }
 
@@ -571,6 +577,11 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         }
         Event::IntegrationSummonDeclared { seat, card } => format!(
             "{seat} declares an Integration Summon of {} from the Extra Deck",
+            name(*card)
+        ),
+        Event::ExtraDeckSummonDeclared { seat, card } => format!(
+            "{seat} declares a {} Summon of {} from the Extra Deck",
+            duel.summon_method(*card).map_or("special", |m| m.label()),
             name(*card)
         ),
         Event::SymbolUsed {

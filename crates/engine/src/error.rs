@@ -184,6 +184,8 @@ pub enum RuleError {
     CannotHide { at: Place, why: &'static str },
     #[error("an Integration Summon cannot be declared: {why}")]
     CannotIntegrationSummon { why: &'static str },
+    #[error("that Extra Deck summon cannot be declared: {why}")]
+    CannotSummonFromExtraDeck { why: &'static str },
     #[error("the reshuffle of {owner}'s deck cannot go on: {why}")]
     BadReshuffle { owner: Seat, why: String },
     #[error("{seat}'s opening of its share does not match its commitment")]
@@ -266,6 +268,7 @@ impl RuleError {
             RuleError::CannotIntegrationSummon { .. } => "cannot-integration-summon",
             RuleError::CannotStrike { .. } => "cannot-strike",
             RuleError::CannotHide { .. } => "cannot-hide",
+            RuleError::CannotSummonFromExtraDeck { .. } => "cannot-summon-from-extra-deck",
         }
     }
 }

@@ -414,4 +414,10 @@ pub enum Event {
         at: Place,
         terrain: u8,
     },
+    /// `seat` declared a Synchro, Xyz or Link Summon of `card`, shown from its Extra Deck:
+    /// the summon itself is agreed.
+    ExtraDeckSummonDeclared {
+        seat: Seat,
+        card: CardId,
+    },
 }

@@ -42,7 +42,8 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 10: entries of protocol version 10 (chains on the card game's field).
 /// Version 11: entries of protocol version 11 (Kingdom Duels' Extra Deck summons).
 /// Version 12: entries of protocol version 12 (Kingdom Duels' Hidden monsters).
-pub const MATCH_FILE_VERSION: u16 = 12;
+/// Version 13: entries of protocol version 13 (the card game's Extra Deck summons).
+pub const MATCH_FILE_VERSION: u16 = 13;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const CHECK_BYTES: usize = 8;

@@ -64,7 +64,13 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// class a pending claim (`Predicate::Monster`). A replay asks the attacker for a new target
 /// (`Decision::Replay`); DOR Modern's grid has phases (`Action::NextPhase` on the grid); an
 /// outcome may decide the duel (`Operation::LoseDuel`, `Operation::WinDuel`).
-pub const PROTOCOL_VERSION: u16 = 12;
+///
+/// Version 13: the card game's Extra Deck summons. A Synchro, Xyz or Link Summon is
+/// declared (`Action::SummonFromExtraDeck`) and agreed as an `Operation::ExtraDeckSummon`
+/// whose mechanic the engine checks; the card game's Fusion Summon is such a step of an
+/// effect's outcome. A pool may come from a player's card database (its hash in the set-up,
+/// as for any pool).
+pub const PROTOCOL_VERSION: u16 = 13;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

@@ -76,6 +76,8 @@ pub struct AgreementTally {
     /// Integration), and Integration Summons declared.
     pub extra_deck_summons: u64,
     pub integrations_declared: u64,
+    /// The card game's Synchro, Xyz and Link Summons declared (a card database's cards).
+    pub card_game_summons_declared: u64,
     /// STRIKEs declared at a terrain marker.
     pub strikes: u64,
     /// Monsters turned face-down on the card game's field (Hidden by an effect, or again
@@ -118,6 +120,7 @@ impl AgreementTally {
                 Event::SymbolUsed { .. } => self.symbol_effects += 1,
                 Event::SummonedFromExtraDeck { .. } => self.extra_deck_summons += 1,
                 Event::IntegrationSummonDeclared { .. } => self.integrations_declared += 1,
+                Event::ExtraDeckSummonDeclared { .. } => self.card_game_summons_declared += 1,
                 Event::Struck { .. } => self.strikes += 1,
                 Event::TurnedFaceDown { .. } => self.hidden += 1,
                 Event::CardMoved {
@@ -152,6 +155,7 @@ impl AgreementTally {
         self.symbol_effects += other.symbol_effects;
         self.extra_deck_summons += other.extra_deck_summons;
         self.integrations_declared += other.integrations_declared;
+        self.card_game_summons_declared += other.card_game_summons_declared;
         self.strikes += other.strikes;
         self.hidden += other.hidden;
         self.hidden_summons += other.hidden_summons;

@@ -121,6 +121,7 @@ fn plain(entry: &Entry) -> String {
         | Action::PlaySymbol { .. }
         | Action::UseSymbol { .. }
         | Action::IntegrationSummon { .. }
+        | Action::SummonFromExtraDeck { .. }
         | Action::Strike { .. }
         | Action::Hide { .. }
         | Action::ActivateEffect { .. }

@@ -168,6 +168,15 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             Some(card) => format!("Integration Summon {} (materials agreed)", card.name),
             None => format!("Integration Summon {} (materials agreed)", reveal.card),
         },
+        Action::SummonFromExtraDeck { reveal, .. } => {
+            let method = duel
+                .summon_method(reveal.card)
+                .map_or("Special", |m| m.label());
+            match duel.pool().get(reveal.card) {
+                Some(card) => format!("{method} Summon {} (materials agreed)", card.name),
+                None => format!("{method} Summon {} (materials agreed)", reveal.card),
+            }
+        }
         Action::EndTurn => "End turn".to_owned(),
         Action::NextPhase => "Go to the next phase".to_owned(),
         Action::Redirect { to } => format!("Redirect the attack onto {}", name_at(*to)),

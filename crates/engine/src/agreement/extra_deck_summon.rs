@@ -47,6 +47,13 @@ pub enum SummonMethod {
     Ritual,
     Alter,
     Integration,
+    // The card game's Extra Deck monsters (a card database's cards, Domain Format).
+    Synchro,
+    Xyz,
+    Link,
+    /// The card game's Fusion Summon, by an effect (Polymerization and its like): the
+    /// materials go to the graveyard.
+    CardGameFusion,
 }
 
 impl SummonMethod {
@@ -67,14 +74,30 @@ impl SummonMethod {
             SummonMethod::Ritual => "Ritual",
             SummonMethod::Alter => "Alter",
             SummonMethod::Integration => "Integration",
+            SummonMethod::Synchro => "Synchro",
+            SummonMethod::Xyz => "Xyz",
+            SummonMethod::Link => "Link",
+            SummonMethod::CardGameFusion => "Fusion",
         }
+    }
+
+    /// The card game's summons its player declares, with no card activated.
+    pub fn is_declared_by_the_card_game(self) -> bool {
+        matches!(
+            self,
+            SummonMethod::Synchro | SummonMethod::Xyz | SummonMethod::Link
+        )
     }
 
     /// What becomes of the materials.
     fn materials_go(self) -> MaterialsGo {
         match self {
-            SummonMethod::Fusion | SummonMethod::Alter => MaterialsGo::Attached,
-            SummonMethod::Ritual => MaterialsGo::Graveyard,
+            // Xyz Materials stay attached beneath their Xyz Monster.
+            SummonMethod::Fusion | SummonMethod::Alter | SummonMethod::Xyz => MaterialsGo::Attached,
+            SummonMethod::Ritual
+            | SummonMethod::Synchro
+            | SummonMethod::Link
+            | SummonMethod::CardGameFusion => MaterialsGo::Graveyard,
             SummonMethod::Integration => MaterialsGo::Eroded,
         }
     }
@@ -82,8 +105,13 @@ impl SummonMethod {
     /// The fewest materials the mechanic takes.
     fn fewest_materials(self) -> usize {
         match self {
-            // "a combination of two or more specific monsters"
-            SummonMethod::Fusion => 2,
+            // "a combination of two or more specific monsters"; the card game's Fusion,
+            // Synchro and Xyz Summons likewise take two or more.
+            SummonMethod::Fusion
+            | SummonMethod::CardGameFusion
+            | SummonMethod::Synchro
+            | SummonMethod::Xyz => 2,
+            SummonMethod::Link => 1,
             // The Ritual Materials; the monster an Alter Monster transforms.
             SummonMethod::Ritual | SummonMethod::Alter => 1,
             // The Duelist Setup is a material of its own; the card may list no other.
@@ -119,9 +147,18 @@ struct Material {
 
 impl Duel {
     /// The method `card` is summoned from the Extra Deck by, if it is a Kingdom Duels
-    /// Extra Deck monster (an alternate art as the card it prints).
+    /// Extra Deck monster (an alternate art as the card it prints) or a card game's one.
     pub fn summon_method(&self, card: crate::card::CardId) -> Option<SummonMethod> {
+        use crate::card::ExtraDeckSummon;
         let def = self.rules.pool.get(card)?;
+        if let Some(summon) = def.monster().and_then(|m| m.extra_deck) {
+            return Some(match summon {
+                ExtraDeckSummon::Fusion => SummonMethod::CardGameFusion,
+                ExtraDeckSummon::Synchro => SummonMethod::Synchro,
+                ExtraDeckSummon::Xyz => SummonMethod::Xyz,
+                ExtraDeckSummon::Link => SummonMethod::Link,
+            });
+        }
         let printed = self.rules.pool.printed_card(def);
         SummonMethod::of_frame(printed.kingdom()?.frame)
     }
@@ -189,6 +226,8 @@ impl Duel {
         self.check_summon_condition(method, source, owner, &name)
             .map_err(bad)?;
         self.check_materials(method, owner, &summon).map_err(bad)?;
+        self.check_card_game_materials(method, card, summon.materials)
+            .map_err(bad)?;
 
         // An Alter Monster's material leaves its zone here, and the new monster takes it.
         let materials = self.take_materials(index, owner, summon.materials, run)?;
@@ -336,6 +375,13 @@ impl Duel {
                         return Err(format!(
                             "an Alter Monster transforms a monster on your field, and {at} is \
                              in your hand"
+                        ));
+                    }
+                    if method.is_declared_by_the_card_game() {
+                        return Err(format!(
+                            "a {} Summon takes face-up monsters on your field as materials, \
+                             and {at} is in your hand",
+                            method.label()
                         ));
                     }
                 }
@@ -546,12 +592,12 @@ impl Duel {
             let id = card
                 .card
                 .or_else(|| knowledge.card(&self.state.commitment(card.card_ref)))?;
-            let monster = self
-                .rules
-                .pool
-                .get(id)
-                .and_then(|d| self.rules.pool.printed_card(d).kingdom())
-                .is_some_and(|k| k.is(MainType::Monster));
+            let monster = self.rules.pool.get(id).is_some_and(|d| {
+                let printed = self.rules.pool.printed_card(d);
+                printed
+                    .kingdom()
+                    .map_or(printed.is_monster(), |k| k.is(MainType::Monster))
+            });
             (monster && slot < usize::from(u8::MAX)).then_some(Place::Zone {
                 side: seat,
                 zone: Zone::Hand,
@@ -575,6 +621,18 @@ impl Duel {
                     Some(at) => (*at, vec![*at]),
                     None => continue,
                 },
+                _ if method.is_declared_by_the_card_game() => {
+                    let Some(materials) = self.card_game_materials_for(seat, method, reveal.card)
+                    else {
+                        continue;
+                    };
+                    // The materials leave first: the summoned monster may take the first
+                    // one's zone when the field is full.
+                    let Some(to) = free.or_else(|| materials.first().copied()) else {
+                        continue;
+                    };
+                    (to, materials)
+                }
                 _ => {
                     let Some(to) = free else {
                         continue;

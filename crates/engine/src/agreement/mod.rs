@@ -35,6 +35,7 @@
 //!
 //! What is not built yet: chains of responses to an agreed effect.
 
+mod card_game_materials;
 mod consent;
 mod deck_places;
 mod duel_result;

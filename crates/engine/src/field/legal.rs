@@ -153,6 +153,7 @@ impl Duel {
         self.activation_actions(seat, knowledge, out);
         self.symbol_actions(seat, knowledge, out);
         self.integration_summons(seat, knowledge, out);
+        self.declared_extra_deck_summons(seat, knowledge, out);
         self.strikes(seat, out);
         for (at, piece) in self.monsters_of(seat) {
             if self.position_change_refused(seat, at).is_none() {

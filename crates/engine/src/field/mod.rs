@@ -17,6 +17,7 @@ mod battle;
 mod board;
 mod chain;
 mod deck_master;
+mod declared_summons;
 mod duelist_setup;
 mod equip;
 mod flow;
@@ -97,6 +98,9 @@ impl Duel {
             Action::Strike { from, target } => self.field_strike(seat, *from, *target, events)?,
             Action::IntegrationSummon { card_ref, reveal } => {
                 self.declare_integration_summon(seat, *card_ref, reveal, events)?
+            }
+            Action::SummonFromExtraDeck { card_ref, reveal } => {
+                self.declare_extra_deck_summon(seat, *card_ref, reveal, events)?
             }
             Action::ProposeOutcome { operations } => {
                 self.propose_outcome(seat, operations, events)?

@@ -146,6 +146,7 @@ impl Duel {
             | Action::PlaySymbol { .. }
             | Action::UseSymbol { .. }
             | Action::IntegrationSummon { .. }
+            | Action::SummonFromExtraDeck { .. }
             | Action::Strike { .. }
             | Action::Hide { .. }
             | Action::Activate { .. }

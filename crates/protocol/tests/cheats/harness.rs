@@ -474,7 +474,8 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::Discard { reveal, .. }
             | Action::Activate { reveal, .. }
             | Action::PlaySymbol { reveal, .. }
-            | Action::IntegrationSummon { reveal, .. } => vec![*reveal],
+            | Action::IntegrationSummon { reveal, .. }
+            | Action::SummonFromExtraDeck { reveal, .. } => vec![*reveal],
             Action::TakeFromDeck { taken } => taken.iter().map(|(_, r)| *r).collect(),
             Action::SwapStartingCards { take, .. } => take.iter().map(|(_, r)| *r).collect(),
             Action::Ritual { monster, .. } => monster.iter().map(|(_, r)| *r).collect(),

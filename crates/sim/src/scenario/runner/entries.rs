@@ -254,6 +254,13 @@ impl Runner {
                 let (card_ref, reveal) = extra_deck_card(id)?;
                 Action::IntegrationSummon { card_ref, reveal }
             }
+            "summon-from-extra-deck" => {
+                let id = raw
+                    .card
+                    .ok_or_else(|| sc.err(line, "a summon-from-extra-deck step needs card = N"))?;
+                let (card_ref, reveal) = extra_deck_card(id)?;
+                Action::SummonFromExtraDeck { card_ref, reveal }
+            }
             "use-symbol" => Action::UseSymbol {
                 charges: raw
                     .charges

@@ -1,0 +1,103 @@
+//! The card game's Synchro, Xyz and Link Summons (a card database's Extra Deck monsters):
+//! no card is activated; their player declares one in their Main Phase, showing the monster
+//! from their Extra Deck. What its text asks of the materials is for the players to agree
+//! on, so the summon is the outcome they agree on (an
+//! [`crate::agreement::Operation::ExtraDeckSummon`] step, which checks the mechanic: see
+//! `agreement/card_game_materials.rs`); refused, the monster stays in the Extra Deck.
+
+use crate::action::Action;
+use crate::awaiting::Decision;
+use crate::commitment::{CardRef, Reveal};
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::knowledge::Knowledge;
+use crate::place::{Place, Zone};
+use crate::seat::Seat;
+
+fn refused(why: &'static str) -> RuleError {
+    RuleError::CannotSummonFromExtraDeck { why }
+}
+
+impl Duel {
+    /// Why `seat` may not declare a Synchro, Xyz or Link Summon now, if it may not.
+    fn declared_summon_refused(&self, seat: Seat) -> Option<RuleError> {
+        if matches!(self.state.awaiting.decision(), Some((s, Decision::Main)) if s == seat) {
+            None
+        } else {
+            Some(refused(
+                "a Synchro, Xyz or Link Summon is declared in your Main Phase, with nothing \
+                 else going on",
+            ))
+        }
+    }
+
+    /// `seat` declares the summon of `card_ref`, shown by `reveal`: the players then agree
+    /// on it and its materials.
+    pub(super) fn declare_extra_deck_summon(
+        &mut self,
+        seat: Seat,
+        card_ref: CardRef,
+        reveal: &Reveal,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if let Some(refused) = self.declared_summon_refused(seat) {
+            return Err(refused);
+        }
+        if !self.state.player(seat).extra_deck.contains(&card_ref) {
+            return Err(refused("that card is not in your Extra Deck"));
+        }
+        let commitment = self.state.commitment(card_ref);
+        let card = self.check_reveal(seat, &commitment, reveal)?.id;
+        if !self
+            .summon_method(card)
+            .is_some_and(|m| m.is_declared_by_the_card_game())
+        {
+            return Err(refused(
+                "only a Synchro, Xyz or Link Monster is summoned by declaring it; a Fusion \
+                 Monster needs the effect that Fusion Summons it",
+            ));
+        }
+        self.learn(seat, commitment, card, events)?;
+        events.push(Event::ExtraDeckSummonDeclared { seat, card });
+        let at = Place::Zone {
+            side: seat,
+            zone: Zone::ExtraDeck,
+            slot: 0,
+        };
+        self.begin_agreement(seat, card, card_ref, at);
+        Ok(())
+    }
+
+    /// The summons `seat` may declare now: one per Synchro, Xyz or Link Monster of its
+    /// Extra Deck (those its knowledge opens) for which its field holds materials the
+    /// mechanic accepts.
+    pub(super) fn declared_extra_deck_summons(
+        &self,
+        seat: Seat,
+        knowledge: &Knowledge,
+        out: &mut Vec<Action>,
+    ) {
+        if self.declared_summon_refused(seat).is_some() {
+            return;
+        }
+        for card_ref in &self.state.player(seat).extra_deck {
+            let Some(reveal) = knowledge.get(&self.state.commitment(*card_ref)) else {
+                continue;
+            };
+            let Some(method) = self.summon_method(reveal.card) else {
+                continue;
+            };
+            if method.is_declared_by_the_card_game()
+                && self
+                    .card_game_materials_for(seat, method, reveal.card)
+                    .is_some()
+            {
+                out.push(Action::SummonFromExtraDeck {
+                    card_ref: *card_ref,
+                    reveal: *reveal,
+                });
+            }
+        }
+    }
+}
