@@ -71,11 +71,16 @@ pub fn verify(
     json: bool,
     cards: &[PathBuf],
 ) -> CmdResult {
+    let database = if cards.is_empty() {
+        None
+    } else {
+        Some(assets::database_pool(cards)?)
+    };
     let progress = (files.len() > 1).then(|| crate::progress::bar(files.len() as u64, "records"));
     let mut reports = Vec::with_capacity(files.len());
     let mut all_fair = true;
     for file in files {
-        let audited = audit_file(dir, file, cards);
+        let audited = audit_file(dir, file, database.as_ref());
         all_fair &= audited
             .as_ref()
             .is_ok_and(|(_, report, _)| report.all_verified());
@@ -139,7 +144,7 @@ pub fn verify(
 fn audit_file(
     dir: &std::path::Path,
     file: &std::path::Path,
-    cards: &[PathBuf],
+    database: Option<&fairduel_engine::CardPool>,
 ) -> Result<(Arc<Rules>, AuditReport, u64), String> {
     let bytes = std::fs::read(file).map_err(|e| format!("cannot read it: {e}"))?;
     let record = fairduel_protocol::MatchRecord::from_bytes(&bytes).map_err(|e| e.to_string())?;
@@ -156,14 +161,15 @@ fn audit_file(
                 dir.join("formats").display()
             )
         })?;
-    let pool = if cards.is_empty() {
-        assets::load_pool(dir, &format.pool).map_err(|e| e.to_string())?
-    } else {
-        assets::database_pool(cards)?
+    // The card database given, for the records of matches played with it; the format's
+    // own pool for any other.
+    let pool = match database {
+        Some(pool) if pool.hash() == setup.pool_hash => pool.clone(),
+        _ => assets::load_pool(dir, &format.pool).map_err(|e| e.to_string())?,
     };
     let rules = Rules::new(format, pool);
     if rules.pool.hash() != setup.pool_hash {
-        let how = if cards.is_empty() {
+        let how = if database.is_none() {
             "verify with the FairDuel version (or assets) it was played with, or, for a Domain \
              match played with a card database's cards, pass that database with --cards"
         } else {

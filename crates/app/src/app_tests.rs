@@ -49,7 +49,11 @@ pub(crate) fn step_until(
             h.step();
             return;
         }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}; the match awaits {:?}",
+            view(h).map(|v| v.awaiting().decision())
+        );
         std::thread::sleep(Duration::from_millis(2));
     }
 }

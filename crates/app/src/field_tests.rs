@@ -755,14 +755,42 @@ fn a_symbol_card_is_played_and_spends_a_charge_from_the_rule_zone() {
     let before = step_of(&h);
     h.get_by_role_and_label(Role::Button, &one_charge).click();
     wait_after(&mut h, before, "the Symbol effect");
-    step_until(&mut h, "the proposal editor for my Symbol", |h| {
-        view(h).is_some_and(|v| {
-            matches!(
-                v.awaiting().decision(),
-                Some((seat, Decision::ProposeOutcome { .. })) if seat == v.seat
-            )
-        })
-    });
+    // The Symbol effect is a chain link: the bot may respond, and its response resolves
+    // first. Go along with it until my Symbol's effect resolves.
+    loop {
+        step_until(&mut h, "the proposal editor for my Symbol", |h| {
+            view(h).is_some_and(|v| {
+                matches!(
+                    v.awaiting().decision(),
+                    Some((
+                        seat,
+                        Decision::ProposeOutcome { .. }
+                            | Decision::Respond { .. }
+                            | Decision::ConsiderOutcome { .. }
+                    )) if seat == v.seat
+                )
+            })
+        });
+        let decision = view(&h).and_then(|v| v.awaiting().decision().map(|(_, d)| d.clone()));
+        let answer = match &decision {
+            Some(Decision::ConsiderOutcome { .. }) => "Accept",
+            Some(Decision::Respond { .. }) => "Let it go ahead",
+            _ => break,
+        };
+        settle(&mut h);
+        let button = labels_containing(&h, answer)
+            .into_iter()
+            .find(|l| !l.ends_with('?'))
+            .unwrap_or_else(|| {
+                panic!(
+                    "no {answer:?} button for {decision:?}: {:?}",
+                    labels_containing(&h, "")
+                )
+            });
+        let before = step_of(&h);
+        h.get_by_role_and_label(Role::Button, &button).click();
+        wait_after(&mut h, before, "the answer");
+    }
     let before = step_of(&h);
     h.get_by_label("No effect").click();
     wait_after(&mut h, before, "no effect");

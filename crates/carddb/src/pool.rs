@@ -31,8 +31,8 @@ pub enum DatabasePoolError {
     )]
     TooManyCards { count: usize, max: usize },
     #[error(
-        "the card database holds no card a deck can hold (only tokens, Skills or Rush \
-         Duel cards): give it the simulator's cards.cdb"
+        "the card database holds no card a deck can hold (tokens, Skills and monsters of \
+         Rush Duel's own types are left out): give it the simulator's cards.cdb"
     )]
     NoDeckCards,
 }
@@ -55,12 +55,19 @@ pub fn pool_from_database(db: &CardDatabase) -> Result<DatabasePool, DatabasePoo
             left_out += 1;
             continue;
         };
-        let max = usize::from(u16::MAX);
-        let number = u16::try_from(defs.len()).map_err(|_| DatabasePoolError::TooManyCards {
-            count: db.len() - left_out,
+        defs.push((facts, kind));
+    }
+    let max = usize::from(u16::MAX);
+    if defs.len() > max {
+        return Err(DatabasePoolError::TooManyCards {
+            count: defs.len(),
             max,
-        })?;
-        defs.push(CardDef {
+        });
+    }
+    let defs: Vec<CardDef> = defs
+        .into_iter()
+        .zip(0u16..)
+        .map(|((facts, kind), number)| CardDef {
             id: CardId(number),
             name: facts.name.clone(),
             kind,
@@ -68,8 +75,8 @@ pub fn pool_from_database(db: &CardDatabase) -> Result<DatabasePool, DatabasePoo
             effects: Vec::new(),
             ritual: None,
             database: Some(Box::new(entry_of(facts, db))),
-        });
-    }
+        })
+        .collect();
     if defs.is_empty() {
         return Err(DatabasePoolError::NoDeckCards);
     }

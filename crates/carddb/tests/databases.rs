@@ -459,6 +459,13 @@ fn a_deck_of_database_cards_keeps_to_its_domain_one_copy_and_the_extra_deck() {
             .is_err_and(|e| e.contains("second copy of Plain Warrior")),
         "another printing is the same card: {printing:?}"
     );
+    let crowded = deck(&[101, 102, 108], &[105; 16]).validate(&pool, &format);
+    assert!(
+        crowded
+            .as_ref()
+            .is_err_and(|e| e.contains("Extra Deck holds 16 cards")),
+        "{crowded:?}"
+    );
     let misplaced = deck(&[101, 102, 105], &[]).validate(&pool, &format);
     assert!(
         misplaced

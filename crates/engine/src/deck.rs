@@ -254,6 +254,17 @@ impl DeckList {
                 ),
             });
         }
+        if self.extra.len() > usize::from(format.deck.max_extra) {
+            return Err(DeckProblem {
+                card: None,
+                message: format!(
+                    "the Extra Deck holds {} cards; {} allows at most {}",
+                    self.extra.len(),
+                    format.name,
+                    format.deck.max_extra
+                ),
+            });
+        }
         let mut cards = Vec::with_capacity(self.main.len() + self.extra.len());
         for id in self.main.iter().chain(&self.extra) {
             cards.push(facts(*id)?);

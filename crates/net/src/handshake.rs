@@ -242,7 +242,7 @@ impl Refusal {
                     Role::Host => (host_pool, joiner_pool, "the joining player"),
                 };
                 format!(
-                    "Your card pool differs from {other}'s (yours {}, theirs {}): both players need the same card pool. Update the older FairDuel (host {host_program}, joiner {joiner_program}) or use the same pool files, then start again.",
+                    "Your card pool differs from {other}'s (yours {}, theirs {}): both players need the same card pool. Update the older FairDuel (host {host_program}, joiner {joiner_program}) or use the same pool files, then start again. Playing Domain with your own cards (--cards), both pass the same card database folder (its .cdb files and strings.conf).",
                     short_hash(mine),
                     short_hash(theirs)
                 )

@@ -2,8 +2,9 @@
 //! pool does not hold (a player's card database brings them): declared in the Main Phase,
 //! agreed, and held to their mechanic (one Tuner and the Levels' sum; materials of the
 //! Rank; materials counting for the Link Rating). The positions are scenario files written
-//! here, played with a pool of the test's own. Domain's consent is `touched`: an outcome
-//! that touches only its proposer's own cards applies at once.
+//! here, played with a pool of the test's own. What the monster's text asks beyond its
+//! mechanic is for every other player to judge: each is asked, even under Domain's
+//! `touched` consent.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -77,13 +78,30 @@ fn rules() -> Arc<Rules> {
                 Some(ExtraDeckSummon::Synchro),
                 false,
             ),
+            monster(8, "Link Three", 3, Some(ExtraDeckSummon::Link), false),
+            monster(9, "Test Fusion", 6, Some(ExtraDeckSummon::Fusion), false),
+            CardDef {
+                id: CardId(10),
+                name: "Test Spell".into(),
+                kind: CardKind::Spell {
+                    spell: fairduel_engine::card::SpellKind::Normal,
+                },
+                equip_to: None,
+                effects: Vec::new(),
+                ritual: None,
+                database: None,
+            },
         ],
     );
     Rules::new(format, pool)
 }
 
 fn passes(name: &str, body: &str) {
-    let text = format!("name = \"{name}\"\n{BOARD}{body}");
+    passes_on(name, BOARD, body);
+}
+
+fn passes_on(name: &str, board: &str, body: &str) {
+    let text = format!("name = \"{name}\"\n{board}{body}");
     let scenario = Scenario::parse(name, &text).unwrap_or_else(|e| panic!("{e}"));
     let report = scenario.run(&rules()).unwrap_or_else(|e| panic!("{e}"));
     assert!(report.failures.is_empty(), "{name}: {:?}", report.failures);
@@ -98,7 +116,7 @@ format = "domain"
 turn = 5
 
 [seat0]
-extra = [4, 5, 6, 7]
+extra = [4, 5, 6, 7, 8, 9]
 deck = [0, 0]
 
 [seat1]
@@ -161,6 +179,10 @@ operations = [
   { op = "extra-deck-summon", card = 4, to = "seat0-front4", materials = ["seat0-front1", "seat0-front2"] },
 ]
 
+[[step]]
+seat = 1
+do = "accept-outcome"
+
 [[assert]]
 at = "seat0-front4"
 card = 4
@@ -169,7 +191,7 @@ face = "up"
 [[assert]]
 seat = 0
 graveyard_contains = 1
-extra_deck_size = 3
+extra_deck_size = 5
 "#,
     );
 }
@@ -199,6 +221,10 @@ do = "propose-outcome"
 operations = [
   { op = "extra-deck-summon", card = 5, to = "seat0-front4", materials = ["seat0-front2", "seat0-front3"] },
 ]
+
+[[step]]
+seat = 1
+do = "accept-outcome"
 
 [[assert]]
 at = "seat0-front4"
@@ -237,6 +263,10 @@ operations = [
   { op = "extra-deck-summon", card = 6, to = "seat0-front4", materials = ["seat0-front2", "seat0-front3"] },
 ]
 
+[[step]]
+seat = 1
+do = "accept-outcome"
+
 [[assert]]
 at = "seat0-front4"
 card = 6
@@ -253,27 +283,161 @@ fn a_summon_is_declared_only_in_the_main_phase_and_only_for_its_kinds() {
     passes(
         "declared",
         r#"
-# A Level 8 Synchro has no materials on this field; it may still be declared, and the
-# outcome that would summon it is refused by the engine.
+# A Level 8 Synchro has no materials on this field (2 + 4 + 4 is 10), and a Fusion is
+# summoned by the effect that Fusion Summons it.
 [[step]]
 seat = 0
 do = "summon-from-extra-deck"
 card = 7
+expect = "cannot-summon-from-extra-deck"
 
-# While that summon is being agreed, nothing else is declared.
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 9
+expect = "cannot-summon-from-extra-deck"
+
 [[step]]
 seat = 0
 do = "summon-from-extra-deck"
 card = 4
+
+# While that summon is being agreed, nothing else is declared; and its outcome is that
+# summon, not another monster's nor anything else.
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 5
 expect = "cannot-summon-from-extra-deck"
 
 [[step]]
 seat = 0
 do = "propose-outcome"
 operations = [
-  { op = "extra-deck-summon", card = 7, to = "seat0-front4", materials = ["seat0-front1", "seat0-front2"] },
+  { op = "extra-deck-summon", card = 5, to = "seat0-front4", materials = ["seat0-front2", "seat0-front3"] },
 ]
 expect = "bad-outcome"
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "draw", seat = 0, count = 1 },
+]
+expect = "bad-outcome"
+
+# Given up: the Synchro stays in the Extra Deck.
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = []
+
+[[assert]]
+seat = 0
+extra_deck_size = 6
 "#,
     );
+}
+
+#[test]
+fn a_link_monster_material_counts_one_or_its_rating_and_links_stay_in_attack_position() {
+    let board_with_link = r#"
+[[cells]]
+at = "seat0-front4"
+card = 6
+seat = 0
+face = "up"
+entered_turn = 3
+"#;
+    passes(
+        "link-materials",
+        &format!(
+            "{board_with_link}{}",
+            r#"
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 8
+
+# Two Level 4 monsters count for 2, not 3.
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 8, to = "seat0-front5", materials = ["seat0-front2", "seat0-front3"] },
+]
+expect = "bad-outcome"
+
+# The Link-2 counts 2 and a Level 4 counts 1: Link-3, but never in DEF Position.
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 8, to = "seat0-front5", position = "defence", materials = ["seat0-front4", "seat0-front2"] },
+]
+expect = "bad-outcome"
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 8, to = "seat0-front5", materials = ["seat0-front4", "seat0-front2"] },
+]
+
+[[step]]
+seat = 1
+do = "accept-outcome"
+
+[[assert]]
+at = "seat0-front5"
+card = 8
+position = "attack"
+
+[[assert]]
+seat = 0
+graveyard_size = 2
+"#
+        ),
+    );
+}
+
+#[test]
+fn an_extra_deck_monster_sent_to_the_hand_returns_to_the_extra_deck() {
+    let xyz_on_the_field = r#"
+[[cells]]
+at = "seat0-front4"
+card = 5
+seat = 0
+face = "up"
+entered_turn = 3
+"#;
+    let text = format!(
+        "{xyz_on_the_field}{}",
+        r#"
+[[step]]
+seat = 0
+do = "play"
+card = 10
+mode = "activate"
+to = "seat0-back1"
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "move", from = "seat0-front4", to = "hand" },
+]
+
+[[assert]]
+seat = 0
+hand_size = 0
+extra_deck_size = 7
+
+[[assert]]
+at = "seat0-front4"
+empty = true
+"#
+    );
+    let board = BOARD.replace("[seat0]\n", "[seat0]\nhand = [10]\n");
+    passes_on("extra-deck-return", &board, &text);
 }

@@ -75,6 +75,43 @@ fn link_rating(card: &CardDef) -> Option<u8> {
 const MOST_MATERIALS_TRIED: usize = 5;
 
 impl Duel {
+    /// A declared Synchro, Xyz or Link Summon resolves as that summon and nothing else: its
+    /// outcome is one `extra-deck-summon` step of the monster declared (or none, when its
+    /// player gives it up).
+    pub(super) fn check_declared_summon_outcome(
+        &self,
+        operations: &[crate::agreement::Operation],
+    ) -> Result<(), crate::error::RuleError> {
+        let Some(agreement) = self.state.agreement.as_ref() else {
+            return Ok(());
+        };
+        let declared = matches!(
+            agreement.at,
+            Place::Zone {
+                zone: crate::place::Zone::ExtraDeck,
+                ..
+            }
+        ) && self
+            .summon_method(agreement.card)
+            .is_some_and(SummonMethod::is_declared_by_the_card_game);
+        if !declared {
+            return Ok(());
+        }
+        match operations {
+            [crate::agreement::Operation::ExtraDeckSummon { card_ref, .. }]
+                if *card_ref == agreement.card_ref =>
+            {
+                Ok(())
+            }
+            _ => Err(crate::error::RuleError::BadOutcome {
+                index: 0,
+                why: "a declared summon's outcome is that summon: one extra-deck-summon step of \
+                      the monster declared, or no step to give it up"
+                    .into(),
+            }),
+        }
+    }
+
     /// Materials for a Synchro, Xyz or Link Summon of `card` by `seat` that its mechanic
     /// accepts: the first set of `seat`'s face-up monsters on the field (up to five at a
     /// time) that passes, fewest first; `None` when there is none.

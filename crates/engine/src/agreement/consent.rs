@@ -23,9 +23,22 @@ impl Duel {
             if let Some(at) = operation.card_place() {
                 add_place(&mut touched, at);
             }
-            if let Operation::ExtraDeckSummon { materials, .. } = operation {
+            if let Operation::ExtraDeckSummon {
+                materials, reveal, ..
+            } = operation
+            {
                 for at in materials {
                     add_place(&mut touched, *at);
+                }
+                // What a card game's Fusion, Synchro, Xyz or Link Monster asks of its
+                // materials beyond its mechanic is its text: every other player judges it.
+                if self.summon_method(reveal.card).is_some_and(|m| {
+                    m.is_declared_by_the_card_game()
+                        || m == super::extra_deck_summon::SummonMethod::CardGameFusion
+                }) {
+                    for seat in self.state.table.seats() {
+                        touched = touched.with(seat);
+                    }
                 }
             }
             match operation {

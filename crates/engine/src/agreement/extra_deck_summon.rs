@@ -228,6 +228,11 @@ impl Duel {
         self.check_materials(method, owner, &summon).map_err(bad)?;
         self.check_card_game_materials(method, card, summon.materials)
             .map_err(bad)?;
+        if method == SummonMethod::Link && summon.defence {
+            return Err(bad(format!(
+                "{name} is a Link Monster: it has no DEF and is summoned in ATK Position"
+            )));
+        }
 
         // An Alter Monster's material leaves its zone here, and the new monster takes it.
         let materials = self.take_materials(index, owner, summon.materials, run)?;

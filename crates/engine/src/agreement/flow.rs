@@ -145,6 +145,7 @@ impl Duel {
             self.finish_agreement(false, events);
             return Ok(());
         }
+        self.check_declared_summon_outcome(operations)?;
         self.check_outcome(operations)?;
         let asked: Vec<Seat> = match self.rules.format.agreement.consent {
             Consent::Everyone => self

@@ -729,6 +729,27 @@ impl Duel {
             self.attached_to_graveyards(std::mem::take(&mut lifted.attached), events);
             self.card_left_field(lifted.card_ref, events);
         }
+        // A card game's Fusion, Synchro, Xyz or Link Monster sent to the hand or the deck
+        // returns to its owner's Extra Deck instead (known to everyone: it was face-up).
+        let to_extra_deck = matches!(
+            to,
+            Destination::Hand | Destination::Deck | Destination::DeckTop | Destination::DeckBottom
+        ) && lifted
+            .card
+            .and_then(|id| self.rules.pool.get(id))
+            .is_some_and(crate::card::CardDef::is_card_game_extra_deck_monster);
+        if to_extra_deck {
+            self.state
+                .player_mut(owner)
+                .extra_deck
+                .push(lifted.card_ref);
+            events.push(Event::CardMoved {
+                from,
+                to,
+                card: lifted.card,
+            });
+            return Ok(());
+        }
         match to {
             Destination::Hand => {
                 self.state.player_mut(owner).hand.push(CardSlot {

@@ -132,6 +132,15 @@ fn deck_for(pool: &CardPool, format: &Format, master: &CardDef) -> Option<DeckLi
             main.push(card.id);
         }
     }
+    // Too few spells and traps in the pool: more monsters fill the deck.
+    for card in members.iter().filter(|c| c.is_normal_summonable()) {
+        if main.len() >= size {
+            break;
+        }
+        if take(card) {
+            main.push(card.id);
+        }
+    }
     if main.len() < size {
         return None;
     }

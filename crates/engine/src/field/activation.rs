@@ -44,6 +44,10 @@ pub fn field_speed(card: &CardDef) -> Speed {
         Some(k) => effect_speed(k),
         None if card.is_field_trap_card() => Speed::Quick,
         None if card.spell_kind() == Some(crate::card::SpellKind::QuickPlay) => Speed::Quick,
+        // A card game's monster from a card database: the facts do not say which of its
+        // effects are Quick Effects, so it may try one, and the others refuse by agreement
+        // what its text does not allow.
+        None if card.is_monster() && card.database.is_some() => Speed::Quick,
         None => Speed::Slow,
     }
 }

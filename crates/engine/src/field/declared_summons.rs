@@ -49,13 +49,20 @@ impl Duel {
         }
         let commitment = self.state.commitment(card_ref);
         let card = self.check_reveal(seat, &commitment, reveal)?.id;
-        if !self
+        let Some(method) = self
             .summon_method(card)
-            .is_some_and(|m| m.is_declared_by_the_card_game())
-        {
+            .filter(|m| m.is_declared_by_the_card_game())
+        else {
             return Err(refused(
                 "only a Synchro, Xyz or Link Monster is summoned by declaring it; a Fusion \
                  Monster needs the effect that Fusion Summons it",
+            ));
+        };
+        if self.card_game_materials_for(seat, method, card).is_none() {
+            return Err(refused(
+                "no face-up monsters of your field make that summon (a Synchro: one Tuner and \
+                 Levels adding up to its Level; an Xyz: monsters of its Rank; a Link: materials \
+                 counting for its Link Rating)",
             ));
         }
         self.learn(seat, commitment, card, events)?;

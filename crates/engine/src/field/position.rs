@@ -34,6 +34,13 @@ impl Duel {
             "a monster that attacked this turn keeps its position"
         } else if piece.locked_until >= self.state.turn {
             "a Battle Lock holds its position"
+        } else if piece
+            .card
+            .and_then(|id| self.rules.pool.get(id))
+            .and_then(|c| c.monster())
+            .is_some_and(|m| m.extra_deck == Some(crate::card::ExtraDeckSummon::Link))
+        {
+            "a Link Monster has no DEF: it is always in ATK Position"
         } else {
             return None;
         };
