@@ -210,6 +210,10 @@ struct AppArgs {
     /// The bot's deck for that match.
     #[arg(long, requires = "format")]
     bot_deck: Option<String>,
+    /// Domain Format with the cards of your simulator's card database (a cards.cdb, or the
+    /// folder holding it): a deck is built for each seat.
+    #[arg(long, requires = "format", conflicts_with_all = ["deck", "bot_deck"])]
+    cards: Option<PathBuf>,
     /// Seed for shuffles and bots, so a match can be played again the same way.
     #[arg(long)]
     seed: Option<u64>,
@@ -454,6 +458,12 @@ pub(crate) type CmdResult = Result<ExitCode, String>;
 
 fn app(dir: &std::path::Path, player: &netcli::PlayerArgs, args: AppArgs) -> CmdResult {
     let quick_match = match args.format {
+        Some(format) if args.cards.is_some() => Some(fairduel_app::home::MatchRequest {
+            format,
+            deck: String::new(),
+            bot_deck: String::new(),
+            card_database: args.cards,
+        }),
         Some(format) => {
             // Missing decks: the first two starter decks legal in the format.
             let rules = assets::load_rules(dir, &format).map_err(|e| e.to_string())?;
@@ -473,6 +483,7 @@ fn app(dir: &std::path::Path, player: &netcli::PlayerArgs, args: AppArgs) -> Cmd
                 format,
                 deck,
                 bot_deck,
+                card_database: None,
             })
         }
         None => None,

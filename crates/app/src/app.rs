@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use egui::{RichText, Ui};
 use fairduel_engine::describe::describe_outcome;
-use fairduel_engine::{Seat, WinReason};
+use fairduel_engine::{DeckList, Rules, Seat, WinReason};
 
 use crate::catalog::Catalog;
 use crate::decks::{self, DeckLibrary, DecksEvent, DecksState, decks_ui};
@@ -243,10 +243,24 @@ impl FairDuelApp {
         let format = catalog
             .format(&request.format)
             .ok_or_else(|| format!("there is no format preset \"{}\"", request.format))?;
-        let rules = Arc::clone(&format.rules);
         let format_name = format.name().to_owned();
-        let my_deck = load_deck(catalog, &request.deck, &format.rules, &format_name)?;
-        let bot_deck = load_deck(catalog, &request.bot_deck, &format.rules, &format_name)?;
+        let (rules, my_deck, bot_decks) = match &request.card_database {
+            Some(path) => database_match(&format.rules, path)?,
+            None => (
+                Arc::clone(&format.rules),
+                load_deck(catalog, &request.deck, &format.rules, &format_name)?,
+                vec![load_deck(
+                    catalog,
+                    &request.bot_deck,
+                    &format.rules,
+                    &format_name,
+                )?],
+            ),
+        };
+        let bot_deck = bot_decks
+            .first()
+            .cloned()
+            .ok_or_else(|| "no deck for the bot".to_owned())?;
         let bots = usize::from(rules.format.table.players).saturating_sub(1);
         let title = if bots > 1 {
             format!(
@@ -260,7 +274,7 @@ impl FairDuelApp {
             rules,
             format_name: request.format.clone(),
             my_deck,
-            bot_decks: vec![bot_deck],
+            bot_decks,
             seed,
             // A bot match is signed with the player's own key when there is one on file.
             identity: self
@@ -683,7 +697,8 @@ impl FairDuelApp {
             unfinished: &self.unfinished,
         };
         let ctx = ui.ctx().clone();
-        match home_ui(ui, catalog, &mut self.home, friends) {
+        let card_database = self.settings.card_database.clone();
+        match home_ui(ui, catalog, &mut self.home, friends, &card_database) {
             Some(HomeAction::PlayBot(request)) => {
                 self.home_error = None;
                 self.start_match(&ctx, request);
@@ -963,5 +978,38 @@ impl eframe::App for FairDuelApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, SETTINGS_KEY, &self.settings);
+    }
+}
+
+/// Domain Format with the cards of the card database at `path`: the format's rules with
+/// the database's pool, my deck and the bots' decks built from it (another Deck Master
+/// each).
+fn database_match(
+    rules: &Rules,
+    path: &std::path::Path,
+) -> Result<(Arc<Rules>, DeckList, Vec<DeckList>), String> {
+    if !rules.format.deck.domain {
+        return Err(format!(
+            "{} is played with its own cards: only Domain Format plays the cards of your card \
+             database",
+            rules.format.name
+        ));
+    }
+    let loaded = fairduel_carddb::load_cards(&[path.to_path_buf()])
+        .map_err(|e| format!("your card database: {e}"))?;
+    let pool = fairduel_carddb::pool_from_database(&loaded.db)
+        .map_err(|e| format!("your card database: {e}"))?
+        .pool;
+    let rules = Rules::new(rules.format.clone(), pool);
+    let seats = usize::from(rules.format.table.players).max(2);
+    let mut decks =
+        fairduel_engine::domain::build_domain_decks(&rules.pool, &rules.format, seats).into_iter();
+    match (decks.next(), decks.collect::<Vec<_>>()) {
+        (Some(mine), bots) if !bots.is_empty() => Ok((rules, mine, bots)),
+        _ => Err(format!(
+            "your card database holds too few Domains for {seats} legal {} decks: point \
+             Settings at the simulator's cards.cdb",
+            rules.format.name
+        )),
     }
 }

@@ -27,6 +27,7 @@ fn domain_app(seed: u64) -> FairDuelApp {
             // Birdface, Level 5: summoned from its zone with one tribute.
             deck: "sky-domain".to_owned(),
             bot_deck: "dark-magician-domain".to_owned(),
+            card_database: None,
         }),
         ..LaunchOptions::default()
     };
@@ -122,4 +123,43 @@ fn the_deck_master_is_summoned_by_clicking_its_zone() {
         !labels_containing(&h, "Deck Master Birdface, in the field").is_empty(),
         "the zone says where the Deck Master went"
     );
+}
+
+#[test]
+fn domain_against_the_bot_with_the_cards_of_my_card_database() {
+    // With a card database in Settings, Domain Format offers to play with its cards: a deck
+    // is built for each seat, and both Deck Master Zones hold cards of that database.
+    let cdb = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/ygopro/goat-entries.cdb");
+    if !cdb.is_file() {
+        eprintln!(
+            "skipped: {} is absent (a fresh clone has no ../shared; CI has it)",
+            cdb.display()
+        );
+        return;
+    }
+    let options = LaunchOptions {
+        assets: project_assets(),
+        seed: Some(3),
+        bot_delay: Some(std::time::Duration::ZERO),
+        ..LaunchOptions::default()
+    };
+    let settings = Settings {
+        player_name: "Ada".to_owned(),
+        bot_delay_ms: 0,
+        card_database: cdb.display().to_string(),
+        ..Settings::default()
+    };
+    let mut h = harness(FairDuelApp::new(options, settings));
+    h.run();
+    crate::app_tests::pick_format(&mut h, "Domain Format");
+    h.get_by_label_contains("Play with the cards of my card database")
+        .click();
+    settle(&mut h);
+    crate::app_tests::start_from_home(&mut h);
+    step_until(&mut h, "both Deck Master Zones", |h| {
+        labels_containing(h, "(GOAT), in the Deck Master Zone").len() == 2
+    });
+    let pool = view(&h).map(|v| v.duel.pool().name().to_owned());
+    assert_eq!(pool.as_deref(), Some(fairduel_carddb::DATABASE_POOL));
 }

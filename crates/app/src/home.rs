@@ -16,6 +16,8 @@ pub struct HomeState {
     pub bot_deck: String,
     /// The ticket being pasted.
     pub ticket: String,
+    /// Domain Format against the bot with the cards of the card database in the settings.
+    pub with_my_cards: bool,
 }
 
 /// What the player asked for on the home screen.
@@ -46,6 +48,10 @@ pub struct MatchRequest {
     pub format: String,
     pub deck: String,
     pub bot_deck: String,
+    /// Domain Format with the cards of this card database (a cards.cdb or the folder
+    /// holding it): every seat plays a deck built from them, and `deck` and `bot_deck` are
+    /// not used.
+    pub card_database: Option<std::path::PathBuf>,
 }
 
 impl HomeState {
@@ -106,6 +112,7 @@ pub fn home_ui(
     catalog: &Catalog,
     state: &mut HomeState,
     friends: FriendPanel<'_>,
+    card_database: &str,
 ) -> Option<HomeAction> {
     state.settle(catalog);
     let mut action = None;
@@ -190,7 +197,26 @@ pub fn home_ui(
                 .color(theme::TEXT_DIM),
             );
             ui.add_space(6.0);
-            let ready = have_deck && !state.bot_deck.is_empty();
+            let domain = catalog
+                .format(&state.format)
+                .is_some_and(|f| f.rules.format.deck.domain);
+            let my_cards = domain && !card_database.trim().is_empty();
+            if my_cards {
+                ui.checkbox(
+                    &mut state.with_my_cards,
+                    "Play with the cards of my card database (a deck is built for each seat)",
+                );
+            } else if domain {
+                ui.label(
+                    RichText::new(
+                        "Set your simulator's card database under Settings to play Domain \
+                         with its cards.",
+                    )
+                    .color(theme::TEXT_DIM),
+                );
+            }
+            let with_my_cards = my_cards && state.with_my_cards;
+            let ready = with_my_cards || (have_deck && !state.bot_deck.is_empty());
             if ui
                 .add_enabled(
                     ready,
@@ -202,6 +228,8 @@ pub fn home_ui(
                     format: state.format.clone(),
                     deck: state.deck.clone(),
                     bot_deck: state.bot_deck.clone(),
+                    card_database: with_my_cards
+                        .then(|| std::path::PathBuf::from(card_database.trim())),
                 }));
             }
         });

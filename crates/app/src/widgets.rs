@@ -291,6 +291,15 @@ fn paint_face(
             };
             kind_lines(painter, inner, bottom, text, "SPELL", sub);
         }
+        // A card game's trap (a card database's) has no reach on a grid to show.
+        CardKind::Trap { trap, .. } if card.database.is_some() => {
+            let sub = match trap {
+                TrapKind::Normal => "",
+                TrapKind::Continuous => "cont.",
+                TrapKind::Counter => "counter",
+            };
+            kind_lines(painter, inner, bottom, text, "TRAP", sub);
+        }
         CardKind::Trap { trap, range } => {
             let sub = match (trap, range) {
                 (TrapKind::Normal, TrapRange::Limited) => "limited",
