@@ -66,6 +66,48 @@ fn zone_count(h: &Harness<'static, FairDuelApp>, prefix: &str) -> usize {
         .count()
 }
 
+/// Lets a chain go ahead until I am asked to propose the outcome of my card: a chain window
+/// of mine is passed (after `in_window` looks at it), and an outcome the bot proposes for its
+/// own response, which resolves first, is accepted.
+fn go_along_until_my_proposal(
+    h: &mut Harness<'static, FairDuelApp>,
+    in_window: impl Fn(&Harness<'static, FairDuelApp>),
+) {
+    loop {
+        step_until(h, "the proposal editor or a chain window", |h| {
+            view(h).is_some_and(|v| {
+                matches!(
+                    v.awaiting().decision(),
+                    Some((
+                        seat,
+                        Decision::ProposeOutcome { .. }
+                            | Decision::Respond { .. }
+                            | Decision::ConsiderOutcome { .. }
+                    )) if seat == v.seat
+                )
+            })
+        });
+        let decision = view(h).and_then(|v| v.awaiting().decision().map(|(_, d)| d.clone()));
+        let answer = match &decision {
+            Some(Decision::ConsiderOutcome { .. }) => "Accept",
+            Some(Decision::Respond { .. }) => {
+                in_window(h);
+                "Let it go ahead"
+            }
+            _ => return,
+        };
+        settle(h);
+        // The button, not the question that also names it.
+        let button = labels_containing(h, answer)
+            .into_iter()
+            .find(|l| !l.ends_with('?'))
+            .unwrap_or_else(|| panic!("no {answer:?} button for {decision:?}"));
+        let before = step_of(h);
+        h.get_by_role_and_label(Role::Button, &button).click();
+        wait_after(h, before, "the answer");
+    }
+}
+
 fn current_phase(h: &Harness<'static, FairDuelApp>) -> Vec<String> {
     labels_containing(h, " phase, now")
 }
@@ -492,39 +534,12 @@ fn a_spell_resolves_by_an_outcome_written_in_the_editor() {
     assert!(activated, "a spell was activated from the hand");
     // The spell is the first link of a chain: the bot may respond, and I am asked too while
     // I hold another Set card. Let the chain go ahead until my spell resolves.
-    loop {
-        step_until(&mut h, "the proposal editor or a chain window", |h| {
-            view(h).is_some_and(|v| {
-                matches!(
-                    v.awaiting().decision(),
-                    Some((
-                        seat,
-                        Decision::ProposeOutcome { .. }
-                            | Decision::Respond { .. }
-                            | Decision::ConsiderOutcome { .. }
-                    )) if seat == v.seat
-                )
-            })
-        });
-        let decision = view(&h).and_then(|v| v.awaiting().decision().map(|(_, d)| d.clone()));
-        if matches!(decision, Some(Decision::ConsiderOutcome { .. })) {
-            // The bot's response resolved first: go along with its outcome.
-            let before = step_of(&h);
-            h.get_by_label("Accept").click();
-            wait_after(&mut h, before, "the answer");
-            continue;
-        }
-        if !matches!(decision, Some(Decision::Respond { .. })) {
-            break;
-        }
+    go_along_until_my_proposal(&mut h, |h| {
         assert!(
-            !labels_containing(&h, "(chain link").is_empty(),
+            !labels_containing(h, "(chain link").is_empty(),
             "the window names the chain link it answers"
         );
-        let before = step_of(&h);
-        h.get_by_label("Let it go ahead").click();
-        wait_after(&mut h, before, "the pass");
-    }
+    });
     h.get_by_label_contains("FairDuel does not know what");
     // The card asks for a coin: every seat's client adds its share, and the result shows
     // in the editor and in the log.
@@ -757,40 +772,7 @@ fn a_symbol_card_is_played_and_spends_a_charge_from_the_rule_zone() {
     wait_after(&mut h, before, "the Symbol effect");
     // The Symbol effect is a chain link: the bot may respond, and its response resolves
     // first. Go along with it until my Symbol's effect resolves.
-    loop {
-        step_until(&mut h, "the proposal editor for my Symbol", |h| {
-            view(h).is_some_and(|v| {
-                matches!(
-                    v.awaiting().decision(),
-                    Some((
-                        seat,
-                        Decision::ProposeOutcome { .. }
-                            | Decision::Respond { .. }
-                            | Decision::ConsiderOutcome { .. }
-                    )) if seat == v.seat
-                )
-            })
-        });
-        let decision = view(&h).and_then(|v| v.awaiting().decision().map(|(_, d)| d.clone()));
-        let answer = match &decision {
-            Some(Decision::ConsiderOutcome { .. }) => "Accept",
-            Some(Decision::Respond { .. }) => "Let it go ahead",
-            _ => break,
-        };
-        settle(&mut h);
-        let button = labels_containing(&h, answer)
-            .into_iter()
-            .find(|l| !l.ends_with('?'))
-            .unwrap_or_else(|| {
-                panic!(
-                    "no {answer:?} button for {decision:?}: {:?}",
-                    labels_containing(&h, "")
-                )
-            });
-        let before = step_of(&h);
-        h.get_by_role_and_label(Role::Button, &button).click();
-        wait_after(&mut h, before, "the answer");
-    }
+    go_along_until_my_proposal(&mut h, |_| {});
     let before = step_of(&h);
     h.get_by_label("No effect").click();
     wait_after(&mut h, before, "no effect");

@@ -44,11 +44,7 @@ impl Duel {
         if let Some(refused) = self.declared_summon_refused(seat) {
             return Err(refused);
         }
-        if !self.state.player(seat).extra_deck.contains(&card_ref) {
-            return Err(refused("that card is not in your Extra Deck"));
-        }
-        let commitment = self.state.commitment(card_ref);
-        let card = self.check_reveal(seat, &commitment, reveal)?.id;
+        let card = self.shown_from_extra_deck(seat, card_ref, reveal, refused)?;
         let Some(method) = self
             .summon_method(card)
             .filter(|m| m.is_declared_by_the_card_game())
@@ -65,8 +61,39 @@ impl Duel {
                  counting for its Link Rating)",
             ));
         }
+        let declared = Event::ExtraDeckSummonDeclared { seat, card };
+        self.agree_on_declared_summon(seat, card_ref, card, declared, events)
+    }
+
+    /// The card `card_ref` of `seat`'s Extra Deck, opened by `reveal`; `refused` words the
+    /// error when it is not there.
+    pub(super) fn shown_from_extra_deck(
+        &self,
+        seat: Seat,
+        card_ref: CardRef,
+        reveal: &Reveal,
+        refused: fn(&'static str) -> RuleError,
+    ) -> Result<crate::card::CardId, RuleError> {
+        if !self.state.player(seat).extra_deck.contains(&card_ref) {
+            return Err(refused("that card is not in your Extra Deck"));
+        }
+        let commitment = self.state.commitment(card_ref);
+        Ok(self.check_reveal(seat, &commitment, reveal)?.id)
+    }
+
+    /// A summon of `card` (`card_ref`) declared from `seat`'s Extra Deck (`declared` says
+    /// which kind): everyone learns the card, and the players agree on the summon.
+    pub(super) fn agree_on_declared_summon(
+        &mut self,
+        seat: Seat,
+        card_ref: CardRef,
+        card: crate::card::CardId,
+        declared: Event,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let commitment = self.state.commitment(card_ref);
         self.learn(seat, commitment, card, events)?;
-        events.push(Event::ExtraDeckSummonDeclared { seat, card });
+        events.push(declared);
         let at = Place::Zone {
             side: seat,
             zone: Zone::ExtraDeck,

@@ -16,7 +16,6 @@ use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::knowledge::Knowledge;
-use crate::place::{Place, Zone};
 use crate::seat::Seat;
 
 fn refused(why: &'static str) -> RuleError {
@@ -50,23 +49,12 @@ impl Duel {
         if let Some(refused) = self.integration_summon_refused(seat) {
             return Err(refused);
         }
-        if !self.state.player(seat).extra_deck.contains(&card_ref) {
-            return Err(refused("that card is not in your Extra Deck"));
-        }
-        let commitment = self.state.commitment(card_ref);
-        let card = self.check_reveal(seat, &commitment, reveal)?.id;
+        let card = self.shown_from_extra_deck(seat, card_ref, reveal, refused)?;
         if self.summon_method(card) != Some(SummonMethod::Integration) {
             return Err(refused("that card is not an Integration Monster"));
         }
-        self.learn(seat, commitment, card, events)?;
-        events.push(Event::IntegrationSummonDeclared { seat, card });
-        let at = Place::Zone {
-            side: seat,
-            zone: Zone::ExtraDeck,
-            slot: 0,
-        };
-        self.begin_agreement(seat, card, card_ref, at);
-        Ok(())
+        let declared = Event::IntegrationSummonDeclared { seat, card };
+        self.agree_on_declared_summon(seat, card_ref, card, declared, events)
     }
 
     /// The Integration Summons `seat` may declare now: one per Integration Monster of its
