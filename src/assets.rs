@@ -220,36 +220,7 @@ pub fn load_rules_with_cards(
         return load_rules(dir, format).map_err(|e| e.to_string());
     }
     let format = load_format(dir, format).map_err(|e| e.to_string())?;
-    if !format.deck.domain {
-        return Err(format!(
-            "{} is played with its own pool (\"{}\"): only Domain Format plays the cards of \
-             your card database, so leave --cards out",
-            format.name, format.pool
-        ));
-    }
-    Ok(Rules::new(format, database_pool(paths)?))
-}
-
-/// The pool of every deck card in the card database at `paths`.
-pub fn database_pool(paths: &[PathBuf]) -> Result<CardPool, String> {
-    let loaded = fairduel_carddb::load_cards(paths).map_err(|e| e.to_string())?;
-    let built = fairduel_carddb::pool_from_database(&loaded.db).map_err(|e| e.to_string())?;
-    Ok(built.pool)
-}
-
-/// Decks for a match of `rules` whose pool came from a card database: there are no deck
-/// files of its cards, so one legal deck is built per seat, each with another Deck Master.
-pub fn built_decks(rules: &Rules, seats: usize) -> Result<Vec<DeckList>, String> {
-    let decks = fairduel_engine::domain::build_domain_decks(&rules.pool, &rules.format, seats);
-    if decks.len() < seats {
-        return Err(format!(
-            "the card database has {} Deck Masters whose Domain holds a legal {} deck; \
-             {seats} are needed: give it a bigger database (the simulator's cards.cdb)",
-            decks.len(),
-            rules.format.name
-        ));
-    }
-    Ok(decks)
+    fairduel_carddb::database_rules(format, paths).map_err(|e| e.to_string())
 }
 
 /// A deck of a card database's cards, from a `.ydk` file, a `ydke://` link or a FairDuel

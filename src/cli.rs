@@ -523,7 +523,7 @@ pub(crate) fn load_with_cards(
     let rules = assets::load_rules_with_cards(dir, format, cards)?;
     if !cards.is_empty() {
         let seats = usize::from(rules.format.table.players).max(2);
-        let decks = assets::built_decks(&rules, seats)?;
+        let decks = fairduel_carddb::database_decks(&rules, seats).map_err(|e| e.to_string())?;
         return Ok((rules, decks));
     }
     let decks = assets::starter_decks(dir, &rules).map_err(|e| e.to_string())?;

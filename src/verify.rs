@@ -74,7 +74,7 @@ pub fn verify(
     let database = if cards.is_empty() {
         None
     } else {
-        Some(assets::database_pool(cards)?)
+        Some(fairduel_carddb::load_database_pool(cards).map_err(|e| e.to_string())?)
     };
     let progress = (files.len() > 1).then(|| crate::progress::bar(files.len() as u64, "records"));
     let mut reports = Vec::with_capacity(files.len());

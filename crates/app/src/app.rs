@@ -982,34 +982,17 @@ impl eframe::App for FairDuelApp {
 }
 
 /// Domain Format with the cards of the card database at `path`: the format's rules with
-/// the database's pool, my deck and the bots' decks built from it (another Deck Master
-/// each).
+/// the database's pool, my deck and the bots' decks built from it.
 fn database_match(
     rules: &Rules,
     path: &std::path::Path,
 ) -> Result<(Arc<Rules>, DeckList, Vec<DeckList>), String> {
-    if !rules.format.deck.domain {
-        return Err(format!(
-            "{} is played with its own cards: only Domain Format plays the cards of your card \
-             database",
-            rules.format.name
-        ));
-    }
-    let loaded = fairduel_carddb::load_cards(&[path.to_path_buf()])
-        .map_err(|e| format!("your card database: {e}"))?;
-    let pool = fairduel_carddb::pool_from_database(&loaded.db)
-        .map_err(|e| format!("your card database: {e}"))?
-        .pool;
-    let rules = Rules::new(rules.format.clone(), pool);
+    let rules = fairduel_carddb::database_rules(rules.format.clone(), &[path.to_path_buf()])
+        .map_err(|e| e.to_string())?;
     let seats = usize::from(rules.format.table.players).max(2);
-    let mut decks =
-        fairduel_engine::domain::build_domain_decks(&rules.pool, &rules.format, seats).into_iter();
-    match (decks.next(), decks.collect::<Vec<_>>()) {
-        (Some(mine), bots) if !bots.is_empty() => Ok((rules, mine, bots)),
-        _ => Err(format!(
-            "your card database holds too few Domains for {seats} legal {} decks: point \
-             Settings at the simulator's cards.cdb",
-            rules.format.name
-        )),
-    }
+    let mut decks = fairduel_carddb::database_decks(&rules, seats)
+        .map_err(|e| e.to_string())?
+        .into_iter();
+    let mine = decks.next().ok_or_else(|| "no deck for you".to_owned())?;
+    Ok((rules, mine, decks.collect()))
 }

@@ -381,7 +381,8 @@ impl CardDef {
     /// A card game's Ritual Monster from a card database: in the Main Deck (unlike a
     /// Duelists of the Roses one), yet never Normal Summoned.
     pub fn is_database_ritual_monster(&self) -> bool {
-        const MONSTER_AND_RITUAL: u32 = 0x1 | 0x80;
+        use crate::domain::CardTypes;
+        const MONSTER_AND_RITUAL: u32 = CardTypes::MONSTER | CardTypes::RITUAL;
         self.database
             .as_ref()
             .is_some_and(|d| d.types & MONSTER_AND_RITUAL == MONSTER_AND_RITUAL)

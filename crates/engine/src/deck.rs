@@ -254,17 +254,7 @@ impl DeckList {
                 ),
             });
         }
-        if self.extra.len() > usize::from(format.deck.max_extra) {
-            return Err(DeckProblem {
-                card: None,
-                message: format!(
-                    "the Extra Deck holds {} cards; {} allows at most {}",
-                    self.extra.len(),
-                    format.name,
-                    format.deck.max_extra
-                ),
-            });
-        }
+        self.check_extra_size(format)?;
         let mut cards = Vec::with_capacity(self.main.len() + self.extra.len());
         for id in self.main.iter().chain(&self.extra) {
             cards.push(facts(*id)?);
@@ -364,17 +354,7 @@ impl DeckList {
                 message: format!("{} has no Extra Deck", format.name),
             });
         }
-        if self.extra.len() > usize::from(format.deck.max_extra) {
-            return Err(DeckProblem {
-                card: None,
-                message: format!(
-                    "the Extra Deck holds {} cards; {} allows at most {}",
-                    self.extra.len(),
-                    format.name,
-                    format.deck.max_extra
-                ),
-            });
-        }
+        self.check_extra_size(format)?;
         for id in &self.extra {
             let def = known(pool, *id)?;
             if !pool.is_extra_deck_monster(*id) {
@@ -566,6 +546,22 @@ impl DeckList {
                     extra.len(),
                     format.name,
                     rules.max_extra
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// The Extra Deck within the format's limit.
+    fn check_extra_size(&self, format: &Format) -> Result<(), DeckProblem> {
+        if self.extra.len() > usize::from(format.deck.max_extra) {
+            return Err(DeckProblem {
+                card: None,
+                message: format!(
+                    "the Extra Deck holds {} cards; {} allows at most {}",
+                    self.extra.len(),
+                    format.name,
+                    format.deck.max_extra
                 ),
             });
         }

@@ -6,15 +6,15 @@
 //! mechanic is for every other player to judge: each is asked, even under Domain's
 //! `touched` consent.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use fairduel_engine::card::{
     Attribute, CardDef, CardId, CardKind, DatabaseEntry, ExtraDeckSummon, MonsterStats, MonsterType,
 };
 use fairduel_engine::domain::CardTypes;
-use fairduel_engine::{CardPool, Format, Rules};
-use fairduel_sim::scenario::Scenario;
+use fairduel_engine::{CardPool, Rules};
+
+mod common;
 
 fn monster(id: u16, name: &str, level: u8, extra: Option<ExtraDeckSummon>, tuner: bool) -> CardDef {
     let kind_bit = match extra {
@@ -52,9 +52,7 @@ fn monster(id: u16, name: &str, level: u8, extra: Option<ExtraDeckSummon>, tuner
 }
 
 fn rules() -> Arc<Rules> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/formats/domain.toml");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
-    let format = Format::from_toml("domain.toml", &text).unwrap_or_else(|e| panic!("{e}"));
+    let format = common::format("domain");
     let pool = CardPool::from_cards(
         "card-game-summons",
         [
@@ -101,12 +99,7 @@ fn passes(name: &str, body: &str) {
 }
 
 fn passes_on(name: &str, board: &str, body: &str) {
-    let text = format!("name = \"{name}\"\n{board}{body}");
-    let scenario = Scenario::parse(name, &text).unwrap_or_else(|e| panic!("{e}"));
-    let report = scenario.run(&rules()).unwrap_or_else(|e| panic!("{e}"));
-    assert!(report.failures.is_empty(), "{name}: {:?}", report.failures);
-    assert_eq!(report.steps_passed, report.steps_total, "{name}");
-    assert_eq!(report.asserts_passed, report.asserts_total, "{name}");
+    common::scenario_passes(&rules(), name, &format!("{board}{body}"));
 }
 
 /// Seat 0's turn: a face-up Tuner (Level 2) and two face-up Level 4 monsters, and one of

@@ -3,14 +3,14 @@
 //! Trap (spell speed 3) answers anything while only another Counter Trap answers it. The
 //! positions are scenario files written here, played with a pool of the test's own.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use fairduel_engine::card::{
     Attribute, CardDef, CardId, CardKind, MonsterStats, MonsterType, SpellKind, TrapKind, TrapRange,
 };
-use fairduel_engine::{CardPool, Format, Rules};
-use fairduel_sim::scenario::Scenario;
+use fairduel_engine::{CardPool, Rules};
+
+mod common;
 
 fn card(id: u16, name: &str, kind: CardKind) -> CardDef {
     CardDef {
@@ -34,9 +34,7 @@ fn trap(trap: TrapKind) -> CardKind {
 /// A monster to be the Deck Masters, two Normal Traps, two Counter Traps and a Quick-Play
 /// Spell.
 fn rules() -> Arc<Rules> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/formats/domain.toml");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
-    let format = Format::from_toml("domain.toml", &text).unwrap_or_else(|e| panic!("{e}"));
+    let format = common::format("domain");
     let monster = CardKind::Monster(MonsterStats {
         attribute: Attribute::Light,
         monster_type: MonsterType::Warrior,
@@ -68,11 +66,7 @@ fn rules() -> Arc<Rules> {
 }
 
 fn passes(name: &str, text: &str) {
-    let text = format!("name = \"{name}\"\n{text}");
-    let scenario = Scenario::parse(name, &text).unwrap_or_else(|e| panic!("{e}"));
-    let report = scenario.run(&rules()).unwrap_or_else(|e| panic!("{e}"));
-    assert!(report.failures.is_empty(), "{name}: {:?}", report.failures);
-    assert_eq!(report.steps_passed, report.steps_total, "{name}");
+    common::scenario_passes(&rules(), name, text);
 }
 
 const BOARD: &str = r#"

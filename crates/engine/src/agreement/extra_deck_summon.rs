@@ -614,10 +614,7 @@ impl Duel {
         let free = field
             .frontrow(self.side_of(seat))
             .find(|at| self.zone_piece(*at).is_none());
-        for card_ref in &player.extra_deck {
-            let Some(reveal) = knowledge.get(&self.state.commitment(*card_ref)) else {
-                continue;
-            };
+        for (card_ref, reveal) in self.known_extra_deck(seat, knowledge) {
             let Some(method) = self.summon_method(reveal.card) else {
                 continue;
             };
@@ -650,8 +647,8 @@ impl Duel {
                 }
             };
             let operations = vec![crate::agreement::Operation::ExtraDeckSummon {
-                card_ref: *card_ref,
-                reveal: *reveal,
+                card_ref,
+                reveal,
                 to,
                 defence: false,
                 materials,

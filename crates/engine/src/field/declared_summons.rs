@@ -115,10 +115,7 @@ impl Duel {
         if self.declared_summon_refused(seat).is_some() {
             return;
         }
-        for card_ref in &self.state.player(seat).extra_deck {
-            let Some(reveal) = knowledge.get(&self.state.commitment(*card_ref)) else {
-                continue;
-            };
+        for (card_ref, reveal) in self.known_extra_deck(seat, knowledge) {
             let Some(method) = self.summon_method(reveal.card) else {
                 continue;
             };
@@ -127,11 +124,25 @@ impl Duel {
                     .card_game_materials_for(seat, method, reveal.card)
                     .is_some()
             {
-                out.push(Action::SummonFromExtraDeck {
-                    card_ref: *card_ref,
-                    reveal: *reveal,
-                });
+                out.push(Action::SummonFromExtraDeck { card_ref, reveal });
             }
         }
+    }
+
+    /// The cards of `seat`'s Extra Deck that `knowledge` opens (all of them, for their
+    /// owner).
+    pub(crate) fn known_extra_deck<'a>(
+        &'a self,
+        seat: Seat,
+        knowledge: &'a Knowledge,
+    ) -> impl Iterator<Item = (CardRef, Reveal)> + 'a {
+        self.state
+            .player(seat)
+            .extra_deck
+            .iter()
+            .filter_map(|card_ref| {
+                let reveal = knowledge.get(&self.state.commitment(*card_ref))?;
+                Some((*card_ref, *reveal))
+            })
     }
 }

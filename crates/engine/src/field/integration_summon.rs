@@ -68,15 +68,9 @@ impl Duel {
         if self.integration_summon_refused(seat).is_some() {
             return;
         }
-        for card_ref in &self.state.player(seat).extra_deck {
-            let Some(reveal) = knowledge.get(&self.state.commitment(*card_ref)) else {
-                continue;
-            };
+        for (card_ref, reveal) in self.known_extra_deck(seat, knowledge) {
             if self.summon_method(reveal.card) == Some(SummonMethod::Integration) {
-                out.push(Action::IntegrationSummon {
-                    card_ref: *card_ref,
-                    reveal: *reveal,
-                });
+                out.push(Action::IntegrationSummon { card_ref, reveal });
             }
         }
     }

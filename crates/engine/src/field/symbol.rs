@@ -82,11 +82,9 @@ impl Duel {
         if let Some(refused) = self.symbol_play_refused(seat) {
             return Err(refused);
         }
-        if !self.state.player(seat).extra_deck.contains(&card_ref) {
-            return Err(refused("played", "that card is not in your Extra Deck"));
-        }
+        let card =
+            self.shown_from_extra_deck(seat, card_ref, reveal, |why| refused("played", why))?;
         let commitment = self.state.commitment(card_ref);
-        let card = self.check_reveal(seat, &commitment, reveal)?.id;
         let Some(charges) = self.symbol_charges(card) else {
             return Err(refused("played", "that card is not a Symbol Rule card"));
         };

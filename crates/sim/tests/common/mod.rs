@@ -133,3 +133,29 @@ pub fn protocol_step<B: fairduel_sim::Bot>(
     }
     Some(written.0)
 }
+
+/// A preset's format read from the assets, alone (for rules with a pool of a test's own).
+pub fn format(preset: &str) -> Format {
+    let path = asset_dir().join("formats").join(format!("{preset}.toml"));
+    match Format::from_toml(&path.display().to_string(), &read(&path)) {
+        Ok(f) => f,
+        Err(e) => panic!("{preset}: {e}"),
+    }
+}
+
+/// Runs the scenario `text` (named `name`) with `rules`; every step and assertion must go
+/// as written.
+pub fn scenario_passes(rules: &Arc<Rules>, name: &str, text: &str) {
+    let text = format!("name = \"{name}\"\n{text}");
+    let scenario = match fairduel_sim::scenario::Scenario::parse(name, &text) {
+        Ok(s) => s,
+        Err(e) => panic!("{e}"),
+    };
+    let report = match scenario.run(rules) {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    };
+    assert!(report.failures.is_empty(), "{name}: {:?}", report.failures);
+    assert_eq!(report.steps_passed, report.steps_total, "{name}");
+    assert_eq!(report.asserts_passed, report.asserts_total, "{name}");
+}
