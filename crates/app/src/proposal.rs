@@ -374,6 +374,10 @@ fn chances_ui(ui: &mut Ui, view: &SeatView, enabled: bool, send: &mut Option<Act
                     format!("coin: {}", result.chance.result_words(result.result))
                 }
                 Chance::Die => format!("die: {}", result.result),
+                // Never called for an effect (the engine refuses it).
+                Chance::DestinyPile { .. } => {
+                    format!("destiny pile: {}", result.chance.result_words(result.result))
+                }
             };
             ui.label(RichText::new(words).strong());
         }

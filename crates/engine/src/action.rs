@@ -196,6 +196,9 @@ pub enum Action {
     /// What its text asks of the materials beyond its mechanic is agreed, and the summon is
     /// a step of that agreed outcome.
     SummonFromExtraDeck { card_ref: CardRef, reveal: Reveal },
+    /// Kairu's Destiny Draw, when your turn offers it: draw from your destiny pile
+    /// (`destiny`), once per duel and instead of your regular draw, or draw as usual.
+    ChooseDraw { destiny: bool },
 }
 
 /// A monster given up for a fusion.
@@ -249,6 +252,7 @@ impl Action {
             Action::Strike { .. } => "strike",
             Action::Hide { .. } => "hide",
             Action::SummonFromExtraDeck { .. } => "summon-from-extra-deck",
+            Action::ChooseDraw { .. } => "choose-draw",
         }
     }
 }

@@ -70,6 +70,9 @@ pub enum Decision {
     /// Kingdom Duels' replay: the monster your monster at `attacker` attacked changed before
     /// the battle; choose its attack target again (`Action::Attack` from it).
     Replay { attacker: Place },
+    /// Kairu: you are far enough behind to make your one Destiny Draw of the duel: draw from
+    /// your destiny pile instead of your deck (`Action::ChooseDraw`), or draw as usual.
+    DestinyDraw,
 }
 
 impl Decision {
@@ -91,6 +94,7 @@ impl Decision {
             Decision::StartingSwap => "Duelist Setup swap of your starting hand",
             Decision::HideAgain { .. } => "choice to hide a monster again after its battle",
             Decision::Replay { .. } => "new attack target (a replay)",
+            Decision::DestinyDraw => "choice between your draw and a Destiny Draw",
         }
     }
 }

@@ -36,6 +36,9 @@ pub enum Chance {
     Coin { call: CoinSide },
     /// A six-sided die: 1 to 6.
     Die,
+    /// Kairu's Destiny Draw: the place in the drawing player's destiny pile (of `cards`
+    /// cards) the card is taken from, 0 to `cards - 1`.
+    DestinyPile { cards: u8 },
 }
 
 /// A side of a coin.
@@ -67,6 +70,7 @@ impl Chance {
         match self {
             Chance::Coin { .. } => 2,
             Chance::Die => 6,
+            Chance::DestinyPile { cards } => cards.max(1),
         }
     }
 
@@ -88,6 +92,7 @@ impl Chance {
                 format!("{}, the call ({}) was {verdict}", side.name(), call.name())
             }
             Chance::Die => result.to_string(),
+            Chance::DestinyPile { cards } => format!("place {} of {cards}", result + 1),
         }
     }
 
@@ -95,6 +100,7 @@ impl Chance {
         match self {
             Chance::Coin { .. } => "coin",
             Chance::Die => "die",
+            Chance::DestinyPile { .. } => "destiny pile",
         }
     }
 }
@@ -187,6 +193,10 @@ impl Duel {
         let result = match chance {
             Chance::Coin { .. } => raw,
             Chance::Die => raw + 1,
+            Chance::DestinyPile { .. } => {
+                self.destiny_card_drawn(usize::from(raw), events);
+                return;
+            }
         };
         let decided = ChanceResult { chance, result };
         if let Some(agreement) = self.state.agreement.as_mut() {

@@ -346,6 +346,21 @@ impl DeckList {
                 ),
             });
         }
+        if let Some(destiny) = &format.destiny_draw
+            && let Some(id) = std::iter::once(&leader_id)
+                .chain(&self.main)
+                .find(|id| destiny.cards.contains(id))
+        {
+            let def = known(pool, *id)?;
+            return Err(DeckProblem {
+                card: Some(*id),
+                message: format!(
+                    "{} is on {}'s destiny list: it is only ever drawn by a Destiny Draw, never \
+                     put in a deck (take it out)",
+                    def.name, format.name
+                ),
+            });
+        }
         if let Some(id) = self.extra.first()
             && format.deck.max_extra == 0
         {

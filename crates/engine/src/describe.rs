@@ -104,6 +104,9 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
         Action::CallChance {
             chance: crate::chance::Chance::Die,
         } => "rolls a die".to_owned(),
+        Action::CallChance {
+            chance: crate::chance::Chance::DestinyPile { .. },
+        } => "calls for a draw from their destiny pile".to_owned(),
         Action::SummonDeckMaster { to, mode, tributes } => {
             let how = match mode {
                 PlayMode::SetMonsterDefence => "sets their Deck Master face-down",
@@ -184,6 +187,12 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
         }
         Action::PlaceReturned { to } => {
             format!("takes their monster back onto {to}")
+        }
+        Action::ChooseDraw { destiny: true } => {
+            "makes their Destiny Draw instead of their regular draw".to_owned()
+        }
+        Action::ChooseDraw { destiny: false } => {
+            "draws as usual and keeps their Destiny Draw for later".to_owned()
         }
         Action::TakeFromDeck { taken: None } => "searches their deck and finds nothing".to_owned(),
         Action::TakeFromDeck {
@@ -788,6 +797,9 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             )
         }
         Event::StartingHandKept { seat } => format!("{seat} keeps their starting hand"),
+        Event::DestinyDrew { seat, .. } => format!(
+            "{seat} makes their Destiny Draw: a card of their destiny pile goes to their hand"
+        ),
         _ => return None,
     })
 }

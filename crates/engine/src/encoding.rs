@@ -22,8 +22,8 @@ use crate::grid::Cell;
 use crate::piece::{Attached, Bind, Class, Modifier, Piece};
 use crate::place::{Place, Zone};
 use crate::player::{
-    CardSlot, DeckMaster, DeckMasterPlace, DeckOrder, DeckTo, DrawDue, PermutationRound,
-    PlayerState,
+    CardSlot, DeckMaster, DeckMasterPlace, DeckOrder, DeckTo, DestinyPile, DrawDue,
+    PermutationRound, PlayerState,
 };
 use crate::seat::Seat;
 use crate::state::{
@@ -501,6 +501,7 @@ impl Writer<'_> {
             duelist_setup,
             starting_swap_due,
             symbol,
+            destiny,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -608,6 +609,15 @@ impl Writer<'_> {
                 self.byte(*charges);
                 self.bool(*used_this_round);
             }
+        }
+        // Skipped when absent, as postcard skips it.
+        if let Some(DestinyPile { cards, drawn }) = destiny {
+            self.byte(1);
+            self.len(cards.len());
+            for r in cards {
+                self.card_ref(*r);
+            }
+            self.bool(*drawn);
         }
     }
 
@@ -790,6 +800,7 @@ impl Writer<'_> {
                         self.variant(15);
                         self.place(*attacker);
                     }
+                    Decision::DestinyDraw => self.variant(16),
                 }
             }
             Awaiting::Answer { seat, asked } => {
@@ -879,6 +890,10 @@ impl Writer<'_> {
             Resume::Replay { attacker } => {
                 self.variant(12);
                 self.place(*attacker);
+            }
+            Resume::DrawChoice { seat } => {
+                self.variant(13);
+                self.seat(*seat);
             }
         }
     }

@@ -192,6 +192,8 @@ pub enum RuleError {
     BadShare { seat: Seat },
     #[error("an effect may call for at most {max} coin tosses and die rolls")]
     TooManyChances { max: usize },
+    #[error("no Destiny Draw now: {why}")]
+    CannotDestinyDraw { why: &'static str },
 }
 
 impl RuleError {
@@ -269,6 +271,7 @@ impl RuleError {
             RuleError::CannotStrike { .. } => "cannot-strike",
             RuleError::CannotHide { .. } => "cannot-hide",
             RuleError::CannotSummonFromExtraDeck { .. } => "cannot-summon-from-extra-deck",
+            RuleError::CannotDestinyDraw { .. } => "cannot-destiny-draw",
         }
     }
 }

@@ -420,4 +420,10 @@ pub enum Event {
         seat: Seat,
         card: CardId,
     },
+    /// `seat` made their Destiny Draw: a card of their destiny pile, taken at a jointly
+    /// random place, went to their hand; only they learn what it is.
+    DestinyDrew {
+        seat: Seat,
+        commitment: Commitment,
+    },
 }

@@ -454,6 +454,27 @@ pub struct Format {
     /// unset, so the formats without one keep the hash they always had.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision_clock_minutes: Option<u16>,
+    /// Kairu's Destiny Draw (grid formats only). Left out of the format's hash when unset,
+    /// as the decision clock is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destiny_draw: Option<DestinyDrawRules>,
+}
+
+/// The most cards a destiny list may have: a joint draw picks among at most 255 places.
+pub const MAX_DESTINY_CARDS: usize = 60;
+
+/// Kairu's Destiny Draw: "To 'Destiny Draw' you must have at least 3000 Lifepoints fewer
+/// than your opponent and you may conduct a Destiny Draw once per duel instead of your
+/// regular draw phase." Every player has a destiny pile of the destiny list's cards, hidden
+/// in an order of their own; the card drawn is taken at a jointly random place.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DestinyDrawRules {
+    /// The destiny list, one entry per card of the pile: "you may only draw these cards
+    /// from a destiny draw", and none of them may be in a main deck.
+    pub cards: Vec<crate::card::CardId>,
+    /// How many life points fewer than an opponent still in the duel a player must have.
+    pub behind: u32,
 }
 
 impl Format {
@@ -538,6 +559,12 @@ impl Format {
     }
 
     fn validate_field(&self) -> Result<(), (&'static str, String)> {
+        if self.destiny_draw.is_some() {
+            return Err((
+                "[destiny_draw]",
+                "the Destiny Draw is a rule of the grid formats: leave [destiny_draw] out".into(),
+            ));
+        }
         if self.board_size != 0 {
             return Err((
                 "board_size",
@@ -646,6 +673,17 @@ impl Format {
             && start > max
         {
             return Err(("cost", "summoning points start above their maximum".into()));
+        }
+        if let Some(destiny) = &self.destiny_draw
+            && (destiny.cards.is_empty() || destiny.cards.len() > MAX_DESTINY_CARDS)
+        {
+            return Err((
+                "cards",
+                format!(
+                    "the destiny list has {} cards: list 1 to {MAX_DESTINY_CARDS}",
+                    destiny.cards.len()
+                ),
+            ));
         }
         Ok(())
     }

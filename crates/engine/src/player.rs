@@ -121,6 +121,23 @@ pub struct PlayerState {
     pub starting_swap_due: bool,
     /// Kingdom Duels: the Symbol Rule card the player played to their Rule Zone.
     pub symbol: Option<crate::field::SymbolInPlay>,
+    /// Kairu's Destiny Draw: the player's destiny pile, where the format has one. Left out
+    /// of the state's encoding otherwise, so that every other format's state hashes are
+    /// what they were (the format's hash, which the state hash covers, tells the two
+    /// apart).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destiny: Option<DestinyPile>,
+}
+
+/// Kairu's destiny pile.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DestinyPile {
+    /// The cards still there: the format's destiny list, committed card by card in an order
+    /// of the owner's own, which tells nothing (a Destiny Draw takes the card at a jointly
+    /// random place).
+    pub cards: Vec<CardRef>,
+    /// Whether the player made their one Destiny Draw of the duel.
+    pub drawn: bool,
 }
 
 /// Domain Format's Deck Master: public from the start, in the Deck Master Zone apart from
@@ -188,6 +205,7 @@ impl Clone for PlayerState {
             duelist_setup,
             starting_swap_due,
             symbol,
+            destiny,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -213,6 +231,7 @@ impl Clone for PlayerState {
             duelist_setup: duelist_setup.clone(),
             starting_swap_due: *starting_swap_due,
             symbol: *symbol,
+            destiny: destiny.clone(),
         }
     }
 
@@ -241,6 +260,7 @@ impl Clone for PlayerState {
             duelist_setup,
             starting_swap_due,
             symbol,
+            destiny,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -265,5 +285,6 @@ impl Clone for PlayerState {
         self.duelist_setup.clone_from(duelist_setup);
         self.starting_swap_due = *starting_swap_due;
         self.symbol = *symbol;
+        self.destiny.clone_from(destiny);
     }
 }

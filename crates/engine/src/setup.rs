@@ -36,6 +36,9 @@ pub struct SeatSetup {
     /// The Extra Deck, one commitment per card in an order of the owner's own; hidden, and
     /// never drawn or shuffled: a card leaves it only when its owner shows it.
     pub extra: Vec<Commitment>,
+    /// Kairu's Destiny Draw: the destiny pile, one commitment per card of the format's
+    /// destiny list, in an order of the owner's own (empty where the format has none).
+    pub destiny: Vec<Commitment>,
 }
 
 /// A Deck Leader, public from the start, and the commitment it was dealt under.
@@ -110,6 +113,12 @@ pub enum SetupError {
     },
     #[error("{permuter} may not permute {owner}'s deck: every other seat of the match must")]
     BadPermuter { owner: Seat, permuter: Seat },
+    #[error("{seat}'s destiny pile holds {count} cards; the format's destiny list has {expected}")]
+    DestinyPileSize {
+        seat: Seat,
+        count: usize,
+        expected: usize,
+    },
 }
 
 impl Duel {
@@ -165,6 +174,14 @@ pub(crate) fn check_deck_size(
             max: format.deck.max_extra,
         });
     }
+    let expected = format.destiny_draw.as_ref().map_or(0, |d| d.cards.len());
+    if seat_setup.destiny.len() != expected {
+        return Err(SetupError::DestinyPileSize {
+            seat,
+            count: seat_setup.destiny.len(),
+            expected,
+        });
+    }
     Ok(())
 }
 
@@ -218,6 +235,7 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         symbol: None,
         deck_master: None,
         extra_deck: Vec::new(),
+        destiny: None,
     }
 }
 
@@ -399,6 +417,16 @@ fn grid_duel(rules: Arc<Rules>, setup: PublicSetup) -> Result<(Duel, Vec<Event>)
         }
         let mut player = new_player(format, deck);
         player.extra_deck = commit_extra_deck(&mut commitments, seat_setup);
+        if format.destiny_draw.is_some() {
+            player.destiny = Some(crate::player::DestinyPile {
+                cards: seat_setup
+                    .destiny
+                    .iter()
+                    .map(|c| commit(&mut commitments, *c))
+                    .collect(),
+                drawn: false,
+            });
+        }
         player.leader = cell;
         player_states.push(player);
     }

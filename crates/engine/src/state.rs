@@ -212,6 +212,11 @@ pub enum Resume {
     Replay {
         attacker: Place,
     },
+    /// Kairu's Destiny Draw: `seat`'s turn waits for them to choose between their regular
+    /// draw and their one Destiny Draw (`Decision::DestinyDraw`); the standby follows.
+    DrawChoice {
+        seat: Seat,
+    },
 }
 
 impl Resume {
@@ -230,6 +235,7 @@ impl Resume {
                 effect.controller,
                 Decision::TakeControl { card: effect.card },
             )),
+            Resume::DrawChoice { seat } => Some((*seat, Decision::DestinyDraw)),
             _ => None,
         }
     }

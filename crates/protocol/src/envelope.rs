@@ -70,7 +70,13 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// whose mechanic the engine checks; the card game's Fusion Summon is such a step of an
 /// effect's outcome. A pool may come from a player's card database (its hash in the set-up,
 /// as for any pool).
-pub const PROTOCOL_VERSION: u16 = 13;
+///
+/// Version 14: Kairu's Destiny Draw. A deck commit carries the destiny pile (one
+/// commitment per card of the format's destiny list) and the end reveal opens it; a turn
+/// may wait for its player's choice of draw (`Decision::DestinyDraw`, answered by
+/// `Action::ChooseDraw`), and the card is taken at a jointly random place of the pile
+/// (`Chance::DestinyPile`).
+pub const PROTOCOL_VERSION: u16 = 14;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";
@@ -114,6 +120,9 @@ pub struct DeckCommit {
     /// Kingdom Duels: the Duelist Setup played and its Cardlist, in the open (the Setup
     /// Rule card goes from the Extra Deck to the Rule Zone before anyone draws).
     pub duelist_setup: Option<DuelistSetup>,
+    /// Kairu's destiny pile: one commitment per card of the format's destiny list, in an
+    /// order of the owner's own (empty where the format has none).
+    pub destiny: Vec<Commitment>,
 }
 
 /// One seat's secret permutation of another seat's deck, one commitment per position.
@@ -147,6 +156,8 @@ pub struct EndReveal {
     pub reshuffled: Vec<ReshuffleOpening>,
     /// The Extra Deck's openings, in committed order.
     pub extra: Vec<Reveal>,
+    /// The destiny pile's openings, in committed order.
+    pub destiny: Vec<Reveal>,
 }
 
 /// The opening of one permutation round of a reshuffle.

@@ -45,6 +45,13 @@ pub fn engine_fingerprint(rules: &Arc<Rules>) -> Digest32 {
                 .collect(),
             order: DeckSetup::Public,
             extra: Vec::new(),
+            destiny: format
+                .destiny_draw
+                .iter()
+                .flat_map(|d| &d.cards)
+                .enumerate()
+                .map(|(i, _)| Commitment(sha256_of(&("fairduel/fingerprint-destiny/v1", seat, i))))
+                .collect(),
         })
         .collect();
     let setup = PublicSetup {

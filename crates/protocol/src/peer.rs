@@ -74,6 +74,8 @@ struct OwnSecrets {
     reshuffled: Vec<ReshuffleOpening>,
     /// Openings of the Extra Deck commitments, in committed order.
     extra: Vec<Reveal>,
+    /// Openings of the destiny pile's commitments, in committed order.
+    destiny: Vec<Reveal>,
 }
 
 #[derive(Debug, Clone)]
@@ -270,6 +272,15 @@ impl Peer {
         // Drawn after the rest, so that a match without an Extra Deck draws what it always
         // drew.
         let extra = shuffled(&deck.extra, &mut secrets, &mut knowledge);
+        // The destiny pile last, for the same reason.
+        let destiny_list: Vec<CardId> = log
+            .rules()
+            .format
+            .destiny_draw
+            .iter()
+            .flat_map(|d| d.cards.iter().copied())
+            .collect();
+        let destiny = shuffled(&destiny_list, &mut secrets, &mut knowledge);
         Peer {
             identity,
             seat,
@@ -286,6 +297,7 @@ impl Peer {
                 recommitted: Vec::new(),
                 reshuffled: Vec::new(),
                 extra,
+                destiny,
             },
             evidence: Vec::new(),
         }
@@ -378,6 +390,7 @@ impl Peer {
             recommitted: self.own.recommitted.clone(),
             reshuffled: self.own.reshuffled.clone(),
             extra: self.own.extra.clone(),
+            destiny: self.own.destiny.clone(),
         }
     }
 
@@ -524,6 +537,7 @@ impl Peer {
             deck: self.own.deck.iter().map(commit).collect(),
             random: random_commitment(&match_id, self.seat, &self.own.random),
             extra: self.own.extra.iter().map(commit).collect(),
+            destiny: self.own.destiny.iter().map(commit).collect(),
         }
     }
 

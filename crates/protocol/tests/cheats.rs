@@ -21,6 +21,8 @@ mod chance;
 mod collusion;
 #[path = "../../sim/tests/common/mod.rs"]
 mod common;
+#[path = "cheats/destiny.rs"]
+mod destiny;
 #[path = "cheats/field.rs"]
 mod field;
 #[path = "cheats/harness.rs"]

@@ -115,10 +115,25 @@ impl Referee {
                 deck: order,
                 order: DeckSetup::Public,
                 extra,
+                destiny: Vec::new(),
             });
         }
         let players = decks.len().max(1) as u64;
         let first = Seat((rng.next_u64() % players) as u8);
+        // The destiny piles last, so that everything else is dealt as it is without them.
+        for (i, setup) in setups.iter_mut().enumerate() {
+            let seat = Seat(i as u8);
+            for card in rules.format.destiny_draw.iter().flat_map(|d| &d.cards) {
+                let salt = Salt(rng.bytes32());
+                let commitment = Commitment::new(&match_id, seat, *card, &salt);
+                let reveal = Reveal { card: *card, salt };
+                all.learn(commitment, reveal);
+                if let Some(k) = seat_knowledge.get_mut(i) {
+                    k.learn(commitment, reveal);
+                }
+                setup.destiny.push(commitment);
+            }
+        }
         let setup = PublicSetup {
             match_id,
             first,

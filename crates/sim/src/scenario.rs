@@ -29,7 +29,7 @@ use fairduel_engine::kingdom_card::MainType;
 use fairduel_engine::knowledge::Knowledge;
 use fairduel_engine::piece::{Attached, Bind, Class, Piece};
 use fairduel_engine::place::{Place, Zone};
-use fairduel_engine::player::{CardSlot, DeckMaster, DeckMasterPlace};
+use fairduel_engine::player::{CardSlot, DeckMaster, DeckMasterPlace, DestinyPile};
 use fairduel_engine::pool::CardPool;
 use fairduel_engine::seat::{Seat, SeatSet};
 use fairduel_engine::setup::{DeckSetup, LeaderSetup, PublicSetup, SeatSetup};
@@ -108,6 +108,10 @@ struct RawSeat {
     /// The Extra Deck.
     #[serde(default)]
     extra: Vec<u16>,
+    /// Kairu's destiny pile (default: the format's destiny list).
+    destiny: Option<Vec<u16>>,
+    /// Whether the player already made their Destiny Draw.
+    destiny_drawn: Option<bool>,
     #[serde(default)]
     graveyard: Vec<u16>,
     /// Banished cards, face-up (Kairu's Shadow Realm).
@@ -271,6 +275,8 @@ struct RawAssert {
     hand_size: Option<usize>,
     deck_size: Option<usize>,
     extra_deck_size: Option<usize>,
+    /// With `seat`: the cards left in the destiny pile.
+    destiny_pile_size: Option<usize>,
     graveyard_size: Option<usize>,
     graveyard_contains: Option<u16>,
     graveyard_lacks: Option<u16>,
@@ -730,6 +736,13 @@ fn placeholder_duel(
         deck: filler(seat),
         order: DeckSetup::Public,
         extra: Vec::new(),
+        destiny: format
+            .destiny_draw
+            .iter()
+            .flat_map(|d| &d.cards)
+            .enumerate()
+            .map(|(i, _)| Commitment(sha256_of(&("fairduel/scenario-destiny", seat, i))))
+            .collect(),
     };
     let setup = PublicSetup {
         match_id,
@@ -873,6 +886,7 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Decision::StartingSwap => "starting-swap",
             Decision::HideAgain { .. } => "hide-again",
             Decision::Replay { .. } => "replay",
+            Decision::DestinyDraw => "destiny-draw",
         },
         Awaiting::Answer { asked, .. } => match asked {
             Asked::OpenDraw { .. } => "open-draw",

@@ -84,6 +84,8 @@ pub struct AgreementTally {
     /// after a battle), and cards put on the field Hidden by an agreed outcome.
     pub hidden: u64,
     pub hidden_summons: u64,
+    /// Kairu's Destiny Draws made.
+    pub destiny_draws: u64,
 }
 
 impl AgreementTally {
@@ -127,6 +129,7 @@ impl AgreementTally {
                     to: Destination::HiddenField { .. },
                     ..
                 } => self.hidden_summons += 1,
+                Event::DestinyDrew { .. } => self.destiny_draws += 1,
                 _ => {}
             }
         }
@@ -159,6 +162,7 @@ impl AgreementTally {
         self.strikes += other.strikes;
         self.hidden += other.hidden;
         self.hidden_summons += other.hidden_summons;
+        self.destiny_draws += other.destiny_draws;
     }
 }
 

@@ -147,6 +147,10 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             format!("Take control of {} and move it to {to}", name_at(*target))
         }
         Action::PlaceReturned { to } => format!("Bring it back to {to}"),
+        Action::ChooseDraw { destiny: true } => {
+            "Destiny Draw: draw from your destiny pile instead".to_owned()
+        }
+        Action::ChooseDraw { destiny: false } => "Draw as usual".to_owned(),
         Action::PlaySymbol { reveal, .. } => match duel.pool().get(reveal.card) {
             Some(card) => format!("Play the Symbol {} to your Rule Zone", card.name),
             None => format!("Play the Symbol {} to your Rule Zone", reveal.card),
@@ -282,6 +286,9 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
         Action::CallChance {
             chance: fairduel_engine::chance::Chance::Die,
         } => "Roll a die".to_owned(),
+        Action::CallChance {
+            chance: fairduel_engine::chance::Chance::DestinyPile { .. },
+        } => "Draw from your destiny pile".to_owned(),
     }
 }
 
@@ -614,6 +621,11 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
             "Your monster at {at} comes back to you: choose the zone next to your Deck \
              Leader it returns to."
         ))),
+        Decision::DestinyDraw => Some(all(
+            "You are far enough behind for your one Destiny Draw of the duel: take a card \
+             of your destiny pile, drawn at random, instead of your regular draw?"
+                .to_owned(),
+        )),
         Decision::Replay { attacker } => Some(all(format!(
             "The monster {} attacked changed before the battle (it moved, changed control, went \
              into hiding or left the field): a replay. Choose its attack target again.",

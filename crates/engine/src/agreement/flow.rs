@@ -119,6 +119,12 @@ impl Duel {
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let agreement = self.expect_agreement_turn(seat, "call-chance", true)?;
+        if let crate::chance::Chance::DestinyPile { .. } = chance {
+            return Err(RuleError::CannotDestinyDraw {
+                why: "a card's effect tosses coins and rolls dice; the destiny pile is drawn \
+                      from only at the start of its player's turn",
+            });
+        }
         if agreement.chances.len() >= crate::chance::MAX_CHANCES {
             return Err(RuleError::TooManyChances {
                 max: crate::chance::MAX_CHANCES,

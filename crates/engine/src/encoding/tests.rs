@@ -120,6 +120,10 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
             charges: 5,
             used_this_round: life_points % 2 == 0,
         }),
+        destiny: (life_points % 3 != 1).then(|| crate::player::DestinyPile {
+            cards: vec![CardRef(first_ref + 70), CardRef(300)],
+            drawn: life_points % 3 == 0,
+        }),
     }
 }
 
@@ -522,6 +526,10 @@ fn hand_written_encoding_is_postcards() {
                 attacker: Cell::new(3, 2).into(),
             },
         },
+        Awaiting::Decision {
+            seat: Seat(1),
+            decision: Decision::DestinyDraw,
+        },
         Awaiting::Finished,
     ];
     let resumes = [
@@ -545,6 +553,7 @@ fn hand_written_encoding_is_postcards() {
         Resume::Replay {
             attacker: Cell::new(2, 2).into(),
         },
+        Resume::DrawChoice { seat: Seat(1) },
     ];
     let events = [
         TrapEvent::Moved {

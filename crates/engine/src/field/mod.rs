@@ -133,7 +133,8 @@ impl Duel {
             | Action::Fuse { .. }
             | Action::Transform { .. }
             | Action::TakeControl { .. }
-            | Action::PlaceReturned { .. } => {
+            | Action::PlaceReturned { .. }
+            | Action::ChooseDraw { .. } => {
                 return Err(RuleError::NotInThisFamily {
                     action: action.kind(),
                 });

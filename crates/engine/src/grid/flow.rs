@@ -79,6 +79,8 @@ impl Duel {
                 | Resume::HideAgain { .. }
                 | Resume::Replay { .. } => {}
                 // Waited for above.
+                Resume::DrawChoice { .. } => {}
+                // Waited for above.
                 Resume::Ritual { .. } | Resume::Revive { .. } | Resume::TakeControl { .. } => {}
                 Resume::AttackAfterWindow { attacker, target } => {
                     if let (Some(a), Some(t)) = (attacker.cell(), target.cell()) {

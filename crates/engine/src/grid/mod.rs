@@ -8,6 +8,7 @@
 mod battle;
 mod cell;
 mod control_change;
+mod destiny_draw;
 mod destruction;
 mod effects;
 mod end_of_turn;
@@ -128,6 +129,7 @@ impl Duel {
                 self.do_take_control(seat, *target, *to, events)?
             }
             Action::PlaceReturned { to } => self.do_place_returned(seat, *to, events)?,
+            Action::ChooseDraw { destiny } => self.do_choose_draw(seat, *destiny, events)?,
             Action::ProposeOutcome { operations } => {
                 self.propose_outcome(seat, operations, events)?
             }

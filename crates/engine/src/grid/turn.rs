@@ -1,5 +1,6 @@
 //! The turn: it begins with the draw (up to five, or one card; the first player may skip
-//! the first turn's draw) and the Summoning Points of the standby phase, goes through the
+//! the first turn's draw; Kairu's Destiny Draw in its place: `destiny_draw.rs`) and the
+//! Summoning Points of the standby phase, goes through the
 //! main phase (or, where the format has them, Main Phase 1, the Battle Phase and Main Phase
 //! 2: `phases.rs`), and ends when its player ends it. The next turn is the turn order's to
 //! say.
@@ -9,13 +10,10 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::format::{DrawRule, SummonCost};
 use crate::seat::{Seat, SeatSet};
-use crate::state::{Phase, WinReason};
+use crate::state::{Phase, Resume, WinReason};
 
 impl Duel {
     pub(crate) fn start_turn(&mut self, seat: Seat, first: bool, events: &mut Vec<Event>) {
-        // Shares the rules rather than cloning the whole format every turn.
-        let rules = std::sync::Arc::clone(&self.rules);
-        let format = &rules.format;
         self.state.active = seat;
         self.state.phase = Phase::Main;
         self.state.table.begin_turn(seat);
@@ -26,20 +24,44 @@ impl Duel {
         let player = self.state.player_mut(seat);
         player.cards_played = 0;
         player.monsters_played = 0;
-        let to_draw = match format.hand.draw {
-            _ if first && !format.hand.first_turn_draw => 0,
-            DrawRule::UpTo(n) => usize::from(n).saturating_sub(player.hand.len()),
+        let to_draw = self.cards_to_draw(seat, first);
+        if to_draw > 0 && self.destiny_draw_open(seat) {
+            // The draw waits for the player's choice; the standby follows it.
+            self.state.resume = Resume::DrawChoice { seat };
+            return;
+        }
+        if self.draw_cards(seat, to_draw, events) {
+            self.standby(seat, events);
+        }
+    }
+
+    /// How many cards `seat` draws at the start of its turn.
+    pub(super) fn cards_to_draw(&self, seat: Seat, first: bool) -> usize {
+        let hand = &self.rules.format.hand;
+        match hand.draw {
+            _ if first && !hand.first_turn_draw => 0,
+            DrawRule::UpTo(n) => usize::from(n).saturating_sub(self.state.player(seat).hand.len()),
             DrawRule::Count(n) => usize::from(n),
-        };
-        for _ in 0..to_draw {
+        }
+    }
+
+    /// The turn's regular draw; false when the deck ran out (and the player lost, where the
+    /// format says so).
+    pub(super) fn draw_cards(&mut self, seat: Seat, count: usize, events: &mut Vec<Event>) -> bool {
+        for _ in 0..count {
             if !self.draw(seat, events) {
-                if format.win.deck_out_loses {
+                if self.rules.format.win.deck_out_loses {
                     self.eliminate(SeatSet::only(seat), WinReason::DeckOut, events);
                 }
-                return;
+                return false;
             }
         }
-        if let SummonCost::SummoningPoints { per_turn, max, .. } = format.play.cost {
+        true
+    }
+
+    /// The standby: Summoning Points where the format has them.
+    pub(super) fn standby(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        if let SummonCost::SummoningPoints { per_turn, max, .. } = self.rules.format.play.cost {
             let player = self.state.player_mut(seat);
             player.summoning_points = player.summoning_points.saturating_add(per_turn).min(max);
             events.push(Event::SummoningPoints {

@@ -342,6 +342,7 @@ impl MatchLog {
                 field_setup: deck.field_setup.clone(),
                 duelist_setup: deck.duelist_setup.clone(),
                 extra: deck.extra.clone(),
+                destiny: deck.destiny.clone(),
                 deck: deck.deck.clone(),
                 order: DeckSetup::Permuted { rounds },
             });
@@ -410,6 +411,25 @@ impl MatchLog {
             "Extra Deck",
             "Extra Deck",
         )?;
+        self.check_openings(
+            author,
+            &deck.destiny,
+            &reveal.destiny,
+            "destiny pile",
+            "destiny pile",
+        )?;
+        if let Some(destiny) = &self.rules.format.destiny_draw {
+            let mut listed = destiny.cards.clone();
+            let mut committed: Vec<fairduel_engine::card::CardId> =
+                reveal.destiny.iter().map(|r| r.card).collect();
+            listed.sort();
+            committed.sort();
+            if listed != committed {
+                return Err(
+                    "the committed destiny pile is not the format's destiny list".to_owned(),
+                );
+            }
+        }
         let list = DeckList {
             name: String::new(),
             leader: deck.leader.map(|l| l.card),

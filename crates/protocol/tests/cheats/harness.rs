@@ -516,6 +516,7 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::Revive { .. }
             | Action::TakeControl { .. }
             | Action::PlaceReturned { .. }
+            | Action::ChooseDraw { .. }
             | Action::CallChance { .. }
             | Action::SummonDeckMaster { .. }
             | Action::ReturnDeckMaster { .. } => Vec::new(),

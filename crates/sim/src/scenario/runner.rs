@@ -176,6 +176,19 @@ impl Runner {
             for id in &rs.extra {
                 extra_deck.push(runner.commit(sc, rules, line, seat, *id)?);
             }
+            let destiny_list: Vec<u16> = match (&rs.destiny, &format.destiny_draw) {
+                (Some(cards), Some(_)) => cards.clone(),
+                (Some(_), None) => {
+                    return Err(
+                        sc.err(line, "this format has no Destiny Draw: leave `destiny` out")
+                    );
+                }
+                (None, destiny) => destiny.iter().flat_map(|d| &d.cards).map(|c| c.0).collect(),
+            };
+            let mut destiny_pile = Vec::with_capacity(destiny_list.len());
+            for id in &destiny_list {
+                destiny_pile.push(runner.commit(sc, rules, line, seat, *id)?);
+            }
             let mut graveyard = runner.commit_pile(sc, rules, line, seat, &rs.graveyard, true)?;
             let banished = runner.commit_pile(sc, rules, line, seat, &rs.banished, true)?;
             // The grid's Deck Leader: where the seat says, or at the centre of its edge.
@@ -270,6 +283,10 @@ impl Runner {
             p.summoning_points = rs.summoning_points.unwrap_or(default_sp);
             p.deck = deck;
             p.extra_deck = extra_deck;
+            p.destiny = format.destiny_draw.is_some().then(|| DestinyPile {
+                cards: destiny_pile,
+                drawn: rs.destiny_drawn.unwrap_or(false),
+            });
             p.hand = hand;
             p.graveyard = graveyard;
             p.banished = banished;
@@ -462,6 +479,9 @@ impl Runner {
             }
             for r in &p.extra_deck {
                 places.push((*r, None, format!("{seat}'s Extra Deck")));
+            }
+            for r in p.destiny.iter().flat_map(|d| &d.cards) {
+                places.push((*r, None, format!("{seat}'s destiny pile")));
             }
             for slot in &p.banished {
                 places.push((slot.card_ref, slot.card, format!("{seat}'s banished cards")));

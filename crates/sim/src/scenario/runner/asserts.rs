@@ -83,6 +83,11 @@ impl Runner {
                     p.extra_deck.len().to_string(),
                 ),
                 (
+                    "destiny pile size",
+                    a.destiny_pile_size.map(|v| v.to_string()),
+                    p.destiny.as_ref().map_or(0, |d| d.cards.len()).to_string(),
+                ),
+                (
                     "graveyard size",
                     a.graveyard_size.map(|v| v.to_string()),
                     p.graveyard.len().to_string(),

@@ -174,6 +174,8 @@ impl Runner {
             }
             "return-deck-master" => Action::ReturnDeckMaster { back: true },
             "keep-deck-master" => Action::ReturnDeckMaster { back: false },
+            "destiny-draw" => Action::ChooseDraw { destiny: true },
+            "regular-draw" => Action::ChooseDraw { destiny: false },
             "flip" => {
                 let at = cell(&raw.at, "at")?;
                 let reveal = adjust(piece_reveal(at))
