@@ -610,14 +610,16 @@ impl Writer<'_> {
                 self.bool(*used_this_round);
             }
         }
-        // Skipped when absent, as postcard skips it.
-        if let Some(DestinyPile { cards, drawn }) = destiny {
-            self.byte(1);
-            self.len(cards.len());
-            for r in cards {
-                self.card_ref(*r);
+        match destiny {
+            None => self.byte(0),
+            Some(DestinyPile { cards, drawn }) => {
+                self.byte(1);
+                self.len(cards.len());
+                for r in cards {
+                    self.card_ref(*r);
+                }
+                self.bool(*drawn);
             }
-            self.bool(*drawn);
         }
     }
 

@@ -121,11 +121,7 @@ pub struct PlayerState {
     pub starting_swap_due: bool,
     /// Kingdom Duels: the Symbol Rule card the player played to their Rule Zone.
     pub symbol: Option<crate::field::SymbolInPlay>,
-    /// Kairu's Destiny Draw: the player's destiny pile, where the format has one. Left out
-    /// of the state's encoding otherwise, so that every other format's state hashes are
-    /// what they were (the format's hash, which the state hash covers, tells the two
-    /// apart).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Kairu's Destiny Draw: the player's destiny pile, where the format has one.
     pub destiny: Option<DestinyPile>,
 }
 

@@ -580,6 +580,7 @@ impl Peer {
             .iter()
             .chain(&self.own.deck)
             .chain(&self.own.recommitted)
+            .chain(&self.own.destiny)
             .map(|r| {
                 (
                     Commitment::new(&match_id, self.seat, r.card, &r.salt),

@@ -200,6 +200,12 @@ proptest! {
                     .map(|s| (s.card_ref, s.card)),
             );
             places.extend(p.field_spell.map(|f| (f.card_ref, Some(f.card))));
+            places.extend(
+                p.destiny
+                    .iter()
+                    .flat_map(|d| &d.cards)
+                    .map(|r| (*r, None)),
+            );
         }
         for piece in state.cells.iter().flatten() {
             places.push((piece.card_ref, piece.card));

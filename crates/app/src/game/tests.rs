@@ -478,3 +478,39 @@ fn a_hidden_monster_is_named_with_its_position() {
         "{label}"
     );
 }
+
+#[test]
+fn a_player_far_behind_is_asked_in_words_for_their_destiny_draw() {
+    let view = scenario_view(
+        "kairu-dotr",
+        r#"
+name = "Seat 1 begins its turn 3000 life points behind"
+format = "kairu-dotr"
+turn = 3
+[seat0]
+life_points = 4000
+[seat1]
+life_points = 1000
+deck = [5, 5]
+[[step]]
+seat = 0
+do = "end-turn"
+"#,
+        Seat(1),
+    );
+    let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
+    assert!(
+        choice.title.contains("Destiny Draw"),
+        "the prompt names the rule: {}",
+        choice.title
+    );
+    let labels = option_labels(&choice);
+    assert_eq!(
+        labels,
+        [
+            "Destiny Draw: draw from your destiny pile instead",
+            "Draw as usual"
+        ]
+    );
+    assert!(choice.options.iter().all(|(_, a)| view.legal.contains(a)));
+}

@@ -161,8 +161,8 @@ fn deck_order(duel: &Duel, pooled: &Knowledge, owner: Seat, seats: usize) -> usi
     traced
 }
 
-/// `seat`'s commitments that the public state still hides: its deck, its hand and
-/// graveyard cards nobody has seen, and its face-down cards on the board.
+/// `seat`'s commitments that the public state still hides: its deck and destiny pile, its
+/// hand and graveyard cards nobody has seen, and its face-down cards on the board.
 fn hidden_commitments(duel: &Duel, seat: Seat) -> Vec<Commitment> {
     let state = duel.state();
     let player = state.player(seat);
@@ -171,6 +171,7 @@ fn hidden_commitments(duel: &Duel, seat: Seat) -> Vec<Commitment> {
         .deck
         .iter()
         .copied()
+        .chain(player.destiny.iter().flat_map(|d| d.cards.iter().copied()))
         .chain(slots.filter(|s| s.card.is_none()).map(|s| s.card_ref))
         .chain(
             state
