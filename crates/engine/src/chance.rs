@@ -36,9 +36,9 @@ pub enum Chance {
     Coin { call: CoinSide },
     /// A six-sided die: 1 to 6.
     Die,
-    /// Kairu's Destiny Draw: the place in the drawing player's destiny pile (of `cards`
-    /// cards) the card is taken from, 0 to `cards - 1`.
-    DestinyPile { cards: u8 },
+    /// Kairu's Destiny Draw: the place in `seat`'s destiny pile (of `cards` cards) the card
+    /// is taken from, 0 to `cards - 1`.
+    DestinyPile { cards: u8, seat: crate::seat::Seat },
 }
 
 /// A side of a coin.
@@ -70,7 +70,7 @@ impl Chance {
         match self {
             Chance::Coin { .. } => 2,
             Chance::Die => 6,
-            Chance::DestinyPile { cards } => cards.max(1),
+            Chance::DestinyPile { cards, .. } => cards.max(1),
         }
     }
 
@@ -92,7 +92,7 @@ impl Chance {
                 format!("{}, the call ({}) was {verdict}", side.name(), call.name())
             }
             Chance::Die => result.to_string(),
-            Chance::DestinyPile { cards } => format!("place {} of {cards}", result + 1),
+            Chance::DestinyPile { cards, .. } => format!("place {} of {cards}", result + 1),
         }
     }
 
@@ -193,8 +193,8 @@ impl Duel {
         let result = match chance {
             Chance::Coin { .. } => raw,
             Chance::Die => raw + 1,
-            Chance::DestinyPile { .. } => {
-                self.destiny_card_drawn(usize::from(raw), events);
+            Chance::DestinyPile { seat, .. } => {
+                self.destiny_card_drawn(seat, usize::from(raw), events);
                 return;
             }
         };

@@ -318,6 +318,7 @@ fn knowledge_from_reveals(log: &MatchLog, record: &MatchRecord) -> Vec<Knowledge
             .iter()
             .zip(&reveal.deck)
             .chain(deck.extra.iter().zip(&reveal.extra))
+            .chain(deck.destiny.iter().zip(&reveal.destiny))
         {
             if c.opens_to(&match_id, seat, r) {
                 out[i].learn(*c, *r);

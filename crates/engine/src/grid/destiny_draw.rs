@@ -13,6 +13,7 @@
 //! where the audit checks it against the destiny list.
 
 use crate::action::Action;
+use crate::awaiting::Decision;
 use crate::chance::Chance;
 use crate::duel::Duel;
 use crate::error::RuleError;
@@ -52,7 +53,11 @@ impl Duel {
         destiny: bool,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        if self.state.resume != (Resume::DrawChoice { seat }) {
+        let asked = matches!(
+            self.expect_decision(seat, "choose-draw"),
+            Ok(Decision::DestinyDraw)
+        );
+        if !asked || self.state.resume != (Resume::DrawChoice { seat }) {
             return Err(RuleError::CannotDestinyDraw {
                 why: "the choice comes only as your turn begins, when you are far enough \
                       behind and have not made your Destiny Draw yet",
@@ -74,14 +79,18 @@ impl Duel {
         pile.drawn = true;
         // At most `MAX_DESTINY_CARDS` (60) cards: the format's check.
         let cards = u8::try_from(pile.cards.len()).unwrap_or(u8::MAX);
-        self.call_chance(seat, Chance::DestinyPile { cards }, events);
+        self.call_chance(seat, Chance::DestinyPile { cards, seat }, events);
         Ok(())
     }
 
-    /// The joint draw named place `index` of the turn player's destiny pile: that card goes
-    /// to their hand, known to them alone, and the turn goes on to its standby.
-    pub(crate) fn destiny_card_drawn(&mut self, index: usize, events: &mut Vec<Event>) {
-        let seat = self.state.active;
+    /// The joint draw named place `index` of `seat`'s destiny pile: that card goes to their
+    /// hand, known to them alone, and the turn goes on to its standby. A player who left the
+    /// duel while the draw was under way (a concession) draws nothing, and the turn that
+    /// began after their removal is not touched.
+    pub(crate) fn destiny_card_drawn(&mut self, seat: Seat, index: usize, events: &mut Vec<Event>) {
+        if seat != self.state.active || !self.state.table.in_play(seat) {
+            return;
+        }
         let player = self.state.player_mut(seat);
         let taken = match player.destiny.as_mut() {
             Some(pile) if index < pile.cards.len() => Some(pile.cards.remove(index)),

@@ -260,6 +260,18 @@ impl MatchLog {
                 rules.max_extra
             )));
         }
+        let destiny = self
+            .rules
+            .format
+            .destiny_draw
+            .as_ref()
+            .map_or(0, |d| d.cards.len());
+        if deck.destiny.len() != destiny {
+            return Err(Violation::BadDeckCommit(format!(
+                "it commits a destiny pile of {} cards; the format's destiny list has {destiny}",
+                deck.destiny.len()
+            )));
+        }
         if let Some(setup) = &deck.duelist_setup {
             check_duelist_setup(setup, &self.rules.pool, &self.rules.format)
                 .map_err(Violation::BadDeckCommit)?;
@@ -464,10 +476,12 @@ impl MatchLog {
             )?;
         }
         if let Some(duel) = &self.duel {
+            // A destiny card an agreed outcome put into the deck is shuffled with it.
             let opened = deck
                 .deck
                 .iter()
                 .zip(&reveal.deck)
+                .chain(deck.destiny.iter().zip(&reveal.destiny))
                 .map(|(commitment, opening)| (*commitment, opening.card))
                 .collect();
             super::reshuffle::check_reshuffle_openings(
