@@ -99,14 +99,14 @@ impl Referee {
             // The owner knows its own Extra Deck from the start.
             let mut extra = Vec::with_capacity(deck.extra.len());
             for card in &deck.extra {
-                let salt = Salt(rng.bytes32());
-                let commitment = Commitment::new(&match_id, seat, *card, &salt);
-                let reveal = Reveal { card: *card, salt };
-                all.learn(commitment, reveal);
-                if let Some(k) = seat_knowledge.get_mut(i) {
-                    k.learn(commitment, reveal);
-                }
-                extra.push(commitment);
+                extra.push(commit_known_to_owner(
+                    &mut rng,
+                    &match_id,
+                    seat,
+                    *card,
+                    &mut all,
+                    seat_knowledge.get_mut(i),
+                ));
             }
             setups.push(SeatSetup {
                 leader,
@@ -124,14 +124,14 @@ impl Referee {
         for (i, setup) in setups.iter_mut().enumerate() {
             let seat = Seat(i as u8);
             for card in rules.format.destiny_draw.iter().flat_map(|d| &d.cards) {
-                let salt = Salt(rng.bytes32());
-                let commitment = Commitment::new(&match_id, seat, *card, &salt);
-                let reveal = Reveal { card: *card, salt };
-                all.learn(commitment, reveal);
-                if let Some(k) = seat_knowledge.get_mut(i) {
-                    k.learn(commitment, reveal);
-                }
-                setup.destiny.push(commitment);
+                setup.destiny.push(commit_known_to_owner(
+                    &mut rng,
+                    &match_id,
+                    seat,
+                    *card,
+                    &mut all,
+                    seat_knowledge.get_mut(i),
+                ));
             }
         }
         let setup = PublicSetup {
@@ -302,4 +302,25 @@ impl Referee {
         }
         self.searching = knowledge;
     }
+}
+
+/// Commits `seat`'s `card` under a fresh salt from `rng`, known to the referee (`all`) and
+/// to its owner from the start (an Extra Deck or destiny pile card, which nobody draws
+/// blind).
+fn commit_known_to_owner(
+    rng: &mut SeededRng,
+    match_id: &Digest32,
+    seat: Seat,
+    card: fairduel_engine::card::CardId,
+    all: &mut Knowledge,
+    owner: Option<&mut Knowledge>,
+) -> Commitment {
+    let salt = Salt(rng.bytes32());
+    let commitment = Commitment::new(match_id, seat, card, &salt);
+    let reveal = Reveal { card, salt };
+    all.learn(commitment, reveal);
+    if let Some(knowledge) = owner {
+        knowledge.learn(commitment, reveal);
+    }
+    commitment
 }

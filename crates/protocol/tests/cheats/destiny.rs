@@ -43,20 +43,7 @@ fn a_destiny_pile_of_other_cards_than_the_list_is_caught_at_the_end() {
     let forged = game.forge_applied(cheater, Body::DeckCommit(commit));
     game.deliver(cheater, &forged);
     // The cheater concedes at its first decision; the match moves to its end reveals.
-    loop {
-        if game.awaited() == Some(cheater) && game.peer(cheater).needs_decision() {
-            let (envelope, _) = game.peers[cheater.index()].decide(Action::Concede).unwrap();
-            game.deliver(cheater, &envelope);
-            continue;
-        }
-        if game.awaited() == Some(cheater) && game.step() == Step::EndReveal {
-            break;
-        }
-        assert!(
-            game.advance(),
-            "the match ended without the cheater's end reveal"
-        );
-    }
+    game.concede_until_end_reveal(cheater);
     // Its end reveal opens the stuffed pile as committed: refused by every honest seat.
     let honest_reveal = game.peer(cheater).end_reveal();
     let lie = game.forge(

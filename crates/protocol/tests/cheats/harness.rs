@@ -260,6 +260,25 @@ impl Game {
         while self.advance() {}
     }
 
+    /// Plays on with `cheater` conceding at its next decision, until the match waits for
+    /// `cheater`'s end reveal.
+    pub fn concede_until_end_reveal(&mut self, cheater: Seat) {
+        loop {
+            if self.awaited() == Some(cheater) && self.peer(cheater).needs_decision() {
+                let (envelope, _) = self.peers[cheater.index()].decide(Action::Concede).unwrap();
+                self.deliver(cheater, &envelope);
+                continue;
+            }
+            if self.awaited() == Some(cheater) && self.step() == Step::EndReveal {
+                return;
+            }
+            assert!(
+                self.advance(),
+                "the match ended without the cheater's end reveal"
+            );
+        }
+    }
+
     /// An entry by `seat` that its own engine would never write, sealed with its key.
     pub fn forge(&self, seat: Seat, body: Body) -> SignedEnvelope {
         let log = self.peer(seat).log();

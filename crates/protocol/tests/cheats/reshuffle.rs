@@ -3,7 +3,7 @@
 //! answers by the wrong seat or of the wrong size.
 
 use fairduel_engine::commitment::Commitment;
-use fairduel_engine::{Action, Answer, Asked, Awaiting, Seat};
+use fairduel_engine::{Answer, Asked, Awaiting, Seat};
 use fairduel_protocol::SecretStream;
 use fairduel_protocol::envelope::{Body, EndReveal, SignedEnvelope};
 use fairduel_protocol::matchlog::Step;
@@ -57,20 +57,7 @@ fn a_reshuffle_that_stacks_the_deck_is_caught() {
         game.deliver(cheater, &stacked);
         // The cheater concedes at its next decision, and the match moves to its end
         // reveals; honest seats reveal as they should.
-        loop {
-            if game.awaited() == Some(cheater) && game.peer(cheater).needs_decision() {
-                let (envelope, _) = game.peers[cheater.index()].decide(Action::Concede).unwrap();
-                game.deliver(cheater, &envelope);
-                continue;
-            }
-            if game.awaited() == Some(cheater) && game.step() == Step::EndReveal {
-                break;
-            }
-            assert!(
-                game.advance(),
-                "the match ended without the cheater's end reveal"
-            );
-        }
+        game.concede_until_end_reveal(cheater);
         // Its end reveal opens the stacked commitments: refused by every honest seat.
         let honest_reveal = game.peer(cheater).end_reveal();
         let lie = game.forge(
