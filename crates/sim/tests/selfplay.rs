@@ -75,12 +75,33 @@ fn someone_else(referee: &Referee, seat: Seat) -> Seat {
     Seat(((usize::from(seat.0) + 1) % referee.players()) as u8)
 }
 
-#[test]
-fn three_hundred_random_games_per_preset() {
-    for preset in all_presets() {
+/// 300 games of every preset in `presets`. One test per family, so the test harness
+/// plays the families on every core at once.
+fn three_hundred_random_games_of(presets: &[&str]) {
+    for preset in presets {
         let reports = play_many(preset, 300);
         assert_eq!(reports.len(), 300);
     }
+}
+
+#[test]
+fn three_hundred_random_games_per_two_seat_preset() {
+    three_hundred_random_games_of(&common::PRESETS);
+}
+
+#[test]
+fn three_hundred_random_games_per_table_preset() {
+    three_hundred_random_games_of(&common::TABLE_PRESETS);
+}
+
+#[test]
+fn three_hundred_random_games_per_card_game_field_preset() {
+    three_hundred_random_games_of(&common::FIELD_PRESETS);
+}
+
+#[test]
+fn three_hundred_random_games_per_domain_preset() {
+    three_hundred_random_games_of(&common::DOMAIN_PRESETS);
 }
 
 #[test]
