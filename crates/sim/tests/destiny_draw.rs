@@ -35,6 +35,21 @@ fn players_far_enough_behind_make_their_destiny_draw_in_referee_games() {
     }
 }
 
+/// The greedy bot (the demo's and the network driver's) makes Destiny Draws too: 14 in these
+/// 30 games when this test was written.
+#[test]
+fn the_greedy_bot_takes_its_destiny_draw() {
+    let (rules, decks) = common::load("kairu-dotr");
+    let mut draws = 0;
+    for seed in 0..30 {
+        let seating = common::seating(&decks, seed, 2);
+        let report = play_game(&rules, &seating, seed, BotKind::Greedy)
+            .unwrap_or_else(|e| panic!("kairu-dotr game {seed}: {e}"));
+        draws += report.agreements.destiny_draws;
+    }
+    assert!(draws > 0, "no greedy Kairu game of 30 had a Destiny Draw");
+}
+
 #[test]
 fn matches_with_destiny_draws_verify_through_the_protocol() {
     let (rules, decks) = common::load("kairu-dotr");
