@@ -295,8 +295,10 @@ fn print_summary(summary: &Summary) {
             );
         }
         say!(
-            "chains:   {} cards activated in response to another card",
-            agreements.chain_responses
+            "chains:   {} cards activated in response to another card, {} of them Quick \
+             spells from the hand",
+            agreements.chain_responses,
+            agreements.hand_responses
         );
         if summary.symbols {
             say!(

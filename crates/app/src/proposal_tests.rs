@@ -200,6 +200,11 @@ do = "play"
 card = 112
 mode = "activate"
 to = "seat0-back1"
+
+# Holding a card, the turn player could answer their own spell from the hand: they pass.
+[[step]]
+seat = 0
+do = "pass"
 "#;
 
 #[test]

@@ -43,7 +43,9 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 11: entries of protocol version 11 (Kingdom Duels' Extra Deck summons).
 /// Version 12: entries of protocol version 12 (Kingdom Duels' Hidden monsters).
 /// Version 13: entries of protocol version 13 (the card game's Extra Deck summons).
-pub const MATCH_FILE_VERSION: u16 = 14;
+/// Version 14: entries of protocol version 14 (Kairu's Destiny Draw).
+/// Version 15: entries of protocol version 15 (Quick spells from the hand).
+pub const MATCH_FILE_VERSION: u16 = 15;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const CHECK_BYTES: usize = 8;

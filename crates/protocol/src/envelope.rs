@@ -76,7 +76,11 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// may wait for its player's choice of draw (`Decision::DestinyDraw`, answered by
 /// `Action::ChooseDraw`), and the card is taken at a jointly random place of the pile
 /// (`Chance::DestinyPile`).
-pub const PROTOCOL_VERSION: u16 = 14;
+///
+/// Version 15: Quick spells from the hand on the card game's field
+/// (`field.quick_spells_from_hand`): the turn player holding a card is asked about every
+/// chain link in their turn, so the same entries make another game than under version 14.
+pub const PROTOCOL_VERSION: u16 = 15;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

@@ -86,11 +86,17 @@ pub struct AgreementTally {
     pub hidden_summons: u64,
     /// Kairu's Destiny Draws made.
     pub destiny_draws: u64,
+    /// Quick spells activated from the hand in answer to a chain link (the card game's
+    /// field with `field.quick_spells_from_hand`).
+    pub hand_responses: u64,
 }
 
 impl AgreementTally {
     /// Counts what `events` say about agreed effects.
     pub fn count(&mut self, events: &[Event]) {
+        // A card played from the hand that becomes a chain's second link or later answered
+        // the chain from the hand.
+        let mut played_from_hand = false;
         for event in events {
             match event {
                 Event::OutcomeProposed { operations, .. } if !operations.is_empty() => {
@@ -117,7 +123,13 @@ impl AgreementTally {
                     self.starting_swaps += 1;
                     self.cardlist_cards_taken += taken.len() as u64;
                 }
-                Event::ChainLinkAdded { link, .. } if *link >= 2 => self.chain_responses += 1,
+                Event::Played { .. } => played_from_hand = true,
+                Event::ChainLinkAdded { link, .. } if *link >= 2 => {
+                    self.chain_responses += 1;
+                    if played_from_hand {
+                        self.hand_responses += 1;
+                    }
+                }
                 Event::SymbolPlayed { .. } => self.symbols_played += 1,
                 Event::SymbolUsed { .. } => self.symbol_effects += 1,
                 Event::SummonedFromExtraDeck { .. } => self.extra_deck_summons += 1,
@@ -163,6 +175,7 @@ impl AgreementTally {
         self.hidden += other.hidden;
         self.hidden_summons += other.hidden_summons;
         self.destiny_draws += other.destiny_draws;
+        self.hand_responses += other.hand_responses;
     }
 }
 

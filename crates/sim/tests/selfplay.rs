@@ -113,6 +113,24 @@ fn ten_thousand_random_games_per_preset() {
     }
 }
 
+/// Kingdom Duels with `field.quick_spells_from_hand` (its Normal Spells are Quick): random
+/// players answer chains with spells from the hand in their own turn, and every game still
+/// ends with every seat agreeing with the referee. (Domain Format's shipped pool, the DOR
+/// cards, holds no Quick-Play Spell.)
+#[test]
+fn quick_spells_from_the_hand_answer_chains_in_random_games() {
+    for preset in ["kingdom-duels", "kingdom-duels-tag"] {
+        let hand_responses: u64 = play_many(preset, 100)
+            .iter()
+            .map(|report| report.agreements.hand_responses)
+            .sum();
+        assert!(
+            hand_responses > 0,
+            "{preset}: no chain answered from the hand in 100 games"
+        );
+    }
+}
+
 /// Self-play is deterministic: the same seed gives the same game.
 #[test]
 fn same_seed_same_game() {

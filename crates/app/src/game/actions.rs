@@ -574,9 +574,14 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                 .iter()
                 .any(|a| matches!(a, Action::Redirect { .. }));
             let on_field = view.duel.format().family == fairduel_engine::format::Family::Field;
+            let from_hand = view.legal.iter().any(|a| matches!(a, Action::Play { .. }));
             let ask = match (answers, redirects) {
+                (0, _) if on_field => "Nothing of yours can answer it.",
                 (0, _) => "None of your traps can answer it.",
                 (_, true) => "Redirect it onto one of your monsters (once per round)?",
+                (_, false) if on_field && from_hand => {
+                    "Respond with a Quick Set card, or a Quick spell from your hand?"
+                }
                 (_, false) if on_field => "Respond with a Quick Set card?",
                 (_, false) => "Spring a trap?",
             };

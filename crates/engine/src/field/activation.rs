@@ -125,6 +125,35 @@ impl Duel {
         why.map(|why| RuleError::CannotActivate { at, why })
     }
 
+    /// Whether `seat` may now activate a Quick spell from its hand outside a Main Phase:
+    /// the format allows it (`field.quick_spells_from_hand`), it is `seat`'s own turn, and
+    /// a Quick card may be activated now (its Battle Phase, or its answer to a chain link).
+    pub(super) fn quick_spell_from_hand_timing(&self, seat: Seat) -> bool {
+        self.rules.format.field.quick_spells_from_hand
+            && self.state.active == seat
+            && self.activation_timing(seat) == Some(Timing::Quick)
+    }
+
+    /// Why `card`, a spell in `seat`'s hand, may not be activated into `to` now at Quick
+    /// timing (see [`Duel::quick_spell_from_hand_timing`]), if it may not.
+    pub(super) fn quick_spell_from_hand_refused(
+        &self,
+        seat: Seat,
+        to: Place,
+        card: &CardDef,
+    ) -> Option<RuleError> {
+        let why = if !card.is_field_spell_card() {
+            "only a spell is activated from the hand"
+        } else if field_speed(card) != Speed::Quick {
+            "a Slow spell is activated from the hand only in your Main Phase"
+        } else if self.answering_a_counter_trap(seat) {
+            COUNTER_ONLY
+        } else {
+            return None;
+        };
+        Some(RuleError::CannotActivate { at: to, why })
+    }
+
     /// Whether `seat` is asked to respond to a chain whose newest link is a Counter Trap
     /// (spell speed 3): only another Counter Trap may answer it.
     fn answering_a_counter_trap(&self, seat: Seat) -> bool {

@@ -11,11 +11,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::activation::field_speed;
 use crate::awaiting::{Awaiting, Decision, TrapEvent};
 use crate::card::CardId;
 use crate::commitment::CardRef;
 use crate::duel::Duel;
 use crate::event::Event;
+use crate::kingdom_card::Speed;
 use crate::piece::Class;
 use crate::place::Place;
 use crate::seat::Seat;
@@ -103,18 +105,40 @@ impl Duel {
     }
 
     /// Whether `seat` holds a face-down Backrow card that could be a Quick card it may
-    /// activate in response, or a Symbol card it may use. Public facts only (a spell Set
+    /// activate in response, a Symbol card it may use, or (in its own turn, where the format
+    /// allows Quick spells from the hand) a card in hand and a free Backrow zone. Public facts only (a spell Set
     /// this turn could be one), so being asked tells nobody what the card is.
     fn may_respond_to_chain(&self, seat: Seat) -> bool {
         if self.symbol_ready(seat) {
             return true;
         }
+        // A card in the turn player's hand could be a Quick spell (only the hand's size is
+        // public, so any card counts).
         let field = *self.field();
+        if self.rules.format.field.quick_spells_from_hand
+            && self.state.active == seat
+            && !self.state.player(seat).hand.is_empty()
+            && field
+                .backrow(self.side_of(seat))
+                .any(|at| self.zone_piece(at).is_none())
+            && self.pool_has_quick_spells()
+        {
+            return true;
+        }
         field.backrow(self.side_of(seat)).any(|at| {
             self.zone_piece(at).is_some_and(|p| {
                 !p.face_up && p.class == Class::SpellTrap && self.controls(seat, p)
             })
         })
+    }
+
+    /// Whether any spell of the pool is Quick, so a hand could hold one (the shipped Domain
+    /// pool, the DOR cards, holds none: nobody is asked about a hand that cannot answer).
+    fn pool_has_quick_spells(&self) -> bool {
+        self.rules
+            .pool
+            .cards()
+            .any(|card| card.is_field_spell_card() && field_speed(card) == Speed::Quick)
     }
 
     /// The chain window waiting for `seat`, if it is its turn to respond.

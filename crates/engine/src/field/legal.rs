@@ -19,6 +19,7 @@ impl Duel {
             Some((s, Decision::Battle)) if s == seat => {
                 self.battle_actions(seat, &mut out);
                 self.activation_actions(seat, knowledge, &mut out);
+                self.quick_spells_from_hand(seat, knowledge, &mut out);
                 self.symbol_actions(seat, knowledge, &mut out);
             }
             Some((s, Decision::Respond { .. })) if s == seat && self.asked_about_end(seat) => {
@@ -33,6 +34,7 @@ impl Duel {
                     }
                 }
                 self.activation_actions(seat, knowledge, &mut out);
+                self.quick_spells_from_hand(seat, knowledge, &mut out);
                 self.symbol_actions(seat, knowledge, &mut out);
             }
             Some((s, Decision::ProposeOutcome { .. })) if s == seat => {
@@ -84,6 +86,48 @@ impl Duel {
             _ => {}
         }
         out
+    }
+
+    /// Quick spells `seat` may activate from its hand now, outside a Main Phase
+    /// (`field.quick_spells_from_hand`), into each free Backrow zone.
+    fn quick_spells_from_hand(&self, seat: Seat, knowledge: &Knowledge, out: &mut Vec<Action>) {
+        if !self.quick_spell_from_hand_timing(seat) {
+            return;
+        }
+        let field = *self.field();
+        let free_back: Vec<Place> = field
+            .backrow(self.side_of(seat))
+            .filter(|at| self.zone_piece(*at).is_none())
+            .collect();
+        for (index, slot) in self.state.player(seat).hand.iter().enumerate() {
+            let Ok(hand_index) = u8::try_from(index) else {
+                break;
+            };
+            let Some(reveal) = knowledge
+                .get(&self.state.commitment(slot.card_ref))
+                .copied()
+            else {
+                continue;
+            };
+            let Some(card) = self.rules.pool.get(reveal.card) else {
+                continue;
+            };
+            for to in &free_back {
+                if self
+                    .quick_spell_from_hand_refused(seat, *to, card)
+                    .is_none()
+                {
+                    out.push(Action::Play {
+                        hand_index,
+                        to: *to,
+                        mode: PlayMode::ActivateSpell,
+                        cost: 0,
+                        tributes: Vec::new(),
+                        reveal: Some(reveal),
+                    });
+                }
+            }
+        }
     }
 
     fn field_main_actions(&self, seat: Seat, knowledge: &Knowledge, out: &mut Vec<Action>) {

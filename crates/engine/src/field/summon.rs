@@ -53,7 +53,13 @@ impl Duel {
             return Err(self.wrong_decision(seat, action.kind()));
         };
         let (hand_index, to, mode, reveal) = (*hand_index, *to, *mode, reveal.as_ref());
-        self.expect_main_phase(seat, "play")?;
+        // A Quick spell from the hand in its player's Battle Phase or answering a chain
+        // link (`field.quick_spells_from_hand`); everything else is played in a Main Phase.
+        let quick_from_hand =
+            mode == PlayMode::ActivateSpell && self.quick_spell_from_hand_timing(seat);
+        if !quick_from_hand {
+            self.expect_main_phase(seat, "play")?;
+        }
         let slot = *self
             .state
             .player(seat)
@@ -154,6 +160,14 @@ impl Duel {
                     return Err(RuleError::WrongPlayMode {
                         why: "only a spell is activated from the hand",
                     });
+                }
+                if quick_from_hand
+                    && let Some(refused) = self.quick_spell_from_hand_refused(seat, to, card)
+                {
+                    return Err(refused);
+                }
+                if quick_from_hand {
+                    self.use_attack_window();
                 }
                 Piece {
                     card: Some(reveal.card),

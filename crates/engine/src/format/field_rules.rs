@@ -83,6 +83,13 @@ pub struct FieldRules {
     /// target again; off, the attack goes on against the zone, or ends if it is empty.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub replays: bool,
+    /// A Quick spell (Kingdom Duels: a Normal Spell; the card game: a Quick-Play Spell) may
+    /// be activated from the hand in its player's own turn whenever a Quick card may be:
+    /// in their Battle Phase and in response to a chain link, as the card game allows a
+    /// Quick-Play Spell. Holding a card in hand then makes the turn player one who could
+    /// respond to a chain. Off, a spell from the hand is activated in a Main Phase only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quick_spells_from_hand: bool,
 }
 
 /// Kingdom Duels: "Divine cards of higher Hierarchy are unaffected by divine card effects of
@@ -186,6 +193,7 @@ impl Default for FieldRules {
             symbols: false,
             hidden_attack_position: false,
             replays: false,
+            quick_spells_from_hand: false,
         }
     }
 }
