@@ -1,6 +1,7 @@
 //! The card game's three spell speeds in Domain Format, with cards the shipped pool does not
 //! hold (a player's card database brings them): a Quick-Play Spell is Quick, and a Counter
-//! Trap (spell speed 3) answers anything while only another Counter Trap answers it. The
+//! Trap (spell speed 3) answers anything while only another Counter Trap answers it; a
+//! Quick-Play Spell also answers from the hand in its player's own turn. The
 //! positions are scenario files written here, played with a pool of the test's own.
 
 use std::sync::Arc;
@@ -233,4 +234,72 @@ expect = "cannot-activate"
         "quick-play-set-this-turn",
         &format!("{set_this_turn}{steps}"),
     );
+}
+
+/// The card game: a Quick-Play Spell may be activated from the hand in its player's own
+/// turn, in answer to a chain link too (`field.quick_spells_from_hand`), never in another
+/// player's turn.
+#[test]
+fn a_quick_play_spell_from_the_hand_answers_in_its_players_own_turn() {
+    let board = BOARD
+        .replace(
+            "[seat0]\ndeck = [0, 0]",
+            "[seat0]\nhand = [5]\ndeck = [0, 0]",
+        )
+        .replace(
+            "[seat1]\ndeck = [0, 0]",
+            "[seat1]\nhand = [5]\ndeck = [0, 0]",
+        );
+    let steps = r#"
+
+[[step]]
+seat = 0
+do = "activate"
+at = "seat0-back1"
+
+# Not seat 1's turn: its Quick-Play Spell stays in the hand.
+[[step]]
+seat = 1
+do = "play"
+card = 5
+mode = "activate"
+to = "seat1-back3"
+expect = "wrong-decision"
+
+[[step]]
+seat = 1
+do = "activate"
+at = "seat1-back2"
+
+[[assert]]
+after = 3
+awaiting = "respond"
+seat = 0
+chain_links = 2
+
+# Seat 0's own turn: the Quick-Play Spell answers from the hand.
+[[step]]
+seat = 0
+do = "play"
+card = 5
+mode = "activate"
+to = "seat0-back4"
+
+[[assert]]
+after = 4
+seat = 0
+hand_size = 0
+chain_links = 3
+
+[[assert]]
+after = 4
+at = "seat0-back4"
+face = "up"
+
+[[assert]]
+after = 4
+awaiting = "respond"
+seat = 1
+"#;
+    passes("quick-play-from-the-hand", &format!("{board}{steps}"));
 }
