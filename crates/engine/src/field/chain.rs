@@ -106,25 +106,24 @@ impl Duel {
 
     /// Whether `seat` holds a face-down Backrow card that could be a Quick card it may
     /// activate in response, a Symbol card it may use, or (in its own turn, where the format
-    /// allows Quick spells from the hand) a card in hand and a free Backrow zone. Public facts only (a spell Set
-    /// this turn could be one), so being asked tells nobody what the card is.
+    /// allows Quick spells from the hand) a card in hand and a free Backrow zone. Public
+    /// facts only (a spell Set this turn could be one), so being asked tells nobody what the
+    /// card is.
     fn may_respond_to_chain(&self, seat: Seat) -> bool {
         if self.symbol_ready(seat) {
             return true;
         }
         // A card in the turn player's hand could be a Quick spell (only the hand's size is
         // public, so any card counts).
-        let field = *self.field();
         if self.rules.format.field.quick_spells_from_hand
             && self.state.active == seat
             && !self.state.player(seat).hand.is_empty()
-            && field
-                .backrow(self.side_of(seat))
-                .any(|at| self.zone_piece(at).is_none())
+            && self.free_backrow_zones(seat).next().is_some()
             && self.pool_has_quick_spells()
         {
             return true;
         }
+        let field = *self.field();
         field.backrow(self.side_of(seat)).any(|at| {
             self.zone_piece(at).is_some_and(|p| {
                 !p.face_up && p.class == Class::SpellTrap && self.controls(seat, p)

@@ -88,17 +88,20 @@ impl Duel {
         out
     }
 
+    /// The empty zones of `seat`'s Backrow.
+    pub(super) fn free_backrow_zones(&self, seat: Seat) -> impl Iterator<Item = Place> + '_ {
+        self.field()
+            .backrow(self.side_of(seat))
+            .filter(|at| self.zone_piece(*at).is_none())
+    }
+
     /// Quick spells `seat` may activate from its hand now, outside a Main Phase
     /// (`field.quick_spells_from_hand`), into each free Backrow zone.
     fn quick_spells_from_hand(&self, seat: Seat, knowledge: &Knowledge, out: &mut Vec<Action>) {
         if !self.quick_spell_from_hand_timing(seat) {
             return;
         }
-        let field = *self.field();
-        let free_back: Vec<Place> = field
-            .backrow(self.side_of(seat))
-            .filter(|at| self.zone_piece(*at).is_none())
-            .collect();
+        let free_back: Vec<Place> = self.free_backrow_zones(seat).collect();
         for (index, slot) in self.state.player(seat).hand.iter().enumerate() {
             let Ok(hand_index) = u8::try_from(index) else {
                 break;
@@ -137,7 +140,7 @@ impl Duel {
         };
         let side = self.side_of(seat);
         let free_front = free(&mut field.frontrow(side));
-        let free_back = free(&mut field.backrow(side));
+        let free_back: Vec<Place> = self.free_backrow_zones(seat).collect();
         let summons_left =
             self.state.player(seat).monsters_played < self.rules.format.field.normal_summons;
         for (index, slot) in self.state.player(seat).hand.iter().enumerate() {

@@ -161,12 +161,10 @@ impl Duel {
                         why: "only a spell is activated from the hand",
                     });
                 }
-                if quick_from_hand
-                    && let Some(refused) = self.quick_spell_from_hand_refused(seat, to, card)
-                {
-                    return Err(refused);
-                }
                 if quick_from_hand {
+                    if let Some(refused) = self.quick_spell_from_hand_refused(seat, to, card) {
+                        return Err(refused);
+                    }
                     self.use_attack_window();
                 }
                 Piece {
