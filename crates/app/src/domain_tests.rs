@@ -163,3 +163,20 @@ fn domain_against_the_bot_with_the_cards_of_my_card_database() {
     let pool = view(&h).map(|v| v.duel.pool().name().to_owned());
     assert_eq!(pool.as_deref(), Some(fairduel_carddb::DATABASE_POOL));
 }
+
+#[test]
+fn the_two_players_share_two_extra_monster_zones_drawn_once() {
+    let mut h = harness(domain_app(1));
+    h.run();
+    step_until(&mut h, "the board", |h| view(h).is_some());
+    // One button per shared zone, naming both players of the pair.
+    for slot in 1..=2 {
+        let zones = labels_containing(&h, &format!("Extra Monster Zone {slot} of "));
+        assert_eq!(zones.len(), 1, "{zones:?}");
+        assert!(
+            zones[0].contains("Ada") && zones[0].ends_with(": empty"),
+            "{}",
+            zones[0]
+        );
+    }
+}

@@ -97,18 +97,24 @@ pub fn field_board_ui(
     let band_rows = |group: usize| group.div_ceil(2).max(1);
     let wide = per_row(across.len()).max(per_row(near.len()));
     let tall = band_rows(across.len()) + band_rows(near.len());
+    // Domain Format's shared Extra Monster Zones take a third row of zones in each band.
+    let zone_rows = if field.has_extra_monster_zones() {
+        3.0
+    } else {
+        2.0
+    };
 
     let available = ui.available_rect_before_wrap();
     let gap = 10.0;
     // A band is a header line and two rows of zones; zones are a little taller than wide.
     let zone_w_by_width =
         (available.width() - gap * (wide as f32 + 1.0)) / (columns as f32 * wide as f32);
-    let zone_w_by_height =
-        (available.height() - gap * (tall as f32 + 1.0)) / (tall as f32 * (2.0 * 1.15 + 0.45));
+    let zone_w_by_height = (available.height() - gap * (tall as f32 + 1.0))
+        / (tall as f32 * (zone_rows * 1.15 + 0.45));
     let zone_w = zone_w_by_width.min(zone_w_by_height).clamp(24.0, 150.0);
     let zone = vec2(zone_w, zone_w * 1.15);
     let header = zone_w * 0.45;
-    let band = vec2(zone.x * columns as f32, header + zone.y * 2.0);
+    let band = vec2(zone.x * columns as f32, header + zone.y * zone_rows);
     let whole = Rect::from_min_size(
         available.min,
         vec2(available.width(), (band.y + gap) * tall as f32 + gap),
@@ -211,7 +217,9 @@ fn side_ui(
     );
 
     // Header: whose side, life points, hand size.
-    let header_h = rect.height() - zone.y * 2.0;
+    let extra_rows = field.has_extra_monster_zones();
+    let zone_rows = if extra_rows { 3.0 } else { 2.0 };
+    let header_h = rect.height() - zone.y * zone_rows;
     let who = players
         .iter()
         .map(|s| {
@@ -246,12 +254,15 @@ fn side_ui(
         rim,
     );
 
-    // Rows: the Frontrow next to the middle of the table, the Backrow at my own edge.
+    // Rows: the Frontrow next to the middle of the table, the Backrow at my own edge, and
+    // the shared Extra Monster Zones (where the field has them) in front of the Frontrow.
     let rows_top = rect.top() + header_h;
-    let (front_y, back_y) = if facing_me {
-        (rows_top + zone.y, rows_top)
+    let (front_y, back_y, extra_y) = if facing_me {
+        (rows_top + zone.y, rows_top, rows_top + zone.y * 2.0)
+    } else if extra_rows {
+        (rows_top + zone.y, rows_top + zone.y * 2.0, rows_top)
     } else {
-        (rows_top, rows_top + zone.y)
+        (rows_top, rows_top + zone.y, rows_top)
     };
     let zones = usize::from(field.monster_zones().max(field.spell_trap_zones()));
     // An opponent's columns run right to left as seen across the table.
@@ -264,10 +275,16 @@ fn side_ui(
         rect.left() + zone.x * (column as f32 + 1.0)
     };
     let base_id = Id::unique("fairduel-field").with(seat.index());
-    for (place, y) in field
+    let shared = shared_extra_zones(names, view, seat, extra_y, &column_x);
+    for (place, x, y) in field
         .frontrow(seat)
         .map(|p| (p, front_y))
         .chain(field.backrow(seat).map(|p| (p, back_y)))
+        .filter_map(|(p, y)| match p {
+            Place::Zone { slot, .. } => Some((p, column_x(slot), y)),
+            Place::Cell(_) => None,
+        })
+        .chain(shared.zones)
     {
         let Place::Zone {
             zone: kind, slot, ..
@@ -275,7 +292,7 @@ fn side_ui(
         else {
             continue;
         };
-        let cell = Rect::from_min_size(pos2(column_x(slot), y), zone).shrink(2.0);
+        let cell = Rect::from_min_size(pos2(x, y), zone).shrink(2.0);
         let mark = marks.get(&place).copied();
         let response = ui.interact(cell, base_id.with((kind, slot)), Sense::click());
         response.widget_info(|| {
@@ -298,6 +315,16 @@ fn side_ui(
         if response.hovered() {
             paint_hover(&painter, cell);
         }
+    }
+
+    if let Some(note) = shared.shown_elsewhere {
+        painter.text(
+            pos2(rect.center().x, extra_y + zone.y / 2.0),
+            Align2::CENTER_CENTER,
+            note,
+            FontId::proportional((zone.y * 0.14).clamp(8.0, 13.0)),
+            theme::TEXT_DIM,
+        );
     }
 
     // The Rule Zone (Domain Format: the Deck Master Zone) at the left of the Frontrow's
@@ -381,6 +408,70 @@ fn side_ui(
     }
     if removed {
         painter.rect_filled(rect, CornerRadius::same(4), Color32::from_black_alpha(120));
+    }
+}
+
+/// Where a band draws the Extra Monster Zones its player shares with the player facing
+/// them: each zone once, in the band of the pair's seat nearest the viewer (their own, when
+/// they sit at the pair; else the pair's first seat's).
+struct SharedExtraZones {
+    /// Each zone with its left edge and top.
+    zones: Vec<(Place, f32, f32)>,
+    /// Where the zones are drawn in another band, the words saying so.
+    shown_elsewhere: Option<String>,
+}
+
+fn shared_extra_zones(
+    names: &[String],
+    view: &SeatView,
+    seat: Seat,
+    y: f32,
+    column_x: &dyn Fn(u8) -> f32,
+) -> SharedExtraZones {
+    let duel = &view.duel;
+    let field = *duel.field();
+    let anchor = field.pair_anchor(seat);
+    let pair = [Some(anchor), field.facing(anchor)];
+    let mine = duel.side_of(view.seat);
+    let host = if pair.contains(&Some(mine)) {
+        mine
+    } else {
+        anchor
+    };
+    if !field.has_extra_monster_zones() {
+        return SharedExtraZones {
+            zones: Vec::new(),
+            shown_elsewhere: None,
+        };
+    }
+    if host != seat {
+        let whose = name_of(names, host);
+        return SharedExtraZones {
+            zones: Vec::new(),
+            shown_elsewhere: Some(format!("Extra Monster Zones: shared, on {whose}'s side")),
+        };
+    }
+    let last = field.monster_zones().saturating_sub(1);
+    let zones = field
+        .extra_monster_zones(seat)
+        .filter_map(|place| {
+            let Place::Zone { slot, .. } = place else {
+                return None;
+            };
+            // Seen from the pair's first seat, the zones sit over the second and the
+            // second-to-last columns; the facing seat sees them the other way round.
+            let from_anchor = if slot == 0 { 1 } else { last.saturating_sub(1) };
+            let column = if seat == anchor {
+                from_anchor
+            } else {
+                last.saturating_sub(from_anchor)
+            };
+            Some((place, column_x(column), y))
+        })
+        .collect();
+    SharedExtraZones {
+        zones,
+        shown_elsewhere: None,
     }
 }
 
@@ -607,7 +698,26 @@ pub fn zone_label(names: &[String], view: &SeatView, place: Place, mark: Option<
     } else {
         format!("{}'s", name_of(names, side))
     };
-    let mut text = format!("{whose} {} {}", zone.label(), slot + 1);
+    let mut text = if zone == fairduel_engine::Zone::ExtraMonster {
+        let field = duel.field();
+        let pair = match field.facing(side) {
+            Some(facing) => format!("{} and {}", name_of(names, side), name_of(names, facing)),
+            None => name_of(names, side),
+        };
+        let whose_card = duel
+            .piece_at(place)
+            .map(|p| {
+                if p.controller == view.seat {
+                    ", yours".to_owned()
+                } else {
+                    format!(", {}'s", name_of(names, p.controller))
+                }
+            })
+            .unwrap_or_default();
+        format!("Extra Monster Zone {} of {pair}{whose_card}", slot + 1)
+    } else {
+        format!("{whose} {} {}", zone.label(), slot + 1)
+    };
     if let Some(terrain) = duel.marker_at(place) {
         text.push_str(&format!(
             " under {} (boosts {})",

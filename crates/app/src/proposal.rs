@@ -447,8 +447,9 @@ fn extra_deck_summon_fields_ui(
     ComboBox::from_id_salt("proposal-summon-zone")
         .selected_text(text)
         .show_ui(ui, |ui| {
-            // A free zone, or (for an Alter Monster) the zone of its material.
-            for zone in field.frontrow(side) {
+            // A free zone, or (for an Alter Monster) the zone of its material; where the
+            // field has them, the Extra Monster Zones shared with the facing player too.
+            for zone in field.frontrow(side).chain(field.extra_monster_zones(side)) {
                 ui.selectable_value(&mut draft.zone, Some(zone), zone_words(view, names, zone));
             }
         })
@@ -589,11 +590,9 @@ fn candidate_cards(view: &SeatView, piles: bool) -> Vec<Place> {
         .filter(|(_, piece)| !piece.leader)
         .map(|(cell, _)| Place::Cell(cell))
         .collect();
-    for side in duel.state().seats() {
-        for place in field.frontrow(side).chain(field.backrow(side)) {
-            if duel.zone_piece(place).is_some() {
-                out.push(place);
-            }
+    for place in field.all_zones() {
+        if duel.zone_piece(place).is_some() {
+            out.push(place);
         }
     }
     if piles {
@@ -627,9 +626,8 @@ fn free_zones(view: &SeatView) -> Vec<Place> {
             .collect();
     }
     let field = duel.field();
-    duel.state()
-        .seats()
-        .flat_map(|side| field.frontrow(side).chain(field.backrow(side)))
+    field
+        .all_zones()
         .filter(|place| duel.zone_piece(*place).is_none())
         .collect()
 }
@@ -668,6 +666,9 @@ fn zone_words(view: &SeatView, names: &[String], place: Place) -> String {
     let Place::Zone { side, zone, slot } = place else {
         return format!("the board's {place}");
     };
+    if zone == Zone::ExtraMonster {
+        return with_seat_names(&place.to_string(), names);
+    }
     let whose = if side == view.seat {
         "your".to_owned()
     } else {

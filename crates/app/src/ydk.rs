@@ -488,6 +488,7 @@ mod tests {
             level: 4,
             atk: 0,
             def: 0,
+            link_arrows: 0,
             text: String::new(),
         }
     }

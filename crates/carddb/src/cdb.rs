@@ -217,6 +217,11 @@ impl Row {
             } else {
                 0
             },
+            link_arrows: if monster && types.is_link() {
+                u16::try_from(self.def & 0x1ff).unwrap_or(0)
+            } else {
+                0
+            },
             text: self.text,
         })
     }

@@ -307,6 +307,13 @@ pub struct DatabaseEntry {
     /// Cards it is "always treated as", for the one-copy rule.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub treated_as: Vec<u32>,
+    /// A Link Monster's Link arrows (see [`crate::field::LinkArrows`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub link_arrows: u16,
+}
+
+fn is_zero(value: &u16) -> bool {
+    *value == 0
 }
 
 impl DatabaseEntry {

@@ -923,6 +923,26 @@ pub fn describe_field(duel: &Duel, viewer: Seat, knowledge: &Knowledge) -> Vec<S
             .collect();
         lines.push(format!("  Frontrow: {}", frontrow.join(" | ")));
     }
+    for anchor in state.seats().filter(|s| field.pair_anchor(*s) == *s) {
+        let zones: Vec<String> = field
+            .extra_monster_zones(anchor)
+            .map(|place| match duel.zone_piece(place) {
+                Some(piece) => format!("{} ({})", card_text(place), piece.controller),
+                None => card_text(place),
+            })
+            .collect();
+        if zones.is_empty() {
+            continue;
+        }
+        let pair = match field.facing(anchor) {
+            Some(facing) => format!("{anchor} and {facing}"),
+            None => format!("{anchor}, facing nobody"),
+        };
+        lines.push(format!(
+            "Extra Monster Zones of {pair}: {}",
+            zones.join(" | ")
+        ));
+    }
     let hand: Vec<String> = state
         .player(viewer)
         .hand

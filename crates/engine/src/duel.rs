@@ -462,10 +462,6 @@ pub(crate) fn topology_for(format: &Format, players: usize) -> Result<Topology, 
             format.board_size,
             players,
         )?)),
-        Family::Field => Ok(Topology::Field(FieldBoard::new(
-            players,
-            format.field.monster_zones,
-            format.field.spell_trap_zones,
-        ))),
+        Family::Field => Ok(Topology::Field(FieldBoard::for_format(format, players))),
     }
 }

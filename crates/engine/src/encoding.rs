@@ -405,6 +405,7 @@ impl Writer<'_> {
                     Zone::DeckMaster => 8,
                     Zone::ExtraDeck => 9,
                     Zone::Rule => 10,
+                    Zone::ExtraMonster => 11,
                 });
                 self.byte(slot);
             }

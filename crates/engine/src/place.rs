@@ -34,9 +34,25 @@ pub enum Zone {
     ExtraDeck,
     /// Kingdom Duels' Rule Zone, apart from the field (slot 0).
     Rule,
+    /// The card game's Extra Monster Zones, two between each pair of facing players and
+    /// shared by them (Domain Format). Named by the first seat of the pair (`side`), slot 0
+    /// on that seat's left.
+    ExtraMonster,
 }
 
 impl Zone {
+    /// Whether a card in this zone is on the field: the Frontrow, the Backrow or an Extra
+    /// Monster Zone.
+    pub fn is_on_field(self) -> bool {
+        matches!(self, Zone::Frontrow | Zone::Backrow | Zone::ExtraMonster)
+    }
+
+    /// Whether this zone is a monster zone of the card game's field: a Frontrow (Main
+    /// Monster) zone or an Extra Monster Zone.
+    pub fn is_monster_zone(self) -> bool {
+        matches!(self, Zone::Frontrow | Zone::ExtraMonster)
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Zone::Hand => "hand",
@@ -50,6 +66,7 @@ impl Zone {
             Zone::DeckMaster => "Deck Master Zone",
             Zone::ExtraDeck => "Extra Deck",
             Zone::Rule => "Rule Zone",
+            Zone::ExtraMonster => "Extra Monster Zone",
         }
     }
 }
@@ -128,6 +145,14 @@ impl std::fmt::Display for Place {
                 zone: Zone::ExtraDeck,
                 ..
             } => write!(f, "{side}'s Extra Deck"),
+            Place::Zone {
+                side,
+                zone: Zone::ExtraMonster,
+                slot,
+            } => {
+                let hand = if *slot == 0 { "left" } else { "right" };
+                write!(f, "the Extra Monster Zone on {side}'s {hand}")
+            }
             Place::Zone { side, zone, slot } => {
                 write!(
                     f,

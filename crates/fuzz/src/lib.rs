@@ -233,6 +233,7 @@ fn small_domain_database() -> fairduel_engine::domain::CardDatabase {
         level: 4,
         atk: 1000,
         def: 1000,
+        link_arrows: 0,
         text: text.to_string(),
     };
     let monster = CardTypes::MONSTER | CardTypes::EFFECT;

@@ -80,7 +80,11 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Version 15: Quick spells from the hand on the card game's field
 /// (`field.quick_spells_from_hand`): the turn player holding a card is asked about every
 /// chain link in their turn, so the same entries make another game than under version 14.
-pub const PROTOCOL_VERSION: u16 = 15;
+///
+/// Version 16: Domain Format's Extra Monster Zones (`field.extra_monster_zones`): a place
+/// may name one (`Zone::ExtraMonster`), the field's slots and so every state hash carry
+/// them, and Extra Deck monsters go where the Master Rule lets them.
+pub const PROTOCOL_VERSION: u16 = 16;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

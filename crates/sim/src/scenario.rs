@@ -778,7 +778,8 @@ fn parse_cell(sc: &Scenario, line: usize, text: &str, n: u8) -> Result<Cell, Sou
 
 /// A place named in a scenario file: a grid cell (`b6`), or on the card game's field a zone
 /// (`seat0-front3`, `seat1-back1`: the seat, the row, and the slot counted from 1, left to
-/// right).
+/// right; `seat0-emz1`: the Extra Monster Zone on the left of seat 0, the first seat of its
+/// facing pair).
 fn parse_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Place, SourceError> {
     let Some(field) = duel.topology().field() else {
         return parse_cell(sc, line, text, duel.state().board_size).map(Place::Cell);
@@ -788,7 +789,8 @@ fn parse_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Pl
             line,
             format!(
                 "\"{text}\" is not a zone of the field: write seatN-frontK or seatN-backK \
-                 (K from 1 to {}), or seatN-player for a direct attack",
+                 (K from 1 to {}), seatN-emzK for an Extra Monster Zone (N the first seat of \
+                 the facing pair, K 1 on its left or 2), or seatN-player for a direct attack",
                 field.monster_zones().max(field.spell_trap_zones())
             ),
         )
@@ -800,6 +802,8 @@ fn parse_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Pl
         (Zone::Frontrow, slot)
     } else if let Some(slot) = row.strip_prefix("back") {
         (Zone::Backrow, slot)
+    } else if let Some(slot) = row.strip_prefix("emz") {
+        (Zone::ExtraMonster, slot)
     } else if row == "player" {
         // A direct attack's target: the player themselves.
         return Ok(Place::player(Seat(seat)));

@@ -12,6 +12,7 @@ use fairduel_engine::card::{
     Attribute, CardDef, CardId, CardKind, DatabaseEntry, ExtraDeckSummon, MonsterStats, MonsterType,
 };
 use fairduel_engine::domain::CardTypes;
+use fairduel_engine::field::LinkArrows;
 use fairduel_engine::{CardPool, Rules};
 
 mod common;
@@ -46,13 +47,28 @@ fn monster(id: u16, name: &str, level: u8, extra: Option<ExtraDeckSummon>, tuner
             types: CardTypes::MONSTER | CardTypes::EFFECT | kind_bit | tuner_bit,
             attribute: 0x10,
             race: 0x1,
+            link_arrows: link_arrows_of(extra, level),
             ..DatabaseEntry::default()
         })),
     }
 }
 
+/// A Link-2 points up and down (towards the facing player and back); a Link-3 left, right
+/// and up.
+fn link_arrows_of(extra: Option<ExtraDeckSummon>, rating: u8) -> u16 {
+    match (extra, rating) {
+        (Some(ExtraDeckSummon::Link), 2) => LinkArrows::TOP | LinkArrows::BOTTOM,
+        (Some(ExtraDeckSummon::Link), _) => LinkArrows::LEFT | LinkArrows::RIGHT | LinkArrows::TOP,
+        _ => 0,
+    }
+}
+
 fn rules() -> Arc<Rules> {
-    let format = common::format("domain");
+    rules_for("domain")
+}
+
+fn rules_for(preset: &str) -> Arc<Rules> {
+    let format = common::format(preset);
     let pool = CardPool::from_cards(
         "card-game-summons",
         [
@@ -245,7 +261,7 @@ card = 6
 seat = 0
 do = "propose-outcome"
 operations = [
-  { op = "extra-deck-summon", card = 6, to = "seat0-front4", materials = ["seat0-front1", "seat0-front2", "seat0-front3"] },
+  { op = "extra-deck-summon", card = 6, to = "seat0-emz1", materials = ["seat0-front1", "seat0-front2", "seat0-front3"] },
 ]
 expect = "bad-outcome"
 
@@ -253,7 +269,7 @@ expect = "bad-outcome"
 seat = 0
 do = "propose-outcome"
 operations = [
-  { op = "extra-deck-summon", card = 6, to = "seat0-front4", materials = ["seat0-front2", "seat0-front3"] },
+  { op = "extra-deck-summon", card = 6, to = "seat0-emz1", materials = ["seat0-front2", "seat0-front3"] },
 ]
 
 [[step]]
@@ -261,7 +277,7 @@ seat = 1
 do = "accept-outcome"
 
 [[assert]]
-at = "seat0-front4"
+at = "seat0-emz1"
 card = 6
 
 [[assert]]
@@ -366,7 +382,17 @@ expect = "bad-outcome"
 seat = 0
 do = "propose-outcome"
 operations = [
-  { op = "extra-deck-summon", card = 8, to = "seat0-front5", position = "defence", materials = ["seat0-front4", "seat0-front2"] },
+  { op = "extra-deck-summon", card = 8, to = "seat0-emz2", position = "defence", materials = ["seat0-front4", "seat0-front2"] },
+]
+expect = "bad-outcome"
+
+# A Link Monster goes to a Main Monster Zone only where a Link arrow points, and the Link-2
+# points nowhere once it is a material.
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 8, to = "seat0-front5", materials = ["seat0-front4", "seat0-front2"] },
 ]
 expect = "bad-outcome"
 
@@ -374,7 +400,7 @@ expect = "bad-outcome"
 seat = 0
 do = "propose-outcome"
 operations = [
-  { op = "extra-deck-summon", card = 8, to = "seat0-front5", materials = ["seat0-front4", "seat0-front2"] },
+  { op = "extra-deck-summon", card = 8, to = "seat0-emz2", materials = ["seat0-front4", "seat0-front2"] },
 ]
 
 [[step]]
@@ -382,7 +408,7 @@ seat = 1
 do = "accept-outcome"
 
 [[assert]]
-at = "seat0-front5"
+at = "seat0-emz2"
 card = 8
 position = "attack"
 
@@ -433,4 +459,311 @@ empty = true
     );
     let board = BOARD.replace("[seat0]\n", "[seat0]\nhand = [10]\n");
     passes_on("extra-deck-return", &board, &text);
+}
+
+/// Seat 0's turn with a Link-2 of its own in the Extra Monster Zone on its left, pointing
+/// down at its second Main Monster Zone and up at the facing seat's fourth.
+const LINKED_BOARD: &str = r#"
+format = "domain"
+turn = 5
+
+[seat0]
+extra = [6, 4]
+deck = [0, 0]
+
+[seat1]
+extra = [6]
+deck = [0, 0]
+
+[[cells]]
+at = "seat0-emz1"
+card = 6
+seat = 0
+face = "up"
+entered_turn = 3
+
+[[cells]]
+at = "seat0-front4"
+card = 2
+seat = 0
+face = "up"
+entered_turn = 3
+
+[[cells]]
+at = "seat0-front5"
+card = 3
+seat = 0
+face = "up"
+entered_turn = 3
+"#;
+
+#[test]
+fn a_link_monster_takes_a_main_monster_zone_only_where_a_link_arrow_points() {
+    passes_on(
+        "linked-zone",
+        LINKED_BOARD,
+        r#"
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 6
+
+# Seat 0 already uses an Extra Monster Zone: the other is not for it.
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 6, to = "seat0-emz2", materials = ["seat0-front4", "seat0-front5"] },
+]
+expect = "bad-outcome"
+
+# No Link arrow points to the first Main Monster Zone.
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 6, to = "seat0-front1", materials = ["seat0-front4", "seat0-front5"] },
+]
+expect = "bad-outcome"
+
+# The Link-2 in the Extra Monster Zone points down at the second.
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 6, to = "seat0-front2", materials = ["seat0-front4", "seat0-front5"] },
+]
+
+[[step]]
+seat = 1
+do = "accept-outcome"
+
+[[assert]]
+at = "seat0-front2"
+card = 6
+
+[[assert]]
+at = "seat0-emz1"
+card = 6
+"#,
+    );
+}
+
+#[test]
+fn a_non_link_extra_deck_monster_takes_either_kind_of_zone_but_one_extra_zone_at_a_time() {
+    passes_on(
+        "one-extra-zone",
+        LINKED_BOARD,
+        r#"
+[[cells]]
+at = "seat0-front1"
+card = 1
+seat = 0
+face = "up"
+entered_turn = 3
+
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 4
+
+# A Synchro Monster may not go to the second Extra Monster Zone while seat 0 holds the
+# first ...
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 4, to = "seat0-emz2", materials = ["seat0-front1", "seat0-front4"] },
+]
+expect = "bad-outcome"
+
+# ... and may go to a Main Monster Zone no arrow points to.
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 4, to = "seat0-front3", materials = ["seat0-front1", "seat0-front4"] },
+]
+
+[[step]]
+seat = 1
+do = "accept-outcome"
+
+[[assert]]
+at = "seat0-front3"
+card = 4
+"#,
+    );
+}
+
+#[test]
+fn the_facing_player_shares_the_zones_and_sees_the_arrows_turned_round() {
+    // Seat 1's turn: seat 0's Link-2 sits in the Extra Monster Zone on seat 0's left (on
+    // seat 1's right) and points up, from seat 0, at seat 1's fourth Main Monster Zone.
+    passes_on(
+        "facing-pair",
+        &LINKED_BOARD.replace("turn = 5", "turn = 6\nactive = 1"),
+        r#"
+[[cells]]
+at = "seat1-front1"
+card = 2
+seat = 1
+face = "up"
+entered_turn = 3
+
+[[cells]]
+at = "seat1-front2"
+card = 3
+seat = 1
+face = "up"
+entered_turn = 3
+
+[[step]]
+seat = 1
+do = "summon-from-extra-deck"
+card = 6
+
+# The Extra Monster Zone seat 0 holds is taken.
+[[step]]
+seat = 1
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 6, to = "seat0-emz1", materials = ["seat1-front1", "seat1-front2"] },
+]
+expect = "bad-outcome"
+
+# Seat 0's arrow points at seat 1's fourth zone, not its third.
+[[step]]
+seat = 1
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 6, to = "seat1-front3", materials = ["seat1-front1", "seat1-front2"] },
+]
+expect = "bad-outcome"
+
+[[step]]
+seat = 1
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 6, to = "seat1-front4", materials = ["seat1-front1", "seat1-front2"] },
+]
+
+[[step]]
+seat = 0
+do = "accept-outcome"
+
+[[assert]]
+at = "seat1-front4"
+card = 6
+"#,
+    );
+}
+
+#[test]
+fn a_monster_in_an_extra_monster_zone_is_its_controllers_in_battle() {
+    // Seat 0's only monster is in the shared zone: seat 1 cannot attack seat 0 directly,
+    // and attacks the monster there.
+    passes_on(
+        "extra-zone-battle",
+        &LINKED_BOARD.replace("turn = 5", "turn = 6\nactive = 1"),
+        r#"
+[[cells]]
+at = "seat1-front1"
+card = 7
+seat = 1
+face = "up"
+entered_turn = 3
+
+[[step]]
+seat = 1
+do = "next-phase"
+
+[[step]]
+seat = 1
+do = "attack"
+from = "seat1-front1"
+to = "seat0-player"
+expect = "bad-attack-target"
+
+[[step]]
+seat = 1
+do = "attack"
+from = "seat1-front1"
+to = "seat0-emz1"
+"#,
+    );
+}
+
+#[test]
+fn with_an_odd_count_the_player_facing_nobody_has_extra_monster_zones_of_their_own() {
+    let board = r#"
+format = "domain-3"
+turn = 6
+active = 2
+
+[seat0]
+deck = [0, 0]
+
+[seat1]
+deck = [0, 0]
+
+[seat2]
+extra = [6]
+deck = [0, 0]
+
+[[cells]]
+at = "seat2-front1"
+card = 2
+seat = 2
+face = "up"
+entered_turn = 3
+
+[[cells]]
+at = "seat2-front2"
+card = 3
+seat = 2
+face = "up"
+entered_turn = 3
+"#;
+    common::scenario_passes(
+        &rules_for("domain-3"),
+        "facing-nobody",
+        &format!(
+            "{board}{}",
+            r#"
+[[step]]
+seat = 2
+do = "summon-from-extra-deck"
+card = 6
+
+# Seats 0 and 1 share theirs; seat 2 is not at that pair.
+[[step]]
+seat = 2
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 6, to = "seat0-emz1", materials = ["seat2-front1", "seat2-front2"] },
+]
+expect = "bad-outcome"
+
+[[step]]
+seat = 2
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 6, to = "seat2-emz2", materials = ["seat2-front1", "seat2-front2"] },
+]
+
+[[step]]
+seat = 0
+do = "accept-outcome"
+
+[[step]]
+seat = 1
+do = "accept-outcome"
+
+[[assert]]
+at = "seat2-emz2"
+card = 6
+"#
+        ),
+    );
 }

@@ -12,7 +12,18 @@ impl Duel {
     pub(super) fn seats_touched(&self, operations: &[Operation]) -> SeatSet {
         let mut touched = SeatSet::EMPTY;
         let add_place = |touched: &mut SeatSet, place: Place| {
-            if let Some(side) = place.side() {
+            if let Place::Zone {
+                side,
+                zone: crate::place::Zone::ExtraMonster,
+                ..
+            } = place
+            {
+                // Both players of the facing pair share the zone.
+                *touched = touched.with(side);
+                if let Some(facing) = self.field().facing(side) {
+                    *touched = touched.with(facing);
+                }
+            } else if let Some(side) = place.side() {
                 *touched = touched.with(side);
             }
             if let Some(piece) = self.piece_at(place) {

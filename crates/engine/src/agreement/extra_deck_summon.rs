@@ -236,15 +236,8 @@ impl Duel {
 
         // An Alter Monster's material leaves its zone here, and the new monster takes it.
         let materials = self.take_materials(index, owner, summon.materials, run)?;
-        let side = self.side_of(owner);
-        let to_is_free_frontrow = matches!(summon.to, Place::Zone { side: s, zone: Zone::Frontrow, .. } if s == side)
-            && self.field().index(summon.to).is_some()
-            && self.zone_piece(summon.to).is_none();
-        if !to_is_free_frontrow {
-            return Err(bad(format!(
-                "{} is not a free zone of {owner}'s Frontrow",
-                summon.to
-            )));
+        if let Some(why) = self.extra_deck_zone_refused(owner, card, summon.to) {
+            return Err(bad(why));
         }
         let mut attached = Vec::new();
         let count = materials.len();
@@ -390,10 +383,7 @@ impl Duel {
                         ));
                     }
                 }
-                Place::Zone {
-                    zone: Zone::Frontrow | Zone::Backrow,
-                    ..
-                } => match self.zone_piece(*at) {
+                Place::Zone { zone, .. } if zone.is_on_field() => match self.zone_piece(*at) {
                     None => return Err(format!("there is no card at {at}")),
                     Some(piece) if piece.class != Class::Monster => {
                         return Err(format!("the card at {at} is not a monster"));
@@ -573,8 +563,9 @@ impl Duel {
 
     /// Outcomes that summon a card of `seat`'s Extra Deck by its mechanic, for the card
     /// being resolved: the fewest materials it takes (at least one), from `seat`'s monsters
-    /// on the field and then the monsters of its hand it knows, onto the first free zone
-    /// of its Frontrow (an Alter Monster onto its material's). Only outcomes the engine can
+    /// on the field and then the monsters of its hand it knows, onto the first zone it may
+    /// take (an Extra Monster Zone where the field has them, else a free Frontrow zone, else
+    /// a material's; an Alter Monster onto its material's). Only outcomes the engine can
     /// carry out are listed; which materials the card's text names is for the others to
     /// judge, as ever.
     pub(crate) fn extra_deck_summon_proposals(
@@ -610,11 +601,8 @@ impl Duel {
             })
         });
         let candidates: Vec<Place> = on_field.iter().copied().chain(in_hand).collect();
-        let field = *self.field();
-        let free = field
-            .frontrow(self.side_of(seat))
-            .find(|at| self.zone_piece(*at).is_none());
         for (card_ref, reveal) in self.known_extra_deck(seat, knowledge) {
+            let free = self.extra_deck_zones(seat, reveal.card).first().copied();
             let Some(method) = self.summon_method(reveal.card) else {
                 continue;
             };
@@ -646,15 +634,21 @@ impl Duel {
                     (to, candidates[..wanted].to_vec())
                 }
             };
-            let operations = vec![crate::agreement::Operation::ExtraDeckSummon {
-                card_ref,
-                reveal,
-                to,
-                defence: false,
-                materials,
-            }];
-            if self.check_outcome(&operations).is_ok() {
-                out.push(crate::action::Action::ProposeOutcome { operations });
+            // The materials leave first, so a zone one of them frees may take the monster
+            // when no other zone can.
+            let fallbacks = materials.iter().copied().filter(|at| *at != to);
+            for to in std::iter::once(to).chain(fallbacks) {
+                let operations = vec![crate::agreement::Operation::ExtraDeckSummon {
+                    card_ref,
+                    reveal,
+                    to,
+                    defence: false,
+                    materials: materials.clone(),
+                }];
+                if self.check_outcome(&operations).is_ok() {
+                    out.push(crate::action::Action::ProposeOutcome { operations });
+                    break;
+                }
             }
         }
     }

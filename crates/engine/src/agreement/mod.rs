@@ -180,11 +180,8 @@ impl Operation {
     pub fn card_on_field(&self) -> Option<Place> {
         let at = self.card_place()?;
         match at {
-            Place::Cell(_)
-            | Place::Zone {
-                zone: crate::place::Zone::Frontrow | crate::place::Zone::Backrow,
-                ..
-            } => Some(at),
+            Place::Cell(_) => Some(at),
+            Place::Zone { zone, .. } if zone.is_on_field() => Some(at),
             Place::Zone { .. } => None,
         }
     }

@@ -683,19 +683,15 @@ impl Duel {
                     "a Hidden monster goes to a Frontrow zone of the field, not {at}"
                 )));
             }
-            let on_field = matches!(
-                at,
-                Place::Zone {
-                    zone: Zone::Frontrow | Zone::Backrow,
-                    ..
-                }
-            );
+            let on_field = matches!(at, Place::Zone { zone, .. } if zone.is_on_field());
             if !on_field || self.field().index(at).is_none() {
                 return Err(bad(format!("{at} is not a zone of the field")));
             }
             if self.zone_piece(at).is_some() {
                 return Err(bad(format!("{at} is not free")));
             }
+            self.check_extra_deck_destination(from, lifted.owner, lifted.card, at)
+                .map_err(bad)?;
         }
         let commitment = self.state.commitment(lifted.card_ref);
         // A hidden card the move shows: face-down on the field or in a hand, going anywhere
@@ -808,7 +804,22 @@ impl Duel {
                         }
                     }));
                 }
-                let controller = at.side().unwrap_or(owner);
+                let controller = match at {
+                    Place::Zone {
+                        zone: Zone::ExtraMonster,
+                        ..
+                    } => {
+                        let proposer = self.state.agreement.as_ref().map(|a| a.controller);
+                        self.extra_monster_zone_controller(at, owner, proposer)
+                            .ok_or_else(|| {
+                                bad(format!(
+                                    "neither the card's owner nor the player whose effect it is \
+                                     sits at {at}"
+                                ))
+                            })?
+                    }
+                    _ => at.side().unwrap_or(owner),
+                };
                 let turn = self.state.turn;
                 if hidden && class.is_none() {
                     // "Playing a Hidden monster from your hand is considered a summon": only
@@ -878,7 +889,7 @@ impl Duel {
             });
         }
         match zone {
-            Zone::Frontrow | Zone::Backrow => {
+            Zone::Frontrow | Zone::Backrow | Zone::ExtraMonster => {
                 let piece = self
                     .take_from_zone(from)
                     .ok_or_else(|| bad(format!("there is no card at {from}")))?;

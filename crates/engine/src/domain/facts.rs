@@ -316,6 +316,9 @@ pub struct CardFacts {
     pub level: u8,
     pub atk: i32,
     pub def: i32,
+    /// A Link Monster's Link arrows (the database's bits: see
+    /// [`crate::field::LinkArrows`]); 0 for every other card.
+    pub link_arrows: u16,
     /// The card's text from the player's own database: read to find what it mentions,
     /// never stored or shown as FairDuel's.
     pub text: String,

@@ -195,6 +195,7 @@ mod tests {
             level: 4,
             atk: 1000,
             def: 1000,
+            link_arrows: 0,
             text: text.into(),
         }
     }

@@ -44,6 +44,7 @@ pub fn facts_of_pool_card(card: &CardDef) -> Option<CardFacts> {
         level,
         atk,
         def,
+        link_arrows: 0,
         text: String::new(),
     })
 }
@@ -115,6 +116,7 @@ fn facts_of_database_card(card: &CardDef, entry: &DatabaseEntry) -> CardFacts {
         level,
         atk,
         def,
+        link_arrows: entry.link_arrows,
         text: String::new(),
     }
 }

@@ -55,6 +55,7 @@ impl Builder {
             level: 4,
             atk: 1000,
             def: 1000,
+            link_arrows: 0,
             text: text.into(),
         });
         passcode

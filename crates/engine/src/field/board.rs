@@ -1,6 +1,10 @@
 //! The card game's field: every player has a Frontrow of monster zones (each under a
-//! terrain marker) and a Backrow of spell and trap zones below it, in columns. The state
-//! keeps all of them in one list of slots, seat by seat, Frontrow first.
+//! terrain marker) and a Backrow of spell and trap zones below it, in columns. Domain
+//! Format adds the Extra Monster Zones: players sit in facing pairs (seat 0 facing seat 1,
+//! seat 2 facing seat 3, …; with an odd count the last seat faces nobody), and each pair
+//! shares two Extra Monster Zones between their Frontrows. The state keeps all of them in
+//! one list of slots, seat by seat, Frontrow first, then the Extra Monster Zones pair by
+//! pair.
 
 use crate::place::{Place, Zone};
 use crate::seat::Seat;
@@ -11,7 +15,11 @@ pub struct FieldBoard {
     players: u8,
     monster_zones: u8,
     spell_trap_zones: u8,
+    extra_monster_zones: bool,
 }
+
+/// Extra Monster Zones between two facing players (or before a player facing nobody).
+pub const EXTRA_MONSTER_ZONES_PER_PAIR: u8 = 2;
 
 impl FieldBoard {
     /// A field of no zones, seating nobody.
@@ -19,6 +27,7 @@ impl FieldBoard {
         players: 0,
         monster_zones: 0,
         spell_trap_zones: 0,
+        extra_monster_zones: false,
     };
 
     pub fn new(players: usize, monster_zones: u8, spell_trap_zones: u8) -> FieldBoard {
@@ -26,6 +35,53 @@ impl FieldBoard {
             players: u8::try_from(players).unwrap_or(u8::MAX),
             monster_zones,
             spell_trap_zones,
+            extra_monster_zones: false,
+        }
+    }
+
+    /// The field `format` plays on, for `players` players.
+    pub fn for_format(format: &crate::format::Format, players: usize) -> FieldBoard {
+        FieldBoard::new(
+            players,
+            format.field.monster_zones,
+            format.field.spell_trap_zones,
+        )
+        .with_extra_monster_zones(format.field.extra_monster_zones)
+    }
+
+    /// This field with (or without) the Extra Monster Zones facing pairs share.
+    pub fn with_extra_monster_zones(self, extra_monster_zones: bool) -> FieldBoard {
+        FieldBoard {
+            extra_monster_zones,
+            ..self
+        }
+    }
+
+    pub fn has_extra_monster_zones(&self) -> bool {
+        self.extra_monster_zones
+    }
+
+    /// The player sitting in front of `seat`, if anyone does: seats pair up in order (0
+    /// with 1, 2 with 3, …), and with an odd count the last seat faces nobody. Only that
+    /// player shares `seat`'s Extra Monster Zones, columns and Link arrows.
+    pub fn facing(&self, seat: Seat) -> Option<Seat> {
+        let other = Seat(seat.0 ^ 1);
+        (seat.index() < self.players() && other.index() < self.players()).then_some(other)
+    }
+
+    /// The first seat of `seat`'s facing pair: the one the pair's Extra Monster Zones are
+    /// named by.
+    pub fn pair_anchor(&self, seat: Seat) -> Seat {
+        Seat(seat.0 & !1)
+    }
+
+    /// How many facing pairs (a player facing nobody counting as one) have Extra Monster
+    /// Zones.
+    fn pairs_with_extra_zones(&self) -> usize {
+        if self.extra_monster_zones {
+            self.players().div_ceil(2)
+        } else {
+            0
         }
     }
 
@@ -48,6 +104,7 @@ impl FieldBoard {
     /// How many slots the whole field has.
     pub fn slot_count(&self) -> usize {
         self.per_seat() * self.players()
+            + self.pairs_with_extra_zones() * usize::from(EXTRA_MONSTER_ZONES_PER_PAIR)
     }
 
     /// Where a place lies in the list of slots, if it is a zone of this field.
@@ -57,6 +114,17 @@ impl FieldBoard {
         };
         if side.index() >= self.players() {
             return None;
+        }
+        if zone == Zone::ExtraMonster {
+            let named_by_anchor = self.pair_anchor(side) == side;
+            return (self.extra_monster_zones
+                && named_by_anchor
+                && slot < EXTRA_MONSTER_ZONES_PER_PAIR)
+                .then(|| {
+                    self.per_seat() * self.players()
+                        + side.index() / 2 * usize::from(EXTRA_MONSTER_ZONES_PER_PAIR)
+                        + usize::from(slot)
+                });
         }
         let within = match zone {
             Zone::Frontrow if slot < self.monster_zones => usize::from(slot),
@@ -73,6 +141,16 @@ impl FieldBoard {
         let per_seat = self.per_seat();
         if per_seat == 0 || index >= self.slot_count() {
             return None;
+        }
+        let seated = per_seat * self.players();
+        if index >= seated {
+            let per_pair = usize::from(EXTRA_MONSTER_ZONES_PER_PAIR);
+            let pair = (index - seated) / per_pair;
+            return Some(Place::Zone {
+                side: Seat(u8::try_from(pair * 2).ok()?),
+                zone: Zone::ExtraMonster,
+                slot: u8::try_from((index - seated) % per_pair).ok()?,
+            });
         }
         let side = Seat(u8::try_from(index / per_seat).ok()?);
         let within = index % per_seat;
@@ -107,6 +185,28 @@ impl FieldBoard {
         })
     }
 
+    /// The Extra Monster Zones `seat` shares with the player facing it (none on a field
+    /// without them).
+    pub fn extra_monster_zones(&self, seat: Seat) -> impl Iterator<Item = Place> + use<> {
+        let side = self.pair_anchor(seat);
+        let count = if self.extra_monster_zones && seat.index() < self.players() {
+            EXTRA_MONSTER_ZONES_PER_PAIR
+        } else {
+            0
+        };
+        (0..count).map(move |slot| Place::Zone {
+            side,
+            zone: Zone::ExtraMonster,
+            slot,
+        })
+    }
+
+    /// Every zone of the field, seat by seat, then the Extra Monster Zones.
+    pub fn all_zones(&self) -> impl Iterator<Item = Place> + use<> {
+        let board = *self;
+        (0..self.slot_count()).filter_map(move |index| board.place_at(index))
+    }
+
     /// The terrain marker over a zone: a Frontrow zone's own, and for a Backrow zone the
     /// one of the Frontrow zone in its column (a monster summoned into the Backrow counts
     /// that terrain). An index into the state's markers.
@@ -139,6 +239,50 @@ mod tests {
         seen.sort_unstable();
         seen.dedup();
         assert_eq!(seen.len(), 20);
+    }
+
+    #[test]
+    fn facing_pairs_share_two_extra_monster_zones_and_a_lone_seat_has_its_own() {
+        let board = FieldBoard::new(3, 5, 5).with_extra_monster_zones(true);
+        assert_eq!(board.slot_count(), 30 + 4);
+        assert_eq!(board.facing(Seat(0)), Some(Seat(1)));
+        assert_eq!(board.facing(Seat(1)), Some(Seat(0)));
+        assert_eq!(board.facing(Seat(2)), None);
+        let shared: Vec<Place> = board.extra_monster_zones(Seat(1)).collect();
+        assert_eq!(
+            shared,
+            board.extra_monster_zones(Seat(0)).collect::<Vec<_>>()
+        );
+        assert_eq!(shared.len(), 2);
+        let lone: Vec<Place> = board.extra_monster_zones(Seat(2)).collect();
+        assert_eq!(lone.len(), 2);
+        assert!(lone.iter().all(|p| !shared.contains(p)));
+        let mut seen: Vec<usize> = board
+            .all_zones()
+            .map(|p| board.index(p).expect("a zone of the field"))
+            .collect();
+        assert_eq!(seen.len(), board.slot_count());
+        seen.dedup();
+        assert_eq!(seen.len(), board.slot_count());
+        // The second seat of a pair does not name the pair's zones.
+        let by_second = Place::Zone {
+            side: Seat(1),
+            zone: Zone::ExtraMonster,
+            slot: 0,
+        };
+        assert_eq!(board.index(by_second), None);
+    }
+
+    #[test]
+    fn a_field_without_extra_monster_zones_has_none() {
+        let board = FieldBoard::new(2, 5, 5);
+        assert_eq!(board.extra_monster_zones(Seat(0)).count(), 0);
+        let zone = Place::Zone {
+            side: Seat(0),
+            zone: Zone::ExtraMonster,
+            slot: 0,
+        };
+        assert_eq!(board.index(zone), None);
     }
 
     #[test]

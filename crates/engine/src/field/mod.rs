@@ -20,12 +20,14 @@ mod deck_master;
 mod declared_summons;
 mod duelist_setup;
 mod equip;
+mod extra_monster_zones;
 mod flow;
 mod hand_limit;
 mod hidden_monsters;
 mod idleness;
 mod integration_summon;
 mod legal;
+mod link_arrows;
 mod position;
 mod redirect;
 mod replay;
@@ -44,6 +46,7 @@ pub use chain::{Chain, ChainLink};
 pub use duelist_setup::{DuelistSetup, MAX_STARTING_SWAPS};
 pub use equip::EquipLink;
 pub use idleness::IdleOutcome;
+pub use link_arrows::LinkArrows;
 pub use symbol::{SymbolInPlay, rule_zone};
 
 use crate::action::{Action, Answer};
@@ -228,13 +231,17 @@ impl Duel {
     }
 
     /// Every occupied zone of the Frontrow and Backrow `seat` plays on holding a monster,
-    /// with it.
+    /// with it, and the Extra Monster Zone holding a monster it controls.
     pub(crate) fn monsters_of(&self, seat: Seat) -> impl Iterator<Item = (Place, &Piece)> {
         let field = *self.field();
         let side = self.side_of(seat);
+        let shared = field
+            .extra_monster_zones(side)
+            .filter(move |at| self.zone_piece(*at).is_some_and(|p| self.controls(seat, p)));
         field
             .frontrow(side)
             .chain(field.backrow(side))
+            .chain(shared)
             .filter_map(move |place| {
                 let piece = self.zone_piece(place)?;
                 (piece.class == crate::piece::Class::Monster).then_some((place, piece))

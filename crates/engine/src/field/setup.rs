@@ -28,11 +28,7 @@ impl Duel {
     ) -> Result<(Duel, Vec<Event>), SetupError> {
         let format = &rules.format;
         let players = setup.seats.len();
-        let board = FieldBoard::new(
-            players,
-            format.field.monster_zones,
-            format.field.spell_trap_zones,
-        );
+        let board = FieldBoard::for_format(format, players);
         let starting = match &format.field.default_terrain {
             Some(name) => Some(
                 rules

@@ -90,6 +90,13 @@ pub struct FieldRules {
     /// respond to a chain. Off, a spell from the hand is activated in a Main Phase only.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub quick_spells_from_hand: bool,
+    /// The card game's Extra Monster Zones (Domain Format): two between each pair of facing
+    /// players, shared by them. A monster summoned from the Extra Deck may take one (a
+    /// player uses one at a time); a Link Monster must, unless a Link arrow points to a free
+    /// Main Monster Zone of its player's. Off, Extra Deck monsters go to the Main Monster
+    /// Zones.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub extra_monster_zones: bool,
 }
 
 /// Kingdom Duels: "Divine cards of higher Hierarchy are unaffected by divine card effects of
@@ -194,6 +201,7 @@ impl Default for FieldRules {
             hidden_attack_position: false,
             replays: false,
             quick_spells_from_hand: false,
+            extra_monster_zones: false,
         }
     }
 }
