@@ -165,7 +165,7 @@ fn domain_against_the_bot_with_the_cards_of_my_card_database() {
 }
 
 #[test]
-fn the_two_players_share_two_extra_monster_zones_drawn_once() {
+fn the_two_players_share_two_extra_monster_zones_drawn_once_and_each_has_a_field_zone() {
     let mut h = harness(domain_app(1));
     h.run();
     step_until(&mut h, "the board", |h| view(h).is_some());
@@ -179,4 +179,6 @@ fn the_two_players_share_two_extra_monster_zones_drawn_once() {
             zones[0]
         );
     }
+    assert_eq!(labels_containing(&h, "Your Field Zone").len(), 1);
+    assert_eq!(labels_containing(&h, "'s Field Zone").len(), 1);
 }

@@ -285,6 +285,8 @@ fn side_ui(
             Place::Cell(_) => None,
         })
         .chain(shared.zones)
+        // Domain Format's Field Zone at the left of the Backrow's line.
+        .chain(field.field_zone(seat).map(|p| (p, rect.left(), back_y)))
     {
         let Place::Zone {
             zone: kind, slot, ..
@@ -715,6 +717,8 @@ pub fn zone_label(names: &[String], view: &SeatView, place: Place, mark: Option<
             })
             .unwrap_or_default();
         format!("Extra Monster Zone {} of {pair}{whose_card}", slot + 1)
+    } else if zone == fairduel_engine::Zone::FieldSpell {
+        format!("{whose} Field Zone")
     } else {
         format!("{whose} {} {}", zone.label(), slot + 1)
     };

@@ -351,6 +351,11 @@ impl CardDef {
         matches!(self.kind, CardKind::Trap { .. })
     }
 
+    /// A Field Spell: on a field with a Field Zone, it is played there and nowhere else.
+    pub fn goes_to_the_field_zone(&self) -> bool {
+        self.spell_kind() == Some(SpellKind::Field)
+    }
+
     pub fn spell_kind(&self) -> Option<SpellKind> {
         match self.kind {
             CardKind::Spell { spell } => Some(spell),

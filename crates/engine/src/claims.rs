@@ -28,6 +28,10 @@ pub(crate) fn predicate_holds(predicate: &Predicate, card: &CardDef) -> bool {
             Some(k) => k.is(MainType::Monster),
             None => card.is_monster(),
         },
+        Predicate::FieldSpell => card.goes_to_the_field_zone(),
+        Predicate::SpellOrTrapNotFieldSpell => {
+            predicate_holds(&Predicate::SpellOrTrap, card) && !card.goes_to_the_field_zone()
+        }
     }
 }
 
@@ -43,6 +47,8 @@ pub(crate) fn describe_predicate(predicate: &Predicate) -> String {
         }
         Predicate::FitsEquip { .. } => "a monster the equip put on it fits".into(),
         Predicate::Monster => "a monster".into(),
+        Predicate::FieldSpell => "a Field Spell".into(),
+        Predicate::SpellOrTrapNotFieldSpell => "a spell or trap other than a Field Spell".into(),
     }
 }
 

@@ -913,7 +913,11 @@ pub fn describe_field(duel: &Duel, viewer: Seat, knowledge: &Knowledge) -> Vec<S
             player.idle_warnings
         ));
         let backrow: Vec<String> = field.backrow(seat).map(card_text).collect();
-        lines.push(format!("  Backrow:  {}", backrow.join(" | ")));
+        let field_zone = field
+            .field_zone(seat)
+            .map(|at| format!("   Field Zone: {}", card_text(at)))
+            .unwrap_or_default();
+        lines.push(format!("  Backrow:  {}{field_zone}", backrow.join(" | ")));
         let frontrow: Vec<String> = field
             .frontrow(seat)
             .map(|place| {

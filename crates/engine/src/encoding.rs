@@ -954,6 +954,8 @@ impl Writer<'_> {
                 }
             }
             Predicate::Monster => self.variant(6),
+            Predicate::FieldSpell => self.variant(7),
+            Predicate::SpellOrTrapNotFieldSpell => self.variant(8),
         }
         self.varint(u64::from(*turn));
     }

@@ -19,7 +19,8 @@ pub enum Zone {
     Graveyard,
     /// Out of the game for good (Kairu's "Shadow Realm").
     Banished,
-    /// The Classic Field Spell Zone.
+    /// The Classic Field Spell Zone; on the card game's field (Domain Format) the Field
+    /// Zone (slot 0).
     FieldSpell,
     /// The card game's monster zones, each under a terrain marker (Kingdom Duels).
     Frontrow,
@@ -41,10 +42,13 @@ pub enum Zone {
 }
 
 impl Zone {
-    /// Whether a card in this zone is on the field: the Frontrow, the Backrow or an Extra
-    /// Monster Zone.
+    /// Whether a card in this zone is on the card game's field: the Frontrow, the Backrow,
+    /// an Extra Monster Zone or the Field Zone.
     pub fn is_on_field(self) -> bool {
-        matches!(self, Zone::Frontrow | Zone::Backrow | Zone::ExtraMonster)
+        matches!(
+            self,
+            Zone::Frontrow | Zone::Backrow | Zone::ExtraMonster | Zone::FieldSpell
+        )
     }
 
     /// Whether this zone is a monster zone of the card game's field: a Frontrow (Main
@@ -153,6 +157,11 @@ impl std::fmt::Display for Place {
                 let hand = if *slot == 0 { "left" } else { "right" };
                 write!(f, "the Extra Monster Zone on {side}'s {hand}")
             }
+            Place::Zone {
+                side,
+                zone: Zone::FieldSpell,
+                ..
+            } => write!(f, "{side}'s {}", Zone::FieldSpell.label()),
             Place::Zone { side, zone, slot } => {
                 write!(
                     f,

@@ -138,6 +138,11 @@ pub enum Predicate {
     FitsEquip { filter: crate::card::Filter },
     /// A monster (a card put on the field Hidden, face-down, as one).
     Monster,
+    /// A Field Spell (a card Set in the Field Zone).
+    FieldSpell,
+    /// A spell or trap other than a Field Spell (a card Set in a Spell & Trap Zone where the
+    /// field has a Field Zone).
+    SpellOrTrapNotFieldSpell,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]

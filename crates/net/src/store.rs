@@ -45,7 +45,7 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 13: entries of protocol version 13 (the card game's Extra Deck summons).
 /// Version 14: entries of protocol version 14 (Kairu's Destiny Draw).
 /// Version 15: entries of protocol version 15 (Quick spells from the hand).
-/// Version 16: entries of protocol version 16 (Domain Format's Extra Monster Zones).
+/// Version 16: entries of protocol version 16 (Domain Format's Extra Monster and Field Zones).
 pub const MATCH_FILE_VERSION: u16 = 16;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;

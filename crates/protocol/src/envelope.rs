@@ -81,9 +81,11 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// (`field.quick_spells_from_hand`): the turn player holding a card is asked about every
 /// chain link in their turn, so the same entries make another game than under version 14.
 ///
-/// Version 16: Domain Format's Extra Monster Zones (`field.extra_monster_zones`): a place
-/// may name one (`Zone::ExtraMonster`), the field's slots and so every state hash carry
-/// them, and Extra Deck monsters go where the Master Rule lets them.
+/// Version 16: Domain Format's Extra Monster Zones (`field.extra_monster_zones`) and Field
+/// Zones (`field.field_zone`): a place may name one (`Zone::ExtraMonster`,
+/// `Zone::FieldSpell`), the field's slots and so every state hash carry them, Extra Deck
+/// monsters go where the Master Rule lets them, and a card Set in either kind of spell zone
+/// makes its own claim.
 pub const PROTOCOL_VERSION: u16 = 16;
 
 /// The domain of an envelope's chain hash.

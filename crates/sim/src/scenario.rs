@@ -779,7 +779,7 @@ fn parse_cell(sc: &Scenario, line: usize, text: &str, n: u8) -> Result<Cell, Sou
 /// A place named in a scenario file: a grid cell (`b6`), or on the card game's field a zone
 /// (`seat0-front3`, `seat1-back1`: the seat, the row, and the slot counted from 1, left to
 /// right; `seat0-emz1`: the Extra Monster Zone on the left of seat 0, the first seat of its
-/// facing pair).
+/// facing pair; `seat0-field`: seat 0's Field Zone).
 fn parse_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Place, SourceError> {
     let Some(field) = duel.topology().field() else {
         return parse_cell(sc, line, text, duel.state().board_size).map(Place::Cell);
@@ -790,7 +790,8 @@ fn parse_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Pl
             format!(
                 "\"{text}\" is not a zone of the field: write seatN-frontK or seatN-backK \
                  (K from 1 to {}), seatN-emzK for an Extra Monster Zone (N the first seat of \
-                 the facing pair, K 1 on its left or 2), or seatN-player for a direct attack",
+                 the facing pair, K 1 on its left or 2), seatN-field for a Field Zone, or \
+                 seatN-player for a direct attack",
                 field.monster_zones().max(field.spell_trap_zones())
             ),
         )
@@ -804,6 +805,14 @@ fn parse_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Pl
         (Zone::Backrow, slot)
     } else if let Some(slot) = row.strip_prefix("emz") {
         (Zone::ExtraMonster, slot)
+    } else if row == "field" {
+        // The Field Zone (Domain Format).
+        let place = Place::Zone {
+            side: Seat(seat),
+            zone: Zone::FieldSpell,
+            slot: 0,
+        };
+        return field.index(place).map(|_| place).ok_or_else(bad);
     } else if row == "player" {
         // A direct attack's target: the player themselves.
         return Ok(Place::player(Seat(seat)));

@@ -131,6 +131,47 @@ fn quick_spells_from_the_hand_answer_chains_in_random_games() {
     }
 }
 
+/// Domain Format's Field Zone in random games: every Field Spell on the field lies in its
+/// player's Field Zone, the zone never holds anything else, and the bots do play there.
+#[test]
+fn field_spells_in_random_domain_games_lie_in_the_field_zones() {
+    let mut seen_in_zone = 0;
+    for seed in 0..30 {
+        let mut referee = referee("domain", seed);
+        let mut bots = bots(BotKind::Random, seed, referee.players());
+        while let Some(seat) = referee.duel().awaiting().seat() {
+            let duel = referee.duel();
+            let field = *duel.field();
+            for place in field.all_zones() {
+                let Some(card) = duel.zone_piece(place).and_then(|p| p.card) else {
+                    continue;
+                };
+                let field_spell = duel
+                    .pool()
+                    .get(card)
+                    .is_some_and(|c| c.goes_to_the_field_zone());
+                let in_field_zone = matches!(
+                    place,
+                    fairduel_engine::Place::Zone {
+                        zone: fairduel_engine::Zone::FieldSpell,
+                        ..
+                    }
+                );
+                assert_eq!(
+                    field_spell, in_field_zone,
+                    "seed {seed}: card {card} at {place}"
+                );
+                seen_in_zone += usize::from(in_field_zone);
+            }
+            step(&mut referee, seat, &mut bots, "domain");
+        }
+    }
+    assert!(
+        seen_in_zone > 0,
+        "no Field Spell reached a Field Zone in 30 games"
+    );
+}
+
 /// Self-play is deterministic: the same seed gives the same game.
 #[test]
 fn same_seed_same_game() {

@@ -692,6 +692,8 @@ impl Duel {
             }
             self.check_extra_deck_destination(from, lifted.owner, lifted.card, at)
                 .map_err(bad)?;
+            self.check_field_zone_destination(lifted.card, at)
+                .map_err(bad)?;
         }
         let commitment = self.state.commitment(lifted.card_ref);
         // A hidden card the move shows: face-down on the field or in a hand, going anywhere
@@ -888,8 +890,11 @@ impl Duel {
                 players: self.state.seat_count(),
             });
         }
+        let on_this_field = self.field().index(from).is_some();
         match zone {
-            Zone::Frontrow | Zone::Backrow | Zone::ExtraMonster => {
+            Zone::Frontrow | Zone::Backrow | Zone::ExtraMonster | Zone::FieldSpell
+                if on_this_field =>
+            {
                 let piece = self
                     .take_from_zone(from)
                     .ok_or_else(|| bad(format!("there is no card at {from}")))?;
@@ -927,6 +932,9 @@ impl Duel {
                  opens it"
                     .into(),
             )),
+            Zone::Frontrow | Zone::Backrow | Zone::ExtraMonster => {
+                Err(bad(format!("{from} is not a zone of the field")))
+            }
             Zone::Deck | Zone::FieldSpell => Err(bad(format!(
                 "moving a card out of the {} is not built yet",
                 zone.label()

@@ -126,12 +126,21 @@ impl Duel {
     }
 
     /// Whether `seat` may now activate a Quick spell from its hand outside a Main Phase:
-    /// the format allows it (`field.quick_spells_from_hand`), it is `seat`'s own turn, and
-    /// a Quick card may be activated now (its Battle Phase, or its answer to a chain link).
+    /// the format allows it in this turn (`field.quick_spells_from_hand`: its own turn;
+    /// `field.quick_spells_from_hand_in_any_turn`: any), and a Quick card may be activated
+    /// now (its Battle Phase, or its answer to a chain link or an attack).
     pub(super) fn quick_spell_from_hand_timing(&self, seat: Seat) -> bool {
-        self.rules.format.field.quick_spells_from_hand
-            && self.state.active == seat
+        self.quick_spells_from_hand_allowed(seat)
             && self.activation_timing(seat) == Some(Timing::Quick)
+    }
+
+    /// Whether the format lets `seat` activate Quick spells from its hand in the turn now
+    /// being played: its own (`field.quick_spells_from_hand`), or any
+    /// (`field.quick_spells_from_hand_in_any_turn`).
+    pub(super) fn quick_spells_from_hand_allowed(&self, seat: Seat) -> bool {
+        let field = &self.rules.format.field;
+        field.quick_spells_from_hand_in_any_turn
+            || (field.quick_spells_from_hand && self.state.active == seat)
     }
 
     /// Why `card`, a spell in `seat`'s hand, may not be activated into `to` now at Quick

@@ -16,6 +16,7 @@ pub struct FieldBoard {
     monster_zones: u8,
     spell_trap_zones: u8,
     extra_monster_zones: bool,
+    field_zone: bool,
 }
 
 /// Extra Monster Zones between two facing players (or before a player facing nobody).
@@ -28,6 +29,7 @@ impl FieldBoard {
         monster_zones: 0,
         spell_trap_zones: 0,
         extra_monster_zones: false,
+        field_zone: false,
     };
 
     pub fn new(players: usize, monster_zones: u8, spell_trap_zones: u8) -> FieldBoard {
@@ -36,6 +38,7 @@ impl FieldBoard {
             monster_zones,
             spell_trap_zones,
             extra_monster_zones: false,
+            field_zone: false,
         }
     }
 
@@ -47,6 +50,26 @@ impl FieldBoard {
             format.field.spell_trap_zones,
         )
         .with_extra_monster_zones(format.field.extra_monster_zones)
+        .with_field_zone(format.field.field_zone)
+    }
+
+    /// This field with (or without) a Field Zone for each player.
+    pub fn with_field_zone(self, field_zone: bool) -> FieldBoard {
+        FieldBoard { field_zone, ..self }
+    }
+
+    pub fn has_field_zone(&self) -> bool {
+        self.field_zone
+    }
+
+    /// `seat`'s Field Zone, where the field has them.
+    pub fn field_zone(&self, seat: Seat) -> Option<Place> {
+        let place = Place::Zone {
+            side: seat,
+            zone: Zone::FieldSpell,
+            slot: 0,
+        };
+        self.index(place).map(|_| place)
     }
 
     /// This field with (or without) the Extra Monster Zones facing pairs share.
@@ -98,7 +121,9 @@ impl FieldBoard {
     }
 
     fn per_seat(&self) -> usize {
-        usize::from(self.monster_zones) + usize::from(self.spell_trap_zones)
+        usize::from(self.monster_zones)
+            + usize::from(self.spell_trap_zones)
+            + usize::from(self.field_zone)
     }
 
     /// How many slots the whole field has.
@@ -131,6 +156,9 @@ impl FieldBoard {
             Zone::Backrow if slot < self.spell_trap_zones => {
                 usize::from(self.monster_zones) + usize::from(slot)
             }
+            Zone::FieldSpell if self.field_zone && slot == 0 => {
+                usize::from(self.monster_zones) + usize::from(self.spell_trap_zones)
+            }
             _ => return None,
         };
         Some(side.index() * self.per_seat() + within)
@@ -155,10 +183,13 @@ impl FieldBoard {
         let side = Seat(u8::try_from(index / per_seat).ok()?);
         let within = index % per_seat;
         let monsters = usize::from(self.monster_zones);
+        let spell_traps = usize::from(self.spell_trap_zones);
         let (zone, slot) = if within < monsters {
             (Zone::Frontrow, within)
-        } else {
+        } else if within < monsters + spell_traps {
             (Zone::Backrow, within - monsters)
+        } else {
+            (Zone::FieldSpell, 0)
         };
         Some(Place::Zone {
             side,
@@ -271,6 +302,21 @@ mod tests {
             slot: 0,
         };
         assert_eq!(board.index(by_second), None);
+    }
+
+    #[test]
+    fn every_player_may_have_a_field_zone_of_their_own() {
+        let board = FieldBoard::new(2, 5, 5)
+            .with_extra_monster_zones(true)
+            .with_field_zone(true);
+        assert_eq!(board.slot_count(), 22 + 2);
+        let zones: Vec<Place> = Seat::all(2).filter_map(|s| board.field_zone(s)).collect();
+        assert_eq!(zones.len(), 2);
+        for zone in zones {
+            let index = board.index(zone).expect("a zone of the field");
+            assert_eq!(board.place_at(index), Some(zone));
+        }
+        assert_eq!(FieldBoard::new(2, 5, 5).field_zone(Seat(0)), None);
     }
 
     #[test]

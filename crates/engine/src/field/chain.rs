@@ -113,14 +113,7 @@ impl Duel {
         if self.symbol_ready(seat) {
             return true;
         }
-        // A card in the turn player's hand could be a Quick spell (only the hand's size is
-        // public, so any card counts).
-        if self.rules.format.field.quick_spells_from_hand
-            && self.state.active == seat
-            && !self.state.player(seat).hand.is_empty()
-            && self.free_backrow_zones(seat).next().is_some()
-            && self.pool_has_quick_spells()
-        {
+        if self.may_answer_from_hand(seat) {
             return true;
         }
         let field = *self.field();
@@ -129,6 +122,15 @@ impl Duel {
                 !p.face_up && p.class == Class::SpellTrap && self.controls(seat, p)
             })
         })
+    }
+
+    /// Whether a card in `seat`'s hand could be a Quick spell it may activate now in this
+    /// turn (only the hand's size is public, so any card counts), with a free Backrow zone.
+    pub(super) fn may_answer_from_hand(&self, seat: Seat) -> bool {
+        self.quick_spells_from_hand_allowed(seat)
+            && !self.state.player(seat).hand.is_empty()
+            && self.free_backrow_zones(seat).next().is_some()
+            && self.pool_has_quick_spells()
     }
 
     /// Whether any spell of the pool is Quick, so a hand could hold one (the shipped Domain

@@ -140,7 +140,6 @@ impl Duel {
         };
         let side = self.side_of(seat);
         let free_front = free(&mut field.frontrow(side));
-        let free_back: Vec<Place> = self.free_backrow_zones(seat).collect();
         let summons_left =
             self.state.player(seat).monsters_played < self.rules.format.field.normal_summons;
         for (index, slot) in self.state.player(seat).hand.iter().enumerate() {
@@ -182,10 +181,10 @@ impl Duel {
                 if !allowed {
                     continue;
                 }
-                for to in &free_back {
+                for to in self.spell_trap_zones_for(seat, Some(card)) {
                     out.push(Action::Play {
                         hand_index,
-                        to: *to,
+                        to,
                         mode,
                         cost: 0,
                         tributes: Vec::new(),

@@ -21,6 +21,7 @@ mod declared_summons;
 mod duelist_setup;
 mod equip;
 mod extra_monster_zones;
+mod field_zone;
 mod flow;
 mod hand_limit;
 mod hidden_monsters;

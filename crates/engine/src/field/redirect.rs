@@ -37,7 +37,8 @@ impl Duel {
     }
 
     /// Opens a response window to the attack from `attacker` on `target` for every player
-    /// who may redirect it or holds a Set card that could be a trap ready to activate, in
+    /// who may redirect it, holds a Set card that could be a trap ready to activate, or (in
+    /// any turn, where the format allows it) a hand card that could be a Quick spell, in
     /// the rotation's order from the turn player; returns whether anyone is asked (the
     /// battle then waits for them).
     pub(super) fn open_attack_windows(&mut self, attacker: Place, target: Place) -> bool {
@@ -53,6 +54,7 @@ impl Duel {
                 self.may_redirect(*s, event)
                     || self.may_hold_ready_trap(*s)
                     || self.symbol_ready(*s)
+                    || self.may_answer_from_hand(*s)
             })
             .collect();
         self.state.windows = askable.into_iter().map(|s| (s, event)).collect();

@@ -8,7 +8,8 @@
 //! monster's level allows is claimed from its tributes and checked when it is revealed or
 //! by the audit. Spells and traps are Set face-down in a free Backrow zone; what they are
 //! is claimed too. A spell may instead be activated from the hand into a free Backrow zone
-//! (`activation.rs`).
+//! (`activation.rs`). Where the field has a Field Zone, a Field Spell goes there instead
+//! (`field_zone.rs`).
 
 use crate::action::{Action, PlayMode};
 use crate::card::CardDef;
@@ -110,11 +111,6 @@ impl Duel {
                         why: "only a monster's summon takes tributes",
                     });
                 }
-                if zone_of(to) != Some(Zone::Backrow) {
-                    return Err(RuleError::WrongPlayMode {
-                        why: "spells and traps are Set in a Backrow zone",
-                    });
-                }
                 // The card is checked now where the applier can see it (the player's own
                 // software, the audit replaying with the player's secrets), and the claim
                 // is recorded either way, so that every peer's state stays the same.
@@ -124,6 +120,7 @@ impl Duel {
                         .and_then(|k| k.card(&commitment))
                         .and_then(|id| self.rules.pool.get(id)),
                 };
+                let predicate = self.spell_trap_zone_claim(to, mode, known)?;
                 let spell_or_trap =
                     |card: &CardDef| card.is_field_spell_card() || card.is_field_trap_card();
                 if known.is_some_and(|card| !spell_or_trap(card)) {
@@ -135,7 +132,7 @@ impl Duel {
                     self.state.claims.push(PendingClaim {
                         card_ref: slot.card_ref,
                         owner: seat,
-                        predicate: Predicate::SpellOrTrap,
+                        predicate,
                         turn,
                     });
                 }
@@ -147,15 +144,11 @@ impl Duel {
                         why: "only a monster's summon takes tributes",
                     });
                 }
-                if zone_of(to) != Some(Zone::Backrow) {
-                    return Err(RuleError::WrongPlayMode {
-                        why: "a spell is activated from the hand into a Backrow zone",
-                    });
-                }
                 let reveal = reveal.ok_or(RuleError::MissingReveal {
                     why: "an activated spell is shown face-up",
                 })?;
                 let card = self.check_reveal(seat, &commitment, reveal)?;
+                self.spell_trap_zone_claim(to, mode, Some(card))?;
                 if !card.is_field_spell_card() {
                     return Err(RuleError::WrongPlayMode {
                         why: "only a spell is activated from the hand",
@@ -186,6 +179,9 @@ impl Duel {
             .hand
             .remove(usize::from(hand_index));
         let card = piece.card;
+        if piece.class == Class::SpellTrap {
+            self.clear_field_zone(to, events);
+        }
         self.place_played(seat, to, piece, tributes, events);
         events.push(Event::Played { seat, at: to, card });
         if let (PlayMode::ActivateSpell, Some(reveal)) = (mode, reveal) {
@@ -226,7 +222,8 @@ impl Duel {
         if side != self.side_of(seat) {
             return Err(RuleError::OutsideSummonArea { at: to });
         }
-        if self.zone_piece(to).is_some() && !tributes.contains(&to) {
+        // A Field Spell played into an occupied Field Zone replaces the one there.
+        if self.zone_piece(to).is_some() && !tributes.contains(&to) && !self.is_field_zone(to) {
             return Err(RuleError::Occupied { at: to });
         }
         Ok(())

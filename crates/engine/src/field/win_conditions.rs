@@ -198,8 +198,15 @@ impl Duel {
                 Zone::Backrow
             };
             let side = self.side_of(owner);
-            let free = match row {
-                Zone::Frontrow => field.frontrow(side).find(|p| self.zone_piece(*p).is_none()),
+            let field_spell = piece
+                .card
+                .and_then(|c| self.rules.pool.get(c))
+                .is_some_and(crate::card::CardDef::goes_to_the_field_zone);
+            let free = match (row, field.field_zone(side)) {
+                (Zone::Frontrow, _) => field.frontrow(side).find(|p| self.zone_piece(*p).is_none()),
+                (_, Some(zone)) if field_spell => {
+                    Some(zone).filter(|p| self.zone_piece(*p).is_none())
+                }
                 _ => field.backrow(side).find(|p| self.zone_piece(*p).is_none()),
             };
             // A card whose owner is out too is gone with its owner already, or will be.

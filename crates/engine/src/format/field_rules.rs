@@ -90,6 +90,13 @@ pub struct FieldRules {
     /// respond to a chain. Off, a spell from the hand is activated in a Main Phase only.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub quick_spells_from_hand: bool,
+    /// The literal reading of Kingdom Duels' "Spell Cards can be activated from the hand"
+    /// with Quick spells: a Quick spell may come from the hand whenever a Quick card may be
+    /// activated, in any player's turn, as a hand card that answers chains and attacks. A
+    /// player holding a card is then asked about every chain link and attack. Implies
+    /// `quick_spells_from_hand`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quick_spells_from_hand_in_any_turn: bool,
     /// The card game's Extra Monster Zones (Domain Format): two between each pair of facing
     /// players, shared by them. A monster summoned from the Extra Deck may take one (a
     /// player uses one at a time); a Link Monster must, unless a Link arrow points to a free
@@ -97,6 +104,11 @@ pub struct FieldRules {
     /// Zones.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub extra_monster_zones: bool,
+    /// The card game's Field Zone (Domain Format): one per player, where a Field Spell is
+    /// activated or Set (and nowhere else); a new one sends the old to the graveyard. Off,
+    /// Field Spells go to the Backrow as other spells do.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub field_zone: bool,
 }
 
 /// Kingdom Duels: "Divine cards of higher Hierarchy are unaffected by divine card effects of
@@ -201,7 +213,9 @@ impl Default for FieldRules {
             hidden_attack_position: false,
             replays: false,
             quick_spells_from_hand: false,
+            quick_spells_from_hand_in_any_turn: false,
             extra_monster_zones: false,
+            field_zone: false,
         }
     }
 }

@@ -320,3 +320,67 @@ fn a_spell_summoned_hidden_as_a_monster_is_named_by_the_audit() {
         "no seed let the cheater's Hidden summon of a spell be accepted"
     );
 }
+
+#[test]
+fn a_card_set_in_the_field_zone_that_is_no_field_spell_is_named_by_the_audit() {
+    // Domain Format: only a Field Spell goes to the Field Zone, and a card Set there face-down
+    // is claimed to be one. The cheater Sets a spell or trap that is not a Field Spell (or a
+    // monster) there; nobody can see it, and the audit, replaying with the cheater's
+    // secrets, names the entry.
+    let table = Table::load("domain");
+    let mut caught = false;
+    for seed in 0..40 {
+        let mut game = Game::new(&table, seed);
+        let cheater = last(&game);
+        let lie = |g: &Game| -> Option<(u8, Place)> {
+            if !g.in_main(cheater) {
+                return None;
+            }
+            let peer = g.peer(cheater);
+            let duel = peer.duel()?;
+            let field_zone = duel.field().field_zone(cheater)?;
+            let not_a_field_spell = duel.state().player(cheater).hand.iter().position(|slot| {
+                let commitment = duel.state().commitment(slot.card_ref);
+                peer.knowledge()
+                    .card(&commitment)
+                    .and_then(|id| duel.pool().get(id))
+                    .is_some_and(|card| !card.goes_to_the_field_zone())
+            })?;
+            Some((u8::try_from(not_a_field_spell).ok()?, field_zone))
+        };
+        if !game.advance_until_or_end(|g| lie(g).is_some()) {
+            continue;
+        }
+        let (hand_index, to) = lie(&game).unwrap();
+        let forged = game.forge_applied(
+            cheater,
+            Body::Action(Action::Play {
+                hand_index,
+                to,
+                mode: PlayMode::SetSpellTrap,
+                cost: 0,
+                tributes: Vec::new(),
+                reveal: None,
+            }),
+        );
+        // The honest side cannot tell: the card is hidden.
+        game.honest_receives(cheater, &forged)
+            .expect("a hidden card's claim waits for the audit");
+        let lie_seq = forged.open().unwrap().seq;
+        let mut run = game.clone();
+        if let Some(refused) = play_on_after_lie(&mut run, cheater, true) {
+            panic!("the lie was refused during play, not by the audit: {refused}");
+        }
+        for seat in run.others(cheater) {
+            let (seq, what) = names_only(&run.audit_by(seat), cheater);
+            assert_eq!(seq, lie_seq, "{what}");
+            assert!(
+                what.contains("Field Zone") || what.contains("spell or a trap"),
+                "{what}"
+            );
+        }
+        caught = true;
+        break;
+    }
+    assert!(caught, "no seed gave the cheater a card to lie with");
+}
