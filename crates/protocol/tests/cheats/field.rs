@@ -1,4 +1,4 @@
-//! Cheats that only the card game's field allows (Kingdom Duels).
+//! Cheats that only the card game's field allows (Kingdom Duels, Domain Format).
 
 use fairduel_engine::agreement::{Destination, Operation};
 use fairduel_engine::kingdom_card::MainType;
@@ -8,6 +8,29 @@ use fairduel_protocol::envelope::Body;
 use fairduel_protocol::matchlog::Step;
 
 use crate::harness::{Game, Table, last, names_only, play_on_after_lie, refused_as};
+
+/// A forged Set of a hidden card: the honest side cannot tell and accepts it, play goes on
+/// with the cheater conceding, and every other seat's audit names exactly that entry, in
+/// words containing one of `why`.
+fn the_audit_names_a_hidden_set(
+    game: &mut Game,
+    cheater: fairduel_engine::Seat,
+    forged: &fairduel_protocol::envelope::SignedEnvelope,
+    why: &[&str],
+) {
+    game.honest_receives(cheater, forged)
+        .expect("a hidden card's claim waits for the audit");
+    let lie_seq = forged.open().unwrap().seq;
+    let mut run = game.clone();
+    if let Some(refused) = play_on_after_lie(&mut run, cheater, true) {
+        panic!("the lie was refused during play, not by the audit: {refused}");
+    }
+    for seat in run.others(cheater) {
+        let (seq, what) = names_only(&run.audit_by(seat), cheater);
+        assert_eq!(seq, lie_seq, "{what}");
+        assert!(why.iter().any(|w| what.contains(w)), "{what}");
+    }
+}
 
 #[test]
 fn a_monster_set_as_a_spell_on_the_card_games_field_is_named_by_the_audit() {
@@ -58,20 +81,8 @@ fn a_monster_set_as_a_spell_on_the_card_games_field_is_named_by_the_audit() {
                 reveal: None,
             }),
         );
-        // The honest side cannot tell: the card is hidden.
-        game.honest_receives(cheater, &forged)
-            .expect("a hidden card's claim waits for the audit");
-        let lie_seq = forged.open().unwrap().seq;
-        let mut run = game.clone();
-        if let Some(refused) = play_on_after_lie(&mut run, cheater, true) {
-            panic!("the lie was refused during play, not by the audit: {refused}");
-        }
-        for seat in run.others(cheater) {
-            let (seq, what) = names_only(&run.audit_by(seat), cheater);
-            // Replayed with the cheater's own secrets, the Set is illegal where it was made.
-            assert_eq!(seq, lie_seq, "{what}");
-            assert!(what.contains("spell or a trap"), "{what}");
-        }
+        // Replayed with the cheater's own secrets, the Set is illegal where it was made.
+        the_audit_names_a_hidden_set(&mut game, cheater, &forged, &["spell or a trap"]);
         caught = true;
         break;
     }
@@ -363,22 +374,12 @@ fn a_card_set_in_the_field_zone_that_is_no_field_spell_is_named_by_the_audit() {
                 reveal: None,
             }),
         );
-        // The honest side cannot tell: the card is hidden.
-        game.honest_receives(cheater, &forged)
-            .expect("a hidden card's claim waits for the audit");
-        let lie_seq = forged.open().unwrap().seq;
-        let mut run = game.clone();
-        if let Some(refused) = play_on_after_lie(&mut run, cheater, true) {
-            panic!("the lie was refused during play, not by the audit: {refused}");
-        }
-        for seat in run.others(cheater) {
-            let (seq, what) = names_only(&run.audit_by(seat), cheater);
-            assert_eq!(seq, lie_seq, "{what}");
-            assert!(
-                what.contains("Field Zone") || what.contains("spell or a trap"),
-                "{what}"
-            );
-        }
+        the_audit_names_a_hidden_set(
+            &mut game,
+            cheater,
+            &forged,
+            &["Field Zone", "spell or a trap"],
+        );
         caught = true;
         break;
     }
