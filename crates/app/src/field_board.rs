@@ -613,7 +613,27 @@ fn paint_zone(painter: &egui::Painter, view: &SeatView, place: Place, cell: Rect
                 );
             }
         }
-        None => {}
+        None => {
+            // The card game's zones apart from the rows say what they are while empty.
+            let name = match place {
+                Place::Zone {
+                    zone: fairduel_engine::Zone::ExtraMonster,
+                    ..
+                } => "Extra\nMonster\nZone",
+                Place::Zone {
+                    zone: fairduel_engine::Zone::FieldSpell,
+                    ..
+                } => "Field\nZone",
+                _ => return,
+            };
+            painter.text(
+                cell.center(),
+                Align2::CENTER_CENTER,
+                name,
+                small,
+                theme::TEXT_DIM,
+            );
+        }
     }
 }
 
