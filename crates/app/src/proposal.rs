@@ -196,15 +196,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
             card_picker_ui(ui, draft, view, names, "Equip card", false);
             let monsters: Vec<Place> = candidate_cards(view, false)
                 .into_iter()
-                .filter(|p| {
-                    matches!(
-                        p,
-                        Place::Zone {
-                            zone: Zone::Frontrow,
-                            ..
-                        }
-                    )
-                })
+                .filter(|p| matches!(p, Place::Zone { zone, .. } if zone.is_monster_zone()))
                 .collect();
             let text = draft.zone.map_or_else(
                 || "choose a monster".to_owned(),

@@ -399,6 +399,9 @@ pub fn place_words(view: &SeatView, place: Place) -> String {
             _ => format!("the enemy at {place}"),
         };
     };
+    // A card is its controller's (an Extra Monster Zone is named by the first seat of the
+    // pair that shares it, whoever holds the card there).
+    let side = duel.piece_at(place).map_or(side, |p| p.controller);
     let whose = if side == view.seat {
         "your".to_owned()
     } else {

@@ -806,22 +806,7 @@ impl Duel {
                         }
                     }));
                 }
-                let controller = match at {
-                    Place::Zone {
-                        zone: Zone::ExtraMonster,
-                        ..
-                    } => {
-                        let proposer = self.state.agreement.as_ref().map(|a| a.controller);
-                        self.extra_monster_zone_controller(at, owner, proposer)
-                            .ok_or_else(|| {
-                                bad(format!(
-                                    "neither the card's owner nor the player whose effect it is \
-                                     sits at {at}"
-                                ))
-                            })?
-                    }
-                    _ => at.side().unwrap_or(owner),
-                };
+                let controller = self.controller_arriving_at(at, owner).map_err(bad)?;
                 let turn = self.state.turn;
                 if hidden && class.is_none() {
                     // "Playing a Hidden monster from your hand is considered a summon": only
@@ -836,6 +821,14 @@ impl Duel {
                         owner,
                         commitment: self.state.commitment(lifted.card_ref),
                     });
+                }
+                // A face-down card moved between the Field Zone and a Spell & Trap Zone
+                // stays unseen: its owner answers for it fitting its new zone.
+                if lifted.card.is_none()
+                    && lifted.hidden_on_field
+                    && lifted.class == Some(Class::SpellTrap)
+                {
+                    self.claim_hidden_spell_zone(lifted.card_ref, owner, at, events);
                 }
                 let face_up = !lifted.hidden_on_field && !hidden;
                 let piece = Piece {

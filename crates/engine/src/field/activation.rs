@@ -285,11 +285,8 @@ impl Duel {
 
     /// `seat`'s face-up cards whose effect it may activate now.
     pub(super) fn effects_activatable(&self, seat: Seat) -> Vec<Place> {
-        let field = *self.field();
-        let side = self.side_of(seat);
-        field
-            .frontrow(side)
-            .chain(field.backrow(side))
+        self.field()
+            .zones_of(self.side_of(seat))
             .filter(|at| self.zone_piece(*at).is_some())
             .filter(|at| self.effect_activation_refused(seat, *at).is_none())
             .collect()
@@ -320,8 +317,10 @@ impl Duel {
     /// `seat`'s Set cards it could activate now, with their openings.
     pub(super) fn activatable(&self, seat: Seat, knowledge: &Knowledge) -> Vec<(Place, Reveal)> {
         let field = *self.field();
+        let side = self.side_of(seat);
         field
-            .backrow(self.side_of(seat))
+            .backrow(side)
+            .chain(field.field_zone(side))
             .filter_map(|at| {
                 let piece = self.zone_piece(at)?;
                 if piece.face_up || piece.class != Class::SpellTrap || !self.controls(seat, piece) {

@@ -232,6 +232,15 @@ impl FieldBoard {
         })
     }
 
+    /// Every zone a card `seat` controls may be in: its Frontrow, Backrow and Field Zone,
+    /// and the Extra Monster Zones it shares.
+    pub fn zones_of(&self, seat: Seat) -> impl Iterator<Item = Place> + use<> {
+        self.frontrow(seat)
+            .chain(self.backrow(seat))
+            .chain(self.field_zone(seat))
+            .chain(self.extra_monster_zones(seat))
+    }
+
     /// Every zone of the field, seat by seat, then the Extra Monster Zones.
     pub fn all_zones(&self) -> impl Iterator<Item = Place> + use<> {
         let board = *self;

@@ -85,8 +85,31 @@ impl Duel {
             .collect()
     }
 
-    /// Who controls a card an outcome puts into the Extra Monster Zone `to`: its owner
-    /// when they sit at that pair, else the player whose effect it is, when they do.
+    /// Who controls a card of `owner`'s an outcome puts at `at`: the player whose side the
+    /// zone is on, or for an Extra Monster Zone see
+    /// [`Duel::extra_monster_zone_controller`].
+    pub(crate) fn controller_arriving_at(&self, at: Place, owner: Seat) -> Result<Seat, String> {
+        match at {
+            Place::Zone {
+                zone: Zone::ExtraMonster,
+                ..
+            } => {
+                let proposer = self.state.agreement.as_ref().map(|a| a.controller);
+                self.extra_monster_zone_controller(at, owner, proposer)
+                    .ok_or_else(|| {
+                        format!(
+                            "neither the card's owner nor the player whose effect it is sits at \
+                             {at}"
+                        )
+                    })
+            }
+            _ => Ok(at.side().unwrap_or(owner)),
+        }
+    }
+
+    /// Who controls a card an outcome puts into the Extra Monster Zone `to`: the player whose
+    /// effect it is, when they sit at that pair (as an effect summons to its player's own
+    /// field), else its owner, when they do.
     pub(crate) fn extra_monster_zone_controller(
         &self,
         to: Place,
@@ -98,7 +121,7 @@ impl Duel {
         };
         let field = *self.field();
         let at_pair = |seat: Seat| field.pair_anchor(self.side_of(seat)) == anchor;
-        [Some(owner), proposer]
+        [proposer, Some(owner)]
             .into_iter()
             .flatten()
             .find(|seat| at_pair(*seat))

@@ -125,4 +125,46 @@ impl Duel {
             _ => Ok(()),
         }
     }
+
+    /// Records the claim a face-down card of `owner`'s moved into the spell zone `at` makes
+    /// (see [`Duel::hidden_spell_zone_claim`]): it stays unseen, and its owner answers for
+    /// it fitting its new zone.
+    pub(crate) fn claim_hidden_spell_zone(
+        &mut self,
+        card_ref: crate::commitment::CardRef,
+        owner: Seat,
+        at: Place,
+        events: &mut Vec<Event>,
+    ) {
+        let Some(predicate) = self.hidden_spell_zone_claim(at) else {
+            return;
+        };
+        self.state.claims.push(crate::state::PendingClaim {
+            card_ref,
+            owner,
+            predicate,
+            turn: self.state.turn,
+        });
+        events.push(Event::ClaimRecorded {
+            owner,
+            commitment: self.state.commitment(card_ref),
+        });
+    }
+
+    /// The claim a face-down card moved into the spell zone `at` makes, where the field has
+    /// a Field Zone: a Field Spell in the Field Zone, any other spell or trap in the
+    /// Backrow.
+    pub(crate) fn hidden_spell_zone_claim(&self, at: Place) -> Option<Predicate> {
+        if !self.field().has_field_zone() {
+            return None;
+        }
+        match at {
+            _ if self.is_field_zone(at) => Some(Predicate::FieldSpell),
+            Place::Zone {
+                zone: Zone::Backrow,
+                ..
+            } => Some(Predicate::SpellOrTrapNotFieldSpell),
+            _ => None,
+        }
+    }
 }

@@ -395,7 +395,8 @@ impl Duel {
                     }));
                 }
             }
-            for at in self.field().backrow(side) {
+            let field = *self.field();
+            for at in field.backrow(side).chain(field.field_zone(side)) {
                 if self.zone_piece(at).is_some() && Some(at) != agreement_card {
                     for to in [Destination::Hand, Destination::Graveyard] {
                         out.push(single(Operation::Move { from: at, to }));

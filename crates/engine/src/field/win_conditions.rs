@@ -213,6 +213,20 @@ impl Duel {
             if !self.state.table.in_play(owner) {
                 continue;
             }
+            // In an Extra Monster Zone its owner shares, it is already in "their respective
+            // zone": it stays there, theirs again.
+            let owners_extra_zone = field.extra_monster_zones(side).any(|z| z == place);
+            if owners_extra_zone {
+                if let Some(piece) = self.zone_piece_mut(place) {
+                    piece.controller = owner;
+                }
+                events.push(Event::ReturnedToOwner {
+                    owner,
+                    from: place,
+                    to: Some(place),
+                });
+                continue;
+            }
             let Some(mut piece) = self.take_from_zone(place) else {
                 continue;
             };
