@@ -182,6 +182,12 @@ fn a_database_of_our_own_reads_with_every_fact() {
         "a Link's arrows are not its DEF"
     );
     assert_eq!(
+        link.link_arrows,
+        fairduel_engine::field::LinkArrows::TOP | fairduel_engine::field::LinkArrows::RIGHT,
+        "a Link's arrows are read from its def column"
+    );
+    assert_eq!(master.link_arrows, 0, "only a Link Monster has arrows");
+    assert_eq!(
         db.card(Passcode(108)).map(|c| c.atk),
         Some(0),
         "'?' ATK reads as 0"
