@@ -432,6 +432,12 @@ fn shared_extra_zones(
 ) -> SharedExtraZones {
     let duel = &view.duel;
     let field = *duel.field();
+    if !field.has_extra_monster_zones() {
+        return SharedExtraZones {
+            zones: Vec::new(),
+            shown_elsewhere: None,
+        };
+    }
     let anchor = field.pair_anchor(seat);
     let pair = [Some(anchor), field.facing(anchor)];
     let mine = duel.side_of(view.seat);
@@ -440,12 +446,6 @@ fn shared_extra_zones(
     } else {
         anchor
     };
-    if !field.has_extra_monster_zones() {
-        return SharedExtraZones {
-            zones: Vec::new(),
-            shown_elsewhere: None,
-        };
-    }
     if host != seat {
         let whose = name_of(names, host);
         return SharedExtraZones {

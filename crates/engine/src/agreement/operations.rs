@@ -617,31 +617,14 @@ impl Duel {
         run: &mut Run<'_>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let bad = |why: String| RuleError::BadOutcome { index, why };
-        // Domain Format: a Deck Master leaves its zone only by being summoned (its own
-        // summon mechanic, a Ritual, Fusion or other proper summon), paying what its
-        // returns cost.
         if let Place::Zone {
             side,
             zone: Zone::DeckMaster,
             ..
         } = from
         {
-            if to.on_board().is_none() {
-                return Err(bad(
-                    "a Deck Master leaves its zone only by being summoned: move it to a zone \
-                     of the field"
-                        .into(),
-                ));
-            }
-            let cost = self.deck_master_cost(side);
-            if cost > self.state.player(side).life_points {
-                return Err(bad(format!(
-                    "summoning {side}'s Deck Master from its zone costs {cost} LP, more than \
-                     they have"
-                )));
-            }
-            self.pay_life_points(side, cost, events);
+            self.pay_to_summon_deck_master(side, to, events)
+                .map_err(|why| RuleError::BadOutcome { index, why })?;
         }
         let lifted = self.lift(index, from)?;
         self.put_lifted(index, from, lifted, to, run, events)

@@ -63,6 +63,33 @@ impl Duel {
         }
     }
 
+    /// An outcome moves `seat`'s Deck Master out of its zone to `to`: it leaves only by
+    /// being summoned (its own summon mechanic, a Ritual, Fusion or other proper summon),
+    /// so only to a zone of the field, paying what its returns cost.
+    pub(crate) fn pay_to_summon_deck_master(
+        &mut self,
+        seat: Seat,
+        to: crate::agreement::Destination,
+        events: &mut Vec<Event>,
+    ) -> Result<(), String> {
+        if to.on_board().is_none() {
+            return Err(
+                "a Deck Master leaves its zone only by being summoned: move it to a \
+                        zone of the field"
+                    .into(),
+            );
+        }
+        let cost = self.deck_master_cost(seat);
+        if cost > self.state.player(seat).life_points {
+            return Err(format!(
+                "summoning {seat}'s Deck Master from its zone costs {cost} LP, more than they \
+                 have"
+            ));
+        }
+        self.pay_life_points(seat, cost, events);
+        Ok(())
+    }
+
     /// What the next summon of `seat`'s Deck Master from the zone costs in life points.
     pub fn deck_master_cost(&self, seat: Seat) -> u32 {
         let per_return = self

@@ -175,13 +175,7 @@ impl Duel {
         let (Some(card), true) = (card, extra_deck_monster) else {
             return Ok(());
         };
-        let seat = if to_extra_zone {
-            let proposer = self.state.agreement.as_ref().map(|a| a.controller);
-            self.extra_monster_zone_controller(at, owner, proposer)
-                .ok_or_else(|| format!("nobody whose card or effect it is sits at {at}"))?
-        } else {
-            at.side().unwrap_or(owner)
-        };
+        let seat = self.controller_arriving_at(at, owner)?;
         match self.extra_deck_zone_refused(seat, card, at) {
             Some(why) => Err(why),
             None => Ok(()),

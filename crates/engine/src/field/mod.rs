@@ -234,18 +234,21 @@ impl Duel {
     /// Every occupied zone of the Frontrow and Backrow `seat` plays on holding a monster,
     /// with it, and the Extra Monster Zone holding a monster it controls.
     pub(crate) fn monsters_of(&self, seat: Seat) -> impl Iterator<Item = (Place, &Piece)> {
-        let field = *self.field();
-        let side = self.side_of(seat);
-        let shared = field
-            .extra_monster_zones(side)
-            .filter(move |at| self.zone_piece(*at).is_some_and(|p| self.controls(seat, p)));
-        field
-            .frontrow(side)
-            .chain(field.backrow(side))
-            .chain(shared)
+        self.field()
+            .zones_of(self.side_of(seat))
             .filter_map(move |place| {
                 let piece = self.zone_piece(place)?;
-                (piece.class == crate::piece::Class::Monster).then_some((place, piece))
+                // An Extra Monster Zone is shared: only what `seat` controls there is its.
+                let shared = matches!(
+                    place,
+                    Place::Zone {
+                        zone: crate::place::Zone::ExtraMonster,
+                        ..
+                    }
+                );
+                (piece.class == crate::piece::Class::Monster
+                    && (!shared || self.controls(seat, piece)))
+                .then_some((place, piece))
             })
     }
 
