@@ -287,6 +287,15 @@ fn print_summary(summary: &Summary) {
                 agreements.extra_deck_summons
             );
         }
+        if agreements.pendulum_summons > 0 || agreements.to_face_up_extra_deck > 0 {
+            say!(
+                "pendulum: {} Pendulum Summons bringing {} monsters; {} Pendulum Monsters went \
+                 face-up to an Extra Deck",
+                agreements.pendulum_summons,
+                agreements.pendulum_summoned,
+                agreements.to_face_up_extra_deck
+            );
+        }
         if summary.duelist_setups {
             say!(
                 "setup:    {} starting hands changed by a Duelist Setup, {} Cardlist cards taken",

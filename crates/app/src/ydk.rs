@@ -489,6 +489,7 @@ mod tests {
             atk: 0,
             def: 0,
             link_arrows: 0,
+            pendulum_scale: None,
             text: String::new(),
         }
     }

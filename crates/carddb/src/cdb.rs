@@ -222,6 +222,9 @@ impl Row {
             } else {
                 0
             },
+            // The Pendulum Scales sit above the Level: left in bits 24-31, right in 16-23.
+            pendulum_scale: (monster && types.is_pendulum())
+                .then_some(((self.level >> 24) & 0xff) as u8),
             text: self.text,
         })
     }

@@ -220,5 +220,6 @@ fn entry_of(facts: &CardFacts, db: &CardDatabase) -> DatabaseEntry {
         mentions_races: mentions.races.iter().fold(0, |bits, r| bits | r.bit()),
         treated_as: always_treated_as(facts, db).iter().map(|p| p.0).collect(),
         link_arrows: facts.link_arrows,
+        pendulum_scale: facts.pendulum_scale,
     }
 }

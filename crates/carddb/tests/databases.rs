@@ -70,6 +70,7 @@ const MONSTER: u32 = 0x21;
 const SPELL: u32 = 0x2;
 const XYZ: u32 = 0x80_0021;
 const LINK: u32 = 0x400_0021;
+const PENDULUM: u32 = 0x100_0021;
 
 fn monster<'a>(id: u32, name: &'a str, setcode: u64, race: u32, attribute: u32) -> Row<'a> {
     Row {
@@ -127,6 +128,12 @@ fn own_database(dir: &Path) -> PathBuf {
             atk: -2,
             ..monster(108, "Unknown Attack Dragon", 0, 0x2000, 0x10)
         },
+        Row {
+            types: PENDULUM,
+            // Scales 3 and 3 above Level 5, as the simulators pack them.
+            level: (3 << 24) | (3 << 16) | 5,
+            ..monster(109, "Scale Three Magician", 0, 0x2, 0x20)
+        },
     ];
     for i in 0..60 {
         rows.push(Row {
@@ -140,7 +147,7 @@ fn own_database(dir: &Path) -> PathBuf {
         });
     }
     let names: Vec<String> = (0..60).map(|i| format!("Filler Spell {i}")).collect();
-    for (row, name) in rows.iter_mut().skip(9).zip(&names) {
+    for (row, name) in rows.iter_mut().skip(10).zip(&names) {
         row.name = name;
     }
     write_cdb(&path, &rows);
@@ -158,7 +165,7 @@ fn a_database_of_our_own_reads_with_every_fact() {
     own_database(&dir);
     let loaded = load_cards(std::slice::from_ref(&dir)).expect("loads");
     let db = &loaded.db;
-    assert_eq!(db.len(), 69);
+    assert_eq!(db.len(), 70);
     assert_eq!(loaded.strings.len(), 1, "strings.conf beside it is read");
     let master = db.card(Passcode(100)).expect("master");
     assert_eq!(master.archetypes, vec![ArchetypeCode(0x1047)]);
@@ -187,6 +194,16 @@ fn a_database_of_our_own_reads_with_every_fact() {
         "a Link's arrows are read from its def column"
     );
     assert_eq!(master.link_arrows, 0, "only a Link Monster has arrows");
+    let pendulum = db.card(Passcode(109)).expect("pendulum");
+    assert_eq!(
+        (pendulum.level, pendulum.pendulum_scale),
+        (5, Some(3)),
+        "a Pendulum Monster's Scale is read above its Level"
+    );
+    assert_eq!(
+        master.pendulum_scale, None,
+        "only a Pendulum Monster has a Scale"
+    );
     assert_eq!(
         db.card(Passcode(108)).map(|c| c.atk),
         Some(0),
@@ -379,7 +396,7 @@ fn a_database_becomes_a_pool_of_its_deck_cards_with_the_card_games_facts() {
     own_database(&dir);
     let loaded = load_cards(std::slice::from_ref(&dir)).expect("loads");
     let built = fairduel_carddb::pool_from_database(&loaded.db).expect("a pool");
-    assert_eq!(built.pool.len(), 69, "every card a deck can hold");
+    assert_eq!(built.pool.len(), 70, "every card a deck can hold");
     assert_eq!(built.left_out, 0);
     let link = card_of(&built.pool, 106);
     let stats = link.monster().expect("a monster");
@@ -388,6 +405,16 @@ fn a_database_becomes_a_pool_of_its_deck_cards_with_the_card_games_facts() {
     assert_eq!((stats.level, stats.def), (2, 0), "Link Rating, and no DEF");
     assert!(built.pool.is_extra_deck_monster(link.id));
     assert_eq!(card_of(&built.pool, 108).printed_stats(), Some((0, 1000)));
+    let pendulum = card_of(&built.pool, 109);
+    assert_eq!(
+        (pendulum.level(), pendulum.pendulum_scale()),
+        (5, Some(3)),
+        "a Pendulum Monster keeps its Level and its Scale"
+    );
+    assert!(
+        pendulum.is_normal_summonable(),
+        "a Pendulum Monster is a Main Deck monster"
+    );
     assert!(matches!(
         card_of(&built.pool, 107).kind,
         CardKind::Spell {

@@ -199,6 +199,34 @@ pub enum Action {
     /// Kairu's Destiny Draw, when your turn offers it: draw from your destiny pile
     /// (`destiny`), once per duel and instead of your regular draw, or draw as usual.
     ChooseDraw { destiny: bool },
+    /// The card game's Pendulum Summon (`field.pendulum_zones`): with a Pendulum Scale in
+    /// both of your Pendulum Zones, summon at once any number of monsters whose Levels lie
+    /// strictly between the two Scales, from your hand (each shown) and face-up from your
+    /// Extra Deck, each face-up in ATK or DEF Position (in your Main Phase, once per turn;
+    /// no card is activated).
+    PendulumSummon { monsters: Vec<PendulumSummoned> },
+}
+
+/// One monster of a Pendulum Summon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PendulumSummoned {
+    pub from: PendulumSource,
+    /// A free Main Monster Zone of yours; for a monster from the Extra Deck, an Extra
+    /// Monster Zone or a Main Monster Zone a Link arrow points to, where the field has them.
+    pub to: Place,
+    pub defence: bool,
+}
+
+/// Where a Pendulum Summoned monster comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PendulumSource {
+    /// The hand card at `hand_index` (counted in the hand as it is before the summon),
+    /// shown by `reveal`.
+    Hand { hand_index: u8, reveal: Reveal },
+    /// The face-up card `card_ref` of your Extra Deck.
+    FaceUpExtraDeck { card_ref: CardRef },
+    /// Your Deck Master, from the Deck Master Zone (a Main Deck monster; its cost is paid).
+    DeckMaster,
 }
 
 /// A monster given up for a fusion.
@@ -253,6 +281,7 @@ impl Action {
             Action::Hide { .. } => "hide",
             Action::SummonFromExtraDeck { .. } => "summon-from-extra-deck",
             Action::ChooseDraw { .. } => "choose-draw",
+            Action::PendulumSummon { .. } => "pendulum-summon",
         }
     }
 }

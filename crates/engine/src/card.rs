@@ -310,6 +310,10 @@ pub struct DatabaseEntry {
     /// A Link Monster's Link arrows (see [`crate::field::LinkArrows`]).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub link_arrows: u16,
+    /// A Pendulum Monster's Pendulum Scale (the database's left scale: every printed card
+    /// has the same scale on both sides).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pendulum_scale: Option<u8>,
 }
 
 fn is_zero(value: &u16) -> bool {
@@ -388,6 +392,15 @@ impl CardDef {
     /// Format plays them as the card game's Main Deck monsters they were printed as.
     pub fn is_card_game_extra_deck_monster(&self) -> bool {
         self.monster().is_some_and(|m| m.extra_deck.is_some())
+    }
+
+    /// The Pendulum Scale of a card game's Pendulum Monster (a card database's): it may be
+    /// activated as a spell in a Pendulum Zone.
+    pub fn pendulum_scale(&self) -> Option<u8> {
+        if !self.is_monster() {
+            return None;
+        }
+        self.database.as_ref().and_then(|d| d.pendulum_scale)
     }
 
     /// A card game's Ritual Monster from a card database: in the Main Deck (unlike a

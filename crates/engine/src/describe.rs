@@ -1,6 +1,6 @@
 //! Plain-words descriptions of actions and events, for logs, the terminal and the app.
 
-use crate::action::{Action, Answer, Entry, FusionMaterial, PlayMode};
+use crate::action::{Action, Answer, Entry, FusionMaterial, PendulumSource, PlayMode};
 use crate::agreement::{Destination, Operation};
 use crate::card::Duration;
 use crate::duel::Duel;
@@ -111,6 +111,7 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             let how = match mode {
                 PlayMode::SetMonsterDefence => "sets their Deck Master face-down",
                 PlayMode::SummonDefence => "summons their Deck Master in defence position",
+                PlayMode::ActivateSpell => "activates their Deck Master as a Pendulum Scale",
                 _ => "summons their Deck Master",
             };
             let mut text = format!("{how} at {to}");
@@ -239,7 +240,43 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
                 .map_or("special", |m| m.label()),
             card_name(duel, reveal.card)
         ),
+        Action::PendulumSummon { monsters } => {
+            let names: Vec<String> = monsters
+                .iter()
+                .map(|m| {
+                    let (what, from) = match m.from {
+                        PendulumSource::Hand { reveal, .. } => {
+                            (card_name(duel, reveal.card), "from the hand")
+                        }
+                        PendulumSource::FaceUpExtraDeck { card_ref } => (
+                            face_up_extra_deck_card(duel, card_ref)
+                                .map_or_else(|| "a card".to_owned(), |id| card_name(duel, id)),
+                            "face-up from the Extra Deck",
+                        ),
+                        PendulumSource::DeckMaster => {
+                            ("their Deck Master".to_owned(), "from the Deck Master Zone")
+                        }
+                    };
+                    let position = if m.defence { "DEF" } else { "ATK" };
+                    format!("{what} {from} to {} in {position} Position", m.to)
+                })
+                .collect();
+            format!("Pendulum Summons {}", names.join(", "))
+        }
     }
+}
+
+/// The card `card_ref` is, where it lies face-up in an Extra Deck.
+fn face_up_extra_deck_card(
+    duel: &Duel,
+    card_ref: crate::commitment::CardRef,
+) -> Option<crate::card::CardId> {
+    duel.state()
+        .players
+        .iter()
+        .flat_map(|(_, p)| p.face_up_extra_deck.iter())
+        .find(|slot| slot.card_ref == card_ref)
+        .and_then(|slot| slot.card)
 }
 
 /// Describes an agreed outcome's operations in plain words, separated by semicolons.
@@ -797,6 +834,17 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             )
         }
         Event::StartingHandKept { seat } => format!("{seat} keeps their starting hand"),
+        Event::PendulumSummoned { seat, summoned } => {
+            let names: Vec<String> = summoned
+                .iter()
+                .map(|(at, card)| format!("{} to {at}", name(*card)))
+                .collect();
+            format!("{seat} Pendulum Summons {}", names.join(", "))
+        }
+        Event::ToFaceUpExtraDeck { owner, card, from } => format!(
+            "{} leaves {from} and goes face-up to {owner}'s Extra Deck instead of the graveyard",
+            name(*card)
+        ),
         Event::DestinyDrew { seat, .. } => format!(
             "{seat} makes their Destiny Draw: a card of their destiny pile goes to their hand"
         ),

@@ -420,6 +420,7 @@ impl Writer<'_> {
             DeckMasterPlace::Deck => 3,
             DeckMasterPlace::Graveyard => 4,
             DeckMasterPlace::Banished => 5,
+            DeckMasterPlace::ExtraDeck => 6,
         });
     }
 
@@ -503,6 +504,8 @@ impl Writer<'_> {
             starting_swap_due,
             symbol,
             destiny,
+            face_up_extra_deck,
+            pendulum_summoned,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -622,6 +625,8 @@ impl Writer<'_> {
                 self.bool(*drawn);
             }
         }
+        self.slots(face_up_extra_deck);
+        self.bool(*pendulum_summoned);
     }
 
     #[inline(always)]

@@ -194,6 +194,8 @@ pub enum RuleError {
     TooManyChances { max: usize },
     #[error("no Destiny Draw now: {why}")]
     CannotDestinyDraw { why: &'static str },
+    #[error("that Pendulum Summon cannot be made: {why}")]
+    CannotPendulumSummon { why: String },
 }
 
 impl RuleError {
@@ -272,6 +274,7 @@ impl RuleError {
             RuleError::CannotHide { .. } => "cannot-hide",
             RuleError::CannotSummonFromExtraDeck { .. } => "cannot-summon-from-extra-deck",
             RuleError::CannotDestinyDraw { .. } => "cannot-destiny-draw",
+            RuleError::CannotPendulumSummon { .. } => "cannot-pendulum-summon",
         }
     }
 }

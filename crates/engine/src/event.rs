@@ -426,4 +426,16 @@ pub enum Event {
         seat: Seat,
         commitment: Commitment,
     },
+    /// `seat` Pendulum Summoned the monsters `summoned` (each with where it went).
+    PendulumSummoned {
+        seat: Seat,
+        summoned: Vec<(Place, CardId)>,
+    },
+    /// The Pendulum Monster `card` of `owner`'s, leaving the field at `from` for the
+    /// graveyard, went face-up to their Extra Deck instead.
+    ToFaceUpExtraDeck {
+        owner: Seat,
+        card: CardId,
+        from: Place,
+    },
 }

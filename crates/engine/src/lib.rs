@@ -50,7 +50,9 @@ pub mod text;
 pub mod topology;
 pub mod turn_order;
 
-pub use action::{Action, Answer, Entry, FusionMaterial, PlayMode};
+pub use action::{
+    Action, Answer, Entry, FusionMaterial, PendulumSource, PendulumSummoned, PlayMode,
+};
 pub use awaiting::{Asked, Awaiting, Decision, TrapEvent};
 pub use card::{CardDef, CardId};
 pub use commitment::{CardRef, Commitment, PositionOpening, PositionSlot, Reveal, Salt};

@@ -123,6 +123,11 @@ pub struct PlayerState {
     pub symbol: Option<crate::field::SymbolInPlay>,
     /// Kairu's Destiny Draw: the player's destiny pile, where the format has one.
     pub destiny: Option<DestinyPile>,
+    /// The card game's face-up Extra Deck: Pendulum Monsters that left the field for it,
+    /// known to everyone, oldest first.
+    pub face_up_extra_deck: Vec<CardSlot>,
+    /// Whether the player Pendulum Summoned this turn (once per turn).
+    pub pendulum_summoned: bool,
 }
 
 /// Kairu's destiny pile.
@@ -160,6 +165,8 @@ pub enum DeckMasterPlace {
     Deck,
     Graveyard,
     Banished,
+    /// Face-up in its owner's Extra Deck (a Pendulum Monster that left the field).
+    ExtraDeck,
 }
 
 impl DeckMasterPlace {
@@ -171,6 +178,7 @@ impl DeckMasterPlace {
             DeckMasterPlace::Deck => "the deck",
             DeckMasterPlace::Graveyard => "the graveyard",
             DeckMasterPlace::Banished => "the banished cards",
+            DeckMasterPlace::ExtraDeck => "the face-up Extra Deck",
         }
     }
 }
@@ -202,6 +210,8 @@ impl Clone for PlayerState {
             starting_swap_due,
             symbol,
             destiny,
+            face_up_extra_deck,
+            pendulum_summoned,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -228,6 +238,8 @@ impl Clone for PlayerState {
             starting_swap_due: *starting_swap_due,
             symbol: *symbol,
             destiny: destiny.clone(),
+            face_up_extra_deck: face_up_extra_deck.clone(),
+            pendulum_summoned: *pendulum_summoned,
         }
     }
 
@@ -257,6 +269,8 @@ impl Clone for PlayerState {
             starting_swap_due,
             symbol,
             destiny,
+            face_up_extra_deck,
+            pendulum_summoned,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -282,5 +296,7 @@ impl Clone for PlayerState {
         self.starting_swap_due = *starting_swap_due;
         self.symbol = *symbol;
         self.destiny.clone_from(destiny);
+        self.face_up_extra_deck.clone_from(face_up_extra_deck);
+        self.pendulum_summoned = *pendulum_summoned;
     }
 }

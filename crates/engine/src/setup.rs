@@ -236,6 +236,8 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         deck_master: None,
         extra_deck: Vec::new(),
         destiny: None,
+        face_up_extra_deck: Vec::new(),
+        pendulum_summoned: false,
     }
 }
 

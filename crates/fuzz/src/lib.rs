@@ -234,6 +234,7 @@ fn small_domain_database() -> fairduel_engine::domain::CardDatabase {
         atk: 1000,
         def: 1000,
         link_arrows: 0,
+        pendulum_scale: None,
         text: text.to_string(),
     };
     let monster = CardTypes::MONSTER | CardTypes::EFFECT;

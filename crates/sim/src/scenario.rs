@@ -15,7 +15,9 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
-use fairduel_engine::action::{Action, Answer, Entry, FusionMaterial, PlayMode};
+use fairduel_engine::action::{
+    Action, Answer, Entry, FusionMaterial, PendulumSource, PendulumSummoned, PlayMode,
+};
 use fairduel_engine::awaiting::{Asked, Awaiting, Decision};
 use fairduel_engine::card::{CardDef, CardId};
 use fairduel_engine::commitment::{CardRef, Commitment, Reveal, Salt};
@@ -117,6 +119,9 @@ struct RawSeat {
     /// Banished cards, face-up (Kairu's Shadow Realm).
     #[serde(default)]
     banished: Vec<u16>,
+    /// The card game's face-up Extra Deck (Pendulum Monsters that left the field).
+    #[serde(default)]
+    face_up_extra_deck: Vec<u16>,
     leader: Option<u16>,
     leader_at: Option<String>,
     field_spell: Option<u16>,
@@ -230,6 +235,11 @@ struct RawStep {
     /// A `fuse` step's materials: "handK" for the seat's hand card K (0-based), or a place.
     #[serde(default)]
     materials: Vec<String>,
+    /// A `pendulum-summon` step's monsters, each "SOURCE PLACE" or "SOURCE PLACE def":
+    /// SOURCE is "handK" (the seat's hand card K, 0-based), "extra-up:N" (card N face-up in
+    /// its Extra Deck) or "deck-master".
+    #[serde(default)]
+    summons: Vec<String>,
     /// A `swap-starting-cards` step: the seat's hand cards given back (0-based indexes)
     /// and the deck cards taken for them (card numbers; a number twice takes two copies).
     #[serde(default)]
@@ -282,6 +292,9 @@ struct RawAssert {
     graveyard_lacks: Option<u16>,
     /// With `seat`: a card among the banished cards.
     banished_contains: Option<u16>,
+    /// With `seat`: a card face-up in the Extra Deck (a Pendulum Monster that left the
+    /// field).
+    face_up_extra_deck_contains: Option<u16>,
     hand_contains: Option<u16>,
     /// With `seat`: a card no longer in the hand (as far as the scenario knows).
     hand_lacks: Option<u16>,
@@ -689,6 +702,7 @@ pub(crate) fn deck_master_place_name(place: DeckMasterPlace) -> &'static str {
         DeckMasterPlace::Deck => "deck",
         DeckMasterPlace::Graveyard => "graveyard",
         DeckMasterPlace::Banished => "banished",
+        DeckMasterPlace::ExtraDeck => "extra-deck",
     }
 }
 

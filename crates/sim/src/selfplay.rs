@@ -78,6 +78,11 @@ pub struct AgreementTally {
     pub integrations_declared: u64,
     /// The card game's Synchro, Xyz and Link Summons declared (a card database's cards).
     pub card_game_summons_declared: u64,
+    /// The card game's Pendulum Summons, the monsters they brought, and Pendulum Monsters
+    /// that went face-up to an Extra Deck instead of a graveyard.
+    pub pendulum_summons: u64,
+    pub pendulum_summoned: u64,
+    pub to_face_up_extra_deck: u64,
     /// STRIKEs declared at a terrain marker.
     pub strikes: u64,
     /// Monsters turned face-down on the card game's field (Hidden by an effect, or again
@@ -135,6 +140,11 @@ impl AgreementTally {
                 Event::SummonedFromExtraDeck { .. } => self.extra_deck_summons += 1,
                 Event::IntegrationSummonDeclared { .. } => self.integrations_declared += 1,
                 Event::ExtraDeckSummonDeclared { .. } => self.card_game_summons_declared += 1,
+                Event::PendulumSummoned { summoned, .. } => {
+                    self.pendulum_summons += 1;
+                    self.pendulum_summoned += summoned.len() as u64;
+                }
+                Event::ToFaceUpExtraDeck { .. } => self.to_face_up_extra_deck += 1,
                 Event::Struck { .. } => self.strikes += 1,
                 Event::TurnedFaceDown { .. } => self.hidden += 1,
                 Event::CardMoved {
@@ -171,6 +181,9 @@ impl AgreementTally {
         self.extra_deck_summons += other.extra_deck_summons;
         self.integrations_declared += other.integrations_declared;
         self.card_game_summons_declared += other.card_game_summons_declared;
+        self.pendulum_summons += other.pendulum_summons;
+        self.pendulum_summoned += other.pendulum_summoned;
+        self.to_face_up_extra_deck += other.to_face_up_extra_deck;
         self.strikes += other.strikes;
         self.hidden += other.hidden;
         self.hidden_summons += other.hidden_summons;

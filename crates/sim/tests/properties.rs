@@ -197,6 +197,7 @@ proptest! {
                     .iter()
                     .chain(&p.graveyard)
                     .chain(&p.banished)
+                    .chain(&p.face_up_extra_deck)
                     .map(|s| (s.card_ref, s.card)),
             );
             places.extend(p.field_spell.map(|f| (f.card_ref, Some(f.card))));

@@ -123,6 +123,7 @@ fn plain(entry: &Entry) -> String {
         | Action::UseSymbol { .. }
         | Action::IntegrationSummon { .. }
         | Action::SummonFromExtraDeck { .. }
+        | Action::PendulumSummon { .. }
         | Action::Strike { .. }
         | Action::Hide { .. }
         | Action::ActivateEffect { .. }

@@ -33,6 +33,9 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
                 PlayMode::SetMonsterAttack => "Set face-down in attack position".to_owned(),
                 PlayMode::SetMonsterDefence => "Set face-down in defence position".to_owned(),
                 PlayMode::SetSpellTrap => "Set face-down".to_owned(),
+                PlayMode::ActivateSpell if duel.is_pendulum_zone(*to) => {
+                    "Activate it as a Pendulum Scale".to_owned()
+                }
                 PlayMode::ActivateSpell => "Activate it now".to_owned(),
                 PlayMode::Equip => format!("Equip it to {}", name_at(*to)),
                 PlayMode::SummonDefence => "Summon face-up in defence position".to_owned(),
@@ -181,6 +184,9 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
                 None => format!("{method} Summon {} (materials agreed)", reveal.card),
             }
         }
+        Action::PendulumSummon { .. } => {
+            capitalise(&fairduel_engine::describe::describe_action(duel, action))
+        }
         Action::EndTurn => "End turn".to_owned(),
         Action::NextPhase => "Go to the next phase".to_owned(),
         Action::Redirect { to } => format!("Redirect the attack onto {}", name_at(*to)),
@@ -231,6 +237,9 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
                 PlayMode::SetMonsterDefence => format!("Set your Deck Master at {to}"),
                 PlayMode::SummonDefence => {
                     format!("Summon your Deck Master in defence position at {to}")
+                }
+                PlayMode::ActivateSpell => {
+                    format!("Activate your Deck Master as a Pendulum Scale at {to}")
                 }
                 _ => format!("Summon your Deck Master at {to}"),
             };

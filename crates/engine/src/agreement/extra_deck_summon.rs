@@ -143,6 +143,8 @@ struct Material {
     card: Option<crate::card::CardId>,
     /// What lay beneath it (a material on the field).
     attached: Vec<Attached>,
+    /// Where it was on the field (none for a hand card).
+    from_field: Option<Place>,
 }
 
 impl Duel {
@@ -453,6 +455,7 @@ impl Duel {
                     card_ref: card.card_ref,
                     card: card.card,
                     attached: Vec::new(),
+                    from_field: None,
                 },
             ));
         }
@@ -476,6 +479,7 @@ impl Duel {
                     card_ref: piece.card_ref,
                     card: piece.card,
                     attached: piece.attached,
+                    from_field: Some(*at),
                 },
             ));
         }
@@ -541,10 +545,16 @@ impl Duel {
                 attached.extend(material.attached);
             }
             MaterialsGo::Graveyard => {
-                self.state.player_mut(graveyard).graveyard.push(CardSlot {
+                let slot = CardSlot {
                     card_ref: material.card_ref,
                     card: Some(card),
+                };
+                let to_extra_deck = material.from_field.is_some_and(|from| {
+                    self.send_to_face_up_extra_deck(material.owner, slot, from, events)
                 });
+                if !to_extra_deck {
+                    self.state.player_mut(graveyard).graveyard.push(slot);
+                }
                 self.attached_to_graveyards(material.attached, events);
             }
             MaterialsGo::Eroded => {

@@ -752,10 +752,14 @@ impl Duel {
             }
             Destination::Graveyard => {
                 let graveyard = self.side_of(owner);
-                self.state.player_mut(graveyard).graveyard.push(CardSlot {
+                let slot = CardSlot {
                     card_ref: lifted.card_ref,
                     card: lifted.card,
-                });
+                };
+                let from_field = matches!(from, Place::Zone { zone, .. } if zone.is_on_field());
+                if !(from_field && self.send_to_face_up_extra_deck(owner, slot, from, events)) {
+                    self.state.player_mut(graveyard).graveyard.push(slot);
+                }
             }
             Destination::Banished => {
                 // Only a scratch run meets a card still unknown here; its owner opens it

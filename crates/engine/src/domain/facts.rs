@@ -319,6 +319,8 @@ pub struct CardFacts {
     /// A Link Monster's Link arrows (the database's bits: see
     /// [`crate::field::LinkArrows`]); 0 for every other card.
     pub link_arrows: u16,
+    /// A Pendulum Monster's Pendulum Scale; none for every other card.
+    pub pendulum_scale: Option<u8>,
     /// The card's text from the player's own database: read to find what it mentions,
     /// never stored or shown as FairDuel's.
     pub text: String,

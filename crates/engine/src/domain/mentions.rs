@@ -196,6 +196,7 @@ mod tests {
             atk: 1000,
             def: 1000,
             link_arrows: 0,
+            pendulum_scale: None,
             text: text.into(),
         }
     }

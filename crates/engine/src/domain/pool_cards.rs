@@ -45,6 +45,7 @@ pub fn facts_of_pool_card(card: &CardDef) -> Option<CardFacts> {
         atk,
         def,
         link_arrows: 0,
+        pendulum_scale: None,
         text: String::new(),
     })
 }
@@ -117,6 +118,7 @@ fn facts_of_database_card(card: &CardDef, entry: &DatabaseEntry) -> CardFacts {
         atk,
         def,
         link_arrows: entry.link_arrows,
+        pendulum_scale: entry.pendulum_scale,
         text: String::new(),
     }
 }

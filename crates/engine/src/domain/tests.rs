@@ -56,6 +56,7 @@ impl Builder {
             atk: 1000,
             def: 1000,
             link_arrows: 0,
+            pendulum_scale: None,
             text: text.into(),
         });
         passcode

@@ -124,6 +124,11 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
             cards: vec![CardRef(first_ref + 70), CardRef(300)],
             drawn: life_points % 3 == 0,
         }),
+        face_up_extra_deck: vec![CardSlot {
+            card_ref: CardRef(first_ref + 80),
+            card: Some(CardId(77)),
+        }],
+        pendulum_summoned: life_points % 2 == 1,
     }
 }
 

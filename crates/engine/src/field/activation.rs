@@ -292,25 +292,21 @@ impl Duel {
             .collect()
     }
 
-    /// Activates a spell from `seat`'s hand into the free Backrow zone `to` (part of
-    /// playing it from the hand): the card is already there, face-up.
+    /// Activates a spell from `seat`'s hand (or a Pendulum Deck Master from its zone) into
+    /// the free Backrow zone `to`: the card is already there, face-up.
     pub(super) fn activate_from_hand(
         &mut self,
         seat: Seat,
         to: Place,
-        reveal: &Reveal,
+        card: crate::card::CardId,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let Some(piece) = self.zone_piece(to) else {
             return Err(RuleError::EmptyCell { at: to });
         };
         let card_ref = piece.card_ref;
-        events.push(Event::Activated {
-            seat,
-            at: to,
-            card: reveal.card,
-        });
-        self.add_chain_link(seat, reveal.card, card_ref, to, events);
+        events.push(Event::Activated { seat, at: to, card });
+        self.add_chain_link(seat, card, card_ref, to, events);
         Ok(())
     }
 

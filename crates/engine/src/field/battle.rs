@@ -238,7 +238,8 @@ impl Duel {
     }
 
     /// Takes the card at `place` out of its zone and files it in its owner's graveyard (a
-    /// team's one graveyard where it shares a side); returns it as it lay.
+    /// team's one graveyard where it shares a side), or face-up in their Extra Deck for a
+    /// Pendulum Monster (`pendulum.rs`); returns it as it lay.
     pub(super) fn zone_to_graveyard(
         &mut self,
         place: Place,
@@ -246,10 +247,13 @@ impl Duel {
     ) -> Option<crate::piece::Piece> {
         let piece = self.leave_field(place, events)?;
         let graveyard = self.side_of(piece.owner);
-        self.state.player_mut(graveyard).graveyard.push(CardSlot {
+        let slot = CardSlot {
             card_ref: piece.card_ref,
             card: piece.card,
-        });
+        };
+        if !self.send_to_face_up_extra_deck(piece.owner, slot, place, events) {
+            self.state.player_mut(graveyard).graveyard.push(slot);
+        }
         Some(piece)
     }
 

@@ -14,6 +14,9 @@
 //! A Deck Master an effect puts into the deck is offered back before the deck is shuffled
 //! (every peer still knows which commitment it is then); kept there, it is one card of the
 //! deck like any other once the deck is committed again (docs/RULES.md).
+//!
+//! A Main Deck Pendulum Monster Deck Master may also leave the zone activated as a spell
+//! in a Pendulum Zone, or in a Pendulum Summon (`pendulum.rs`), paying the same cost.
 
 use crate::action::PlayMode;
 use crate::awaiting::{Awaiting, Decision};
@@ -21,6 +24,7 @@ use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::field::summon::NormalSummon;
+use crate::piece::{Class, Piece};
 use crate::place::Place;
 use crate::player::{DeckMaster, DeckMasterPlace, DeckOrder};
 use crate::seat::Seat;
@@ -58,6 +62,12 @@ impl Duel {
             .any(|s| s.card_ref == master.card_ref)
         {
             Some(DeckMasterPlace::Banished)
+        } else if player
+            .face_up_extra_deck
+            .iter()
+            .any(|s| s.card_ref == master.card_ref)
+        {
+            Some(DeckMasterPlace::ExtraDeck)
         } else {
             Some(DeckMasterPlace::Deck)
         }
@@ -136,12 +146,16 @@ impl Duel {
                 why: "this format has no Deck Masters",
             });
         };
+        if mode == PlayMode::ActivateSpell {
+            return self.activate_deck_master_as_pendulum(seat, master, to, tributes, events);
+        }
         if !matches!(
             mode,
             PlayMode::Summon | PlayMode::SummonDefence | PlayMode::SetMonsterDefence
         ) {
             return Err(RuleError::WrongPlayMode {
-                why: "a Deck Master leaves its zone by a Normal Summon or a Set",
+                why: "a Deck Master leaves its zone by a Normal Summon or a Set, or (a Pendulum \
+                      Monster) activated as a spell in a Pendulum Zone",
             });
         }
         self.check_own_free_zone(seat, to, tributes)?;
@@ -171,6 +185,53 @@ impl Duel {
             face_up,
         });
         Ok(())
+    }
+
+    /// "If it is a main deck pendulum monster, it can be activated as a pendulum spell": the
+    /// Deck Master leaves its zone face-up for `seat`'s Pendulum Zone `to`, its cost paid,
+    /// and is activated there as a spell from the hand would be.
+    fn activate_deck_master_as_pendulum(
+        &mut self,
+        seat: Seat,
+        master: crate::player::DeckMaster,
+        to: Place,
+        tributes: &[Place],
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if !tributes.is_empty() {
+            return Err(RuleError::WrongPlayMode {
+                why: "only a monster's summon takes tributes",
+            });
+        }
+        self.check_own_free_zone(seat, to, tributes)?;
+        let card = self.rules.card(master.card)?;
+        if !card.is_normal_summonable() {
+            return Err(RuleError::CannotSummonDeckMaster {
+                why: "only a Main Deck Pendulum Monster is activated as a Pendulum Scale from \
+                      the Deck Master Zone",
+            });
+        }
+        if let Some(refused) = self.pendulum_activation_refused(to, card) {
+            return Err(refused);
+        }
+        let cost = self.deck_master_cost(seat);
+        self.pay_life_points(seat, cost, events);
+        let piece = Piece {
+            card: Some(master.card),
+            face_up: true,
+            ..Piece::entering(seat, master.card_ref, Class::SpellTrap, self.state.turn)
+        };
+        self.put_in_zone(to, piece);
+        if let Some(master) = self.state.player_mut(seat).deck_master.as_mut() {
+            master.in_zone = false;
+            master.seen_at = DeckMasterPlace::Field;
+        }
+        events.push(Event::Played {
+            seat,
+            at: to,
+            card: Some(master.card),
+        });
+        self.activate_from_hand(seat, to, master.card, events)
     }
 
     /// Right before the game state is open: the first owner, in turn order from the turn
@@ -212,7 +273,10 @@ impl Duel {
                 DeckMasterPlace::Field | DeckMasterPlace::Zone | DeckMasterPlace::Deck => {
                     self.note_deck_master(seat, now);
                 }
-                DeckMasterPlace::Hand | DeckMasterPlace::Graveyard | DeckMasterPlace::Banished => {
+                DeckMasterPlace::Hand
+                | DeckMasterPlace::Graveyard
+                | DeckMasterPlace::Banished
+                | DeckMasterPlace::ExtraDeck => {
                     self.state.awaiting = Awaiting::Decision {
                         seat,
                         decision: Decision::ReturnDeckMaster { at: now },
@@ -304,7 +368,8 @@ impl Duel {
         Ok(())
     }
 
-    /// Takes the Deck Master out of the hand, graveyard, banished cards or deck it is in.
+    /// Takes the Deck Master out of the hand, graveyard, banished cards, face-up Extra Deck
+    /// or deck it is in.
     fn take_deck_master_from(&mut self, seat: Seat, master: DeckMaster, at: DeckMasterPlace) {
         let side = self.side_of(seat);
         match at {
@@ -335,6 +400,12 @@ impl Duel {
                     top.retain(|r| *r != master.card_ref);
                     bottom.retain(|r| *r != master.card_ref);
                 }
+            }
+            DeckMasterPlace::ExtraDeck => {
+                self.state
+                    .player_mut(seat)
+                    .face_up_extra_deck
+                    .retain(|s| s.card_ref != master.card_ref);
             }
             DeckMasterPlace::Zone | DeckMasterPlace::Field => {}
         }

@@ -30,6 +30,24 @@ impl Duel {
         card: CardId,
         to: Place,
     ) -> Option<String> {
+        let is_link = self
+            .rules
+            .pool
+            .get(card)
+            .and_then(|d| d.monster())
+            .is_some_and(|m| m.extra_deck == Some(ExtraDeckSummon::Link));
+        self.extra_deck_zone_refused_as(seat, to, is_link)
+    }
+
+    /// Why a monster summoned from the Extra Deck for `seat` may not go to `to`, if it may
+    /// not; `needs_link_arrow`: a Main Monster Zone only where a Link arrow points (a Link
+    /// Monster, a Pendulum Monster from the face-up Extra Deck).
+    pub(crate) fn extra_deck_zone_refused_as(
+        &self,
+        seat: Seat,
+        to: Place,
+        needs_link_arrow: bool,
+    ) -> Option<String> {
         let field = *self.field();
         let side = self.side_of(seat);
         if field.index(to).is_none() {
@@ -44,12 +62,6 @@ impl Duel {
             return (!own_main_zone)
                 .then(|| format!("{to} is not a free zone of {seat}'s Frontrow"));
         }
-        let is_link = self
-            .rules
-            .pool
-            .get(card)
-            .and_then(|d| d.monster())
-            .is_some_and(|m| m.extra_deck == Some(ExtraDeckSummon::Link));
         if field.extra_monster_zones(side).any(|at| at == to) {
             return self.extra_monster_zone_in_use(seat).map(|used| {
                 format!(
@@ -64,10 +76,11 @@ impl Duel {
                  share with the player facing them"
             ));
         }
-        if is_link && !self.linked_main_monster_zones(seat).contains(&to) {
+        if needs_link_arrow && !self.linked_main_monster_zones(seat).contains(&to) {
             return Some(format!(
-                "a Link Monster summoned from the Extra Deck goes to an Extra Monster Zone or \
-                 to a Main Monster Zone a Link arrow points to, and no Link arrow points to {to}"
+                "a Link Monster, or a Pendulum Monster from the face-up Extra Deck, summoned \
+                 from the Extra Deck goes to an Extra Monster Zone or to a Main Monster Zone a \
+                 Link arrow points to, and no Link arrow points to {to}"
             ));
         }
         None

@@ -192,7 +192,19 @@ impl Duel {
                     });
                 }
             }
+            for to in self.free_pendulum_zones_for(seat, card) {
+                out.push(Action::Play {
+                    hand_index,
+                    to,
+                    mode: PlayMode::ActivateSpell,
+                    cost: 0,
+                    tributes: Vec::new(),
+                    reveal: Some(reveal),
+                });
+            }
         }
+        self.deck_master_pendulum_activations(seat, out);
+        self.pendulum_summons(seat, knowledge, out);
         if summons_left {
             self.deck_master_summons(seat, &free_front, out);
         }

@@ -29,6 +29,7 @@ mod idleness;
 mod integration_summon;
 mod legal;
 mod link_arrows;
+mod pendulum;
 mod position;
 mod redirect;
 mod replay;
@@ -128,6 +129,9 @@ impl Duel {
             }
             Action::Discard { hand_index, reveal } => {
                 self.do_discard(seat, *hand_index, reveal, events)?
+            }
+            Action::PendulumSummon { monsters } => {
+                self.field_pendulum_summon(seat, monsters, events)?
             }
             Action::Move { .. }
             | Action::SpringTrap { .. }

@@ -9,7 +9,8 @@
 //! by the audit. Spells and traps are Set face-down in a free Backrow zone; what they are
 //! is claimed too. A spell may instead be activated from the hand into a free Backrow zone
 //! (`activation.rs`). Where the field has a Field Zone, a Field Spell goes there instead
-//! (`field_zone.rs`).
+//! (`field_zone.rs`), and a Pendulum Monster may be activated as a spell in a Pendulum Zone
+//! (`pendulum.rs`).
 
 use crate::action::{Action, PlayMode};
 use crate::card::CardDef;
@@ -149,12 +150,20 @@ impl Duel {
                 })?;
                 let card = self.check_reveal(seat, &commitment, reveal)?;
                 self.spell_trap_zone_claim(to, mode, Some(card))?;
-                if !card.is_field_spell_card() {
+                // A Pendulum Monster is activated as a spell, in its player's Main Phase
+                // (`pendulum.rs`).
+                let pendulum = card.is_monster() && card.pendulum_scale().is_some();
+                if pendulum {
+                    if let Some(refused) = self.pendulum_activation_refused(to, card) {
+                        return Err(refused);
+                    }
+                    self.expect_main_phase(seat, "play")?;
+                } else if !card.is_field_spell_card() {
                     return Err(RuleError::WrongPlayMode {
                         why: "only a spell is activated from the hand",
                     });
                 }
-                if quick_from_hand {
+                if quick_from_hand && !pendulum {
                     if let Some(refused) = self.quick_spell_from_hand_refused(seat, to, card) {
                         return Err(refused);
                     }
@@ -185,7 +194,7 @@ impl Duel {
         self.place_played(seat, to, piece, tributes, events);
         events.push(Event::Played { seat, at: to, card });
         if let (PlayMode::ActivateSpell, Some(reveal)) = (mode, reveal) {
-            self.activate_from_hand(seat, to, reveal, events)?;
+            self.activate_from_hand(seat, to, reveal.card, events)?;
         }
         Ok(())
     }

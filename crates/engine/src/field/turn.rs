@@ -50,6 +50,7 @@ impl Duel {
         player.cards_played = 0;
         player.monsters_played = 0;
         player.attacks_declared = 0;
+        player.pendulum_summoned = false;
         player.redirected = false;
         player.proposed_end = false;
         player.fielded_monster = fielded;

@@ -109,6 +109,13 @@ pub struct FieldRules {
     /// Field Spells go to the Backrow as other spells do.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub field_zone: bool,
+    /// The card game's Pendulum Zones (Domain Format, Master Rule 5): the leftmost and
+    /// rightmost Spell & Trap Zones of each player, where a Pendulum Monster is activated as
+    /// a spell; with a Pendulum Scale in both, its controller may Pendulum Summon once per
+    /// turn; a Pendulum Monster that would go from the field to the graveyard goes face-up
+    /// to its owner's Extra Deck instead.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pendulum_zones: bool,
 }
 
 /// Kingdom Duels: "Divine cards of higher Hierarchy are unaffected by divine card effects of
@@ -216,6 +223,7 @@ impl Default for FieldRules {
             quick_spells_from_hand_in_any_turn: false,
             extra_monster_zones: false,
             field_zone: false,
+            pendulum_zones: false,
         }
     }
 }

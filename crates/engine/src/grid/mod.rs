@@ -149,6 +149,7 @@ impl Duel {
             | Action::UseSymbol { .. }
             | Action::IntegrationSummon { .. }
             | Action::SummonFromExtraDeck { .. }
+            | Action::PendulumSummon { .. }
             | Action::Strike { .. }
             | Action::Hide { .. }
             | Action::Activate { .. }

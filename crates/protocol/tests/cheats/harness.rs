@@ -7,7 +7,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use fairduel_engine::{
-    Action, Answer, Asked, Awaiting, CardId, DeckList, Format, FusionMaterial, Reveal, Rules, Seat,
+    Action, Answer, Asked, Awaiting, CardId, DeckList, Format, FusionMaterial, PendulumSource,
+    Reveal, Rules, Seat,
 };
 use fairduel_protocol::envelope::{Body, Envelope, SignedEnvelope};
 use fairduel_protocol::identity::{Identity, PlayerKey};
@@ -513,6 +514,13 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
                     FusionMaterial::Field { .. } => None,
                 })
                 .chain([*shown])
+                .collect(),
+            Action::PendulumSummon { monsters } => monsters
+                .iter()
+                .filter_map(|m| match m.from {
+                    PendulumSource::Hand { reveal, .. } => Some(reveal),
+                    PendulumSource::FaceUpExtraDeck { .. } | PendulumSource::DeckMaster => None,
+                })
                 .collect(),
             // Listed one by one, so that a new action carrying an opening fails to compile
             // here until it is counted.

@@ -191,6 +191,8 @@ impl Runner {
             }
             let mut graveyard = runner.commit_pile(sc, rules, line, seat, &rs.graveyard, true)?;
             let banished = runner.commit_pile(sc, rules, line, seat, &rs.banished, true)?;
+            let face_up_extra_deck =
+                runner.commit_pile(sc, rules, line, seat, &rs.face_up_extra_deck, true)?;
             // The grid's Deck Leader: where the seat says, or at the centre of its edge.
             let leader = match &grid {
                 Some(grid) => {
@@ -290,6 +292,7 @@ impl Runner {
             p.hand = hand;
             p.graveyard = graveyard;
             p.banished = banished;
+            p.face_up_extra_deck = face_up_extra_deck;
             p.field_spell = field_spell;
             p.leader_stuck_turns = rs.leader_stuck_turns.unwrap_or(0);
             p.cards_played = rs.cards_played.unwrap_or(0);
@@ -485,6 +488,13 @@ impl Runner {
             }
             for slot in &p.banished {
                 places.push((slot.card_ref, slot.card, format!("{seat}'s banished cards")));
+            }
+            for slot in &p.face_up_extra_deck {
+                places.push((
+                    slot.card_ref,
+                    slot.card,
+                    format!("{seat}'s face-up Extra Deck"),
+                ));
             }
             for slot in &p.hand {
                 places.push((slot.card_ref, slot.card, format!("{seat}'s hand")));

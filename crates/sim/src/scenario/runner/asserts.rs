@@ -21,6 +21,7 @@ impl Runner {
             || a.graveyard_contains.is_some()
             || a.graveyard_lacks.is_some()
             || a.banished_contains.is_some()
+            || a.face_up_extra_deck_contains.is_some()
             || a.hand_contains.is_some()
             || a.hand_lacks.is_some()
             || a.hand_shows.is_some()
@@ -112,6 +113,17 @@ impl Runner {
                     "{who} graveyard should contain {}, holds [{}]",
                     CardId(id),
                     list(&grave)
+                ));
+            }
+            let face_up_extra: Vec<CardId> =
+                p.face_up_extra_deck.iter().filter_map(|s| s.card).collect();
+            if let Some(id) = a.face_up_extra_deck_contains
+                && !face_up_extra.contains(&CardId(id))
+            {
+                problems.push(format!(
+                    "{who} face-up Extra Deck should contain {}, holds [{}]",
+                    CardId(id),
+                    list(&face_up_extra)
                 ));
             }
             let banished: Vec<CardId> = p.banished.iter().filter_map(|s| s.card).collect();

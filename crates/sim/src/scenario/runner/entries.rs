@@ -152,12 +152,13 @@ impl Runner {
                     "summon" => PlayMode::Summon,
                     "summon-defence" | "summon-defense" => PlayMode::SummonDefence,
                     "set-defence" | "set-defense" | "set" => PlayMode::SetMonsterDefence,
+                    "activate" => PlayMode::ActivateSpell,
                     other => {
                         return Err(sc.err(
                             line,
                             format!(
                                 "unknown Deck Master summon mode \"{other}\" (summon, \
-                                 summon-defence, set-defence)"
+                                 summon-defence, set-defence, activate)"
                             ),
                         ));
                     }
@@ -255,6 +256,13 @@ impl Runner {
                     .ok_or_else(|| sc.err(line, "an integration-summon step needs card = N"))?;
                 let (card_ref, reveal) = extra_deck_card(id)?;
                 Action::IntegrationSummon { card_ref, reveal }
+            }
+            "pendulum-summon" => {
+                let mut monsters = Vec::new();
+                for text in &raw.summons {
+                    monsters.push(self.pendulum_summoned(sc, line, seat, text)?);
+                }
+                Action::PendulumSummon { monsters }
             }
             "summon-from-extra-deck" => {
                 let id = raw
@@ -524,5 +532,75 @@ impl Runner {
                 format!("a {} step needs `hand` (index) or `card`", raw.action),
             )),
         }
+    }
+
+    /// One monster of a `pendulum-summon` step: "SOURCE PLACE" or "SOURCE PLACE def".
+    fn pendulum_summoned(
+        &self,
+        sc: &Scenario,
+        line: usize,
+        seat: Seat,
+        text: &str,
+    ) -> Result<PendulumSummoned, SourceError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (source, to, defence) = match words.as_slice() {
+            [source, to] => (*source, *to, false),
+            [source, to, "def"] => (*source, *to, true),
+            _ => {
+                return Err(sc.err(
+                    line,
+                    format!(
+                        "summon \"{text}\": write \"SOURCE PLACE\" or \"SOURCE PLACE def\" \
+                         (SOURCE: handK, extra-up:N or deck-master)"
+                    ),
+                ));
+            }
+        };
+        let state = self.duel.state();
+        let from = if source == "deck-master" {
+            PendulumSource::DeckMaster
+        } else if let Some(k) = source.strip_prefix("hand") {
+            let hand_index: u8 = k
+                .parse()
+                .map_err(|_| sc.err(line, format!("\"{source}\": write handK, K from 0")))?;
+            let slot = self.duel.hand_slot(seat, hand_index).ok_or_else(|| {
+                sc.err(
+                    line,
+                    format!("seat {} has no hand card {hand_index}", seat.0),
+                )
+            })?;
+            let reveal = self
+                .reveal_of(&state.commitment(slot.card_ref))
+                .ok_or_else(|| sc.err(line, format!("hand card {hand_index} is not known")))?;
+            PendulumSource::Hand { hand_index, reveal }
+        } else if let Some(n) = source.strip_prefix("extra-up:") {
+            let id: u16 = n
+                .parse()
+                .map_err(|_| sc.err(line, format!("\"{source}\": write extra-up:N")))?;
+            let slot = state
+                .player(seat)
+                .face_up_extra_deck
+                .iter()
+                .find(|s| s.card == Some(CardId(id)))
+                .ok_or_else(|| {
+                    sc.err(
+                        line,
+                        format!("seat {} has no card {id} face-up in its Extra Deck", seat.0),
+                    )
+                })?;
+            PendulumSource::FaceUpExtraDeck {
+                card_ref: slot.card_ref,
+            }
+        } else {
+            return Err(sc.err(
+                line,
+                format!("\"{source}\": write handK, extra-up:N or deck-master"),
+            ));
+        };
+        Ok(PendulumSummoned {
+            from,
+            to: parse_place(sc, line, to, &self.duel)?,
+            defence,
+        })
     }
 }
