@@ -46,7 +46,8 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 14: entries of protocol version 14 (Kairu's Destiny Draw).
 /// Version 15: entries of protocol version 15 (Quick spells from the hand).
 /// Version 16: entries of protocol version 16 (Domain Format's Extra Monster and Field Zones).
-pub const MATCH_FILE_VERSION: u16 = 16;
+/// Version 17: entries of protocol version 17 (Domain Format's Pendulum Zones).
+pub const MATCH_FILE_VERSION: u16 = 17;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const CHECK_BYTES: usize = 8;

@@ -86,7 +86,12 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// `Zone::FieldSpell`), the field's slots and so every state hash carry them, Extra Deck
 /// monsters go where the Master Rule lets them, and a card Set in either kind of spell zone
 /// makes its own claim.
-pub const PROTOCOL_VERSION: u16 = 16;
+///
+/// Version 17: Domain Format's Pendulum Zones (`field.pendulum_zones`): a Pendulum Monster
+/// activated as a spell in one (`Action::Play` with `PlayMode::ActivateSpell`, or
+/// `Action::SummonDeckMaster` with it from the Deck Master Zone), the Pendulum Summon
+/// (`Action::PendulumSummon`), and the face-up Extra Deck every player's state now carries.
+pub const PROTOCOL_VERSION: u16 = 17;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";
