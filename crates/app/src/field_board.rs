@@ -739,6 +739,8 @@ pub fn zone_label(names: &[String], view: &SeatView, place: Place, mark: Option<
         format!("Extra Monster Zone {} of {pair}{whose_card}", slot + 1)
     } else if zone == fairduel_engine::Zone::FieldSpell {
         format!("{whose} Field Zone")
+    } else if duel.is_pendulum_zone(place) {
+        format!("{whose} {} {} (Pendulum Zone)", zone.label(), slot + 1)
     } else {
         format!("{whose} {} {}", zone.label(), slot + 1)
     };

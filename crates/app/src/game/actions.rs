@@ -709,7 +709,21 @@ pub(super) fn deck_master_click(view: &SeatView, state: &mut MatchUi, seat: Seat
         .collect();
     if !summons.is_empty() {
         state.choice = Some(Choice {
-            title: "Summon your Deck Master from the Deck Master Zone:".to_owned(),
+            title: if summons.iter().any(|(_, a)| {
+                matches!(
+                    a,
+                    Action::SummonDeckMaster {
+                        mode: PlayMode::ActivateSpell,
+                        ..
+                    }
+                )
+            }) {
+                "Summon your Deck Master from the Deck Master Zone, or activate it as a Pendulum \
+                 Scale:"
+                    .to_owned()
+            } else {
+                "Summon your Deck Master from the Deck Master Zone:".to_owned()
+            },
             options: summons,
         });
     }

@@ -29,6 +29,8 @@ mod panels;
 mod silence;
 mod status_bar;
 #[cfg(test)]
+mod summons_off_the_board_tests;
+#[cfg(test)]
 pub(crate) mod tests;
 
 pub use actions::{action_label, board_marks, current_options, place_words};
@@ -692,6 +694,24 @@ fn decision_ui(
                         {
                             *command = Some(Command::Act(Action::ProposeEnd));
                         }
+                        for (button, title, kind) in SUMMONS_OFF_THE_BOARD {
+                            let options: Vec<(String, Action)> = view
+                                .legal
+                                .iter()
+                                .filter(|a| a.kind() == kind)
+                                .map(|a| (actions::action_label(view, a), a.clone()))
+                                .collect();
+                            if !options.is_empty()
+                                && ui
+                                    .add_enabled(!model.waiting, egui::Button::new(button))
+                                    .clicked()
+                            {
+                                state.choice = Some(Choice {
+                                    title: title.to_owned(),
+                                    options,
+                                });
+                            }
+                        }
                         if view.legal.contains(&Action::NextPhase)
                             && ui
                                 .add_enabled(
@@ -707,6 +727,21 @@ fn decision_ui(
             });
         });
 }
+
+/// Summons declared from a button rather than from the board: the button, the title of
+/// the choice it opens, and the kind of action the choice lists.
+const SUMMONS_OFF_THE_BOARD: [(&str, &str, &str); 2] = [
+    (
+        "Pendulum Summon…",
+        "Pendulum Summon between your Scales:",
+        "pendulum-summon",
+    ),
+    (
+        "Summon from the Extra Deck…",
+        "Declare a Synchro, Xyz or Link Summon (its materials are agreed next):",
+        "summon-from-extra-deck",
+    ),
+];
 
 /// Ends the turn, or first asks when ending it now would earn an Idle Warning.
 fn end_turn(view: &SeatView, state: &mut MatchUi, command: &mut Option<Command>) {

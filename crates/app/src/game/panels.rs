@@ -262,6 +262,20 @@ pub(super) fn players_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
                             .color(theme::TEXT_DIM),
                     );
                 }
+                if !player.face_up_extra_deck.is_empty() {
+                    // Public: Pendulum Monsters that left the field, known to everyone.
+                    let names: Vec<String> = player
+                        .face_up_extra_deck
+                        .iter()
+                        .filter_map(|slot| slot.card)
+                        .filter_map(|id| view.duel.pool().get(id))
+                        .map(|card| card.name.clone())
+                        .collect();
+                    ui.label(
+                        RichText::new(format!("Face-up in the Extra Deck: {}", names.join(", ")))
+                            .small(),
+                    );
+                }
                 if let Some(field) = player
                     .field_spell
                     .and_then(|f| view.duel.pool().get(f.card))

@@ -130,9 +130,18 @@ fn every_legal_action_reads_as_words_without_seat_numbers() {
 pub(crate) fn scenario_view(format: &str, text: &str, seat: Seat) -> SeatView {
     let catalog = Catalog::load(&project_assets()).expect("assets");
     let rules = Arc::clone(&catalog.format(format).expect("format").rules);
+    scenario_view_with(&rules, text, seat)
+}
+
+/// As [`scenario_view`], with rules of the test's own (a pool it built).
+pub(crate) fn scenario_view_with(
+    rules: &Arc<fairduel_engine::Rules>,
+    text: &str,
+    seat: Seat,
+) -> SeatView {
     let scenario =
         fairduel_sim::scenario::Scenario::parse("position.toml", text).expect("scenario parses");
-    let (duel, knowledge) = scenario.position(&rules).expect("the steps play");
+    let (duel, knowledge) = scenario.position(rules).expect("the steps play");
     let legal = duel.legal_actions(seat, &knowledge);
     SeatView {
         duel,
