@@ -157,7 +157,7 @@ fn deck_of(dir: &Path, rules: &Rules, name: &str, cards: &[PathBuf]) -> Result<D
     if cards.is_empty() {
         deck(dir, rules, name)
     } else {
-        assets::database_deck(rules, name)
+        fairduel_carddb::database_deck(rules, name)
     }
 }
 

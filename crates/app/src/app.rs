@@ -6,8 +6,11 @@ use std::time::Duration;
 
 use egui::{RichText, Ui};
 use fairduel_engine::describe::describe_outcome;
-use fairduel_engine::{DeckList, Rules, Seat, WinReason};
+use fairduel_engine::{Seat, WinReason};
 
+use crate::card_database_match::{
+    bot_match_with_database, friend_match_with_database, saved_pool_hash,
+};
 use crate::catalog::Catalog;
 use crate::decks::{self, DeckLibrary, DecksEvent, DecksState, decks_ui};
 use crate::game::{Company, MatchModel, MatchRequest, MatchUi, match_ui};
@@ -245,7 +248,7 @@ impl FairDuelApp {
             .ok_or_else(|| format!("there is no format preset \"{}\"", request.format))?;
         let format_name = format.name().to_owned();
         let (rules, my_deck, bot_decks) = match &request.card_database {
-            Some(path) => database_match(&format.rules, path)?,
+            Some(path) => bot_match_with_database(&format.rules, path)?,
             None => (
                 Arc::clone(&format.rules),
                 load_deck(catalog, &request.deck, &format.rules, &format_name)?,
@@ -370,8 +373,13 @@ impl FairDuelApp {
         let format = catalog
             .format(&request.format)
             .ok_or_else(|| format!("there is no format preset \"{}\"", request.format))?;
-        let rules = Arc::clone(&format.rules);
-        let deck = load_deck(catalog, &request.deck, &format.rules, format.name())?;
+        let (rules, deck) = match &request.card_database {
+            Some(path) => friend_match_with_database(&format.rules, path, &request.database_deck)?,
+            None => (
+                Arc::clone(&format.rules),
+                load_deck(catalog, &request.deck, &format.rules, format.name())?,
+            ),
+        };
         self.seating_with(ctx, rules, request.format.clone(), deck)
     }
 
@@ -462,7 +470,16 @@ impl FairDuelApp {
                         saved.meta.format_name
                     )
                 })?;
-                let rules = Arc::clone(&format.rules);
+                // A Domain match may have been played with the cards of a card database:
+                // the set-up's pool hash says which.
+                let pool_hash = saved_pool_hash(&saved)
+                    .ok_or("this match file holds no set-up: it cannot be resumed, only deleted")?;
+                let rules = crate::records::rules_with_pool(
+                    &format.rules,
+                    format.name(),
+                    pool_hash,
+                    &self.settings.card_database,
+                )?;
                 let deck = fairduel_engine::DeckList::from(&saved.meta.deck);
                 let mut seating =
                     self.seating_with(ctx, rules, saved.meta.format_name.clone(), deck)?;
@@ -499,6 +516,7 @@ impl FairDuelApp {
         let request = FriendRequest {
             format: pending.seating.format_id.clone(),
             deck: pending.seating.deck.name.clone(),
+            ..FriendRequest::default()
         };
         let others = usize::from(pending.seating.rules.format.table.players).saturating_sub(1);
         let title = format!(
@@ -552,6 +570,10 @@ impl FairDuelApp {
             let ctx = ui.ctx().clone();
             self.start_match(&ctx, request);
         }
+        // Records of Domain matches played with a card database are opened with it.
+        self.records
+            .card_database
+            .clone_from(&self.settings.card_database);
         if let Some(path) = self.options.open_file.take() {
             self.open_path(&path);
         }
@@ -655,6 +677,9 @@ impl FairDuelApp {
     /// Opens a record (audit and replay) or imports a deck, as the file's name says, and
     /// shows the screen it went to; a match in progress is pointed to where it resumes.
     pub fn open_path(&mut self, path: &Path) {
+        self.records
+            .card_database
+            .clone_from(&self.settings.card_database);
         let Ok(catalog) = &self.catalog else {
             return;
         };
@@ -979,20 +1004,4 @@ impl eframe::App for FairDuelApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, SETTINGS_KEY, &self.settings);
     }
-}
-
-/// Domain Format with the cards of the card database at `path`: the format's rules with
-/// the database's pool, my deck and the bots' decks built from it.
-fn database_match(
-    rules: &Rules,
-    path: &std::path::Path,
-) -> Result<(Arc<Rules>, DeckList, Vec<DeckList>), String> {
-    let rules = fairduel_carddb::database_rules(rules.format.clone(), &[path.to_path_buf()])
-        .map_err(|e| e.to_string())?;
-    let seats = usize::from(rules.format.table.players).max(2);
-    let mut decks = fairduel_carddb::database_decks(&rules, seats)
-        .map_err(|e| e.to_string())?
-        .into_iter();
-    let mine = decks.next().ok_or_else(|| "no deck for you".to_owned())?;
-    Ok((rules, mine, decks.collect()))
 }

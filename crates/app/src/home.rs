@@ -16,8 +16,12 @@ pub struct HomeState {
     pub bot_deck: String,
     /// The ticket being pasted.
     pub ticket: String,
-    /// Domain Format against the bot with the cards of the card database in the settings.
+    /// Domain Format with the cards of the card database in the settings (against the bot
+    /// or a friend).
     pub with_my_cards: bool,
+    /// With those cards against a friend: a `.ydk` file or `ydke://` link of them (empty:
+    /// a deck built from the database).
+    pub database_deck: String,
 }
 
 /// What the player asked for on the home screen.
@@ -36,10 +40,16 @@ pub enum HomeAction {
 }
 
 /// The format and deck for a match against a person.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct FriendRequest {
     pub format: String,
     pub deck: String,
+    /// Domain Format with the cards of this card database: every player needs the same
+    /// one, and `deck` is not used.
+    pub card_database: Option<std::path::PathBuf>,
+    /// With a card database: the player's `.ydk` file or `ydke://` link (empty: a deck
+    /// built from the database).
+    pub database_deck: String,
 }
 
 /// A bot match to start.
@@ -162,6 +172,7 @@ pub fn home_ui(
         if let Some(format) = catalog.format(&state.format) {
             ui.label(RichText::new(format_summary(&format.rules.format)).color(theme::TEXT_DIM));
         }
+        my_cards_ui(ui, catalog, state, card_database);
         if legal.is_empty() {
             ui.label(
                 RichText::new("No deck is legal in this format: build one under Decks.")
@@ -170,10 +181,13 @@ pub fn home_ui(
         }
     });
     ui.add_space(8.0);
-    let have_deck = !state.deck.is_empty();
+    let with_my_cards = plays_my_cards(catalog, state, card_database);
+    let have_deck = !state.deck.is_empty() || with_my_cards;
     let friend = FriendRequest {
         format: state.format.clone(),
         deck: state.deck.clone(),
+        card_database: with_my_cards.then(|| std::path::PathBuf::from(card_database.trim())),
+        database_deck: state.database_deck.trim().to_owned(),
     };
     ui.columns(2, |columns| {
         let ui = &mut columns[0];
@@ -197,25 +211,14 @@ pub fn home_ui(
                 .color(theme::TEXT_DIM),
             );
             ui.add_space(6.0);
-            let domain = catalog
-                .format(&state.format)
-                .is_some_and(|f| f.rules.format.deck.domain);
-            let my_cards = domain && !card_database.trim().is_empty();
-            if my_cards {
-                ui.checkbox(
-                    &mut state.with_my_cards,
-                    "Play with the cards of my card database (a deck is built for each seat)",
-                );
-            } else if domain {
+            if with_my_cards {
                 ui.label(
                     RichText::new(
-                        "Set your simulator's card database under Settings to play Domain \
-                         with its cards.",
+                        "With your card database's cards, a deck is built for each seat.",
                     )
                     .color(theme::TEXT_DIM),
                 );
             }
-            let with_my_cards = my_cards && state.with_my_cards;
             let ready = with_my_cards || (have_deck && !state.bot_deck.is_empty());
             if ui
                 .add_enabled(
@@ -386,6 +389,50 @@ pub fn home_ui(
             .color(theme::TEXT_DIM),
     );
     action
+}
+
+/// Whether the next match is played with the cards of the card database in the settings:
+/// a Domain format, a database set, and the player's choice.
+fn plays_my_cards(catalog: &Catalog, state: &HomeState, card_database: &str) -> bool {
+    let domain = catalog
+        .format(&state.format)
+        .is_some_and(|f| f.rules.format.deck.domain);
+    domain && !card_database.trim().is_empty() && state.with_my_cards
+}
+
+/// The choice to play Domain with the cards of the player's card database, and the deck
+/// of those cards for a friend's match.
+fn my_cards_ui(ui: &mut Ui, catalog: &Catalog, state: &mut HomeState, card_database: &str) {
+    let domain = catalog
+        .format(&state.format)
+        .is_some_and(|f| f.rules.format.deck.domain);
+    if !domain {
+        return;
+    }
+    if card_database.trim().is_empty() {
+        ui.label(
+            RichText::new(
+                "Set your simulator's card database under Settings to play Domain with its cards.",
+            )
+            .color(theme::TEXT_DIM),
+        );
+        return;
+    }
+    ui.checkbox(
+        &mut state.with_my_cards,
+        "Play with the cards of my card database (a friend needs the same database)",
+    );
+    if state.with_my_cards {
+        ui.horizontal(|ui| {
+            let label = ui.label("Your deck against a friend");
+            ui.add(
+                egui::TextEdit::singleline(&mut state.database_deck)
+                    .hint_text(".ydk file or ydke:// link; empty: a deck built from the database")
+                    .desired_width(ui.available_width()),
+            )
+            .labelled_by(label.id);
+        });
+    }
 }
 
 /// A format in one line: its board, life points, deck size and table.

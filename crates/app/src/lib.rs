@@ -11,6 +11,7 @@
 
 pub mod app;
 pub mod board;
+mod card_database_match;
 pub mod catalog;
 mod deck_exchange;
 pub mod decks;

@@ -392,3 +392,99 @@ fn cancelling_a_hosted_match_goes_home_and_stops_hosting() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&other);
 }
+
+#[test]
+fn a_domain_match_with_my_card_database_is_hosted_joined_played_and_its_record_reopened() {
+    // Both players set the same simulator database under Settings and tick "Play with the
+    // cards of my card database"; each plays a deck built from it (no deck file given).
+    let cdb = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/ygopro/goat-entries.cdb");
+    if !cdb.is_file() {
+        eprintln!(
+            "skipped: {} is absent (a fresh clone has no ../shared; CI has it)",
+            cdb.display()
+        );
+        return;
+    }
+    let host_dir = temp_dir("app-db-host");
+    let join_dir = temp_dir("app-db-join");
+    let mut host = player("Ada", &host_dir);
+    let mut joiner = player("Grace", &join_dir);
+    for h in [&mut host, &mut joiner] {
+        h.state_mut().settings.card_database = cdb.display().to_string();
+        h.run();
+        crate::app_tests::pick_format(h, "Domain Format");
+        h.get_by_label_contains("Play with the cards of my card database")
+            .click();
+        h.run();
+        h.get_by_label("Your deck against a friend");
+    }
+    host_and_join(&mut host, &mut joiner);
+    for h in [&host, &joiner] {
+        let pool = h
+            .state()
+            .game
+            .as_ref()
+            .and_then(|g| g.model.view.as_ref())
+            .map(|v| v.duel.pool().name().to_owned());
+        assert_eq!(pool.as_deref(), Some(fairduel_carddb::DATABASE_POOL));
+        assert_eq!(
+            labels_containing(h, "(GOAT), in the Deck Master Zone").len(),
+            2
+        );
+    }
+    host.get_by_label("Autopilot").click();
+    joiner.get_by_label("Autopilot").click();
+    step_both(&mut host, &mut joiner, "both audits", |h, j| {
+        [h, j].iter().all(|x| {
+            x.state()
+                .game
+                .as_ref()
+                .is_some_and(|g| g.model.end.is_some())
+        })
+    });
+    step_both(&mut host, &mut joiner, "both result screens", |h, j| {
+        h.state().screen == Screen::Result && j.state().screen == Screen::Result
+    });
+    host.get_by_label_contains("Every seat verified");
+    joiner.get_by_label_contains("Every seat verified");
+
+    // The record replays with the database in the settings; without it, the records screen
+    // says which database to set.
+    host.get_by_role_and_label(Role::Button, "Open the record")
+        .click();
+    host.run();
+    assert_eq!(host.state().screen, Screen::Records);
+    let opened = host
+        .state()
+        .records
+        .open
+        .as_ref()
+        .map(|o| o.content.is_ok());
+    assert_eq!(opened, Some(true), "the record opens with the database");
+    let path = host
+        .state()
+        .records
+        .open
+        .as_ref()
+        .map(|o| o.path.clone())
+        .expect("a record");
+    host.state_mut().settings.card_database.clear();
+    host.state_mut().open_path(&path);
+    host.run();
+    let refused = host
+        .state()
+        .records
+        .open
+        .as_ref()
+        .and_then(|o| o.content.as_ref().err().cloned())
+        .expect("refused without the database");
+    assert!(
+        refused.contains("Set that database under Settings"),
+        "{refused}"
+    );
+    drop(host);
+    drop(joiner);
+    let _ = std::fs::remove_dir_all(&host_dir);
+    let _ = std::fs::remove_dir_all(&join_dir);
+}

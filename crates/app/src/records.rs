@@ -61,6 +61,9 @@ pub struct RecordsState {
     pub seat: u8,
     /// Show the cards that were hidden during play (known from the end reveals).
     pub show_hidden: bool,
+    /// The card database in the settings: a Domain record played with its cards is
+    /// replayed with them.
+    pub card_database: String,
     /// "Browse…" was clicked: the app opens the system's file dialog.
     pub browse: bool,
 }
@@ -95,13 +98,17 @@ impl RecordsState {
         self.seat = 0;
         self.open = Some(OpenedRecord {
             path: path.to_path_buf(),
-            content: load_record(path, catalog),
+            content: load_record(path, catalog, &self.card_database),
         });
     }
 }
 
 /// The rules a record was played with, found among the catalogue's by their hashes.
-fn rules_for(record: &MatchRecord, catalog: &Catalog) -> Result<Arc<Rules>, String> {
+fn rules_for(
+    record: &MatchRecord,
+    catalog: &Catalog,
+    card_database: &str,
+) -> Result<Arc<Rules>, String> {
     let setup = record_setup(record).map_err(|e| format!("This record cannot be read: {e}."))?;
     let format = catalog
         .formats
@@ -116,27 +123,66 @@ fn rules_for(record: &MatchRecord, catalog: &Catalog) -> Result<Arc<Rules>, Stri
                 catalog.dir.join("formats").display()
             )
         })?;
-    let pool = &format.rules.pool;
-    if pool.hash() != setup.pool_hash {
-        return Err(format!(
-            "The match was played with another card pool (hash {}) than this FairDuel has for \
-             {} ({}). Open it with the FairDuel version, or the asset folder, it was played \
-             with.",
-            setup.pool_hash.short(),
-            format.name(),
-            pool.hash().short()
-        ));
-    }
-    Ok(Arc::clone(&format.rules))
+    rules_with_pool(&format.rules, format.name(), setup.pool_hash, card_database)
 }
 
-pub fn load_record(path: &Path, catalog: &Catalog) -> Result<LoadedRecord, String> {
+/// The rules a match named by its set-up was played with: the format's own pool, or (a
+/// Domain match) the card database's in the settings, whichever the set-up's pool hash
+/// names.
+pub(crate) fn rules_with_pool(
+    rules: &Arc<Rules>,
+    format_name: &str,
+    pool_hash: fairduel_engine::hash::Digest32,
+    card_database: &str,
+) -> Result<Arc<Rules>, String> {
+    let pool = &rules.pool;
+    if pool.hash() == pool_hash {
+        return Ok(Arc::clone(rules));
+    }
+    if rules.format.deck.domain {
+        let database = card_database.trim();
+        if database.is_empty() {
+            return Err(format!(
+                "The match was played with another card pool (hash {}) than {format_name}'s own: \
+                 most likely the cards of a card database. Set that database under Settings \
+                 and open it again.",
+                pool_hash.short()
+            ));
+        }
+        let with_database =
+            fairduel_carddb::database_rules(rules.format.clone(), &[PathBuf::from(database)])
+                .map_err(|e| e.to_string())?;
+        if with_database.pool.hash() == pool_hash {
+            return Ok(with_database);
+        }
+        return Err(format!(
+            "The match was played with another card pool (hash {}) than {format_name}'s own \
+             or your card database's ({}): set the database it was played with under \
+             Settings and open it again.",
+            pool_hash.short(),
+            with_database.pool.hash().short()
+        ));
+    }
+    Err(format!(
+        "The match was played with another card pool (hash {}) than this FairDuel has for {} \
+         ({}). Open it with the FairDuel version, or the asset folder, it was played with.",
+        pool_hash.short(),
+        format_name,
+        pool.hash().short()
+    ))
+}
+
+pub fn load_record(
+    path: &Path,
+    catalog: &Catalog,
+    card_database: &str,
+) -> Result<LoadedRecord, String> {
     let bytes = std::fs::read(path)
         .map_err(|e| format!("Cannot read {}: {e}. Check the path.", path.display()))?;
     let record = MatchRecord::from_bytes(&bytes).map_err(|e| {
         format!("This match record is damaged and cannot be verified or replayed: {e}.")
     })?;
-    let rules = rules_for(&record, catalog)?;
+    let rules = rules_for(&record, catalog, card_database)?;
     let report = audit(Arc::clone(&rules), &record).map_err(|e| e.to_string());
     let replay = replay(Arc::clone(&rules), &record)
         .map_err(|e| format!("This record cannot be replayed: {e}."))?;

@@ -1,13 +1,14 @@
 //! A Domain Format match with a player's own card database: the format's rules with the
 //! database's pool, and a legal deck per seat built from it (for bots and demos).
 
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use fairduel_engine::{CardPool, DeckList, Format, Rules};
 use thiserror::Error;
 
-use crate::{CardDbError, DatabasePoolError, load_cards, pool_from_database};
+use crate::{CardDbError, DatabasePoolError, load_cards, pool_from_database, read_deck_text};
 
 #[derive(Debug, Error)]
 pub enum DatabaseMatchError {
@@ -59,4 +60,60 @@ pub fn database_decks(rules: &Rules, seats: usize) -> Result<Vec<DeckList>, Data
         });
     }
     Ok(decks)
+}
+
+/// A deck of a card database's cards, from a `.ydk` file, a `ydke://` link or a FairDuel
+/// Domain deck file naming passcodes: each passcode found in the match's pool.
+pub fn database_deck(rules: &Rules, file_or_link: &str) -> Result<DeckList, String> {
+    let text = if file_or_link.starts_with("ydke://") {
+        file_or_link.to_owned()
+    } else {
+        std::fs::read_to_string(file_or_link)
+            .map_err(|e| format!("{file_or_link}: cannot be read: {e}"))?
+    };
+    let parsed = read_deck_text(&text).map_err(|e| format!("{file_or_link}: {e}"))?;
+    let by_passcode: BTreeMap<u32, fairduel_engine::CardId> = rules
+        .pool
+        .cards()
+        .filter_map(|c| c.database.as_ref().map(|d| (d.passcode, c.id)))
+        .collect();
+    let find = |passcode: fairduel_engine::domain::Passcode| {
+        by_passcode.get(&passcode.0).copied().ok_or_else(|| {
+            format!(
+                "{file_or_link}: card {passcode} is not in your card database (or is a token): \
+                 use the database the deck was built with"
+            )
+        })
+    };
+    let deck = &parsed.deck;
+    let master = deck.deck_master.ok_or_else(|| {
+        format!(
+            "{file_or_link}: no Deck Master — put it alone in the side deck, or add a line \
+             `#deckmaster PASSCODE`"
+        )
+    })?;
+    let list = DeckList {
+        name: parsed.name.clone().unwrap_or_else(|| {
+            Path::new(file_or_link)
+                .file_stem()
+                .filter(|_| !file_or_link.starts_with("ydke://"))
+                .map_or_else(|| "deck".to_owned(), |s| s.to_string_lossy().into_owned())
+        }),
+        leader: Some(find(master)?),
+        main: deck
+            .main
+            .iter()
+            .map(|p| find(*p))
+            .collect::<Result<_, _>>()?,
+        extra: deck
+            .extra
+            .iter()
+            .map(|p| find(*p))
+            .collect::<Result<_, _>>()?,
+        field_setup: Vec::new(),
+        duelist_setup: None,
+    };
+    list.validate(&rules.pool, &rules.format)
+        .map_err(|e| format!("{file_or_link}: {e}"))?;
+    Ok(list)
 }

@@ -14,7 +14,9 @@ mod pool;
 mod strings;
 
 pub use cdb::{CardDbError, LoadedDatabase, load_cards, read_cdb};
-pub use database_match::{DatabaseMatchError, database_decks, database_rules, load_database_pool};
+pub use database_match::{
+    DatabaseMatchError, database_deck, database_decks, database_rules, load_database_pool,
+};
 pub use deck_file::{
     DECK_MASTER_TAG, DeckFileError, ParsedDeck, YdkeLists, parse_ydke, read_deck_text, to_ydk,
     to_ydke,
