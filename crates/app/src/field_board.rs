@@ -624,6 +624,7 @@ fn paint_zone(painter: &egui::Painter, view: &SeatView, place: Place, cell: Rect
                     zone: fairduel_engine::Zone::FieldSpell,
                     ..
                 } => "Field\nZone",
+                _ if duel.is_pendulum_zone(place) => "Pendulum\nZone",
                 _ => return,
             };
             painter.text(
