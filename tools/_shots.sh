@@ -78,7 +78,7 @@ shot() {
   import -window root -crop "${width}x${height}+0+0" +repage "$out/$name.png"
   echo "saved $out/$name.png"
 }
-start app --format domain --cards /tmp/pdb/cards.cdb --seed 4 --bot-delay-ms 0 --autopilot --autopilot-until-turn 9
-sleep 25
-shot domain-pendulum 1280 800
+start app --format domain-6 --seed 4 --bot-delay-ms 0 --autopilot --autopilot-until-turn 9
+sleep 30
+shot domain-6 1280 800
 stop

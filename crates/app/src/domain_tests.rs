@@ -18,12 +18,16 @@ use crate::field_tests::summon_a_monster;
 use crate::home::MatchRequest;
 
 fn domain_app(seed: u64) -> FairDuelApp {
+    domain_app_in("domain", seed)
+}
+
+fn domain_app_in(format: &str, seed: u64) -> FairDuelApp {
     let options = LaunchOptions {
         assets: project_assets(),
         seed: Some(seed),
         bot_delay: Some(std::time::Duration::ZERO),
         quick_match: Some(MatchRequest {
-            format: "domain".to_owned(),
+            format: format.to_owned(),
             // Birdface, Level 5: summoned from its zone with one tribute.
             deck: "sky-domain".to_owned(),
             bot_deck: "dark-magician-domain".to_owned(),
@@ -181,4 +185,23 @@ fn the_two_players_share_two_extra_monster_zones_drawn_once_and_each_has_a_field
     }
     assert_eq!(labels_containing(&h, "Your Field Zone").len(), 1);
     assert_eq!(labels_containing(&h, "'s Field Zone").len(), 1);
+}
+
+#[test]
+fn at_a_table_of_six_the_rotation_and_who_faces_whom_are_shown() {
+    let mut h = harness(domain_app_in("domain-6", 1));
+    h.run();
+    step_until(&mut h, "the board", |h| view(h).is_some());
+    let rotation = labels_containing(&h, "Turn rotation: ");
+    assert_eq!(rotation.len(), 1, "{rotation:?}");
+    for name in ["you", "Bot 1", "Bot 5"] {
+        assert!(rotation[0].contains(name), "{}", rotation[0]);
+    }
+    // Seat 0 faces seat 1, 2 faces 3, 4 faces 5: every side's header says whom it faces.
+    let mine = labels_containing(&h, "Ada (you): ");
+    assert_eq!(mine.len(), 1, "{mine:?}");
+    assert!(mine[0].contains("faces Bot 1"), "{}", mine[0]);
+    let across = labels_containing(&h, "Bot 1: ");
+    assert!(across.iter().any(|l| l.contains("faces you")), "{across:?}");
+    assert_eq!(labels_containing(&h, " · faces ").len(), 6);
 }

@@ -72,6 +72,7 @@ pub fn field_board_ui(
     marks: &BTreeMap<Place, Mark>,
 ) -> BoardOutput {
     phase_bar_ui(ui, view);
+    rotation_ui(ui, names, view);
     let state = view.duel.state();
     let table = &state.table;
     // Opponents in turn order from the seat after mine; partners after me at the bottom.
@@ -106,24 +107,38 @@ pub fn field_board_ui(
 
     let available = ui.available_rect_before_wrap();
     let gap = 10.0;
+    // At a table of more than two sides my own side is drawn larger, the others around it.
+    let mine_scale = if across.len() + near.len() > 2 {
+        MY_SIDE_SCALE
+    } else {
+        1.0
+    };
+    let (across_rows, near_rows) = (band_rows(across.len()), band_rows(near.len()));
     // A band is a header line and two rows of zones; zones are a little taller than wide.
-    let zone_w_by_width =
-        (available.width() - gap * (wide as f32 + 1.0)) / (columns as f32 * wide as f32);
+    let zone_w_by_width = (available.width() - gap * (wide as f32 + 1.0))
+        / (columns as f32 * per_row(across.len()) as f32)
+            .max(columns as f32 * per_row(near.len()) as f32 * mine_scale);
     let zone_w_by_height = (available.height() - gap * (tall as f32 + 1.0))
-        / (tall as f32 * (zone_rows * 1.15 + 0.45));
+        / ((across_rows as f32 + near_rows as f32 * mine_scale) * (zone_rows * 1.15 + 0.45));
     let zone_w = zone_w_by_width.min(zone_w_by_height).clamp(24.0, 150.0);
-    let zone = vec2(zone_w, zone_w * 1.15);
-    let header = zone_w * 0.45;
-    let band = vec2(zone.x * columns as f32, header + zone.y * zone_rows);
-    let whole = Rect::from_min_size(
-        available.min,
-        vec2(available.width(), (band.y + gap) * tall as f32 + gap),
-    );
+    let sizes = |scale: f32| {
+        let zone = vec2(zone_w * scale, zone_w * scale * 1.15);
+        let header = zone.x * 0.45;
+        (
+            zone,
+            vec2(zone.x * columns as f32, header + zone.y * zone_rows),
+        )
+    };
+    let height = across_rows as f32 * (sizes(1.0).1.y + gap)
+        + near_rows as f32 * (sizes(mine_scale).1.y + gap)
+        + gap;
+    let whole = Rect::from_min_size(available.min, vec2(available.width(), height));
     ui.allocate_rect(whole, Sense::hover());
 
     let mut out = BoardOutput::default();
     let mut top = available.top() + gap;
-    for (group, facing_me) in [(&across, true), (&near, false)] {
+    for (group, facing_me, scale) in [(&across, true, 1.0), (&near, false, mine_scale)] {
+        let (zone, band) = sizes(scale);
         for row in group.chunks(2) {
             let row_width = band.x * row.len() as f32 + gap * (row.len() as f32 - 1.0);
             let mut left = available.center().x - row_width / 2.0;
@@ -138,6 +153,62 @@ pub fn field_board_ui(
         }
     }
     out
+}
+
+/// How much larger my own side is drawn than each other side at a table of three or more.
+const MY_SIDE_SCALE: f32 = 1.5;
+
+/// At a table of more than two players: the turn rotation from the player whose turn it
+/// is, that player lit.
+fn rotation_ui(ui: &mut Ui, names: &[String], view: &SeatView) {
+    let state = view.duel.state();
+    let players = state.seats().count();
+    if players <= 2 {
+        return;
+    }
+    let mut order = state.table;
+    let mut rotation = vec![state.active];
+    while rotation.len() < players {
+        let Some(next) = order.next_turn(*rotation.last().unwrap_or(&state.active)) else {
+            break;
+        };
+        if rotation.contains(&next) {
+            break;
+        }
+        order.begin_turn(next);
+        rotation.push(next);
+    }
+    let named = |seat: Seat| {
+        if seat == view.seat {
+            "you".to_owned()
+        } else {
+            name_of(names, seat)
+        }
+    };
+    let words: Vec<String> = rotation.iter().map(|s| named(*s)).collect();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new("Rotation:").color(theme::TEXT_DIM));
+        for (i, seat) in rotation.iter().enumerate() {
+            if i > 0 {
+                ui.label(egui::RichText::new("›").color(theme::TEXT_DIM));
+            }
+            let text = egui::RichText::new(named(*seat));
+            let text = if i == 0 {
+                text.strong().color(theme::PROMPT)
+            } else {
+                text.color(theme::TEXT_DIM)
+            };
+            ui.label(text);
+        }
+    })
+    .response
+    .widget_info(|| {
+        WidgetInfo::labeled(
+            egui::Role::Label,
+            true,
+            format!("Turn rotation: {}", words.join(", then ")),
+        )
+    });
 }
 
 /// The turn's phases in a row, the current one lit.
@@ -242,17 +313,39 @@ fn side_ui(
     } else {
         ""
     };
+    let deciding = match view.deciding {
+        Some(d) if players.contains(&d) && !active && !removed => " · deciding",
+        _ => "",
+    };
+    // Domain Format: only the player facing you shares Extra Monster Zones and columns.
+    let facing = if field.has_extra_monster_zones() && state.seats().count() > 2 {
+        match field.facing(seat) {
+            Some(other) if other == view.seat => " · faces you".to_owned(),
+            Some(other) => format!(" · faces {}", name_of(names, other)),
+            None => " · faces nobody".to_owned(),
+        }
+    } else {
+        String::new()
+    };
+    let header_words = format!(
+        "{who}: {} LP · hand {}{to_play}{deciding}{facing}{out_words}",
+        player.life_points,
+        counts(&|s| state.player(s).hand.len())
+    );
     painter.text(
         pos2(rect.left() + 4.0, rect.top() + header_h / 2.0),
         Align2::LEFT_CENTER,
-        format!(
-            "{who}: {} LP · hand {}{to_play}{out_words}",
-            player.life_points,
-            counts(&|s| state.player(s).hand.len())
-        ),
+        &header_words,
         FontId::proportional((header_h * 0.55).clamp(9.0, 16.0)),
         rim,
     );
+    let header_rect = Rect::from_min_size(rect.min, vec2(rect.width(), header_h));
+    ui.interact(
+        header_rect,
+        Id::unique("fairduel-field-header").with(seat.index()),
+        Sense::hover(),
+    )
+    .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, &header_words));
 
     // Rows: the Frontrow next to the middle of the table, the Backrow at my own edge, and
     // the shared Extra Monster Zones (where the field has them) in front of the Frontrow.
