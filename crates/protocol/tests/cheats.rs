@@ -27,6 +27,8 @@ mod destiny;
 mod field;
 #[path = "cheats/harness.rs"]
 mod harness;
+#[path = "cheats/pendulum.rs"]
+mod pendulum;
 #[path = "cheats/reshuffle.rs"]
 mod reshuffle;
 #[path = "cheats/resignation.rs"]
