@@ -180,13 +180,17 @@ pub fn format_ids(dir: &Path) -> Vec<String> {
     ids
 }
 
-/// The card pool `cards/<name>.toml` (`dor` is the Duelists of the Roses pool).
+/// The card pool `cards/<name>.toml` (`dor` is the Duelists of the Roses pool), with the
+/// players' own card definitions `cards/<name>-definitions.toml` applied where there are
+/// any (every player of a match needs the same: the pool's hash changes with them).
 pub fn load_pool(dir: &Path, name: &str) -> Result<CardPool, AssetError> {
     let path = dir.join("cards").join(format!("{name}.toml"));
-    Ok(CardPool::from_toml(
-        &path.display().to_string(),
-        &read(&path)?,
-    )?)
+    let pool = CardPool::from_toml(&path.display().to_string(), &read(&path)?)?;
+    let definitions = dir.join("cards").join(format!("{name}-definitions.toml"));
+    if !definitions.is_file() {
+        return Ok(pool);
+    }
+    Ok(pool.with_definitions(&definitions.display().to_string(), &read(&definitions)?)?)
 }
 
 /// A format and the pool it names.

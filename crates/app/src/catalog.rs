@@ -106,7 +106,20 @@ fn read_pool(dir: &Path, name: &str) -> Result<CardPool, PoolProblem> {
         path: path.display().to_string(),
         source,
     })?;
-    CardPool::from_toml(&path.display().to_string(), &text).map_err(PoolProblem::Broken)
+    let pool =
+        CardPool::from_toml(&path.display().to_string(), &text).map_err(PoolProblem::Broken)?;
+    // The players' own card definitions, where there are any (see the command line's
+    // `load_pool`): every player of a match needs the same.
+    let definitions = dir.join("cards").join(format!("{name}-definitions.toml"));
+    if !definitions.is_file() {
+        return Ok(pool);
+    }
+    let text = std::fs::read_to_string(&definitions).map_err(|source| PoolProblem::Read {
+        path: definitions.display().to_string(),
+        source,
+    })?;
+    pool.with_definitions(&definitions.display().to_string(), &text)
+        .map_err(PoolProblem::Broken)
 }
 
 #[derive(Deserialize)]

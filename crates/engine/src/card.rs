@@ -394,6 +394,18 @@ impl CardDef {
         self.monster().is_some_and(|m| m.extra_deck.is_some())
     }
 
+    /// A Kingdom Duels card with the FLIP keyword (the players' own definitions say so).
+    pub fn has_flip(&self) -> bool {
+        self.kingdom()
+            .is_some_and(|k| k.has_keyword(crate::kingdom_card::Keyword::Flip))
+    }
+
+    /// A Kingdom Duels card whose effect is Unstoppable (the players' own definitions).
+    pub fn is_unstoppable(&self) -> bool {
+        self.kingdom()
+            .is_some_and(|k| k.has_keyword(crate::kingdom_card::Keyword::Unstoppable))
+    }
+
     /// The Pendulum Scale of a card game's Pendulum Monster (a card database's): it may be
     /// activated as a spell in a Pendulum Zone.
     pub fn pendulum_scale(&self) -> Option<u8> {

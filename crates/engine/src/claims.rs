@@ -32,6 +32,7 @@ pub(crate) fn predicate_holds(predicate: &Predicate, card: &CardDef) -> bool {
         Predicate::SpellOrTrapNotFieldSpell => {
             predicate_holds(&Predicate::SpellOrTrap, card) && !card.goes_to_the_field_zone()
         }
+        Predicate::FlipMonster => card.is_normal_summonable() && card.has_flip(),
     }
 }
 
@@ -49,6 +50,7 @@ pub(crate) fn describe_predicate(predicate: &Predicate) -> String {
         Predicate::Monster => "a monster".into(),
         Predicate::FieldSpell => "a Field Spell".into(),
         Predicate::SpellOrTrapNotFieldSpell => "a spell or trap other than a Field Spell".into(),
+        Predicate::FlipMonster => "a monster with the FLIP keyword".into(),
     }
 }
 

@@ -961,6 +961,7 @@ impl Writer<'_> {
             Predicate::Monster => self.variant(6),
             Predicate::FieldSpell => self.variant(7),
             Predicate::SpellOrTrapNotFieldSpell => self.variant(8),
+            Predicate::FlipMonster => self.variant(9),
         }
         self.varint(u64::from(*turn));
     }

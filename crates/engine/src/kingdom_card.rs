@@ -186,9 +186,27 @@ pub struct KingdomCard {
     pub duelists: Vec<String>,
     /// For an alternate art: the code of the card it prints.
     pub art_of: Option<String>,
+    /// Keywords of the card's effect text, from the players' own card definitions (the
+    /// card facts carry no effect texts): see `crate::card_definitions`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<Keyword>,
+}
+
+/// A keyword of a Kingdom Duels card's effect text that FairDuel plays as a rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Keyword {
+    /// "Monsters with the FLIP keyword can be summoned in Hidden DEF position."
+    Flip,
+    /// "If an effect is Unstoppable it means it cannot be responded by another card."
+    Unstoppable,
 }
 
 impl KingdomCard {
+    pub fn has_keyword(&self, keyword: Keyword) -> bool {
+        self.keywords.contains(&keyword)
+    }
+
     pub fn has_type(&self, name: &str) -> bool {
         self.types.iter().any(|t| t.eq_ignore_ascii_case(name))
     }
@@ -417,6 +435,7 @@ mod tests {
             deck: DeckZone::Main,
             duelists: vec![],
             art_of: None,
+            keywords: Vec::new(),
         }
     }
 

@@ -14,6 +14,7 @@ pub mod action;
 pub mod agreement;
 pub mod awaiting;
 pub mod card;
+pub mod card_definitions;
 pub mod chance;
 mod claims;
 pub mod commitment;

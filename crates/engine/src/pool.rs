@@ -324,6 +324,11 @@ impl CardPool {
                 (card.id, card)
             })
             .collect();
+        self.with_defs(defs)
+    }
+
+    /// This pool with its cards replaced by `defs` (terrains and fusions kept), hashed again.
+    pub(crate) fn with_defs(&self, defs: BTreeMap<CardId, CardDef>) -> CardPool {
         let hash = Self::compute_hash(&self.name, &defs, &self.terrains, &self.fusions);
         let binds = Binds::of(&defs);
         CardPool {
@@ -589,6 +594,7 @@ impl RawKingdomCard {
             deck: self.deck,
             duelists: self.duelists,
             art_of: self.art_of,
+            keywords: Vec::new(),
         };
         Ok(CardDef {
             id: CardId(self.id),

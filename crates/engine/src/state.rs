@@ -143,6 +143,9 @@ pub enum Predicate {
     /// A spell or trap other than a Field Spell (a card Set in a Spell & Trap Zone where the
     /// field has a Field Zone).
     SpellOrTrapNotFieldSpell,
+    /// A Kingdom Duels Main Deck monster with the FLIP keyword (one summoned Hidden in DEF
+    /// Position from the hand).
+    FlipMonster,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -31,6 +31,13 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             let mut text = match mode {
                 PlayMode::Summon => "Summon face-up".to_owned(),
                 PlayMode::SetMonsterAttack => "Set face-down in attack position".to_owned(),
+                // Kingdom Duels: a FLIP monster summoned Hidden.
+                PlayMode::SetMonsterDefence
+                    if duel.format().family == fairduel_engine::format::Family::Field
+                        && !duel.format().field.set_monsters =>
+                {
+                    "Summon Hidden in DEF Position (FLIP)".to_owned()
+                }
                 PlayMode::SetMonsterDefence => "Set face-down in defence position".to_owned(),
                 PlayMode::SetSpellTrap => "Set face-down".to_owned(),
                 PlayMode::ActivateSpell if duel.is_pendulum_zone(*to) => {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::activation::field_speed;
 use crate::awaiting::{Awaiting, Decision, TrapEvent};
-use crate::card::CardId;
+use crate::card::{CardDef, CardId};
 use crate::commitment::CardRef;
 use crate::duel::Duel;
 use crate::event::Event;
@@ -87,7 +87,17 @@ impl Duel {
         });
         let link = u8::try_from(self.state.chain.links.len()).unwrap_or(u8::MAX);
         events.push(Event::ChainLinkAdded { link, card });
-        self.state.chain.to_ask = self.responders_after(controller);
+        // "If an effect is Unstoppable it means it cannot be responded by another card."
+        let unstoppable = self
+            .rules
+            .pool
+            .get(card)
+            .is_some_and(CardDef::is_unstoppable);
+        self.state.chain.to_ask = if unstoppable {
+            Vec::new()
+        } else {
+            self.responders_after(controller)
+        };
     }
 
     /// The players who could respond to a link of `controller`'s, in priority order: from

@@ -3,6 +3,7 @@
 use crate::action::{Action, PlayMode};
 use crate::agreement::{Destination, Operation};
 use crate::awaiting::Decision;
+use crate::card::CardDef;
 use crate::duel::Duel;
 use crate::knowledge::Knowledge;
 use crate::place::{Place, Zone};
@@ -278,7 +279,12 @@ impl Duel {
             (PlayMode::Summon, Some(reveal)),
             (PlayMode::SummonDefence, Some(reveal)),
         ];
-        if self.rules.format.field.set_monsters {
+        let flip = self
+            .rules
+            .pool
+            .get(reveal.card)
+            .is_some_and(CardDef::has_flip);
+        if self.rules.format.field.set_monsters || flip {
             modes.push((PlayMode::SetMonsterDefence, None));
         }
         modes

@@ -253,9 +253,13 @@ impl Duel {
             });
         }
         let set = summon.mode == PlayMode::SetMonsterDefence;
-        if set && !field.set_monsters {
+        // Kingdom Duels: "Monsters with the FLIP keyword can be summoned in Hidden DEF
+        // position"; no other monster is Set. An unseen one is claimed to be such.
+        let flip_summon = set && !field.set_monsters;
+        if flip_summon && summon.card.is_some_and(|c| !c.has_flip()) {
             return Err(RuleError::WrongPlayMode {
-                why: "monsters are not Set in this format: they are summoned face-up",
+                why: "monsters are not Set in this format: they are summoned face-up (a \
+                      monster with the FLIP keyword may be summoned Hidden in DEF Position)",
             });
         }
         if self.state.player(seat).monsters_played >= field.normal_summons {
@@ -283,6 +287,7 @@ impl Duel {
             }
         }
         let claim = match (set, shown) {
+            (true, None) if flip_summon => Some(Predicate::FlipMonster),
             (true, None) => {
                 let (min, max) = field.levels_for(given).ok_or(RuleError::WrongTributes {
                     level: 0,

@@ -1,0 +1,153 @@
+//! The players' own card definitions for Kingdom Duels. The card facts carry no effect
+//! texts, and the format's authors encourage players to write down what their cards do; a
+//! definitions file names cards by code and gives the keywords of their texts that FairDuel
+//! plays as rules:
+//!
+//! ```toml
+//! [[card]]
+//! code = "LOB-EN001"
+//! keywords = ["flip"]
+//! ```
+//!
+//! The keywords join the cards' entries in the pool, so the pool's hash changes with them:
+//! every player of a match must play with the same definitions, which the handshake checks
+//! as it checks the pool. A file naming a card the pool does not hold, a card that is not
+//! a Kingdom Duels card, or a keyword FairDuel does not know is refused with its line.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::card::{CardDef, CardId, CardKind};
+use crate::kingdom_card::Keyword;
+use crate::pool::CardPool;
+use crate::source::{SourceError, line_of};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDefinitions {
+    #[serde(default)]
+    card: Vec<toml::Spanned<RawDefinition>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDefinition {
+    code: String,
+    #[serde(default)]
+    keywords: Vec<Keyword>,
+}
+
+impl CardPool {
+    /// This pool with the card definitions of `text` (the file `file`) applied: each
+    /// card's keywords, and those of its alternate arts, which print the same card.
+    pub fn with_definitions(&self, file: &str, text: &str) -> Result<CardPool, SourceError> {
+        let raw: RawDefinitions =
+            toml::from_str(text).map_err(|e| SourceError::from_toml(file, text, &e))?;
+        let mut defs: BTreeMap<CardId, CardDef> =
+            self.cards().map(|card| (card.id, card.clone())).collect();
+        for spanned in raw.card {
+            let line = line_of(text, spanned.span().start);
+            let definition = spanned.into_inner();
+            let code = definition.code.trim();
+            let mut found = false;
+            for card in defs.values_mut() {
+                let CardKind::Kingdom(kingdom) = &mut card.kind else {
+                    continue;
+                };
+                if kingdom.code != code && kingdom.art_of.as_deref() != Some(code) {
+                    continue;
+                }
+                found = true;
+                for keyword in &definition.keywords {
+                    if !kingdom.keywords.contains(keyword) {
+                        kingdom.keywords.push(*keyword);
+                    }
+                }
+                kingdom.keywords.sort();
+            }
+            if !found {
+                return Err(SourceError::new(
+                    file,
+                    line,
+                    format!(
+                        "no Kingdom Duels card of pool \"{}\" has the code \"{code}\": write a \
+                         code as the card list prints it (\"SOE-023A\")",
+                        self.name()
+                    ),
+                ));
+            }
+        }
+        Ok(self.with_defs(defs))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kingdom_card::Keyword;
+
+    fn pool() -> CardPool {
+        CardPool::from_toml(
+            "kingdom-duels.toml",
+            include_str!("../../../assets/cards/kingdom-duels.toml"),
+        )
+        .expect("the pool loads")
+    }
+
+    fn keywords_of(pool: &CardPool, code: &str) -> Vec<Keyword> {
+        pool.cards()
+            .filter_map(|c| c.kingdom())
+            .find(|k| k.code == code)
+            .map(|k| k.keywords.clone())
+            .expect("the card")
+    }
+
+    #[test]
+    fn definitions_give_cards_their_keywords_and_change_the_pools_hash() {
+        let pool = pool();
+        let code = pool
+            .cards()
+            .filter_map(|c| c.kingdom())
+            .find(|k| k.is_main_deck_monster())
+            .map(|k| k.code.clone())
+            .expect("a monster");
+        let defined = pool
+            .with_definitions(
+                "mine.toml",
+                &format!("[[card]]\ncode = \"{code}\"\nkeywords = [\"flip\", \"unstoppable\"]\n"),
+            )
+            .expect("the definitions apply");
+        assert_eq!(
+            keywords_of(&defined, &code),
+            vec![Keyword::Flip, Keyword::Unstoppable]
+        );
+        assert!(keywords_of(&pool, &code).is_empty());
+        assert_ne!(
+            defined.hash(),
+            pool.hash(),
+            "the players must agree on them"
+        );
+        assert_eq!(
+            pool.with_definitions("empty.toml", "").map(|p| p.hash()),
+            Ok(pool.hash())
+        );
+    }
+
+    #[test]
+    fn a_broken_definitions_file_is_refused_with_its_line() {
+        let pool = pool();
+        let unknown = pool
+            .with_definitions("mine.toml", "\n[[card]]\ncode = \"NOPE-000\"\n")
+            .expect_err("no such card");
+        assert!(unknown.to_string().contains("NOPE-000"), "{unknown}");
+        assert!(unknown.to_string().contains(":2"), "{unknown}");
+        let keyword = pool
+            .with_definitions(
+                "mine.toml",
+                "[[card]]\ncode = \"SOE-023A\"\nkeywords = [\"teleport\"]\n",
+            )
+            .expect_err("no such keyword");
+        assert!(keyword.to_string().contains("teleport"), "{keyword}");
+    }
+}
