@@ -18,7 +18,7 @@ fn rules() -> Arc<Rules> {
         .get(fairduel_engine::CardId(73))
         .and_then(|c| c.kingdom())
         .map(|k| k.code.clone())
-        .expect("Breath of God");
+        .unwrap_or_else(|| panic!("card 73 (Breath of God) is a Kingdom Duels card"));
     let pool = rules
         .pool
         .with_definitions(
@@ -28,7 +28,7 @@ fn rules() -> Arc<Rules> {
                  [[card]]\ncode = \"{breath}\"\nkeywords = [\"unstoppable\"]\n"
             ),
         )
-        .expect("the definitions apply");
+        .unwrap_or_else(|e| panic!("the definitions apply: {e}"));
     Rules::new(rules.format.clone(), pool)
 }
 
