@@ -9,7 +9,7 @@ use fairduel_engine::describe::describe_outcome;
 use fairduel_engine::{Seat, WinReason};
 
 use crate::card_database_match::{
-    bot_match_with_database, friend_match_with_database, saved_pool_hash,
+    bot_match_with_database, friend_match_with_database, saved_match_rules,
 };
 use crate::catalog::Catalog;
 use crate::decks::{self, DeckLibrary, DecksEvent, DecksState, decks_ui};
@@ -470,16 +470,7 @@ impl FairDuelApp {
                         saved.meta.format_name
                     )
                 })?;
-                // A Domain match may have been played with the cards of a card database:
-                // the set-up's pool hash says which.
-                let pool_hash = saved_pool_hash(&saved)
-                    .ok_or("this match file holds no set-up: it cannot be resumed, only deleted")?;
-                let rules = crate::records::rules_with_pool(
-                    &format.rules,
-                    format.name(),
-                    pool_hash,
-                    &self.settings.card_database,
-                )?;
+                let rules = saved_match_rules(format, &saved, &self.settings.card_database)?;
                 let deck = fairduel_engine::DeckList::from(&saved.meta.deck);
                 let mut seating =
                     self.seating_with(ctx, rules, saved.meta.format_name.clone(), deck)?;

@@ -48,8 +48,20 @@ pub fn friend_match_with_database(
     Ok((rules, deck))
 }
 
+/// The rules a saved match of `format` was played with: a Domain match may have been
+/// played with the cards of a card database, and its set-up's pool hash says which.
+pub fn saved_match_rules(
+    format: &crate::catalog::FormatEntry,
+    saved: &SavedMatch,
+    card_database: &str,
+) -> Result<Arc<Rules>, String> {
+    let pool_hash = saved_pool_hash(saved)
+        .ok_or("this match file holds no set-up: it cannot be resumed, only deleted")?;
+    crate::records::rules_with_pool(&format.rules, format.name(), pool_hash, card_database)
+}
+
 /// The pool hash a saved match's set-up names.
-pub fn saved_pool_hash(saved: &SavedMatch) -> Option<Digest32> {
+fn saved_pool_hash(saved: &SavedMatch) -> Option<Digest32> {
     saved
         .entries
         .iter()
