@@ -17,6 +17,8 @@ use crate::kingdom_card::{
 };
 use crate::source::{SourceError, line_of};
 
+mod rulings;
+
 /// A validated set of card definitions with a content hash peers compare before a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardPool {
@@ -294,37 +296,6 @@ impl CardPool {
             terrains,
             fusions,
         }
-    }
-
-    /// This pool with the defined effects of `cards` set aside: each trigger of such a
-    /// card resolves by agreement instead (a format's rulings). Cards the pool does not
-    /// hold, or that have no effect, are left as they are.
-    pub fn with_rulings(&self, cards: &[CardId]) -> CardPool {
-        let defs: BTreeMap<CardId, CardDef> = self
-            .cards
-            .defs
-            .iter()
-            .map(|card| {
-                let mut card = card.clone();
-                if cards.contains(&card.id) {
-                    let mut triggers = Vec::new();
-                    for effect in &card.effects {
-                        if !triggers.contains(&effect.trigger) {
-                            triggers.push(effect.trigger);
-                        }
-                    }
-                    card.effects = triggers
-                        .into_iter()
-                        .map(|trigger| EffectDef {
-                            trigger,
-                            primitive: Primitive::ByAgreement,
-                        })
-                        .collect();
-                }
-                (card.id, card)
-            })
-            .collect();
-        self.with_defs(defs)
     }
 
     /// This pool with its cards replaced by `defs` (terrains and fusions kept), hashed again.
