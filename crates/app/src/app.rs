@@ -616,11 +616,15 @@ impl FairDuelApp {
             Ok(_) => match self.screen {
                 Screen::Home => self.home_screen(ui),
                 Screen::Decks => {
-                    if let Ok(catalog) = &mut self.catalog
-                        && let Some(DecksEvent::Saved) =
-                            decks_ui(ui, catalog, &self.library, &mut self.decks)
-                    {
-                        self.library.reload(catalog);
+                    if let Ok(catalog) = &mut self.catalog {
+                        let card_database = &self.settings.card_database;
+                        match decks_ui(ui, catalog, &self.library, &mut self.decks, card_database) {
+                            Some(DecksEvent::Saved) => self.library.reload(catalog),
+                            Some(DecksEvent::UseAgainstFriends(path)) => {
+                                self.home.play_database_deck(catalog, &path);
+                            }
+                            None => {}
+                        }
                     }
                 }
                 Screen::Records => {

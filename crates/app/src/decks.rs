@@ -19,6 +19,9 @@ use crate::ydk::PasscodeTable;
 
 use crate::deck_exchange::ydk_ui;
 pub(crate) use crate::deck_exchange::{import_ydk, open_deck_file};
+use crate::domain_decks::DomainDecksState;
+use crate::domain_decks_view::{DomainDecksEvent, domain_decks_ui};
+use fairduel_engine::domain::DomainDeckRules;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum KindFilter {
@@ -186,9 +189,22 @@ impl Report {
     }
 }
 
+/// Whose cards the decks screen builds with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DeckCards {
+    /// FairDuel's own pool, for every format.
+    #[default]
+    FairDuel,
+    /// The player's card database, for Domain Format.
+    MyDatabase,
+}
+
 /// The decks screen: what is shown (view state) and the deck being built (model).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct DecksState {
+    pub cards: DeckCards,
+    /// Domain decks of the player's card database.
+    pub domain: DomainDecksState,
     pub filter: PoolFilter,
     pub card: Option<CardId>,
     /// The deck shown when not editing.
@@ -210,6 +226,8 @@ pub struct DecksState {
 pub enum DecksEvent {
     /// A deck was saved: read the saved decks again.
     Saved,
+    /// Play this saved Domain deck of the card database against friends.
+    UseAgainstFriends(PathBuf),
 }
 
 const ATTRIBUTES: [Attribute; 6] = [
@@ -225,12 +243,41 @@ fn row_text(card: &CardDef) -> String {
     format!("{} {}", card.id, card_summary(card))
 }
 
+/// The decks screen; `card_database` is the path set under Settings.
 pub fn decks_ui(
     ui: &mut Ui,
     catalog: &Catalog,
     library: &DeckLibrary,
     state: &mut DecksState,
+    card_database: &str,
 ) -> Option<DecksEvent> {
+    ui.horizontal(|ui| {
+        ui.label("Cards:");
+        ui.selectable_value(&mut state.cards, DeckCards::FairDuel, "FairDuel's cards");
+        ui.selectable_value(
+            &mut state.cards,
+            DeckCards::MyDatabase,
+            "My card database (Domain Format)",
+        );
+    });
+    if state.cards == DeckCards::MyDatabase {
+        let rules = catalog
+            .formats
+            .iter()
+            .find(|f| f.rules.format.deck.domain)
+            .map_or_else(DomainDeckRules::default, |f| DomainDeckRules {
+                main: usize::from(f.rules.format.deck.min_main),
+                max_extra: usize::from(f.rules.format.deck.max_extra),
+            });
+        return domain_decks_ui(
+            ui,
+            &mut state.domain,
+            card_database,
+            library.data_dir.as_deref(),
+            rules,
+        )
+        .map(|DomainDecksEvent::UseAgainstFriends(path)| DecksEvent::UseAgainstFriends(path));
+    }
     if catalog.deck(&state.deck).is_none() {
         state.deck = catalog
             .decks
@@ -336,7 +383,7 @@ fn format_picker_ui(ui: &mut Ui, catalog: &Catalog, format: &mut String) -> egui
         .response
 }
 
-fn report_ui(ui: &mut Ui, report: &Report) {
+pub(crate) fn report_ui(ui: &mut Ui, report: &Report) {
     let colour = if report.ok {
         theme::BONUS_ON_DARK
     } else {

@@ -393,6 +393,25 @@ pub fn home_ui(
 
 /// Whether the next match is played with the cards of the card database in the settings:
 /// a Domain format, a database set, and the player's choice.
+impl HomeState {
+    /// Plays the saved deck at `path` in friends' Domain matches with the card database:
+    /// the format turns to Domain Format if it was another.
+    pub fn play_database_deck(&mut self, catalog: &Catalog, path: &std::path::Path) {
+        self.database_deck = path.display().to_string();
+        self.with_my_cards = true;
+        let domain = |id: &str| {
+            catalog
+                .format(id)
+                .is_some_and(|f| f.rules.format.deck.domain)
+        };
+        if !domain(&self.format)
+            && let Some(first) = catalog.formats.iter().find(|f| domain(&f.id))
+        {
+            self.format.clone_from(&first.id);
+        }
+    }
+}
+
 fn plays_my_cards(catalog: &Catalog, state: &HomeState, card_database: &str) -> bool {
     let domain = catalog
         .format(&state.format)

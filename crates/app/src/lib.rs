@@ -16,6 +16,8 @@ pub mod catalog;
 mod deck_exchange;
 pub mod decks;
 pub mod deckstore;
+pub mod domain_decks;
+pub mod domain_decks_view;
 pub mod field_board;
 pub mod game;
 pub mod home;
@@ -70,6 +72,8 @@ pub fn run(options: LaunchOptions) -> Result<(), RunError> {
 
 #[cfg(test)]
 mod app_tests;
+#[cfg(test)]
+mod domain_decks_tests;
 #[cfg(test)]
 mod domain_tests;
 #[cfg(test)]

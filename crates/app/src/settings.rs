@@ -124,7 +124,8 @@ pub fn settings_ui(
         RichText::new(
             "If you play on EDOPro or YGOPro, point FairDuel at its card database (cards.cdb, \
              or the folder holding it): cards get their passcodes by name, so YDK decks import \
-             whole and a pics folder shows real pictures. FairDuel only reads it.",
+             whole and a pics folder shows real pictures; Domain Format plays its cards, and \
+             Decks builds Domain decks of them. FairDuel only reads it.",
         )
         .color(theme::TEXT_DIM),
     );
