@@ -7,7 +7,16 @@
 //! [[card]]
 //! code = "LOB-EN001"
 //! keywords = ["flip"]
+//!
+//! [[card]]
+//! code = "LOB-EN002"
+//! keywords = ["trigger-attack-on-you"]
 //! ```
+//!
+//! `flip` and `unstoppable` are their texts' keywords; a trap's Trigger is one of
+//! `trigger-attack` (an attack another player declares), `trigger-attack-on-you` (an attack
+//! on a monster of its player's) and `trigger-opponent-activation` (a card another player
+//! activates); a trap without one is activated at will (Trigger "None").
 //!
 //! The keywords join the cards' entries in the pool, so the pool's hash changes with them:
 //! every player of a match must play with the same definitions, which the handshake checks
@@ -19,7 +28,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::card::{CardDef, CardId, CardKind};
-use crate::kingdom_card::Keyword;
+use crate::kingdom_card::{Keyword, MainType};
 use crate::pool::CardPool;
 use crate::source::{SourceError, line_of};
 
@@ -59,6 +68,19 @@ impl CardPool {
                     continue;
                 }
                 found = true;
+                if let Some(trigger) = definition.keywords.iter().find(|k| k.is_trigger())
+                    && !kingdom.is(MainType::Trap)
+                {
+                    return Err(SourceError::new(
+                        file,
+                        line,
+                        format!(
+                            "{code} is not a Trap Card, and only traps have a Trigger: take \
+                             \"{}\" off it",
+                            trigger.word()
+                        ),
+                    ));
+                }
                 for keyword in &definition.keywords {
                     if !kingdom.keywords.contains(keyword) {
                         kingdom.keywords.push(*keyword);

@@ -200,6 +200,35 @@ pub enum Keyword {
     Flip,
     /// "If an effect is Unstoppable it means it cannot be responded by another card."
     Unstoppable,
+    /// A trap whose Trigger is an attack declared by another player.
+    TriggerAttack,
+    /// A trap whose Trigger is an attack on a monster its player controls.
+    TriggerAttackOnYou,
+    /// A trap whose Trigger is a card another player activates.
+    TriggerOpponentActivation,
+}
+
+impl Keyword {
+    /// The keyword as a definitions file writes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Keyword::Flip => "flip",
+            Keyword::Unstoppable => "unstoppable",
+            Keyword::TriggerAttack => "trigger-attack",
+            Keyword::TriggerAttackOnYou => "trigger-attack-on-you",
+            Keyword::TriggerOpponentActivation => "trigger-opponent-activation",
+        }
+    }
+
+    /// Whether this keyword is a trap's Trigger (only traps carry one).
+    pub fn is_trigger(self) -> bool {
+        matches!(
+            self,
+            Keyword::TriggerAttack
+                | Keyword::TriggerAttackOnYou
+                | Keyword::TriggerOpponentActivation
+        )
+    }
 }
 
 impl KingdomCard {

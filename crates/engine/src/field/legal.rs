@@ -28,7 +28,12 @@ impl Duel {
                 out.push(Action::Pass);
             }
             Some((s, Decision::Respond { event })) if s == seat => {
-                out.push(Action::Pass);
+                if self
+                    .check_trigger_pass(seat, *event, Some(knowledge))
+                    .is_ok()
+                {
+                    out.push(Action::Pass);
+                }
                 if self.may_redirect(seat, *event) {
                     for to in self.redirect_targets(seat) {
                         out.push(Action::Redirect { to });

@@ -38,6 +38,7 @@ mod stats;
 mod strike;
 pub(crate) mod summon;
 mod symbol;
+mod trigger_traps;
 mod turn;
 mod unanimous_end;
 mod win_conditions;
@@ -91,7 +92,7 @@ impl Duel {
             Action::Pass if self.asked_about_end(seat) => self.refuse_end(seat, events),
             Action::Pass if self.asked_to_hide_again(seat).is_some() => self.keep_face_up(seat)?,
             Action::Hide { at } => self.field_hide(seat, *at, events)?,
-            Action::Pass => self.field_pass(seat)?,
+            Action::Pass => self.field_pass(seat, knowledge, events)?,
             Action::ProposeEnd => self.field_propose_end(seat, events)?,
             Action::AgreeToEnd => self.field_agree_to_end(seat, events)?,
             Action::Redirect { to } => self.field_redirect(seat, *to, events)?,

@@ -8,6 +8,7 @@ use crate::awaiting::{Awaiting, Decision, TrapEvent};
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
+use crate::knowledge::Knowledge;
 use crate::piece::Class;
 use crate::place::Place;
 use crate::seat::Seat;
@@ -92,7 +93,21 @@ impl Duel {
         }
     }
 
-    pub(super) fn field_pass(&mut self, seat: Seat) -> Result<(), RuleError> {
+    /// `seat` lets the chain link or the attack it is asked about go by: refused while one
+    /// of its Trigger traps that its peer can see is triggered (`trigger_traps.rs`).
+    pub(super) fn field_pass(
+        &mut self,
+        seat: Seat,
+        knowledge: Option<&Knowledge>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if let Some((s, Decision::Respond { event })) = self.state.awaiting.decision()
+            && s == seat
+        {
+            let event = *event;
+            self.check_trigger_pass(seat, event, knowledge)?;
+            self.claim_no_trigger_trap(seat, event, events);
+        }
         if self.asked_about_chain(seat) {
             self.pass_on_chain();
             return Ok(());

@@ -1,0 +1,136 @@
+//! Kingdom Duels' Trigger traps: "Trap Cards have a 'Trigger' condition which indicates that
+//! the card effect is automatically activated when that trigger is met (the player has no
+//! control over this activation)", and "if there are multiple of your traps on the field
+//! whose conditions are met at the same time: you can choose how many of them to activate
+//! (min. 1)".
+//!
+//! The card facts print no Triggers; the players' card definitions name them
+//! (`trigger-attack`, `trigger-attack-on-you`, `trigger-opponent-activation`). A trap whose
+//! Trigger is met is activated by its owner in the response window the event opens: a
+//! pass is refused while its owner's peer can see one of its own triggered traps, ready to
+//! activate, among its Set cards; the other peers cannot see the Set cards, so the pass
+//! records a claim on each of them — "none of the traps this event triggers" — checked
+//! when the card is revealed and in the audit, exactly as Kairu's traps that must spring.
+//! Answering with one triggered trap closes that player's window, so the others may stay
+//! Set ("min. 1").
+
+use crate::awaiting::TrapEvent;
+use crate::card::{CardDef, CardId};
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::kingdom_card::{Keyword, MainType};
+use crate::knowledge::Knowledge;
+use crate::piece::{Class, Piece};
+use crate::place::Place;
+use crate::seat::Seat;
+use crate::state::{PendingClaim, Predicate};
+
+impl Duel {
+    /// Whether `event` meets the Trigger of `seat`'s trap `card` (as its definition gives
+    /// it): an attack declared by another player; an attack on a monster `seat` controls;
+    /// a card another player activated.
+    fn trigger_met(&self, seat: Seat, card: &CardDef, event: TrapEvent) -> bool {
+        let Some(kingdom) = card.kingdom().filter(|k| k.is(MainType::Trap)) else {
+            return false;
+        };
+        let controller = |at: Place| self.zone_piece(at).map(|p| p.controller);
+        match event {
+            TrapEvent::Attack { attacker, target } => {
+                let by_another = controller(attacker).is_some_and(|c| c != seat);
+                by_another
+                    && (kingdom.has_keyword(Keyword::TriggerAttack)
+                        || (kingdom.has_keyword(Keyword::TriggerAttackOnYou)
+                            && controller(target) == Some(seat)))
+            }
+            TrapEvent::Chained { by, .. } => {
+                by != seat && kingdom.has_keyword(Keyword::TriggerOpponentActivation)
+            }
+            _ => false,
+        }
+    }
+
+    /// `seat`'s Set cards that could be traps ready to activate: face-down in its Backrow,
+    /// Set before this turn.
+    fn ready_set_cards(&self, seat: Seat) -> Vec<(Place, &Piece)> {
+        let turn = self.state.turn;
+        self.field()
+            .backrow(self.side_of(seat))
+            .filter_map(|at| self.zone_piece(at).map(|p| (at, p)))
+            .filter(|(_, p)| {
+                p.controller == seat
+                    && !p.face_up
+                    && p.class == Class::SpellTrap
+                    && p.entered_turn < turn
+            })
+            .collect()
+    }
+
+    /// Refuses `seat`'s pass on `event` while one of its own Set traps that it can see
+    /// (through `knowledge`) has its Trigger met. Cards the applier cannot see are left to
+    /// the claims [`Duel::claim_no_trigger_trap`] records.
+    pub(super) fn check_trigger_pass(
+        &self,
+        seat: Seat,
+        event: TrapEvent,
+        knowledge: Option<&Knowledge>,
+    ) -> Result<(), RuleError> {
+        for (at, piece) in self.ready_set_cards(seat) {
+            let known = piece
+                .card
+                .or_else(|| knowledge.and_then(|k| k.card(&self.state.commitment(piece.card_ref))));
+            if let Some(card) = known.and_then(|id| self.rules.pool.get(id))
+                && self.trigger_met(seat, card, event)
+            {
+                return Err(RuleError::MustSpring { at });
+            }
+        }
+        Ok(())
+    }
+
+    /// On `seat`'s pass on `event`, each of its Set cards that could be a trap ready to
+    /// activate is claimed to be none of the traps `event` triggers.
+    pub(super) fn claim_no_trigger_trap(
+        &mut self,
+        seat: Seat,
+        event: TrapEvent,
+        events: &mut Vec<Event>,
+    ) {
+        let triggered: Vec<CardId> = self
+            .rules
+            .pool
+            .cards()
+            .filter(|card| self.trigger_met(seat, card, event))
+            .map(|card| card.id)
+            .collect();
+        if triggered.is_empty() {
+            return;
+        }
+        let claims: Vec<PendingClaim> = self
+            .ready_set_cards(seat)
+            .into_iter()
+            .map(|(_, piece)| PendingClaim {
+                card_ref: piece.card_ref,
+                owner: piece.owner,
+                predicate: Predicate::NotObligedTrap {
+                    traps: triggered.clone(),
+                },
+                turn: self.state.turn,
+            })
+            .collect();
+        for claim in claims {
+            let known = self
+                .state
+                .claims
+                .iter()
+                .any(|c| c.card_ref == claim.card_ref && c.predicate == claim.predicate);
+            if !known {
+                events.push(Event::ClaimRecorded {
+                    owner: claim.owner,
+                    commitment: self.state.commitment(claim.card_ref),
+                });
+                self.state.claims.push(claim);
+            }
+        }
+    }
+}
