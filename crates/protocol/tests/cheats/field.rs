@@ -385,3 +385,64 @@ fn a_card_set_in_the_field_zone_that_is_no_field_spell_is_named_by_the_audit() {
     }
     assert!(caught, "no seed gave the cheater a card to lie with");
 }
+
+#[test]
+fn a_pass_over_a_triggered_trap_is_named_by_the_audit() {
+    // Kingdom Duels with the players' definitions giving every trap the Trigger "an attack on
+    // a monster of yours": a player attacked while holding a trap Set before this turn must
+    // activate it. The cheater passes anyway; the others cannot see the Set cards, so they
+    // take the pass with a claim on each, and the audit, replaying with the cheater's
+    // secrets, names the pass.
+    let mut table = Table::load("kingdom-duels");
+    let definitions: String = table
+        .rules
+        .pool
+        .cards()
+        .filter_map(|c| c.kingdom())
+        .filter(|k| k.is(MainType::Trap) && k.art_of.is_none())
+        .map(|k| {
+            format!(
+                "[[card]]\ncode = \"{}\"\nkeywords = [\"trigger-attack-on-you\"]\n",
+                k.code
+            )
+        })
+        .collect();
+    let pool = table
+        .rules
+        .pool
+        .with_definitions("all-traps-triggered.toml", &definitions)
+        .unwrap();
+    table.rules = fairduel_engine::Rules::new(table.rules.format.clone(), pool);
+    let mut caught = false;
+    for seed in 0..80 {
+        let mut game = Game::new(&table, seed);
+        // Whoever is attacked while its own software refuses to let it pass.
+        let must_activate = |g: &Game| -> Option<fairduel_engine::Seat> {
+            let seat = g.awaited()?;
+            let attacked = matches!(
+                g.peer(seat).duel()?.state().awaiting,
+                Awaiting::Decision {
+                    decision: Decision::Respond {
+                        event: fairduel_engine::TrapEvent::Attack { .. }
+                    },
+                    ..
+                }
+            );
+            (attacked && !g.peer(seat).legal_actions().contains(&Action::Pass)).then_some(seat)
+        };
+        if !game.advance_until_or_end(|g| must_activate(g).is_some()) {
+            continue;
+        }
+        let cheater = must_activate(&game).unwrap();
+        let forged = game.forge_applied(cheater, Body::Action(Action::Pass));
+        the_audit_names_a_hidden_set(
+            &mut game,
+            cheater,
+            &forged,
+            &["must spring", "had to spring"],
+        );
+        caught = true;
+        break;
+    }
+    assert!(caught, "no seed attacked a player holding a triggered trap");
+}
