@@ -1,6 +1,7 @@
 //! Kingdom Duels' Rule Zone: a click on mine offers what my Rule cards can do now — play my
 //! Symbol card there from the Extra Deck, activate a Symbol effect for each number of
-//! charges it may spend, or declare an Integration Summon (my Duelist Setup lies there). The
+//! charges it may spend, activate a Normal Rule card whose KEYWORD condition one of my
+//! face-up cards meets, or declare an Integration Summon (my Duelist Setup lies there). The
 //! engine lists what is legal; this only words it.
 
 use fairduel_engine::Action;
@@ -13,7 +14,10 @@ use crate::session::SeatView;
 pub fn rule_zone_action(action: &Action) -> bool {
     matches!(
         action,
-        Action::PlaySymbol { .. } | Action::UseSymbol { .. } | Action::IntegrationSummon { .. }
+        Action::PlaySymbol { .. }
+            | Action::UseSymbol { .. }
+            | Action::IntegrationSummon { .. }
+            | Action::ActivateRuleCard { .. }
     )
 }
 
@@ -37,7 +41,11 @@ pub fn rule_zone_choice(view: &SeatView) -> Option<Choice> {
     let symbols = options
         .iter()
         .any(|(_, a)| matches!(a, Action::PlaySymbol { .. } | Action::UseSymbol { .. }));
+    let rule_cards = options
+        .iter()
+        .any(|(_, a)| matches!(a, Action::ActivateRuleCard { .. }));
     let title = match charges {
+        _ if rule_cards && !symbols => "Your Rule Zone:".to_owned(),
         _ if !symbols => "Your Duelist Setup: declare an Integration Summon".to_owned(),
         Some(left) => format!("Your Symbol card ({left} charges left; one effect per round):"),
         None => "Play a Symbol card to your Rule Zone:".to_owned(),

@@ -205,6 +205,10 @@ pub enum Action {
     /// Extra Deck, each face-up in ATK or DEF Position (in your Main Phase, once per turn;
     /// no card is activated).
     PendulumSummon { monsters: Vec<PendulumSummoned> },
+    /// Kingdom Duels: activate the Normal Rule card `card_ref` of your Extra Deck (shown by
+    /// `reveal`) into your Rule Zone, while a face-up card of yours has a Keyword its
+    /// "KEYWORD:" condition names (a Quick Effect).
+    ActivateRuleCard { card_ref: CardRef, reveal: Reveal },
 }
 
 /// One monster of a Pendulum Summon.
@@ -282,6 +286,7 @@ impl Action {
             Action::SummonFromExtraDeck { .. } => "summon-from-extra-deck",
             Action::ChooseDraw { .. } => "choose-draw",
             Action::PendulumSummon { .. } => "pendulum-summon",
+            Action::ActivateRuleCard { .. } => "activate-rule-card",
         }
     }
 }

@@ -13,6 +13,10 @@
 //! keywords = ["trigger-attack-on-you"]
 //! ```
 //!
+//! A Normal Rule card's "KEYWORD:" condition is `keyword_condition = ["Dragon", "LIGHT"]`,
+//! and the Types and Attributes a card's effect mentions (Keywords of the card besides its
+//! own) are `mentions = ["Spellcaster"]`.
+//!
 //! `flip` and `unstoppable` are their texts' keywords; a trap's Trigger is one of
 //! `trigger-attack` (an attack another player declares), `trigger-attack-on-you` (an attack
 //! on a monster of its player's) and `trigger-opponent-activation` (a card another player
@@ -23,12 +27,12 @@
 //! as it checks the pool. A file naming a card the pool does not hold, a card that is not
 //! a Kingdom Duels card, or a keyword FairDuel does not know is refused with its line.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 
 use crate::card::{CardDef, CardId, CardKind};
-use crate::kingdom_card::{Keyword, MainType};
+use crate::kingdom_card::{Keyword, MainType, same_keyword};
 use crate::pool::CardPool;
 use crate::source::{SourceError, line_of};
 
@@ -45,6 +49,12 @@ struct RawDefinition {
     code: String,
     #[serde(default)]
     keywords: Vec<Keyword>,
+    /// A Normal Rule card's "KEYWORD:" condition.
+    #[serde(default)]
+    keyword_condition: Vec<String>,
+    /// Types and Attributes the card's effect mentions.
+    #[serde(default)]
+    mentions: Vec<String>,
 }
 
 impl CardPool {
@@ -53,6 +63,16 @@ impl CardPool {
     pub fn with_definitions(&self, file: &str, text: &str) -> Result<CardPool, SourceError> {
         let raw: RawDefinitions =
             toml::from_str(text).map_err(|e| SourceError::from_toml(file, text, &e))?;
+        let known_keywords: BTreeSet<String> = self
+            .cards()
+            .filter_map(|c| c.kingdom())
+            .flat_map(|k| {
+                k.types
+                    .iter()
+                    .cloned()
+                    .chain(k.attribute.map(|a| a.label().to_owned()))
+            })
+            .collect();
         let mut defs: BTreeMap<CardId, CardDef> =
             self.cards().map(|card| (card.id, card.clone())).collect();
         for spanned in raw.card {
@@ -81,6 +101,35 @@ impl CardPool {
                         ),
                     ));
                 }
+                if !definition.keyword_condition.is_empty() && !kingdom.is_normal_rule() {
+                    return Err(SourceError::new(
+                        file,
+                        line,
+                        format!(
+                            "{code} is not a Normal Rule card, and only those have a \
+                             KEYWORD: condition: take `keyword_condition` off it"
+                        ),
+                    ));
+                }
+                for word in definition
+                    .keyword_condition
+                    .iter()
+                    .chain(&definition.mentions)
+                {
+                    if !known_keywords.iter().any(|k| same_keyword(k, word)) {
+                        return Err(SourceError::new(
+                            file,
+                            line,
+                            format!(
+                                "\"{word}\" is no Type or Attribute of a card of pool \"{}\": \
+                                 write one as the cards print it (\"Dragon\", \"LIGHT\")",
+                                self.name()
+                            ),
+                        ));
+                    }
+                }
+                extend_keywords(&mut kingdom.rule_keywords, &definition.keyword_condition);
+                extend_keywords(&mut kingdom.mentions, &definition.mentions);
                 for keyword in &definition.keywords {
                     if !kingdom.keywords.contains(keyword) {
                         kingdom.keywords.push(*keyword);
@@ -101,6 +150,15 @@ impl CardPool {
             }
         }
         Ok(self.with_defs(defs))
+    }
+}
+
+/// Adds the words of `new` that `words` does not hold yet, keeping the order.
+fn extend_keywords(words: &mut Vec<String>, new: &[String]) {
+    for word in new {
+        if !words.iter().any(|w| same_keyword(w, word)) {
+            words.push(word.trim().to_owned());
+        }
     }
 }
 

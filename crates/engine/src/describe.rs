@@ -214,6 +214,10 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
                 names.join(" and ")
             )
         }
+        Action::ActivateRuleCard { reveal, .. } => format!(
+            "activates the Rule card {} from their Extra Deck into their Rule Zone",
+            card_name(duel, reveal.card)
+        ),
         Action::PlaySymbol { reveal, .. } => format!(
             "plays the Symbol {} from their Extra Deck to their Rule Zone",
             card_name(duel, reveal.card)
@@ -841,6 +845,14 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
                 .collect();
             format!("{seat} Pendulum Summons {}", names.join(", "))
         }
+        Event::RuleCardActivated {
+            seat,
+            card,
+            keyword_card,
+        } => format!(
+            "{seat} activates the Rule card {} into their Rule Zone, by the Keyword of their card at {keyword_card}",
+            name(*card)
+        ),
         Event::ToFaceUpExtraDeck { owner, card, from } => format!(
             "{} leaves {from} and goes face-up to {owner}'s Extra Deck instead of the graveyard",
             name(*card)

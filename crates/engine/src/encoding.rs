@@ -506,6 +506,7 @@ impl Writer<'_> {
             destiny,
             face_up_extra_deck,
             pendulum_summoned,
+            rule_cards,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -627,6 +628,7 @@ impl Writer<'_> {
         }
         self.slots(face_up_extra_deck);
         self.bool(*pendulum_summoned);
+        self.slots(rule_cards);
     }
 
     #[inline(always)]

@@ -196,6 +196,8 @@ pub enum RuleError {
     CannotDestinyDraw { why: &'static str },
     #[error("that Pendulum Summon cannot be made: {why}")]
     CannotPendulumSummon { why: String },
+    #[error("that Rule card cannot be activated: {why}")]
+    CannotActivateRuleCard { why: String },
 }
 
 impl RuleError {
@@ -275,6 +277,7 @@ impl RuleError {
             RuleError::CannotSummonFromExtraDeck { .. } => "cannot-summon-from-extra-deck",
             RuleError::CannotDestinyDraw { .. } => "cannot-destiny-draw",
             RuleError::CannotPendulumSummon { .. } => "cannot-pendulum-summon",
+            RuleError::CannotActivateRuleCard { .. } => "cannot-activate-rule-card",
         }
     }
 }

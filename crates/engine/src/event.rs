@@ -438,4 +438,11 @@ pub enum Event {
         card: CardId,
         from: Place,
     },
+    /// `seat` activated the Normal Rule card `card` from their Extra Deck into their Rule
+    /// Zone, its KEYWORD condition met by their face-up card at `keyword_card`.
+    RuleCardActivated {
+        seat: Seat,
+        card: CardId,
+        keyword_card: Place,
+    },
 }

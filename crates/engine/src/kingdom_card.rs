@@ -190,6 +190,15 @@ pub struct KingdomCard {
     /// card facts carry no effect texts): see `crate::card_definitions`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keywords: Vec<Keyword>,
+    /// A Normal Rule card's "KEYWORD:" condition: the Types and Attributes, any of which a
+    /// face-up card of its player's lets it be activated from the Extra Deck (players'
+    /// definitions).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rule_keywords: Vec<String>,
+    /// Types and Attributes the card's effect mentions (players' definitions): Keywords of
+    /// the card besides its own Types and Attribute.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mentions: Vec<String>,
 }
 
 /// A keyword of a Kingdom Duels card's effect text that FairDuel plays as a rule.
@@ -246,6 +255,24 @@ impl KingdomCard {
 
     pub fn has_subtype(&self, subtype: Subtype) -> bool {
         self.subtypes.contains(&subtype)
+    }
+
+    /// A Normal Rule card: a Rule card that is neither a Setup nor a Symbol ("they simply
+    /// say 'Rule' in their Type").
+    pub fn is_normal_rule(&self) -> bool {
+        self.is(MainType::Rule)
+            && !self.has_subtype(Subtype::Setup)
+            && !self.has_subtype(Subtype::Symbol)
+            && self.setup.is_none()
+    }
+
+    /// Whether `keyword` (a Type or an Attribute) is one of this card's Keywords: "a Type
+    /// or Attribute either in the card or mentioned in the card effect".
+    pub fn has_rule_keyword(&self, keyword: &str) -> bool {
+        let same = |a: &str| same_keyword(a, keyword);
+        self.types.iter().any(|t| same(t))
+            || self.attribute.is_some_and(|a| same(a.label()))
+            || self.mentions.iter().any(|m| same(m))
     }
 
     /// A monster the Normal Summon may bring out of the hand: a Main Deck monster (a
@@ -437,6 +464,13 @@ pub fn is_known_type(word: &str) -> bool {
     KNOWN_TYPES.iter().any(|k| k.eq_ignore_ascii_case(word))
 }
 
+/// Two Keywords are the same regardless of case, and "Reptillian" (the seed's type list)
+/// is "Reptilian" (the terrains').
+pub fn same_keyword(a: &str, b: &str) -> bool {
+    let canonical = |w: &str| w.trim().to_lowercase().replace("reptillian", "reptilian");
+    canonical(a) == canonical(b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -465,6 +499,8 @@ mod tests {
             duelists: vec![],
             art_of: None,
             keywords: Vec::new(),
+            rule_keywords: Vec::new(),
+            mentions: Vec::new(),
         }
     }
 

@@ -128,6 +128,9 @@ pub struct PlayerState {
     pub face_up_extra_deck: Vec<CardSlot>,
     /// Whether the player Pendulum Summoned this turn (once per turn).
     pub pendulum_summoned: bool,
+    /// Kingdom Duels' Normal Rule cards active in the Rule Zone (a KEYWORD card activated
+    /// from the Extra Deck), in the order they came.
+    pub rule_cards: Vec<CardSlot>,
 }
 
 /// Kairu's destiny pile.
@@ -212,6 +215,7 @@ impl Clone for PlayerState {
             destiny,
             face_up_extra_deck,
             pendulum_summoned,
+            rule_cards,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -240,6 +244,7 @@ impl Clone for PlayerState {
             destiny: destiny.clone(),
             face_up_extra_deck: face_up_extra_deck.clone(),
             pendulum_summoned: *pendulum_summoned,
+            rule_cards: rule_cards.clone(),
         }
     }
 
@@ -271,6 +276,7 @@ impl Clone for PlayerState {
             destiny,
             face_up_extra_deck,
             pendulum_summoned,
+            rule_cards,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -298,5 +304,6 @@ impl Clone for PlayerState {
         self.destiny.clone_from(destiny);
         self.face_up_extra_deck.clone_from(face_up_extra_deck);
         self.pendulum_summoned = *pendulum_summoned;
+        self.rule_cards.clone_from(rule_cards);
     }
 }

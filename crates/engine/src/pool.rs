@@ -566,6 +566,8 @@ impl RawKingdomCard {
             duelists: self.duelists,
             art_of: self.art_of,
             keywords: Vec::new(),
+            rule_keywords: Vec::new(),
+            mentions: Vec::new(),
         };
         Ok(CardDef {
             id: CardId(self.id),

@@ -238,6 +238,7 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         destiny: None,
         face_up_extra_deck: Vec::new(),
         pendulum_summoned: false,
+        rule_cards: Vec::new(),
     }
 }
 

@@ -91,7 +91,10 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// activated as a spell in one (`Action::Play` with `PlayMode::ActivateSpell`, or
 /// `Action::SummonDeckMaster` with it from the Deck Master Zone), the Pendulum Summon
 /// (`Action::PendulumSummon`), and the face-up Extra Deck every player's state now carries.
-pub const PROTOCOL_VERSION: u16 = 17;
+///
+/// Version 18: Kingdom Duels' KEYWORD Rule cards (`Action::ActivateRuleCard`), the Rule
+/// cards every player's state now carries, and Trigger traps (a pass over one is refused).
+pub const PROTOCOL_VERSION: u16 = 18;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

@@ -338,3 +338,116 @@ fn a_pass_over_unseen_set_cards_claims_none_is_a_triggered_trap_and_the_lie_is_c
         "the trap behind a claim is caught, the spell is not"
     );
 }
+
+/// Kingdom Duels with the players' definitions `definitions` added to the pool.
+fn rules_with(definitions: &str) -> Arc<Rules> {
+    let (rules, _) = common::load("kingdom-duels");
+    let pool = rules
+        .pool
+        .with_definitions("my-definitions.toml", definitions)
+        .unwrap_or_else(|e| panic!("the definitions apply: {e}"));
+    Rules::new(rules.format.clone(), pool)
+}
+
+/// Seat 0 holds Rolvak's Master Plan (card 20, a Normal Rule card) in its Extra Deck and
+/// Gaia the Fierce Knight (a Warrior, EARTH) face-up; `then` follows.
+fn rule_card_position(then: &str) -> String {
+    format!(
+        r#"
+format = "kingdom-duels"
+turn = 3
+
+[seat0]
+extra = [20]               # Rolvak's Master Plan (Normal Rule card)
+deck = [53]
+
+[seat1]
+deck = [53]
+
+[[cells]]
+at = "seat0-front1"
+card = 56                  # Gaia the Fierce Knight: Warrior, EARTH
+seat = 0
+{then}"#
+    )
+}
+
+#[test]
+fn a_keyword_rule_card_is_activated_from_the_extra_deck_while_a_face_up_card_has_its_keyword() {
+    let activates = rule_card_position(
+        r#"
+[[step]]
+seat = 0
+do = "activate-rule-card"
+card = 20
+
+# Shown, out of the Extra Deck, and its effect resolves by agreement (nobody holds a
+# card to answer with).
+[[assert]]
+seat = 0
+extra_deck_size = 0
+awaiting = "propose-outcome"
+"#,
+    );
+    // Gaia's own Type, its Attribute, or a Type its effect mentions meets the condition.
+    for (condition, gaia) in [
+        ("\"Warrior\"", ""),
+        ("\"earth\"", ""),
+        ("\"Dragon\", \"Demon\"", "mentions = [\"Dragon\"]"),
+    ] {
+        let definitions = format!(
+            "[[card]]\ncode = \"PROMO-001\"\nkeyword_condition = [{condition}]\n\n\
+             [[card]]\ncode = \"SOE-016\"\n{gaia}\n"
+        );
+        common::scenario_passes(
+            &rules_with(&definitions),
+            &condition.replace('"', ""),
+            &activates,
+        );
+    }
+    // No face-up card with the Keyword, no condition at all, or not in a Main or Battle
+    // Phase or a response window: refused, saying why.
+    let refused = rule_card_position(
+        r#"
+[[step]]
+seat = 0
+do = "activate-rule-card"
+card = 20
+expect = "cannot-activate-rule-card"
+"#,
+    );
+    common::scenario_passes(
+        &rules_with("[[card]]\ncode = \"PROMO-001\"\nkeyword_condition = [\"Dragon\"]\n"),
+        "no keyword",
+        &refused,
+    );
+    common::scenario_passes(&rules_with(""), "no condition", &refused);
+}
+
+#[test]
+fn a_keyword_condition_goes_only_on_a_normal_rule_card_and_names_real_types() {
+    let (rules, _) = common::load("kingdom-duels");
+    let not_rule = rules
+        .pool
+        .with_definitions(
+            "mine.toml",
+            "[[card]]\ncode = \"SOE-016\"\nkeyword_condition = [\"Warrior\"]\n",
+        )
+        .err()
+        .unwrap_or_else(|| panic!("a monster has no KEYWORD condition"))
+        .to_string();
+    assert!(not_rule.contains("not a Normal Rule card"), "{not_rule}");
+    let typo = rules
+        .pool
+        .with_definitions(
+            "mine.toml",
+            "[[card]]\ncode = \"PROMO-001\"\nkeyword_condition = [\"Warior\"]\n",
+        )
+        .err()
+        .unwrap_or_else(|| panic!("no card is a Warior"))
+        .to_string();
+    assert!(
+        typo.contains("\"Warior\" is no Type or Attribute"),
+        "{typo}"
+    );
+}

@@ -120,6 +120,7 @@ fn plain(entry: &Entry) -> String {
         | Action::TakeFromDeck { .. }
         | Action::SwapStartingCards { .. }
         | Action::PlaySymbol { .. }
+        | Action::ActivateRuleCard { .. }
         | Action::UseSymbol { .. }
         | Action::IntegrationSummon { .. }
         | Action::SummonFromExtraDeck { .. }

@@ -165,6 +165,10 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             Some(card) => format!("Play the Symbol {} to your Rule Zone", card.name),
             None => format!("Play the Symbol {} to your Rule Zone", reveal.card),
         },
+        Action::ActivateRuleCard { reveal, .. } => match duel.pool().get(reveal.card) {
+            Some(card) => format!("Activate the Rule card {} into your Rule Zone", card.name),
+            None => format!("Activate the Rule card {} into your Rule Zone", reveal.card),
+        },
         Action::UseSymbol { charges } => format!(
             "Activate a Symbol effect for {charges} charge{}",
             if *charges == 1 { "" } else { "s" }

@@ -87,6 +87,16 @@ pub fn describe_field(duel: &Duel, viewer: Seat, knowledge: &Knowledge) -> Vec<S
                 face_up_extra.join(", ")
             ));
         }
+        let rule_cards: Vec<String> = player
+            .rule_cards
+            .iter()
+            .filter_map(|slot| slot.card)
+            .filter_map(|id| duel.pool().get(id))
+            .map(|card| card.name.clone())
+            .collect();
+        if !rule_cards.is_empty() {
+            lines.push(format!("  Rule Zone: {}", rule_cards.join(", ")));
+        }
     }
     for anchor in state.seats().filter(|s| field.pair_anchor(*s) == *s) {
         let zones: Vec<String> = field

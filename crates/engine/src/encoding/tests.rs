@@ -129,6 +129,7 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
             card: Some(CardId(77)),
         }],
         pendulum_summoned: life_points % 2 == 1,
+        rule_cards: Vec::new(),
     }
 }
 

@@ -33,6 +33,7 @@ mod pendulum;
 mod position;
 mod redirect;
 mod replay;
+mod rule_cards;
 mod setup;
 mod stats;
 mod strike;
@@ -101,6 +102,9 @@ impl Duel {
                 self.play_symbol(seat, *card_ref, reveal, events)?
             }
             Action::UseSymbol { charges } => self.use_symbol(seat, *charges, events)?,
+            Action::ActivateRuleCard { card_ref, reveal } => {
+                self.activate_rule_card(seat, *card_ref, reveal, events)?
+            }
             Action::Strike { from, target } => self.field_strike(seat, *from, *target, events)?,
             Action::IntegrationSummon { card_ref, reveal } => {
                 self.declare_integration_summon(seat, *card_ref, reveal, events)?

@@ -150,6 +150,7 @@ impl Duel {
             | Action::IntegrationSummon { .. }
             | Action::SummonFromExtraDeck { .. }
             | Action::PendulumSummon { .. }
+            | Action::ActivateRuleCard { .. }
             | Action::Strike { .. }
             | Action::Hide { .. }
             | Action::Activate { .. }

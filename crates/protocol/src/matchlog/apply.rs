@@ -476,13 +476,22 @@ impl MatchLog {
             )?;
         }
         if let Some(duel) = &self.duel {
-            // A destiny card an agreed outcome put into the deck is shuffled with it.
+            // A destiny card, an Extra Deck card or the Deck Master (Domain's) that an agreed
+            // outcome put into the deck is shuffled with it.
+            let leader = deck
+                .leader
+                .iter()
+                .map(|l| l.commitment)
+                .zip(reveal.leader.iter());
             let opened = deck
                 .deck
                 .iter()
+                .copied()
                 .zip(&reveal.deck)
-                .chain(deck.destiny.iter().zip(&reveal.destiny))
-                .map(|(commitment, opening)| (*commitment, opening.card))
+                .chain(deck.destiny.iter().copied().zip(&reveal.destiny))
+                .chain(deck.extra.iter().copied().zip(&reveal.extra))
+                .chain(leader)
+                .map(|(commitment, opening)| (commitment, opening.card))
                 .collect();
             super::reshuffle::check_reshuffle_openings(
                 &self.match_id,

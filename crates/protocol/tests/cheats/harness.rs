@@ -494,6 +494,7 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::Discard { reveal, .. }
             | Action::Activate { reveal, .. }
             | Action::PlaySymbol { reveal, .. }
+            | Action::ActivateRuleCard { reveal, .. }
             | Action::IntegrationSummon { reveal, .. }
             | Action::SummonFromExtraDeck { reveal, .. } => vec![*reveal],
             Action::TakeFromDeck { taken } => taken.iter().map(|(_, r)| *r).collect(),

@@ -246,6 +246,14 @@ impl Runner {
                 let (card_ref, reveal) = extra_deck_card(id)?;
                 Action::PlaySymbol { card_ref, reveal }
             }
+            "activate-rule-card" => {
+                // `card = N`: the Normal Rule card N of the seat's Extra Deck.
+                let id = raw
+                    .card
+                    .ok_or_else(|| sc.err(line, "an activate-rule-card step needs card = N"))?;
+                let (card_ref, reveal) = extra_deck_card(id)?;
+                Action::ActivateRuleCard { card_ref, reveal }
+            }
             "strike" => Action::Strike {
                 from: cell(&raw.from, "from")?,
                 target: cell(&raw.to, "to")?,
