@@ -309,6 +309,12 @@ fn print_summary(summary: &Summary) {
             agreements.chain_responses,
             agreements.hand_responses
         );
+        if agreements.rule_cards > 0 {
+            say!(
+                "rules:    {} Rule cards activated by their KEYWORD condition",
+                agreements.rule_cards
+            );
+        }
         if summary.symbols {
             say!(
                 "symbols:  {} Symbol cards played, {} Symbol effects activated",

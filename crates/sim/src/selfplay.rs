@@ -94,6 +94,9 @@ pub struct AgreementTally {
     /// Quick spells activated from the hand in answer to a chain link (the card game's
     /// field with `field.quick_spells_from_hand`).
     pub hand_responses: u64,
+    /// Kingdom Duels' Normal Rule cards activated by their KEYWORD condition (the players'
+    /// definitions give them).
+    pub rule_cards: u64,
 }
 
 impl AgreementTally {
@@ -152,6 +155,7 @@ impl AgreementTally {
                     ..
                 } => self.hidden_summons += 1,
                 Event::DestinyDrew { .. } => self.destiny_draws += 1,
+                Event::RuleCardActivated { .. } => self.rule_cards += 1,
                 _ => {}
             }
         }
@@ -189,6 +193,7 @@ impl AgreementTally {
         self.hidden_summons += other.hidden_summons;
         self.destiny_draws += other.destiny_draws;
         self.hand_responses += other.hand_responses;
+        self.rule_cards += other.rule_cards;
     }
 }
 
