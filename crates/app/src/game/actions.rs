@@ -576,10 +576,21 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                         Place::Zone {
                             zone: fairduel_engine::Zone::Rule,
                             ..
-                        } => view.duel.state().player(*by).symbol.map_or_else(
-                            || "a Symbol effect".to_owned(),
-                            |s| format!("an effect of the Symbol {}", card_name(view, s.card)),
-                        ),
+                        } => match view.duel.chain().links.last() {
+                            // A Symbol's effect, or a Rule card activated into the Rule Zone.
+                            Some(link)
+                                if view
+                                    .duel
+                                    .state()
+                                    .player(*by)
+                                    .symbol
+                                    .is_some_and(|s| s.card_ref == link.card_ref) =>
+                            {
+                                format!("an effect of the Symbol {}", card_name(view, link.card))
+                            }
+                            Some(link) => format!("the Rule card {}", card_name(view, link.card)),
+                            None => "a Rule Zone card".to_owned(),
+                        },
                         _ => place_words(view, *at),
                     };
                     format!("{who} activated {what} (chain link {links}).")
@@ -591,14 +602,25 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                     )));
                 }
             };
-            let answers = view.legal.len().saturating_sub(1);
+            // Every answer but the pass (which a triggered trap takes away).
+            let answers = view
+                .legal
+                .iter()
+                .filter(|a| !matches!(a, Action::Pass))
+                .count();
             let redirects = view
                 .legal
                 .iter()
                 .any(|a| matches!(a, Action::Redirect { .. }));
             let on_field = view.duel.format().family == fairduel_engine::format::Family::Field;
             let from_hand = view.legal.iter().any(|a| matches!(a, Action::Play { .. }));
+            let must_activate = !view.legal.iter().any(|a| matches!(a, Action::Pass));
             let ask = match (answers, redirects) {
+                _ if must_activate && on_field => {
+                    "A Set trap of yours has its Trigger met: activate it (one of them, if \
+                     several are)."
+                }
+                _ if must_activate => "A trap of yours is triggered and must spring.",
                 (0, _) if on_field => "Nothing of yours can answer it.",
                 (0, _) => "None of your traps can answer it.",
                 (_, true) => "Redirect it onto one of your monsters (once per round)?",
