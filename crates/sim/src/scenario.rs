@@ -51,6 +51,10 @@ use runner::Runner;
 #[serde(deny_unknown_fields)]
 struct RawScenario {
     format: String,
+    /// The players' own card definitions (the text of a definitions file, see the
+    /// engine's `card_definitions`) laid over the format's pool.
+    #[serde(default)]
+    definitions: Option<String>,
     #[serde(default)]
     name: Option<String>,
     #[serde(default)]
@@ -285,6 +289,9 @@ struct RawAssert {
     hand_size: Option<usize>,
     deck_size: Option<usize>,
     extra_deck_size: Option<usize>,
+    /// With `seat`: the Rule cards active in its Rule Zone (Kingdom Duels' Normal Rule
+    /// cards), by count.
+    rule_zone_size: Option<usize>,
     /// With `seat`: the cards left in the destiny pile.
     destiny_pile_size: Option<usize>,
     graveyard_size: Option<usize>,
@@ -505,7 +512,11 @@ pub fn run_file(path: &Path, assets: &Path) -> Result<ScenarioReport, ScenarioEr
     }
     let format = Format::from_toml(&format_path.display().to_string(), &format_text)?;
     let pool_path = assets.join("cards").join(format!("{}.toml", format.pool));
-    let pool = CardPool::from_toml(&pool_path.display().to_string(), &read(&pool_path)?)?;
+    let mut pool = CardPool::from_toml(&pool_path.display().to_string(), &read(&pool_path)?)?;
+    if let Some(definitions) = &scenario.raw.definitions {
+        pool =
+            pool.with_definitions(&format!("{} (its definitions)", scenario.file), definitions)?;
+    }
     Ok(scenario.run(&Rules::new(format, pool))?)
 }
 

@@ -84,6 +84,11 @@ impl Runner {
                     p.extra_deck.len().to_string(),
                 ),
                 (
+                    "Rule Zone size",
+                    a.rule_zone_size.map(|v| v.to_string()),
+                    p.rule_cards.len().to_string(),
+                ),
+                (
                     "destiny pile size",
                     a.destiny_pile_size.map(|v| v.to_string()),
                     p.destiny.as_ref().map_or(0, |d| d.cards.len()).to_string(),
