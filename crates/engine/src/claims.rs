@@ -55,6 +55,29 @@ pub(crate) fn describe_predicate(predicate: &Predicate) -> String {
 }
 
 impl Duel {
+    /// Records each of `claims` that is not pending already (the same claim on the same
+    /// card), telling everyone a claim was made about which hidden card.
+    pub(crate) fn record_new_claims(
+        &mut self,
+        claims: Vec<PendingClaim>,
+        events: &mut Vec<crate::event::Event>,
+    ) {
+        for claim in claims {
+            let known = self
+                .state
+                .claims
+                .iter()
+                .any(|c| c.card_ref == claim.card_ref && c.predicate == claim.predicate);
+            if !known {
+                events.push(crate::event::Event::ClaimRecorded {
+                    owner: claim.owner,
+                    commitment: self.state.commitment(claim.card_ref),
+                });
+                self.state.claims.push(claim);
+            }
+        }
+    }
+
     /// Whether a pending claim holds for the card actually behind it (the audit checks the
     /// claims never revealed during the duel this way). The error says what was claimed.
     pub fn check_claim(&self, claim: &PendingClaim, card: CardId) -> Result<(), String> {

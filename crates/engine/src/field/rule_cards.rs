@@ -120,15 +120,9 @@ impl Duel {
         if self.activation_timing(seat).is_none() {
             return;
         }
-        for card_ref in &self.state.player(seat).extra_deck {
-            let Some(reveal) = knowledge.get(&self.state.commitment(*card_ref)) else {
-                continue;
-            };
+        for (card_ref, reveal) in self.known_extra_deck(seat, knowledge) {
             if self.keyword_card_for(seat, reveal.card).is_ok() {
-                out.push(Action::ActivateRuleCard {
-                    card_ref: *card_ref,
-                    reveal: *reveal,
-                });
+                out.push(Action::ActivateRuleCard { card_ref, reveal });
             }
         }
     }

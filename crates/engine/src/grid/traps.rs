@@ -227,20 +227,7 @@ impl Duel {
                 });
             }
         }
-        for claim in claims {
-            let known = self
-                .state
-                .claims
-                .iter()
-                .any(|c| c.card_ref == claim.card_ref && c.predicate == claim.predicate);
-            if !known {
-                events.push(Event::ClaimRecorded {
-                    owner: claim.owner,
-                    commitment: self.state.commitment(claim.card_ref),
-                });
-                self.state.claims.push(claim);
-            }
-        }
+        self.record_new_claims(claims, events);
     }
 
     /// Must the trap `card` of `seat`, at `at`, spring in answer to `event`? Where the format
