@@ -251,13 +251,8 @@ impl FairDuelApp {
             Some(path) => bot_match_with_database(&format.rules, path)?,
             None => (
                 Arc::clone(&format.rules),
-                load_deck(catalog, &request.deck, &format.rules, &format_name)?,
-                vec![load_deck(
-                    catalog,
-                    &request.bot_deck,
-                    &format.rules,
-                    &format_name,
-                )?],
+                catalog.checked_deck(&request.deck, &format.rules, &format_name)?,
+                vec![catalog.checked_deck(&request.bot_deck, &format.rules, &format_name)?],
             ),
         };
         let bot_deck = bot_decks
@@ -377,7 +372,7 @@ impl FairDuelApp {
             Some(path) => friend_match_with_database(&format.rules, path, &request.database_deck)?,
             None => (
                 Arc::clone(&format.rules),
-                load_deck(catalog, &request.deck, &format.rules, format.name())?,
+                catalog.checked_deck(&request.deck, &format.rules, format.name())?,
             ),
         };
         self.seating_with(ctx, rules, request.format.clone(), deck)
@@ -927,20 +922,6 @@ impl FairDuelApp {
             self.screen = Screen::Home;
         }
     }
-}
-
-/// Loads a deck from the catalogue and checks it against the format.
-fn load_deck(
-    catalog: &Catalog,
-    id: &str,
-    rules: &fairduel_engine::Rules,
-    format_name: &str,
-) -> Result<fairduel_engine::DeckList, String> {
-    let deck = catalog
-        .deck(id)
-        .ok_or_else(|| format!("there is no deck \"{id}\" in the asset folder"))?;
-    deck.check(rules)
-        .map_err(|e| format!("{} is not legal in {format_name}: {e}", deck.name))
 }
 
 /// Asks egui for a repaint whenever a session or network task has news.

@@ -273,6 +273,20 @@ impl Catalog {
         self.decks.iter().find(|d| d.id == id)
     }
 
+    /// The deck `id`, checked against the format `rules` (named `format_name` in errors).
+    pub fn checked_deck(
+        &self,
+        id: &str,
+        rules: &Rules,
+        format_name: &str,
+    ) -> Result<DeckList, String> {
+        let deck = self
+            .deck(id)
+            .ok_or_else(|| format!("there is no deck \"{id}\" in the asset folder"))?;
+        deck.check(rules)
+            .map_err(|e| format!("{} is not legal in {format_name}: {e}", deck.name))
+    }
+
     /// The decks that are legal in a format, with their parsed lists: only decks of the
     /// format's card pool are tried.
     pub fn legal_decks(&self, rules: &Rules) -> Vec<(&DeckFile, DeckList)> {

@@ -26,6 +26,8 @@ pub struct DatabaseCards {
     pub db: CardDatabase,
     /// The cards a deck can hold (no tokens, Skills or Actions), in name order.
     pub deck_cards: Vec<Passcode>,
+    /// Their names in lower case, in the same order (for the search).
+    lower_names: Vec<String>,
 }
 
 impl DatabaseCards {
@@ -35,11 +37,13 @@ impl DatabaseCards {
             .filter(|c| !c.types.is_token() && !c.types.is_outside_the_game())
             .collect();
         deck_cards.sort_by(|a, b| a.name.cmp(&b.name).then(a.passcode.cmp(&b.passcode)));
+        let lower_names = deck_cards.iter().map(|c| c.name.to_lowercase()).collect();
         let deck_cards = deck_cards.into_iter().map(|c| c.passcode).collect();
         DatabaseCards {
             path,
             db,
             deck_cards,
+            lower_names,
         }
     }
 
@@ -93,6 +97,15 @@ impl DatabaseKind {
     }
 }
 
+/// What the card list was last filtered by.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ListQuery {
+    search: String,
+    kind: DatabaseKind,
+    only_domain: bool,
+    deck_master: Option<Passcode>,
+}
+
 /// The deck check's verdict on the deck as it stands.
 #[derive(Debug, Clone)]
 pub enum DeckVerdict {
@@ -128,6 +141,11 @@ pub struct DomainDecksState {
     /// (reading what a Deck Master mentions walks the whole database).
     domain: Option<Domain>,
     verdict: Option<DeckVerdict>,
+    /// The card list for the last filters, kept until they change (the search walks every
+    /// card of the database).
+    listed: Option<(ListQuery, Vec<Passcode>)>,
+    /// The saved decks' files, kept until a save (not read from disk every frame).
+    saved: Option<Vec<PathBuf>>,
 }
 
 impl DomainDecksState {
@@ -161,6 +179,7 @@ impl DomainDecksState {
         match DatabaseCards::load(path) {
             Ok(cards) => {
                 self.cards = Some(cards);
+                self.listed = None;
                 self.load_error = None;
                 if self.name.is_empty() {
                     self.name = "New Domain deck".into();
@@ -213,8 +232,18 @@ impl DomainDecksState {
 
     /// The cards the list shows, with the search and filters applied.
     pub fn listed(&mut self) -> Vec<Passcode> {
-        let only_domain = self.only_domain;
-        let domain = if only_domain {
+        let query = ListQuery {
+            search: self.search.trim().to_lowercase(),
+            kind: self.kind,
+            only_domain: self.only_domain,
+            deck_master: self.deck.deck_master,
+        };
+        if let Some((last, listed)) = &self.listed
+            && *last == query
+        {
+            return listed.clone();
+        }
+        let domain = if query.only_domain {
             self.domain().cloned()
         } else {
             None
@@ -222,21 +251,31 @@ impl DomainDecksState {
         let Some(cards) = &self.cards else {
             return Vec::new();
         };
-        let query = self.search.trim().to_lowercase();
-        let number = query.parse::<u32>().ok();
-        cards
+        let number = query.search.parse::<u32>().ok();
+        let listed: Vec<Passcode> = cards
             .deck_cards
             .iter()
-            .filter_map(|p| cards.db.card(*p))
-            .filter(|c| {
-                query.is_empty() || number == Some(c.passcode.0) || {
-                    c.name.to_lowercase().contains(&query)
-                }
+            .zip(&cards.lower_names)
+            .filter(|(p, name)| {
+                query.search.is_empty() || number == Some(p.0) || name.contains(&query.search)
             })
-            .filter(|c| self.kind.accepts(c))
-            .filter(|c| !only_domain || domain.as_ref().is_some_and(|d| d.admits(c).is_some()))
+            .filter_map(|(p, _)| cards.db.card(*p))
+            .filter(|c| query.kind.accepts(c))
+            .filter(|c| {
+                !query.only_domain || domain.as_ref().is_some_and(|d| d.admits(c).is_some())
+            })
             .map(|c| c.passcode)
-            .collect()
+            .collect();
+        self.listed = Some((query, listed.clone()));
+        listed
+    }
+
+    /// The `.ydk` files in `folder` (this screen's saved decks), read once and again after
+    /// a save.
+    pub fn saved_decks(&mut self, folder: &Path) -> Vec<PathBuf> {
+        self.saved
+            .get_or_insert_with(|| saved_decks(folder))
+            .clone()
     }
 
     /// How many times `passcode` is in the deck (the Deck Master counted).
@@ -386,12 +425,13 @@ impl DomainDecksState {
         self.file = Some(path.clone());
         self.dirty = false;
         self.offer_replace = false;
+        self.saved = None;
         Ok(path)
     }
 }
 
 /// The `.ydk` files in `folder`, by name.
-pub fn saved_decks(folder: &Path) -> Vec<PathBuf> {
+fn saved_decks(folder: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(folder) else {
         return Vec::new();
     };

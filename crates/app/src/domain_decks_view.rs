@@ -11,7 +11,7 @@ use fairduel_engine::domain::{CardDatabase, CardFacts, DomainDeckRules, Passcode
 
 use crate::decks::{Report, report_ui};
 use crate::domain_decks::{
-    DOMAIN_DECKS_FOLDER, DatabaseKind, DeckVerdict, DomainDecksState, file_stem, saved_decks,
+    DOMAIN_DECKS_FOLDER, DatabaseKind, DeckVerdict, DomainDecksState, file_stem,
 };
 use crate::theme;
 
@@ -254,7 +254,7 @@ fn saved_decks_ui(ui: &mut Ui, state: &mut DomainDecksState, folder: Option<&Pat
         );
         return;
     };
-    let saved = saved_decks(folder);
+    let saved = state.saved_decks(folder);
     if saved.is_empty() {
         ui.label(
             RichText::new(format!(

@@ -96,6 +96,15 @@ impl Duel {
         event: TrapEvent,
         events: &mut Vec<Event>,
     ) {
+        let ready: Vec<(crate::commitment::CardRef, Seat)> = self
+            .ready_set_cards(seat)
+            .into_iter()
+            .map(|(_, piece)| (piece.card_ref, piece.owner))
+            .collect();
+        if ready.is_empty() {
+            // Nothing could be a trap: no need to look through the pool.
+            return;
+        }
         let triggered: Vec<CardId> = self
             .rules
             .pool
@@ -106,12 +115,11 @@ impl Duel {
         if triggered.is_empty() {
             return;
         }
-        let claims: Vec<PendingClaim> = self
-            .ready_set_cards(seat)
+        let claims: Vec<PendingClaim> = ready
             .into_iter()
-            .map(|(_, piece)| PendingClaim {
-                card_ref: piece.card_ref,
-                owner: piece.owner,
+            .map(|(card_ref, owner)| PendingClaim {
+                card_ref,
+                owner,
                 predicate: Predicate::NotObligedTrap {
                     traps: triggered.clone(),
                 },
