@@ -311,8 +311,10 @@ fn print_summary(summary: &Summary) {
         );
         if agreements.rule_cards > 0 {
             say!(
-                "rules:    {} Rule cards activated by their KEYWORD condition",
-                agreements.rule_cards
+                "rules:    {} Rule cards activated (by a KEYWORD or the card they rely on), {} \
+                 went back to an Extra Deck",
+                agreements.rule_cards,
+                agreements.rule_cards_returned
             );
         }
         if summary.symbols {

@@ -15,7 +15,10 @@
 //!
 //! A Normal Rule card's "KEYWORD:" condition is `keyword_condition = ["Dragon", "LIGHT"]`,
 //! and the Types and Attributes a card's effect mentions (Keywords of the card besides its
-//! own) are `mentions = ["Spellcaster"]`.
+//! own) are `mentions = ["Spellcaster"]`. Its "RELIANCE:" condition names the cards whose
+//! effect activates it, `reliance = ["SOE-017"]`, with `reliance_on_activation_only = true`
+//! where the card says its Reliance is on activation only. A Spell or Trap's "Persist" time
+//! is `persist_turns = 2`: it stays on the field for that many turns after its activation.
 //!
 //! `flip` and `unstoppable` are their texts' keywords; a trap's Trigger is one of
 //! `trigger-attack` (an attack another player declares), `trigger-attack-on-you` (an attack
@@ -55,6 +58,15 @@ struct RawDefinition {
     /// Types and Attributes the card's effect mentions.
     #[serde(default)]
     mentions: Vec<String>,
+    /// A Normal Rule card's "RELIANCE:" condition: the codes of the cards it relies on.
+    #[serde(default)]
+    reliance: Vec<String>,
+    /// The Reliance is on activation only.
+    #[serde(default)]
+    reliance_on_activation_only: bool,
+    /// How many turns a Persist Spell or Trap stays on the field after its activation.
+    #[serde(default)]
+    persist_turns: Option<u8>,
 }
 
 impl CardPool {
@@ -72,6 +84,11 @@ impl CardPool {
                     .cloned()
                     .chain(k.attribute.map(|a| a.label().to_owned()))
             })
+            .collect();
+        let known_codes: BTreeSet<&str> = self
+            .cards()
+            .filter_map(|c| c.kingdom())
+            .map(|k| k.code.as_str())
             .collect();
         let mut defs: BTreeMap<CardId, CardDef> =
             self.cards().map(|card| (card.id, card.clone())).collect();
@@ -111,6 +128,65 @@ impl CardPool {
                         ),
                     ));
                 }
+                let relies = !definition.reliance.is_empty() || definition.reliance_on_activation_only;
+                if relies && !kingdom.is_normal_rule() {
+                    return Err(SourceError::new(
+                        file,
+                        line,
+                        format!(
+                            "{code} is not a Normal Rule card, and only those have a \
+                             RELIANCE: condition: take `reliance` off it"
+                        ),
+                    ));
+                }
+                if let Some(turns) = definition.persist_turns {
+                    if !(kingdom.is(MainType::Spell) || kingdom.is(MainType::Trap)) {
+                        return Err(SourceError::new(
+                            file,
+                            line,
+                            format!(
+                                "{code} is neither a Spell nor a Trap Card, and only those \
+                                 Persist: take `persist_turns` off it"
+                            ),
+                        ));
+                    }
+                    if turns == 0 {
+                        return Err(SourceError::new(
+                            file,
+                            line,
+                            format!(
+                                "{code} persists for 0 turns: write how many turns it stays \
+                                 (1 or more), as the card says in parentheses"
+                            ),
+                        ));
+                    }
+                    kingdom.persist_turns = Some(turns);
+                }
+                if definition.reliance_on_activation_only && definition.reliance.is_empty() {
+                    return Err(SourceError::new(
+                        file,
+                        line,
+                        format!(
+                            "{code} has `reliance_on_activation_only` but no `reliance`: name \
+                             the cards it relies on (`reliance = [\"SOE-017\"]`)"
+                        ),
+                    ));
+                }
+                if let Some(unknown) = definition
+                    .reliance
+                    .iter()
+                    .find(|relied| !known_codes.contains(relied.trim()))
+                {
+                    return Err(SourceError::new(
+                        file,
+                        line,
+                        format!(
+                            "{code} relies on \"{unknown}\", which no Kingdom Duels card of pool \
+                             \"{}\" has as its code: write a code as the card list prints it",
+                            self.name()
+                        ),
+                    ));
+                }
                 for word in definition
                     .keyword_condition
                     .iter()
@@ -130,6 +206,13 @@ impl CardPool {
                 }
                 extend_keywords(&mut kingdom.rule_keywords, &definition.keyword_condition);
                 extend_keywords(&mut kingdom.mentions, &definition.mentions);
+                for relied in &definition.reliance {
+                    let relied = relied.trim();
+                    if !kingdom.reliance.iter().any(|c| c == relied) {
+                        kingdom.reliance.push(relied.to_owned());
+                    }
+                }
+                kingdom.reliance_on_activation_only |= definition.reliance_on_activation_only;
                 for keyword in &definition.keywords {
                     if !kingdom.keywords.contains(keyword) {
                         kingdom.keywords.push(*keyword);
@@ -229,5 +312,98 @@ mod tests {
             )
             .expect_err("no such keyword");
         assert!(keyword.to_string().contains("teleport"), "{keyword}");
+    }
+
+    #[test]
+    fn a_reliance_names_cards_of_the_pool_on_a_normal_rule_card() {
+        let pool = pool();
+        let kingdom = |pred: fn(&crate::kingdom_card::KingdomCard) -> bool| {
+            pool.cards()
+                .filter_map(|c| c.kingdom())
+                .find(|k| pred(k))
+                .map(|k| k.code.clone())
+                .expect("such a card")
+        };
+        let rule = kingdom(|k| k.is_normal_rule());
+        let monster = kingdom(|k| k.is_main_deck_monster());
+        let defined = pool
+            .with_definitions(
+                "mine.toml",
+                &format!(
+                    "[[card]]\ncode = \"{rule}\"\nreliance = [\"{monster}\"]\n\
+                     reliance_on_activation_only = true\n"
+                ),
+            )
+            .expect("the definitions apply");
+        let card = defined
+            .cards()
+            .filter_map(|c| c.kingdom())
+            .find(|k| k.code == rule)
+            .expect("the rule card");
+        assert_eq!(card.reliance, vec![monster.clone()]);
+        assert!(card.reliance_on_activation_only);
+
+        let unknown = pool
+            .with_definitions(
+                "mine.toml",
+                &format!("[[card]]\ncode = \"{rule}\"\nreliance = [\"NOPE-000\"]\n"),
+            )
+            .expect_err("no such card to rely on");
+        assert!(unknown.to_string().contains("NOPE-000"), "{unknown}");
+        let not_a_rule = pool
+            .with_definitions(
+                "mine.toml",
+                &format!("[[card]]\ncode = \"{monster}\"\nreliance = [\"{monster}\"]\n"),
+            )
+            .expect_err("a monster has no RELIANCE condition");
+        assert!(
+            not_a_rule.to_string().contains("not a Normal Rule card"),
+            "{not_a_rule}"
+        );
+    }
+
+    #[test]
+    fn a_persist_time_goes_on_a_spell_or_trap_and_is_at_least_one_turn() {
+        let pool = pool();
+        let code_of = |pred: fn(&crate::kingdom_card::KingdomCard) -> bool| {
+            pool.cards()
+                .filter_map(|c| c.kingdom())
+                .find(|k| pred(k))
+                .map(|k| k.code.clone())
+                .expect("such a card")
+        };
+        let spell = code_of(|k| k.is(MainType::Spell) && !k.is(MainType::Monster));
+        let monster = code_of(|k| k.is_main_deck_monster());
+        let defined = pool
+            .with_definitions(
+                "mine.toml",
+                &format!("[[card]]\ncode = \"{spell}\"\npersist_turns = 3\n"),
+            )
+            .expect("the definitions apply");
+        assert_eq!(
+            defined
+                .cards()
+                .filter_map(|c| c.kingdom())
+                .find(|k| k.code == spell)
+                .and_then(|k| k.persist_turns),
+            Some(3)
+        );
+        let on_a_monster = pool
+            .with_definitions(
+                "mine.toml",
+                &format!("[[card]]\ncode = \"{monster}\"\npersist_turns = 3\n"),
+            )
+            .expect_err("a monster does not Persist");
+        assert!(
+            on_a_monster.to_string().contains("neither a Spell nor a Trap"),
+            "{on_a_monster}"
+        );
+        let no_time = pool
+            .with_definitions(
+                "mine.toml",
+                &format!("[[card]]\ncode = \"{spell}\"\npersist_turns = 0\n"),
+            )
+            .expect_err("0 turns");
+        assert!(no_time.to_string().contains("0 turns"), "{no_time}");
     }
 }

@@ -351,6 +351,9 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
                     "summon {card} from the Extra Deck on {at}{}",
                     if *defence { " in DEF Position" } else { "" }
                 ),
+                Destination::RuleZone => {
+                    format!("activate the Rule card {card} from the Extra Deck into the Rule Zone")
+                }
                 other => format!(
                     "take {card} out of the Extra Deck to {}",
                     destination_label(*other)
@@ -418,6 +421,7 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
                     "put {card} on {at} Hidden in {} Position",
                     if *defence { "DEF" } else { "ATK" }
                 ),
+                Destination::RuleZone => format!("put {card} in its owner's Rule Zone"),
             }
         }
         Operation::LifePoints { seat, amount } if *amount < 0 => {
@@ -853,6 +857,19 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             "{seat} activates the Rule card {} into their Rule Zone, by the Keyword of their card at {keyword_card}",
             name(*card)
         ),
+        Event::RuleCardActivatedByReliance { seat, card, by } => format!(
+            "{seat} activates the Rule card {} into their Rule Zone by the effect of {}, which it relies on",
+            name(*card),
+            name(*by)
+        ),
+        Event::PersistEnded { at, card } => format!(
+            "{} at {at} has persisted for its time and goes to the graveyard",
+            name(*card)
+        ),
+        Event::RuleCardReturned { seat, card } => format!(
+            "{} leaves {seat}'s Rule Zone and goes back to their Extra Deck",
+            name(*card)
+        ),
         Event::ToFaceUpExtraDeck { owner, card, from } => format!(
             "{} leaves {from} and goes face-up to {owner}'s Extra Deck instead of the graveyard",
             name(*card)
@@ -884,6 +901,7 @@ fn destination_label(to: Destination) -> String {
         Destination::DeckBottom => "the bottom of its owner's deck".to_owned(),
         Destination::Field { at, .. } => at.to_string(),
         Destination::HiddenField { at, .. } => format!("{at}, Hidden"),
+        Destination::RuleZone => "the Rule Zone".to_owned(),
     }
 }
 

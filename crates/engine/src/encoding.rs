@@ -628,7 +628,23 @@ impl Writer<'_> {
         }
         self.slots(face_up_extra_deck);
         self.bool(*pendulum_summoned);
-        self.slots(rule_cards);
+        self.len(rule_cards.len());
+        for crate::field::ActiveRuleCard {
+            card_ref,
+            card,
+            relies_on,
+        } in rule_cards
+        {
+            self.card_ref(*card_ref);
+            self.card_id(*card);
+            match relies_on {
+                None => self.byte(0),
+                Some(r) => {
+                    self.byte(1);
+                    self.card_ref(*r);
+                }
+            }
+        }
     }
 
     #[inline(always)]
@@ -655,6 +671,7 @@ impl Writer<'_> {
             counters,
             lent,
             from_extra_deck,
+            persist_until,
         } = piece;
         self.seat(*owner);
         self.seat(*controller);
@@ -709,6 +726,7 @@ impl Writer<'_> {
         self.byte(*counters);
         self.bool(*lent);
         self.bool(*from_extra_deck);
+        self.varint(u64::from(*persist_until));
     }
 
     #[inline(always)]

@@ -445,4 +445,17 @@ pub enum Event {
         card: CardId,
         keyword_card: Place,
     },
+    /// An agreed outcome of `by`'s effect activated `seat`'s Normal Rule card `card` from
+    /// their Extra Deck into their Rule Zone (its RELIANCE condition names `by`).
+    RuleCardActivatedByReliance {
+        seat: Seat,
+        card: CardId,
+        by: CardId,
+    },
+    /// `seat`'s Rule card `card` left the Rule Zone and went back to their Extra Deck
+    /// (moved by an outcome, or the card it relied on left the field).
+    RuleCardReturned { seat: Seat, card: CardId },
+    /// Kingdom Duels' Persist: the time of `card` at `at` ended with this turn, and it goes
+    /// to the graveyard.
+    PersistEnded { at: Place, card: CardId },
 }

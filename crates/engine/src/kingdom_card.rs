@@ -199,6 +199,18 @@ pub struct KingdomCard {
     /// the card besides its own Types and Attribute.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mentions: Vec<String>,
+    /// A Normal Rule card's "RELIANCE:" condition: the codes of the cards whose effect
+    /// alone may activate it (players' definitions).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reliance: Vec<String>,
+    /// The card's Reliance is "on activation only": it stays in the Rule Zone when the card
+    /// that activated it leaves the field.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reliance_on_activation_only: bool,
+    /// Persist: how many turns the Spell or Trap stays on the field after its activation
+    /// (players' definitions; the facts print the Persist type without its duration).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub persist_turns: Option<u8>,
 }
 
 /// A keyword of a Kingdom Duels card's effect text that FairDuel plays as a rule.
@@ -264,6 +276,14 @@ impl KingdomCard {
             && !self.has_subtype(Subtype::Setup)
             && !self.has_subtype(Subtype::Symbol)
             && self.setup.is_none()
+    }
+
+    /// Whether this Rule card's RELIANCE condition names `card` (by its code, or the code
+    /// of the card an alternate art prints).
+    pub fn relies_on(&self, card: &KingdomCard) -> bool {
+        self.reliance
+            .iter()
+            .any(|code| *code == card.code || card.art_of.as_deref() == Some(code.as_str()))
     }
 
     /// Whether `keyword` (a Type or an Attribute) is one of this card's Keywords: "a Type
@@ -501,6 +521,9 @@ mod tests {
             keywords: Vec::new(),
             rule_keywords: Vec::new(),
             mentions: Vec::new(),
+            reliance: Vec::new(),
+            reliance_on_activation_only: false,
+            persist_turns: None,
         }
     }
 

@@ -92,6 +92,9 @@ pub struct Piece {
     /// Summoned from the Extra Deck (a Ritual or Fusion Monster): Kairu's extra monster
     /// slot counts these.
     pub from_extra_deck: bool,
+    /// Kingdom Duels' Persist: the last turn this Spell or Trap stays on the field after its
+    /// activation (it goes to the graveyard as that turn ends); 0 for none.
+    pub persist_until: u16,
 }
 
 /// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
@@ -139,6 +142,7 @@ impl Piece {
             counters: 0,
             lent: false,
             from_extra_deck: false,
+            persist_until: 0,
         }
     }
 
@@ -189,6 +193,7 @@ impl Clone for Piece {
             counters,
             lent,
             from_extra_deck,
+            persist_until,
         } = self;
         Piece {
             owner: *owner,
@@ -212,6 +217,7 @@ impl Clone for Piece {
             counters: *counters,
             lent: *lent,
             from_extra_deck: *from_extra_deck,
+            persist_until: *persist_until,
         }
     }
 
@@ -238,6 +244,7 @@ impl Clone for Piece {
             counters,
             lent,
             from_extra_deck,
+            persist_until,
         } = source;
         self.owner = *owner;
         self.controller = *controller;
@@ -258,6 +265,7 @@ impl Clone for Piece {
         self.counters = *counters;
         self.lent = *lent;
         self.from_extra_deck = *from_extra_deck;
+        self.persist_until = *persist_until;
         // Most pieces have neither: skip the out-of-line slice copy then.
         if !(self.modifiers.is_empty() && modifiers.is_empty()) {
             self.modifiers.clone_from(modifiers);

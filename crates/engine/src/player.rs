@@ -128,9 +128,9 @@ pub struct PlayerState {
     pub face_up_extra_deck: Vec<CardSlot>,
     /// Whether the player Pendulum Summoned this turn (once per turn).
     pub pendulum_summoned: bool,
-    /// Kingdom Duels' Normal Rule cards active in the Rule Zone (a KEYWORD card activated
-    /// from the Extra Deck), in the order they came.
-    pub rule_cards: Vec<CardSlot>,
+    /// Kingdom Duels' Normal Rule cards active in the Rule Zone (activated from the Extra
+    /// Deck by a KEYWORD or by the card they rely on), in the order they came.
+    pub rule_cards: Vec<crate::field::ActiveRuleCard>,
 }
 
 /// Kairu's destiny pile.

@@ -568,6 +568,9 @@ impl RawKingdomCard {
             keywords: Vec::new(),
             rule_keywords: Vec::new(),
             mentions: Vec::new(),
+            reliance: Vec::new(),
+            reliance_on_activation_only: false,
+            persist_turns: None,
         };
         Ok(CardDef {
             id: CardId(self.id),

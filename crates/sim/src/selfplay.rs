@@ -97,6 +97,8 @@ pub struct AgreementTally {
     /// Kingdom Duels' Normal Rule cards activated by their KEYWORD condition (the players'
     /// definitions give them).
     pub rule_cards: u64,
+    /// Rule cards that went back to an Extra Deck.
+    pub rule_cards_returned: u64,
 }
 
 impl AgreementTally {
@@ -155,7 +157,10 @@ impl AgreementTally {
                     ..
                 } => self.hidden_summons += 1,
                 Event::DestinyDrew { .. } => self.destiny_draws += 1,
-                Event::RuleCardActivated { .. } => self.rule_cards += 1,
+                Event::RuleCardActivated { .. } | Event::RuleCardActivatedByReliance { .. } => {
+                    self.rule_cards += 1
+                }
+                Event::RuleCardReturned { .. } => self.rule_cards_returned += 1,
                 _ => {}
             }
         }
@@ -194,6 +199,7 @@ impl AgreementTally {
         self.destiny_draws += other.destiny_draws;
         self.hand_responses += other.hand_responses;
         self.rule_cards += other.rule_cards;
+        self.rule_cards_returned += other.rule_cards_returned;
     }
 }
 

@@ -79,6 +79,11 @@ impl Duel {
         if let Run::Apply = run {
             self.learn(owner, commitment, reveal.card, events)?;
         }
+        if to == Destination::RuleZone {
+            return self
+                .activate_rule_card_by_reliance(owner, card_ref, reveal.card, events)
+                .map_err(bad);
+        }
         let lifted = Lifted {
             owner,
             card_ref,

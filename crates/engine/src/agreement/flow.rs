@@ -338,6 +338,8 @@ impl Duel {
             .is_none_or(stays_after_resolving);
         if still_there && !stays {
             self.resolved_to_graveyard(agreement.at, events);
+        } else if still_there {
+            self.start_persisting(agreement.at);
         }
     }
 }
@@ -355,6 +357,7 @@ fn stays_after_resolving(card: &crate::card::CardDef) -> bool {
                 || k.has_subtype(Subtype::Equip)
                 || k.has_subtype(Subtype::Continuous)
                 || k.has_subtype(Subtype::Persist)
+                || k.persist_turns.is_some()
         }
         CardKind::Monster(_) => true,
         CardKind::Spell { spell } => {

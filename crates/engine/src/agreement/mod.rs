@@ -239,6 +239,9 @@ pub enum Destination {
     /// to do so"). A card from a hand stays hidden: that it is a monster is a claim checked
     /// when it is revealed and by the audit.
     HiddenField { at: Place, defence: bool },
+    /// Kingdom Duels: the proposer's Rule Zone, for a Normal Rule card taken out of their
+    /// Extra Deck by the effect its RELIANCE condition names (a `FromExtraDeck` step).
+    RuleZone,
 }
 
 impl Destination {

@@ -626,6 +626,14 @@ impl Duel {
             self.pay_to_summon_deck_master(side, to, events)
                 .map_err(|why| RuleError::BadOutcome { index, why })?;
         }
+        if let Place::Zone {
+            zone: Zone::Rule, ..
+        } = from
+        {
+            return self
+                .rule_card_leaves(from, to, events)
+                .map_err(|why| RuleError::BadOutcome { index, why });
+        }
         let lifted = self.lift(index, from)?;
         self.put_lifted(index, from, lifted, to, run, events)
     }
@@ -641,6 +649,13 @@ impl Duel {
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let bad = |why: String| RuleError::BadOutcome { index, why };
+        if to == Destination::RuleZone {
+            return Err(bad(
+                "only a Normal Rule card goes to the Rule Zone, taken out of its owner's Extra \
+                 Deck by the effect it relies on (a from-extra-deck step)"
+                    .into(),
+            ));
+        }
         if let Destination::Field {
             at: Place::Cell(cell),
             ..
@@ -687,7 +702,7 @@ impl Duel {
                 | Destination::Deck
                 | Destination::DeckTop
                 | Destination::DeckBottom => false,
-                Destination::Graveyard | Destination::Banished => true,
+                Destination::Graveyard | Destination::Banished | Destination::RuleZone => true,
                 Destination::Field { .. } => !lifted.hidden_on_field,
                 // Its class is claimed, and checked when it is revealed.
                 Destination::HiddenField { .. } => false,
@@ -761,6 +776,8 @@ impl Duel {
                     self.state.player_mut(graveyard).graveyard.push(slot);
                 }
             }
+            // Refused on the way in.
+            Destination::RuleZone => {}
             Destination::Banished => {
                 // Only a scratch run meets a card still unknown here; its owner opens it
                 // before the outcome runs for real.
@@ -920,9 +937,8 @@ impl Duel {
                 zone.label()
             ))),
             Zone::Player => Err(bad(format!("{from} is a player, not a card"))),
-            Zone::Rule => Err(bad(
-                "a Rule card stays in the Rule Zone: no effect moves it".into(),
-            )),
+            // A move out of a Rule Zone is taken apart (see `run_move`).
+            Zone::Rule => Err(bad(format!("{from} holds a Rule card, which only a move takes"))),
             Zone::DeckMaster => {
                 let master = self
                     .state

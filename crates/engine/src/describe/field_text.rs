@@ -90,9 +90,17 @@ pub fn describe_field(duel: &Duel, viewer: Seat, knowledge: &Knowledge) -> Vec<S
         let rule_cards: Vec<String> = player
             .rule_cards
             .iter()
-            .filter_map(|slot| slot.card)
-            .filter_map(|id| duel.pool().get(id))
-            .map(|card| card.name.clone())
+            .filter_map(|rule| {
+                let name = duel.pool().get(rule.card)?.name.clone();
+                let relied = rule
+                    .relies_on
+                    .and_then(|on| duel.card_on_field(on))
+                    .and_then(|id| duel.pool().get(id));
+                Some(match relied {
+                    Some(on) => format!("{name} (relies on {})", on.name),
+                    None => name,
+                })
+            })
             .collect();
         if !rule_cards.is_empty() {
             lines.push(format!("  Rule Zone: {}", rule_cards.join(", ")));

@@ -21,6 +21,9 @@ impl Duel {
                 self.state.awaiting = Awaiting::Finished;
                 return;
             }
+            // "If the card that activated it leaves the field then this card also leaves the
+            // field", whatever took it away.
+            self.return_rule_cards_without_reliance(events);
             // A Deck Master put into the deck may return before the deck is shuffled; a deck
             // being shuffled is shuffled before anyone draws from it.
             if self.await_deck_master_in_deck() {
@@ -124,6 +127,7 @@ impl Duel {
                     }
                     self.check_idleness(events);
                     if self.state.outcome.is_none() && self.state.phase == Phase::End {
+                        self.end_persist_times(events);
                         self.advance_turn(events);
                     }
                     continue;

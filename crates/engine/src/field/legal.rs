@@ -49,6 +49,7 @@ impl Duel {
                 self.outcome_proposals(seat, &mut out);
                 self.extra_deck_summon_proposals(seat, knowledge, &mut out);
                 self.hidden_monster_proposals(seat, knowledge, &mut out);
+                self.rule_card_proposals(seat, knowledge, &mut out);
                 out.extend(self.chance_calls());
             }
             Some((s, Decision::SearchDeck)) if s == seat => {

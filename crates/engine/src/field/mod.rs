@@ -30,6 +30,7 @@ mod integration_summon;
 mod legal;
 mod link_arrows;
 mod pendulum;
+mod persist;
 mod position;
 mod redirect;
 mod replay;
@@ -51,6 +52,7 @@ pub use duelist_setup::{DuelistSetup, MAX_STARTING_SWAPS};
 pub use equip::EquipLink;
 pub use idleness::IdleOutcome;
 pub use link_arrows::LinkArrows;
+pub use rule_cards::{ActiveRuleCard, rule_card_place};
 pub use symbol::{SymbolInPlay, rule_zone};
 
 use crate::action::{Action, Answer};

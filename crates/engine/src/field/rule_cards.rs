@@ -8,8 +8,18 @@
 //! from the Extra Deck, stays in its player's Rule Zone ("for as long as that Rule Card is
 //! active on the Rule Zone"; "there is no limit to the amount of cards that can be played
 //! in your Rule Zone") and its effect is a chain link resolved by agreement.
+//!
+//! A Normal Rule card with a "RELIANCE:" condition "can only be activated by the effect of
+//! a specific card listed there": an agreed outcome of that card's effect takes it out of
+//! its controller's Extra Deck into their Rule Zone (`from-extra-deck` to the Rule Zone).
+//! "If the card that activated it leaves the field then this card also leaves the field
+//! (unless it specifies that the Reliance is on activation only)", and every Rule card
+//! leaving the Rule Zone goes back to the Extra Deck.
+
+use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
+use crate::agreement::Destination;
 use crate::card::CardId;
 use crate::commitment::{CardRef, Reveal};
 use crate::duel::Duel;
@@ -17,9 +27,29 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::field::rule_zone;
 use crate::knowledge::Knowledge;
-use crate::place::Place;
-use crate::player::CardSlot;
+use crate::place::{Place, Zone};
 use crate::seat::Seat;
+
+/// A Normal Rule card active in its player's Rule Zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ActiveRuleCard {
+    pub card_ref: CardRef,
+    /// Shown when it was activated: public.
+    pub card: CardId,
+    /// The card whose effect activated it, for a RELIANCE card: when that card is no
+    /// longer on the field, this one goes back to the Extra Deck. `None` for a KEYWORD
+    /// card, and for a Reliance on activation only.
+    pub relies_on: Option<CardRef>,
+}
+
+/// The place of the `index`th Rule card in `seat`'s Rule Zone, as outcomes name it.
+pub fn rule_card_place(seat: Seat, index: usize) -> Place {
+    Place::Zone {
+        side: seat,
+        zone: Zone::Rule,
+        slot: u8::try_from(index).unwrap_or(u8::MAX),
+    }
+}
 
 fn refused(why: impl Into<String>) -> RuleError {
     RuleError::CannotActivateRuleCard { why: why.into() }
@@ -95,9 +125,10 @@ impl Duel {
         self.use_attack_window();
         let player = self.state.player_mut(seat);
         player.extra_deck.retain(|r| *r != card_ref);
-        player.rule_cards.push(CardSlot {
+        player.rule_cards.push(ActiveRuleCard {
             card_ref,
-            card: Some(card),
+            card,
+            relies_on: None,
         });
         self.learn(seat, commitment, card, events)?;
         events.push(Event::RuleCardActivated {
@@ -126,4 +157,214 @@ impl Duel {
             }
         }
     }
+
+    /// Outcomes a bot may propose about Rule cards: take a RELIANCE Rule card of `seat`'s
+    /// Extra Deck that relies on the card resolving into the Rule Zone, or send a Rule card
+    /// of the Rule Zones back to its Extra Deck.
+    pub(super) fn rule_card_proposals(
+        &self,
+        seat: Seat,
+        knowledge: &Knowledge,
+        out: &mut Vec<Action>,
+    ) {
+        use crate::agreement::Operation;
+        let Some(resolving) = self
+            .state
+            .agreement
+            .as_ref()
+            .and_then(|a| self.rules.pool.get(a.card))
+            .and_then(|c| c.kingdom())
+        else {
+            return;
+        };
+        let single = |operation| Action::ProposeOutcome {
+            operations: vec![operation],
+        };
+        let mut proposals = Vec::new();
+        for (card_ref, reveal) in self.known_extra_deck(seat, knowledge) {
+            let relies = self
+                .rules
+                .pool
+                .get(reveal.card)
+                .and_then(|c| c.kingdom())
+                .is_some_and(|rule| rule.is_normal_rule() && rule.relies_on(resolving));
+            if relies {
+                proposals.push(single(Operation::FromExtraDeck {
+                    card_ref,
+                    reveal,
+                    to: Destination::RuleZone,
+                }));
+            }
+        }
+        for owner in self.state.seats() {
+            for index in 0..self.state.player(owner).rule_cards.len() {
+                proposals.push(single(Operation::Move {
+                    from: rule_card_place(owner, index),
+                    to: Destination::Graveyard,
+                }));
+            }
+        }
+        out.extend(proposals.into_iter().filter(|action| match action {
+            Action::ProposeOutcome { operations } => self.preview_outcome(operations).is_ok(),
+            _ => false,
+        }));
+    }
+
+    /// An agreed outcome of the effect resolving takes `card` (`card_ref`, already shown
+    /// and out of `owner`'s Extra Deck) into `owner`'s Rule Zone: the card must be a Normal
+    /// Rule card whose RELIANCE condition names the card of that effect.
+    pub(crate) fn activate_rule_card_by_reliance(
+        &mut self,
+        owner: Seat,
+        card_ref: CardRef,
+        card: CardId,
+        events: &mut Vec<Event>,
+    ) -> Result<(), String> {
+        let rule = self
+            .rules
+            .pool
+            .get(card)
+            .and_then(|c| c.kingdom())
+            .filter(|k| k.is_normal_rule())
+            .ok_or_else(|| {
+                "only a Normal Rule card goes to the Rule Zone, from its owner's Extra Deck"
+                    .to_owned()
+            })?;
+        if rule.reliance.is_empty() {
+            return Err(format!(
+                "{} has no RELIANCE condition in your card definitions (`reliance`): a card \
+                 effect activates only a Rule card that relies on it",
+                rule.code
+            ));
+        }
+        let agreement = self
+            .state
+            .agreement
+            .as_ref()
+            .ok_or_else(|| "only a card's effect activates a RELIANCE Rule card".to_owned())?;
+        let relied = self
+            .rules
+            .pool
+            .get(agreement.card)
+            .and_then(|c| c.kingdom())
+            .is_some_and(|source| rule.relies_on(source));
+        if !relied {
+            return Err(format!(
+                "{} relies on {}: only an effect of one of those activates it",
+                rule.code,
+                rule.reliance.join(" or ")
+            ));
+        }
+        let relies_on = (!rule.reliance_on_activation_only).then_some(agreement.card_ref);
+        let source_card = agreement.card;
+        self.state.player_mut(owner).rule_cards.push(ActiveRuleCard {
+            card_ref,
+            card,
+            relies_on,
+        });
+        events.push(Event::RuleCardActivatedByReliance {
+            seat: owner,
+            card,
+            by: source_card,
+        });
+        Ok(())
+    }
+
+    /// An agreed outcome moves the Rule card at `from` (a slot of a Rule Zone) to `to`: a
+    /// Rule card leaving the Rule Zone goes back to its owner's Extra Deck, wherever the
+    /// outcome sends it, and never onto the field.
+    pub(crate) fn rule_card_leaves(
+        &mut self,
+        from: Place,
+        to: Destination,
+        events: &mut Vec<Event>,
+    ) -> Result<(), String> {
+        let Place::Zone {
+            side,
+            zone: Zone::Rule,
+            slot,
+        } = from
+        else {
+            return Err(format!("{from} is not a slot of a Rule Zone"));
+        };
+        if to.on_board().is_some() || to == Destination::RuleZone {
+            return Err(
+                "a Rule card leaving the Rule Zone goes back to its owner's Extra Deck: send it \
+                 to the hand, graveyard or deck and it returns there"
+                    .into(),
+            );
+        }
+        let player = self.state.player(side);
+        if usize::from(slot) >= player.rule_cards.len() {
+            return Err(format!(
+                "{side} has {} Rule cards in their Rule Zone: there is no {}",
+                player.rule_cards.len(),
+                ordinal(usize::from(slot) + 1)
+            ));
+        }
+        let player = self.state.player_mut(side);
+        let rule = player.rule_cards.remove(usize::from(slot));
+        player.extra_deck.push(rule.card_ref);
+        events.push(Event::RuleCardReturned {
+            seat: side,
+            card: rule.card,
+        });
+        Ok(())
+    }
+
+    /// Rule cards whose RELIANCE card is no longer on the field go back to their owners'
+    /// Extra Decks.
+    pub(super) fn return_rule_cards_without_reliance(&mut self, events: &mut Vec<Event>) {
+        for seat in self.state.seats() {
+            let gone: Vec<ActiveRuleCard> = self
+                .state
+                .player(seat)
+                .rule_cards
+                .iter()
+                .filter(|r| r.relies_on.is_some_and(|on| !self.is_on_field(on)))
+                .copied()
+                .collect();
+            for rule in gone {
+                let player = self.state.player_mut(seat);
+                player.rule_cards.retain(|r| r.card_ref != rule.card_ref);
+                player.extra_deck.push(rule.card_ref);
+                events.push(Event::RuleCardReturned {
+                    seat,
+                    card: rule.card,
+                });
+            }
+        }
+    }
+
+    /// Whether the card `card_ref` is on the field: in a zone, or attached beneath a card
+    /// there.
+    fn is_on_field(&self, card_ref: CardRef) -> bool {
+        let field = *self.field();
+        (0..field.slot_count())
+            .filter_map(|index| field.place_at(index))
+            .filter_map(|place| self.zone_piece(place))
+            .any(|p| p.card_ref == card_ref || p.attached.iter().any(|a| a.card_ref == card_ref))
+    }
+
+    /// The card `card_ref` is, if it lies face-up in a zone of the field (what a RELIANCE
+    /// Rule card relies on).
+    pub fn card_on_field(&self, card_ref: CardRef) -> Option<CardId> {
+        let field = *self.field();
+        (0..field.slot_count())
+            .filter_map(|index| field.place_at(index))
+            .filter_map(|place| self.zone_piece(place))
+            .find(|p| p.card_ref == card_ref)
+            .and_then(|p| p.card)
+    }
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }

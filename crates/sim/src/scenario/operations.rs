@@ -261,6 +261,7 @@ fn destination(
         "deck" => Destination::Deck,
         "deck-top" => Destination::DeckTop,
         "deck-bottom" => Destination::DeckBottom,
+        "rule-zone" => Destination::RuleZone,
         zone => {
             let at = parse_place(sc, line, zone, duel)?;
             match raw.position.as_deref() {
@@ -306,6 +307,8 @@ fn card_place(sc: &Scenario, line: usize, text: &str, duel: &Duel) -> Result<Pla
             (Zone::Banished, k)
         } else if pile == "dmz" {
             (Zone::DeckMaster, "1")
+        } else if let Some(k) = pile.strip_prefix("rule") {
+            (Zone::Rule, k)
         } else {
             return None;
         };

@@ -400,6 +400,7 @@ impl Runner {
                 counters: rc.counters.unwrap_or(0),
                 lent: false,
                 from_extra_deck: rc.from_extra_deck,
+                persist_until: 0,
             };
             if let Some(slot) = state.cells.get_mut(index) {
                 *slot = Some(piece);
@@ -488,6 +489,13 @@ impl Runner {
             }
             for slot in &p.banished {
                 places.push((slot.card_ref, slot.card, format!("{seat}'s banished cards")));
+            }
+            for rule in &p.rule_cards {
+                places.push((
+                    rule.card_ref,
+                    Some(rule.card),
+                    format!("{seat}'s Rule Zone"),
+                ));
             }
             for slot in &p.face_up_extra_deck {
                 places.push((
