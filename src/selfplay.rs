@@ -317,6 +317,14 @@ fn print_summary(summary: &Summary) {
                 agreements.rule_cards_returned
             );
         }
+        if agreements.detached > 0 || agreements.persist_ended > 0 {
+            say!(
+                "effects:  {} cards detached for their DETACH effects, {} Persist cards left \
+                 when their time ran out",
+                agreements.detached,
+                agreements.persist_ended
+            );
+        }
         if summary.symbols {
             say!(
                 "symbols:  {} Symbol cards played, {} Symbol effects activated",

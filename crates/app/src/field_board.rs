@@ -612,6 +612,15 @@ fn rule_zone_words(view: &SeatView, seat: Seat) -> Option<(String, String)> {
             symbol.charges
         ));
     }
+    for rule in &player.rule_cards {
+        short.push(name(rule.card));
+        let relied = rule
+            .relies_on
+            .and_then(|on| duel.card_on_field(on))
+            .map(|on| format!(" (relies on {}: it leaves with it)", name(on)))
+            .unwrap_or_default();
+        words.push(format!("the Rule card {}{relied}", name(rule.card)));
+    }
     if short.is_empty() {
         return None;
     }

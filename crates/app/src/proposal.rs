@@ -352,20 +352,31 @@ fn destination_ui(
     names: &[String],
     to_deck: bool,
 ) {
+    let field = view.duel.format().family == fairduel_engine::format::Family::Field;
+    let offered: Vec<DestinationKind> = DestinationKind::ALL
+        .into_iter()
+        .filter(|kind| {
+            let deck = matches!(
+                kind,
+                DestinationKind::Deck | DestinationKind::DeckTop | DestinationKind::DeckBottom
+            );
+            let hidden = *kind == DestinationKind::HiddenZone && !field;
+            // Only a card of my Extra Deck (a Rule card relying on the card resolving) goes
+            // to my Rule Zone.
+            let rule_zone = *kind == DestinationKind::RuleZone && (to_deck || !field);
+            (to_deck || !deck) && !hidden && !rule_zone
+        })
+        .collect();
+    // A destination the previous kind of step offered and this one does not.
+    if !offered.contains(&draft.destination) {
+        draft.destination = DestinationKind::default();
+    }
     let label = ui.label("to");
     ComboBox::from_id_salt("proposal-destination")
         .selected_text(draft.destination.label())
         .show_ui(ui, |ui| {
-            for kind in DestinationKind::ALL {
-                let deck = matches!(
-                    kind,
-                    DestinationKind::Deck | DestinationKind::DeckTop | DestinationKind::DeckBottom
-                );
-                let hidden = kind == DestinationKind::HiddenZone
-                    && view.duel.format().family != fairduel_engine::format::Family::Field;
-                if (to_deck || !deck) && !hidden {
-                    ui.selectable_value(&mut draft.destination, kind, kind.label());
-                }
+            for kind in offered {
+                ui.selectable_value(&mut draft.destination, kind, kind.label());
             }
         })
         .response
@@ -602,6 +613,11 @@ fn candidate_cards(view: &SeatView, piles: bool) -> Vec<Place> {
                     });
                 }
             }
+            // Kingdom Duels' active Normal Rule cards: a move sends one back to its Extra
+            // Deck.
+            for index in 0..player.rule_cards.len().min(usize::from(u8::MAX)) {
+                out.push(fairduel_engine::field::rule_card_place(side, index));
+            }
         }
     }
     out
@@ -648,6 +664,17 @@ fn card_words(view: &SeatView, names: &[String], place: Place) -> String {
                 .and_then(|id| view.duel.pool().get(id))
                 .map_or_else(|| "hidden".to_owned(), |c| c.name.clone());
             format!("{side}'s {} card {} ({known})", zone.label(), slot + 1)
+        }
+        Zone::Rule => {
+            let rule = view
+                .duel
+                .state()
+                .players
+                .get(side)
+                .and_then(|p| p.rule_cards.get(usize::from(slot)))
+                .and_then(|r| view.duel.pool().get(r.card))
+                .map_or_else(|| "a Rule card".to_owned(), |c| c.name.clone());
+            format!("{rule} in {side}'s Rule Zone (back to the Extra Deck)")
         }
         _ => place_words(view, place),
     };

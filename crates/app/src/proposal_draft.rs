@@ -126,10 +126,12 @@ pub enum DestinationKind {
     Zone,
     /// The card game's field: a Frontrow zone, the monster Hidden (face-down).
     HiddenZone,
+    /// Kingdom Duels: my Rule Zone, for a Rule card of my Extra Deck.
+    RuleZone,
 }
 
 impl DestinationKind {
-    pub(super) const ALL: [DestinationKind; 8] = [
+    pub(super) const ALL: [DestinationKind; 9] = [
         DestinationKind::Hand,
         DestinationKind::Graveyard,
         DestinationKind::Banished,
@@ -138,6 +140,7 @@ impl DestinationKind {
         DestinationKind::DeckBottom,
         DestinationKind::Zone,
         DestinationKind::HiddenZone,
+        DestinationKind::RuleZone,
     ];
 
     pub(super) fn label(self) -> &'static str {
@@ -150,6 +153,7 @@ impl DestinationKind {
             DestinationKind::DeckBottom => "at the bottom of its owner's deck",
             DestinationKind::Zone => "to a zone",
             DestinationKind::HiddenZone => "to a zone, Hidden (face-down)",
+            DestinationKind::RuleZone => "to my Rule Zone (a Rule card relying on this card)",
         }
     }
 }
@@ -240,6 +244,7 @@ impl ProposalDraft {
                 at: self.zone?,
                 defence: self.defence,
             },
+            DestinationKind::RuleZone => Destination::RuleZone,
         })
     }
 

@@ -45,7 +45,10 @@ fn editor_of(scenario: &str) -> Harness<'static, Editor> {
 }
 
 fn editor_in(format: &str, scenario: &str) -> Harness<'static, Editor> {
-    let view = crate::game::tests::scenario_view(format, scenario, Seat(0));
+    editor_on(crate::game::tests::scenario_view(format, scenario, Seat(0)))
+}
+
+fn editor_on(view: SeatView) -> Harness<'static, Editor> {
     Harness::new_ui_state(
         |ui, editor: &mut Editor| {
             let names = ["Ada".to_owned(), "Bot".to_owned()];
@@ -258,6 +261,102 @@ fn a_fusion_summon_is_written_with_its_materials_and_sent() {
             assert_eq!(reveal.card.0, 113);
             assert_eq!(*to, front(1));
             assert_eq!(materials, &vec![front(0), hand_card]);
+        }
+        other => panic!("sent {other:?}"),
+    }
+}
+
+/// Kingdom Duels: Gaia the Fierce Knight's effect resolving; my Extra Deck holds Rolvak's
+/// Master Plan, a Normal Rule card the players' definitions make rely on Gaia, and Ceres'
+/// Golden Cross, active in my Rule Zone already by its KEYWORD.
+const RELIANCE: &str = r#"
+name = "Gaia's effect waits for its outcome"
+format = "kingdom-duels"
+turn = 3
+
+[seat0]
+extra = [20, 21]
+deck = [53]
+
+[seat1]
+deck = [53]
+
+[[cells]]
+at = "seat0-front1"
+card = 56
+seat = 0
+
+[[step]]
+seat = 0
+do = "activate-rule-card"
+card = 21
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+
+[[step]]
+seat = 0
+do = "activate-effect"
+at = "seat0-front1"
+"#;
+
+#[test]
+fn a_rule_card_goes_to_my_rule_zone_by_the_card_it_relies_on_and_one_leaves_it() {
+    let catalog =
+        crate::catalog::Catalog::load(&crate::catalog::tests::project_assets()).expect("assets");
+    let format = catalog.format("kingdom-duels").expect("the format");
+    let pool = format
+        .rules
+        .pool
+        .with_definitions(
+            "mine.toml",
+            "[[card]]\ncode = \"PROMO-001\"\nreliance = [\"SOE-016\"]\n\n\
+             [[card]]\ncode = \"PROMO-002\"\nkeyword_condition = [\"Warrior\"]\n",
+        )
+        .expect("the definitions apply");
+    let rules = fairduel_engine::Rules::new(format.rules.format.clone(), pool);
+    let view = crate::game::tests::scenario_view_with(&rules, RELIANCE, Seat(0));
+    let mut h = editor_on(view);
+    h.state_mut().draft.kind = super::StepKind::FromExtraDeck;
+    h.run();
+    h.get_by_role_and_label(Role::ComboBox, "Card").click();
+    h.run();
+    h.get_by_label("Rolvak's Master Plan").click();
+    h.run();
+    h.get_by_role_and_label(Role::ComboBox, "to").click();
+    h.run();
+    h.get_by_label("to my Rule Zone (a Rule card relying on this card)")
+        .click();
+    h.run();
+    h.get_by_label("Add step").click();
+    h.run();
+    h.get_by_label_contains("ctivate the Rule card Rolvak's Master Plan from the Extra Deck");
+
+    // A move names the Rule card already in my Rule Zone, which goes back to my Extra Deck.
+    h.state_mut().draft.kind = super::StepKind::Move;
+    h.run();
+    h.get_by_role_and_label(Role::ComboBox, "Card").click();
+    h.run();
+    h.get_by_label_contains("Ceres' Golden Cross in").click();
+    h.run();
+    h.get_by_label("Add step").click();
+    h.run();
+    h.get_by_label("Send the proposal").click();
+    h.run();
+    let Some(Action::ProposeOutcome { operations }) = &h.state().sent else {
+        panic!("nothing sent: {:?}", h.state().sent);
+    };
+    match operations.as_slice() {
+        [
+            Operation::FromExtraDeck {
+                reveal, to: dest, ..
+            },
+            Operation::Move { from, .. },
+        ] => {
+            assert_eq!(reveal.card.0, 20);
+            assert_eq!(*dest, Destination::RuleZone);
+            assert_eq!(*from, fairduel_engine::field::rule_card_place(Seat(0), 0));
         }
         other => panic!("sent {other:?}"),
     }

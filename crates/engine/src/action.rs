@@ -209,6 +209,10 @@ pub enum Action {
     /// `reveal`) into your Rule Zone, while a face-up card of yours has a Keyword its
     /// "KEYWORD:" condition names (a Quick Effect).
     ActivateRuleCard { card_ref: CardRef, reveal: Reveal },
+    /// Kingdom Duels: detach (send to its owner's graveyard) the `index`th card attached
+    /// beneath your card at `at`, a card with a DETACH effect, which is activated (a Quick
+    /// Effect).
+    Detach { at: Place, index: u8 },
 }
 
 /// One monster of a Pendulum Summon.
@@ -287,6 +291,7 @@ impl Action {
             Action::ChooseDraw { .. } => "choose-draw",
             Action::PendulumSummon { .. } => "pendulum-summon",
             Action::ActivateRuleCard { .. } => "activate-rule-card",
+            Action::Detach { .. } => "detach",
         }
     }
 }

@@ -128,7 +128,8 @@ impl CardPool {
                         ),
                     ));
                 }
-                let relies = !definition.reliance.is_empty() || definition.reliance_on_activation_only;
+                let relies =
+                    !definition.reliance.is_empty() || definition.reliance_on_activation_only;
                 if relies && !kingdom.is_normal_rule() {
                     return Err(SourceError::new(
                         file,
@@ -395,7 +396,9 @@ mod tests {
             )
             .expect_err("a monster does not Persist");
         assert!(
-            on_a_monster.to_string().contains("neither a Spell nor a Trap"),
+            on_a_monster
+                .to_string()
+                .contains("neither a Spell nor a Trap"),
             "{on_a_monster}"
         );
         let no_time = pool

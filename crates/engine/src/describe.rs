@@ -218,6 +218,13 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             "activates the Rule card {} from their Extra Deck into their Rule Zone",
             card_name(duel, reveal.card)
         ),
+        Action::Detach { at, index } => {
+            let card = duel
+                .zone_piece(*at)
+                .and_then(|p| p.attached.get(usize::from(*index)))
+                .map_or_else(|| "a card".to_owned(), |a| card_name(duel, a.card));
+            format!("detaches {card} from beneath their card at {at}, activating its DETACH effect")
+        }
         Action::PlaySymbol { reveal, .. } => format!(
             "plays the Symbol {} from their Extra Deck to their Rule Zone",
             card_name(duel, reveal.card)
@@ -861,6 +868,10 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             "{seat} activates the Rule card {} into their Rule Zone by the effect of {}, which it relies on",
             name(*card),
             name(*by)
+        ),
+        Event::Detached { seat, at, card } => format!(
+            "{seat} detaches {} from beneath their card at {at}: its DETACH effect is activated",
+            name(*card)
         ),
         Event::PersistEnded { at, card } => format!(
             "{} at {at} has persisted for its time and goes to the graveyard",

@@ -198,6 +198,8 @@ pub enum RuleError {
     CannotPendulumSummon { why: String },
     #[error("that Rule card cannot be activated: {why}")]
     CannotActivateRuleCard { why: String },
+    #[error("that card cannot be detached: {why}")]
+    CannotDetach { why: String },
 }
 
 impl RuleError {
@@ -278,6 +280,7 @@ impl RuleError {
             RuleError::CannotDestinyDraw { .. } => "cannot-destiny-draw",
             RuleError::CannotPendulumSummon { .. } => "cannot-pendulum-summon",
             RuleError::CannotActivateRuleCard { .. } => "cannot-activate-rule-card",
+            RuleError::CannotDetach { .. } => "cannot-detach",
         }
     }
 }

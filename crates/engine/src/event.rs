@@ -454,8 +454,21 @@ pub enum Event {
     },
     /// `seat`'s Rule card `card` left the Rule Zone and went back to their Extra Deck
     /// (moved by an outcome, or the card it relied on left the field).
-    RuleCardReturned { seat: Seat, card: CardId },
+    RuleCardReturned {
+        seat: Seat,
+        card: CardId,
+    },
     /// Kingdom Duels' Persist: the time of `card` at `at` ended with this turn, and it goes
     /// to the graveyard.
-    PersistEnded { at: Place, card: CardId },
+    PersistEnded {
+        at: Place,
+        card: CardId,
+    },
+    /// `seat` detached `card` from beneath their card at `at` into its owner's graveyard,
+    /// activating its DETACH effect.
+    Detached {
+        seat: Seat,
+        at: Place,
+        card: CardId,
+    },
 }

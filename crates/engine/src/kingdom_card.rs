@@ -227,6 +227,9 @@ pub enum Keyword {
     TriggerAttackOnYou,
     /// A trap whose Trigger is a card another player activates.
     TriggerOpponentActivation,
+    /// "DETACH: This effect is activated if you manually detach (send to the graveyard)
+    /// this card while attached to another card."
+    Detach,
 }
 
 impl Keyword {
@@ -238,6 +241,7 @@ impl Keyword {
             Keyword::TriggerAttack => "trigger-attack",
             Keyword::TriggerAttackOnYou => "trigger-attack-on-you",
             Keyword::TriggerOpponentActivation => "trigger-opponent-activation",
+            Keyword::Detach => "detach",
         }
     }
 

@@ -48,7 +48,8 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 16: entries of protocol version 16 (Domain Format's Extra Monster and Field Zones).
 /// Version 17: entries of protocol version 17 (Domain Format's Pendulum Zones).
 /// Version 18: entries of protocol version 18 (Kingdom Duels' KEYWORD Rule cards).
-pub const MATCH_FILE_VERSION: u16 = 18;
+/// Version 19: entries of protocol version 19 (RELIANCE Rule cards, Persist, DETACH).
+pub const MATCH_FILE_VERSION: u16 = 19;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const CHECK_BYTES: usize = 8;

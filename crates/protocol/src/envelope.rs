@@ -94,7 +94,12 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 ///
 /// Version 18: Kingdom Duels' KEYWORD Rule cards (`Action::ActivateRuleCard`), the Rule
 /// cards every player's state now carries, and Trigger traps (a pass over one is refused).
-pub const PROTOCOL_VERSION: u16 = 18;
+///
+/// Version 19: Kingdom Duels' RELIANCE Rule cards (an outcome's `from-extra-deck` step to the
+/// new `Destination::RuleZone`; the Rule cards in every state carry what they rely on),
+/// Persist times (every card on the field carries its last turn), and DETACH effects
+/// (`Action::Detach`).
+pub const PROTOCOL_VERSION: u16 = 19;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

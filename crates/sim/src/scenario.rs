@@ -228,6 +228,8 @@ struct RawStep {
     #[serde(default)]
     expect: Option<String>,
     hand: Option<u8>,
+    /// A `detach` step: which of the cards attached beneath, from 1.
+    index: Option<u8>,
     card: Option<u16>,
     to: Option<String>,
     from: Option<String>,

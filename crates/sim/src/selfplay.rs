@@ -99,6 +99,10 @@ pub struct AgreementTally {
     pub rule_cards: u64,
     /// Rule cards that went back to an Extra Deck.
     pub rule_cards_returned: u64,
+    /// Cards detached by hand for their DETACH effects.
+    pub detached: u64,
+    /// Persist cards whose time ran out.
+    pub persist_ended: u64,
 }
 
 impl AgreementTally {
@@ -161,6 +165,8 @@ impl AgreementTally {
                     self.rule_cards += 1
                 }
                 Event::RuleCardReturned { .. } => self.rule_cards_returned += 1,
+                Event::Detached { .. } => self.detached += 1,
+                Event::PersistEnded { .. } => self.persist_ended += 1,
                 _ => {}
             }
         }
@@ -200,6 +206,8 @@ impl AgreementTally {
         self.hand_responses += other.hand_responses;
         self.rule_cards += other.rule_cards;
         self.rule_cards_returned += other.rule_cards_returned;
+        self.detached += other.detached;
+        self.persist_ended += other.persist_ended;
     }
 }
 

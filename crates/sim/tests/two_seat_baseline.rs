@@ -121,6 +121,7 @@ fn plain(entry: &Entry) -> String {
         | Action::SwapStartingCards { .. }
         | Action::PlaySymbol { .. }
         | Action::ActivateRuleCard { .. }
+        | Action::Detach { .. }
         | Action::UseSymbol { .. }
         | Action::IntegrationSummon { .. }
         | Action::SummonFromExtraDeck { .. }

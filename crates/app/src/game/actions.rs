@@ -169,6 +169,16 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             Some(card) => format!("Activate the Rule card {} into your Rule Zone", card.name),
             None => format!("Activate the Rule card {} into your Rule Zone", reveal.card),
         },
+        Action::Detach { at, index } => {
+            match duel
+                .zone_piece(*at)
+                .and_then(|p| p.attached.get(usize::from(*index)))
+                .and_then(|a| duel.pool().get(a.card))
+            {
+                Some(card) => format!("Detach {} (its DETACH effect)", card.name),
+                None => "Detach a card (its DETACH effect)".to_owned(),
+            }
+        }
         Action::UseSymbol { charges } => format!(
             "Activate a Symbol effect for {charges} charge{}",
             if *charges == 1 { "" } else { "s" }
@@ -353,6 +363,7 @@ pub(super) fn action_places(action: &Action) -> Vec<Place> {
         | Action::SpringTrap { at, .. }
         | Action::Activate { at, .. }
         | Action::ActivateEffect { at }
+        | Action::Detach { at, .. }
         | Action::Hide { at }
         | Action::Transform { at, .. } => vec![*at],
         _ => Vec::new(),
@@ -371,6 +382,7 @@ pub(super) fn untargeted_place(action: &Action) -> Option<Place> {
         | Action::Flip { at, .. }
         | Action::Activate { at, .. }
         | Action::ActivateEffect { at }
+        | Action::Detach { at, .. }
         | Action::Transform { at, .. } => Some(*at),
         _ => None,
     }
@@ -401,6 +413,7 @@ pub(super) fn has_any_action(view: &SeatView, selection: Selection) -> bool {
             | Action::Flip { at: c, .. }
             | Action::Activate { at: c, .. }
             | Action::ActivateEffect { at: c }
+            | Action::Detach { at: c, .. }
             | Action::Transform { at: c, .. },
             Selection::Board(place),
         ) => *c == place,

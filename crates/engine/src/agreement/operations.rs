@@ -938,7 +938,9 @@ impl Duel {
             ))),
             Zone::Player => Err(bad(format!("{from} is a player, not a card"))),
             // A move out of a Rule Zone is taken apart (see `run_move`).
-            Zone::Rule => Err(bad(format!("{from} holds a Rule card, which only a move takes"))),
+            Zone::Rule => Err(bad(format!(
+                "{from} holds a Rule card, which only a move takes"
+            ))),
             Zone::DeckMaster => {
                 let master = self
                     .state

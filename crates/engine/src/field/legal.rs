@@ -23,6 +23,7 @@ impl Duel {
                 self.quick_spells_from_hand(seat, knowledge, &mut out);
                 self.symbol_actions(seat, knowledge, &mut out);
                 self.rule_card_actions(seat, knowledge, &mut out);
+                self.detach_actions(seat, &mut out);
             }
             Some((s, Decision::Respond { .. })) if s == seat && self.asked_about_end(seat) => {
                 out.push(Action::AgreeToEnd);
@@ -44,6 +45,7 @@ impl Duel {
                 self.quick_spells_from_hand(seat, knowledge, &mut out);
                 self.symbol_actions(seat, knowledge, &mut out);
                 self.rule_card_actions(seat, knowledge, &mut out);
+                self.detach_actions(seat, &mut out);
             }
             Some((s, Decision::ProposeOutcome { .. })) if s == seat => {
                 self.outcome_proposals(seat, &mut out);
@@ -220,6 +222,7 @@ impl Duel {
         self.activation_actions(seat, knowledge, out);
         self.symbol_actions(seat, knowledge, out);
         self.rule_card_actions(seat, knowledge, out);
+        self.detach_actions(seat, out);
         self.integration_summons(seat, knowledge, out);
         self.declared_extra_deck_summons(seat, knowledge, out);
         self.strikes(seat, out);

@@ -18,6 +18,7 @@ mod board;
 mod chain;
 mod deck_master;
 mod declared_summons;
+mod detach;
 mod duelist_setup;
 mod equip;
 mod extra_monster_zones;
@@ -107,6 +108,7 @@ impl Duel {
             Action::ActivateRuleCard { card_ref, reveal } => {
                 self.activate_rule_card(seat, *card_ref, reveal, events)?
             }
+            Action::Detach { at, index } => self.field_detach(seat, *at, *index, events)?,
             Action::Strike { from, target } => self.field_strike(seat, *from, *target, events)?,
             Action::IntegrationSummon { card_ref, reveal } => {
                 self.declare_integration_summon(seat, *card_ref, reveal, events)?

@@ -257,11 +257,14 @@ impl Duel {
         }
         let relies_on = (!rule.reliance_on_activation_only).then_some(agreement.card_ref);
         let source_card = agreement.card;
-        self.state.player_mut(owner).rule_cards.push(ActiveRuleCard {
-            card_ref,
-            card,
-            relies_on,
-        });
+        self.state
+            .player_mut(owner)
+            .rule_cards
+            .push(ActiveRuleCard {
+                card_ref,
+                card,
+                relies_on,
+            });
         events.push(Event::RuleCardActivatedByReliance {
             seat: owner,
             card,

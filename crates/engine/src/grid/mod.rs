@@ -151,6 +151,7 @@ impl Duel {
             | Action::SummonFromExtraDeck { .. }
             | Action::PendulumSummon { .. }
             | Action::ActivateRuleCard { .. }
+            | Action::Detach { .. }
             | Action::Strike { .. }
             | Action::Hide { .. }
             | Action::Activate { .. }

@@ -541,6 +541,7 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::AcceptOutcome
             | Action::RefuseOutcome
             | Action::ActivateEffect { .. }
+            | Action::Detach { .. }
             | Action::Revive { .. }
             | Action::TakeControl { .. }
             | Action::PlaceReturned { .. }

@@ -254,6 +254,14 @@ impl Runner {
                 let (card_ref, reveal) = extra_deck_card(id)?;
                 Action::ActivateRuleCard { card_ref, reveal }
             }
+            "detach" => Action::Detach {
+                at: cell(&raw.at, "at")?,
+                // `index = K`: the Kth card beneath, from 1.
+                index: raw
+                    .index
+                    .and_then(|k| k.checked_sub(1))
+                    .ok_or_else(|| sc.err(line, "a detach step needs index = K (from 1)"))?,
+            },
             "strike" => Action::Strike {
                 from: cell(&raw.from, "from")?,
                 target: cell(&raw.to, "to")?,
