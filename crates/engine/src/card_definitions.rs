@@ -105,7 +105,10 @@ impl CardPool {
                     continue;
                 }
                 found = true;
+                // An alternate art prints no types of its own: the card it prints is checked.
+                let checked = kingdom.art_of.as_deref() != Some(code);
                 if let Some(trigger) = definition.keywords.iter().find(|k| k.is_trigger())
+                    && checked
                     && !kingdom.is(MainType::Trap)
                 {
                     return Err(SourceError::new(
@@ -118,7 +121,8 @@ impl CardPool {
                         ),
                     ));
                 }
-                if !definition.keyword_condition.is_empty() && !kingdom.is_normal_rule() {
+                if !definition.keyword_condition.is_empty() && checked && !kingdom.is_normal_rule()
+                {
                     return Err(SourceError::new(
                         file,
                         line,
@@ -130,7 +134,7 @@ impl CardPool {
                 }
                 let relies =
                     !definition.reliance.is_empty() || definition.reliance_on_activation_only;
-                if relies && !kingdom.is_normal_rule() {
+                if relies && checked && !kingdom.is_normal_rule() {
                     return Err(SourceError::new(
                         file,
                         line,
@@ -141,7 +145,7 @@ impl CardPool {
                     ));
                 }
                 if let Some(turns) = definition.persist_turns {
-                    if !(kingdom.is(MainType::Spell) || kingdom.is(MainType::Trap)) {
+                    if checked && !(kingdom.is(MainType::Spell) || kingdom.is(MainType::Trap)) {
                         return Err(SourceError::new(
                             file,
                             line,
@@ -389,6 +393,21 @@ mod tests {
                 .and_then(|k| k.persist_turns),
             Some(3)
         );
+        // Fusion (SOE-072) has an alternate art, which prints no types of its own and takes
+        // the definition with it.
+        let with_art = pool
+            .with_definitions(
+                "mine.toml",
+                "[[card]]\ncode = \"SOE-072\"\npersist_turns = 1\n",
+            )
+            .expect("a spell with an alternate art Persists");
+        let arts: Vec<Option<u8>> = with_art
+            .cards()
+            .filter_map(|c| c.kingdom())
+            .filter(|k| k.code == "SOE-072A" || k.code == "SOE-072")
+            .map(|k| k.persist_turns)
+            .collect();
+        assert_eq!(arts, vec![Some(1), Some(1)]);
         let on_a_monster = pool
             .with_definitions(
                 "mine.toml",
