@@ -317,12 +317,13 @@ fn print_summary(summary: &Summary) {
                 agreements.rule_cards_returned
             );
         }
-        if agreements.detached > 0 || agreements.persist_ended > 0 {
+        if agreements.detached > 0 || agreements.persist_ended > 0 || agreements.flip_effects > 0 {
             say!(
                 "effects:  {} cards detached for their DETACH effects, {} Persist cards left \
-                 when their time ran out",
+                 when their time ran out, {} FLIP effects activated by themselves",
                 agreements.detached,
-                agreements.persist_ended
+                agreements.persist_ended,
+                agreements.flip_effects
             );
         }
         if summary.symbols {

@@ -213,6 +213,14 @@ pub enum Action {
     /// beneath your card at `at`, a card with a DETACH effect, which is activated (a Quick
     /// Effect).
     Detach { at: Place, index: u8 },
+    /// Kingdom Duels: flip your Hidden monster at `at` face-up, opened by `reveal`, in ATK
+    /// or DEF Position ("When you flip a monster face-up you can flip it in either ATK or
+    /// DEF position"): in your Main Phase, as its position change of the turn.
+    FlipFaceUp {
+        at: Place,
+        reveal: Reveal,
+        defence: bool,
+    },
 }
 
 /// One monster of a Pendulum Summon.
@@ -292,6 +300,7 @@ impl Action {
             Action::PendulumSummon { .. } => "pendulum-summon",
             Action::ActivateRuleCard { .. } => "activate-rule-card",
             Action::Detach { .. } => "detach",
+            Action::FlipFaceUp { .. } => "flip-face-up",
         }
     }
 }

@@ -218,6 +218,10 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             "activates the Rule card {} from their Extra Deck into their Rule Zone",
             card_name(duel, reveal.card)
         ),
+        Action::FlipFaceUp { at, defence, .. } => format!(
+            "flips their Hidden monster at {at} face-up in {} Position",
+            if *defence { "DEF" } else { "ATK" }
+        ),
         Action::Detach { at, index } => {
             let card = duel
                 .zone_piece(*at)
@@ -868,6 +872,10 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             "{seat} activates the Rule card {} into their Rule Zone by the effect of {}, which it relies on",
             name(*card),
             name(*by)
+        ),
+        Event::FlipEffectActivated { seat, at, card } => format!(
+            "{} was flipped face-up at {at}: its FLIP effect is activated for {seat}",
+            name(*card)
         ),
         Event::Detached { seat, at, card } => format!(
             "{seat} detaches {} from beneath their card at {at}: its DETACH effect is activated",

@@ -137,6 +137,7 @@ impl Writer<'_> {
             outcome,
             chain,
             equips,
+            flip_effects_due,
         } = state;
         self.varint(u64::from(*turn));
         self.seat(*active);
@@ -257,6 +258,19 @@ impl Writer<'_> {
         for link in equips {
             self.card_ref(link.equip);
             self.card_ref(link.target);
+        }
+        self.len(flip_effects_due.len());
+        for crate::field::FlipEffectDue {
+            controller,
+            card,
+            card_ref,
+            at,
+        } in flip_effects_due
+        {
+            self.seat(*controller);
+            self.card_id(*card);
+            self.card_ref(*card_ref);
+            self.place(*at);
         }
     }
 

@@ -471,4 +471,11 @@ pub enum Event {
         at: Place,
         card: CardId,
     },
+    /// Kingdom Duels: the FLIP effect of `card`, turned face-up at `at`, is activated by
+    /// itself for `seat`.
+    FlipEffectActivated {
+        seat: Seat,
+        at: Place,
+        card: CardId,
+    },
 }

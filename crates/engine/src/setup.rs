@@ -345,6 +345,7 @@ pub(crate) fn starting_state(
         windows: Vec::new(),
         chain: crate::field::Chain::default(),
         equips: Vec::new(),
+        flip_effects_due: Vec::new(),
         declarations: Vec::new(),
         agreement: None,
         searches_due: Vec::new(),

@@ -325,6 +325,10 @@ pub struct DuelState {
     /// The card game's field: which card is equipped to which monster.
     #[serde(default)]
     pub equips: Vec<crate::field::EquipLink>,
+    /// Kingdom Duels: FLIP effects of monsters just turned face-up, activated by themselves
+    /// once nothing else is under way.
+    #[serde(default)]
+    pub flip_effects_due: Vec<crate::field::FlipEffectDue>,
 }
 
 impl DuelState {
@@ -529,6 +533,7 @@ impl Clone for DuelState {
             outcome,
             chain,
             equips,
+            flip_effects_due,
         } = self;
         DuelState {
             match_id: *match_id,
@@ -562,6 +567,7 @@ impl Clone for DuelState {
             outcome: *outcome,
             chain: chain.clone(),
             equips: equips.clone(),
+            flip_effects_due: flip_effects_due.clone(),
         }
     }
 
@@ -598,6 +604,7 @@ impl Clone for DuelState {
             outcome,
             chain,
             equips,
+            flip_effects_due,
         } = source;
         self.match_id = *match_id;
         self.format_hash = *format_hash;
@@ -640,5 +647,6 @@ impl Clone for DuelState {
         if !(self.equips.is_empty() && equips.is_empty()) {
             self.equips.clone_from(equips);
         }
+        self.flip_effects_due.clone_from(flip_effects_due);
     }
 }

@@ -97,8 +97,9 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 ///
 /// Version 19: Kingdom Duels' RELIANCE Rule cards (an outcome's `from-extra-deck` step to the
 /// new `Destination::RuleZone`; the Rule cards in every state carry what they rely on),
-/// Persist times (every card on the field carries its last turn), and DETACH effects
-/// (`Action::Detach`).
+/// Persist times (every card on the field carries its last turn), DETACH effects
+/// (`Action::Detach`), FLIP effects activated by themselves (the state carries those due)
+/// and Hidden monsters flipped face-up by their players (`Action::FlipFaceUp`).
 pub const PROTOCOL_VERSION: u16 = 19;
 
 /// The domain of an envelope's chain hash.

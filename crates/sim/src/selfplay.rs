@@ -103,6 +103,8 @@ pub struct AgreementTally {
     pub detached: u64,
     /// Persist cards whose time ran out.
     pub persist_ended: u64,
+    /// FLIP effects activated by themselves.
+    pub flip_effects: u64,
 }
 
 impl AgreementTally {
@@ -167,6 +169,7 @@ impl AgreementTally {
                 Event::RuleCardReturned { .. } => self.rule_cards_returned += 1,
                 Event::Detached { .. } => self.detached += 1,
                 Event::PersistEnded { .. } => self.persist_ended += 1,
+                Event::FlipEffectActivated { .. } => self.flip_effects += 1,
                 _ => {}
             }
         }
@@ -208,6 +211,7 @@ impl AgreementTally {
         self.rule_cards_returned += other.rule_cards_returned;
         self.detached += other.detached;
         self.persist_ended += other.persist_ended;
+        self.flip_effects += other.flip_effects;
     }
 }
 

@@ -122,6 +122,7 @@ fn plain(entry: &Entry) -> String {
         | Action::PlaySymbol { .. }
         | Action::ActivateRuleCard { .. }
         | Action::Detach { .. }
+        | Action::FlipFaceUp { .. }
         | Action::UseSymbol { .. }
         | Action::IntegrationSummon { .. }
         | Action::SummonFromExtraDeck { .. }

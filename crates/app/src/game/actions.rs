@@ -169,6 +169,10 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             Some(card) => format!("Activate the Rule card {} into your Rule Zone", card.name),
             None => format!("Activate the Rule card {} into your Rule Zone", reveal.card),
         },
+        Action::FlipFaceUp { defence, .. } => format!(
+            "Flip face-up in {} Position",
+            if *defence { "DEF" } else { "ATK" }
+        ),
         Action::Detach { at, index } => {
             match duel
                 .zone_piece(*at)
@@ -364,6 +368,7 @@ pub(super) fn action_places(action: &Action) -> Vec<Place> {
         | Action::Activate { at, .. }
         | Action::ActivateEffect { at }
         | Action::Detach { at, .. }
+        | Action::FlipFaceUp { at, .. }
         | Action::Hide { at }
         | Action::Transform { at, .. } => vec![*at],
         _ => Vec::new(),
@@ -383,6 +388,7 @@ pub(super) fn untargeted_place(action: &Action) -> Option<Place> {
         | Action::Activate { at, .. }
         | Action::ActivateEffect { at }
         | Action::Detach { at, .. }
+        | Action::FlipFaceUp { at, .. }
         | Action::Transform { at, .. } => Some(*at),
         _ => None,
     }
@@ -414,6 +420,7 @@ pub(super) fn has_any_action(view: &SeatView, selection: Selection) -> bool {
             | Action::Activate { at: c, .. }
             | Action::ActivateEffect { at: c }
             | Action::Detach { at: c, .. }
+            | Action::FlipFaceUp { at: c, .. }
             | Action::Transform { at: c, .. },
             Selection::Board(place),
         ) => *c == place,

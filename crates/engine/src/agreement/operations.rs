@@ -537,7 +537,10 @@ impl Duel {
         }
         match at.cell() {
             Some(cell) => self.flipped_by_effect(cell, card, events),
-            None => events.push(Event::Flipped { at, card }),
+            None => {
+                events.push(Event::Flipped { at, card });
+                self.note_flip_effect(at);
+            }
         }
         Ok(())
     }

@@ -443,6 +443,16 @@ fn state() -> DuelState {
             equip: CardRef(3),
             target: CardRef(1),
         }],
+        flip_effects_due: vec![crate::field::FlipEffectDue {
+            controller: Seat(1),
+            card: CardId(56),
+            card_ref: CardRef(4),
+            at: Place::Zone {
+                side: Seat(1),
+                zone: crate::place::Zone::Frontrow,
+                slot: 2,
+            },
+        }],
     }
 }
 
@@ -635,6 +645,7 @@ fn hand_written_encoding_is_postcards() {
         outcome: None,
         chain: crate::field::Chain::default(),
         equips: Vec::new(),
+        flip_effects_due: Vec::new(),
         cells: vec![None; 81],
         terrain: vec![Terrain::Labyrinth; 81],
         ..base.clone()

@@ -112,6 +112,11 @@ impl Duel {
                 }
                 _ => {}
             }
+            // FLIP effects of monsters turned face-up, once the battle or chain that turned
+            // them is over.
+            if self.activate_due_flip_effects(events) {
+                continue;
+            }
             // Right before the game state is open: Deck Masters that changed zones.
             if self.state.phase != Phase::End && self.await_deck_master_return() {
                 return;

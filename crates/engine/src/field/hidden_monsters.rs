@@ -64,6 +64,7 @@ impl Duel {
             }
             piece.face_up = true;
             events.push(Event::Flipped { at: *place, card });
+            self.note_flip_effect(*place);
         }
         hidden_in_attack
     }
@@ -220,5 +221,65 @@ impl Duel {
             }
             _ => false,
         }));
+    }
+
+    /// Why `seat` may not flip its Hidden monster at `at` face-up now, if it may not:
+    /// "Monsters Hidden in DEF Position work exactly like face-down DEF position in the
+    /// official rules" — not on the turn it came to the field, and as the monster's one
+    /// change of position in the turn.
+    pub(super) fn flip_face_up_refused(&self, seat: Seat, at: Place) -> Option<RuleError> {
+        if self.rules.format.field.set_monsters {
+            // The card game's Set monsters are Flip Summoned (`Action::Flip`).
+            return Some(RuleError::NotInThisFamily {
+                action: "flip-face-up",
+            });
+        }
+        let piece = match self.own_zone_piece(seat, at) {
+            Ok(piece) => piece,
+            Err(e) => return Some(e),
+        };
+        let why = if piece.class != Class::Monster || piece.face_up {
+            "only a Hidden monster is flipped face-up"
+        } else if piece.entered_turn == self.state.turn {
+            "a monster that came to the field Hidden this turn is flipped face-up on a later turn"
+        } else if piece.changed_position {
+            return Some(RuleError::AlreadyChangedPosition { at });
+        } else {
+            return None;
+        };
+        Some(RuleError::CannotChangePosition { at, why })
+    }
+
+    /// `seat` flips its Hidden monster at `at` face-up, opened by `reveal`, in ATK or DEF
+    /// Position; a FLIP effect follows.
+    pub(super) fn flip_hidden_face_up(
+        &mut self,
+        seat: Seat,
+        at: Place,
+        reveal: &crate::commitment::Reveal,
+        defence: bool,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.expect_main_phase(seat, "flip-face-up")?;
+        if let Some(refused) = self.flip_face_up_refused(seat, at) {
+            return Err(refused);
+        }
+        let Some(piece) = self.zone_piece(at) else {
+            return Err(RuleError::EmptyCell { at });
+        };
+        let (owner, commitment) = (piece.owner, self.state.commitment(piece.card_ref));
+        self.check_reveal(owner, &commitment, reveal)?;
+        self.learn(owner, commitment, reveal.card, events)?;
+        if let Some(piece) = self.zone_piece_mut(at) {
+            piece.face_up = true;
+            piece.defence = defence;
+            piece.changed_position = true;
+        }
+        events.push(Event::Flipped {
+            at,
+            card: reveal.card,
+        });
+        self.note_flip_effect(at);
+        Ok(())
     }
 }

@@ -238,6 +238,17 @@ impl Duel {
                     reveal: *reveal,
                 });
             }
+            if self.flip_face_up_refused(seat, at).is_none()
+                && let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref))
+            {
+                for defence in [false, true] {
+                    out.push(Action::FlipFaceUp {
+                        at,
+                        reveal: *reveal,
+                        defence,
+                    });
+                }
+            }
         }
         if self.state.phase == Phase::Main && self.state.table.may_attack_on(self.state.turn) {
             out.push(Action::NextPhase);

@@ -23,6 +23,7 @@ mod duelist_setup;
 mod equip;
 mod extra_monster_zones;
 mod field_zone;
+mod flip_effects;
 mod flow;
 mod hand_limit;
 mod hidden_monsters;
@@ -51,6 +52,7 @@ pub use board::FieldBoard;
 pub use chain::{Chain, ChainLink};
 pub use duelist_setup::{DuelistSetup, MAX_STARTING_SWAPS};
 pub use equip::EquipLink;
+pub use flip_effects::FlipEffectDue;
 pub use idleness::IdleOutcome;
 pub use link_arrows::LinkArrows;
 pub use rule_cards::{ActiveRuleCard, rule_card_place};
@@ -109,6 +111,11 @@ impl Duel {
                 self.activate_rule_card(seat, *card_ref, reveal, events)?
             }
             Action::Detach { at, index } => self.field_detach(seat, *at, *index, events)?,
+            Action::FlipFaceUp {
+                at,
+                reveal,
+                defence,
+            } => self.flip_hidden_face_up(seat, *at, reveal, *defence, events)?,
             Action::Strike { from, target } => self.field_strike(seat, *from, *target, events)?,
             Action::IntegrationSummon { card_ref, reveal } => {
                 self.declare_integration_summon(seat, *card_ref, reveal, events)?

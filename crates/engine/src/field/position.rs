@@ -124,6 +124,7 @@ impl Duel {
             at,
             card: reveal.card,
         });
+        self.note_flip_effect(at);
         Ok(())
     }
 }

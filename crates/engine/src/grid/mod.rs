@@ -152,6 +152,7 @@ impl Duel {
             | Action::PendulumSummon { .. }
             | Action::ActivateRuleCard { .. }
             | Action::Detach { .. }
+            | Action::FlipFaceUp { .. }
             | Action::Strike { .. }
             | Action::Hide { .. }
             | Action::Activate { .. }

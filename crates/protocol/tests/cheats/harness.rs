@@ -490,6 +490,7 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
                 flip.iter().copied().collect()
             }
             Action::Flip { reveal, .. }
+            | Action::FlipFaceUp { reveal, .. }
             | Action::SpringTrap { reveal, .. }
             | Action::Discard { reveal, .. }
             | Action::Activate { reveal, .. }

@@ -183,6 +183,28 @@ impl Runner {
                     .ok_or_else(|| sc.err(line, format!("no card to reveal at {at}")))?;
                 Action::Flip { at, reveal }
             }
+            "flip-face-up" => {
+                let at = cell(&raw.at, "at")?;
+                let reveal = adjust(piece_reveal(at))
+                    .ok_or_else(|| sc.err(line, format!("no card to reveal at {at}")))?;
+                let defence = match raw.mode.as_deref() {
+                    None | Some("attack") => false,
+                    Some("defence" | "defense") => true,
+                    Some(other) => {
+                        return Err(sc.err(
+                            line,
+                            format!(
+                                "mode \"{other}\": a flip-face-up step takes attack or defence"
+                            ),
+                        ));
+                    }
+                };
+                Action::FlipFaceUp {
+                    at,
+                    reveal,
+                    defence,
+                }
+            }
             "spring-trap" => {
                 let at = cell(&raw.at, "at")?;
                 let reveal = adjust(piece_reveal(at))
