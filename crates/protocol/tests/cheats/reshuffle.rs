@@ -157,3 +157,104 @@ fn reshuffle_answers_come_only_from_the_seat_asked_and_fit_the_deck() {
     }
     panic!("no deck was shuffled in 60 games");
 }
+
+/// Where `seat`'s Deck Master lies on the field, if it is there.
+fn deck_master_on_field(game: &Game, seat: Seat) -> Option<fairduel_engine::Place> {
+    let duel = game.peer(seat).duel()?;
+    let master = duel.state().player(seat).deck_master?;
+    duel.field().all_zones().find(|at| {
+        duel.zone_piece(*at)
+            .is_some_and(|p| p.card_ref == master.card_ref)
+    })
+}
+
+#[test]
+fn an_honest_end_reveal_counts_a_deck_master_shuffled_into_the_deck() {
+    // Regression: an agreed outcome sends a summoned Deck Master into its owner's deck, which
+    // is then reshuffled; the owner's end reveal must open the Deck Master among the deck's
+    // fresh commitments (it was refused as a deck that did not match its re-commitment).
+    use fairduel_engine::agreement::{Destination, Operation};
+    use fairduel_engine::{Action, Decision};
+    let table = Table::load("domain");
+    let mut shuffled_in = false;
+    for seed in 0..60 {
+        let mut game = Game::new(&table, seed);
+        let proposing = |g: &Game| -> Option<(Seat, fairduel_engine::Place)> {
+            let seat = g.awaited()?;
+            let asked = matches!(
+                g.step(),
+                Step::Game(Awaiting::Decision {
+                    decision: Decision::ProposeOutcome { .. },
+                    ..
+                })
+            );
+            asked.then(|| deck_master_on_field(g, seat).map(|at| (seat, at)))?
+        };
+        if !game.advance_until_or_end(|g| proposing(g).is_some()) {
+            continue;
+        }
+        let Some((owner, at)) = proposing(&game) else {
+            continue;
+        };
+        let into_deck = Action::ProposeOutcome {
+            operations: vec![Operation::Move {
+                from: at,
+                to: Destination::Deck,
+            }],
+        };
+        let Ok((envelope, _)) = game.peers[owner.index()].decide(into_deck) else {
+            continue;
+        };
+        game.deliver(owner, &envelope);
+        // Everyone accepts, and the owner keeps the Deck Master in the deck rather than
+        // returning it to its zone; then the match plays on to its end reveals.
+        while let Some(seat) = game.awaited() {
+            let forced = match game.step() {
+                Step::Game(Awaiting::Decision {
+                    decision: Decision::ConsiderOutcome { .. },
+                    ..
+                }) if !shuffled_in => Some(Action::AcceptOutcome),
+                Step::Game(Awaiting::Decision {
+                    decision: Decision::ReturnDeckMaster { .. },
+                    ..
+                }) if seat == owner && !shuffled_in => {
+                    Some(Action::ReturnDeckMaster { back: false })
+                }
+                _ => None,
+            };
+            match forced {
+                Some(action) => {
+                    let (envelope, _) = game.peers[seat.index()].decide(action).unwrap();
+                    game.deliver(seat, &envelope);
+                }
+                None => {
+                    if !game.advance() {
+                        break;
+                    }
+                }
+            }
+            let duel = game.peer(owner).duel();
+            if let Some(duel) = duel
+                && let Some(master) = duel.state().player(owner).deck_master
+                && duel.state().player(owner).deck.contains(&master.card_ref)
+            {
+                shuffled_in = true;
+            }
+        }
+        if !shuffled_in {
+            continue;
+        }
+        assert!(
+            game.is_complete(),
+            "seed {seed}: the match did not complete"
+        );
+        for seat in game.seats() {
+            assert!(
+                game.audit_by(seat).all_verified(),
+                "seed {seed}: the audit by {seat} did not verify every seat"
+            );
+        }
+        break;
+    }
+    assert!(shuffled_in, "no seed put a Deck Master into its deck");
+}
