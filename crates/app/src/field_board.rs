@@ -624,6 +624,12 @@ fn rule_zone_words(view: &SeatView, seat: Seat) -> Option<(String, String)> {
     if short.is_empty() {
         return None;
     }
+    // The slot fits two names; hovering it lists them all.
+    if short.len() > 2 {
+        let more = short.len() - 2;
+        short.truncate(2);
+        short.push(format!("+{more} more"));
+    }
     Some((
         short.join(";\n"),
         format!("Rule Zone: {}", words.join("; ")),
