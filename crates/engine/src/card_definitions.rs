@@ -20,10 +20,10 @@
 //! where the card says its Reliance is on activation only. A Spell or Trap's "Persist" time
 //! is `persist_turns = 2`: it stays on the field for that many turns after its activation.
 //!
-//! `flip` and `unstoppable` are their texts' keywords; a trap's Trigger is one of
-//! `trigger-attack` (an attack another player declares), `trigger-attack-on-you` (an attack
-//! on a monster of its player's) and `trigger-opponent-activation` (a card another player
-//! activates); a trap without one is activated at will (Trigger "None").
+//! `flip`, `unstoppable`, `detach` and `piercing` are their texts' keywords; a trap's Trigger
+//! is one of `trigger-attack` (an attack another player declares), `trigger-attack-on-you`
+//! (an attack on a monster of its player's) and `trigger-opponent-activation` (a card another
+//! player activates); a trap without one is activated at will (Trigger "None").
 //!
 //! The keywords join the cards' entries in the pool, so the pool's hash changes with them:
 //! every player of a match must play with the same definitions, which the handshake checks

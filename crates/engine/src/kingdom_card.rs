@@ -230,6 +230,10 @@ pub enum Keyword {
     /// "DETACH: This effect is activated if you manually detach (send to the graveyard)
     /// this card while attached to another card."
     Detach,
+    /// "Piercing Damage: If a monster attacks with an ATK that is higher than the DEF of a
+    /// monster in DEF Position, the attacking player inflict the difference as Battle
+    /// Damage" — only a monster whose text says so.
+    Piercing,
 }
 
 impl Keyword {
@@ -242,6 +246,7 @@ impl Keyword {
             Keyword::TriggerAttackOnYou => "trigger-attack-on-you",
             Keyword::TriggerOpponentActivation => "trigger-opponent-activation",
             Keyword::Detach => "detach",
+            Keyword::Piercing => "piercing",
         }
     }
 

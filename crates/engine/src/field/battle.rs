@@ -199,6 +199,9 @@ impl Duel {
         if defending {
             if attack > defence {
                 destroyed.push(target);
+                if self.pierces(attacker.card) {
+                    self.damage(defending_player, difference, events);
+                }
             } else if attack < defence {
                 self.damage(attacking_player, attacker_damage, events);
             }
@@ -268,5 +271,13 @@ impl Duel {
             card: piece.card,
             at: place,
         });
+    }
+
+    /// Whether `card` inflicts Piercing Damage: Kingdom Duels' battles pierce "only by
+    /// keyword", the players' definitions giving a monster `piercing`.
+    fn pierces(&self, card: Option<crate::card::CardId>) -> bool {
+        card.and_then(|id| self.rules.pool.get(id))
+            .and_then(|c| c.kingdom())
+            .is_some_and(|k| k.has_keyword(crate::kingdom_card::Keyword::Piercing))
     }
 }
