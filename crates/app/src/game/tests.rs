@@ -523,3 +523,81 @@ do = "end-turn"
     );
     assert!(choice.options.iter().all(|(_, a)| view.legal.contains(a)));
 }
+
+#[test]
+fn a_hidden_monster_of_mine_offers_to_flip_it_face_up_in_either_position() {
+    // Axe Raider, Hidden in DEF Position since turn 1, selected in my Main Phase.
+    let position = include_str!(
+        "../../../../tests/scenarios/kingdom-hidden-05-flipped-face-up-by-its-player.toml"
+    )
+    .split("[[step]]")
+    .next()
+    .expect("the file's position");
+    let view = scenario_view("kingdom-duels", position, Seat(0));
+    let axe_raider = Place::Zone {
+        side: Seat(0),
+        zone: fairduel_engine::Zone::Frontrow,
+        slot: 0,
+    };
+    let labels: Vec<String> = actions::untargeted(&view, Selection::Board(axe_raider))
+        .into_iter()
+        .map(|a| action_label(&view, a))
+        .collect();
+    assert!(
+        labels.contains(&"Flip face-up in ATK Position".to_owned())
+            && labels.contains(&"Flip face-up in DEF Position".to_owned()),
+        "{labels:?}"
+    );
+    // Gaia came to the field Hidden this turn: nothing to flip yet.
+    let gaia = Place::Zone {
+        side: Seat(0),
+        zone: fairduel_engine::Zone::Frontrow,
+        slot: 1,
+    };
+    assert!(
+        actions::untargeted(&view, Selection::Board(gaia))
+            .iter()
+            .all(|a| !matches!(a, Action::FlipFaceUp { .. })),
+        "Gaia offers a flip"
+    );
+}
+
+#[test]
+fn a_card_with_a_detach_effect_beneath_my_monster_offers_to_detach_it() {
+    let text = include_str!(
+        "../../../../tests/scenarios/kingdom-detach-01-a-detach-effect-is-activated-by-detaching.toml"
+    );
+    let definitions = text
+        .split("definitions = \"\"\"")
+        .nth(1)
+        .and_then(|rest| rest.split("\"\"\"").next())
+        .expect("the file's definitions");
+    let position = text.split("[[step]]").next().expect("the file's position");
+    let catalog = Catalog::load(&project_assets()).expect("assets");
+    let format = catalog.format("kingdom-duels").expect("the format");
+    let pool = format
+        .rules
+        .pool
+        .with_definitions("mine.toml", definitions)
+        .expect("the definitions apply");
+    let rules = Arc::new(fairduel_engine::Rules::new(
+        format.rules.format.clone(),
+        pool,
+    ));
+    let view = scenario_view_with(&rules, position, Seat(0));
+    let axe_raider = Place::Zone {
+        side: Seat(0),
+        zone: fairduel_engine::Zone::Frontrow,
+        slot: 0,
+    };
+    let labels: Vec<String> = actions::untargeted(&view, Selection::Board(axe_raider))
+        .into_iter()
+        .map(|a| action_label(&view, a))
+        .collect();
+    // Critter has a DETACH effect; Gaia, beneath it too, has none.
+    assert!(
+        labels.contains(&"Detach Critter (its DETACH effect)".to_owned()),
+        "{labels:?}"
+    );
+    assert!(!labels.iter().any(|l| l.contains("Gaia")), "{labels:?}");
+}
