@@ -234,20 +234,12 @@ impl Duel {
                 action: "flip-face-up",
             });
         }
-        let piece = match self.own_zone_piece(seat, at) {
-            Ok(piece) => piece,
-            Err(e) => return Some(e),
-        };
-        let why = if piece.class != Class::Monster || piece.face_up {
-            "only a Hidden monster is flipped face-up"
-        } else if piece.entered_turn == self.state.turn {
-            "a monster that came to the field Hidden this turn is flipped face-up on a later turn"
-        } else if piece.changed_position {
-            return Some(RuleError::AlreadyChangedPosition { at });
-        } else {
-            return None;
-        };
-        Some(RuleError::CannotChangePosition { at, why })
+        self.face_down_flip_refused(
+            seat,
+            at,
+            "only a Hidden monster is flipped face-up",
+            "a monster that came to the field Hidden this turn is flipped face-up on a later turn",
+        )
     }
 
     /// `seat` flips its Hidden monster at `at` face-up, opened by `reveal`, in ATK or DEF
@@ -264,22 +256,6 @@ impl Duel {
         if let Some(refused) = self.flip_face_up_refused(seat, at) {
             return Err(refused);
         }
-        let Some(piece) = self.zone_piece(at) else {
-            return Err(RuleError::EmptyCell { at });
-        };
-        let (owner, commitment) = (piece.owner, self.state.commitment(piece.card_ref));
-        self.check_reveal(owner, &commitment, reveal)?;
-        self.learn(owner, commitment, reveal.card, events)?;
-        if let Some(piece) = self.zone_piece_mut(at) {
-            piece.face_up = true;
-            piece.defence = defence;
-            piece.changed_position = true;
-        }
-        events.push(Event::Flipped {
-            at,
-            card: reveal.card,
-        });
-        self.note_flip_effect(at);
-        Ok(())
+        self.flip_face_up_by_its_player(at, reveal, defence, events)
     }
 }

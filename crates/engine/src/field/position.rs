@@ -80,14 +80,33 @@ impl Duel {
         if !self.rules.format.field.set_monsters {
             return Some(RuleError::NotInThisFamily { action: "flip" });
         }
+        self.face_down_flip_refused(
+            seat,
+            at,
+            "only a face-down monster is Flip Summoned",
+            "a monster Set this turn is Flip Summoned on a later turn",
+        )
+    }
+
+    /// Why `seat` may not turn its face-down monster at `at` face-up by itself now, if it
+    /// may not: the card game's rule for a face-down monster — not on the turn it came to
+    /// the field, and as its one change of position in the turn. `not_face_down` and
+    /// `first_turn` say why in the format's words.
+    pub(super) fn face_down_flip_refused(
+        &self,
+        seat: Seat,
+        at: Place,
+        not_face_down: &'static str,
+        first_turn: &'static str,
+    ) -> Option<RuleError> {
         let piece = match self.own_zone_piece(seat, at) {
             Ok(piece) => piece,
             Err(e) => return Some(e),
         };
         let why = if piece.class != Class::Monster || piece.face_up {
-            "only a face-down monster is Flip Summoned"
+            not_face_down
         } else if piece.entered_turn == self.state.turn {
-            "a monster Set this turn is Flip Summoned on a later turn"
+            first_turn
         } else if piece.changed_position {
             return Some(RuleError::AlreadyChangedPosition { at });
         } else {
@@ -109,6 +128,18 @@ impl Duel {
         if let Some(refused) = self.flip_summon_refused(seat, at) {
             return Err(refused);
         }
+        self.flip_face_up_by_its_player(at, reveal, false, events)
+    }
+
+    /// Turns the face-down monster at `at` face-up in ATK or DEF Position, opened by its
+    /// owner's `reveal`, as its position change of the turn; a FLIP effect follows.
+    pub(super) fn flip_face_up_by_its_player(
+        &mut self,
+        at: Place,
+        reveal: &Reveal,
+        defence: bool,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let Some(piece) = self.zone_piece(at) else {
             return Err(RuleError::EmptyCell { at });
         };
@@ -117,7 +148,7 @@ impl Duel {
         self.learn(owner, commitment, reveal.card, events)?;
         if let Some(piece) = self.zone_piece_mut(at) {
             piece.face_up = true;
-            piece.defence = false;
+            piece.defence = defence;
             piece.changed_position = true;
         }
         events.push(Event::Flipped {
