@@ -324,7 +324,7 @@ impl Duel {
                 .player(seat)
                 .rule_cards
                 .iter()
-                .filter(|r| r.relies_on.is_some_and(|on| !self.is_on_field(on)))
+                .filter(|r| r.relies_on.is_some_and(|on| !self.still_in_play(on)))
                 .copied()
                 .collect();
             for rule in gone {
@@ -339,14 +339,21 @@ impl Duel {
         }
     }
 
-    /// Whether the card `card_ref` is on the field: in a zone, or attached beneath a card
-    /// there.
-    fn is_on_field(&self, card_ref: CardRef) -> bool {
+    /// Whether the card `card_ref` is still in play: in a zone of the field, attached
+    /// beneath a card there, or active in a Rule Zone (a Rule card or Symbol whose effect
+    /// activated another Rule card never leaves the field the way a card on it does).
+    fn still_in_play(&self, card_ref: CardRef) -> bool {
         let field = *self.field();
-        (0..field.slot_count())
+        let on_field = (0..field.slot_count())
             .filter_map(|index| field.place_at(index))
             .filter_map(|place| self.zone_piece(place))
-            .any(|p| p.card_ref == card_ref || p.attached.iter().any(|a| a.card_ref == card_ref))
+            .any(|p| p.card_ref == card_ref || p.attached.iter().any(|a| a.card_ref == card_ref));
+        on_field
+            || self.state.seats().any(|seat| {
+                let player = self.state.player(seat);
+                player.rule_cards.iter().any(|r| r.card_ref == card_ref)
+                    || player.symbol.is_some_and(|s| s.card_ref == card_ref)
+            })
     }
 
     /// The card `card_ref` is, if it lies face-up in a zone of the field (what a RELIANCE
