@@ -3,7 +3,8 @@
 //! taken out of its proposer's own Extra Deck, opened in the proposal.
 
 use crate::agreement::Destination;
-use crate::agreement::operations::{Lifted, Run};
+use crate::agreement::moves::Lifted;
+use crate::agreement::operations::Run;
 use crate::commitment::CardRef;
 use crate::duel::Duel;
 use crate::error::RuleError;

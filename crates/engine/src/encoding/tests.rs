@@ -3,6 +3,7 @@ use crate::agreement::{Agreement, Destination, Operation};
 use crate::card::{Filter, MonsterType};
 use crate::commitment::Commitment;
 use crate::hash::Digest32;
+use crate::player::{DeckOrder, PermutationRound, PlayerState};
 use crate::seat::{PerSeat, SeatSet};
 
 /// What postcard itself writes for the same fields.
