@@ -35,7 +35,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Deserialize;
 
 use crate::card::{CardDef, CardId, CardKind};
-use crate::kingdom_card::{Keyword, MainType, same_keyword};
+use crate::kingdom_card::{Keyword, KingdomCard, MainType, same_keyword};
 use crate::pool::CardPool;
 use crate::source::{SourceError, line_of};
 
@@ -96,6 +96,7 @@ impl CardPool {
             let line = line_of(text, spanned.span().start);
             let definition = spanned.into_inner();
             let code = definition.code.trim();
+            let refuse = |why: String| SourceError::new(file, line, why);
             let mut found = false;
             for card in defs.values_mut() {
                 let CardKind::Kingdom(kingdom) = &mut card.kind else {
@@ -106,138 +107,128 @@ impl CardPool {
                 }
                 found = true;
                 // An alternate art prints no types of its own: the card it prints is checked.
-                let checked = kingdom.art_of.as_deref() != Some(code);
-                if let Some(trigger) = definition.keywords.iter().find(|k| k.is_trigger())
-                    && checked
-                    && !kingdom.is(MainType::Trap)
-                {
-                    return Err(SourceError::new(
-                        file,
-                        line,
-                        format!(
-                            "{code} is not a Trap Card, and only traps have a Trigger: take \
-                             \"{}\" off it",
-                            trigger.word()
-                        ),
-                    ));
+                if kingdom.art_of.as_deref() != Some(code) {
+                    definition.check_fits(code, kingdom).map_err(refuse)?;
                 }
-                if !definition.keyword_condition.is_empty() && checked && !kingdom.is_normal_rule()
-                {
-                    return Err(SourceError::new(
-                        file,
-                        line,
-                        format!(
-                            "{code} is not a Normal Rule card, and only those have a \
-                             KEYWORD: condition: take `keyword_condition` off it"
-                        ),
-                    ));
-                }
-                let relies =
-                    !definition.reliance.is_empty() || definition.reliance_on_activation_only;
-                if relies && checked && !kingdom.is_normal_rule() {
-                    return Err(SourceError::new(
-                        file,
-                        line,
-                        format!(
-                            "{code} is not a Normal Rule card, and only those have a \
-                             RELIANCE: condition: take `reliance` off it"
-                        ),
-                    ));
-                }
-                if let Some(turns) = definition.persist_turns {
-                    if checked && !(kingdom.is(MainType::Spell) || kingdom.is(MainType::Trap)) {
-                        return Err(SourceError::new(
-                            file,
-                            line,
-                            format!(
-                                "{code} is neither a Spell nor a Trap Card, and only those \
-                                 Persist: take `persist_turns` off it"
-                            ),
-                        ));
-                    }
-                    if turns == 0 {
-                        return Err(SourceError::new(
-                            file,
-                            line,
-                            format!(
-                                "{code} persists for 0 turns: write how many turns it stays \
-                                 (1 or more), as the card says in parentheses"
-                            ),
-                        ));
-                    }
-                    kingdom.persist_turns = Some(turns);
-                }
-                if definition.reliance_on_activation_only && definition.reliance.is_empty() {
-                    return Err(SourceError::new(
-                        file,
-                        line,
-                        format!(
-                            "{code} has `reliance_on_activation_only` but no `reliance`: name \
-                             the cards it relies on (`reliance = [\"SOE-017\"]`)"
-                        ),
-                    ));
-                }
-                if let Some(unknown) = definition
-                    .reliance
-                    .iter()
-                    .find(|relied| !known_codes.contains(relied.trim()))
-                {
-                    return Err(SourceError::new(
-                        file,
-                        line,
-                        format!(
-                            "{code} relies on \"{unknown}\", which no Kingdom Duels card of pool \
-                             \"{}\" has as its code: write a code as the card list prints it",
-                            self.name()
-                        ),
-                    ));
-                }
-                for word in definition
-                    .keyword_condition
-                    .iter()
-                    .chain(&definition.mentions)
-                {
-                    if !known_keywords.iter().any(|k| same_keyword(k, word)) {
-                        return Err(SourceError::new(
-                            file,
-                            line,
-                            format!(
-                                "\"{word}\" is no Type or Attribute of a card of pool \"{}\": \
-                                 write one as the cards print it (\"Dragon\", \"LIGHT\")",
-                                self.name()
-                            ),
-                        ));
-                    }
-                }
-                extend_keywords(&mut kingdom.rule_keywords, &definition.keyword_condition);
-                extend_keywords(&mut kingdom.mentions, &definition.mentions);
-                for relied in &definition.reliance {
-                    let relied = relied.trim();
-                    if !kingdom.reliance.iter().any(|c| c == relied) {
-                        kingdom.reliance.push(relied.to_owned());
-                    }
-                }
-                kingdom.reliance_on_activation_only |= definition.reliance_on_activation_only;
-                for keyword in &definition.keywords {
-                    if !kingdom.keywords.contains(keyword) {
-                        kingdom.keywords.push(*keyword);
-                    }
-                }
-                kingdom.keywords.sort();
+                definition
+                    .check_names(code, &known_keywords, &known_codes, self.name())
+                    .map_err(refuse)?;
+                definition.apply_to(kingdom);
             }
             if !found {
-                return Err(SourceError::new(
-                    file,
-                    line,
-                    format!(
-                        "no Kingdom Duels card of pool \"{}\" has the code \"{code}\": write a \
-                         code as the card list prints it (\"SOE-023A\")",
-                        self.name()
-                    ),
-                ));
+                return Err(refuse(format!(
+                    "no Kingdom Duels card of pool \"{}\" has the code \"{code}\": write a code \
+                     as the card list prints it (\"SOE-023A\")",
+                    self.name()
+                )));
             }
         }
         Ok(self.with_defs(defs))
+    }
+}
+
+impl RawDefinition {
+    /// Why the definition does not fit the card `kingdom` (coded `code`), if it does not:
+    /// what it gives belongs to another kind of card.
+    fn check_fits(&self, code: &str, kingdom: &KingdomCard) -> Result<(), String> {
+        if let Some(trigger) = self.keywords.iter().find(|k| k.is_trigger())
+            && !kingdom.is(MainType::Trap)
+        {
+            return Err(format!(
+                "{code} is not a Trap Card, and only traps have a Trigger: take \"{}\" off it",
+                trigger.word()
+            ));
+        }
+        if !self.keyword_condition.is_empty() && !kingdom.is_normal_rule() {
+            return Err(format!(
+                "{code} is not a Normal Rule card, and only those have a KEYWORD: condition: \
+                 take `keyword_condition` off it"
+            ));
+        }
+        let relies = !self.reliance.is_empty() || self.reliance_on_activation_only;
+        if relies && !kingdom.is_normal_rule() {
+            return Err(format!(
+                "{code} is not a Normal Rule card, and only those have a RELIANCE: condition: \
+                 take `reliance` off it"
+            ));
+        }
+        if self.persist_turns.is_some()
+            && !(kingdom.is(MainType::Spell) || kingdom.is(MainType::Trap))
+        {
+            return Err(format!(
+                "{code} is neither a Spell nor a Trap Card, and only those Persist: take \
+                 `persist_turns` off it"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Why what the definition names does not exist, if it does not: a Persist time of 0, a
+    /// Reliance with no card, a card code or a Keyword that no card of pool `pool` has.
+    fn check_names(
+        &self,
+        code: &str,
+        known_keywords: &BTreeSet<String>,
+        known_codes: &BTreeSet<&str>,
+        pool: &str,
+    ) -> Result<(), String> {
+        if self.persist_turns == Some(0) {
+            return Err(format!(
+                "{code} persists for 0 turns: write how many turns it stays (1 or more), as \
+                 the card says in parentheses"
+            ));
+        }
+        if self.reliance_on_activation_only && self.reliance.is_empty() {
+            return Err(format!(
+                "{code} has `reliance_on_activation_only` but no `reliance`: name the cards it \
+                 relies on (`reliance = [\"SOE-017\"]`)"
+            ));
+        }
+        if let Some(unknown) = self
+            .reliance
+            .iter()
+            .find(|relied| !known_codes.contains(relied.trim()))
+        {
+            return Err(format!(
+                "{code} relies on \"{unknown}\", which no Kingdom Duels card of pool \"{pool}\" \
+                 has as its code: write a code as the card list prints it"
+            ));
+        }
+        if let Some(word) = self
+            .keyword_condition
+            .iter()
+            .chain(&self.mentions)
+            .find(|word| !known_keywords.iter().any(|k| same_keyword(k, word)))
+        {
+            return Err(format!(
+                "\"{word}\" is no Type or Attribute of a card of pool \"{pool}\": write one as \
+                 the cards print it (\"Dragon\", \"LIGHT\")"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Gives `kingdom` what the definition says of it, keeping what another definition of
+    /// the same card gave.
+    fn apply_to(&self, kingdom: &mut KingdomCard) {
+        extend_keywords(&mut kingdom.rule_keywords, &self.keyword_condition);
+        extend_keywords(&mut kingdom.mentions, &self.mentions);
+        for relied in &self.reliance {
+            let relied = relied.trim();
+            if !kingdom.reliance.iter().any(|c| c == relied) {
+                kingdom.reliance.push(relied.to_owned());
+            }
+        }
+        kingdom.reliance_on_activation_only |= self.reliance_on_activation_only;
+        if let Some(turns) = self.persist_turns {
+            kingdom.persist_turns = Some(turns);
+        }
+        for keyword in &self.keywords {
+            if !kingdom.keywords.contains(keyword) {
+                kingdom.keywords.push(*keyword);
+            }
+        }
+        kingdom.keywords.sort();
     }
 }
 

@@ -95,6 +95,21 @@ impl Duel {
         self.run_on_copy(operations).map(|(duel, _)| duel)
     }
 
+    /// Proposes each of `steps` as an outcome of its own, for a bot to choose from: only
+    /// those the engine would carry out now.
+    pub(crate) fn propose_possible_steps(
+        &self,
+        steps: Vec<Operation>,
+        out: &mut Vec<crate::action::Action>,
+    ) {
+        for step in steps {
+            let operations = vec![step];
+            if self.preview_outcome(&operations).is_ok() {
+                out.push(crate::action::Action::ProposeOutcome { operations });
+            }
+        }
+    }
+
     /// The coin and the die the controller may still call for before proposing (a call of
     /// heads stands for either call: the odds are the same).
     pub(crate) fn chance_calls(&self) -> Vec<crate::action::Action> {

@@ -177,13 +177,10 @@ impl Duel {
         if !self.rules.format.field.hidden_attack_position {
             return;
         }
-        let single = |operation| crate::action::Action::ProposeOutcome {
-            operations: vec![operation],
-        };
-        let mut proposals = Vec::new();
+        let mut steps = Vec::new();
         for (at, piece) in self.monsters_of(seat) {
             if piece.face_up && !piece.defence && piece.controller == seat {
-                proposals.push(single(Operation::Flip { at }));
+                steps.push(Operation::Flip { at });
             }
         }
         let free = self
@@ -206,21 +203,16 @@ impl Duel {
             })
             .and_then(|i| u8::try_from(i).ok());
         if let (Some(at), Some(slot)) = (free, hand_monster) {
-            proposals.push(single(Operation::Move {
+            steps.push(Operation::Move {
                 from: Place::Zone {
                     side: seat,
                     zone: crate::place::Zone::Hand,
                     slot,
                 },
                 to: Destination::HiddenField { at, defence: false },
-            }));
+            });
         }
-        out.extend(proposals.into_iter().filter(|action| match action {
-            crate::action::Action::ProposeOutcome { operations } => {
-                self.preview_outcome(operations).is_ok()
-            }
-            _ => false,
-        }));
+        self.propose_possible_steps(steps, out);
     }
 
     /// Why `seat` may not flip its Hidden monster at `at` face-up now, if it may not:

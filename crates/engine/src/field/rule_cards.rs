@@ -177,10 +177,7 @@ impl Duel {
         else {
             return;
         };
-        let single = |operation| Action::ProposeOutcome {
-            operations: vec![operation],
-        };
-        let mut proposals = Vec::new();
+        let mut steps = Vec::new();
         for (card_ref, reveal) in self.known_extra_deck(seat, knowledge) {
             let relies = self
                 .rules
@@ -189,25 +186,22 @@ impl Duel {
                 .and_then(|c| c.kingdom())
                 .is_some_and(|rule| rule.is_normal_rule() && rule.relies_on(resolving));
             if relies {
-                proposals.push(single(Operation::FromExtraDeck {
+                steps.push(Operation::FromExtraDeck {
                     card_ref,
                     reveal,
                     to: Destination::RuleZone,
-                }));
+                });
             }
         }
         for owner in self.state.seats() {
             for index in 0..self.state.player(owner).rule_cards.len() {
-                proposals.push(single(Operation::Move {
+                steps.push(Operation::Move {
                     from: rule_card_place(owner, index),
                     to: Destination::Graveyard,
-                }));
+                });
             }
         }
-        out.extend(proposals.into_iter().filter(|action| match action {
-            Action::ProposeOutcome { operations } => self.preview_outcome(operations).is_ok(),
-            _ => false,
-        }));
+        self.propose_possible_steps(steps, out);
     }
 
     /// An agreed outcome of the effect resolving takes `card` (`card_ref`, already shown
@@ -305,36 +299,43 @@ impl Duel {
                 ordinal(usize::from(slot) + 1)
             ));
         }
-        let player = self.state.player_mut(side);
-        let rule = player.rule_cards.remove(usize::from(slot));
+        self.rule_card_to_extra_deck(side, usize::from(slot), events);
+        Ok(())
+    }
+
+    /// The `index`th Rule card of `seat`'s Rule Zone goes back to its Extra Deck, under
+    /// the commitment it came out with (known to everyone who saw it).
+    fn rule_card_to_extra_deck(&mut self, seat: Seat, index: usize, events: &mut Vec<Event>) {
+        let player = self.state.player_mut(seat);
+        if index >= player.rule_cards.len() {
+            return;
+        }
+        let rule = player.rule_cards.remove(index);
         player.extra_deck.push(rule.card_ref);
         events.push(Event::RuleCardReturned {
-            seat: side,
+            seat,
             card: rule.card,
         });
-        Ok(())
     }
 
     /// Rule cards whose RELIANCE card is no longer on the field go back to their owners'
     /// Extra Decks.
     pub(super) fn return_rule_cards_without_reliance(&mut self, events: &mut Vec<Event>) {
         for seat in self.state.seats() {
-            let gone: Vec<ActiveRuleCard> = self
+            let gone: Vec<CardRef> = self
                 .state
                 .player(seat)
                 .rule_cards
                 .iter()
                 .filter(|r| r.relies_on.is_some_and(|on| !self.still_in_play(on)))
-                .copied()
+                .map(|r| r.card_ref)
                 .collect();
-            for rule in gone {
-                let player = self.state.player_mut(seat);
-                player.rule_cards.retain(|r| r.card_ref != rule.card_ref);
-                player.extra_deck.push(rule.card_ref);
-                events.push(Event::RuleCardReturned {
-                    seat,
-                    card: rule.card,
-                });
+            // In the order they came, each found where it is once those before it left.
+            for card_ref in gone {
+                let rules = &self.state.player(seat).rule_cards;
+                if let Some(index) = rules.iter().position(|r| r.card_ref == card_ref) {
+                    self.rule_card_to_extra_deck(seat, index, events);
+                }
             }
         }
     }
@@ -344,11 +345,14 @@ impl Duel {
     /// activated another Rule card never leaves the field the way a card on it does).
     fn still_in_play(&self, card_ref: CardRef) -> bool {
         let field = *self.field();
-        let on_field = (0..field.slot_count())
-            .filter_map(|index| field.place_at(index))
-            .filter_map(|place| self.zone_piece(place))
-            .any(|p| p.card_ref == card_ref || p.attached.iter().any(|a| a.card_ref == card_ref));
-        on_field
+        let attached = || {
+            (0..field.slot_count())
+                .filter_map(|index| field.place_at(index))
+                .filter_map(|place| self.zone_piece(place))
+                .any(|p| p.attached.iter().any(|a| a.card_ref == card_ref))
+        };
+        self.zone_of(card_ref).is_some()
+            || attached()
             || self.state.seats().any(|seat| {
                 let player = self.state.player(seat);
                 player.rule_cards.iter().any(|r| r.card_ref == card_ref)
@@ -359,12 +363,7 @@ impl Duel {
     /// The card `card_ref` is, if it lies face-up in a zone of the field (what a RELIANCE
     /// Rule card relies on).
     pub fn card_on_field(&self, card_ref: CardRef) -> Option<CardId> {
-        let field = *self.field();
-        (0..field.slot_count())
-            .filter_map(|index| field.place_at(index))
-            .filter_map(|place| self.zone_piece(place))
-            .find(|p| p.card_ref == card_ref)
-            .and_then(|p| p.card)
+        self.zone_piece(self.zone_of(card_ref)?)?.card
     }
 }
 
