@@ -317,13 +317,19 @@ fn print_summary(summary: &Summary) {
                 agreements.rule_cards_returned
             );
         }
-        if agreements.detached > 0 || agreements.persist_ended > 0 || agreements.flip_effects > 0 {
+        if agreements.detached > 0
+            || agreements.persist_ended > 0
+            || agreements.flip_effects > 0
+            || agreements.flipped_before_trigger > 0
+        {
             say!(
                 "effects:  {} cards detached for their DETACH effects, {} Persist cards left \
-                 when their time ran out, {} FLIP effects activated by themselves",
+                 when their time ran out, {} FLIP effects activated by themselves, {} \
+                 Continuous Traps flipped before their Trigger",
                 agreements.detached,
                 agreements.persist_ended,
-                agreements.flip_effects
+                agreements.flip_effects,
+                agreements.flipped_before_trigger
             );
         }
         if summary.symbols {

@@ -873,6 +873,10 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             name(*card),
             name(*by)
         ),
+        Event::FlippedBeforeTrigger { seat, at, card } => format!(
+            "{seat} flips {} face-up at {at}: its effect waits for its Trigger",
+            name(*card)
+        ),
         Event::FlipEffectActivated { seat, at, card } => format!(
             "{} was flipped face-up at {at}: its FLIP effect is activated for {seat}",
             name(*card)

@@ -478,4 +478,11 @@ pub enum Event {
         at: Place,
         card: CardId,
     },
+    /// Kingdom Duels: `seat` flipped their Continuous Trap `card` at `at` face-up before its
+    /// Trigger was met; its effect waits for the Trigger.
+    FlippedBeforeTrigger {
+        seat: Seat,
+        at: Place,
+        card: CardId,
+    },
 }

@@ -105,6 +105,8 @@ pub struct AgreementTally {
     pub persist_ended: u64,
     /// FLIP effects activated by themselves.
     pub flip_effects: u64,
+    /// Continuous Traps flipped face-up before their Trigger was met.
+    pub flipped_before_trigger: u64,
 }
 
 impl AgreementTally {
@@ -170,6 +172,7 @@ impl AgreementTally {
                 Event::Detached { .. } => self.detached += 1,
                 Event::PersistEnded { .. } => self.persist_ended += 1,
                 Event::FlipEffectActivated { .. } => self.flip_effects += 1,
+                Event::FlippedBeforeTrigger { .. } => self.flipped_before_trigger += 1,
                 _ => {}
             }
         }
@@ -212,6 +215,7 @@ impl AgreementTally {
         self.detached += other.detached;
         self.persist_ended += other.persist_ended;
         self.flip_effects += other.flip_effects;
+        self.flipped_before_trigger += other.flipped_before_trigger;
     }
 }
 

@@ -6,6 +6,7 @@
 //! response window to an attack or to a chain link (`super::chain`). FairDuel has no definition for any Kingdom Duels effect
 //! yet, so every activated card resolves by agreement (`crate::agreement`).
 
+use super::trigger_traps::{TRIGGER_NOT_MET, TriggerActivation, has_trigger};
 use crate::awaiting::{Decision, TrapEvent};
 use crate::card::CardDef;
 use crate::commitment::Reveal;
@@ -119,6 +120,8 @@ impl Duel {
             })
         } else if self.answering_a_counter_trap(seat) && !is_counter_trap(card) {
             Some(COUNTER_ONLY)
+        } else if self.trigger_activation(seat, card) == TriggerActivation::Refused {
+            Some(TRIGGER_NOT_MET)
         } else {
             None
         };
@@ -197,11 +200,22 @@ impl Duel {
         if let Some(refused) = self.activation_refused(seat, at, card, entered_turn) {
             return Err(refused);
         }
-        self.use_attack_window();
+        let flipped_only = self.trigger_activation(seat, card) == TriggerActivation::FlippedOnly;
+        if !flipped_only {
+            self.use_attack_window();
+        }
         if let Some(piece) = self.zone_piece_mut(at) {
             piece.face_up = true;
         }
         self.learn(owner, commitment, reveal.card, events)?;
+        if flipped_only {
+            events.push(Event::FlippedBeforeTrigger {
+                seat,
+                at,
+                card: reveal.card,
+            });
+            return Ok(());
+        }
         events.push(Event::Activated {
             seat,
             at,
@@ -233,7 +247,7 @@ impl Duel {
     /// only. The card facts carry no effect texts, so a card not known to be Slow (an Equip
     /// or Continuous spell) may try as a Quick Effect, and the other players refuse by
     /// agreement what its text does not allow.
-    fn effect_activation_refused(&self, seat: Seat, at: Place) -> Option<RuleError> {
+    pub(super) fn effect_activation_refused(&self, seat: Seat, at: Place) -> Option<RuleError> {
         let Some(timing) = self.activation_timing(seat) else {
             return Some(self.wrong_decision(seat, "activate-effect"));
         };
@@ -241,14 +255,16 @@ impl Duel {
             Ok(piece) => piece,
             Err(e) => return Some(e),
         };
-        let slow = piece
-            .card
-            .and_then(|id| self.rules.pool.get(id))
-            .is_some_and(|card| field_speed(card) == Speed::Slow);
+        let card = piece.card.and_then(|id| self.rules.pool.get(id));
+        let slow = card.is_some_and(|card| field_speed(card) == Speed::Slow);
+        let trigger_not_met =
+            card.is_some_and(|card| has_trigger(card) && !self.trigger_met_now(seat, card));
         let why = if !piece.face_up || piece.card.is_none() {
             Some("only a face-up card's effect is activated this way")
         } else if piece.activated {
             Some("a card's effect is activated once per turn")
+        } else if trigger_not_met {
+            Some(TRIGGER_NOT_MET)
         } else if timing == Timing::Quick && slow {
             Some("a Slow card's effect is activated only in your Main Phase, never in response")
         } else if self.answering_a_counter_trap(seat) {

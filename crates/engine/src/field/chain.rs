@@ -108,9 +108,16 @@ impl Duel {
         if !order.is_empty() {
             order.rotate_left(1);
         }
+        let event = self.state.chain.newest().map(|link| TrapEvent::Chained {
+            at: link.at,
+            by: link.controller,
+        });
         order
             .into_iter()
-            .filter(|s| self.may_respond_to_chain(*s))
+            .filter(|s| {
+                self.may_respond_to_chain(*s)
+                    || event.is_some_and(|event| self.has_face_up_triggered(*s, event))
+            })
             .collect()
     }
 

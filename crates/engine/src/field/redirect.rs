@@ -54,6 +54,7 @@ impl Duel {
             .filter(|s| {
                 self.may_redirect(*s, event)
                     || self.may_hold_ready_trap(*s)
+                    || self.has_face_up_triggered(*s, event)
                     || self.symbol_ready(*s)
                     || self.may_answer_from_hand(*s)
             })

@@ -13,20 +13,109 @@
 //! when the card is revealed and in the audit, exactly as Kairu's traps that must spring.
 //! Answering with one triggered trap closes that player's window, so the others may stay
 //! Set ("min. 1").
+//!
+//! "The player has no control over this activation" also works the other way: a trap with a
+//! Trigger is activated only when its Trigger is met. "Continuous Trap Cards with 'Triggers'
+//! can be flipped face-up at any time their effect speed allows it, but the effect only
+//! activates when the Trigger is met": such a card flipped early starts no chain link, and
+//! its effect is activated (as a face-up card's, `activate-effect`) in the response window
+//! of each event that meets its Trigger, where its controller may not pass until it is.
 
-use crate::awaiting::TrapEvent;
+use crate::awaiting::{Decision, TrapEvent};
 use crate::card::{CardDef, CardId};
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::kingdom_card::{Keyword, MainType};
+use crate::kingdom_card::{Glyph, Keyword, KingdomCard, MainType, Subtype};
 use crate::knowledge::Knowledge;
 use crate::piece::{Class, Piece};
 use crate::place::Place;
 use crate::seat::Seat;
 use crate::state::{PendingClaim, Predicate};
 
+/// Whether `card` is a Kingdom Duels trap whose definition gives it a Trigger.
+pub(super) fn has_trigger(card: &CardDef) -> bool {
+    card.kingdom()
+        .is_some_and(|k| k.is(MainType::Trap) && k.keywords.iter().any(|w| w.is_trigger()))
+}
+
+fn is_continuous(card: &KingdomCard) -> bool {
+    card.glyph == Some(Glyph::Continuous) || card.has_subtype(Subtype::Continuous)
+}
+
+/// What activating a trap with a Trigger does now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum TriggerActivation {
+    /// The card has no Trigger, or the event being answered meets it: activated as usual.
+    Activated,
+    /// A Continuous Trap whose Trigger is not met: flipped face-up, its effect waiting.
+    FlippedOnly,
+    /// Any other trap whose Trigger is not met: refused.
+    Refused,
+}
+
+pub(super) const TRIGGER_NOT_MET: &str =
+    "a trap with a Trigger is activated only when its Trigger is met (by itself, then)";
+
 impl Duel {
+    /// The event `seat` is asked to respond to now, if any.
+    fn event_answered_by(&self, seat: Seat) -> Option<TrapEvent> {
+        match self.state.awaiting.decision() {
+            Some((s, Decision::Respond { event })) if s == seat => Some(*event),
+            _ => None,
+        }
+    }
+
+    /// Whether the event `seat` is answering now meets the Trigger of its card `card`.
+    pub(super) fn trigger_met_now(&self, seat: Seat, card: &CardDef) -> bool {
+        self.event_answered_by(seat)
+            .is_some_and(|event| self.trigger_met(seat, card, event))
+    }
+
+    /// What activating `seat`'s Set card `card` would do now (see [`TriggerActivation`]).
+    pub(super) fn trigger_activation(&self, seat: Seat, card: &CardDef) -> TriggerActivation {
+        if !has_trigger(card) || self.trigger_met_now(seat, card) {
+            return TriggerActivation::Activated;
+        }
+        if card.kingdom().is_some_and(is_continuous) {
+            TriggerActivation::FlippedOnly
+        } else {
+            TriggerActivation::Refused
+        }
+    }
+
+    /// `seat`'s face-up cards with a Trigger that `event` meets and whose effect may be
+    /// activated now: public facts, so a window opens for them and a pass is refused.
+    fn face_up_triggered(&self, seat: Seat, event: TrapEvent) -> Vec<Place> {
+        self.field()
+            .backrow(self.side_of(seat))
+            .filter(|at| {
+                self.zone_piece(*at).is_some_and(|p| {
+                    p.face_up
+                        && !p.activated
+                        && self.controls(seat, p)
+                        && p.card
+                            .and_then(|id| self.rules.pool.get(id))
+                            .is_some_and(|card| {
+                                has_trigger(card) && self.trigger_met(seat, card, event)
+                            })
+                })
+            })
+            // Asked about this very event, the card must also be one whose effect may be
+            // activated now (a Slow one never answers): nobody is held up by a card that
+            // cannot answer.
+            .filter(|at| {
+                self.event_answered_by(seat) != Some(event)
+                    || self.effect_activation_refused(seat, *at).is_none()
+            })
+            .collect()
+    }
+
+    /// Whether `seat` has a face-up card whose Trigger `event` meets (a window opens for it).
+    pub(super) fn has_face_up_triggered(&self, seat: Seat, event: TrapEvent) -> bool {
+        !self.face_up_triggered(seat, event).is_empty()
+    }
+
     /// Whether `event` meets the Trigger of `seat`'s trap `card` (as its definition gives
     /// it): an attack declared by another player; an attack on a monster `seat` controls;
     /// a card another player activated.
@@ -75,6 +164,9 @@ impl Duel {
         event: TrapEvent,
         knowledge: Option<&Knowledge>,
     ) -> Result<(), RuleError> {
+        if let Some(at) = self.face_up_triggered(seat, event).first() {
+            return Err(RuleError::MustSpring { at: *at });
+        }
         for (at, piece) in self.ready_set_cards(seat) {
             let known = piece
                 .card
