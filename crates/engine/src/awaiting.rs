@@ -24,6 +24,8 @@ pub enum TrapEvent {
     /// The card game's field: `by` activated the card at `at`, the chain's newest link;
     /// respond with a Quick card, or pass.
     Chained { at: Place, by: Seat },
+    /// The card game's field: `by` summoned the monster now at `at` (`field.summon_windows`).
+    Summoned { at: Place, by: Seat },
 }
 
 /// A choice a player makes.

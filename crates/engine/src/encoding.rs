@@ -606,6 +606,11 @@ impl Writer<'_> {
                 self.place(*at);
                 self.seat(*by);
             }
+            TrapEvent::Summoned { at, by } => {
+                self.variant(5);
+                self.place(*at);
+                self.seat(*by);
+            }
         }
     }
 

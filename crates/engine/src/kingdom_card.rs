@@ -234,6 +234,8 @@ pub enum Keyword {
     /// monster in DEF Position, the attacking player inflict the difference as Battle
     /// Damage" — only a monster whose text says so.
     Piercing,
+    /// A trap whose Trigger is a monster another player summons.
+    TriggerSummon,
 }
 
 impl Keyword {
@@ -247,6 +249,7 @@ impl Keyword {
             Keyword::TriggerOpponentActivation => "trigger-opponent-activation",
             Keyword::Detach => "detach",
             Keyword::Piercing => "piercing",
+            Keyword::TriggerSummon => "trigger-summon",
         }
     }
 
@@ -257,6 +260,7 @@ impl Keyword {
             Keyword::TriggerAttack
                 | Keyword::TriggerAttackOnYou
                 | Keyword::TriggerOpponentActivation
+                | Keyword::TriggerSummon
         )
     }
 }

@@ -49,7 +49,8 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 17: entries of protocol version 17 (Domain Format's Pendulum Zones).
 /// Version 18: entries of protocol version 18 (Kingdom Duels' KEYWORD Rule cards).
 /// Version 19: entries of protocol version 19 (RELIANCE Rule cards, Persist, DETACH).
-pub const MATCH_FILE_VERSION: u16 = 19;
+/// Version 20: entries of protocol version 20 (windows after summons, Trigger traps).
+pub const MATCH_FILE_VERSION: u16 = 20;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const CHECK_BYTES: usize = 8;

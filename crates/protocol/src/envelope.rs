@@ -100,7 +100,11 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Persist times (every card on the field carries its last turn), DETACH effects
 /// (`Action::Detach`), FLIP effects activated by themselves (the state carries those due)
 /// and Hidden monsters flipped face-up by their players (`Action::FlipFaceUp`).
-pub const PROTOCOL_VERSION: u16 = 19;
+///
+/// Version 20: response windows after summons on the card game's field
+/// (`field.summon_windows`, a new `TrapEvent::Summoned` in the state), and Trigger traps
+/// activated only when their Trigger is met (a Continuous one may be flipped early).
+pub const PROTOCOL_VERSION: u16 = 20;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

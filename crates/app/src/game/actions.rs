@@ -518,7 +518,7 @@ pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Place, Mar
                 TrapEvent::Attack { attacker, target } => vec![*attacker, *target],
                 TrapEvent::Spell { at } => at.iter().copied().collect(),
                 TrapEvent::EndProposed { .. } => Vec::new(),
-                TrapEvent::Chained { at, .. } => vec![*at],
+                TrapEvent::Chained { at, .. } | TrapEvent::Summoned { at, .. } => vec![*at],
             };
             for place in places {
                 marks.insert(place, Mark::Prompt);
@@ -615,6 +615,9 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                     };
                     format!("{who} activated {what} (chain link {links}).")
                 }
+                TrapEvent::Summoned { at, .. } => {
+                    format!("{} was summoned.", capitalise(&place_words(view, *at)))
+                }
                 TrapEvent::EndProposed { by } => {
                     return Some(all(format!(
                         "{by} proposes to end the duel here, every remaining player a winner. \
@@ -637,7 +640,7 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
             let must_activate = !view.legal.iter().any(|a| matches!(a, Action::Pass));
             let ask = match (answers, redirects) {
                 _ if must_activate && on_field => {
-                    "A Set trap of yours has its Trigger met: activate it (one of them, if \
+                    "A trap of yours has its Trigger met: activate it (one of them, if \
                      several are)."
                 }
                 _ if must_activate => "A trap of yours is triggered and must spring.",

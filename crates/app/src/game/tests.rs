@@ -601,3 +601,26 @@ fn a_card_with_a_detach_effect_beneath_my_monster_offers_to_detach_it() {
     );
     assert!(!labels.iter().any(|l| l.contains("Gaia")), "{labels:?}");
 }
+
+#[test]
+fn a_summon_asks_me_in_words_whether_i_answer_it() {
+    // The scenario file up to the Normal Summon it leaves to seat 1's window.
+    let full = include_str!("../../../../tests/scenarios/domain-25-summon-opens-a-window.toml");
+    let up_to_the_window = full
+        .split("[[step]]\nseat = 1\ndo = \"activate\"")
+        .next()
+        .expect("the file's first part");
+    let view = scenario_view("domain", up_to_the_window, Seat(1));
+    let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
+    assert!(
+        choice.title.contains("summoned") && choice.title.contains("Celtic Guardian"),
+        "{}",
+        choice.title
+    );
+    let labels = option_labels(&choice);
+    assert!(
+        labels.iter().any(|l| l.contains("Acid Trap Hole")),
+        "{labels:?}"
+    );
+    assert!(labels.contains(&"Let it go ahead"), "{labels:?}");
+}

@@ -589,6 +589,10 @@ fn hand_written_encoding_is_postcards() {
             at: Cell::new(2, 3).into(),
             by: Seat(1),
         },
+        TrapEvent::Summoned {
+            at: Cell::new(2, 3).into(),
+            by: Seat(1),
+        },
     ];
     let outcomes = [
         None,

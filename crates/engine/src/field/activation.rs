@@ -85,7 +85,10 @@ impl Duel {
             Some((
                 s,
                 Decision::Respond {
-                    event: TrapEvent::Attack { .. } | TrapEvent::Chained { .. },
+                    event:
+                        TrapEvent::Attack { .. }
+                        | TrapEvent::Chained { .. }
+                        | TrapEvent::Summoned { .. },
                 },
             )) if s == seat => Some(Timing::Quick),
             _ => None,
@@ -225,15 +228,15 @@ impl Duel {
         Ok(())
     }
 
-    /// Something is activated in an attack's response window: this seat's window is used;
-    /// the others' still follow once the chain it starts has resolved.
+    /// Something is activated in an attack's or a summon's response window: this seat's
+    /// window is used; the others' still follow once the chain it starts has resolved.
     pub(super) fn use_attack_window(&mut self) {
         let in_attack_window = matches!(
             self.state.awaiting.decision(),
             Some((
                 _,
                 Decision::Respond {
-                    event: TrapEvent::Attack { .. }
+                    event: TrapEvent::Attack { .. } | TrapEvent::Summoned { .. }
                 }
             ))
         );

@@ -41,6 +41,7 @@ mod setup;
 mod stats;
 mod strike;
 pub(crate) mod summon;
+mod summon_windows;
 mod symbol;
 mod trigger_traps;
 mod turn;

@@ -128,7 +128,9 @@ impl Duel {
         if let Some(refused) = self.flip_summon_refused(seat, at) {
             return Err(refused);
         }
-        self.flip_face_up_by_its_player(at, reveal, false, events)
+        self.flip_face_up_by_its_player(at, reveal, false, events)?;
+        self.open_summon_windows(seat, at);
+        Ok(())
     }
 
     /// Turns the face-down monster at `at` face-up in ATK or DEF Position, opened by its

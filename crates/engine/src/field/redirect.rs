@@ -113,7 +113,15 @@ impl Duel {
             self.pass_on_chain();
             return Ok(());
         }
-        self.expect_redirect_window(seat, "pass")?;
+        let in_window = matches!(
+            self.state.awaiting.decision(),
+            Some((s, Decision::Respond {
+                event: TrapEvent::Attack { .. } | TrapEvent::Summoned { .. },
+            })) if s == seat
+        );
+        if !in_window {
+            return Err(self.wrong_decision(seat, "pass"));
+        }
         if !self.state.windows.is_empty() {
             self.state.windows.remove(0);
         }

@@ -191,8 +191,15 @@ impl Duel {
         if piece.class == Class::SpellTrap {
             self.clear_field_zone(to, events);
         }
+        // The card game's Normal Set is not a summon; Kingdom Duels' Hidden monster played
+        // from the hand is ("considered a summon unless otherwise stated").
+        let summoned = piece.class == Class::Monster
+            && !(mode == PlayMode::SetMonsterDefence && self.rules.format.field.set_monsters);
         self.place_played(seat, to, piece, tributes, events);
         events.push(Event::Played { seat, at: to, card });
+        if summoned {
+            self.open_summon_windows(seat, to);
+        }
         if let (PlayMode::ActivateSpell, Some(reveal)) = (mode, reveal) {
             self.activate_from_hand(seat, to, reveal.card, events)?;
         }

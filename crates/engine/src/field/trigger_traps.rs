@@ -135,6 +135,9 @@ impl Duel {
             TrapEvent::Chained { by, .. } => {
                 by != seat && kingdom.has_keyword(Keyword::TriggerOpponentActivation)
             }
+            TrapEvent::Summoned { by, .. } => {
+                by != seat && kingdom.has_keyword(Keyword::TriggerSummon)
+            }
             _ => false,
         }
     }

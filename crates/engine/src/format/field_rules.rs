@@ -97,6 +97,11 @@ pub struct FieldRules {
     /// `quick_spells_from_hand`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub quick_spells_from_hand_in_any_turn: bool,
+    /// A summon opens a response window, as an attack does, for each other player who
+    /// could answer it (a Set card that could be a ready trap, a face-up trap whose Trigger
+    /// it meets): the card game's Trap Hole, Kingdom Duels' traps whose Trigger is a summon.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub summon_windows: bool,
     /// The card game's Extra Monster Zones (Domain Format): two between each pair of facing
     /// players, shared by them. A monster summoned from the Extra Deck may take one (a
     /// player uses one at a time); a Link Monster must, unless a Link arrow points to a free
@@ -221,6 +226,7 @@ impl Default for FieldRules {
             replays: false,
             quick_spells_from_hand: false,
             quick_spells_from_hand_in_any_turn: false,
+            summon_windows: false,
             extra_monster_zones: false,
             field_zone: false,
             pendulum_zones: false,

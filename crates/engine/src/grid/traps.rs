@@ -25,7 +25,9 @@ pub(super) fn trigger_for(event: TrapEvent) -> Option<Trigger> {
         TrapEvent::Moved { .. } => Some(Trigger::EnemyMovesInRange),
         TrapEvent::Attack { .. } => Some(Trigger::EnemyAttacks),
         TrapEvent::Spell { .. } => Some(Trigger::EnemySpell),
-        TrapEvent::EndProposed { .. } | TrapEvent::Chained { .. } => None,
+        TrapEvent::EndProposed { .. } | TrapEvent::Chained { .. } | TrapEvent::Summoned { .. } => {
+            None
+        }
     }
 }
 
@@ -35,7 +37,9 @@ pub(super) fn triggering_place(event: TrapEvent) -> Option<Place> {
         TrapEvent::Moved { at } => Some(at),
         TrapEvent::Attack { attacker, .. } => Some(attacker),
         TrapEvent::Spell { at } => at,
-        TrapEvent::EndProposed { .. } | TrapEvent::Chained { .. } => None,
+        TrapEvent::EndProposed { .. } | TrapEvent::Chained { .. } | TrapEvent::Summoned { .. } => {
+            None
+        }
     }
 }
 

@@ -1,0 +1,40 @@
+//! Response windows after a summon (`field.summon_windows`). In the card game a summon is an
+//! event the other players may answer — Trap Hole is the classic example — and Kingdom
+//! Duels' traps may have a summon as their Trigger. After a player summons a monster from
+//! their hand, each other player who could answer is asked in the rotation's order from the
+//! turn player, exactly as for an attack: one whose Set card could be a trap ready to
+//! activate (public facts only, so being asked tells nobody what the card is), whose
+//! face-up trap has its Trigger met, whose Symbol is ready, or who could activate a Quick
+//! spell from the hand. Answering with a card uses that player's window; the others are
+//! still asked once its chain has resolved. Nothing waits for the windows: afterwards the
+//! turn player's Main Phase goes on.
+
+use crate::awaiting::TrapEvent;
+use crate::duel::Duel;
+use crate::place::Place;
+use crate::seat::Seat;
+
+impl Duel {
+    /// `by` summoned the monster now at `at`: opens a window for each other player who
+    /// could answer it, where the format asks for them.
+    pub(super) fn open_summon_windows(&mut self, by: Seat, at: Place) {
+        if !self.rules.format.field.summon_windows {
+            return;
+        }
+        let event = TrapEvent::Summoned { at, by };
+        let table = self.state.table;
+        let asked: Vec<Seat> = table
+            .clockwise_from(self.state.active)
+            .filter(|s| *s != by && table.in_play(*s))
+            .filter(|s| {
+                self.may_hold_ready_trap(*s)
+                    || self.has_face_up_triggered(*s, event)
+                    || self.symbol_ready(*s)
+                    || self.may_answer_from_hand(*s)
+            })
+            .collect();
+        self.state
+            .windows
+            .extend(asked.into_iter().map(|s| (s, event)));
+    }
+}
