@@ -332,6 +332,14 @@ fn print_summary(summary: &Summary) {
                 agreements.flipped_before_trigger
             );
         }
+        if agreements.tokens_created > 0 {
+            say!(
+                "tokens:   {} Tokens brought onto the field, {} removed from the game as they \
+                 left it",
+                agreements.tokens_created,
+                agreements.tokens_removed
+            );
+        }
         if summary.symbols {
             say!(
                 "symbols:  {} Symbol cards played, {} Symbol effects activated",

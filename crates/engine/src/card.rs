@@ -453,6 +453,18 @@ impl CardDef {
     }
 
     /// The Kingdom Duels facts, for a Kingdom Duels card.
+    /// A Token: Kingdom Duels' gray-frame Token cards, the card game's Tokens of a card
+    /// database. Never in a deck; brought onto the field by an effect, and removed from the
+    /// game when it leaves the field.
+    pub fn is_token(&self) -> bool {
+        self.kingdom()
+            .is_some_and(|k| k.is(crate::kingdom_card::MainType::Token))
+            || self
+                .database
+                .as_ref()
+                .is_some_and(|d| crate::domain::CardTypes(d.types).is_token())
+    }
+
     pub fn kingdom(&self) -> Option<&KingdomCard> {
         match &self.kind {
             CardKind::Kingdom(k) => Some(k),

@@ -60,6 +60,20 @@ impl Commitment {
         Commitment(sha256(&bytes[..at + 32]))
     }
 
+    /// The public opening of a Token's commitment: a Token comes from no deck and hides
+    /// nothing, so its salt is all zeros and anyone can compute it.
+    pub fn token_opening(card: CardId) -> Reveal {
+        Reveal {
+            card,
+            salt: Salt([0; 32]),
+        }
+    }
+
+    /// The commitment of `owner`'s Token `card` (see [`Commitment::token_opening`]).
+    pub fn of_token(match_id: &Digest32, owner: Seat, card: CardId) -> Commitment {
+        Commitment::new(match_id, owner, card, &Commitment::token_opening(card).salt)
+    }
+
     pub fn opens_to(&self, match_id: &Digest32, owner: Seat, reveal: &Reveal) -> bool {
         Commitment::new(match_id, owner, reveal.card, &reveal.salt) == *self
     }

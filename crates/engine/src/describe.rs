@@ -406,6 +406,11 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
             card_at_words(duel, *equip),
             card_at_words(duel, *to)
         ),
+        Operation::Token { card, to, defence } => format!(
+            "bring the Token {} onto {to}{}",
+            duel.map_or_else(|| format!("card {card}"), |d| card_name(d, *card)),
+            if *defence { " in DEF Position" } else { "" }
+        ),
         Operation::Terrain { at, terrain } => format!(
             "make the terrain marker over {at} {}",
             duel.map_or_else(
@@ -872,6 +877,13 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             "{seat} activates the Rule card {} into their Rule Zone by the effect of {}, which it relies on",
             name(*card),
             name(*by)
+        ),
+        Event::TokenCreated { seat, at, card } => {
+            format!("{} is brought onto {seat}'s field at {at}", name(*card))
+        }
+        Event::TokenRemoved { at, card } => format!(
+            "{} left the field at {at} and is removed from the game, as a Token is",
+            name(*card)
         ),
         Event::FlippedBeforeTrigger { seat, at, card } => format!(
             "{seat} flips {} face-up at {at}: its effect waits for its Trigger",

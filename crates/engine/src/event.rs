@@ -478,6 +478,17 @@ pub enum Event {
         at: Place,
         card: CardId,
     },
+    /// A Token `card` was brought onto the field at `at` for `seat` by an effect.
+    TokenCreated {
+        seat: Seat,
+        at: Place,
+        card: CardId,
+    },
+    /// The Token `card` left the field from `at` and was removed from the game.
+    TokenRemoved {
+        at: Place,
+        card: CardId,
+    },
     /// Kingdom Duels: `seat` flipped their Continuous Trap `card` at `at` face-up before its
     /// Trigger was met; its effect waits for the Trigger.
     FlippedBeforeTrigger {

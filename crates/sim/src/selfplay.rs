@@ -107,6 +107,9 @@ pub struct AgreementTally {
     pub flip_effects: u64,
     /// Continuous Traps flipped face-up before their Trigger was met.
     pub flipped_before_trigger: u64,
+    /// Tokens brought onto the field, and Tokens removed from the game as they left it.
+    pub tokens_created: u64,
+    pub tokens_removed: u64,
 }
 
 impl AgreementTally {
@@ -173,6 +176,8 @@ impl AgreementTally {
                 Event::PersistEnded { .. } => self.persist_ended += 1,
                 Event::FlipEffectActivated { .. } => self.flip_effects += 1,
                 Event::FlippedBeforeTrigger { .. } => self.flipped_before_trigger += 1,
+                Event::TokenCreated { .. } => self.tokens_created += 1,
+                Event::TokenRemoved { .. } => self.tokens_removed += 1,
                 _ => {}
             }
         }
@@ -216,6 +221,8 @@ impl AgreementTally {
         self.persist_ended += other.persist_ended;
         self.flip_effects += other.flip_effects;
         self.flipped_before_trigger += other.flipped_before_trigger;
+        self.tokens_created += other.tokens_created;
+        self.tokens_removed += other.tokens_removed;
     }
 }
 

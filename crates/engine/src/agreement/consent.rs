@@ -62,6 +62,7 @@ impl Duel {
                     ..
                 }
                 | Operation::ExtraDeckSummon { to: at, .. }
+                | Operation::Token { to: at, .. }
                 | Operation::Terrain { at, .. } => add_place(&mut touched, *at),
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }

@@ -533,6 +533,21 @@ impl Duel {
             )));
         }
         let graveyard = self.side_of(material.owner);
+        // "Tokens can't be attached to other cards and thus cannot be used for summoning
+        // methods that attach their materials"; sent or eroded, a Token is removed.
+        if self.is_token(Some(card)) {
+            if method.materials_go() == MaterialsGo::Attached {
+                return Err(bad(format!(
+                    "{} is a Token: it cannot be attached, so it cannot be a material of this \
+                     summon",
+                    self.rules.card(card)?.name
+                )));
+            }
+            if let Some(from) = material.from_field {
+                self.token_removed(from, card, events);
+            }
+            return Ok(());
+        }
         match method.materials_go() {
             MaterialsGo::Attached => {
                 attached.push(Attached {

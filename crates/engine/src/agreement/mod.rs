@@ -44,6 +44,7 @@ mod flow;
 mod moves;
 mod operations;
 mod search;
+mod tokens;
 
 use serde::{Deserialize, Serialize};
 
@@ -149,6 +150,15 @@ pub enum Operation {
     LoseDuel { seat: Seat },
     /// `seat` wins the duel ("you win the Duel"): every player not on their side loses.
     WinDuel { seat: Seat },
+    /// The card game's field: bring the Token `card` onto the free Frontrow zone `to`,
+    /// face-up, in ATK or DEF Position; it belongs to the effect's controller, and the
+    /// player whose zone it is controls it. A Token comes from no deck and is removed from
+    /// the game when it leaves the field.
+    Token {
+        card: crate::card::CardId,
+        to: Place,
+        defence: bool,
+    },
 }
 
 /// The most counters one card may hold.
@@ -210,6 +220,7 @@ impl Operation {
             Operation::Equip { .. } => "equip",
             Operation::LoseDuel { .. } => "lose-duel",
             Operation::WinDuel { .. } => "win-duel",
+            Operation::Token { .. } => "token",
         }
     }
 }

@@ -163,6 +163,13 @@ impl Duel {
             // and all cards attached to it are sent to the Graveyard."
             self.attached_to_graveyards(std::mem::take(&mut lifted.attached), events);
             self.card_left_field(lifted.card_ref, events);
+            // "When Tokens leave the field they are removed from the game."
+            if let Some(token) = lifted.card.filter(|c| self.is_token(Some(*c))) {
+                self.token_removed(from, token, events);
+                return Ok(());
+            }
+        } else if matches!(to, Destination::HiddenField { .. }) && self.is_token(lifted.card) {
+            return Err(bad("a Token is never face-down".into()));
         }
         // A card game's Fusion, Synchro, Xyz or Link Monster sent to the hand or the deck
         // returns to its owner's Extra Deck instead (known to everyone: it was face-up).

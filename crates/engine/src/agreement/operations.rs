@@ -235,6 +235,9 @@ impl Duel {
                 self.set_marker(*at, *terrain, events).map_err(bad)
             }
             Operation::Equip { equip, to } => self.equip(*equip, *to, events).map_err(bad),
+            Operation::Token { card, to, defence } => {
+                self.bring_token(*card, *to, *defence, events).map_err(bad)
+            }
             Operation::LoseDuel { seat } | Operation::WinDuel { seat } => {
                 self.in_play_or(index, *seat)?;
                 self.run_duel_result(operation, events);
@@ -474,6 +477,9 @@ impl Duel {
             return Err(bad(format!("the Deck Leader at {at} is never turned over")));
         }
         if piece.face_up {
+            if self.is_token(piece.card) {
+                return Err(bad(format!("the Token at {at} is never face-down")));
+            }
             if let Some(piece) = self.piece_at_mut(at) {
                 piece.face_up = false;
             }

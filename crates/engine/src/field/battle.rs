@@ -249,6 +249,10 @@ impl Duel {
         events: &mut Vec<Event>,
     ) -> Option<crate::piece::Piece> {
         let piece = self.leave_field(place, events)?;
+        if let Some(token) = piece.card.filter(|c| self.is_token(Some(*c))) {
+            self.token_removed(place, token, events);
+            return Some(piece);
+        }
         let graveyard = self.side_of(piece.owner);
         let slot = CardSlot {
             card_ref: piece.card_ref,

@@ -411,6 +411,7 @@ impl Duel {
             operations: Vec::new(),
         });
         self.equip_proposals(seat, out);
+        self.token_proposals(seat, out);
         let agreement_card = self.state.agreement.as_ref().map(|a| a.at);
         let table = self.state.table;
         for other in table.seats().filter(|s| table.in_play(*s)) {

@@ -154,6 +154,10 @@ impl Duel {
             let Some(piece) = self.leave_field(place, events) else {
                 continue;
             };
+            if let Some(token) = piece.card.filter(|c| self.is_token(Some(*c))) {
+                self.token_removed(place, token, events);
+                continue;
+            }
             self.state.player_mut(seat).graveyard.push(CardSlot {
                 card_ref: piece.card_ref,
                 card: piece.card,
@@ -178,6 +182,11 @@ impl Duel {
             let Some(piece) = self.zone_piece(place) else {
                 continue;
             };
+            // "Cards they own will be removed from the game (except to tokens)": a Token of
+            // theirs on another player's field stays there.
+            if piece.owner == seat && piece.controller != seat && self.is_token(piece.card) {
+                continue;
+            }
             if piece.owner == seat {
                 if let Some(piece) = self.leave_field(place, events) {
                     events.push(Event::LeftWithPlayer {
@@ -239,6 +248,11 @@ impl Duel {
                         from: place,
                         to: Some(to),
                     });
+                }
+                None if self.is_token(piece.card) => {
+                    if let Some(token) = piece.card {
+                        self.token_removed(place, token, events);
+                    }
                 }
                 None => {
                     let attached = std::mem::take(&mut piece.attached);

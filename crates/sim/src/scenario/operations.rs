@@ -27,6 +27,7 @@
 //!   { op = "equip", at = "seat0-back2", to = "seat0-front1" },
 //!   { op = "lose-duel", seat = 0 },
 //!   { op = "win-duel", seat = 1 },
+//!   { op = "token", card = 141, to = "seat0-front4", position = "defence" },
 //! ]
 //!
 //! `from-extra-deck` takes the first copy of `card` in the proposer's Extra Deck, opened by
@@ -144,6 +145,14 @@ fn parse_operation(
                 materials,
             }
         }
+        "token" => Operation::Token {
+            card: fairduel_engine::CardId(
+                raw.card
+                    .ok_or_else(|| sc.err(line, "a \"token\" operation needs `card`"))?,
+            ),
+            to: parse_place(sc, line, &need(&raw.to, "to")?, duel)?,
+            defence: defence(sc, line, raw)?,
+        },
         "equip" => Operation::Equip {
             equip: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
             to: parse_place(sc, line, &need(&raw.to, "to")?, duel)?,

@@ -529,9 +529,21 @@ impl Runner {
             if let Some((_, _, first)) = places[..i].iter().find(|(r, _, _)| r == card_ref) {
                 problems.push(format!("one card is both in {first} and in {place}"));
             }
-            let committed = self.knowledge.card(&state.commitment(*card_ref));
+            let commitment = state.commitment(*card_ref);
+            let committed = self.knowledge.card(&commitment);
+            let a_token = card.is_some_and(|id| {
+                state.seats().any(|owner| {
+                    commitment
+                        == fairduel_engine::commitment::Commitment::of_token(
+                            &state.match_id,
+                            owner,
+                            id,
+                        )
+                })
+            });
             if let Some(id) = card
                 && committed != Some(*id)
+                && !a_token
             {
                 problems.push(format!(
                     "{id} in {place} is filed under the commitment of {}",
