@@ -111,8 +111,11 @@ pub fn proposal_ui(
                 for kind in StepKind::ALL {
                     // Only a field with terrain has markers to change.
                     let markers = !view.duel.state().markers.is_empty();
+                    // Only a pool with Tokens has any to bring.
+                    let tokens = || view.duel.pool().cards().any(|c| c.is_token());
                     if kind.in_family(view.duel.format().family)
                         && (kind != StepKind::Terrain || markers)
+                        && (kind != StepKind::Token || tokens())
                     {
                         ui.selectable_value(&mut draft.kind, kind, kind.label());
                     }
@@ -192,6 +195,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
         }
         StepKind::ExtraDeckSummon => extra_deck_summon_fields_ui(ui, draft, view, names),
         StepKind::Terrain => terrain_fields_ui(ui, draft, view, names),
+        StepKind::Token => token_fields_ui(ui, draft, view, names),
         StepKind::Equip => {
             card_picker_ui(ui, draft, view, names, "Equip card", false);
             let monsters: Vec<Place> = candidate_cards(view, false)
@@ -521,6 +525,47 @@ fn terrain_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, na
         })
         .response
         .labelled_by(label.id);
+}
+
+/// Which Token, onto which free Frontrow zone (any player's), in which position.
+fn token_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names: &[String]) {
+    let duel = &view.duel;
+    let chosen = draft
+        .token
+        .and_then(|id| duel.pool().get(id))
+        .map_or_else(|| "choose a Token".to_owned(), |c| c.name.clone());
+    let label = ui.label("Token");
+    ComboBox::from_id_salt("proposal-token")
+        .selected_text(chosen)
+        .show_ui(ui, |ui| {
+            for token in duel.pool().cards().filter(|c| c.is_token()) {
+                ui.selectable_value(&mut draft.token, Some(token.id), token.name.as_str());
+            }
+        })
+        .response
+        .labelled_by(label.id);
+    let field = duel.field();
+    let text = draft.zone.map_or_else(
+        || "choose a zone".to_owned(),
+        |z| zone_words(view, names, z),
+    );
+    let label = ui.label("onto");
+    ComboBox::from_id_salt("proposal-token-zone")
+        .selected_text(text)
+        .show_ui(ui, |ui| {
+            let free = duel
+                .state()
+                .seats()
+                .flat_map(|side| field.frontrow(side))
+                .filter(|zone| duel.zone_piece(*zone).is_none());
+            for zone in free {
+                ui.selectable_value(&mut draft.zone, Some(zone), zone_words(view, names, zone));
+            }
+        })
+        .response
+        .labelled_by(label.id);
+    pick_button_ui(ui, draft, Pick::Zone);
+    ui.checkbox(&mut draft.defence, "in DEF Position");
 }
 
 fn seat_picker_ui(

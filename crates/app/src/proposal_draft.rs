@@ -34,10 +34,11 @@ pub enum StepKind {
     Declare,
     LoseDuel,
     WinDuel,
+    Token,
 }
 
 impl StepKind {
-    pub(super) const ALL: [StepKind; 21] = [
+    pub(super) const ALL: [StepKind; 22] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
@@ -59,6 +60,7 @@ impl StepKind {
         StepKind::Declare,
         StepKind::LoseDuel,
         StepKind::WinDuel,
+        StepKind::Token,
     ];
 
     /// Whether the family's rules know the step: Battle Lock, counters and Extra Deck
@@ -71,7 +73,8 @@ impl StepKind {
                     | StepKind::Counters
                     | StepKind::ExtraDeckSummon
                     | StepKind::Terrain
-                    | StepKind::Equip,
+                    | StepKind::Equip
+                    | StepKind::Token,
                 Family::Grid
             )
         )
@@ -100,6 +103,7 @@ impl StepKind {
             StepKind::Declare => "Declare",
             StepKind::LoseDuel => "A player loses the duel",
             StepKind::WinDuel => "A player wins the duel",
+            StepKind::Token => "Bring a Token",
         }
     }
 }
@@ -201,6 +205,8 @@ pub struct ProposalDraft {
     pub materials: Vec<Place>,
     /// The terrain a marker becomes, by its number (0: none chosen yet).
     pub terrain: u8,
+    /// The Token a step brings onto the field.
+    pub token: Option<fairduel_engine::CardId>,
     /// A click on the board fills this next.
     pub picking: Option<Pick>,
     /// Show the board as the outcome would leave it.
@@ -276,6 +282,11 @@ impl ProposalDraft {
                     materials: self.materials.clone(),
                 }
             }
+            StepKind::Token => Operation::Token {
+                card: self.token?,
+                to: self.zone?,
+                defence: self.defence,
+            },
             StepKind::Equip => Operation::Equip {
                 equip: self.card?,
                 to: self.zone?,

@@ -361,3 +361,73 @@ fn a_rule_card_goes_to_my_rule_zone_by_the_card_it_relies_on_and_one_leaves_it()
         other => panic!("sent {other:?}"),
     }
 }
+
+/// Kingdom Duels: Magic Removal resolving, its outcome up to seat 0; Axe Raider holds seat
+/// 0's first Frontrow zone.
+const TOKEN_MAKER: &str = r#"
+name = "Magic Removal waits for its outcome"
+format = "kingdom-duels"
+turn = 3
+
+[seat0]
+hand = [274]
+deck = [53]
+
+[seat1]
+deck = [53]
+
+[[cells]]
+at = "seat0-front1"
+card = 151
+seat = 0
+
+[[step]]
+seat = 0
+do = "play"
+card = 274
+mode = "activate"
+to = "seat0-back1"
+"#;
+
+#[test]
+fn a_token_is_chosen_by_name_for_a_free_zone_and_sent() {
+    let mut h = editor_in("kingdom-duels", TOKEN_MAKER);
+    h.state_mut().draft.kind = super::StepKind::Token;
+    h.run();
+    h.get_by_role_and_label(Role::ComboBox, "Token").click();
+    h.run();
+    // Only Tokens are offered: Silk Hat Token is, Axe Raider is not.
+    assert!(h.query_by_label("Axe Raider").is_none());
+    h.get_by_label("Silk Hat Token").click();
+    h.run();
+    h.get_by_role_and_label(Role::ComboBox, "onto").click();
+    h.run();
+    // The occupied zone, Axe Raider's, is not offered; the free one next to it is.
+    assert!(h.query_by_label_contains("your Frontrow zone 1").is_none());
+    h.get_by_label_contains("your Frontrow zone 2");
+    let second = Place::Zone {
+        side: Seat(0),
+        zone: Zone::Frontrow,
+        slot: 1,
+    };
+    h.state_mut().draft.zone = Some(second);
+    h.state_mut().draft.defence = true;
+    h.run();
+    h.get_by_label("Add step").click();
+    h.run();
+    h.get_by_label_contains("the Token Silk Hat Token onto");
+    h.get_by_label("The engine can carry this outcome out.");
+    h.get_by_label("Send the proposal").click();
+    h.run();
+    let Some(Action::ProposeOutcome { operations }) = &h.state().sent else {
+        panic!("nothing sent: {:?}", h.state().sent);
+    };
+    match operations.as_slice() {
+        [Operation::Token { card, to, defence }] => {
+            assert_eq!(card.0, 141);
+            assert_eq!(*to, second);
+            assert!(*defence);
+        }
+        other => panic!("sent {other:?}"),
+    }
+}
