@@ -236,6 +236,9 @@ pub enum Keyword {
     Piercing,
     /// A trap whose Trigger is a monster another player summons.
     TriggerSummon,
+    /// A card whose effect, once it is face-up on the field, is a Quick Effect: its player
+    /// is asked in the response windows where it could answer.
+    QuickEffect,
 }
 
 impl Keyword {
@@ -250,6 +253,7 @@ impl Keyword {
             Keyword::Detach => "detach",
             Keyword::Piercing => "piercing",
             Keyword::TriggerSummon => "trigger-summon",
+            Keyword::QuickEffect => "quick-effect",
         }
     }
 

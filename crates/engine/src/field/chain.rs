@@ -130,7 +130,7 @@ impl Duel {
         if self.symbol_ready(seat) {
             return true;
         }
-        if self.may_answer_from_hand(seat) {
+        if self.may_answer_from_hand(seat) || self.has_ready_quick_effect(seat) {
             return true;
         }
         let field = *self.field();

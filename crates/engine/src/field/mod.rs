@@ -34,6 +34,7 @@ mod link_arrows;
 mod pendulum;
 mod persist;
 mod position;
+mod quick_effects;
 mod redirect;
 mod replay;
 mod rule_cards;

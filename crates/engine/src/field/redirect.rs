@@ -55,6 +55,7 @@ impl Duel {
                 self.may_redirect(*s, event)
                     || self.may_hold_ready_trap(*s)
                     || self.has_face_up_triggered(*s, event)
+                    || self.has_ready_quick_effect(*s)
                     || self.symbol_ready(*s)
                     || self.may_answer_from_hand(*s)
             })

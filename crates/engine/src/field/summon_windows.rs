@@ -29,6 +29,7 @@ impl Duel {
             .filter(|s| {
                 self.may_hold_ready_trap(*s)
                     || self.has_face_up_triggered(*s, event)
+                    || self.has_ready_quick_effect(*s)
                     || self.symbol_ready(*s)
                     || self.may_answer_from_hand(*s)
             })
