@@ -102,8 +102,9 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// and Hidden monsters flipped face-up by their players (`Action::FlipFaceUp`).
 ///
 /// Version 20: response windows after summons on the card game's field
-/// (`field.summon_windows`, a new `TrapEvent::Summoned` in the state), and Trigger traps
-/// activated only when their Trigger is met (a Continuous one may be flipped early).
+/// (`field.summon_windows`, a new `TrapEvent::Summoned` in the state), Trigger traps
+/// activated only when their Trigger is met (a Continuous one may be flipped early), and
+/// Tokens (an outcome's `Operation::Token`, with a public commitment added to the table).
 pub const PROTOCOL_VERSION: u16 = 20;
 
 /// The domain of an envelope's chain hash.
