@@ -67,6 +67,10 @@ struct RawDefinition {
     /// How many turns a Persist Spell or Trap stays on the field after its activation.
     #[serde(default)]
     persist_turns: Option<u8>,
+    /// The card's effect speed where its text states one ("… unless otherwise stated"):
+    /// `"slow"` or `"quick"`.
+    #[serde(default)]
+    speed: Option<crate::kingdom_card::Speed>,
 }
 
 impl CardPool {
@@ -222,6 +226,9 @@ impl RawDefinition {
         kingdom.reliance_on_activation_only |= self.reliance_on_activation_only;
         if let Some(turns) = self.persist_turns {
             kingdom.persist_turns = Some(turns);
+        }
+        if let Some(speed) = self.speed {
+            kingdom.speed = Some(speed);
         }
         for keyword in &self.keywords {
             if !kingdom.keywords.contains(keyword) {

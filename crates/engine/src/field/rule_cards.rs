@@ -104,6 +104,19 @@ impl Duel {
             })
     }
 
+    /// Whether the KEYWORD activation of the Rule card `card` fits now: "a Quick Effect
+    /// unless otherwise stated", so any time a Quick card may be activated, unless the
+    /// players' definitions make it Slow (then in its player's own Main Phase only).
+    fn rule_card_timing_fits(&self, seat: Seat, card: CardId) -> bool {
+        let slow = self
+            .rules
+            .pool
+            .get(card)
+            .and_then(|c| c.kingdom())
+            .is_some_and(|k| k.speed == Some(crate::kingdom_card::Speed::Slow));
+        !slow || self.activation_timing(seat) == Some(super::activation::Timing::OwnMain)
+    }
+
     /// `seat` activates the Normal Rule card `card_ref` of its Extra Deck into its Rule
     /// Zone: a Quick Effect, so in its Main or Battle Phase or when asked to respond.
     pub(super) fn activate_rule_card(
@@ -120,6 +133,12 @@ impl Duel {
             ));
         }
         let card = self.shown_from_extra_deck(seat, card_ref, reveal, refused)?;
+        if !self.rule_card_timing_fits(seat, card) {
+            return Err(refused(
+                "this Rule card's activation is Slow by your card definitions: activate it in \
+                 your Main Phase, not in response",
+            ));
+        }
         let keyword_card = self.keyword_card_for(seat, card)?;
         let commitment = self.state.commitment(card_ref);
         self.use_attack_window();
@@ -152,7 +171,9 @@ impl Duel {
             return;
         }
         for (card_ref, reveal) in self.known_extra_deck(seat, knowledge) {
-            if self.keyword_card_for(seat, reveal.card).is_ok() {
+            if self.rule_card_timing_fits(seat, reveal.card)
+                && self.keyword_card_for(seat, reveal.card).is_ok()
+            {
                 out.push(Action::ActivateRuleCard { card_ref, reveal });
             }
         }
