@@ -70,7 +70,7 @@ fn rules() -> Arc<Rules> {
             },
         ],
     );
-    Rules::new(common::format("domain-3"), pool)
+    Rules::new(common::format("domain-4"), pool)
 }
 
 #[test]
@@ -80,7 +80,7 @@ fn a_token_brought_onto_another_players_field_is_theirs_to_control_and_stays_whe
         &rules(),
         "token-for-another-player",
         r#"
-format = "domain-3"
+format = "domain-4"
 turn = 4
 active = 0
 
@@ -92,6 +92,9 @@ deck = [0, 0]
 deck = [0, 0]
 
 [seat2]
+deck = [0, 0]
+
+[seat3]
 deck = [0, 0]
 
 # Only a Token is brought from outside the game.
@@ -135,17 +138,29 @@ seat = 0
 do = "concede"
 
 [[assert]]
+after = 5
 at = "seat0-front1"
 empty = true
 
 [[assert]]
+after = 5
 at = "seat1-front1"
 card = 1
 
 [[assert]]
+after = 5
 seat = 0
 removed = true
 graveyard_size = 1
+
+# Seat 1 leaves too: the Token it controlled, whose owner is gone, is removed with it.
+[[step]]
+seat = 1
+do = "concede"
+
+[[assert]]
+at = "seat1-front1"
+empty = true
 "#,
     );
 }

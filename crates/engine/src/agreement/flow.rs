@@ -304,7 +304,13 @@ impl Duel {
             let mut attempt_events = Vec::new();
             match attempt.run_operation(index, operation, &mut Run::Apply, &mut attempt_events) {
                 Ok(()) => {
+                    // A Token adds a commitment to the table: the hashed prefix changes.
+                    let table_grew =
+                        attempt.state.commitments.len() != self.state.commitments.len();
                     self.state = attempt.state;
+                    if table_grew {
+                        self.commitment_table_changed();
+                    }
                     events.extend(attempt_events);
                     self.replay_if_target_changed(operation);
                 }

@@ -204,11 +204,15 @@ impl Duel {
             return Err(refused);
         }
         let flipped_only = self.trigger_activation(seat, card) == TriggerActivation::FlippedOnly;
+        let with_trigger = has_trigger(card);
         if !flipped_only {
             self.use_attack_window();
         }
         if let Some(piece) = self.zone_piece_mut(at) {
             piece.face_up = true;
+            // Activated by its Trigger, a trap has used its effect this turn: a Continuous
+            // one is not asked to activate it again while its link is on the chain.
+            piece.activated |= with_trigger && !flipped_only;
         }
         self.learn(owner, commitment, reveal.card, events)?;
         if flipped_only {
@@ -367,6 +371,10 @@ impl Duel {
         let Some(piece) = self.zone_to_graveyard(place, events) else {
             return;
         };
+        if self.is_token(piece.card) {
+            // Removed from the game, not moved (`Event::TokenRemoved` says so).
+            return;
+        }
         events.push(Event::CardMoved {
             from: place,
             to: crate::agreement::Destination::Graveyard,

@@ -63,6 +63,7 @@ impl Duel {
             }
             // A chain in an attack's windows may have taken its monster or target away.
             self.drop_attack_if_gone();
+            self.drop_summon_windows_if_gone();
             if let Some((seat, event)) = self.state.windows.first().copied() {
                 self.state.awaiting = Awaiting::Decision {
                     seat,

@@ -38,4 +38,21 @@ impl Duel {
             .windows
             .extend(asked.into_iter().map(|s| (s, event)));
     }
+
+    /// Drops the windows of a summon whose monster is no longer there, its summoner's (a
+    /// chain took it away), or whose summoner left the duel: nobody is asked about it any
+    /// more.
+    pub(super) fn drop_summon_windows_if_gone(&mut self) {
+        let table = self.state.table;
+        let windows = std::mem::take(&mut self.state.windows);
+        self.state.windows = windows
+            .into_iter()
+            .filter(|(_, event)| match *event {
+                TrapEvent::Summoned { at, by } => {
+                    table.in_play(by) && self.zone_piece(at).is_some_and(|p| p.controller == by)
+                }
+                _ => true,
+            })
+            .collect();
+    }
 }

@@ -93,7 +93,7 @@ impl Duel {
                 self.zone_piece(*at).is_some_and(|p| {
                     p.face_up
                         && !p.activated
-                        && self.controls(seat, p)
+                        && p.controller == seat
                         && p.card
                             .and_then(|id| self.rules.pool.get(id))
                             .is_some_and(|card| {
@@ -117,26 +117,31 @@ impl Duel {
     }
 
     /// Whether `event` meets the Trigger of `seat`'s trap `card` (as its definition gives
-    /// it): an attack declared by another player; an attack on a monster `seat` controls;
-    /// a card another player activated.
+    /// it): an attack an opponent declared; an opponent's attack on a monster `seat`
+    /// controls; a card an opponent activated; a monster an opponent summoned, still there.
     fn trigger_met(&self, seat: Seat, card: &CardDef, event: TrapEvent) -> bool {
         let Some(kingdom) = card.kingdom().filter(|k| k.is(MainType::Trap)) else {
             return false;
         };
         let controller = |at: Place| self.zone_piece(at).map(|p| p.controller);
+        // A Trigger answers an opponent: a teammate's attack or card meets none.
+        let opponent = |by: Seat| self.state.table.are_opponents(seat, by);
         match event {
             TrapEvent::Attack { attacker, target } => {
-                let by_another = controller(attacker).is_some_and(|c| c != seat);
-                by_another
+                let by_an_opponent = controller(attacker).is_some_and(opponent);
+                by_an_opponent
                     && (kingdom.has_keyword(Keyword::TriggerAttack)
                         || (kingdom.has_keyword(Keyword::TriggerAttackOnYou)
                             && controller(target) == Some(seat)))
             }
             TrapEvent::Chained { by, .. } => {
-                by != seat && kingdom.has_keyword(Keyword::TriggerOpponentActivation)
+                opponent(by) && kingdom.has_keyword(Keyword::TriggerOpponentActivation)
             }
-            TrapEvent::Summoned { by, .. } => {
-                by != seat && kingdom.has_keyword(Keyword::TriggerSummon)
+            // The summoned monster must still be there, its summoner's.
+            TrapEvent::Summoned { at, by } => {
+                opponent(by)
+                    && controller(at) == Some(by)
+                    && kingdom.has_keyword(Keyword::TriggerSummon)
             }
             _ => false,
         }

@@ -218,8 +218,15 @@ impl Duel {
                 }
                 _ => field.backrow(side).find(|p| self.zone_piece(*p).is_none()),
             };
-            // A card whose owner is out too is gone with its owner already, or will be.
+            // A card whose owner is out too is gone with its owner already, or will be; a
+            // Token whose owner left before (and stayed, "except to tokens") leaves now.
             if !self.state.table.in_play(owner) {
+                if self.is_token(piece.card)
+                    && let Some(piece) = self.leave_field(place, events)
+                    && let Some(token) = piece.card
+                {
+                    self.token_removed(place, token, events);
+                }
                 continue;
             }
             // In an Extra Monster Zone its owner shares, it is already in "their respective
