@@ -221,11 +221,11 @@ pub enum Keyword {
     Flip,
     /// "If an effect is Unstoppable it means it cannot be responded by another card."
     Unstoppable,
-    /// A trap whose Trigger is an attack declared by another player.
+    /// A trap whose Trigger is an attack declared by an opponent.
     TriggerAttack,
     /// A trap whose Trigger is an attack on a monster its player controls.
     TriggerAttackOnYou,
-    /// A trap whose Trigger is a card another player activates.
+    /// A trap whose Trigger is a card an opponent activates.
     TriggerOpponentActivation,
     /// "DETACH: This effect is activated if you manually detach (send to the graveyard)
     /// this card while attached to another card."
@@ -234,7 +234,7 @@ pub enum Keyword {
     /// monster in DEF Position, the attacking player inflict the difference as Battle
     /// Damage" — only a monster whose text says so.
     Piercing,
-    /// A trap whose Trigger is a monster another player summons.
+    /// A trap whose Trigger is a monster an opponent summons.
     TriggerSummon,
     /// A card whose effect, once it is face-up on the field, is a Quick Effect: its player
     /// is asked in the response windows where it could answer.
