@@ -292,8 +292,8 @@ impl Duel {
     }
 
     /// Puts `other` in place of the state (and the state in `other`), hashing the prefix
-    /// again if their commitment tables differ (a reshuffle grew one).
-    fn swap_state(&mut self, other: &mut DuelState) {
+    /// again if their commitment tables differ (a reshuffle or a Token grew one).
+    pub(crate) fn swap_state(&mut self, other: &mut DuelState) {
         let table_changed = other.commitments.len() != self.state.commitments.len();
         std::mem::swap(&mut self.state, other);
         if table_changed {

@@ -544,7 +544,7 @@ impl Duel {
                 )));
             }
             if let Some(from) = material.from_field {
-                self.token_removed(from, card, events);
+                self.removed_if_token(from, Some(card), events);
             }
             return Ok(());
         }

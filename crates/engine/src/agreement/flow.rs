@@ -304,13 +304,8 @@ impl Duel {
             let mut attempt_events = Vec::new();
             match attempt.run_operation(index, operation, &mut Run::Apply, &mut attempt_events) {
                 Ok(()) => {
-                    // A Token adds a commitment to the table: the hashed prefix changes.
-                    let table_grew =
-                        attempt.state.commitments.len() != self.state.commitments.len();
-                    self.state = attempt.state;
-                    if table_grew {
-                        self.commitment_table_changed();
-                    }
+                    // A Token grows the commitment table: swapping rehashes the prefix.
+                    self.swap_state(&mut attempt.state);
                     events.extend(attempt_events);
                     self.replay_if_target_changed(operation);
                 }

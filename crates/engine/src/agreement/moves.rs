@@ -164,8 +164,7 @@ impl Duel {
             self.attached_to_graveyards(std::mem::take(&mut lifted.attached), events);
             self.card_left_field(lifted.card_ref, events);
             // "When Tokens leave the field they are removed from the game."
-            if let Some(token) = lifted.card.filter(|c| self.is_token(Some(*c))) {
-                self.token_removed(from, token, events);
+            if self.removed_if_token(from, lifted.card, events) {
                 return Ok(());
             }
         } else if matches!(to, Destination::HiddenField { .. }) && self.is_token(lifted.card) {

@@ -136,8 +136,20 @@ impl Duel {
         });
     }
 
-    /// A Token left the field from `at`: it is removed from the game (nothing keeps it).
-    pub(crate) fn token_removed(&mut self, at: Place, card: CardId, events: &mut Vec<Event>) {
-        events.push(Event::TokenRemoved { at, card });
+    /// `card` just left the field from `at`: if it is a Token it is removed from the game
+    /// (nothing keeps it, and it goes nowhere else), which this says.
+    pub(crate) fn removed_if_token(
+        &mut self,
+        at: Place,
+        card: Option<CardId>,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        match card {
+            Some(card) if self.is_token(Some(card)) => {
+                events.push(Event::TokenRemoved { at, card });
+                true
+            }
+            _ => false,
+        }
     }
 }

@@ -206,7 +206,7 @@ impl Duel {
         let flipped_only = self.trigger_activation(seat, card) == TriggerActivation::FlippedOnly;
         let with_trigger = has_trigger(card);
         if !flipped_only {
-            self.use_attack_window();
+            self.use_response_window();
         }
         if let Some(piece) = self.zone_piece_mut(at) {
             piece.face_up = true;
@@ -234,8 +234,8 @@ impl Duel {
 
     /// Something is activated in an attack's or a summon's response window: this seat's
     /// window is used; the others' still follow once the chain it starts has resolved.
-    pub(super) fn use_attack_window(&mut self) {
-        let in_attack_window = matches!(
+    pub(super) fn use_response_window(&mut self) {
+        let in_window = matches!(
             self.state.awaiting.decision(),
             Some((
                 _,
@@ -244,7 +244,7 @@ impl Duel {
                 }
             ))
         );
-        if in_attack_window && !self.state.windows.is_empty() {
+        if in_window && !self.state.windows.is_empty() {
             self.state.windows.remove(0);
         }
     }
@@ -300,7 +300,7 @@ impl Duel {
         let Some(card) = card else {
             return Err(RuleError::EmptyCell { at });
         };
-        self.use_attack_window();
+        self.use_response_window();
         events.push(Event::Activated { seat, at, card });
         self.add_chain_link(seat, card, card_ref, at, events);
         Ok(())

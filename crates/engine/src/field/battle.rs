@@ -249,8 +249,7 @@ impl Duel {
         events: &mut Vec<Event>,
     ) -> Option<crate::piece::Piece> {
         let piece = self.leave_field(place, events)?;
-        if let Some(token) = piece.card.filter(|c| self.is_token(Some(*c))) {
-            self.token_removed(place, token, events);
+        if self.removed_if_token(place, piece.card, events) {
             return Some(piece);
         }
         let graveyard = self.side_of(piece.owner);

@@ -86,7 +86,7 @@ impl Duel {
             zone: Zone::Graveyard,
             slot,
         };
-        self.use_attack_window();
+        self.use_response_window();
         events.push(Event::Detached {
             seat,
             at,

@@ -51,14 +51,7 @@ impl Duel {
         let askable: Vec<Seat> = table
             .clockwise_from(self.state.active)
             .filter(|s| *s != attacking && table.in_play(*s))
-            .filter(|s| {
-                self.may_redirect(*s, event)
-                    || self.may_hold_ready_trap(*s)
-                    || self.has_face_up_triggered(*s, event)
-                    || self.has_ready_quick_effect(*s)
-                    || self.symbol_ready(*s)
-                    || self.may_answer_from_hand(*s)
-            })
+            .filter(|s| self.may_redirect(*s, event) || self.may_answer_event(*s, event))
             .collect();
         self.state.windows = askable.into_iter().map(|s| (s, event)).collect();
         if self.state.windows.is_empty() {

@@ -141,7 +141,7 @@ impl Duel {
         }
         let keyword_card = self.keyword_card_for(seat, card)?;
         let commitment = self.state.commitment(card_ref);
-        self.use_attack_window();
+        self.use_response_window();
         let player = self.state.player_mut(seat);
         player.extra_deck.retain(|r| *r != card_ref);
         player.rule_cards.push(ActiveRuleCard {

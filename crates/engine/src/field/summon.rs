@@ -167,7 +167,7 @@ impl Duel {
                     if let Some(refused) = self.quick_spell_from_hand_refused(seat, to, card) {
                         return Err(refused);
                     }
-                    self.use_attack_window();
+                    self.use_response_window();
                 }
                 Piece {
                     card: Some(reveal.card),

@@ -26,17 +26,23 @@ impl Duel {
         let asked: Vec<Seat> = table
             .clockwise_from(self.state.active)
             .filter(|s| *s != by && table.in_play(*s))
-            .filter(|s| {
-                self.may_hold_ready_trap(*s)
-                    || self.has_face_up_triggered(*s, event)
-                    || self.has_ready_quick_effect(*s)
-                    || self.symbol_ready(*s)
-                    || self.may_answer_from_hand(*s)
-            })
+            .filter(|s| self.may_answer_event(*s, event))
             .collect();
         self.state
             .windows
             .extend(asked.into_iter().map(|s| (s, event)));
+    }
+
+    /// Whether `seat` could answer `event` (an attack or a summon), judged from public facts
+    /// only, so that being asked tells nothing: a Set card that could be a ready trap, a
+    /// face-up trap whose Trigger `event` meets, a face-up card defined with a Quick Effect,
+    /// a ready Symbol, or a hand that could hold a Quick spell.
+    pub(super) fn may_answer_event(&self, seat: Seat, event: TrapEvent) -> bool {
+        self.may_hold_ready_trap(seat)
+            || self.has_face_up_triggered(seat, event)
+            || self.has_ready_quick_effect(seat)
+            || self.symbol_ready(seat)
+            || self.may_answer_from_hand(seat)
     }
 
     /// Drops the windows of a summon whose monster is no longer there, its summoner's (a

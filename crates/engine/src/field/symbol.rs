@@ -149,7 +149,7 @@ impl Duel {
         if let Some(refused) = self.symbol_use_refused(seat, charges) {
             return Err(refused);
         }
-        self.use_attack_window();
+        self.use_response_window();
         let Some(symbol) = self.state.player_mut(seat).symbol.as_mut() else {
             return Err(refused("activated", "no Symbol card"));
         };

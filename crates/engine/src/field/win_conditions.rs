@@ -154,8 +154,7 @@ impl Duel {
             let Some(piece) = self.leave_field(place, events) else {
                 continue;
             };
-            if let Some(token) = piece.card.filter(|c| self.is_token(Some(*c))) {
-                self.token_removed(place, token, events);
+            if self.removed_if_token(place, piece.card, events) {
                 continue;
             }
             self.state.player_mut(seat).graveyard.push(CardSlot {
@@ -223,9 +222,8 @@ impl Duel {
             if !self.state.table.in_play(owner) {
                 if self.is_token(piece.card)
                     && let Some(piece) = self.leave_field(place, events)
-                    && let Some(token) = piece.card
                 {
-                    self.token_removed(place, token, events);
+                    self.removed_if_token(place, piece.card, events);
                 }
                 continue;
             }
@@ -257,9 +255,7 @@ impl Duel {
                     });
                 }
                 None if self.is_token(piece.card) => {
-                    if let Some(token) = piece.card {
-                        self.token_removed(place, token, events);
-                    }
+                    self.removed_if_token(place, piece.card, events);
                 }
                 None => {
                     let attached = std::mem::take(&mut piece.attached);

@@ -531,7 +531,8 @@ impl Runner {
             }
             let commitment = state.commitment(*card_ref);
             let committed = self.knowledge.card(&commitment);
-            let a_token = card.is_some_and(|id| {
+            // A Token is filed under a public commitment nobody had to learn.
+            let a_token = |id: CardId| {
                 state.seats().any(|owner| {
                     commitment
                         == fairduel_engine::commitment::Commitment::of_token(
@@ -540,10 +541,10 @@ impl Runner {
                             id,
                         )
                 })
-            });
+            };
             if let Some(id) = card
                 && committed != Some(*id)
-                && !a_token
+                && !a_token(*id)
             {
                 problems.push(format!(
                     "{id} in {place} is filed under the commitment of {}",
