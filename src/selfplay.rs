@@ -332,6 +332,14 @@ fn print_summary(summary: &Summary) {
                 agreements.flipped_before_trigger
             );
         }
+        if agreements.triggered_traps_left > 0 {
+            say!(
+                "triggers: {} traps whose Trigger was met left Set for an Idle Warning, {} of \
+                 them one warning too many",
+                agreements.triggered_traps_left,
+                agreements.lost_leaving_triggered
+            );
+        }
         if agreements.tokens_created > 0 {
             say!(
                 "tokens:   {} Tokens brought onto the field, {} removed from the game as they \

@@ -221,6 +221,12 @@ pub enum Action {
         reveal: Reveal,
         defence: bool,
     },
+    /// Kingdom Duels, in a response window whose event meets the Trigger of one of your
+    /// traps: let the event go by without activating it, taking an Idle Warning ("if the
+    /// player does not activate a trap card when its Trigger is met then the player gets an
+    /// Idle Warning"); with the format's warnings already taken, you lose the duel. A plain
+    /// `Pass` says that none of your traps is triggered.
+    LeaveTriggered,
 }
 
 /// One monster of a Pendulum Summon.
@@ -301,6 +307,7 @@ impl Action {
             Action::ActivateRuleCard { .. } => "activate-rule-card",
             Action::Detach { .. } => "detach",
             Action::FlipFaceUp { .. } => "flip-face-up",
+            Action::LeaveTriggered => "leave-triggered",
         }
     }
 }

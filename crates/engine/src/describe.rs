@@ -222,6 +222,10 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             "flips their Hidden monster at {at} face-up in {} Position",
             if *defence { "DEF" } else { "ATK" }
         ),
+        Action::LeaveTriggered => {
+            "lets it go ahead, leaving a trap whose Trigger it meets Set (an Idle Warning)"
+                .to_owned()
+        }
         Action::Detach { at, index } => {
             let card = duel
                 .zone_piece(*at)
@@ -711,6 +715,15 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             format!("{seat} redirects the attack from {from} onto {to}")
         }
         Event::PhaseChanged { seat, phase } => format!("{seat} enters the {}", phase.label()),
+        Event::TriggeredTrapLeft { seat, warnings } => match warnings {
+            Some(warnings) => format!(
+                "{seat} leaves a trap whose Trigger was met Set and gets Idle Warning {warnings}"
+            ),
+            None => format!(
+                "{seat} leaves a trap whose Trigger was met Set, one Idle Warning too many: \
+                 they lose the duel"
+            ),
+        },
         Event::IdleWarning { seat, warnings } => {
             format!("{seat} ends the turn idle and gets Idle Warning {warnings}")
         }

@@ -163,6 +163,13 @@ pub enum RuleError {
          optional, so spring it (or another triggered trap) instead of passing"
     )]
     MustSpring { at: Place },
+    #[error(
+        "the trap at {at} has its Trigger met: activate it (or another triggered trap), or \
+         leave it Set and take an Idle Warning (leave-triggered), instead of passing"
+    )]
+    TriggerMet { at: Place },
+    #[error("you cannot leave a triggered trap Set now: {why}")]
+    CannotLeaveTriggered { why: &'static str },
     #[error("the duel cannot be ended by agreement now: {why}")]
     CannotProposeEnd { why: &'static str },
     #[error("step {} of the proposed outcome cannot be done: {why}; propose another", index + 1)]
@@ -263,7 +270,8 @@ impl RuleError {
             RuleError::UnknownCard { .. } => "unknown-card",
             RuleError::BadDeclaration { .. } => "bad-declaration",
             RuleError::MustDiscard { .. } => "must-discard",
-            RuleError::MustSpring { .. } => "must-spring",
+            RuleError::MustSpring { .. } | RuleError::TriggerMet { .. } => "must-spring",
+            RuleError::CannotLeaveTriggered { .. } => "cannot-leave-triggered",
             RuleError::CannotProposeEnd { .. } => "cannot-propose-end",
             RuleError::BadOutcome { .. } => "bad-outcome",
             RuleError::CannotActivate { .. } => "cannot-activate",

@@ -496,4 +496,11 @@ pub enum Event {
         at: Place,
         card: CardId,
     },
+    /// Kingdom Duels: `seat` let an event go by without activating a trap whose Trigger it
+    /// met, and got Idle Warning `warnings` (`None`: they already had the format's
+    /// warnings, and lose the duel).
+    TriggeredTrapLeft {
+        seat: Seat,
+        warnings: Option<u8>,
+    },
 }

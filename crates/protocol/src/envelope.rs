@@ -105,7 +105,10 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// (`field.summon_windows`, a new `TrapEvent::Summoned` in the state), Trigger traps
 /// activated only when their Trigger is met (a Continuous one may be flipped early), and
 /// Tokens (an outcome's `Operation::Token`, with a public commitment added to the table).
-pub const PROTOCOL_VERSION: u16 = 20;
+///
+/// Version 21: Kingdom Duels' Idle Warning for a trap left Set when its Trigger is met
+/// (`Action::LeaveTriggered`).
+pub const PROTOCOL_VERSION: u16 = 21;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

@@ -134,6 +134,8 @@ fn score_action(duel: &Duel, seat: Seat, knowledge: &Knowledge, action: &Action)
     match action {
         Action::EndTurn => score -= 50,
         Action::SpringTrap { .. } => score += 400,
+        // An Idle Warning is half a loss.
+        Action::LeaveTriggered => score -= 400,
         Action::Attack { from, target, .. } => {
             if let (Some(from), Some(target)) = (from.cell(), target.cell()) {
                 score += attack_expectation(duel, knowledge, from, target)

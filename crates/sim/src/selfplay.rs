@@ -110,6 +110,9 @@ pub struct AgreementTally {
     /// Tokens brought onto the field, and Tokens removed from the game as they left it.
     pub tokens_created: u64,
     pub tokens_removed: u64,
+    /// Triggered traps left Set for an Idle Warning, and the players who lost by it.
+    pub triggered_traps_left: u64,
+    pub lost_leaving_triggered: u64,
 }
 
 impl AgreementTally {
@@ -178,6 +181,12 @@ impl AgreementTally {
                 Event::FlippedBeforeTrigger { .. } => self.flipped_before_trigger += 1,
                 Event::TokenCreated { .. } => self.tokens_created += 1,
                 Event::TokenRemoved { .. } => self.tokens_removed += 1,
+                Event::TriggeredTrapLeft { warnings, .. } => {
+                    self.triggered_traps_left += 1;
+                    if warnings.is_none() {
+                        self.lost_leaving_triggered += 1;
+                    }
+                }
                 _ => {}
             }
         }
@@ -223,6 +232,8 @@ impl AgreementTally {
         self.flipped_before_trigger += other.flipped_before_trigger;
         self.tokens_created += other.tokens_created;
         self.tokens_removed += other.tokens_removed;
+        self.triggered_traps_left += other.triggered_traps_left;
+        self.lost_leaving_triggered += other.lost_leaving_triggered;
     }
 }
 

@@ -190,7 +190,8 @@ seat = 1
 "#;
 
 #[test]
-fn a_trap_whose_trigger_is_met_must_be_activated_and_one_whose_trigger_is_not_may_wait() {
+fn a_plain_pass_over_a_trap_whose_trigger_is_met_is_refused_and_one_whose_trigger_is_not_may_wait()
+{
     let must = format!(
         "{ATTACK_ON_A_SET_TRAP}
 [[step]]

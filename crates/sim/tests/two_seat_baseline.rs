@@ -70,6 +70,7 @@ fn plain(entry: &Entry) -> String {
         Action::Flip { at, reveal } => format!("flip {} {}", cell(at), reveal.card.0),
         Action::EndTurn => "end".into(),
         Action::Pass => "pass".into(),
+        Action::LeaveTriggered => "leave-triggered".into(),
         Action::SpringTrap { at, reveal } => format!("spring {} {}", cell(at), reveal.card.0),
         Action::Discard { hand_index, reveal } => {
             format!("discard {hand_index} {}", reveal.card.0)

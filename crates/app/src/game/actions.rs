@@ -226,6 +226,10 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
         }
         Action::Hide { at } => format!("Hide {} again in ATK Position", name_at(*at)),
         Action::Pass => "Let it go ahead".to_owned(),
+        Action::LeaveTriggered => match duel.state().player(view.seat).idle_warnings {
+            0 => "Leave the trap Set (Idle Warning)".to_owned(),
+            _ => "Leave the trap Set (a second Idle Warning: you lose)".to_owned(),
+        },
         Action::ProposeEnd => "Propose to end the duel (every remaining player wins)".to_owned(),
         Action::AgreeToEnd => "Agree to end the duel".to_owned(),
         Action::SpringTrap { at, reveal } => match duel.pool().get(reveal.card) {
@@ -625,11 +629,11 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                     )));
                 }
             };
-            // Every answer but the pass (which a triggered trap takes away).
+            // Every answer but letting it go (which a triggered trap turns into leaving it).
             let answers = view
                 .legal
                 .iter()
-                .filter(|a| !matches!(a, Action::Pass))
+                .filter(|a| !matches!(a, Action::Pass | Action::LeaveTriggered))
                 .count();
             let redirects = view
                 .legal
@@ -638,7 +642,15 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
             let on_field = view.duel.format().family == fairduel_engine::format::Family::Field;
             let from_hand = view.legal.iter().any(|a| matches!(a, Action::Play { .. }));
             let must_activate = !view.legal.iter().any(|a| matches!(a, Action::Pass));
+            let may_leave = view
+                .legal
+                .iter()
+                .any(|a| matches!(a, Action::LeaveTriggered));
             let ask = match (answers, redirects) {
+                _ if may_leave => {
+                    "A trap of yours has its Trigger met: activate it (one of them, if \
+                     several are), or leave it Set and take an Idle Warning."
+                }
                 _ if must_activate && on_field => {
                     "A trap of yours has its Trigger met: activate it (one of them, if \
                      several are)."

@@ -624,3 +624,46 @@ fn a_summon_asks_me_in_words_whether_i_answer_it() {
     );
     assert!(labels.contains(&"Let it go ahead"), "{labels:?}");
 }
+
+#[test]
+fn a_triggered_trap_may_be_left_set_for_an_idle_warning_in_words() {
+    // The scenario file up to the attack that meets the Trigger of seat 1's Set trap.
+    let full = include_str!(
+        "../../../../tests/scenarios/kingdom-trigger-06-left-for-an-idle-warning.toml"
+    );
+    let up_to_the_window = full
+        .split("[[step]]\nseat = 1\ndo = \"pass\"")
+        .next()
+        .expect("the file's first part");
+    // The file's own definitions give the trap its Trigger.
+    let definitions = full
+        .split("definitions = \"\"\"")
+        .nth(1)
+        .and_then(|rest| rest.split("\"\"\"").next())
+        .expect("the file's definitions");
+    let catalog = Catalog::load(&project_assets()).expect("assets");
+    let preset = &catalog.format("kingdom-duels").expect("format").rules;
+    let pool = preset
+        .pool
+        .with_definitions("the scenario's definitions", definitions)
+        .expect("definitions");
+    let rules = fairduel_engine::Rules::new(preset.format.clone(), pool);
+    let view = scenario_view_with(&rules, up_to_the_window, Seat(1));
+    let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
+    assert!(
+        choice.title.contains("Trigger met") && choice.title.contains("Idle Warning"),
+        "{}",
+        choice.title
+    );
+    let labels = option_labels(&choice);
+    assert!(
+        labels.contains(&"Leave the trap Set (Idle Warning)"),
+        "{labels:?}"
+    );
+    // A plain pass would say no trap is triggered: it is not offered.
+    assert!(!labels.contains(&"Let it go ahead"), "{labels:?}");
+    assert!(
+        labels.iter().any(|l| l.contains("Mirror Force")),
+        "{labels:?}"
+    );
+}

@@ -5,6 +5,7 @@ use crate::agreement::{Destination, Operation};
 use crate::awaiting::Decision;
 use crate::card::CardDef;
 use crate::duel::Duel;
+use crate::error::RuleError;
 use crate::knowledge::Knowledge;
 use crate::place::{Place, Zone};
 use crate::seat::Seat;
@@ -30,11 +31,10 @@ impl Duel {
                 out.push(Action::Pass);
             }
             Some((s, Decision::Respond { event })) if s == seat => {
-                if self
-                    .check_trigger_pass(seat, *event, Some(knowledge))
-                    .is_ok()
-                {
-                    out.push(Action::Pass);
+                match self.check_trigger_pass(seat, *event, Some(knowledge)) {
+                    Ok(()) => out.push(Action::Pass),
+                    Err(RuleError::TriggerMet { .. }) => out.push(Action::LeaveTriggered),
+                    Err(_) => {}
                 }
                 if self.may_redirect(seat, *event) {
                     for to in self.redirect_targets(seat) {

@@ -101,6 +101,7 @@ impl Duel {
             Action::Pass if self.asked_to_hide_again(seat).is_some() => self.keep_face_up(seat)?,
             Action::Hide { at } => self.field_hide(seat, *at, events)?,
             Action::Pass => self.field_pass(seat, knowledge, events)?,
+            Action::LeaveTriggered => self.leave_triggered(seat, knowledge, events)?,
             Action::ProposeEnd => self.field_propose_end(seat, events)?,
             Action::AgreeToEnd => self.field_agree_to_end(seat, events)?,
             Action::Redirect { to } => self.field_redirect(seat, *to, events)?,

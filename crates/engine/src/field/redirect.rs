@@ -103,6 +103,12 @@ impl Duel {
             self.check_trigger_pass(seat, event, knowledge)?;
             self.claim_no_trigger_trap(seat, event, events);
         }
+        self.let_event_go(seat)
+    }
+
+    /// `seat`'s answer to the chain link or the event it is asked about is to let it go
+    /// ahead: the chain asks the next player, or the window closes.
+    pub(super) fn let_event_go(&mut self, seat: Seat) -> Result<(), RuleError> {
         if self.asked_about_chain(seat) {
             self.pass_on_chain();
             return Ok(());

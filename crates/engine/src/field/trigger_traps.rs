@@ -7,12 +7,15 @@
 //! The card facts print no Triggers; the players' card definitions name them
 //! (`trigger-attack`, `trigger-attack-on-you`, `trigger-opponent-activation`). A trap whose
 //! Trigger is met is activated by its owner in the response window the event opens: a
-//! pass is refused while its owner's peer can see one of its own triggered traps, ready to
-//! activate, among its Set cards; the other peers cannot see the Set cards, so the pass
-//! records a claim on each of them — "none of the traps this event triggers" — checked
+//! plain pass is refused while its owner's peer can see one of its own triggered traps,
+//! ready to activate, among its Set cards; the other peers cannot see the Set cards, so the
+//! pass records a claim on each of them — "none of the traps this event triggers" — checked
 //! when the card is revealed and in the audit, exactly as Kairu's traps that must spring.
 //! Answering with one triggered trap closes that player's window, so the others may stay
-//! Set ("min. 1").
+//! Set ("min. 1"). "If the player does not activate a trap card when its Trigger is met
+//! then the player gets an Idle Warning": the player may instead say so
+//! (`Action::LeaveTriggered`) and take the warning, unless the format makes Triggers
+//! compulsory (`field.compulsory_triggers`).
 //!
 //! "The player has no control over this activation" also works the other way: a trap with a
 //! Trigger is activated only when its Trigger is met. "Continuous Trap Cards with 'Triggers'
@@ -31,7 +34,8 @@ use crate::knowledge::Knowledge;
 use crate::piece::{Class, Piece};
 use crate::place::Place;
 use crate::seat::Seat;
-use crate::state::{PendingClaim, Predicate};
+use crate::seat::SeatSet;
+use crate::state::{PendingClaim, Predicate, WinReason};
 
 /// Whether `card` is a Kingdom Duels trap whose definition gives it a Trigger.
 pub(super) fn has_trigger(card: &CardDef) -> bool {
@@ -172,20 +176,100 @@ impl Duel {
         event: TrapEvent,
         knowledge: Option<&Knowledge>,
     ) -> Result<(), RuleError> {
-        if let Some(at) = self.face_up_triggered(seat, event).first() {
-            return Err(RuleError::MustSpring { at: *at });
-        }
-        for (at, piece) in self.ready_set_cards(seat) {
-            let known = piece
-                .card
-                .or_else(|| knowledge.and_then(|k| k.card(&self.state.commitment(piece.card_ref))));
-            if let Some(card) = known.and_then(|id| self.rules.pool.get(id))
-                && self.trigger_met(seat, card, event)
-            {
-                return Err(RuleError::MustSpring { at });
+        match self.seen_triggered(seat, event, knowledge) {
+            None => Ok(()),
+            Some(at) if self.rules.format.field.triggers_may_be_left() => {
+                Err(RuleError::TriggerMet { at })
             }
+            Some(at) => Err(RuleError::MustSpring { at }),
         }
-        Ok(())
+    }
+
+    /// The first of `seat`'s cards whose Trigger `event` meets that can be seen through
+    /// `knowledge` (a face-up one is seen by everyone).
+    fn seen_triggered(
+        &self,
+        seat: Seat,
+        event: TrapEvent,
+        knowledge: Option<&Knowledge>,
+    ) -> Option<Place> {
+        if let Some(at) = self.face_up_triggered(seat, event).first() {
+            return Some(*at);
+        }
+        self.ready_set_cards(seat)
+            .into_iter()
+            .find(|(_, piece)| {
+                piece
+                    .card
+                    .or_else(|| {
+                        knowledge.and_then(|k| k.card(&self.state.commitment(piece.card_ref)))
+                    })
+                    .and_then(|id| self.rules.pool.get(id))
+                    .is_some_and(|card| self.trigger_met(seat, card, event))
+            })
+            .map(|(at, _)| at)
+    }
+
+    /// The pool's traps whose Trigger `event` meets for `seat`.
+    fn traps_triggered_by(&self, seat: Seat, event: TrapEvent) -> Vec<CardId> {
+        self.rules
+            .pool
+            .cards()
+            .filter(|card| self.trigger_met(seat, card, event))
+            .map(|card| card.id)
+            .collect()
+    }
+
+    /// `seat` lets the event it is asked about go by, leaving a trap whose Trigger it meets
+    /// Set (or a face-up one's effect unused), and takes an Idle Warning — or, holding the
+    /// format's warnings already, loses the duel. Its own peer (through `knowledge`) must
+    /// see such a trap; the other peers accept it wherever one could be there, since a
+    /// player only harms themselves by it.
+    pub(super) fn leave_triggered(
+        &mut self,
+        seat: Seat,
+        knowledge: Option<&Knowledge>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let event = match self.state.awaiting.decision() {
+            Some((s, Decision::Respond { event })) if s == seat && !self.asked_about_end(seat) => {
+                *event
+            }
+            _ => return Err(self.wrong_decision(seat, "leave-triggered")),
+        };
+        let field = &self.rules.format.field;
+        if !field.triggers_may_be_left() {
+            return Err(RuleError::CannotLeaveTriggered {
+                why: "in this format a trap whose Trigger is met must be activated",
+            });
+        }
+        let allowed = field.idle_warnings.unwrap_or(0);
+        let seen = self.seen_triggered(seat, event, knowledge).is_some();
+        let could_be_there = seen
+            || (!self.ready_set_cards(seat).is_empty()
+                && !self.traps_triggered_by(seat, event).is_empty());
+        let applier_sees_none = knowledge.is_some() && !seen;
+        if !could_be_there || applier_sees_none {
+            return Err(RuleError::CannotLeaveTriggered {
+                why: "none of your traps has its Trigger met by this: pass instead",
+            });
+        }
+        let held = self.state.player(seat).idle_warnings;
+        if held >= allowed {
+            events.push(Event::TriggeredTrapLeft {
+                seat,
+                warnings: None,
+            });
+            self.field_eliminate(SeatSet::only(seat), WinReason::Idleness, events);
+            return Ok(());
+        }
+        let warnings = held.saturating_add(1);
+        self.state.player_mut(seat).idle_warnings = warnings;
+        events.push(Event::TriggeredTrapLeft {
+            seat,
+            warnings: Some(warnings),
+        });
+        self.let_event_go(seat)
     }
 
     /// On `seat`'s pass on `event`, each of its Set cards that could be a trap ready to
@@ -205,13 +289,7 @@ impl Duel {
             // Nothing could be a trap: no need to look through the pool.
             return;
         }
-        let triggered: Vec<CardId> = self
-            .rules
-            .pool
-            .cards()
-            .filter(|card| self.trigger_met(seat, card, event))
-            .map(|card| card.id)
-            .collect();
+        let triggered = self.traps_triggered_by(seat, event);
         if triggered.is_empty() {
             return;
         }

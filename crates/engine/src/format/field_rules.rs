@@ -121,6 +121,15 @@ pub struct FieldRules {
     /// to its owner's Extra Deck instead.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub pendulum_zones: bool,
+    /// Kingdom Duels' Trigger traps made compulsory: while one of a player's traps has its
+    /// Trigger met, their pass is refused (`must-spring`) and they activate it. Off (the
+    /// seed: "if the player does not activate a trap card when its Trigger is met then the
+    /// player gets an Idle Warning"), they may leave it Set (`Action::LeaveTriggered`) and
+    /// take an Idle Warning, which loses the duel for a player who already has the
+    /// format's warnings. Without an idleness rule (`idle_warnings` unset) there is no
+    /// warning to take, and Triggers are compulsory either way.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub compulsory_triggers: bool,
 }
 
 /// Kingdom Duels: "Divine cards of higher Hierarchy are unaffected by divine card effects of
@@ -194,6 +203,11 @@ impl FieldRules {
             .unwrap_or(0)
     }
 
+    /// Whether a player may leave a trap whose Trigger is met Set, for an Idle Warning.
+    pub fn triggers_may_be_left(&self) -> bool {
+        !self.compulsory_triggers && self.idle_warnings.is_some()
+    }
+
     /// The levels a monster Normal Summoned or Set with `tributes` tributes may have.
     pub fn levels_for(&self, tributes: u8) -> Option<(u8, u8)> {
         let (min, max) = (1..=12u8)
@@ -230,6 +244,7 @@ impl Default for FieldRules {
             extra_monster_zones: false,
             field_zone: false,
             pendulum_zones: false,
+            compulsory_triggers: false,
         }
     }
 }

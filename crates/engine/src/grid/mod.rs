@@ -153,6 +153,7 @@ impl Duel {
             | Action::ActivateRuleCard { .. }
             | Action::Detach { .. }
             | Action::FlipFaceUp { .. }
+            | Action::LeaveTriggered
             | Action::Strike { .. }
             | Action::Hide { .. }
             | Action::Activate { .. }

@@ -390,9 +390,10 @@ fn a_card_set_in_the_field_zone_that_is_no_field_spell_is_named_by_the_audit() {
 fn a_pass_over_a_triggered_trap_is_named_by_the_audit() {
     // Kingdom Duels with the players' definitions giving every trap the Trigger "an attack on
     // a monster of yours": a player attacked while holding a trap Set before this turn must
-    // activate it. The cheater passes anyway; the others cannot see the Set cards, so they
-    // take the pass with a claim on each, and the audit, replaying with the cheater's
-    // secrets, names the pass.
+    // activate it or leave it Set and take an Idle Warning. The cheater passes as if none
+    // were triggered, dodging the warning; the others cannot see the Set cards, so they take
+    // the pass with a claim on each, and the audit, replaying with the cheater's secrets,
+    // names the pass.
     let mut table = Table::load("kingdom-duels");
     let definitions: String = table
         .rules
@@ -439,7 +440,7 @@ fn a_pass_over_a_triggered_trap_is_named_by_the_audit() {
             &mut game,
             cheater,
             &forged,
-            &["must spring", "had to spring"],
+            &["must spring", "had to spring", "has its Trigger met"],
         );
         caught = true;
         break;

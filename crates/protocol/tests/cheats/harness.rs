@@ -532,6 +532,7 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::Hide { .. }
             | Action::EndTurn
             | Action::Pass
+            | Action::LeaveTriggered
             | Action::ChooseOpponent { .. }
             | Action::Redirect { .. }
             | Action::NextPhase

@@ -462,6 +462,7 @@ impl Runner {
                 to: place(&raw.to, "to")?,
             },
             "pass" => Action::Pass,
+            "leave-triggered" => Action::LeaveTriggered,
             "propose-end" => Action::ProposeEnd,
             "agree-to-end" => Action::AgreeToEnd,
             "concede" => Action::Concede,
