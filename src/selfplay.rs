@@ -332,6 +332,13 @@ fn print_summary(summary: &Summary) {
                 agreements.flipped_before_trigger
             );
         }
+        if agreements.opponents_targeted + agreements.no_opponent_targeted > 0 {
+            say!(
+                "targets:  {} activated cards targeted an opponent, {} targeted none",
+                agreements.opponents_targeted,
+                agreements.no_opponent_targeted
+            );
+        }
         if agreements.triggered_traps_left > 0 {
             say!(
                 "triggers: {} traps whose Trigger was met left Set for an Idle Warning, {} of \

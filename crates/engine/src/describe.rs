@@ -715,6 +715,13 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             format!("{seat} redirects the attack from {from} onto {to}")
         }
         Event::PhaseChanged { seat, phase } => format!("{seat} enters the {}", phase.label()),
+        Event::OpponentTargeted { seat, card, target } => match target {
+            Some(target) => format!(
+                "{seat}'s {} targets {target}: its effect affects no other opponent",
+                card_name(duel, *card)
+            ),
+            None => format!("{seat}'s {} targets no opponent", card_name(duel, *card)),
+        },
         Event::TriggeredTrapLeft { seat, warnings } => match warnings {
             Some(warnings) => format!(
                 "{seat} leaves a trap whose Trigger was met Set and gets Idle Warning {warnings}"

@@ -503,4 +503,11 @@ pub enum Event {
         seat: Seat,
         warnings: Option<u8>,
     },
+    /// Domain Format: `seat`'s card `card`, just activated, targets the opponent `target`
+    /// (`None`: no opponent).
+    OpponentTargeted {
+        seat: Seat,
+        card: CardId,
+        target: Option<Seat>,
+    },
 }

@@ -99,6 +99,9 @@ pub struct PlayerState {
     pub monsters_played: u8,
     /// Idle Warnings collected (the card game's field).
     pub idle_warnings: u8,
+    /// How many of them came in this turn: "If you already had an 'Idle Warning' prior to
+    /// this turn then you lose the Duel" counts only the others.
+    pub idle_warnings_this_turn: u8,
     /// Whether the player had a monster on their field at some moment of this turn.
     pub fielded_monster: bool,
     /// Attacks declared in this turn's Battle Phase (the card game's field).
@@ -202,6 +205,7 @@ impl Clone for PlayerState {
             cards_played,
             monsters_played,
             idle_warnings,
+            idle_warnings_this_turn,
             fielded_monster,
             attacks_declared,
             redirected,
@@ -231,6 +235,7 @@ impl Clone for PlayerState {
             cards_played: *cards_played,
             monsters_played: *monsters_played,
             idle_warnings: *idle_warnings,
+            idle_warnings_this_turn: *idle_warnings_this_turn,
             fielded_monster: *fielded_monster,
             attacks_declared: *attacks_declared,
             redirected: *redirected,
@@ -263,6 +268,7 @@ impl Clone for PlayerState {
             cards_played,
             monsters_played,
             idle_warnings,
+            idle_warnings_this_turn,
             fielded_monster,
             attacks_declared,
             redirected,
@@ -291,6 +297,7 @@ impl Clone for PlayerState {
         self.cards_played = *cards_played;
         self.monsters_played = *monsters_played;
         self.idle_warnings = *idle_warnings;
+        self.idle_warnings_this_turn = *idle_warnings_this_turn;
         self.fielded_monster = *fielded_monster;
         self.attacks_declared = *attacks_declared;
         self.redirected = *redirected;

@@ -225,6 +225,7 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         cards_played: 0,
         monsters_played: 0,
         idle_warnings: 0,
+        idle_warnings_this_turn: 0,
         fielded_monster: false,
         attacks_declared: 0,
         redirected: false,

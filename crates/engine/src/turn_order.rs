@@ -195,6 +195,32 @@ impl TurnOrder {
         self.first_attack_turn
     }
 
+    /// `seat` leaves the table during turn `turn`, played by `active`. In the first round, a
+    /// player who leaves before their first turn shortens it by that turn, so that "the
+    /// player going last in turn rotation" still in play gets the first Battle Phase.
+    pub fn remove_during_turn(&mut self, seat: Seat, turn: u16, active: Seat) {
+        if turn >= 1 && turn < self.first_attack_turn && seat != active {
+            let mut ahead = *self;
+            let mut current = active;
+            let mut plays_in_first_round = false;
+            for _ in turn..self.first_attack_turn {
+                let Some(next) = ahead.next_turn(current) else {
+                    break;
+                };
+                if next == seat {
+                    plays_in_first_round = true;
+                    break;
+                }
+                ahead.begin_turn(next);
+                current = next;
+            }
+            if plays_in_first_round {
+                self.first_attack_turn -= 1;
+            }
+        }
+        self.remove(seat);
+    }
+
     /// A player left before the first turn: the first round is the one the players still
     /// in play make (teams in play times the largest of them), and "only the last player in
     /// the Rotation" attacks in it. Attacks allowed from turn 1 stay allowed.

@@ -50,7 +50,8 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 18: entries of protocol version 18 (Kingdom Duels' KEYWORD Rule cards).
 /// Version 19: entries of protocol version 19 (RELIANCE Rule cards, Persist, DETACH).
 /// Version 20: entries of protocol version 20 (windows after summons, Trigger traps).
-/// Version 21: entries of protocol version 21 (a triggered trap left Set for an Idle Warning).
+/// Version 21: entries of protocol version 21 (a triggered trap left Set for an Idle Warning,
+/// the opponent an effect targets).
 pub const MATCH_FILE_VERSION: u16 = 21;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;

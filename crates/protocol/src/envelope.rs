@@ -107,7 +107,8 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Tokens (an outcome's `Operation::Token`, with a public commitment added to the table).
 ///
 /// Version 21: Kingdom Duels' Idle Warning for a trap left Set when its Trigger is met
-/// (`Action::LeaveTriggered`).
+/// (`Action::LeaveTriggered`) and the warnings of the current turn in every player's state;
+/// Domain Format's opponent targeted by each chain link and agreement.
 pub const PROTOCOL_VERSION: u16 = 21;
 
 /// The domain of an envelope's chain hash.

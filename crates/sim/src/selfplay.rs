@@ -113,6 +113,10 @@ pub struct AgreementTally {
     /// Triggered traps left Set for an Idle Warning, and the players who lost by it.
     pub triggered_traps_left: u64,
     pub lost_leaving_triggered: u64,
+    /// Activated cards whose controller named the opponent they target, and those that
+    /// targeted none (Domain Format's errata).
+    pub opponents_targeted: u64,
+    pub no_opponent_targeted: u64,
 }
 
 impl AgreementTally {
@@ -181,6 +185,10 @@ impl AgreementTally {
                 Event::FlippedBeforeTrigger { .. } => self.flipped_before_trigger += 1,
                 Event::TokenCreated { .. } => self.tokens_created += 1,
                 Event::TokenRemoved { .. } => self.tokens_removed += 1,
+                Event::OpponentTargeted { target, .. } => match target {
+                    Some(_) => self.opponents_targeted += 1,
+                    None => self.no_opponent_targeted += 1,
+                },
                 Event::TriggeredTrapLeft { warnings, .. } => {
                     self.triggered_traps_left += 1;
                     if warnings.is_none() {
@@ -234,6 +242,8 @@ impl AgreementTally {
         self.tokens_removed += other.tokens_removed;
         self.triggered_traps_left += other.triggered_traps_left;
         self.lost_leaving_triggered += other.lost_leaving_triggered;
+        self.opponents_targeted += other.opponents_targeted;
+        self.no_opponent_targeted += other.no_opponent_targeted;
     }
 }
 

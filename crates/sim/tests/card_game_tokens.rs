@@ -105,6 +105,13 @@ card = 2
 mode = "activate"
 to = "seat0-back1"
 
+# With three opponents the effect names the one it targets: seat 1, whose field the Token
+# goes to.
+[[step]]
+seat = 0
+do = "choose-opponent"
+opponent = 1
+
 [[step]]
 seat = 0
 do = "propose-outcome"
@@ -126,7 +133,7 @@ do = "accept-outcome"
 # Domain's consent: only the players an outcome touches (seat 1, whose zone takes a Token)
 # are asked.
 [[assert]]
-after = 4
+after = 5
 at = "seat1-front1"
 card = 1
 position = "defence"
@@ -138,17 +145,17 @@ seat = 0
 do = "concede"
 
 [[assert]]
-after = 5
+after = 6
 at = "seat0-front1"
 empty = true
 
 [[assert]]
-after = 5
+after = 6
 at = "seat1-front1"
 card = 1
 
 [[assert]]
-after = 5
+after = 6
 seat = 0
 removed = true
 graveyard_size = 1

@@ -225,10 +225,20 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             "Leave it face-up".to_owned()
         }
         Action::Hide { at } => format!("Hide {} again in ATK Position", name_at(*at)),
+        Action::Pass
+            if matches!(
+                view.awaiting().decision(),
+                Some((_, Decision::ChooseOpponent { .. }))
+            ) =>
+        {
+            "Target no opponent".to_owned()
+        }
         Action::Pass => "Let it go ahead".to_owned(),
-        Action::LeaveTriggered => match duel.state().player(view.seat).idle_warnings {
-            0 => "Leave the trap Set (Idle Warning)".to_owned(),
-            _ => "Leave the trap Set (a second Idle Warning: you lose)".to_owned(),
+        Action::LeaveTriggered => match duel.idle_warning_outcome(view.seat) {
+            Some(fairduel_engine::field::IdleOutcome::Loss) => {
+                "Leave the trap Set (one Idle Warning too many: you lose)".to_owned()
+            }
+            _ => "Leave the trap Set (Idle Warning)".to_owned(),
         },
         Action::ProposeEnd => "Propose to end the duel (every remaining player wins)".to_owned(),
         Action::AgreeToEnd => "Agree to end the duel".to_owned(),
@@ -670,6 +680,15 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         Decision::Discard { count } => Some(all(format!(
             "Your hand is over the limit: discard {count} card(s)."
         ))),
+        Decision::ChooseOpponent { .. }
+            if view.duel.format().family == fairduel_engine::format::Family::Field =>
+        {
+            Some(all(
+                "Does your card's effect target an opponent? Name the one it targets (it \
+                 may affect only them), or none if its text names no opponent."
+                    .to_owned(),
+            ))
+        }
         Decision::ChooseOpponent { .. } => Some(all(
             "Your card's effect names \"your opponent\": which one?".to_owned(),
         )),

@@ -667,3 +667,27 @@ fn a_triggered_trap_may_be_left_set_for_an_idle_warning_in_words() {
         "{labels:?}"
     );
 }
+
+#[test]
+fn an_activated_card_asks_which_opponent_it_targets_or_none() {
+    let full =
+        include_str!("../../../../tests/scenarios/domain-27-an-effect-targets-one-opponent.toml");
+    let up_to_the_choice = full
+        .split("[[step]]\nseat = 0\ndo = \"choose-opponent\"")
+        .next()
+        .expect("the file's first part");
+    let view = scenario_view("domain-3", up_to_the_choice, Seat(0));
+    let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
+    assert!(
+        choice.title.contains("target an opponent"),
+        "{}",
+        choice.title
+    );
+    let labels = option_labels(&choice);
+    assert!(labels.contains(&"Target no opponent"), "{labels:?}");
+    assert_eq!(
+        labels.iter().filter(|l| l.starts_with("Aim it at")).count(),
+        2,
+        "{labels:?}"
+    );
+}

@@ -10,6 +10,18 @@ impl Duel {
     /// The seats other than the controller an outcome touches: owners and controllers of
     /// cards it moves or changes, and players whose life points, hands or decks change.
     pub(super) fn seats_touched(&self, operations: &[Operation]) -> SeatSet {
+        self.seats_reached(operations, true)
+    }
+
+    /// The seats an outcome affects: owners and controllers of cards it moves or changes,
+    /// the players whose zones cards go to, and players whose life points, hands, decks or
+    /// place in the duel change — without the judges `seats_touched` adds (the facing player
+    /// of a shared Extra Monster Zone, everyone for a card game's Extra Deck summon).
+    pub(crate) fn seats_affected(&self, operations: &[Operation]) -> SeatSet {
+        self.seats_reached(operations, false)
+    }
+
+    fn seats_reached(&self, operations: &[Operation], with_judges: bool) -> SeatSet {
         let mut touched = SeatSet::EMPTY;
         let add_place = |touched: &mut SeatSet, place: Place| {
             if let Place::Zone {
@@ -18,10 +30,13 @@ impl Duel {
                 ..
             } = place
             {
-                // Both players of the facing pair share the zone.
-                *touched = touched.with(side);
-                if let Some(facing) = self.field().facing(side) {
-                    *touched = touched.with(facing);
+                // Both players of the facing pair share the zone: each judges what enters
+                // it, but only the card's owner and controller are affected by it.
+                if with_judges {
+                    *touched = touched.with(side);
+                    if let Some(facing) = self.field().facing(side) {
+                        *touched = touched.with(facing);
+                    }
                 }
             } else if let Some(side) = place.side() {
                 *touched = touched.with(side);
@@ -43,10 +58,12 @@ impl Duel {
                 }
                 // What a card game's Fusion, Synchro, Xyz or Link Monster asks of its
                 // materials beyond its mechanic is its text: every other player judges it.
-                if self.summon_method(reveal.card).is_some_and(|m| {
-                    m.is_declared_by_the_card_game()
-                        || m == super::extra_deck_summon::SummonMethod::CardGameFusion
-                }) {
+                if with_judges
+                    && self.summon_method(reveal.card).is_some_and(|m| {
+                        m.is_declared_by_the_card_game()
+                            || m == super::extra_deck_summon::SummonMethod::CardGameFusion
+                    })
+                {
                     for seat in self.state.table.seats() {
                         touched = touched.with(seat);
                     }

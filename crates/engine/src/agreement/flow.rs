@@ -43,6 +43,7 @@ impl Duel {
             accepted: false,
             chances: Vec::new(),
             effect: None,
+            target: None,
         });
     }
 
@@ -71,6 +72,7 @@ impl Duel {
         operations: &[Operation],
     ) -> Result<(Duel, Vec<(Seat, Commitment)>), RuleError> {
         self.check_outcome_shape(operations)?;
+        self.check_outcome_target(operations)?;
         let mut scratch = self.clone();
         let mut shown = Vec::new();
         let mut scratch_events = Vec::new();

@@ -362,6 +362,9 @@ pub struct Agreement {
     /// On the grid: the queued effect this agreement resolves, finished like any other
     /// effect once the agreement ends (a spell or trap then leaves for the graveyard).
     pub effect: Option<crate::state::QueuedEffect>,
+    /// The opponent the effect targets (Domain Format's general errata): the outcome may
+    /// affect only the controller and that opponent.
+    pub target: Option<Seat>,
 }
 
 impl Agreement {

@@ -22,6 +22,7 @@ impl Writer<'_> {
             cards_played,
             monsters_played,
             idle_warnings,
+            idle_warnings_this_turn,
             fielded_monster,
             attacks_declared,
             redirected,
@@ -91,6 +92,7 @@ impl Writer<'_> {
         self.byte(*cards_played);
         self.byte(*monsters_played);
         self.byte(*idle_warnings);
+        self.byte(*idle_warnings_this_turn);
         self.bool(*fielded_monster);
         self.byte(*attacks_declared);
         self.bool(*redirected);

@@ -30,6 +30,34 @@ pub struct ChainLink {
     pub card_ref: CardRef,
     /// Where the card was activated.
     pub at: Place,
+    /// The opponent its effect targets (Domain Format's general errata).
+    pub target: OpponentTarget,
+}
+
+/// The opponent a chain link's effect targets, where the format asks for one
+/// (`field.target_an_opponent`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OpponentTarget {
+    /// Not asked for: the format has no such errata, or the controller has one opponent.
+    #[default]
+    NotAsked,
+    /// Its controller is still to name it; `met_by`: the opponent whose attack, summon or
+    /// activation the card answers, the only one a Trigger may target.
+    Undecided { met_by: Option<Seat> },
+    /// The effect targets no opponent.
+    Nobody,
+    /// The effect targets this opponent: its outcome affects nobody else but its controller.
+    Opponent(Seat),
+}
+
+impl OpponentTarget {
+    /// The opponent targeted, if any.
+    pub fn opponent(self) -> Option<Seat> {
+        match self {
+            OpponentTarget::Opponent(seat) => Some(seat),
+            _ => None,
+        }
+    }
 }
 
 /// The chain being built, if any: its links in the order they were activated, and the
@@ -79,11 +107,13 @@ impl Duel {
         at: Place,
         events: &mut Vec<Event>,
     ) {
+        let target = self.opponent_target_to_ask(controller);
         self.state.chain.links.push(ChainLink {
             controller,
             card,
             card_ref,
             at,
+            target,
         });
         let link = u8::try_from(self.state.chain.links.len()).unwrap_or(u8::MAX);
         events.push(Event::ChainLinkAdded { link, card });
@@ -210,6 +240,15 @@ impl Duel {
         let Some(newest) = self.state.chain.newest().copied() else {
             return ChainStep::Idle;
         };
+        if let OpponentTarget::Undecided { met_by } = newest.target {
+            self.state.awaiting = Awaiting::Decision {
+                seat: newest.controller,
+                decision: Decision::ChooseOpponent {
+                    among: self.targetable_opponents(newest.controller, met_by),
+                },
+            };
+            return ChainStep::Asking;
+        }
         if let Some(seat) = self.state.chain.to_ask.first().copied() {
             self.state.awaiting = Awaiting::Decision {
                 seat,
@@ -229,6 +268,9 @@ impl Duel {
             card: newest.card,
         });
         self.begin_agreement(newest.controller, newest.card, newest.card_ref, newest.at);
+        if let Some(agreement) = self.state.agreement.as_mut() {
+            agreement.target = newest.target.opponent();
+        }
         ChainStep::Moved
     }
 }

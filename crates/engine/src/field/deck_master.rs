@@ -82,12 +82,34 @@ impl Duel {
         to: crate::agreement::Destination,
         events: &mut Vec<Event>,
     ) -> Result<(), String> {
-        if to.on_board().is_none() {
+        let Some((at, _, _)) = to.on_board() else {
             return Err(
                 "a Deck Master leaves its zone only by being summoned: move it to a \
                         zone of the field"
                     .into(),
             );
+        };
+        // "While the DM is in the DMZ: ... It cannot be targeted or affected by other
+        // cards"; the ways out are its owner's summons ("You can normal/tribute summon your
+        // DM", "Underworld Ritual of Prediction can ritual summon your DM").
+        if self.state.agreement.as_ref().map(|a| a.controller) != Some(seat) {
+            return Err(format!(
+                "{seat}'s Deck Master cannot be targeted or affected by another player's card \
+                 while it is in the Deck Master Zone"
+            ));
+        }
+        let shared_zone = matches!(
+            at,
+            crate::place::Place::Zone {
+                zone: crate::place::Zone::ExtraMonster,
+                ..
+            }
+        );
+        if !shared_zone && at.side() != Some(seat) {
+            return Err(format!(
+                "a Deck Master leaves its zone only by being summoned to its owner's field: \
+                 move it to a zone of {seat}'s"
+            ));
         }
         let cost = self.deck_master_cost(seat);
         if cost > self.state.player(seat).life_points {

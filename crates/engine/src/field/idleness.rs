@@ -1,7 +1,8 @@
 //! Kingdom Duels' idleness rule. In the turn player's End Phase they get an Idle Warning
 //! when an opponent has a monster on their field, they had none on theirs at any moment of
 //! the turn, and no effect kept them from summoning (no such effect exists in FairDuel yet).
-//! A player who already had the format's number of warnings loses the duel instead.
+//! A player who already had the format's number of warnings before this turn loses the
+//! duel instead.
 
 use crate::duel::Duel;
 use crate::event::Event;
@@ -32,13 +33,38 @@ impl Duel {
         if !opponent_has_monster || player.fielded_monster {
             return None;
         }
-        Some(if player.idle_warnings >= allowed {
+        Some(self.next_idle_warning(seat, allowed))
+    }
+
+    /// What one more Idle Warning would do to `seat` now (`None`: the format has no
+    /// idleness rule), for a client to say before the player takes one.
+    pub fn idle_warning_outcome(&self, seat: Seat) -> Option<IdleOutcome> {
+        let allowed = self.rules.format.field.idle_warnings?;
+        Some(self.next_idle_warning(seat, allowed))
+    }
+
+    /// What one more Idle Warning does to `seat` now: "If you already had an 'Idle Warning'
+    /// prior to this turn then you lose the Duel by game mechanics instead" — warnings
+    /// taken earlier in this same turn do not count.
+    pub(super) fn next_idle_warning(&self, seat: Seat, allowed: u8) -> IdleOutcome {
+        let player = self.state.player(seat);
+        let prior = player
+            .idle_warnings
+            .saturating_sub(player.idle_warnings_this_turn);
+        if prior >= allowed {
             IdleOutcome::Loss
         } else {
             IdleOutcome::Warning {
                 warnings: player.idle_warnings.saturating_add(1),
             }
-        })
+        }
+    }
+
+    /// Records `seat`'s new Idle Warning count `warnings`.
+    pub(super) fn take_idle_warning(&mut self, seat: Seat, warnings: u8) {
+        let player = self.state.player_mut(seat);
+        player.idle_warnings = warnings;
+        player.idle_warnings_this_turn = player.idle_warnings_this_turn.saturating_add(1);
     }
 
     pub(super) fn check_idleness(&mut self, events: &mut Vec<Event>) {
@@ -49,7 +75,7 @@ impl Duel {
                 self.field_eliminate(SeatSet::only(seat), WinReason::Idleness, events);
             }
             Some(IdleOutcome::Warning { warnings }) => {
-                self.state.player_mut(seat).idle_warnings = warnings;
+                self.take_idle_warning(seat, warnings);
                 events.push(Event::IdleWarning { seat, warnings });
             }
         }

@@ -47,6 +47,14 @@ impl Duel {
                 self.rule_card_actions(seat, knowledge, &mut out);
                 self.detach_actions(seat, &mut out);
             }
+            Some((s, Decision::ChooseOpponent { among })) if s == seat => {
+                out.extend(
+                    among
+                        .iter()
+                        .map(|opponent| Action::ChooseOpponent { opponent }),
+                );
+                out.push(Action::Pass);
+            }
             Some((s, Decision::ProposeOutcome { .. })) if s == seat => {
                 self.outcome_proposals(seat, &mut out);
                 self.extra_deck_summon_proposals(seat, knowledge, &mut out);

@@ -31,6 +31,7 @@ mod idleness;
 mod integration_summon;
 mod legal;
 mod link_arrows;
+mod opponent_target;
 mod pendulum;
 mod persist;
 mod position;
@@ -51,7 +52,7 @@ mod win_conditions;
 
 pub use activation::effect_speed;
 pub use board::FieldBoard;
-pub use chain::{Chain, ChainLink};
+pub use chain::{Chain, ChainLink, OpponentTarget};
 pub use duelist_setup::{DuelistSetup, MAX_STARTING_SWAPS};
 pub use equip::EquipLink;
 pub use flip_effects::FlipEffectDue;
@@ -98,6 +99,12 @@ impl Duel {
             Action::NextPhase => self.field_next_phase(seat, events)?,
             Action::EndTurn => self.field_end_turn(seat)?,
             Action::Pass if self.asked_about_end(seat) => self.refuse_end(seat, events),
+            Action::Pass if self.asked_to_target(seat) => {
+                self.choose_link_target(seat, None, events)?
+            }
+            Action::ChooseOpponent { opponent } => {
+                self.choose_link_target(seat, Some(*opponent), events)?
+            }
             Action::Pass if self.asked_to_hide_again(seat).is_some() => self.keep_face_up(seat)?,
             Action::Hide { at } => self.field_hide(seat, *at, events)?,
             Action::Pass => self.field_pass(seat, knowledge, events)?,
@@ -154,7 +161,6 @@ impl Duel {
             }
             Action::Move { .. }
             | Action::SpringTrap { .. }
-            | Action::ChooseOpponent { .. }
             | Action::Ritual { .. }
             | Action::Revive { .. }
             | Action::Fuse { .. }

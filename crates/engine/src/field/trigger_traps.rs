@@ -24,6 +24,7 @@
 //! its effect is activated (as a face-up card's, `activate-effect`) in the response window
 //! of each event that meets its Trigger, where its controller may not pass until it is.
 
+use super::IdleOutcome;
 use crate::awaiting::{Decision, TrapEvent};
 use crate::card::{CardDef, CardId};
 use crate::duel::Duel;
@@ -254,17 +255,15 @@ impl Duel {
                 why: "none of your traps has its Trigger met by this: pass instead",
             });
         }
-        let held = self.state.player(seat).idle_warnings;
-        if held >= allowed {
+        let IdleOutcome::Warning { warnings } = self.next_idle_warning(seat, allowed) else {
             events.push(Event::TriggeredTrapLeft {
                 seat,
                 warnings: None,
             });
             self.field_eliminate(SeatSet::only(seat), WinReason::Idleness, events);
             return Ok(());
-        }
-        let warnings = held.saturating_add(1);
-        self.state.player_mut(seat).idle_warnings = warnings;
+        };
+        self.take_idle_warning(seat, warnings);
         events.push(Event::TriggeredTrapLeft {
             seat,
             warnings: Some(warnings),

@@ -40,9 +40,11 @@ impl Duel {
                 _ => true,
             });
         }
-        // The cap on Destruction Damage is per turn.
+        // The cap on Destruction Damage is per turn, and so is "prior to this turn" for Idle
+        // Warnings.
         for player in self.state.players.values_mut() {
             player.destruction_damage = 0;
+            player.idle_warnings_this_turn = 0;
         }
         let fielded = self.monsters_of(seat).next().is_some();
         let first = self.state.turn == 1;

@@ -52,7 +52,7 @@ impl Duel {
             return;
         }
         for seat in losers.iter() {
-            table.remove(seat);
+            table.remove_during_turn(seat, self.state.turn, self.state.active);
         }
         self.state.table = table;
         match table.teams_in_play().as_slice() {

@@ -130,6 +130,15 @@ pub struct FieldRules {
     /// warning to take, and Triggers are compulsory either way.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub compulsory_triggers: bool,
+    /// Domain Format's general errata: "Ignition / Trigger effects need to target an
+    /// opponent on activation. Triggers have to target the opponent(s) that met its
+    /// requirements." With more than one opponent in the duel, the controller of each
+    /// activated card names the opponent its effect targets, or none, before anyone
+    /// responds; in answer to an opponent's attack, summon or activation only that opponent
+    /// may be targeted. The agreed outcome of a targeted effect affects only its controller
+    /// and that opponent.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub target_an_opponent: bool,
 }
 
 /// Kingdom Duels: "Divine cards of higher Hierarchy are unaffected by divine card effects of
@@ -245,6 +254,7 @@ impl Default for FieldRules {
             field_zone: false,
             pendulum_zones: false,
             compulsory_triggers: false,
+            target_an_opponent: false,
         }
     }
 }
