@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::hash::{Digest32, sha256_of};
+use crate::seat::Seat;
 use crate::source::SourceError;
 use crate::terrain::Terrain;
 
@@ -350,6 +351,11 @@ pub struct TableRules {
     /// damage to all, and they fall together at 0.
     #[serde(default)]
     pub team_shares_life_points: bool,
+    /// The seat whose turn comes first, where the format's Rotation names who begins
+    /// (Kingdom Duels' Boss Duel: "SoloPlayer → TeamPlayer1 → SoloPlayer → TeamPlayer2…").
+    /// `None`: the first player is drawn by joint randomness.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_seat: Option<u8>,
 }
 
 impl Default for TableRules {
@@ -360,6 +366,7 @@ impl Default for TableRules {
             allies_are_opponents: false,
             team_falls_together: false,
             team_shares_life_points: false,
+            first_seat: None,
         }
     }
 }
@@ -368,6 +375,15 @@ impl TableRules {
     /// How many teams there are (as many as players in a free-for-all).
     pub fn team_count(&self) -> u8 {
         self.teams.unwrap_or(self.players)
+    }
+
+    /// The first player: the seat the format names, or else `drawn`, the seat drawn by
+    /// joint randomness.
+    pub fn first_player(&self, drawn: Seat) -> Seat {
+        match self.first_seat {
+            Some(seat) if seat < self.players => Seat(seat),
+            _ => drawn,
+        }
     }
 }
 
@@ -786,6 +802,9 @@ mod tests {
             "kingdom-duels-boss" => {
                 include_str!("../../../assets/formats/kingdom-duels-boss.toml")
             }
+            "kingdom-duels-royale" => {
+                include_str!("../../../assets/formats/kingdom-duels-royale.toml")
+            }
             other => panic!("no preset {other} in this test"),
         }
     }
@@ -849,6 +868,20 @@ mod tests {
         let boss = load("kingdom-duels-boss");
         assert_eq!(boss.table.players, 3);
         assert_eq!(boss.first_attack_turn(), 4);
+    }
+
+    /// "The Rotation is: SoloPlayer → TeamPlayer1 → SoloPlayer → TeamPlayer2": the solo seat
+    /// (seat 1) begins whatever the joint draw says; other formats take the draw.
+    #[test]
+    fn a_boss_duel_begins_with_the_solo_player() {
+        let boss = load("kingdom-duels-boss");
+        for drawn in 0..3 {
+            assert_eq!(boss.table.first_player(Seat(drawn)), Seat(1));
+        }
+        let royale = load("kingdom-duels-royale");
+        for drawn in 0..3 {
+            assert_eq!(royale.table.first_player(Seat(drawn)), Seat(drawn));
+        }
     }
 
     #[test]

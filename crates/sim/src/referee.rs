@@ -119,7 +119,8 @@ impl Referee {
             });
         }
         let players = decks.len().max(1) as u64;
-        let first = Seat((rng.next_u64() % players) as u8);
+        let drawn = Seat((rng.next_u64() % players) as u8);
+        let first = rules.format.table.first_player(drawn);
         // The destiny piles last, so that everything else is dealt as it is without them.
         for (i, setup) in setups.iter_mut().enumerate() {
             let seat = Seat(i as u8);

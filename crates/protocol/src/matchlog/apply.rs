@@ -332,7 +332,8 @@ impl MatchLog {
 
     pub(super) fn begin_duel(&mut self) -> Result<Vec<Event>, Violation> {
         let seats = self.setup.players.len();
-        let first = Seat(self.joint_below("first-player", seats as u8));
+        let drawn = Seat(self.joint_below("first-player", seats as u8));
+        let first = self.rules.format.table.first_player(drawn);
         let mut setups = Vec::with_capacity(seats);
         for i in 0..seats {
             let owner = Seat(i as u8);
