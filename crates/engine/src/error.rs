@@ -164,8 +164,9 @@ pub enum RuleError {
     )]
     MustSpring { at: Place },
     #[error(
-        "the trap at {at} has its Trigger met: activate it (or another triggered trap), or \
-         leave it Set and take an Idle Warning (leave-triggered), instead of passing"
+        "the trap at {at} has its Trigger met: activate it (or another triggered trap) \
+         first, or leave it Set and take an Idle Warning (leave-triggered); passing or \
+         answering with another card would leave it unactivated"
     )]
     TriggerMet { at: Place },
     #[error("you cannot leave a triggered trap Set now: {why}")]

@@ -195,10 +195,23 @@ impl TurnOrder {
         self.first_attack_turn
     }
 
-    /// `seat` leaves the table during turn `turn`, played by `active`. In the first round, a
-    /// player who leaves before their first turn shortens it by that turn, so that "the
-    /// player going last in turn rotation" still in play gets the first Battle Phase.
+    /// `seat` leaves the table during turn `turn`, played by `active`. In the first round of
+    /// a free-for-all, a player who leaves before their first turn shortens it by that turn,
+    /// so that "the player going last in turn rotation" still in play gets the first Battle
+    /// Phase.
     pub fn remove_during_turn(&mut self, seat: Seat, turn: u16, active: Seat) {
+        if self.has_teams() {
+            // With teams the first round stays teams in play times the largest team still
+            // in play (the Rotation takes a team's turns with the members it has left), so
+            // its last turn is still the last team's.
+            self.remove(seat);
+            if turn >= 1 && turn < self.first_attack_turn {
+                let before = self.first_attack_turn;
+                self.shorten_first_round();
+                self.first_attack_turn = self.first_attack_turn.min(before);
+            }
+            return;
+        }
         if turn >= 1 && turn < self.first_attack_turn && seat != active {
             let mut ahead = *self;
             let mut current = active;

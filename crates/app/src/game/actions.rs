@@ -685,7 +685,8 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         {
             Some(all(
                 "Does your card's effect target an opponent? Name the one it targets (it \
-                 may affect only them), or none if its text names no opponent."
+                 may then affect only them), or none if its text names no opponent or \
+                 reaches every field."
                     .to_owned(),
             ))
         }

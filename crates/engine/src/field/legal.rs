@@ -31,11 +31,17 @@ impl Duel {
                 out.push(Action::Pass);
             }
             Some((s, Decision::Respond { event })) if s == seat => {
-                match self.check_trigger_pass(seat, *event, Some(knowledge)) {
-                    Ok(()) => out.push(Action::Pass),
-                    Err(RuleError::TriggerMet { .. }) => out.push(Action::LeaveTriggered),
-                    Err(_) => {}
-                }
+                let trigger_due = match self.check_trigger_pass(seat, *event, Some(knowledge)) {
+                    Ok(()) => {
+                        out.push(Action::Pass);
+                        false
+                    }
+                    Err(RuleError::TriggerMet { .. }) => {
+                        out.push(Action::LeaveTriggered);
+                        true
+                    }
+                    Err(_) => true,
+                };
                 if self.may_redirect(seat, *event) {
                     for to in self.redirect_targets(seat) {
                         out.push(Action::Redirect { to });
@@ -46,6 +52,15 @@ impl Duel {
                 self.symbol_actions(seat, knowledge, &mut out);
                 self.rule_card_actions(seat, knowledge, &mut out);
                 self.detach_actions(seat, &mut out);
+                if trigger_due {
+                    // A triggered trap is activated first (or left for a warning): any other
+                    // answer would leave it unactivated.
+                    let event = *event;
+                    out.retain(|action| {
+                        matches!(action, Action::LeaveTriggered)
+                            || self.activates_triggered(seat, action, event)
+                    });
+                }
             }
             Some((s, Decision::ChooseOpponent { among })) if s == seat => {
                 out.extend(

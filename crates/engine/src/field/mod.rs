@@ -88,6 +88,7 @@ impl Duel {
         knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
+        self.check_answer_spares_no_trigger(seat, action, knowledge, events)?;
         match action {
             Action::Concede => self.field_concede(seat, events),
             Action::Play { .. } => self.field_play(seat, action, knowledge, events)?,

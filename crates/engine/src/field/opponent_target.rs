@@ -50,10 +50,10 @@ impl Duel {
         }
     }
 
-    /// The opponents `controller`'s effect may target: the one who met its Trigger, or any
-    /// opponent still in the duel.
+    /// The opponents `controller`'s effect may target: the one who met its Trigger while
+    /// they are still in the duel, or else any opponent still in it.
     pub(super) fn targetable_opponents(&self, controller: Seat, met_by: Option<Seat>) -> SeatSet {
-        match met_by {
+        match met_by.filter(|seat| self.state.table.in_play(*seat)) {
             Some(seat) => SeatSet::only(seat),
             None => self.state.table.opponents_of(controller).collect(),
         }
@@ -83,6 +83,8 @@ impl Duel {
         if !self.asked_to_target(seat) {
             return Err(self.wrong_decision(seat, "choose-opponent"));
         }
+        // The question is asked again at every settle, so `among` names only opponents
+        // still in the duel.
         if let Some(opponent) = opponent
             && !among.contains(opponent)
         {

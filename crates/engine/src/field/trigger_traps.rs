@@ -271,6 +271,56 @@ impl Duel {
         self.let_event_go(seat)
     }
 
+    /// `seat` answers the event it is asked about with `action` (another card, a redirect):
+    /// unless `action` activates a card whose Trigger the event meets, it leaves every
+    /// triggered trap of its own unactivated, which a pass may not do either ("min. 1"). So
+    /// its own peer refuses it while it can see such a trap (activate that one first, or
+    /// leave it for an Idle Warning), and the others record the same claims as for a pass.
+    pub(super) fn check_answer_spares_no_trigger(
+        &mut self,
+        seat: Seat,
+        action: &crate::action::Action,
+        knowledge: Option<&Knowledge>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        use crate::action::Action;
+        let event = match self.state.awaiting.decision() {
+            Some((s, Decision::Respond { event })) if s == seat => *event,
+            _ => return Ok(()),
+        };
+        if matches!(event, TrapEvent::EndProposed { .. }) {
+            return Ok(());
+        }
+        if matches!(
+            action,
+            Action::Pass | Action::LeaveTriggered | Action::Concede | Action::AgreeToEnd
+        ) || self.activates_triggered(seat, action, event)
+        {
+            return Ok(());
+        }
+        self.check_trigger_pass(seat, event, knowledge)?;
+        self.claim_no_trigger_trap(seat, event, events);
+        Ok(())
+    }
+
+    /// Whether `action` activates a card of `seat`'s whose Trigger `event` meets.
+    pub(super) fn activates_triggered(
+        &self,
+        seat: Seat,
+        action: &crate::action::Action,
+        event: TrapEvent,
+    ) -> bool {
+        use crate::action::Action;
+        let activated = match action {
+            Action::Activate { reveal, .. } => Some(reveal.card),
+            Action::ActivateEffect { at } => self.zone_piece(*at).and_then(|p| p.card),
+            _ => None,
+        };
+        activated
+            .and_then(|id| self.rules.pool.get(id))
+            .is_some_and(|card| has_trigger(card) && self.trigger_met(seat, card, event))
+    }
+
     /// On `seat`'s pass on `event`, each of its Set cards that could be a trap ready to
     /// activate is claimed to be none of the traps `event` triggers.
     pub(super) fn claim_no_trigger_trap(
