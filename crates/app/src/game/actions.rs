@@ -627,7 +627,19 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                         },
                         _ => place_words(view, *at),
                     };
-                    format!("{who} activated {what} (chain link {links}).")
+                    // Domain's errata: the opponent the link's effect targets, if any.
+                    let target = match view.duel.chain().links.last().map(|l| l.target) {
+                        Some(fairduel_engine::field::OpponentTarget::Opponent(seat))
+                            if seat == view.seat =>
+                        {
+                            ", targeting you".to_owned()
+                        }
+                        Some(fairduel_engine::field::OpponentTarget::Opponent(seat)) => {
+                            format!(", targeting {seat}")
+                        }
+                        _ => String::new(),
+                    };
+                    format!("{who} activated {what}{target} (chain link {links}).")
                 }
                 TrapEvent::Summoned { at, .. } => {
                     format!("{} was summoned.", capitalise(&place_words(view, *at)))

@@ -691,3 +691,27 @@ fn an_activated_card_asks_which_opponent_it_targets_or_none() {
         "{labels:?}"
     );
 }
+
+#[test]
+fn a_chain_link_says_which_opponent_it_targets() {
+    // domain-27b up to the target's choice, then the choice: seat 1 is asked about the
+    // trap's link and told it is the target.
+    let full =
+        include_str!("../../../../tests/scenarios/domain-27b-a-trigger-targets-who-met-it.toml");
+    let up_to_the_choice = full
+        .split("[[step]]\nseat = 0\ndo = \"choose-opponent\"\nopponent = 2")
+        .next()
+        .expect("the file's first part");
+    // Seat 1 holds a Set card of its own, so it is asked about the link.
+    let (cells, steps) = up_to_the_choice
+        .split_once("[[step]]")
+        .expect("the file's steps");
+    let chosen = format!(
+        "{cells}[[cells]]\nat = \"seat1-back1\"\ncard = 811\nseat = 1\nface = \"down\"\n\
+         entered_turn = 3\n\n[[step]]{steps}[[step]]\nseat = 0\ndo = \"choose-opponent\"\n\
+         opponent = 1\n"
+    );
+    let view = scenario_view("domain-3", &chosen, Seat(1));
+    let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
+    assert!(choice.title.contains("targeting you"), "{}", choice.title);
+}
