@@ -159,6 +159,28 @@ pub(crate) fn scenario_view_with(
     }
 }
 
+/// The Kingdom Duels rules with a scenario file's own `definitions` laid over the pool.
+fn kingdom_rules_with_definitions_of(file: &str) -> Arc<fairduel_engine::Rules> {
+    let definitions = file
+        .split("definitions = \"\"\"")
+        .nth(1)
+        .and_then(|rest| rest.split("\"\"\"").next())
+        .expect("the file's definitions");
+    let catalog = Catalog::load(&project_assets()).expect("assets");
+    let format = catalog.format("kingdom-duels").expect("the format");
+    let pool = format
+        .rules
+        .pool
+        .with_definitions("the scenario's definitions", definitions)
+        .expect("the definitions apply");
+    fairduel_engine::Rules::new(format.rules.format.clone(), pool)
+}
+
+/// A scenario file's text before `marker`: the position up to a decision it leaves open.
+fn up_to<'a>(full: &'a str, marker: &str) -> &'a str {
+    full.split(marker).next().unwrap_or(full)
+}
+
 fn option_labels(choice: &Choice) -> Vec<&str> {
     choice.options.iter().map(|(l, _)| l.as_str()).collect()
 }
@@ -403,10 +425,7 @@ fn a_monster_revealed_from_hidden_atk_position_asks_to_hide_again() {
     let full = include_str!(
         "../../../../tests/scenarios/kingdom-hidden-01-attacked-in-atk-hides-again.toml"
     );
-    let up_to_the_decision = full
-        .split("# Only the monster the decision is about")
-        .next()
-        .expect("the file's first part");
+    let up_to_the_decision = up_to(full, "# Only the monster the decision is about");
     let view = scenario_view("kingdom-duels", up_to_the_decision, Seat(1));
     let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
     assert!(
@@ -427,10 +446,7 @@ fn a_replay_asks_the_attacker_for_a_new_target_among_those_left() {
     // The attack of the scenario file, up to the replay it leaves to seat 0: the attacked
     // Critter went back to its owner's hand, the other Critter is left.
     let full = include_str!("../../../../tests/scenarios/kingdom-replay-01-target-moved.toml");
-    let up_to_the_replay = full
-        .split("# The empty zone is no target")
-        .next()
-        .expect("the file's first part");
+    let up_to_the_replay = up_to(full, "# The empty zone is no target");
     let view = scenario_view("kingdom-duels", up_to_the_replay, Seat(0));
     let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
     assert!(
@@ -567,23 +583,8 @@ fn a_card_with_a_detach_effect_beneath_my_monster_offers_to_detach_it() {
     let text = include_str!(
         "../../../../tests/scenarios/kingdom-detach-01-a-detach-effect-is-activated-by-detaching.toml"
     );
-    let definitions = text
-        .split("definitions = \"\"\"")
-        .nth(1)
-        .and_then(|rest| rest.split("\"\"\"").next())
-        .expect("the file's definitions");
-    let position = text.split("[[step]]").next().expect("the file's position");
-    let catalog = Catalog::load(&project_assets()).expect("assets");
-    let format = catalog.format("kingdom-duels").expect("the format");
-    let pool = format
-        .rules
-        .pool
-        .with_definitions("mine.toml", definitions)
-        .expect("the definitions apply");
-    let rules = Arc::new(fairduel_engine::Rules::new(
-        format.rules.format.clone(),
-        pool,
-    ));
+    let rules = kingdom_rules_with_definitions_of(text);
+    let position = up_to(text, "[[step]]");
     let view = scenario_view_with(&rules, position, Seat(0));
     let axe_raider = Place::Zone {
         side: Seat(0),
@@ -606,10 +607,7 @@ fn a_card_with_a_detach_effect_beneath_my_monster_offers_to_detach_it() {
 fn a_summon_asks_me_in_words_whether_i_answer_it() {
     // The scenario file up to the Normal Summon it leaves to seat 1's window.
     let full = include_str!("../../../../tests/scenarios/domain-25-summon-opens-a-window.toml");
-    let up_to_the_window = full
-        .split("[[step]]\nseat = 1\ndo = \"activate\"")
-        .next()
-        .expect("the file's first part");
+    let up_to_the_window = up_to(full, "[[step]]\nseat = 1\ndo = \"activate\"");
     let view = scenario_view("domain", up_to_the_window, Seat(1));
     let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
     assert!(
@@ -631,23 +629,9 @@ fn a_triggered_trap_may_be_left_set_for_an_idle_warning_in_words() {
     let full = include_str!(
         "../../../../tests/scenarios/kingdom-trigger-06-left-for-an-idle-warning.toml"
     );
-    let up_to_the_window = full
-        .split("[[step]]\nseat = 1\ndo = \"pass\"")
-        .next()
-        .expect("the file's first part");
+    let up_to_the_window = up_to(full, "[[step]]\nseat = 1\ndo = \"pass\"");
     // The file's own definitions give the trap its Trigger.
-    let definitions = full
-        .split("definitions = \"\"\"")
-        .nth(1)
-        .and_then(|rest| rest.split("\"\"\"").next())
-        .expect("the file's definitions");
-    let catalog = Catalog::load(&project_assets()).expect("assets");
-    let preset = &catalog.format("kingdom-duels").expect("format").rules;
-    let pool = preset
-        .pool
-        .with_definitions("the scenario's definitions", definitions)
-        .expect("definitions");
-    let rules = fairduel_engine::Rules::new(preset.format.clone(), pool);
+    let rules = kingdom_rules_with_definitions_of(full);
     let view = scenario_view_with(&rules, up_to_the_window, Seat(1));
     let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
     assert!(
@@ -672,10 +656,7 @@ fn a_triggered_trap_may_be_left_set_for_an_idle_warning_in_words() {
 fn an_activated_card_asks_which_opponent_it_targets_or_none() {
     let full =
         include_str!("../../../../tests/scenarios/domain-27-an-effect-targets-one-opponent.toml");
-    let up_to_the_choice = full
-        .split("[[step]]\nseat = 0\ndo = \"choose-opponent\"")
-        .next()
-        .expect("the file's first part");
+    let up_to_the_choice = up_to(full, "[[step]]\nseat = 0\ndo = \"choose-opponent\"");
     let view = scenario_view("domain-3", up_to_the_choice, Seat(0));
     let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
     assert!(
@@ -698,10 +679,10 @@ fn a_chain_link_says_which_opponent_it_targets() {
     // trap's link and told it is the target.
     let full =
         include_str!("../../../../tests/scenarios/domain-27b-a-trigger-targets-who-met-it.toml");
-    let up_to_the_choice = full
-        .split("[[step]]\nseat = 0\ndo = \"choose-opponent\"\nopponent = 2")
-        .next()
-        .expect("the file's first part");
+    let up_to_the_choice = up_to(
+        full,
+        "[[step]]\nseat = 0\ndo = \"choose-opponent\"\nopponent = 2",
+    );
     // Seat 1 holds a Set card of its own, so it is asked about the link.
     let (cells, steps) = up_to_the_choice
         .split_once("[[step]]")

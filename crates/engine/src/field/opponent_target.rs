@@ -31,13 +31,10 @@ impl Duel {
         if table.opponents_of(controller).count() < 2 {
             return OpponentTarget::NotAsked;
         }
-        let met_by = match self.state.awaiting.decision() {
-            Some((seat, Decision::Respond { event })) if seat == controller => {
-                self.event_author(*event)
-            }
-            _ => None,
-        }
-        .filter(|by| table.in_play(*by) && table.are_opponents(controller, *by));
+        let met_by = self
+            .event_answered_by(controller)
+            .and_then(|event| self.event_author(event))
+            .filter(|by| table.in_play(*by) && table.are_opponents(controller, *by));
         OpponentTarget::Undecided { met_by }
     }
 

@@ -64,7 +64,7 @@ pub(super) const TRIGGER_NOT_MET: &str =
 
 impl Duel {
     /// The event `seat` is asked to respond to now, if any.
-    fn event_answered_by(&self, seat: Seat) -> Option<TrapEvent> {
+    pub(super) fn event_answered_by(&self, seat: Seat) -> Option<TrapEvent> {
         match self.state.awaiting.decision() {
             Some((s, Decision::Respond { event })) if s == seat => Some(*event),
             _ => None,
@@ -232,10 +232,8 @@ impl Duel {
         knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let event = match self.state.awaiting.decision() {
-            Some((s, Decision::Respond { event })) if s == seat && !self.asked_about_end(seat) => {
-                *event
-            }
+        let event = match self.event_answered_by(seat) {
+            Some(event) if !self.asked_about_end(seat) => event,
             _ => return Err(self.wrong_decision(seat, "leave-triggered")),
         };
         let field = &self.rules.format.field;
@@ -284,13 +282,12 @@ impl Duel {
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         use crate::action::Action;
-        let event = match self.state.awaiting.decision() {
-            Some((s, Decision::Respond { event })) if s == seat => *event,
-            _ => return Ok(()),
-        };
-        if matches!(event, TrapEvent::EndProposed { .. }) {
+        let Some(event) = self
+            .event_answered_by(seat)
+            .filter(|event| !matches!(event, TrapEvent::EndProposed { .. }))
+        else {
             return Ok(());
-        }
+        };
         if matches!(
             action,
             Action::Pass | Action::LeaveTriggered | Action::Concede | Action::AgreeToEnd
