@@ -140,6 +140,22 @@ impl Duel {
         }
     }
 
+    /// Takes the card at `place` off the board or out of its zone.
+    pub(crate) fn take_piece_at(&mut self, place: Place) -> Option<Piece> {
+        match place {
+            Place::Cell(cell) => self.state.take(cell),
+            Place::Zone { .. } => self.take_from_zone(place),
+        }
+    }
+
+    /// Puts `piece` on the cell or into the zone `place` names.
+    pub(crate) fn put_piece_at(&mut self, place: Place, piece: Piece) {
+        match place {
+            Place::Cell(cell) => self.state.put(cell, piece),
+            Place::Zone { .. } => self.put_in_zone(place, piece),
+        }
+    }
+
     pub(crate) fn piece_at_mut(&mut self, place: Place) -> Option<&mut Piece> {
         match place {
             Place::Cell(cell) => self.state.piece_mut(cell),

@@ -184,6 +184,15 @@ pub struct PlayRules {
     /// limit").
     #[serde(default)]
     pub extra_deck_slots: u8,
+    /// DOR Modern rule 2: beyond the first `extra_deck_slots`, an Extra Deck monster is
+    /// summoned only onto a zone a Link Marker points to next to its player's Deck Leader,
+    /// and none of them counts towards `max_monsters`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub link_marker_slots: bool,
+    /// DOR Modern rule 3: the most monsters a player controls, those from the Extra Deck
+    /// included (7); one fewer while an opponent controls that many.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_monsters_in_all: Option<u8>,
     /// Ritual Monsters cannot be destroyed by card effects (Kairu: "All Ritual Monster
     /// cards are unable to be destroyed or removed from the field by card effects").
     #[serde(default)]
@@ -318,6 +327,8 @@ impl Default for PlayRules {
             max_monsters: 0,
             max_spells_traps: 0,
             extra_deck_slots: 0,
+            link_marker_slots: false,
+            max_monsters_in_all: None,
             ritual_monsters_immune: false,
             over_limit: OverLimit::Refuse,
             control_change_to_leader: false,

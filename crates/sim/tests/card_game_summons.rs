@@ -8,106 +8,16 @@
 
 use std::sync::Arc;
 
-use fairduel_engine::card::{
-    Attribute, CardDef, CardId, CardKind, DatabaseEntry, ExtraDeckSummon, MonsterStats, MonsterType,
-};
-use fairduel_engine::domain::CardTypes;
-use fairduel_engine::field::LinkArrows;
-use fairduel_engine::{CardPool, Rules};
+use fairduel_engine::Rules;
 
 mod common;
-
-fn monster(id: u16, name: &str, level: u8, extra: Option<ExtraDeckSummon>, tuner: bool) -> CardDef {
-    let kind_bit = match extra {
-        None => 0,
-        Some(ExtraDeckSummon::Fusion) => CardTypes::FUSION,
-        Some(ExtraDeckSummon::Synchro) => CardTypes::SYNCHRO,
-        Some(ExtraDeckSummon::Xyz) => CardTypes::XYZ,
-        Some(ExtraDeckSummon::Link) => CardTypes::LINK,
-    };
-    let tuner_bit = if tuner { CardTypes::TUNER } else { 0 };
-    CardDef {
-        id: CardId(id),
-        name: name.into(),
-        kind: CardKind::Monster(MonsterStats {
-            attribute: Attribute::Light,
-            monster_type: MonsterType::Warrior,
-            level,
-            atk: 1000 + u16::from(level) * 100,
-            def: 1000,
-            ritual: false,
-            strong_in: None,
-            extra_deck: extra,
-        }),
-        equip_to: None,
-        effects: Vec::new(),
-        ritual: None,
-        database: Some(Box::new(DatabaseEntry {
-            passcode: 1000 + u32::from(id),
-            types: CardTypes::MONSTER | CardTypes::EFFECT | kind_bit | tuner_bit,
-            attribute: 0x10,
-            race: 0x1,
-            link_arrows: link_arrows_of(extra, level),
-            ..DatabaseEntry::default()
-        })),
-    }
-}
-
-/// A Link-2 points up and down (towards the facing player and back); a Link-3 left, right
-/// and up.
-fn link_arrows_of(extra: Option<ExtraDeckSummon>, rating: u8) -> u16 {
-    match (extra, rating) {
-        (Some(ExtraDeckSummon::Link), 2) => LinkArrows::TOP | LinkArrows::BOTTOM,
-        (Some(ExtraDeckSummon::Link), _) => LinkArrows::LEFT | LinkArrows::RIGHT | LinkArrows::TOP,
-        _ => 0,
-    }
-}
 
 fn rules() -> Arc<Rules> {
     rules_for("domain")
 }
 
 fn rules_for(preset: &str) -> Arc<Rules> {
-    let format = common::format(preset);
-    let pool = CardPool::from_cards(
-        "card-game-summons",
-        [
-            monster(0, "Test Warrior", 4, None, false),
-            monster(1, "Test Tuner", 2, None, true),
-            monster(2, "Level Four A", 4, None, false),
-            monster(3, "Level Four B", 4, None, false),
-            monster(
-                4,
-                "Level Six Synchro",
-                6,
-                Some(ExtraDeckSummon::Synchro),
-                false,
-            ),
-            monster(5, "Rank Four Xyz", 4, Some(ExtraDeckSummon::Xyz), false),
-            monster(6, "Link Two", 2, Some(ExtraDeckSummon::Link), false),
-            monster(
-                7,
-                "Level Eight Synchro",
-                8,
-                Some(ExtraDeckSummon::Synchro),
-                false,
-            ),
-            monster(8, "Link Three", 3, Some(ExtraDeckSummon::Link), false),
-            monster(9, "Test Fusion", 6, Some(ExtraDeckSummon::Fusion), false),
-            CardDef {
-                id: CardId(10),
-                name: "Test Spell".into(),
-                kind: CardKind::Spell {
-                    spell: fairduel_engine::card::SpellKind::Normal,
-                },
-                equip_to: None,
-                effects: Vec::new(),
-                ritual: None,
-                database: None,
-            },
-        ],
-    );
-    Rules::new(format, pool)
+    Rules::new(common::format(preset), common::card_game::pool())
 }
 
 fn passes(name: &str, body: &str) {

@@ -114,13 +114,19 @@ impl Duel {
 
     /// Materials for a Synchro, Xyz or Link Summon of `card` by `seat` that its mechanic
     /// accepts: the first set of `seat`'s face-up monsters on the field (up to five at a
-    /// time) that passes, fewest first; `None` when there is none.
+    /// time) that passes, fewest first; `None` when there is none. On the grid, the
+    /// materials also stand together and leave a zone the monster may take.
     pub(crate) fn card_game_materials_for(
         &self,
         seat: Seat,
         method: SummonMethod,
         card: CardId,
     ) -> Option<Vec<Place>> {
+        if self.rules.format.family == crate::format::Family::Grid {
+            return self
+                .grid_card_game_materials_for(seat, method, card)
+                .map(|(materials, _)| materials);
+        }
         let face_up: Vec<Place> = self
             .monsters_of(seat)
             .filter(|(_, piece)| piece.face_up && self.controls(seat, piece))
@@ -161,7 +167,7 @@ impl Duel {
         let mut cards = Vec::with_capacity(materials.len());
         for at in materials {
             let piece = self
-                .zone_piece(*at)
+                .piece_at(*at)
                 .ok_or_else(|| format!("there is no card at {at}"))?;
             let card = piece
                 .card

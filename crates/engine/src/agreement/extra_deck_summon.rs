@@ -230,6 +230,20 @@ impl Duel {
         self.check_materials(method, owner, &summon).map_err(bad)?;
         self.check_card_game_materials(method, card, summon.materials)
             .map_err(bad)?;
+        let on_grid = self.rules.format.family == crate::format::Family::Grid;
+        if on_grid {
+            if !method.is_declared_by_the_card_game() {
+                return Err(bad(format!(
+                    "on the grid {name} is summoned by its own rule (a Ritual spell, a \
+                     fusion); an outcome summons only Synchro, Xyz and Link Monsters there"
+                )));
+            }
+            if let Some(why) =
+                self.grid_extra_deck_summon_refused(owner, card, summon.materials, summon.to)
+            {
+                return Err(bad(why));
+            }
+        }
         if method == SummonMethod::Link && summon.defence {
             return Err(bad(format!(
                 "{name} is a Link Monster: it has no DEF and is summoned in ATK Position"
@@ -238,7 +252,7 @@ impl Duel {
 
         // An Alter Monster's material leaves its zone here, and the new monster takes it.
         let materials = self.take_materials(index, owner, summon.materials, run)?;
-        if let Some(why) = self.extra_deck_zone_refused(owner, card, summon.to) {
+        if !on_grid && let Some(why) = self.extra_deck_zone_refused(owner, card, summon.to) {
             return Err(bad(why));
         }
         let mut attached = Vec::new();
@@ -271,7 +285,7 @@ impl Duel {
             controller: owner,
             ..Piece::entering(owner, summon.card_ref, Class::Monster, turn)
         };
-        self.put_in_zone(summon.to, piece);
+        self.put_piece_at(summon.to, piece);
         events.push(Event::SummonedFromExtraDeck {
             seat: owner,
             card,
@@ -398,6 +412,11 @@ impl Duel {
                     }
                     Some(_) => {}
                 },
+                Place::Cell(cell) => {
+                    if let Some(why) = self.grid_material_refused(owner, cell) {
+                        return Err(why);
+                    }
+                }
                 _ => {
                     return Err(format!(
                         "{at} holds no material: materials are monsters on your field or cards \
@@ -470,7 +489,7 @@ impl Duel {
                 continue;
             }
             let piece = self
-                .take_from_zone(*at)
+                .take_piece_at(*at)
                 .ok_or_else(|| bad(format!("there is no card at {at}")))?;
             taken.push((
                 i,

@@ -34,7 +34,7 @@ impl Duel {
 
     /// `seat` declares the summon of `card_ref`, shown by `reveal`: the players then agree
     /// on it and its materials.
-    pub(super) fn declare_extra_deck_summon(
+    pub(crate) fn declare_extra_deck_summon(
         &mut self,
         seat: Seat,
         card_ref: CardRef,
@@ -56,9 +56,16 @@ impl Duel {
         };
         if self.card_game_materials_for(seat, method, card).is_none() {
             return Err(refused(
-                "no face-up monsters of your field make that summon (a Synchro: one Tuner and \
-                 Levels adding up to its Level; an Xyz: monsters of its Rank; a Link: materials \
-                 counting for its Link Rating)",
+                if self.rules.format.family == crate::format::Family::Grid {
+                    "no face-up monsters of yours standing in adjacent zones make that summon \
+                     (a Synchro: one Tuner and Levels adding up to its Level; an Xyz: monsters \
+                     of its Rank; a Link: materials counting for its Link Rating), or none of \
+                     their zones may take another Extra Deck monster"
+                } else {
+                    "no face-up monsters of your field make that summon (a Synchro: one Tuner \
+                     and Levels adding up to its Level; an Xyz: monsters of its Rank; a Link: \
+                     materials counting for its Link Rating)"
+                },
             ));
         }
         let declared = Event::ExtraDeckSummonDeclared { seat, card };
@@ -106,7 +113,7 @@ impl Duel {
     /// The summons `seat` may declare now: one per Synchro, Xyz or Link Monster of its
     /// Extra Deck (those its knowledge opens) for which its field holds materials the
     /// mechanic accepts.
-    pub(super) fn declared_extra_deck_summons(
+    pub(crate) fn declared_extra_deck_summons(
         &self,
         seat: Seat,
         knowledge: &Knowledge,

@@ -39,6 +39,7 @@ impl Duel {
             Decision::Battle => {}
             Decision::ProposeOutcome { .. } => {
                 self.grid_outcome_proposals(seat, &mut out);
+                self.grid_declared_summon_proposals(seat, knowledge, &mut out);
                 out.extend(self.chance_calls());
             }
             Decision::ConsiderOutcome { .. } => {
@@ -368,6 +369,8 @@ impl Duel {
                 });
             }
         }
+        // A card database's Synchro, Xyz and Link Monsters (Classic rule 8, Modern rule 1).
+        self.declared_extra_deck_summons(seat, knowledge, out);
         out.push(Action::EndTurn);
     }
 }

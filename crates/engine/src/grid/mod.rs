@@ -6,6 +6,7 @@
 //! file under `effects/`. This file routes an entry to the rule that handles it.
 
 mod battle;
+mod card_game_summons;
 mod cell;
 mod control_change;
 mod destiny_draw;
@@ -139,6 +140,9 @@ impl Duel {
             Action::CallChance { chance } => {
                 self.call_chance_for_agreement(seat, *chance, events)?
             }
+            Action::SummonFromExtraDeck { card_ref, reveal } => {
+                self.declare_extra_deck_summon(seat, *card_ref, reveal, events)?
+            }
             Action::Redirect { .. }
             | Action::ProposeEnd
             | Action::AgreeToEnd
@@ -148,7 +152,6 @@ impl Duel {
             | Action::PlaySymbol { .. }
             | Action::UseSymbol { .. }
             | Action::IntegrationSummon { .. }
-            | Action::SummonFromExtraDeck { .. }
             | Action::PendulumSummon { .. }
             | Action::ActivateRuleCard { .. }
             | Action::Detach { .. }

@@ -44,6 +44,7 @@ impl Duel {
             | Action::Flip { .. }
             | Action::Fuse { .. }
             | Action::Transform { .. }
+            | Action::SummonFromExtraDeck { .. }
                 if battle =>
             {
                 wrong(action.kind())

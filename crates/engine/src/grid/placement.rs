@@ -272,7 +272,14 @@ impl Duel {
             }),
             _ => true,
         };
-        let over_limit = class == Class::Monster && count >= usize::from(format.play.max_monsters);
+        let over_limit = class == Class::Monster
+            && (count >= usize::from(format.play.max_monsters)
+                || self.most_monsters_in_all(seat).is_some_and(|most| {
+                    self.state
+                        .count_class(seat, Class::Monster)
+                        .saturating_sub(freed)
+                        >= most
+                }));
         let banish = over_limit && format.play.over_limit == OverLimit::Banish;
         if banish && reveal.is_none() {
             return Err(RuleError::MissingReveal {
@@ -569,24 +576,34 @@ impl Duel {
     /// Whether `seat` may take one more monster onto the field (a revival, a control
     /// change) without going past the monster limit.
     pub(super) fn has_monster_room(&self, seat: Seat) -> bool {
-        self.state
-            .count_class(seat, Class::Monster)
-            .saturating_sub(self.uncounted_extra_deck_monsters(seat))
+        let monsters = self.state.count_class(seat, Class::Monster);
+        monsters.saturating_sub(self.uncounted_extra_deck_monsters(seat))
             < usize::from(self.rules.format.play.max_monsters)
+            && self
+                .most_monsters_in_all(seat)
+                .is_none_or(|most| monsters < most)
     }
 
     /// How many of `seat`'s monsters from the Extra Deck (Ritual Monsters, and Fusion
     /// Monsters summoned from it) the monster limit leaves out (Kairu: one).
     pub(super) fn uncounted_extra_deck_monsters(&self, seat: Seat) -> usize {
-        let slots = usize::from(self.rules.format.play.extra_deck_slots);
-        if slots == 0 {
+        let play = &self.rules.format.play;
+        let slots = usize::from(play.extra_deck_slots);
+        if slots == 0 && !play.link_marker_slots {
             return 0;
         }
-        self.state
+        let from_extra_deck = self
+            .state
             .pieces()
             .filter(|(_, p)| p.controller == seat && self.is_extra_deck_monster(p))
-            .count()
-            .min(slots)
+            .count();
+        // Modern: every Extra Deck monster stands beside the five, however many Link
+        // Markers let in.
+        if play.link_marker_slots {
+            from_extra_deck
+        } else {
+            from_extra_deck.min(slots)
+        }
     }
 
     /// Whether `piece` is a monster from the Extra Deck (summoned from it, or a Ritual

@@ -8,6 +8,8 @@ use std::sync::Arc;
 
 use fairduel_engine::{CardPool, DeckList, Format, Rules};
 
+pub mod card_game;
+
 /// The formats every self-play test and benchmark covers.
 pub const PRESETS: [&str; 4] = ["dor-classic", "dor-alternate", "kairu-dotr", "dor-modern"];
 

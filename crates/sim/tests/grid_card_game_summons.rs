@@ -1,0 +1,427 @@
+//! The card game's Synchro, Xyz and Link Summons on the grid (a card database's Extra Deck
+//! monsters in DOR Modern and Classic): Classic rule 8 and Modern rule 1 (materials in
+//! adjacent zones, the monster on a material's zone), Modern rule 2 (one Extra Deck monster,
+//! then only where a Link Marker points next to the Deck Leader) and Modern rule 3 (7 in
+//! all, 6 while the opponent controls 7). The positions are scenario files written here,
+//! played with a pool of the test's own.
+
+use std::sync::Arc;
+
+use fairduel_engine::Rules;
+
+mod common;
+
+fn rules(preset: &str) -> Arc<Rules> {
+    Rules::new(common::format(preset), common::card_game::pool())
+}
+
+fn passes(preset: &str, name: &str, body: &str) {
+    let text = format!("format = \"{preset}\"\n{body}");
+    common::scenario_passes(&rules(preset), name, &text);
+}
+
+/// Seat 0's turn (its Deck Leader on d7): a face-up Tuner (Level 2) on c6 and face-up
+/// Level 4 monsters on d6 and f6, and one of each kind in the Extra Deck.
+const BOARD: &str = r#"
+turn = 3
+
+[seat0]
+leader = 0
+extra = [4, 5, 6, 7, 8]
+deck = [0, 0, 0]
+
+[seat1]
+leader = 0
+deck = [0, 0, 0]
+
+[[cells]]
+at = "c6"
+card = 1
+seat = 0
+
+[[cells]]
+at = "d6"
+card = 2
+seat = 0
+
+[[cells]]
+at = "f6"
+card = 3
+seat = 0
+"#;
+
+#[test]
+fn a_synchro_summon_takes_adjacent_materials_and_one_of_their_zones() {
+    passes(
+        "dor-modern",
+        "grid synchro",
+        &format!(
+            "{BOARD}{}",
+            r#"
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 4
+
+# The Tuner (c6) and d6 stand side by side; the Synchro Monster goes to one of their zones,
+# not to another zone next to the Deck Leader.
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 4, to = "e7", materials = ["c6", "d6"] },
+]
+expect = "bad-outcome"
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 4, to = "d6", materials = ["c6", "d6"] },
+]
+
+[[step]]
+seat = 1
+do = "accept-outcome"
+
+[[assert]]
+at = "d6"
+card = 4
+face = "up"
+
+[[assert]]
+at = "c6"
+empty = true
+
+[[assert]]
+seat = 0
+graveyard_contains = 1
+extra_deck_size = 4
+"#
+        ),
+    );
+}
+
+#[test]
+fn materials_apart_from_each_other_are_refused() {
+    passes(
+        "dor-modern",
+        "grid materials apart",
+        &format!(
+            "{BOARD}{}",
+            r#"
+# The Tuner on c6 and the Level 4 on f6 are not next to each other.
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 4
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 4, to = "c6", materials = ["c6", "f6"] },
+]
+expect = "bad-outcome"
+
+[[assert]]
+at = "f6"
+card = 3
+"#
+        ),
+    );
+}
+
+#[test]
+fn an_xyz_summon_keeps_its_materials_beneath_it_on_the_grid() {
+    passes(
+        "dor-modern",
+        "grid xyz",
+        &format!(
+            "{BOARD}{}",
+            r#"
+[[cells]]
+at = "e6"
+card = 3
+seat = 0
+
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 5
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 5, to = "e6", materials = ["d6", "e6"] },
+]
+
+[[step]]
+seat = 1
+do = "accept-outcome"
+
+[[assert]]
+at = "e6"
+card = 5
+attached = [2, 3]
+
+[[assert]]
+at = "d6"
+empty = true
+"#
+        ),
+    );
+}
+
+#[test]
+fn a_second_extra_deck_monster_goes_only_where_a_link_marker_points_next_to_the_leader() {
+    // Link Two on c6 points up (c5) and down (c7, next to the Deck Leader on d7).
+    passes(
+        "dor-modern",
+        "grid link markers",
+        r#"
+turn = 3
+
+[seat0]
+leader = 0
+extra = [5]
+deck = [0, 0, 0]
+
+[seat1]
+leader = 0
+deck = [0, 0, 0]
+
+[[cells]]
+at = "c6"
+card = 6
+seat = 0
+from_extra_deck = true
+
+[[cells]]
+at = "b7"
+card = 2
+seat = 0
+
+[[cells]]
+at = "c7"
+card = 3
+seat = 0
+
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 5
+
+# b7 is no zone a Link Marker points to.
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 5, to = "b7", materials = ["b7", "c7"] },
+]
+expect = "bad-outcome"
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 5, to = "c7", materials = ["b7", "c7"] },
+]
+
+[[step]]
+seat = 1
+do = "accept-outcome"
+
+[[assert]]
+at = "c7"
+card = 5
+"#,
+    );
+}
+
+#[test]
+fn without_a_link_marker_a_second_extra_deck_monster_is_refused() {
+    // A Synchro Monster on c6, where the Link Monster stood before, points nowhere.
+    passes(
+        "dor-modern",
+        "grid no link marker",
+        r#"
+turn = 3
+
+[seat0]
+leader = 0
+extra = [5]
+deck = [0, 0, 0]
+
+[seat1]
+leader = 0
+deck = [0, 0, 0]
+
+[[cells]]
+at = "c6"
+card = 4
+seat = 0
+from_extra_deck = true
+
+[[cells]]
+at = "b7"
+card = 2
+seat = 0
+
+[[cells]]
+at = "c7"
+card = 3
+seat = 0
+
+# No zone of the materials may take a second Extra Deck monster: the summon cannot even be
+# declared.
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 5
+expect = "cannot-summon-from-extra-deck"
+
+[[assert]]
+seat = 0
+extra_deck_size = 1
+"#,
+    );
+}
+
+/// Seat 0 controls four monsters and two from the Extra Deck (six); seat 1 five and
+/// `seat1_extra` from the Extra Deck.
+fn seven_in_all(seat1_extra: usize) -> String {
+    let mut text = String::from(
+        r#"
+turn = 3
+
+[seat0]
+leader = 0
+hand = [0]
+deck = [0, 0, 0]
+
+[seat1]
+leader = 0
+deck = [0, 0, 0]
+"#,
+    );
+    let cell = |at: &str, card: u8, seat: u8, extra: bool| {
+        format!(
+            "\n[[cells]]\nat = \"{at}\"\ncard = {card}\nseat = {seat}\nfrom_extra_deck = {extra}\n"
+        )
+    };
+    for at in ["a6", "b6", "f6", "g6"] {
+        text.push_str(&cell(at, 2, 0, false));
+    }
+    text.push_str(&cell("c5", 6, 0, true));
+    text.push_str(&cell("e5", 8, 0, true));
+    for at in ["a2", "b2", "c2", "e2", "f2"] {
+        text.push_str(&cell(at, 2, 1, false));
+    }
+    for at in ["a3", "b3"].iter().take(seat1_extra) {
+        text.push_str(&cell(at, 6, 1, true));
+    }
+    text
+}
+
+#[test]
+fn seven_monsters_in_all_leave_the_opponent_six() {
+    // Seat 1 controls seven: seat 0, at six, may not summon a seventh.
+    passes(
+        "dor-modern",
+        "grid six beside seven",
+        &format!(
+            "{}{}",
+            seven_in_all(2),
+            r#"
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+to = "c7"
+mode = "summon"
+expect = "monster-zones-full"
+"#
+        ),
+    );
+    // With six of seat 1's, seat 0's seventh is allowed.
+    passes(
+        "dor-modern",
+        "grid seven",
+        &format!(
+            "{}{}",
+            seven_in_all(1),
+            r#"
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+to = "c7"
+mode = "summon"
+
+[[assert]]
+at = "c7"
+card = 0
+"#
+        ),
+    );
+}
+
+#[test]
+fn classic_summons_on_a_materials_zone_and_counts_the_monster_among_the_five() {
+    passes(
+        "dor-classic",
+        "classic link",
+        &format!(
+            "{BOARD}{}",
+            r#"
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 6
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 6, to = "c6", materials = ["c6", "d6"] },
+]
+
+[[step]]
+seat = 1
+do = "accept-outcome"
+
+[[assert]]
+at = "c6"
+card = 6
+
+[[assert]]
+seat = 0
+graveyard_size = 2
+"#
+        ),
+    );
+}
+
+#[test]
+fn a_summon_from_the_extra_deck_waits_for_a_main_phase_in_modern() {
+    passes(
+        "dor-modern",
+        "grid battle phase",
+        &format!(
+            "{BOARD}{}",
+            r#"
+[[step]]
+seat = 0
+do = "next-phase"
+
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 4
+expect = "wrong-phase"
+"#
+        ),
+    );
+}
