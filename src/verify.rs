@@ -163,15 +163,15 @@ fn audit_file(
         })?;
     // The card database given, for the records of matches played with it; the format's
     // own pool for any other.
-    let pool = match database {
-        Some(pool) if pool.hash() == setup.pool_hash => pool.clone(),
+    let pool = match database.map(|pool| fairduel_carddb::pool_as_played(&format, pool.clone())) {
+        Some(pool) if pool.hash() == setup.pool_hash => pool,
         _ => assets::load_pool(dir, &format.pool).map_err(|e| e.to_string())?,
     };
     let rules = Rules::new(format, pool);
     if rules.pool.hash() != setup.pool_hash {
         let how = if database.is_none() {
-            "verify with the FairDuel version (or assets) it was played with, or, for a Domain \
-             match played with a card database's cards, pass that database with --cards"
+            "verify with the FairDuel version (or assets) it was played with, or, for a match \
+             played with a card database's cards, pass that database with --cards"
         } else {
             "pass --cards the card database the match was played with"
         };

@@ -5,6 +5,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use fairduel_engine::card::{CardDef, EffectDef, Primitive, Trigger};
+use fairduel_engine::domain::CardTypes;
+use fairduel_engine::format::Family;
 use fairduel_engine::{CardPool, DeckList, Format, Rules};
 use thiserror::Error;
 
@@ -13,8 +16,8 @@ use crate::{CardDbError, DatabasePoolError, load_cards, pool_from_database, read
 #[derive(Debug, Error)]
 pub enum DatabaseMatchError {
     #[error(
-        "{format} is played with its own cards (pool \"{pool}\"): only Domain Format plays the \
-         cards of your card database"
+        "{format} is played with its own cards (pool \"{pool}\"): only Domain Format and the \
+         community DOR formats (Classic, Alternate, Modern) play the cards of your card database"
     )]
     NotDomain { format: String, pool: String },
     #[error("your card database: {0}")]
@@ -40,18 +43,72 @@ pub fn load_database_pool(paths: &[PathBuf]) -> Result<CardPool, DatabaseMatchEr
 
 /// `format` played with the cards of the database at `paths`.
 pub fn database_rules(format: Format, paths: &[PathBuf]) -> Result<Arc<Rules>, DatabaseMatchError> {
-    if !format.deck.domain {
+    if !format.plays_card_databases() {
         return Err(DatabaseMatchError::NotDomain {
             format: format.name,
             pool: format.pool,
         });
     }
-    Ok(Rules::new(format, load_database_pool(paths)?))
+    let pool = pool_as_played(&format, load_database_pool(paths)?);
+    Ok(Rules::new(format, pool))
 }
 
-/// One legal deck per seat from the pool of `rules`, each with another Deck Master.
+/// A card database's pool as `format` plays it. On the grid every spell, trap and FLIP
+/// monster resolves by agreement when it would take effect (the grid runs only the effects a
+/// card defines, and a database defines none); the card game's field resolves every card by
+/// agreement already.
+pub fn pool_as_played(format: &Format, pool: CardPool) -> CardPool {
+    if format.family != Family::Grid {
+        return pool;
+    }
+    let name = pool.name().to_owned();
+    let cards: Vec<CardDef> = pool
+        .cards()
+        .cloned()
+        .map(|mut card| {
+            card.effects = effects_by_agreement_on_the_grid(&card);
+            card
+        })
+        .collect();
+    CardPool::from_cards(name, cards)
+}
+
+/// The effects a card database's card has on the grid, each resolved by agreement: a spell's
+/// on activation; a trap's on each event the grid lets a trap answer (the card's text says
+/// which it answers, and the players judge the outcome); a FLIP monster's when it is turned
+/// face-up.
+fn effects_by_agreement_on_the_grid(card: &CardDef) -> Vec<EffectDef> {
+    let agreed = |trigger| EffectDef {
+        trigger,
+        primitive: Primitive::ByAgreement,
+    };
+    let flip = card
+        .database
+        .as_ref()
+        .is_some_and(|d| d.types & CardTypes::FLIP != 0);
+    if card.is_spell() {
+        vec![agreed(Trigger::Activate)]
+    } else if card.is_trap() {
+        vec![
+            agreed(Trigger::EnemyAttacks),
+            agreed(Trigger::EnemyMovesInRange),
+            agreed(Trigger::EnemySpell),
+        ]
+    } else if flip {
+        vec![agreed(Trigger::Flip)]
+    } else {
+        Vec::new()
+    }
+}
+
+/// One legal deck per seat from the pool of `rules`, each with another Deck Master (Deck
+/// Leader, on the grid).
 pub fn database_decks(rules: &Rules, seats: usize) -> Result<Vec<DeckList>, DatabaseMatchError> {
-    let decks = fairduel_engine::domain::build_domain_decks(&rules.pool, &rules.format, seats);
+    let decks = if rules.format.deck.domain {
+        fairduel_engine::domain::build_domain_decks(&rules.pool, &rules.format, seats)
+    } else {
+        fairduel_engine::grid::build_grid_decks(&rules.pool, &rules.format, seats)
+    };
     if decks.len() < seats {
         return Err(DatabaseMatchError::TooFewDecks {
             found: decks.len(),

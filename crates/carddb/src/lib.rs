@@ -16,6 +16,7 @@ mod strings;
 pub use cdb::{CardDbError, LoadedDatabase, load_cards, read_cdb};
 pub use database_match::{
     DatabaseMatchError, database_deck, database_decks, database_rules, load_database_pool,
+    pool_as_played,
 };
 pub use deck_file::{
     DECK_MASTER_TAG, DeckFileError, ParsedDeck, YdkeLists, parse_ydke, read_deck_text, to_ydk,

@@ -517,6 +517,15 @@ impl Format {
 }
 
 impl Format {
+    /// Whether a player's card database may be the format's pool: Domain Format, and the
+    /// community DOR formats, played with the card game's own cards ("Classic Format Rules
+    /// (Can be Generation DM/GX or without post GX-era cards)", "Modern Format (Includes all
+    /// the latest cards and Master Rules)"). Kairu's DOTR and Kingdom Duels have cards of
+    /// their own.
+    pub fn plays_card_databases(&self) -> bool {
+        self.deck.domain || (self.family == Family::Grid && self.rulebook == Rulebook::Dor)
+    }
+
     /// The folder of `assets/decks/` holding this format's starter decks (`dor`: the
     /// folder itself).
     pub fn deck_folder(&self) -> &str {

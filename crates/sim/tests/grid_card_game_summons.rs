@@ -425,3 +425,90 @@ expect = "wrong-phase"
         ),
     );
 }
+
+/// A card-game pool large enough for 40-card decks: Level 1 to 4 monsters (every fifth a
+/// Tuner), Synchro, Xyz and Link Monsters, and the test pool's spell.
+fn self_play_pool() -> fairduel_engine::CardPool {
+    use fairduel_engine::card::ExtraDeckSummon;
+    let mut cards = Vec::new();
+    for id in 0..40u16 {
+        let level = (id % 4 + 1) as u8;
+        let name = format!("Monster {id}");
+        cards.push(common::card_game::monster(
+            id,
+            &name,
+            level,
+            None,
+            id % 5 == 0,
+        ));
+    }
+    let extra = [
+        (ExtraDeckSummon::Link, 1),
+        (ExtraDeckSummon::Link, 2),
+        (ExtraDeckSummon::Link, 3),
+        (ExtraDeckSummon::Synchro, 4),
+        (ExtraDeckSummon::Synchro, 5),
+        (ExtraDeckSummon::Xyz, 2),
+        (ExtraDeckSummon::Xyz, 4),
+    ];
+    for (i, (summon, level)) in extra.into_iter().enumerate() {
+        let id = 40 + i as u16;
+        let name = format!("{summon:?} {level}");
+        cards.push(common::card_game::monster(
+            id,
+            &name,
+            level,
+            Some(summon),
+            false,
+        ));
+    }
+    fairduel_engine::CardPool::from_cards("grid-card-game-self-play", cards)
+}
+
+#[test]
+fn self_play_on_the_grid_summons_from_the_extra_deck_and_every_game_ends() {
+    let rules = Rules::new(common::format("dor-modern"), self_play_pool());
+    let decks = fairduel_engine::grid::build_grid_decks(&rules.pool, &rules.format, 4);
+    assert_eq!(decks.len(), 4, "four legal decks from the pool");
+    let mut summoned = 0;
+    for seed in 0..60 {
+        let pair = common::pairing(&decks, seed);
+        let report = fairduel_sim::selfplay::play_game(
+            &rules,
+            &pair,
+            seed,
+            fairduel_sim::selfplay::BotKind::Random,
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        summoned += report.agreements.extra_deck_summons;
+    }
+    assert!(
+        summoned > 0,
+        "the bots summoned no Synchro, Xyz or Link Monster in 60 games"
+    );
+}
+
+#[test]
+fn protocol_games_on_the_grid_with_extra_deck_summons_pass_their_audits() {
+    let rules = Rules::new(common::format("dor-modern"), self_play_pool());
+    let decks = fairduel_engine::grid::build_grid_decks(&rules.pool, &rules.format, 4);
+    let mut summoned = 0;
+    for seed in 0..12 {
+        let pair = common::pairing(&decks, seed);
+        let game = fairduel_sim::protocol_selfplay::play_protocol_game(
+            &rules,
+            "dor-modern",
+            &pair,
+            seed,
+            fairduel_sim::selfplay::BotKind::Random,
+            true,
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert!(
+            game.audit.as_ref().is_some_and(|a| a.all_verified()),
+            "seed {seed}: the audit found something"
+        );
+        summoned += game.agreements.extra_deck_summons;
+    }
+    assert!(summoned > 0, "no Extra Deck summon in 12 protocol games");
+}

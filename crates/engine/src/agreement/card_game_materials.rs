@@ -85,16 +85,7 @@ impl Duel {
         let Some(agreement) = self.state.agreement.as_ref() else {
             return Ok(());
         };
-        let declared = matches!(
-            agreement.at,
-            Place::Zone {
-                zone: crate::place::Zone::ExtraDeck,
-                ..
-            }
-        ) && self
-            .summon_method(agreement.card)
-            .is_some_and(SummonMethod::is_declared_by_the_card_game);
-        if !declared {
+        if !self.agreeing_on_declared_summon() {
             return Ok(());
         }
         match operations {
@@ -110,6 +101,21 @@ impl Duel {
                     .into(),
             }),
         }
+    }
+
+    /// Whether the players are agreeing on a declared Synchro, Xyz or Link Summon.
+    pub(crate) fn agreeing_on_declared_summon(&self) -> bool {
+        self.state.agreement.as_ref().is_some_and(|agreement| {
+            matches!(
+                agreement.at,
+                Place::Zone {
+                    zone: crate::place::Zone::ExtraDeck,
+                    ..
+                }
+            ) && self
+                .summon_method(agreement.card)
+                .is_some_and(SummonMethod::is_declared_by_the_card_game)
+        })
     }
 
     /// Materials for a Synchro, Xyz or Link Summon of `card` by `seat` that its mechanic

@@ -222,6 +222,7 @@ impl CardTypes {
     pub const EFFECT: u32 = 0x20;
     pub const FUSION: u32 = 0x40;
     pub const RITUAL: u32 = 0x80;
+    pub const FLIP: u32 = 0x20_0000;
     pub const TUNER: u32 = 0x1000;
     pub const SYNCHRO: u32 = 0x2000;
     pub const QUICK_PLAY: u32 = 0x1_0000;

@@ -387,6 +387,11 @@ impl Duel {
         out.push(Action::ProposeOutcome {
             operations: Vec::new(),
         });
+        // A declared summon's outcome is that summon or nothing (see
+        // `grid_declared_summon_proposals`).
+        if self.agreeing_on_declared_summon() {
+            return;
+        }
         let mut singles = Vec::new();
         let agreement_card = self.state.agreement.as_ref().map(|a| a.at);
         for (cell, piece) in self.state.pieces() {

@@ -6,6 +6,7 @@
 //! file under `effects/`. This file routes an entry to the rule that handles it.
 
 mod battle;
+mod built_decks;
 mod card_game_summons;
 mod cell;
 mod control_change;
@@ -35,6 +36,7 @@ mod traps;
 mod turn;
 mod win_conditions;
 
+pub use built_decks::build_grid_decks;
 pub use cell::Cell;
 pub use movement::Reach;
 pub use topology::{Edge, GridTopology, UnseatableGrid};
