@@ -214,7 +214,8 @@ pub fn load_rules(dir: &Path, format: &str) -> Result<Arc<Rules>, AssetError> {
 
 /// A format played with the cards of the player's own card database (`paths`: a
 /// `cards.cdb`, or the simulator folder holding it) instead of the pool the format names.
-/// Only Domain Format plays the card game's whole pool this way.
+/// Domain Format and the community DOR formats (Classic, Alternate, Modern) play the card
+/// game's cards this way.
 pub fn load_rules_with_cards(
     dir: &Path,
     format: &str,

@@ -51,7 +51,8 @@ enum Command {
         /// Also write the ticket to this file.
         #[arg(long)]
         ticket_file: Option<PathBuf>,
-        /// Domain Format with your simulator's card database (a cards.cdb, or the folder
+        /// Domain Format or DOR Classic, Alternate and Modern with your simulator's card
+        /// database (a cards.cdb, or the folder
         /// holding it and strings.conf); the deck is then a .ydk file or ydke:// link.
         #[arg(long)]
         cards: Vec<PathBuf>,
@@ -65,7 +66,8 @@ enum Command {
         format: String,
         #[arg(long)]
         deck: String,
-        /// Domain Format with your simulator's card database (a cards.cdb, or the folder
+        /// Domain Format or DOR Classic, Alternate and Modern with your simulator's card
+        /// database (a cards.cdb, or the folder
         /// holding it and strings.conf); the deck is then a .ydk file or ydke:// link.
         #[arg(long)]
         cards: Vec<PathBuf>,
@@ -84,7 +86,8 @@ enum Command {
         /// How long to look, in seconds.
         #[arg(long, default_value_t = 5)]
         wait: u64,
-        /// Domain Format with your simulator's card database (a cards.cdb, or the folder
+        /// Domain Format or DOR Classic, Alternate and Modern with your simulator's card
+        /// database (a cards.cdb, or the folder
         /// holding it and strings.conf); the deck is then a .ydk file or ydke:// link.
         #[arg(long)]
         cards: Vec<PathBuf>,
@@ -95,7 +98,7 @@ enum Command {
     Resume {
         /// The match id (its first characters are enough) or its file.
         r#match: Option<String>,
-        /// The card database the match was played with (Domain Format with your own cards).
+        /// The card database the match was played with (Domain Format or a DOR format with your own cards).
         #[arg(long)]
         cards: Vec<PathBuf>,
         #[command(flatten)]
@@ -112,7 +115,8 @@ enum Command {
         /// Where to save the match record (default: the user's data folder).
         #[arg(long)]
         record: Option<PathBuf>,
-        /// Domain Format with your simulator's card database (a cards.cdb, or the folder
+        /// Domain Format or DOR Classic, Alternate and Modern with your simulator's card
+        /// database (a cards.cdb, or the folder
         /// holding it and strings.conf): every seat plays a deck built from its cards.
         #[arg(long)]
         cards: Vec<PathBuf>,
@@ -149,7 +153,8 @@ enum Command {
         /// Print the summary as one JSON object (for tools and CI) instead of words.
         #[arg(long)]
         json: bool,
-        /// Domain Format with your simulator's card database (a cards.cdb, or the folder
+        /// Domain Format or DOR Classic, Alternate and Modern with your simulator's card
+        /// database (a cards.cdb, or the folder
         /// holding it and strings.conf): every seat plays a deck built from its cards.
         #[arg(long)]
         cards: Vec<PathBuf>,
@@ -210,8 +215,8 @@ struct AppArgs {
     /// The bot's deck for that match.
     #[arg(long, requires = "format")]
     bot_deck: Option<String>,
-    /// Domain Format with the cards of your simulator's card database (a cards.cdb, or the
-    /// folder holding it): a deck is built for each seat.
+    /// Domain Format or DOR Classic, Alternate and Modern with the cards of your simulator's
+    /// card database (a cards.cdb, or the folder holding it): a deck is built for each seat.
     #[arg(long, requires = "format", conflicts_with_all = ["deck", "bot_deck"])]
     cards: Option<PathBuf>,
     /// Seed for shuffles and bots, so a match can be played again the same way.
@@ -246,12 +251,14 @@ struct AppArgs {
 enum DeckCommand {
     /// Check a deck file against a format and the card pool. Exits 0 only if it is legal.
     Check {
-        /// A FairDuel deck file; for Domain Format also a `.ydk` file or a `ydke://` link.
+        /// A FairDuel deck file; with a card database also a `.ydk` file or a `ydke://` link.
         file: PathBuf,
         #[arg(long, default_value = "dor-classic")]
         format: String,
-        /// Domain Format: your simulator's card database (a cards.cdb, or the folder holding
-        /// it and strings.conf); may be given more than once. Default: $FAIRDUEL_CARDS.
+        /// Your simulator's card database (a cards.cdb, or the folder holding it and
+        /// strings.conf), for Domain Format (default: $FAIRDUEL_CARDS) or DOR Classic,
+        /// Alternate and Modern (the Deck Leader alone in the side deck); may be given more
+        /// than once.
         #[arg(long)]
         cards: Vec<PathBuf>,
     },
@@ -420,8 +427,13 @@ pub fn run() -> ExitCode {
             crate::domain_deck::check(&file, &format, &cards)
         }
         Command::Deck {
-            command: DeckCommand::Check { file, format, .. },
-        } => deck_check(&dir, &file, &format),
+            command:
+                DeckCommand::Check {
+                    file,
+                    format,
+                    cards,
+                },
+        } => deck_check(&dir, &file, &format, &cards),
         Command::Deck {
             command: DeckCommand::Link { file, cards },
         } => crate::deck_links::link(&dir, Some(&netcli::data_root(&cli.player)), &file, &cards),
@@ -665,9 +677,23 @@ fn formats(dir: &std::path::Path) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-fn deck_check(dir: &std::path::Path, file: &std::path::Path, format: &str) -> CmdResult {
-    let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
-    let deck = assets::load_deck(file, &rules).map_err(|e| e.to_string())?;
+fn deck_check(
+    dir: &std::path::Path,
+    file: &std::path::Path,
+    format: &str,
+    cards: &[PathBuf],
+) -> CmdResult {
+    let (rules, deck) = if cards.is_empty() {
+        let rules = assets::load_rules(dir, format).map_err(|e| e.to_string())?;
+        let deck = assets::load_deck(file, &rules).map_err(|e| e.to_string())?;
+        (rules, deck)
+    } else {
+        // A DOR format with the player's own card database: a YDK file or ydke link, the
+        // Deck Leader alone in its side deck.
+        let rules = assets::load_rules_with_cards(dir, format, cards)?;
+        let deck = fairduel_carddb::database_deck(&rules, &file.to_string_lossy())?;
+        (rules, deck)
+    };
     let leader = deck
         .leader
         .and_then(|id| rules.pool.get(id))

@@ -619,8 +619,12 @@ fn a_four_player_match_shows_every_seat_and_goes_on_after_i_concede() {
         step_until(&mut h, "my seat out of the duel", |h| {
             view(h).is_some_and(|v| v.duel.state().table.is_removed(v.seat)) || over(h)
         });
+        // Under load a bot may be out by now too, each seat marked so.
         if !over(&h) {
-            h.get_by_label("out of the duel");
+            assert!(
+                h.query_all_by_label("out of the duel").next().is_some(),
+                "my seat is marked out of the duel"
+            );
         }
     }
     play_on_to_the_result(&mut h);

@@ -120,7 +120,8 @@ pub fn database_decks(rules: &Rules, seats: usize) -> Result<Vec<DeckList>, Data
 }
 
 /// A deck of a card database's cards, from a `.ydk` file, a `ydke://` link or a FairDuel
-/// Domain deck file naming passcodes: each passcode found in the match's pool.
+/// Domain deck file naming passcodes: each passcode found in the match's pool. The Deck
+/// Master (on the grid, the Deck Leader) stands alone in the side deck.
 pub fn database_deck(rules: &Rules, file_or_link: &str) -> Result<DeckList, String> {
     let text = if file_or_link.starts_with("ydke://") {
         file_or_link.to_owned()
@@ -143,9 +144,14 @@ pub fn database_deck(rules: &Rules, file_or_link: &str) -> Result<DeckList, Stri
         })
     };
     let deck = &parsed.deck;
+    let role = if rules.format.deck.domain {
+        "Deck Master"
+    } else {
+        "Deck Leader"
+    };
     let master = deck.deck_master.ok_or_else(|| {
         format!(
-            "{file_or_link}: no Deck Master — put it alone in the side deck, or add a line \
+            "{file_or_link}: no {role} — put it alone in the side deck, or add a line \
              `#deckmaster PASSCODE`"
         )
     })?;

@@ -66,9 +66,13 @@ fn rank_four_xyz(id: u16) -> CardDef {
 }
 
 fn rules() -> Arc<Rules> {
+    rules_for("domain")
+}
+
+fn rules_for(format_id: &str) -> Arc<Rules> {
     let catalog = Catalog::load(&project_assets()).expect("assets");
     let format = catalog
-        .format("domain")
+        .format(format_id)
         .expect("format")
         .rules
         .format
@@ -129,7 +133,11 @@ fn screen() -> Harness<'static, Screen> {
 }
 
 fn screen_of(position: &str) -> Harness<'static, Screen> {
-    let view = scenario_view_with(&rules(), position, Seat(0));
+    screen_with(&rules(), position)
+}
+
+fn screen_with(rules: &Arc<Rules>, position: &str) -> Harness<'static, Screen> {
+    let view = scenario_view_with(rules, position, Seat(0));
     let mut model = MatchModel::showing(
         vec!["Ada".to_owned(), "Bot".to_owned()],
         "Domain Format".to_owned(),
@@ -239,5 +247,40 @@ entered_turn = 3
         .click();
     h.run();
     h.get_by_label_contains("Declare a Synchro, Xyz or Link Summon");
+    h.get_by_label_contains("Xyz Summon Rank Four Xyz (materials agreed)");
+}
+
+#[test]
+fn on_the_grid_the_extra_deck_button_declares_an_xyz_summon_of_two_monsters_side_by_side() {
+    let mut h = screen_with(
+        &rules_for("dor-modern"),
+        r#"
+format = "dor-modern"
+turn = 3
+
+[seat0]
+leader = 2
+extra = [4]
+deck = [2, 2]
+
+[seat1]
+leader = 2
+deck = [2, 2]
+
+[[cells]]
+at = "c6"
+card = 0
+seat = 0
+
+[[cells]]
+at = "d6"
+card = 0
+seat = 0
+"#,
+    );
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Summon from the Extra Deck…")
+        .click();
+    h.run();
     h.get_by_label_contains("Xyz Summon Rank Four Xyz (materials agreed)");
 }
