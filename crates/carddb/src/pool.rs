@@ -117,7 +117,7 @@ fn kind_of(facts: &CardFacts) -> Option<CardKind> {
         };
         return Some(CardKind::Trap {
             trap,
-            range: TrapRange::Full,
+            range: trap_range_of(&facts.text),
         });
     }
     if !types.is_monster() {
@@ -135,6 +135,43 @@ fn kind_of(facts: &CardFacts) -> Option<CardKind> {
         strong_in: None,
         extra_deck: extra_deck_summon(types),
     }))
+}
+
+/// A trap's range on the grid by DOR Classic rule 5, read from its text as the pool is
+/// built (the text itself is not kept): "If a Trap Card has the words 'target' or similar in
+/// its card text, it will be a 'Limited Range' Trap Card … if a Trap Card states 'a card',
+/// '1 card', 'a monster', 'a spell/trap card', etc, it will also be considered as a 'Limited
+/// Range' Trap Card … All other Trap Cards are treated as Full Range." Formats whose traps
+/// are all Full Range (Alternate) ignore it.
+fn trap_range_of(text: &str) -> TrapRange {
+    const LIMITED: [&str; 9] = [
+        "target",
+        "a card",
+        "1 card",
+        "a monster",
+        "1 monster",
+        "a spell",
+        "1 spell",
+        "a trap",
+        "1 trap",
+    ];
+    let text = text.to_lowercase();
+    let says = |words: &str| {
+        text.match_indices(words).any(|(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + words.len()..].chars().next();
+            // Whole words only: "a card" but not "a cards" nor "data card"; "target" also
+            // as "targets" and "targeted".
+            let starts_a_word = !before.is_some_and(char::is_alphanumeric);
+            let ends_a_word = words == "target" || !after.is_some_and(char::is_alphanumeric);
+            starts_a_word && ends_a_word
+        })
+    };
+    if LIMITED.iter().any(|words| says(words)) {
+        TrapRange::Limited
+    } else {
+        TrapRange::Full
+    }
 }
 
 fn extra_deck_summon(types: CardTypes) -> Option<ExtraDeckSummon> {
@@ -221,5 +258,35 @@ fn entry_of(facts: &CardFacts, db: &CardDatabase) -> DatabaseEntry {
         treated_as: always_treated_as(facts, db).iter().map(|p| p.0).collect(),
         link_arrows: facts.link_arrows,
         pendulum_scale: facts.pendulum_scale,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trap_that_targets_or_names_one_card_is_limited_range_and_any_other_full() {
+        assert_eq!(
+            trap_range_of("Target 1 face-up monster."),
+            TrapRange::Limited
+        );
+        assert_eq!(
+            trap_range_of("When a monster declares an attack"),
+            TrapRange::Limited
+        );
+        assert_eq!(
+            trap_range_of("Destroy 1 card on the field."),
+            TrapRange::Limited
+        );
+        assert_eq!(
+            trap_range_of("When it targets this card"),
+            TrapRange::Limited
+        );
+        assert_eq!(
+            trap_range_of("Destroy all monsters your opponent controls."),
+            TrapRange::Full
+        );
+        assert_eq!(trap_range_of("Each player draws 2 cards."), TrapRange::Full);
     }
 }

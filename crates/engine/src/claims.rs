@@ -11,9 +11,14 @@ use crate::state::{PendingClaim, Predicate};
 /// Whether `card` is what `predicate` says.
 pub(crate) fn predicate_holds(predicate: &Predicate, card: &CardDef) -> bool {
     match predicate {
-        Predicate::MonsterLevel { min, max } => card
-            .monster()
-            .is_some_and(|m| (*min..=*max).contains(&m.level)),
+        // A monster Set from the hand: one a Normal Summon or Set may bring, never a Ritual
+        // Monster of a card database, nor a monster that starts in the Extra Deck.
+        Predicate::MonsterLevel { min, max } => {
+            card.is_normal_summonable()
+                && card
+                    .monster()
+                    .is_some_and(|m| (*min..=*max).contains(&m.level))
+        }
         Predicate::SpellOrTrap => match card.kingdom() {
             Some(k) => k.is(MainType::Spell) || k.is(MainType::Trap),
             None => !card.is_monster(),

@@ -333,15 +333,18 @@ impl DeckList {
                 pool.name()
             ),
         })?;
+        // "Each Player selects 1 Monster Card from their Deck": a Main Deck monster, never
+        // a Ritual Monster or one of the card game's Extra Deck monsters.
         if !leader.is_monster()
             || leader.level() > format.deck.leader_max_level
-            || leader.monster().is_some_and(|m| m.ritual)
+            || !leader.is_normal_summonable()
         {
             return Err(DeckProblem {
                 card: Some(leader_id),
                 message: format!(
                     "the Deck Leader {} must be a monster of level {} or lower, chosen from \
-                     the deck (not a Ritual Monster)",
+                     the deck (not a Ritual Monster nor a Fusion, Synchro, Xyz or Link \
+                     Monster)",
                     leader.name, format.deck.leader_max_level
                 ),
             });
@@ -417,6 +420,16 @@ impl DeckList {
                     message: format!(
                         "{} is a Ritual Monster: it is summoned only by its Ritual card and \
                          does not go in the main deck ({where_to})",
+                        def.name
+                    ),
+                });
+            }
+            if def.is_card_game_extra_deck_monster() && self.main.contains(&id) {
+                return Err(DeckProblem {
+                    card: Some(id),
+                    message: format!(
+                        "{} is a Fusion, Synchro, Xyz or Link Monster: it starts in the Extra \
+                         Deck, not the main deck (move it there)",
                         def.name
                     ),
                 });

@@ -512,3 +512,129 @@ fn protocol_games_on_the_grid_with_extra_deck_summons_pass_their_audits() {
     }
     assert!(summoned > 0, "no Extra Deck summon in 12 protocol games");
 }
+
+#[test]
+fn a_deck_leader_points_no_link_marker_and_a_material_points_none_once_it_leaves() {
+    // A Link Monster as Deck Leader (no deck may have one: see below) has its effects
+    // negated: its Link Marker up onto d6 lets nothing in. With a Synchro on a5 already,
+    // an Xyz on d6 would be the second Extra Deck monster.
+    passes(
+        "dor-modern",
+        "grid leader markers",
+        r#"
+turn = 3
+
+[seat0]
+leader = 6
+extra = [5]
+deck = [0, 0, 0]
+
+[seat1]
+leader = 0
+deck = [0, 0, 0]
+
+[[cells]]
+at = "a5"
+card = 4
+seat = 0
+from_extra_deck = true
+
+[[cells]]
+at = "c6"
+card = 2
+seat = 0
+
+[[cells]]
+at = "d6"
+card = 3
+seat = 0
+
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 5
+expect = "cannot-summon-from-extra-deck"
+"#,
+    );
+    // Link Two on c6 points down onto c7, next to the Deck Leader; used as a material of
+    // Link Three with the monster on c7, it leaves, and then nothing points there.
+    passes(
+        "dor-modern",
+        "grid material markers",
+        r#"
+turn = 3
+
+[seat0]
+leader = 0
+extra = [8]
+deck = [0, 0, 0]
+
+[seat1]
+leader = 0
+deck = [0, 0, 0]
+
+[[cells]]
+at = "a5"
+card = 4
+seat = 0
+from_extra_deck = true
+
+[[cells]]
+at = "c6"
+card = 6
+seat = 0
+from_extra_deck = true
+
+[[cells]]
+at = "c7"
+card = 2
+seat = 0
+
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 8
+expect = "cannot-summon-from-extra-deck"
+"#,
+    );
+}
+
+#[test]
+fn extra_deck_monsters_stay_out_of_the_main_deck_and_never_lead() {
+    use fairduel_engine::{CardId, DeckList};
+    let rules = rules("dor-modern");
+    let deck = |leader: u16, main: Vec<u16>| DeckList {
+        name: "test".into(),
+        leader: Some(CardId(leader)),
+        main: main.into_iter().map(CardId).collect(),
+        extra: Vec::new(),
+        field_setup: Vec::new(),
+        duelist_setup: None,
+    };
+    let forty = |extra_card: Option<u16>| {
+        let mut main: Vec<u16> = [0, 1, 2, 3]
+            .iter()
+            .flat_map(|c| std::iter::repeat_n(*c, 3))
+            .collect();
+        main.extend(std::iter::repeat_n(10, 3));
+        main.extend(extra_card);
+        main.resize(40, 10);
+        main
+    };
+    let refused = |deck: DeckList| match deck.validate(&rules.pool, &rules.format) {
+        Ok(()) => panic!("{:?} was accepted", deck.main),
+        Err(problem) => problem.to_string(),
+    };
+    // The pool is too small for 40 cards of 3 copies each: only the refusal asked about is
+    // looked for in the error.
+    let leading_link = refused(deck(6, forty(None)));
+    assert!(
+        leading_link.contains("Deck Leader") && leading_link.contains("Link"),
+        "{leading_link}"
+    );
+    let synchro_in_main = refused(deck(0, forty(Some(4))));
+    assert!(
+        synchro_in_main.contains("Level Six Synchro") && synchro_in_main.contains("Extra Deck"),
+        "{synchro_in_main}"
+    );
+}

@@ -239,7 +239,7 @@ impl Duel {
                 )));
             }
             if let Some(why) =
-                self.grid_extra_deck_summon_refused(owner, card, summon.materials, summon.to)
+                self.grid_extra_deck_summon_refused(owner, summon.materials, summon.to)
             {
                 return Err(bad(why));
             }
@@ -575,8 +575,13 @@ impl Duel {
                     card,
                 });
                 // "If you attach a card, you also attach any card already attached to that
-                // card."
-                attached.extend(material.attached);
+                // card." On the grid what lies beneath a monster is its equips, which are no
+                // Xyz Materials (Classic rule 11): they go to the graveyard.
+                if material.from_field.is_some_and(|at| at.cell().is_some()) {
+                    self.attached_to_graveyards(material.attached, events);
+                } else {
+                    attached.extend(material.attached);
+                }
             }
             MaterialsGo::Graveyard => {
                 let slot = CardSlot {

@@ -256,6 +256,25 @@ impl Duel {
                     }));
                 }
                 let controller = self.controller_arriving_at(at, owner).map_err(bad)?;
+                // On the grid a monster an outcome brings needs room as any other does (the
+                // five, the Extra Deck monsters beside them, DOR Modern's cap in all).
+                if let Place::Cell(cell) = at
+                    && class != Some(Class::SpellTrap)
+                {
+                    let from_extra_deck = lifted.from_extra_deck
+                        || lifted
+                            .card
+                            .and_then(|c| self.rules.pool.get(c))
+                            .is_some_and(|d| {
+                                d.is_card_game_extra_deck_monster()
+                                    || d.monster().is_some_and(|m| m.ritual)
+                            });
+                    if let Err(no_room) =
+                        self.monster_room(controller, from_extra_deck, &[], Some(cell))
+                    {
+                        return Err(bad(no_room.words(controller, Some(cell))));
+                    }
+                }
                 let turn = self.state.turn;
                 if hidden && class.is_none() {
                     // "Playing a Hidden monster from your hand is considered a summon": only

@@ -23,11 +23,9 @@
 //! the others judge what the monster's text asks beyond them.
 
 use crate::agreement::extra_deck_summon::SummonMethod;
-use crate::card::{CardId, ExtraDeckSummon};
+use crate::card::CardId;
 use crate::duel::Duel;
-use crate::field::LinkArrows;
-use crate::grid::{Cell, Edge, Unfit};
-use crate::piece::{Class, Piece};
+use crate::grid::{Cell, Unfit};
 use crate::place::Place;
 use crate::seat::Seat;
 
@@ -54,102 +52,13 @@ pub(crate) fn one_adjacent_group(cells: &[Cell]) -> bool {
     cells.iter().all(|c| reached.contains(c))
 }
 
-/// The cell one step from `from` by a Link Marker's step (`right`, `up` as its controller
-/// sees them, "up" towards the far side of the board), if it is on a board of `size`.
-fn pointed_cell(from: Cell, edge: Edge, right: i8, up: i8, size: u8) -> Option<Cell> {
-    let (row_step, col_step) = match edge {
-        // Seat at the bottom faces the top: up is a lower row, right a higher column.
-        Edge::Bottom => (-up, right),
-        Edge::Top => (up, -right),
-        // At the left edge facing right, the right hand points down the board.
-        Edge::Left => (right, up),
-        Edge::Right => (-right, -up),
-    };
-    let row = i16::from(from.row) + i16::from(row_step);
-    let col = i16::from(from.col) + i16::from(col_step);
-    let size = i16::from(size);
-    ((0..size).contains(&row) && (0..size).contains(&col)).then(|| Cell::new(row as u8, col as u8))
-}
-
 impl Duel {
-    /// Whether `piece` is a face-up Link Monster on the board as a monster: its Link
-    /// Markers point (an Xyz Material or an equip lies beneath another card, not here).
-    fn link_markers_of(&self, piece: &Piece) -> Option<LinkArrows> {
-        if piece.class != Class::Monster || !piece.face_up {
-            return None;
-        }
-        let card = self.rules.pool.get(piece.card?)?;
-        (card.monster()?.extra_deck == Some(ExtraDeckSummon::Link))
-            .then(|| LinkArrows(card.database.as_ref().map_or(0, |d| d.link_arrows)))
-    }
-
-    /// Every cell a face-up Link Monster's Link Marker points to, whoever controls it
-    /// (Modern rule 2: "Either Player can summon … in Card Zones that Link Markers point
-    /// to").
-    pub fn grid_linked_cells(&self) -> Vec<Cell> {
-        let size = self.grid().size();
-        let mut out = Vec::new();
-        for (at, piece) in self.state.pieces() {
-            let Some(arrows) = self.link_markers_of(piece) else {
-                continue;
-            };
-            let edge = self.grid().edge_of(piece.controller);
-            for (right, up) in arrows.steps() {
-                if let Some(cell) = pointed_cell(at, edge, right, up, size)
-                    && !out.contains(&cell)
-                {
-                    out.push(cell);
-                }
-            }
-        }
-        out
-    }
-
-    /// How many monsters `seat` controls, its Deck Leader aside, and how many of them came
-    /// from the Extra Deck, leaving out those at `leaving`.
-    fn grid_monster_counts(&self, seat: Seat, leaving: &[Cell]) -> (usize, usize) {
-        let mut all = 0;
-        let mut from_extra_deck = 0;
-        for (at, piece) in self.state.pieces() {
-            if piece.controller != seat
-                || piece.class != Class::Monster
-                || piece.leader
-                || leaving.contains(&at)
-            {
-                continue;
-            }
-            all += 1;
-            if self.is_extra_deck_monster(piece) {
-                from_extra_deck += 1;
-            }
-        }
-        (all, from_extra_deck)
-    }
-
-    /// Modern rule 3: the most monsters `seat` may control in all (its Deck Leader aside),
-    /// one fewer while another player in the duel controls that many; `None` where the
-    /// format sets no such cap.
-    pub(super) fn most_monsters_in_all(&self, seat: Seat) -> Option<usize> {
-        let most = usize::from(self.rules.format.play.max_monsters_in_all?);
-        let table = self.state.table;
-        let another_full = table
-            .seats()
-            .filter(|s| *s != seat && table.in_play(*s))
-            .any(|s| self.state.count_class(s, Class::Monster) >= most);
-        Some(if another_full {
-            most.saturating_sub(1)
-        } else {
-            most
-        })
-    }
-
-    /// Why `seat` may not summon `card` from its Extra Deck onto `to` with the materials at
-    /// `materials`, by the grid's rules (the mechanic itself is checked apart), if it may
+    /// Why `seat` may not summon a monster from its Extra Deck onto `to` with the materials
+    /// at `materials`, by the grid's rules (the mechanic itself is checked apart), if it may
     /// not.
     pub(crate) fn grid_extra_deck_summon_refused(
         &self,
         seat: Seat,
-        card: CardId,
         materials: &[Place],
         to: Place,
     ) -> Option<String> {
@@ -174,54 +83,9 @@ impl Duel {
                  of them"
             ));
         };
-        self.grid_extra_deck_room_refused(seat, card, &cells, to_cell)
-    }
-
-    /// Whether `seat` has room for one more Extra Deck monster at `to` once the monsters at
-    /// `leaving` have left: the five besides the Extra Deck's, the Extra Deck slots and
-    /// Modern's Link Markers and cap in all.
-    fn grid_extra_deck_room_refused(
-        &self,
-        seat: Seat,
-        card: CardId,
-        leaving: &[Cell],
-        to: Cell,
-    ) -> Option<String> {
-        let play = &self.rules.format.play;
-        let name = self
-            .rules
-            .pool
-            .get(card)
-            .map_or("that monster", |c| c.name.as_str());
-        let (all, from_extra_deck) = self.grid_monster_counts(seat, leaving);
-        let (all, from_extra_deck) = (all + 1, from_extra_deck + 1);
-        if let Some(most) = self.most_monsters_in_all(seat)
-            && all > most
-        {
-            return Some(format!(
-                "{seat} would control {all} monsters, and {most} is the most (7 in all, 6 \
-                 while an opponent controls 7)"
-            ));
-        }
-        let slots = usize::from(play.extra_deck_slots);
-        if play.link_marker_slots {
-            if from_extra_deck <= slots {
-                return None;
-            }
-            let leader = self.state.player(seat).leader;
-            if to.is_orthogonal_neighbour(leader) && self.grid_linked_cells().contains(&to) {
-                return None;
-            }
-            return Some(format!(
-                "{seat} already controls {} Extra Deck monster(s): {name} may join them only on \
-                 a zone a Link Marker points to, next to their Deck Leader, and {} is not one",
-                from_extra_deck - 1,
-                to.name()
-            ));
-        }
-        let counted = all - from_extra_deck.min(slots);
-        let limit = usize::from(play.max_monsters);
-        (counted > limit).then(|| format!("{seat} would control more than {limit} monsters"))
+        self.monster_room(seat, true, &cells, Some(to_cell))
+            .err()
+            .map(|no_room| no_room.words(seat, Some(to_cell)))
     }
 
     /// Why the card at `cell` may not be one of `seat`'s materials, if it may not.
@@ -278,10 +142,10 @@ impl Duel {
         sets.into_iter().find_map(|set| {
             let places: Vec<Place> = set.iter().copied().map(Place::Cell).collect();
             self.check_card_game_materials(method, card, &places).ok()?;
-            let to = set.iter().copied().find(|to| {
-                self.grid_extra_deck_room_refused(seat, card, &set, *to)
-                    .is_none()
-            })?;
+            let to = set
+                .iter()
+                .copied()
+                .find(|to| self.monster_room(seat, true, &set, Some(*to)).is_ok())?;
             Some((places, Place::Cell(to)))
         })
     }
@@ -339,42 +203,5 @@ mod tests {
         assert!(!one_adjacent_group(&[c(3, 3), c(2, 4)]));
         assert!(!one_adjacent_group(&[c(3, 3), c(3, 4), c(3, 6)]));
         assert!(!one_adjacent_group(&[]));
-    }
-
-    #[test]
-    fn a_link_marker_points_up_the_board_as_its_controller_sees_it() {
-        let from = Cell::new(3, 3);
-        // "Up": towards the far side of the board for each seat.
-        assert_eq!(
-            pointed_cell(from, Edge::Bottom, 0, 1, 7),
-            Some(Cell::new(2, 3))
-        );
-        assert_eq!(
-            pointed_cell(from, Edge::Top, 0, 1, 7),
-            Some(Cell::new(4, 3))
-        );
-        assert_eq!(
-            pointed_cell(from, Edge::Left, 0, 1, 7),
-            Some(Cell::new(3, 4))
-        );
-        assert_eq!(
-            pointed_cell(from, Edge::Right, 0, 1, 7),
-            Some(Cell::new(3, 2))
-        );
-        // Right, and a diagonal, for the player at the bottom and the one facing them.
-        assert_eq!(
-            pointed_cell(from, Edge::Bottom, 1, 0, 7),
-            Some(Cell::new(3, 4))
-        );
-        assert_eq!(
-            pointed_cell(from, Edge::Top, 1, 0, 7),
-            Some(Cell::new(3, 2))
-        );
-        assert_eq!(
-            pointed_cell(from, Edge::Bottom, -1, 1, 7),
-            Some(Cell::new(2, 2))
-        );
-        // Off the board.
-        assert_eq!(pointed_cell(Cell::new(0, 0), Edge::Bottom, 0, 1, 7), None);
     }
 }

@@ -17,9 +17,9 @@ use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::format::HandFusion;
+use crate::grid::monster_room::NoRoom;
 use crate::grid::{Cell, RevealCheck, Unfit, cell_of};
 use crate::knowledge::Knowledge;
-use crate::piece::Class;
 use crate::place::Place;
 use crate::player::CardSlot;
 use crate::seat::Seat;
@@ -160,7 +160,9 @@ impl Duel {
             return Err(RuleError::CardLimit { limit });
         }
         let to = self.fusion_destination(seat, to, &from_field)?;
-        self.check_fusion_room(seat, &from_field)?;
+        // The field materials leave, the Fusion Monster (an Extra Deck monster) enters.
+        self.monster_room(seat, true, &from_field, Some(to))
+            .map_err(NoRoom::rule_error)?;
         Ok(FusionPlan {
             from_hand,
             from_field,
@@ -210,32 +212,6 @@ impl Duel {
             return Err(RuleError::Occupied { at: to.into() });
         }
         Ok(to)
-    }
-
-    /// The monster limit after the fusion: the field materials leave, the Fusion Monster
-    /// (an Extra Deck monster, which Kairu's extra slot may leave uncounted) enters.
-    fn check_fusion_room(&self, seat: Seat, from_field: &[Cell]) -> Result<(), RuleError> {
-        let mut monsters = 1;
-        let mut from_extra = 1;
-        for (cell, piece) in self.state.pieces() {
-            if piece.controller != seat
-                || piece.class != Class::Monster
-                || piece.leader
-                || from_field.contains(&cell)
-            {
-                continue;
-            }
-            monsters += 1;
-            if self.is_extra_deck_monster(piece) {
-                from_extra += 1;
-            }
-        }
-        let slots = usize::from(self.rules.format.play.extra_deck_slots);
-        let limit = self.rules.format.play.max_monsters;
-        if monsters - from_extra.min(slots) > usize::from(limit) {
-            return Err(RuleError::MonsterZonesFull { limit });
-        }
-        Ok(())
     }
 
     pub(super) fn do_fuse(

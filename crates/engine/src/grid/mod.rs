@@ -18,6 +18,7 @@ mod filters;
 mod flow;
 mod fusion;
 mod legal;
+mod monster_room;
 mod movement;
 mod phases;
 mod placement;

@@ -111,9 +111,10 @@ impl Duel {
                 .or_else(|| knowledge.and_then(|k| k.card(&self.state.commitment(slot.card_ref))))
                 .and_then(|id| self.rules.pool.get(id)),
         };
-        if card.and_then(CardDef::monster).is_some_and(|m| m.ritual) {
+        if card.is_some_and(|c| c.is_monster() && !c.is_normal_summonable()) {
             return Err(RuleError::WrongPlayMode {
-                why: "a Ritual Monster is summoned only by its Ritual card, never from the hand",
+                why: "a Ritual Monster is summoned only by its Ritual card, and an Extra Deck \
+                      monster by its own summon, never from the hand",
             });
         }
         if let Some(limit) = format.play.cards_per_turn
@@ -246,10 +247,9 @@ impl Duel {
         } else {
             Class::SpellTrap
         };
-        let freed = tribute_cells.len()
-            + replaces
-                .and_then(|c| self.state.piece(c))
-                .is_some_and(|p| p.class == class) as usize;
+        let replaced = replaces.filter(|c| self.state.piece(*c).is_some_and(|p| p.class == class));
+        let freed = tribute_cells.len() + usize::from(replaced.is_some());
+        let leaving: Vec<Cell> = tribute_cells.iter().copied().chain(replaced).collect();
         let count = match (prior.counts, class) {
             (Some([monsters, _]), Class::Monster) => monsters,
             (Some([_, spells_traps]), Class::SpellTrap) => spells_traps,
@@ -257,7 +257,7 @@ impl Duel {
         }
         .saturating_sub(freed)
         .saturating_sub(if class == Class::Monster {
-            self.uncounted_extra_deck_monsters(seat)
+            self.uncounted_extra_deck_monsters(seat, &leaving)
         } else {
             0
         });
@@ -571,50 +571,6 @@ impl Duel {
                         && !p.moved
                         && p.attached.is_empty()
                 })
-    }
-
-    /// Whether `seat` may take one more monster onto the field (a revival, a control
-    /// change) without going past the monster limit.
-    pub(super) fn has_monster_room(&self, seat: Seat) -> bool {
-        let monsters = self.state.count_class(seat, Class::Monster);
-        monsters.saturating_sub(self.uncounted_extra_deck_monsters(seat))
-            < usize::from(self.rules.format.play.max_monsters)
-            && self
-                .most_monsters_in_all(seat)
-                .is_none_or(|most| monsters < most)
-    }
-
-    /// How many of `seat`'s monsters from the Extra Deck (Ritual Monsters, and Fusion
-    /// Monsters summoned from it) the monster limit leaves out (Kairu: one).
-    pub(super) fn uncounted_extra_deck_monsters(&self, seat: Seat) -> usize {
-        let play = &self.rules.format.play;
-        let slots = usize::from(play.extra_deck_slots);
-        if slots == 0 && !play.link_marker_slots {
-            return 0;
-        }
-        let from_extra_deck = self
-            .state
-            .pieces()
-            .filter(|(_, p)| p.controller == seat && self.is_extra_deck_monster(p))
-            .count();
-        // Modern: every Extra Deck monster stands beside the five, however many Link
-        // Markers let in.
-        if play.link_marker_slots {
-            from_extra_deck
-        } else {
-            from_extra_deck.min(slots)
-        }
-    }
-
-    /// Whether `piece` is a monster from the Extra Deck (summoned from it, or a Ritual
-    /// Monster however it came back), which Kairu's extra slot may leave uncounted.
-    pub(super) fn is_extra_deck_monster(&self, piece: &Piece) -> bool {
-        piece.class == Class::Monster
-            && (piece.from_extra_deck
-                || piece
-                    .card
-                    .and_then(|id| self.rules.pool.get(id)?.monster())
-                    .is_some_and(|m| m.ritual))
     }
 
     /// `seat`'s Extra Deck card `card_ref`, shown to be `card`, leaves the Extra Deck as a

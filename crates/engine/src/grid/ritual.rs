@@ -104,6 +104,10 @@ impl Duel {
                 why: "these monsters are not the ones the Ritual spell names",
             });
         }
+        // The offerings leave; the Ritual Monster comes from the Extra Deck onto the spell's
+        // zone (DOR Modern: a second one only where a Link Marker points next to the leader).
+        self.monster_room(seat, true, &cells, Some(spell_at))
+            .map_err(crate::grid::monster_room::NoRoom::rule_error)?;
         Ok(RitualPlan {
             spell_at,
             monster: card.id,

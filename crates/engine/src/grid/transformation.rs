@@ -101,6 +101,9 @@ impl Duel {
                 .ok_or(RuleError::CannotTransform {
                     why: "a monster transforms only face-up",
                 })?;
+        // The monster becomes one from the Extra Deck where it stands.
+        self.monster_room(seat, true, &[cell], Some(cell))
+            .map_err(crate::grid::monster_room::NoRoom::rule_error)?;
         Ok(TransformPlan {
             cell,
             from,
