@@ -193,6 +193,10 @@ pub struct PlayRules {
     /// included (7); one fewer while an opponent controls that many.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_monsters_in_all: Option<u8>,
+    /// DOR Modern rule 5: a Pendulum Monster may be activated from the hand as a spell in a
+    /// Pendulum Zone, a corner of its player's edge of the board, where it never moves.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pendulum_corners: bool,
     /// Ritual Monsters cannot be destroyed by card effects (Kairu: "All Ritual Monster
     /// cards are unable to be destroyed or removed from the field by card effects").
     #[serde(default)]
@@ -329,6 +333,7 @@ impl Default for PlayRules {
             extra_deck_slots: 0,
             link_marker_slots: false,
             max_monsters_in_all: None,
+            pendulum_corners: false,
             ritual_monsters_immune: false,
             over_limit: OverLimit::Refuse,
             control_change_to_leader: false,

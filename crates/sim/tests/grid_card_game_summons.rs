@@ -427,7 +427,7 @@ expect = "wrong-phase"
 }
 
 /// A card-game pool large enough for 40-card decks: Level 1 to 4 monsters (every fifth a
-/// Tuner), Synchro, Xyz and Link Monsters, and the test pool's spell.
+/// Tuner), Synchro, Xyz and Link Monsters, and three Level 4 Pendulum Monsters.
 fn self_play_pool() -> fairduel_engine::CardPool {
     use fairduel_engine::card::ExtraDeckSummon;
     let mut cards = Vec::new();
@@ -461,6 +461,11 @@ fn self_play_pool() -> fairduel_engine::CardPool {
             Some(summon),
             false,
         ));
+    }
+    for (i, scale) in [1u8, 4, 8].into_iter().enumerate() {
+        let id = 47 + i as u16;
+        let name = format!("Pendulum {scale}");
+        cards.push(common::card_game::pendulum(id, &name, 4, scale));
     }
     fairduel_engine::CardPool::from_cards("grid-card-game-self-play", cards)
 }
@@ -636,5 +641,128 @@ fn extra_deck_monsters_stay_out_of_the_main_deck_and_never_lead() {
     assert!(
         synchro_in_main.contains("Level Six Synchro") && synchro_in_main.contains("Extra Deck"),
         "{synchro_in_main}"
+    );
+}
+
+#[test]
+fn a_pendulum_monster_is_activated_in_a_corner_of_its_players_edge_and_stays_there() {
+    // DOR Modern rule 5. Seat 0's edge is row 7: its Pendulum Zones are a7 and g7.
+    passes(
+        "dor-modern",
+        "grid pendulum zones",
+        r#"
+turn = 3
+
+[seat0]
+leader = 0
+hand = [11, 11]
+deck = [0, 0, 0]
+
+[seat1]
+leader = 0
+deck = [0, 0, 0]
+
+# Not in a corner of seat 0's edge, nor in seat 1's corner.
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+to = "c7"
+mode = "activate"
+expect = "wrong-play-mode"
+
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+to = "a1"
+mode = "activate"
+expect = "wrong-play-mode"
+
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+to = "g7"
+mode = "activate"
+
+[[assert]]
+at = "g7"
+card = 11
+face = "up"
+
+# A Pendulum card in its zone never moves.
+[[step]]
+seat = 0
+do = "move"
+from = "g7"
+to = "g6"
+expect = "cannot-move"
+
+# The other copy may still be summoned as a monster next to the Deck Leader.
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+to = "c7"
+mode = "summon"
+
+[[assert]]
+at = "c7"
+card = 11
+"#,
+    );
+}
+
+#[test]
+fn pendulum_cards_count_among_the_five_spells_and_traps() {
+    passes(
+        "dor-modern",
+        "grid pendulum limit",
+        r#"
+turn = 3
+
+[seat0]
+leader = 0
+hand = [11]
+deck = [0, 0, 0]
+
+[seat1]
+leader = 0
+deck = [0, 0, 0]
+
+[[cells]]
+at = "a6"
+card = 10
+seat = 0
+
+[[cells]]
+at = "b6"
+card = 10
+seat = 0
+
+[[cells]]
+at = "c6"
+card = 10
+seat = 0
+
+[[cells]]
+at = "e6"
+card = 10
+seat = 0
+
+[[cells]]
+at = "f6"
+card = 10
+seat = 0
+
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+to = "a7"
+mode = "activate"
+expect = "spell-trap-zones-full"
+"#,
     );
 }

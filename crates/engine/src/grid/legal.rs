@@ -160,28 +160,33 @@ impl Duel {
             match &card.kind {
                 // Summoned only by its Ritual card.
                 CardKind::Monster(m) if m.ritual => {}
-                CardKind::Monster(m) => match format.play.cost {
-                    SummonCost::SummoningPoints { .. } => {
-                        candidates.push((PlayMode::SetMonsterAttack, m.level, Vec::new()))
+                CardKind::Monster(m) => {
+                    if self.activates_in_pendulum_zones(card) {
+                        candidates.push((PlayMode::ActivateSpell, 0, Vec::new()));
                     }
-                    SummonCost::Tributes { .. } => {
-                        let needed = usize::from(format.tributes_for(m.level));
-                        let mut add = |tributes: Vec<Place>| {
-                            candidates.push((PlayMode::Summon, 0, tributes.clone()));
-                            candidates.push((PlayMode::SetMonsterAttack, 0, tributes.clone()));
-                            candidates.push((PlayMode::SetMonsterDefence, 0, tributes));
-                        };
-                        // No tributes is the one empty combination, without allocating.
-                        if needed == 0 {
-                            add(Vec::new());
-                        } else {
-                            combinations(&own_monsters, needed)
-                                .into_iter()
-                                .map(|cells| cells.into_iter().map(Place::Cell).collect())
-                                .for_each(add);
+                    match format.play.cost {
+                        SummonCost::SummoningPoints { .. } => {
+                            candidates.push((PlayMode::SetMonsterAttack, m.level, Vec::new()))
+                        }
+                        SummonCost::Tributes { .. } => {
+                            let needed = usize::from(format.tributes_for(m.level));
+                            let mut add = |tributes: Vec<Place>| {
+                                candidates.push((PlayMode::Summon, 0, tributes.clone()));
+                                candidates.push((PlayMode::SetMonsterAttack, 0, tributes.clone()));
+                                candidates.push((PlayMode::SetMonsterDefence, 0, tributes));
+                            };
+                            // No tributes is the one empty combination, without allocating.
+                            if needed == 0 {
+                                add(Vec::new());
+                            } else {
+                                combinations(&own_monsters, needed)
+                                    .into_iter()
+                                    .map(|cells| cells.into_iter().map(Place::Cell).collect())
+                                    .for_each(add);
+                            }
                         }
                     }
-                },
+                }
                 CardKind::Spell {
                     spell: SpellKind::Equip,
                 } => {
@@ -199,8 +204,12 @@ impl Duel {
             for (mode, cost, tributes) in candidates.drain(..) {
                 let with_tributes: Vec<Cell>;
                 // `area` lists cells in board order, once each: sorted and deduplicated.
+                let corners: [Cell; 2];
                 let targets: &[Cell] = if mode == PlayMode::Equip {
                     &equip_targets
+                } else if mode == PlayMode::ActivateSpell && card.is_monster() {
+                    corners = self.pendulum_corners(seat);
+                    &corners
                 } else if tributes.is_empty() {
                     &area
                 } else {

@@ -20,6 +20,7 @@ mod fusion;
 mod legal;
 mod monster_room;
 mod movement;
+mod pendulum_zones;
 mod phases;
 mod placement;
 mod position;

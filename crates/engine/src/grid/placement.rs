@@ -205,13 +205,21 @@ impl Duel {
                 target_claim,
             });
         }
+        // DOR Modern: a Pendulum Monster activated as a spell goes to a Pendulum Zone.
+        let pendulum_scale =
+            mode == PlayMode::ActivateSpell && card.is_some_and(CardDef::is_monster);
+        if pendulum_scale
+            && let Some(refused) = card.and_then(|c| self.pendulum_corner_refused(seat, c, to))
+        {
+            return Err(refused);
+        }
         let mut replaces = None;
         let mut tribute_cells: Vec<Cell> = Vec::with_capacity(tributes.len());
         for t in tributes {
             tribute_cells.push(cell_of(*t)?);
         }
         if !tribute_cells.contains(&to) {
-            if !self.in_summon_area(seat, to) {
+            if !pendulum_scale && !self.in_summon_area(seat, to) {
                 return Err(RuleError::OutsideSummonArea { at: to.into() });
             }
             if let Some(occupant) = self.state.piece(to) {
@@ -263,12 +271,13 @@ impl Duel {
         });
         let stays_on_field = match mode {
             PlayMode::ActivateSpell => card.is_some_and(|c| {
-                matches!(
-                    c.kind,
-                    CardKind::Spell {
-                        spell: SpellKind::Continuous
-                    }
-                )
+                c.is_monster()
+                    || matches!(
+                        c.kind,
+                        CardKind::Spell {
+                            spell: SpellKind::Continuous
+                        }
+                    )
             }),
             _ => true,
         };
@@ -403,6 +412,8 @@ impl Duel {
                         });
                     }
                     Some(_) => {}
+                    // A Pendulum Monster, checked above.
+                    None if pendulum_scale => {}
                     None => {
                         return Err(RuleError::WrongPlayMode {
                             why: "only spells activate",
@@ -543,8 +554,10 @@ impl Duel {
                 commitment: self.state.commitment(slot.card_ref),
             });
         }
+        // A Pendulum Monster set in its Pendulum Zone starts no spell's effect.
         if mode == PlayMode::ActivateSpell
             && let Some(card) = plan.card.and_then(|id| self.rules.pool.get(id)).cloned()
+            && !card.is_monster()
         {
             self.begin_spell(seat, &card, Some(to), events);
         }

@@ -62,10 +62,21 @@ fn link_arrows_of(extra: Option<ExtraDeckSummon>, rating: u8) -> u16 {
     }
 }
 
+/// A Pendulum Monster of `level` with the Pendulum Scale `scale`.
+pub fn pendulum(id: u16, name: &str, level: u8, scale: u8) -> CardDef {
+    let mut card = monster(id, name, level, None, false);
+    if let Some(entry) = card.database.as_mut() {
+        entry.types |= CardTypes::PENDULUM;
+        entry.pendulum_scale = Some(scale);
+    }
+    card
+}
+
 /// A Tuner, Level 4 monsters, and one Extra Deck monster of each mechanic:
 /// 0 Test Warrior (4), 1 Test Tuner (2, Tuner), 2 and 3 Level Four A and B, 4 Level Six
 /// Synchro, 5 Rank Four Xyz, 6 Link Two (up, down), 7 Level Eight Synchro, 8 Link Three
-/// (left, right, up), 9 Test Fusion, 10 Test Spell.
+/// (left, right, up), 9 Test Fusion, 10 Test Spell, 11 Scale Four Pendulum (Level 4,
+/// Scale 4).
 pub fn pool() -> CardPool {
     CardPool::from_cards(
         "card-game-summons",
@@ -103,6 +114,7 @@ pub fn pool() -> CardPool {
                 ritual: None,
                 database: None,
             },
+            pendulum(11, "Scale Four Pendulum", 4, 4),
         ],
     )
 }
