@@ -476,6 +476,7 @@ fn self_play_on_the_grid_summons_from_the_extra_deck_and_every_game_ends() {
     let decks = fairduel_engine::grid::build_grid_decks(&rules.pool, &rules.format, 4);
     assert_eq!(decks.len(), 4, "four legal decks from the pool");
     let mut summoned = 0;
+    let mut pendulum_summons = 0;
     for seed in 0..60 {
         let pair = common::pairing(&decks, seed);
         let report = fairduel_sim::selfplay::play_game(
@@ -486,10 +487,15 @@ fn self_play_on_the_grid_summons_from_the_extra_deck_and_every_game_ends() {
         )
         .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         summoned += report.agreements.extra_deck_summons;
+        pendulum_summons += report.agreements.pendulum_summons;
     }
     assert!(
         summoned > 0,
         "the bots summoned no Synchro, Xyz or Link Monster in 60 games"
+    );
+    assert!(
+        pendulum_summons > 0,
+        "the bots made no Pendulum Summon in 60 games"
     );
 }
 
@@ -763,6 +769,80 @@ hand = 0
 to = "a7"
 mode = "activate"
 expect = "spell-trap-zones-full"
+"#,
+    );
+}
+
+#[test]
+fn a_pendulum_summon_brings_monsters_between_the_scales_next_to_the_deck_leader_once_a_turn() {
+    passes(
+        "dor-modern",
+        "grid pendulum summon",
+        r#"
+turn = 3
+
+[seat0]
+leader = 0
+hand = [2, 3, 1, 13, 12]
+deck = [0, 0, 0]
+
+[seat1]
+leader = 0
+deck = [0, 0, 0]
+
+[[step]]
+seat = 0
+do = "play"
+hand = 4
+to = "g7"
+mode = "activate"
+
+# One Scale is no Pendulum Summon.
+[[step]]
+seat = 0
+do = "pendulum-summon"
+summons = ["hand0 c7"]
+expect = "cannot-pendulum-summon"
+
+[[step]]
+seat = 0
+do = "play"
+hand = 3
+to = "a7"
+mode = "activate"
+
+# Scales 1 and 8: Levels 2 to 7. Next to the Deck Leader on d7 only.
+[[step]]
+seat = 0
+do = "pendulum-summon"
+summons = ["hand0 b6"]
+expect = "outside-summon-area"
+
+[[step]]
+seat = 0
+do = "pendulum-summon"
+summons = ["hand0 c7", "hand1 e7"]
+
+[[assert]]
+at = "c7"
+card = 2
+face = "up"
+
+[[assert]]
+at = "e7"
+card = 3
+face = "up"
+
+[[assert]]
+seat = 0
+hand_size = 1
+
+# Once per turn: the Level 2 left in the hand waits for the next.
+[[step]]
+seat = 0
+do = "pendulum-summon"
+summons = ["hand0 d6"]
+expect = "cannot-pendulum-summon"
 "#,
     );
 }

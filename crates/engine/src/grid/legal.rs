@@ -380,6 +380,8 @@ impl Duel {
         }
         // A card database's Synchro, Xyz and Link Monsters (Classic rule 8, Modern rule 1).
         self.declared_extra_deck_summons(seat, knowledge, out);
+        // Modern rule 5: Pendulum Summons between the Scales in the corners.
+        self.grid_pendulum_summons(seat, knowledge, out);
         out.push(Action::EndTurn);
     }
 }

@@ -147,6 +147,9 @@ impl Duel {
             Action::SummonFromExtraDeck { card_ref, reveal } => {
                 self.declare_extra_deck_summon(seat, *card_ref, reveal, events)?
             }
+            Action::PendulumSummon { monsters } => {
+                self.do_grid_pendulum_summon(seat, monsters, events)?
+            }
             Action::Redirect { .. }
             | Action::ProposeEnd
             | Action::AgreeToEnd
@@ -156,7 +159,6 @@ impl Duel {
             | Action::PlaySymbol { .. }
             | Action::UseSymbol { .. }
             | Action::IntegrationSummon { .. }
-            | Action::PendulumSummon { .. }
             | Action::ActivateRuleCard { .. }
             | Action::Detach { .. }
             | Action::FlipFaceUp { .. }

@@ -45,6 +45,7 @@ impl Duel {
             | Action::Fuse { .. }
             | Action::Transform { .. }
             | Action::SummonFromExtraDeck { .. }
+            | Action::PendulumSummon { .. }
                 if battle =>
             {
                 wrong(action.kind())

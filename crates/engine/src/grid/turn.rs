@@ -24,6 +24,7 @@ impl Duel {
         let player = self.state.player_mut(seat);
         player.cards_played = 0;
         player.monsters_played = 0;
+        player.pendulum_summoned = false;
         let to_draw = self.cards_to_draw(seat, first);
         if to_draw > 0 && self.destiny_draw_open(seat) {
             // The draw waits for the player's choice; the standby follows it.

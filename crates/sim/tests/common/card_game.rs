@@ -76,7 +76,7 @@ pub fn pendulum(id: u16, name: &str, level: u8, scale: u8) -> CardDef {
 /// 0 Test Warrior (4), 1 Test Tuner (2, Tuner), 2 and 3 Level Four A and B, 4 Level Six
 /// Synchro, 5 Rank Four Xyz, 6 Link Two (up, down), 7 Level Eight Synchro, 8 Link Three
 /// (left, right, up), 9 Test Fusion, 10 Test Spell, 11 Scale Four Pendulum (Level 4,
-/// Scale 4).
+/// Scale 4), 12 Scale One Pendulum (Level 3), 13 Scale Eight Pendulum (Level 5).
 pub fn pool() -> CardPool {
     CardPool::from_cards(
         "card-game-summons",
@@ -115,6 +115,8 @@ pub fn pool() -> CardPool {
                 database: None,
             },
             pendulum(11, "Scale Four Pendulum", 4, 4),
+            pendulum(12, "Scale One Pendulum", 3, 1),
+            pendulum(13, "Scale Eight Pendulum", 5, 8),
         ],
     )
 }
