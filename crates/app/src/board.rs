@@ -76,7 +76,9 @@ pub struct BoardOutput {
 pub fn piece_look<'a>(view: &'a SeatView, place: Place, piece: &Piece) -> CardLook<'a> {
     let duel = &view.duel;
     let card = duel.known_card(piece, Some(&view.knowledge));
+    // A Pendulum Scale (DOR Modern) is a monster card lying as a spell: no ATK or DEF.
     let stats = match place {
+        Place::Cell(_) if piece.class != Class::Monster => None,
         Place::Cell(cell) if piece.card.is_some() => duel.stats_at(cell),
         Place::Cell(cell) => card
             .filter(|c| c.is_monster())
@@ -135,7 +137,14 @@ pub fn cell_label(view: &SeatView, cell: Cell, mark: Option<Mark>) -> String {
                 (None, _) => "face-down spell or trap".to_owned(),
             };
             let mut text = format!("{cell}: {whose} {what}");
+            if let Some(scale) = card
+                .filter(|_| piece.class != Class::Monster)
+                .and_then(|c| c.pendulum_scale())
+            {
+                text.push_str(&format!(", Pendulum Scale {scale}"));
+            }
             if !piece.leader
+                && piece.class == Class::Monster
                 && let Some(card) = card.filter(|c| c.is_monster())
             {
                 if let Some(level) = piece_look(view, Place::Cell(cell), piece).level {

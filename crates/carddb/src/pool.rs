@@ -141,15 +141,19 @@ fn kind_of(facts: &CardFacts) -> Option<CardKind> {
 /// built (the text itself is not kept): "If a Trap Card has the words 'target' or similar in
 /// its card text, it will be a 'Limited Range' Trap Card … if a Trap Card states 'a card',
 /// '1 card', 'a monster', 'a spell/trap card', etc, it will also be considered as a 'Limited
-/// Range' Trap Card … All other Trap Cards are treated as Full Range." Formats whose traps
+/// Range' Trap Card … All other Trap Cards are treated as Full Range" (older texts "select"
+/// and name "a face-up" card as the same). Formats whose traps
 /// are all Full Range (Alternate) ignore it.
 fn trap_range_of(text: &str) -> TrapRange {
-    const LIMITED: [&str; 9] = [
+    const LIMITED: [&str; 12] = [
         "target",
+        "select",
         "a card",
         "1 card",
         "a monster",
         "1 monster",
+        "a face-up",
+        "1 face-up",
         "a spell",
         "1 spell",
         "a trap",

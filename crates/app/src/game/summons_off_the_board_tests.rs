@@ -284,3 +284,48 @@ seat = 0
     h.run();
     h.get_by_label_contains("Xyz Summon Rank Four Xyz (materials agreed)");
 }
+
+#[test]
+fn on_the_grid_a_pendulum_scale_in_a_corner_says_so_and_the_pendulum_summon_is_offered() {
+    let mut h = screen_with(
+        &rules_for("dor-modern"),
+        r#"
+format = "dor-modern"
+turn = 3
+
+[seat0]
+leader = 2
+hand = [0, 1, 2]
+deck = [2, 2]
+
+[seat1]
+leader = 2
+deck = [2, 2]
+
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+to = "a7"
+mode = "activate"
+
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+to = "g7"
+mode = "activate"
+"#,
+    );
+    h.run();
+    h.get_by_label_contains("Scale One Magician, Pendulum Scale 1");
+    assert!(
+        h.query_by_label_contains("Scale One Magician, Pendulum Scale 1, ATK")
+            .is_none(),
+        "a Scale shows no ATK"
+    );
+    h.get_by_role_and_label(Role::Button, "Pendulum Summon…")
+        .click();
+    h.run();
+    h.get_by_label_contains("Pendulum Summon between your Scales");
+}

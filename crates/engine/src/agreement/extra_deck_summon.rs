@@ -575,10 +575,15 @@ impl Duel {
                     card,
                 });
                 // "If you attach a card, you also attach any card already attached to that
-                // card." On the grid what lies beneath a monster is its equips, which are no
-                // Xyz Materials (Classic rule 11): they go to the graveyard.
+                // card." On the grid equips also lie beneath a monster: they are no Xyz
+                // Materials (Classic rule 11) and go to the graveyard.
                 if material.from_field.is_some_and(|at| at.cell().is_some()) {
-                    self.attached_to_graveyards(material.attached, events);
+                    let (materials, equips): (Vec<Attached>, Vec<Attached>) = material
+                        .attached
+                        .into_iter()
+                        .partition(|a| self.rules.pool.get(a.card).is_some_and(|c| c.is_monster()));
+                    attached.extend(materials);
+                    self.attached_to_graveyards(equips, events);
                 } else {
                     attached.extend(material.attached);
                 }

@@ -261,14 +261,17 @@ impl Duel {
                 if let Place::Cell(cell) = at
                     && class != Some(Class::SpellTrap)
                 {
-                    let from_extra_deck = lifted.from_extra_deck
-                        || lifted
-                            .card
-                            .and_then(|c| self.rules.pool.get(c))
-                            .is_some_and(|d| {
-                                d.is_card_game_extra_deck_monster()
-                                    || d.monster().is_some_and(|m| m.ritual)
-                            });
+                    // Rule 2 speaks of summoning: a monster moved about the board (a cell
+                    // to another) brings no new Extra Deck monster.
+                    let from_extra_deck = from.cell().is_none()
+                        && (lifted.from_extra_deck
+                            || lifted
+                                .card
+                                .and_then(|c| self.rules.pool.get(c))
+                                .is_some_and(|d| {
+                                    d.is_card_game_extra_deck_monster()
+                                        || d.monster().is_some_and(|m| m.ritual)
+                                }));
                     if let Err(no_room) =
                         self.monster_room(controller, from_extra_deck, &[], Some(cell))
                     {

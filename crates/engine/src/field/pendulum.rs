@@ -47,6 +47,15 @@ impl Duel {
     /// Whether `at` is a Pendulum Zone: the leftmost or rightmost Backrow zone, where the
     /// format has Pendulum Zones.
     pub fn is_pendulum_zone(&self, at: Place) -> bool {
+        // DOR Modern on the grid: the corners of each seat's edge.
+        if let Place::Cell(cell) = at {
+            return self.rules.format.play.pendulum_corners
+                && self
+                    .state
+                    .table
+                    .seats()
+                    .any(|seat| self.pendulum_corners(seat).contains(&cell));
+        }
         let last = self.field().spell_trap_zones().saturating_sub(1);
         self.rules.format.field.pendulum_zones
             && self.field().index(at).is_some()

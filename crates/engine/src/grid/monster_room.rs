@@ -12,8 +12,9 @@
 //!   deck monsters."
 //!
 //! Every way a monster comes onto the board asks here: a play from the hand, a Ritual, a
-//! fusion, a transformation, a Synchro, Xyz or Link Summon, a revival, a control change and
-//! an agreed outcome.
+//! fusion, a transformation, a Synchro, Xyz or Link Summon, a Pendulum Summon, a revival, a
+//! control change and an agreed outcome. A revival and a control change are judged as for a
+//! Main Deck monster whatever the card (rule 2 speaks of summoning from the Extra Deck).
 
 use crate::card::ExtraDeckSummon;
 use crate::duel::Duel;
@@ -231,6 +232,28 @@ impl Duel {
         };
         let limit = play.max_monsters;
         if all - uncounted > usize::from(limit) {
+            return Err(NoRoom::Full { limit });
+        }
+        Ok(())
+    }
+
+    /// Whether `seat` has room for `count` more monsters, none from the Extra Deck (a
+    /// Pendulum Summon's).
+    pub(crate) fn room_for_main_deck_monsters(
+        &self,
+        seat: Seat,
+        count: usize,
+    ) -> Result<(), NoRoom> {
+        let play = &self.rules.format.play;
+        let (all, _) = self.grid_monster_counts(seat, &[]);
+        let all = all + count;
+        if let Some(most) = self.most_monsters_in_all(seat)
+            && all > most
+        {
+            return Err(NoRoom::InAll { most });
+        }
+        let limit = play.max_monsters;
+        if all - self.uncounted_extra_deck_monsters(seat, &[]) > usize::from(limit) {
             return Err(NoRoom::Full { limit });
         }
         Ok(())

@@ -130,15 +130,18 @@ impl Duel {
             if checked.iter().any(|(r, _, _)| *r == slot.card_ref) {
                 return Err(refused("a hand card is summoned twice".into()));
             }
-            let def = self.check_reveal(seat, &self.state.commitment(slot.card_ref), &reveal)?;
-            let level = def.level();
-            if !def.is_normal_summonable() || level <= low || level >= high {
+            // The card named is checked before its opening: a card that could not be
+            // summoned anyway costs no SHA-256.
+            let named = self.rules.card(reveal.card)?;
+            let level = named.level();
+            if !named.is_normal_summonable() || level <= low || level >= high {
                 return Err(refused(format!(
                     "{} (Level {level}) is no Main Deck monster between your Pendulum Scales \
                      {low} and {high}",
-                    def.name
+                    named.name
                 )));
             }
+            let def = self.check_reveal(seat, &self.state.commitment(slot.card_ref), &reveal)?;
             if summon.defence {
                 return Err(refused(
                     "on the grid a summoned monster enters face-up in attack position".into(),
@@ -160,19 +163,8 @@ impl Duel {
             checked.push((slot.card_ref, def.id, to));
         }
         // Every monster of the summon counted together against the limits.
-        let mut room = self.clone();
-        for (card_ref, card, to) in &checked {
-            room.monster_room(seat, false, &[], Some(*to))
-                .map_err(NoRoom::rule_error)?;
-            room.state.put(
-                *to,
-                Piece {
-                    card: Some(*card),
-                    face_up: true,
-                    ..Piece::entering(seat, *card_ref, Class::Monster, self.state.turn)
-                },
-            );
-        }
+        self.room_for_main_deck_monsters(seat, checked.len())
+            .map_err(NoRoom::rule_error)?;
         Ok(checked)
     }
 
@@ -227,14 +219,20 @@ impl Duel {
     ) {
         if !self.rules.format.play.pendulum_corners
             || self.state.player(seat).pendulum_summoned
+            || self.state.phase == crate::state::Phase::Battle
             || self.grid_pendulum_scales(seat).is_none()
+            || self.room_for_main_deck_monsters(seat, 1).is_err()
         {
             return;
         }
         let area: Vec<Cell> = self
             .grid()
             .cells()
-            .filter(|c| self.in_summon_area(seat, *c) && self.state.piece(*c).is_none())
+            .filter(|c| {
+                self.in_summon_area(seat, *c)
+                    && self.state.piece(*c).is_none()
+                    && self.state.base_terrain(*c) != crate::terrain::Terrain::Labyrinth
+            })
             .collect();
         let mut together: Vec<PendulumSummoned> = Vec::new();
         for (index, slot) in self.state.player(seat).hand.iter().enumerate() {

@@ -111,7 +111,9 @@ impl Duel {
                 .or_else(|| knowledge.and_then(|k| k.card(&self.state.commitment(slot.card_ref))))
                 .and_then(|id| self.rules.pool.get(id)),
         };
-        if card.is_some_and(|c| c.is_monster() && !c.is_normal_summonable()) {
+        let pendulum_scale =
+            mode == PlayMode::ActivateSpell && card.is_some_and(CardDef::is_monster);
+        if !pendulum_scale && card.is_some_and(|c| c.is_monster() && !c.is_normal_summonable()) {
             return Err(RuleError::WrongPlayMode {
                 why: "a Ritual Monster is summoned only by its Ritual card, and an Extra Deck \
                       monster by its own summon, never from the hand",
@@ -206,8 +208,6 @@ impl Duel {
             });
         }
         // DOR Modern: a Pendulum Monster activated as a spell goes to a Pendulum Zone.
-        let pendulum_scale =
-            mode == PlayMode::ActivateSpell && card.is_some_and(CardDef::is_monster);
         if pendulum_scale
             && let Some(refused) = card.and_then(|c| self.pendulum_corner_refused(seat, c, to))
         {
