@@ -169,6 +169,47 @@ fn domain_against_the_bot_with_the_cards_of_my_card_database() {
 }
 
 #[test]
+fn dor_modern_against_the_bot_with_the_cards_of_my_card_database() {
+    // DOR Modern is played with the card game's cards: with a card database in Settings it
+    // offers them too, and each seat's Deck Leader is one of them.
+    let cdb = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/ygopro/goat-entries.cdb");
+    if !cdb.is_file() {
+        eprintln!(
+            "skipped: {} is absent (a fresh clone has no ../shared; CI has it)",
+            cdb.display()
+        );
+        return;
+    }
+    let options = LaunchOptions {
+        assets: project_assets(),
+        seed: Some(3),
+        bot_delay: Some(std::time::Duration::ZERO),
+        ..LaunchOptions::default()
+    };
+    let settings = Settings {
+        player_name: "Ada".to_owned(),
+        bot_delay_ms: 0,
+        card_database: cdb.display().to_string(),
+        ..Settings::default()
+    };
+    let mut h = harness(FairDuelApp::new(options, settings));
+    h.run();
+    crate::app_tests::pick_format(&mut h, "DOR Modern");
+    h.get_by_label_contains("Play with the cards of my card database")
+        .click();
+    settle(&mut h);
+    crate::app_tests::start_from_home(&mut h);
+    step_until(&mut h, "the board", |h| view(h).is_some());
+    let v = view(&h).expect("the board");
+    assert_eq!(v.duel.pool().name(), fairduel_carddb::DATABASE_POOL);
+    assert!(
+        !labels_containing(&h, "Deck Leader").is_empty(),
+        "the Deck Leaders stand on the board"
+    );
+}
+
+#[test]
 fn the_two_players_share_two_extra_monster_zones_drawn_once_and_each_has_a_field_zone() {
     let mut h = harness(domain_app(1));
     h.run();

@@ -413,25 +413,27 @@ impl HomeState {
 }
 
 fn plays_my_cards(catalog: &Catalog, state: &HomeState, card_database: &str) -> bool {
-    let domain = catalog
+    let plays_databases = catalog
         .format(&state.format)
-        .is_some_and(|f| f.rules.format.deck.domain);
-    domain && !card_database.trim().is_empty() && state.with_my_cards
+        .is_some_and(|f| f.rules.format.plays_card_databases());
+    plays_databases && !card_database.trim().is_empty() && state.with_my_cards
 }
 
-/// The choice to play Domain with the cards of the player's card database, and the deck
-/// of those cards for a friend's match.
+/// The choice to play Domain, or a DOR format played with the card game's cards (Classic,
+/// Alternate, Modern), with the cards of the player's card database, and the deck of those
+/// cards for a friend's match.
 fn my_cards_ui(ui: &mut Ui, catalog: &Catalog, state: &mut HomeState, card_database: &str) {
-    let domain = catalog
+    let plays_databases = catalog
         .format(&state.format)
-        .is_some_and(|f| f.rules.format.deck.domain);
-    if !domain {
+        .is_some_and(|f| f.rules.format.plays_card_databases());
+    if !plays_databases {
         return;
     }
     if card_database.trim().is_empty() {
         ui.label(
             RichText::new(
-                "Set your simulator's card database under Settings to play Domain with its cards.",
+                "Set your simulator's card database under Settings to play this format with its \
+                 cards.",
             )
             .color(theme::TEXT_DIM),
         );

@@ -127,8 +127,8 @@ fn rules_for(
 }
 
 /// The rules a match named by its set-up was played with: the format's own pool, or (a
-/// Domain match) the card database's in the settings, whichever the set-up's pool hash
-/// names.
+/// match played with a card database) the card database's in the settings, whichever the
+/// set-up's pool hash names.
 pub(crate) fn rules_with_pool(
     rules: &Arc<Rules>,
     format_name: &str,
@@ -139,7 +139,7 @@ pub(crate) fn rules_with_pool(
     if pool.hash() == pool_hash {
         return Ok(Arc::clone(rules));
     }
-    if rules.format.deck.domain {
+    if rules.format.plays_card_databases() {
         let database = card_database.trim();
         if database.is_empty() {
             return Err(format!(

@@ -60,9 +60,11 @@ impl Duel {
             // A new round for this player: one Symbol effect again.
             symbol.used_this_round = false;
         }
+        let in_hand = player.hand.len() + self.draws_waiting(seat);
         let to_draw = match format.hand.draw {
             _ if first && !format.hand.first_turn_draw => 0,
-            DrawRule::UpTo(n) => usize::from(n).saturating_sub(player.hand.len()),
+            // Draws still waiting for their openings count as in the hand already.
+            DrawRule::UpTo(n) => usize::from(n).saturating_sub(in_hand),
             DrawRule::Count(n) => usize::from(n),
         };
         for _ in 0..to_draw {

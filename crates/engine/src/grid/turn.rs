@@ -41,7 +41,10 @@ impl Duel {
         let hand = &self.rules.format.hand;
         match hand.draw {
             _ if first && !hand.first_turn_draw => 0,
-            DrawRule::UpTo(n) => usize::from(n).saturating_sub(self.state.player(seat).hand.len()),
+            // Cards drawn but still waiting for their deck positions to be opened (the
+            // opening hand, in a match played through the protocol) are in the hand already.
+            DrawRule::UpTo(n) => usize::from(n)
+                .saturating_sub(self.state.player(seat).hand.len() + self.draws_waiting(seat)),
             DrawRule::Count(n) => usize::from(n),
         }
     }
