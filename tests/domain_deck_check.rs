@@ -1,7 +1,8 @@
 //! `fairduel deck check FILE --format domain --cards PATH` on decks built from the real
 //! fixture databases (../shared/data/ygopro): exit 0 and the Domain for a legal YDK file,
 //! exit 1 and every problem named for an illegal ydke link, and a clear word when no card
-//! database is given. Skipped, and said so, without ../shared.
+//! database is given; DOR Modern decks of a database's cards, the Deck Leader in the side
+//! deck, likewise. Skipped, and said so, without ../shared.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeSet;
@@ -117,5 +118,89 @@ fn a_legal_ydk_passes_and_an_illegal_ydke_link_names_the_card() {
     let without = check(&[ydk.to_str().unwrap(), "--format", "domain"]);
     assert_eq!(without.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&without.stderr).contains("pass --cards PATH"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_dor_modern_deck_of_a_card_database_is_checked_with_its_deck_leader() {
+    let Some(cards) = fixtures() else { return };
+    let cards_arg = cards.to_string_lossy().into_owned();
+    let dir = std::env::temp_dir().join(format!("fairduel-grid-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = load_cards(&[cards.clone()]).unwrap().db;
+    let ritual = 0x80;
+    let mut main_deck = db
+        .cards()
+        .filter(|c| !c.types.is_extra_deck() && !c.types.is_token() && c.types.0 & ritual == 0);
+    let leader = main_deck
+        .by_ref()
+        .find(|c| c.types.is_monster() && c.level <= 12)
+        .unwrap();
+    let main: Vec<Passcode> = main_deck.take(40).map(|c| c.passcode).collect();
+    assert_eq!(
+        main.len(),
+        40,
+        "the fixtures hold 40 main deck cards besides a leader"
+    );
+    let deck = DomainDeck {
+        deck_master: Some(leader.passcode),
+        main,
+        extra: vec![],
+    };
+    let ydk = dir.join("modern.ydk");
+    std::fs::write(&ydk, to_ydk(&deck)).unwrap();
+    let legal = check(&[
+        ydk.to_str().unwrap(),
+        "--format",
+        "dor-modern",
+        "--cards",
+        &cards_arg,
+    ]);
+    let words = String::from_utf8_lossy(&legal.stdout);
+    assert!(
+        legal.status.success(),
+        "{words}{}",
+        String::from_utf8_lossy(&legal.stderr)
+    );
+    assert!(
+        words.contains("legal in DOR Modern")
+            && words.contains(&format!("Deck Leader {}", leader.name)),
+        "{words}"
+    );
+
+    // Four copies of one card.
+    let mut broken = deck.clone();
+    let copied = broken.main[0];
+    for slot in broken.main.iter_mut().skip(1).take(3) {
+        *slot = copied;
+    }
+    let illegal = check(&[
+        &to_ydke(&broken),
+        "--format",
+        "dor-modern",
+        "--cards",
+        &cards_arg,
+    ]);
+    let words = String::from_utf8_lossy(&illegal.stderr);
+    assert!(!illegal.status.success(), "{words}");
+    assert!(
+        words.contains("4 copies of") && words.contains(&db.card(copied).unwrap().name),
+        "{words}"
+    );
+
+    // Kairu's DOTR is played with its own cards.
+    let kairu = check(&[
+        ydk.to_str().unwrap(),
+        "--format",
+        "kairu-dotr",
+        "--cards",
+        &cards_arg,
+    ]);
+    assert!(!kairu.status.success());
+    assert!(
+        String::from_utf8_lossy(&kairu.stderr).contains("is played with its own cards"),
+        "{}",
+        String::from_utf8_lossy(&kairu.stderr)
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
