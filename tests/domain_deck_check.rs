@@ -127,7 +127,7 @@ fn a_dor_modern_deck_of_a_card_database_is_checked_with_its_deck_leader() {
     let cards_arg = cards.to_string_lossy().into_owned();
     let dir = std::env::temp_dir().join(format!("fairduel-grid-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let db = load_cards(&[cards.clone()]).unwrap().db;
+    let db = load_cards(std::slice::from_ref(&cards)).unwrap().db;
     let ritual = 0x80;
     let mut main_deck = db
         .cards()
