@@ -47,9 +47,6 @@ impl Duel {
     /// controller does not control, while they have room for one more monster.
     fn takeable(&self, effect: &QueuedEffect, targets: &Targets) -> Vec<Cell> {
         let seat = effect.controller;
-        if !self.has_monster_room(seat) {
-            return Vec::new();
-        }
         self.select(targets, effect, false)
             .into_iter()
             .filter(|cell| {
@@ -57,6 +54,7 @@ impl Duel {
                     p.controller != seat && p.class == Class::Monster && p.face_up && !p.leader
                 })
             })
+            .filter(|cell| self.has_room_to_take(seat, *cell))
             .collect()
     }
 

@@ -14,7 +14,8 @@
 //! Every way a monster comes onto the board asks here: a play from the hand, a Ritual, a
 //! fusion, a transformation, a Synchro, Xyz or Link Summon, a Pendulum Summon, a revival, a
 //! control change and an agreed outcome. A revival and a control change are judged as for a
-//! Main Deck monster whatever the card (rule 2 speaks of summoning from the Extra Deck).
+//! Main Deck monster whatever the card (rule 2 speaks of summoning from the Extra Deck); a
+//! control change by the counts after it.
 
 use crate::card::ExtraDeckSummon;
 use crate::duel::Duel;
@@ -259,10 +260,44 @@ impl Duel {
         Ok(())
     }
 
-    /// Whether `seat` may take one more monster onto the field (a revival, a control
-    /// change) without going past the monster limits.
+    /// Whether `seat` may take one more monster onto the field (a revival) without going
+    /// past the monster limits.
     pub(super) fn has_monster_room(&self, seat: Seat) -> bool {
         self.monster_room(seat, false, &[], None).is_ok()
+    }
+
+    /// Whether `seat` has room for the monster at `taken`, which it takes from another
+    /// player (a control change): judged by the counts as they will be, that player one
+    /// monster fewer (Modern: taking the seventh of an opponent's seven leaves them six, and
+    /// the taker may then hold seven).
+    pub(super) fn has_room_to_take(&self, seat: Seat, taken: Cell) -> bool {
+        let giver = self.state.piece(taken).map(|p| p.controller);
+        let play = &self.rules.format.play;
+        let (all, _) = self.grid_monster_counts(seat, &[]);
+        let all = all + 1;
+        if let Some(most) = play.max_monsters_in_all.map(usize::from) {
+            let table = self.state.table;
+            let opponent_full = table
+                .seats()
+                .filter(|s| table.in_play(*s) && self.are_opponents(seat, *s))
+                .any(|s| {
+                    let gives = usize::from(Some(s) == giver);
+                    self.state
+                        .count_class(s, Class::Monster)
+                        .saturating_sub(gives)
+                        >= most
+                });
+            let cap = if opponent_full {
+                most.saturating_sub(1)
+            } else {
+                most
+            };
+            if all > cap {
+                return false;
+            }
+        }
+        all.saturating_sub(self.uncounted_extra_deck_monsters(seat, &[]))
+            <= usize::from(play.max_monsters)
     }
 }
 
