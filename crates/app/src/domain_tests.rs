@@ -129,10 +129,12 @@ fn the_deck_master_is_summoned_by_clicking_its_zone() {
     );
 }
 
-#[test]
-fn domain_against_the_bot_with_the_cards_of_my_card_database() {
-    // With a card database in Settings, Domain Format offers to play with its cards: a deck
-    // is built for each seat, and both Deck Master Zones hold cards of that database.
+/// A match against the bot in `format_name` with the cards of the fixture card database
+/// set under Settings, started from the home screen; `None` (skipped, and said so) without
+/// ../shared.
+fn against_the_bot_with_my_card_database(
+    format_name: &str,
+) -> Option<Harness<'static, FairDuelApp>> {
     let cdb = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../../shared/data/ygopro/goat-entries.cdb");
     if !cdb.is_file() {
@@ -140,7 +142,7 @@ fn domain_against_the_bot_with_the_cards_of_my_card_database() {
             "skipped: {} is absent (a fresh clone has no ../shared; CI has it)",
             cdb.display()
         );
-        return;
+        return None;
     }
     let options = LaunchOptions {
         assets: project_assets(),
@@ -156,11 +158,21 @@ fn domain_against_the_bot_with_the_cards_of_my_card_database() {
     };
     let mut h = harness(FairDuelApp::new(options, settings));
     h.run();
-    crate::app_tests::pick_format(&mut h, "Domain Format");
+    crate::app_tests::pick_format(&mut h, format_name);
     h.get_by_label_contains("Play with the cards of my card database")
         .click();
     settle(&mut h);
     crate::app_tests::start_from_home(&mut h);
+    Some(h)
+}
+
+#[test]
+fn domain_against_the_bot_with_the_cards_of_my_card_database() {
+    // With a card database in Settings, Domain Format offers to play with its cards: a deck
+    // is built for each seat, and both Deck Master Zones hold cards of that database.
+    let Some(mut h) = against_the_bot_with_my_card_database("Domain Format") else {
+        return;
+    };
     step_until(&mut h, "both Deck Master Zones", |h| {
         labels_containing(h, "(GOAT), in the Deck Master Zone").len() == 2
     });
@@ -172,34 +184,9 @@ fn domain_against_the_bot_with_the_cards_of_my_card_database() {
 fn dor_modern_against_the_bot_with_the_cards_of_my_card_database() {
     // DOR Modern is played with the card game's cards: with a card database in Settings it
     // offers them too, and each seat's Deck Leader is one of them.
-    let cdb = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/ygopro/goat-entries.cdb");
-    if !cdb.is_file() {
-        eprintln!(
-            "skipped: {} is absent (a fresh clone has no ../shared; CI has it)",
-            cdb.display()
-        );
+    let Some(mut h) = against_the_bot_with_my_card_database("DOR Modern") else {
         return;
-    }
-    let options = LaunchOptions {
-        assets: project_assets(),
-        seed: Some(3),
-        bot_delay: Some(std::time::Duration::ZERO),
-        ..LaunchOptions::default()
     };
-    let settings = Settings {
-        player_name: "Ada".to_owned(),
-        bot_delay_ms: 0,
-        card_database: cdb.display().to_string(),
-        ..Settings::default()
-    };
-    let mut h = harness(FairDuelApp::new(options, settings));
-    h.run();
-    crate::app_tests::pick_format(&mut h, "DOR Modern");
-    h.get_by_label_contains("Play with the cards of my card database")
-        .click();
-    settle(&mut h);
-    crate::app_tests::start_from_home(&mut h);
     step_until(&mut h, "the board", |h| view(h).is_some());
     let v = view(&h).expect("the board");
     assert_eq!(v.duel.pool().name(), fairduel_carddb::DATABASE_POOL);

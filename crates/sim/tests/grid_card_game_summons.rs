@@ -174,12 +174,11 @@ empty = true
     );
 }
 
-#[test]
-fn a_second_extra_deck_monster_goes_only_where_a_link_marker_points_next_to_the_leader() {
-    // Link Two on c6 points up (c5) and down (c7, next to the Deck Leader on d7).
-    passes(
-        "dor-modern",
-        "grid link markers",
+/// Seat 0's turn: the Extra Deck monster `card` on c6 (from the Extra Deck), face-up
+/// Level 4 monsters on b7 and c7 next to the Deck Leader on d7, and Rank Four Xyz in the
+/// Extra Deck.
+fn beside_an_extra_deck_monster_on_c6(card: u16) -> String {
+    format!(
         r#"
 turn = 3
 
@@ -194,7 +193,7 @@ deck = [0, 0, 0]
 
 [[cells]]
 at = "c6"
-card = 6
+card = {card}
 seat = 0
 from_extra_deck = true
 
@@ -207,7 +206,20 @@ seat = 0
 at = "c7"
 card = 3
 seat = 0
+"#
+    )
+}
 
+#[test]
+fn a_second_extra_deck_monster_goes_only_where_a_link_marker_points_next_to_the_leader() {
+    // Link Two on c6 points up (c5) and down (c7, next to the Deck Leader on d7).
+    passes(
+        "dor-modern",
+        "grid link markers",
+        &format!(
+            "{}{}",
+            beside_an_extra_deck_monster_on_c6(6),
+            r#"
 [[step]]
 seat = 0
 do = "summon-from-extra-deck"
@@ -236,7 +248,8 @@ do = "accept-outcome"
 [[assert]]
 at = "c7"
 card = 5
-"#,
+"#
+        ),
     );
 }
 
@@ -246,34 +259,10 @@ fn without_a_link_marker_a_second_extra_deck_monster_is_refused() {
     passes(
         "dor-modern",
         "grid no link marker",
-        r#"
-turn = 3
-
-[seat0]
-leader = 0
-extra = [5]
-deck = [0, 0, 0]
-
-[seat1]
-leader = 0
-deck = [0, 0, 0]
-
-[[cells]]
-at = "c6"
-card = 4
-seat = 0
-from_extra_deck = true
-
-[[cells]]
-at = "b7"
-card = 2
-seat = 0
-
-[[cells]]
-at = "c7"
-card = 3
-seat = 0
-
+        &format!(
+            "{}{}",
+            beside_an_extra_deck_monster_on_c6(4),
+            r#"
 # No zone of the materials may take a second Extra Deck monster: the summon cannot even be
 # declared.
 [[step]]
@@ -285,7 +274,8 @@ expect = "cannot-summon-from-extra-deck"
 [[assert]]
 seat = 0
 extra_deck_size = 1
-"#,
+"#
+        ),
     );
 }
 

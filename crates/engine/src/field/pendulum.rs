@@ -110,6 +110,25 @@ impl Duel {
         None
     }
 
+    /// Takes the hand cards a Pendulum Summon (checked) brings out of `seat`'s hand, from
+    /// the highest index down, so that the others keep theirs.
+    pub(crate) fn take_pendulum_hand_cards(
+        &mut self,
+        seat: Seat,
+        sources: impl Iterator<Item = PendulumSource>,
+    ) {
+        let mut hand_indices: Vec<usize> = sources
+            .filter_map(|source| match source {
+                PendulumSource::Hand { hand_index, .. } => Some(usize::from(hand_index)),
+                _ => None,
+            })
+            .collect();
+        hand_indices.sort_unstable_by(|a, b| b.cmp(a));
+        for index in hand_indices {
+            self.state.player_mut(seat).hand.remove(index);
+        }
+    }
+
     /// Pendulum Summons the monsters `summons` for `seat`.
     pub(super) fn field_pendulum_summon(
         &mut self,
@@ -120,18 +139,7 @@ impl Duel {
         self.expect_main_phase(seat, "pendulum-summon")?;
         let summoned = self.check_pendulum_summon(seat, summons)?;
         let turn = self.state.turn;
-        // Hand cards leave from the highest index down, so the others keep theirs.
-        let mut hand_indices: Vec<usize> = summoned
-            .iter()
-            .filter_map(|s| match s.source {
-                PendulumSource::Hand { hand_index, .. } => Some(usize::from(hand_index)),
-                _ => None,
-            })
-            .collect();
-        hand_indices.sort_unstable_by(|a, b| b.cmp(a));
-        for index in hand_indices {
-            self.state.player_mut(seat).hand.remove(index);
-        }
+        self.take_pendulum_hand_cards(seat, summoned.iter().map(|s| s.source));
         let mut shown = Vec::with_capacity(summoned.len());
         for s in &summoned {
             match s.source {

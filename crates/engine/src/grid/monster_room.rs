@@ -165,20 +165,51 @@ impl Duel {
     }
 
     /// Modern rule 3: the most monsters `seat` may control in all (its Deck Leader aside),
-    /// one fewer while an opponent in the duel controls that many; `None` where the format
-    /// sets no such cap.
-    pub(super) fn most_monsters_in_all(&self, seat: Seat) -> Option<usize> {
+    /// one fewer while an opponent in the duel controls that many — `giving`, one monster
+    /// fewer, as it will have after a control change; `None` where the format sets no such
+    /// cap.
+    fn most_monsters_in_all(&self, seat: Seat, giving: Option<Seat>) -> Option<usize> {
         let most = usize::from(self.rules.format.play.max_monsters_in_all?);
         let table = self.state.table;
         let opponent_full = table
             .seats()
             .filter(|s| table.in_play(*s) && self.are_opponents(seat, *s))
-            .any(|s| self.state.count_class(s, Class::Monster) >= most);
+            .any(|s| {
+                let gives = usize::from(Some(s) == giving);
+                self.state
+                    .count_class(s, Class::Monster)
+                    .saturating_sub(gives)
+                    >= most
+            });
         Some(if opponent_full {
             most.saturating_sub(1)
         } else {
             most
         })
+    }
+
+    /// Whether `seat` may control `all` monsters in all (`giving`: see
+    /// [`Duel::most_monsters_in_all`]).
+    pub(super) fn within_most_in_all(
+        &self,
+        seat: Seat,
+        all: usize,
+        giving: Option<Seat>,
+    ) -> Result<(), NoRoom> {
+        match self.most_monsters_in_all(seat, giving) {
+            Some(most) if all > most => Err(NoRoom::InAll { most }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether `all` monsters, `uncounted` of them from the Extra Deck beside the five, fit
+    /// the format's monster limit.
+    fn within_the_five(&self, all: usize, uncounted: usize) -> Result<(), NoRoom> {
+        let limit = self.rules.format.play.max_monsters;
+        if all.saturating_sub(uncounted) > usize::from(limit) {
+            return Err(NoRoom::Full { limit });
+        }
+        Ok(())
     }
 
     /// How many of `seat`'s monsters from the Extra Deck (the monsters at `leaving` aside)
@@ -210,11 +241,7 @@ impl Duel {
         let play = &self.rules.format.play;
         let (all, extra) = self.grid_monster_counts(seat, leaving);
         let (all, extra) = (all + 1, extra + usize::from(from_extra_deck));
-        if let Some(most) = self.most_monsters_in_all(seat)
-            && all > most
-        {
-            return Err(NoRoom::InAll { most });
-        }
+        self.within_most_in_all(seat, all, None)?;
         let slots = usize::from(play.extra_deck_slots);
         let uncounted = if play.link_marker_slots {
             if from_extra_deck && extra > slots.max(1) {
@@ -231,11 +258,7 @@ impl Duel {
         } else {
             extra.min(slots)
         };
-        let limit = play.max_monsters;
-        if all - uncounted > usize::from(limit) {
-            return Err(NoRoom::Full { limit });
-        }
-        Ok(())
+        self.within_the_five(all, uncounted)
     }
 
     /// Whether `seat` has room for `count` more monsters, none from the Extra Deck (a
@@ -245,25 +268,16 @@ impl Duel {
         seat: Seat,
         count: usize,
     ) -> Result<(), NoRoom> {
-        let play = &self.rules.format.play;
         let (all, _) = self.grid_monster_counts(seat, &[]);
         let all = all + count;
-        if let Some(most) = self.most_monsters_in_all(seat)
-            && all > most
-        {
-            return Err(NoRoom::InAll { most });
-        }
-        let limit = play.max_monsters;
-        if all - self.uncounted_extra_deck_monsters(seat, &[]) > usize::from(limit) {
-            return Err(NoRoom::Full { limit });
-        }
-        Ok(())
+        self.within_most_in_all(seat, all, None)?;
+        self.within_the_five(all, self.uncounted_extra_deck_monsters(seat, &[]))
     }
 
     /// Whether `seat` may take one more monster onto the field (a revival) without going
     /// past the monster limits.
     pub(super) fn has_monster_room(&self, seat: Seat) -> bool {
-        self.monster_room(seat, false, &[], None).is_ok()
+        self.room_for_main_deck_monsters(seat, 1).is_ok()
     }
 
     /// Whether `seat` has room for the monster at `taken`, which it takes from another
@@ -271,33 +285,13 @@ impl Duel {
     /// monster fewer (Modern: taking the seventh of an opponent's seven leaves them six, and
     /// the taker may then hold seven).
     pub(super) fn has_room_to_take(&self, seat: Seat, taken: Cell) -> bool {
-        let giver = self.state.piece(taken).map(|p| p.controller);
-        let play = &self.rules.format.play;
+        let giving = self.state.piece(taken).map(|p| p.controller);
         let (all, _) = self.grid_monster_counts(seat, &[]);
         let all = all + 1;
-        if let Some(most) = play.max_monsters_in_all.map(usize::from) {
-            let table = self.state.table;
-            let opponent_full = table
-                .seats()
-                .filter(|s| table.in_play(*s) && self.are_opponents(seat, *s))
-                .any(|s| {
-                    let gives = usize::from(Some(s) == giver);
-                    self.state
-                        .count_class(s, Class::Monster)
-                        .saturating_sub(gives)
-                        >= most
-                });
-            let cap = if opponent_full {
-                most.saturating_sub(1)
-            } else {
-                most
-            };
-            if all > cap {
-                return false;
-            }
-        }
-        all.saturating_sub(self.uncounted_extra_deck_monsters(seat, &[]))
-            <= usize::from(play.max_monsters)
+        self.within_most_in_all(seat, all, giving).is_ok()
+            && self
+                .within_the_five(all, self.uncounted_extra_deck_monsters(seat, &[]))
+                .is_ok()
     }
 }
 

@@ -176,18 +176,7 @@ impl Duel {
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let checked = self.check_grid_pendulum_summon(seat, summons)?;
-        let mut hand_indices: Vec<usize> = summons
-            .iter()
-            .filter_map(|s| match s.from {
-                PendulumSource::Hand { hand_index, .. } => Some(usize::from(hand_index)),
-                _ => None,
-            })
-            .collect();
-        // Hand cards leave from the highest index down, so the others keep theirs.
-        hand_indices.sort_unstable_by(|a, b| b.cmp(a));
-        for index in hand_indices {
-            self.state.player_mut(seat).hand.remove(index);
-        }
+        self.take_pendulum_hand_cards(seat, summons.iter().map(|s| s.from));
         let turn = self.state.turn;
         let mut shown = Vec::with_capacity(checked.len());
         for (card_ref, card, to) in checked {

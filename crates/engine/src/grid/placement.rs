@@ -283,12 +283,13 @@ impl Duel {
         };
         let over_limit = class == Class::Monster
             && (count >= usize::from(format.play.max_monsters)
-                || self.most_monsters_in_all(seat).is_some_and(|most| {
-                    self.state
-                        .count_class(seat, Class::Monster)
-                        .saturating_sub(freed)
-                        >= most
-                }));
+                || self
+                    .within_most_in_all(
+                        seat,
+                        (self.state.count_class(seat, Class::Monster) + 1).saturating_sub(freed),
+                        None,
+                    )
+                    .is_err());
         let banish = over_limit && format.play.over_limit == OverLimit::Banish;
         if banish && reveal.is_none() {
             return Err(RuleError::MissingReveal {
