@@ -309,6 +309,12 @@ fn print_summary(summary: &Summary) {
             agreements.chain_responses,
             agreements.hand_responses
         );
+        if agreements.shown_to_teammates > 0 {
+            say!(
+                "shown:    {} face-down cards shown to a teammate alone, each checked by the audit",
+                agreements.shown_to_teammates
+            );
+        }
         if agreements.rule_cards > 0 {
             say!(
                 "rules:    {} Rule cards activated (by a KEYWORD or the card they rely on), {} \

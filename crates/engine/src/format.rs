@@ -372,6 +372,11 @@ pub struct TableRules {
     /// `None`: the first player is drawn by joint randomness.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_seat: Option<u8>,
+    /// Teammates see each other's face-down cards on the field, but not their hands or
+    /// Extra Decks (Kingdom Duels' Tag and Boss Duels): each owner shows them to its
+    /// teammates alone, through the protocol (`crate::teammate_disclosure`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub teammates_see_face_down: bool,
 }
 
 impl Default for TableRules {
@@ -383,6 +388,7 @@ impl Default for TableRules {
             team_falls_together: false,
             team_shares_life_points: false,
             first_seat: None,
+            teammates_see_face_down: false,
         }
     }
 }
@@ -585,6 +591,12 @@ impl Format {
                      points, as in a Boss Duel)",
                     table.players
                 ),
+            ));
+        }
+        if table.teammates_see_face_down && table.teams.is_none() {
+            return Err((
+                "teammates_see_face_down",
+                "teammates_see_face_down = true needs teams: set [table] teams".into(),
             ));
         }
         if self.life_points == 0 {

@@ -46,6 +46,7 @@ pub mod seat;
 pub mod setup;
 pub mod source;
 pub mod state;
+pub mod teammate_disclosure;
 pub mod terrain;
 pub mod text;
 pub mod topology;

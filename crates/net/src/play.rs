@@ -373,7 +373,7 @@ pub fn resume_saved(
         });
     }
     let deck = DeckList::from(&saved.meta.deck);
-    let peer = Peer::restore(
+    let mut peer = Peer::restore(
         settings.identity.clone(),
         Arc::clone(&settings.rules),
         &saved.meta.format_name,
@@ -381,6 +381,7 @@ pub fn resume_saved(
         SecretStream::new(saved.meta.secret_seed),
         &saved.entries,
     )?;
+    peer.restore_disclosures(&saved.disclosures);
     let match_id = saved.meta.match_id;
     Ok((
         started(settings, peer, Some(store), Vec::new(), mesh, match_id),

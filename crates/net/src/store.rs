@@ -23,7 +23,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use fairduel_engine::{CardId, Seat};
-use fairduel_protocol::SignedEnvelope;
+use fairduel_protocol::{Disclosure, SignedEnvelope};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -52,9 +52,12 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 20: entries of protocol version 20 (windows after summons, Trigger traps).
 /// Version 21: entries of protocol version 21 (a triggered trap left Set for an Idle Warning,
 /// the opponent an effect targets).
-pub const MATCH_FILE_VERSION: u16 = 21;
+/// Version 22: entries of protocol version 22, and face-down cards shown between teammates
+/// (kind 3, a postcard [`Disclosure`]), saved as they are made or received.
+pub const MATCH_FILE_VERSION: u16 = 22;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
+const KIND_DISCLOSURE: u8 = 3;
 const CHECK_BYTES: usize = 8;
 /// No record comes near this; a larger length means a damaged file, not a big entry.
 const MAX_RECORD_BYTES: u32 = 4 * 1024 * 1024;
@@ -134,6 +137,8 @@ pub struct MatchMeta {
 pub struct SavedMatch {
     pub meta: MatchMeta,
     pub entries: Vec<SignedEnvelope>,
+    /// Face-down cards this seat showed its teammates or was shown, in the order saved.
+    pub disclosures: Vec<Disclosure>,
     /// A torn last record (from a crash while writing) was dropped.
     pub dropped_torn_tail: bool,
 }
@@ -297,6 +302,14 @@ impl MatchStore {
         self.write(&bytes)
     }
 
+    /// Appends a face-down card shown to or by a teammate, so that a match continued after
+    /// a crash still has it for its record.
+    pub fn append_disclosure(&mut self, disclosure: &Disclosure) -> Result<(), StoreError> {
+        let payload =
+            postcard::to_stdvec(disclosure).map_err(|e| StoreError::Encode(e.to_string()))?;
+        self.write(&record_bytes(KIND_DISCLOSURE, &payload))
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -380,6 +393,7 @@ fn parse(path: &Path, bytes: &[u8]) -> Result<(SavedMatch, usize), StoreError> {
     let mut at = header;
     let mut meta = None;
     let mut entries: Vec<SignedEnvelope> = Vec::new();
+    let mut disclosures: Vec<Disclosure> = Vec::new();
     let mut dropped_torn_tail = false;
     let mut index = 0;
     while at < bytes.len() {
@@ -434,6 +448,10 @@ fn parse(path: &Path, bytes: &[u8]) -> Result<(SavedMatch, usize), StoreError> {
                     _ => entries.push(entry),
                 }
             }
+            (_, KIND_DISCLOSURE) => disclosures.push(
+                postcard::from_bytes::<Disclosure>(payload)
+                    .map_err(|e| damaged(index, format!("unreadable shown card: {e}")))?,
+            ),
             (_, other) => return Err(damaged(index, format!("unknown record kind {other}"))),
         }
         at += total;
@@ -444,6 +462,7 @@ fn parse(path: &Path, bytes: &[u8]) -> Result<(SavedMatch, usize), StoreError> {
         SavedMatch {
             meta,
             entries,
+            disclosures,
             dropped_torn_tail,
         },
         at,

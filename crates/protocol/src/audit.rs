@@ -11,6 +11,7 @@ use fairduel_engine::knowledge::Knowledge;
 use fairduel_engine::seat::Seat;
 use fairduel_engine::state::Outcome;
 
+use crate::disclosure::DisclosureAudit;
 use crate::envelope::{Body, DeckCommit, EndReveal, MatchSetup, PermutationCommit, SignedEnvelope};
 use crate::matchlog::{MatchLog, Step, Violation, false_claims, permuters_of};
 use crate::record::MatchRecord;
@@ -108,8 +109,9 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
     let mut verdicts = vec![SeatVerdict::Verified; seats];
     let mut caught = false;
     let mut damaged = None;
+    let mut disclosures = DisclosureAudit::new(&log, &record.disclosures);
     for signed in &record.entries[1..] {
-        if let Err(rejected) = log.receive(signed, Some(&knowledge)) {
+        if let Err(rejected) = log.receive_observed(signed, Some(&knowledge), &mut disclosures) {
             let replayed = matches!(rejected.violation, Violation::Replayed { .. });
             if rejected.is_proven()
                 && !replayed
@@ -179,6 +181,18 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
                     SeatVerdict::Cheated {
                         seq: origin.seq,
                         what: format!("a false pending claim: {why}"),
+                    },
+                );
+            }
+        }
+        for (owner, after_entries, what) in &disclosures.broken {
+            if is_verified(&verdicts, *owner) {
+                judge(
+                    &mut verdicts,
+                    *owner,
+                    SeatVerdict::Cheated {
+                        seq: after_entries.saturating_sub(1),
+                        what: format!("a card shown outside the log: it {what}"),
                     },
                 );
             }

@@ -109,7 +109,10 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Version 21: Kingdom Duels' Idle Warning for a trap left Set when its Trigger is met
 /// (`Action::LeaveTriggered`) and the warnings of the current turn in every player's state;
 /// Domain Format's opponent targeted by each chain link and agreement.
-pub const PROTOCOL_VERSION: u16 = 21;
+///
+/// Version 22: teammates who see each other's face-down cards (Kingdom Duels' Tag and Boss
+/// Duels) are shown them in signed disclosures outside the log, which the record keeps.
+pub const PROTOCOL_VERSION: u16 = 22;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

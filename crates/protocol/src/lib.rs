@@ -11,6 +11,7 @@
 //! played fairly ([`record`] is the file format).
 
 pub mod audit;
+pub mod disclosure;
 pub mod envelope;
 pub mod fingerprint;
 pub mod identity;
@@ -22,6 +23,7 @@ pub mod secret;
 pub mod seeded;
 
 pub use audit::{AuditReport, RecordDamage, SeatVerdict, audit, revealed_knowledge};
+pub use disclosure::{Disclosure, DisclosureError};
 pub use envelope::{Body, Envelope, PROTOCOL_VERSION, Resignation, SignedEnvelope};
 pub use identity::{Identity, PlayerKey};
 pub use matchlog::{CommitObserver, Committed, MatchLog, Rejected, Step, Violation};

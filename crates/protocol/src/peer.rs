@@ -2,6 +2,7 @@
 //! envelopes into state, and writes the protocol's own steps (commitments, permutations,
 //! draw openings, reveals, checkpoints) by itself.
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use fairduel_engine::action::{Action, Answer};
@@ -15,7 +16,9 @@ use fairduel_engine::knowledge::Knowledge;
 use fairduel_engine::reshuffle::FreshSecrets;
 use fairduel_engine::seat::Seat;
 use fairduel_engine::setup::LeaderSetup;
+use fairduel_engine::teammate_disclosure::DisclosureRefused;
 
+use crate::disclosure::{Disclosure, DisclosureError};
 use crate::envelope::{
     Body, DeckCommit, EndReveal, Envelope, MatchSetup, PROTOCOL_VERSION, PermutationCommit,
     RandomReveal, ReshuffleOpening, Resignation, SignedEnvelope, random_commitment,
@@ -88,6 +91,11 @@ pub struct Peer {
     own: OwnSecrets,
     /// Entries this peer refused, signed by their claimed author: evidence for the record.
     evidence: Vec<SignedEnvelope>,
+    /// Face-down cards this seat has shown, by teammate: each is shown once.
+    shown: BTreeSet<(Seat, Commitment)>,
+    /// Disclosures this seat made and those it received signed by their owner, for the
+    /// record (the audit checks each one).
+    disclosures: Vec<Disclosure>,
 }
 
 impl Peer {
@@ -300,6 +308,8 @@ impl Peer {
                 destiny,
             },
             evidence: Vec::new(),
+            shown: BTreeSet::new(),
+            disclosures: Vec::new(),
         }
     }
 
@@ -521,7 +531,124 @@ impl Peer {
             *last = last.clone().signed_with(&self.identity);
             keep.push(entries.len() as u64 - 1);
         }
-        MatchRecord::from_log(entries, &keep, self.evidence.clone())
+        let mut record = MatchRecord::from_log(entries, &keep, self.evidence.clone());
+        record.disclosures = self.disclosures.clone();
+        record
+    }
+
+    /// The face-down cards this seat should show its teammates now and has not shown yet,
+    /// signed, each for its teammate alone (see [`crate::disclosure`]). Empty where the
+    /// format does not let teammates see them. Send each only to its `to`.
+    pub fn disclosures_due(&mut self) -> Vec<Disclosure> {
+        let Some(duel) = self.log.duel() else {
+            return Vec::new();
+        };
+        let teammates = duel.teammates_shown_face_down(self.seat);
+        if teammates.is_empty() {
+            return Vec::new();
+        }
+        let match_id = self.log.match_id();
+        let after_entries = self.log.entries().len() as u64;
+        let mut due = Vec::new();
+        for commitment in duel.face_down_on_field(self.seat) {
+            let Some(reveal) = self.knowledge.get(&commitment) else {
+                continue;
+            };
+            for to in &teammates {
+                if self.shown.insert((*to, commitment)) {
+                    due.push(Disclosure::sign(
+                        &self.identity,
+                        match_id,
+                        self.seat,
+                        *to,
+                        after_entries,
+                        commitment,
+                        *reveal,
+                    ));
+                }
+            }
+        }
+        self.disclosures.extend(due.iter().copied());
+        due
+    }
+
+    /// Takes a teammate's disclosure: checks it is for this match and this seat, signed by
+    /// its owner, from a teammate the format lets show its face-down cards, and that it
+    /// opens the commitment; then this seat knows the card. A signed disclosure that
+    /// breaks the rules is kept for the record all the same (the audit judges its signer).
+    /// That the card lies face-down on the owner's field is checked here when this seat's log
+    /// stands where the owner's did, and always by the audit, against the log at the moment
+    /// it was shown (this seat may not have that entry yet, or may be further on).
+    pub fn receive_disclosure(&mut self, disclosure: &Disclosure) -> Result<(), DisclosureError> {
+        if disclosure.match_id != self.log.match_id() {
+            return Err(DisclosureError::OtherMatch);
+        }
+        if disclosure.to != self.seat {
+            return Err(DisclosureError::NotForThisSeat { to: disclosure.to });
+        }
+        let from = disclosure.from;
+        let key = self
+            .log
+            .key(from)
+            .copied()
+            .ok_or(DisclosureError::UnknownSeat { from })?;
+        if !disclosure.verifies(&key) {
+            return Err(DisclosureError::BadSignature { from });
+        }
+        if self.disclosures.contains(disclosure) {
+            return Ok(());
+        }
+        let duel = self.log.duel().ok_or(DisclosureError::NoDuelYet)?;
+        let refused = if !duel.teammates_shown_face_down(from).contains(&self.seat) {
+            let why = duel
+                .check_disclosure(from, self.seat, &disclosure.commitment)
+                .err()
+                .unwrap_or(DisclosureRefused::NotATeammate {
+                    owner: from,
+                    to: self.seat,
+                });
+            Some(DisclosureError::NotAllowed { from, why })
+        } else if !disclosure.opens_commitment() {
+            Some(DisclosureError::FalseCard { from })
+        } else if self.log.entries().len() as u64 == disclosure.after_entries {
+            // This seat's log stands where the owner's did: the whole rule can be checked now.
+            duel.check_disclosure(from, self.seat, &disclosure.commitment)
+                .err()
+                .map(|why| DisclosureError::NotAllowed { from, why })
+        } else {
+            None
+        };
+        self.disclosures.push(*disclosure);
+        match refused {
+            Some(error) => Err(error),
+            None => {
+                self.knowledge
+                    .learn(disclosure.commitment, disclosure.reveal);
+                Ok(())
+            }
+        }
+    }
+
+    /// Every disclosure this seat made or received (for the match file, so a match continued
+    /// after a crash keeps them).
+    pub fn disclosures(&self) -> &[Disclosure] {
+        &self.disclosures
+    }
+
+    /// Puts back the disclosures saved with a match being continued: the ones this seat made
+    /// are not made again, and the ones it received it knows again.
+    pub fn restore_disclosures(&mut self, saved: &[Disclosure]) {
+        for disclosure in saved {
+            if disclosure.from == self.seat {
+                self.shown.insert((disclosure.to, disclosure.commitment));
+                if !self.disclosures.contains(disclosure) {
+                    self.disclosures.push(*disclosure);
+                }
+            } else {
+                // Checked again as when it came; a refused one is kept for the record.
+                let _ = self.receive_disclosure(disclosure);
+            }
+        }
     }
 
     fn deck_commit(&self) -> DeckCommit {

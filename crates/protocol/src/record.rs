@@ -5,10 +5,11 @@
 //! magic    16 bytes  "FAIRDUEL RECORD\n"
 //! version   2 bytes  little-endian, RECORD_VERSION
 //! then, until the end of the file, entries:
-//!   kind    1 byte   1 = log entry, 2 = evidence (an entry the writer refused)
+//!   kind    1 byte   1 = log entry, 2 = evidence (an entry the writer refused),
+//!                    3 = disclosure (a face-down card shown to a teammate)
 //!   length  4 bytes  little-endian, at most MAX_ENTRY_BYTES
-//!   bytes   length   a postcard-encoded SignedEnvelope (its bytes, then an optional
-//!                    signature)
+//!   bytes   length   kinds 1 and 2: a postcard-encoded SignedEnvelope (its bytes, then an
+//!                    optional signature); kind 3: a postcard-encoded Disclosure
 //! ```
 //!
 //! Log entries appear in sequence order. The end-of-match reveals are log entries too, so the
@@ -25,22 +26,28 @@
 //! an older FairDuel cannot read, nor this one theirs.
 //! Version 4 (protocol version 4) and version 5 (protocol version 5, agreed effects) keep
 //! the layout; their entries and state hashes are their protocol's.
+//! Version 22 (protocol version 22) adds disclosures: the writer's face-down cards it showed
+//! its teammates and theirs it was shown, each signed by the card's owner.
 //! Older files are refused by name, with the version that wrote them.
 
+use crate::disclosure::Disclosure;
 use crate::envelope::{DecodeError, SignedEnvelope};
 
 pub const RECORD_MAGIC: &[u8; 16] = b"FAIRDUEL RECORD\n";
-pub const RECORD_VERSION: u16 = 21;
+pub const RECORD_VERSION: u16 = 22;
 /// No honest entry comes near this; a bigger length means a damaged file.
 pub const MAX_ENTRY_BYTES: u32 = 1 << 20;
 
 const KIND_ENTRY: u8 = 1;
 const KIND_EVIDENCE: u8 = 2;
+const KIND_DISCLOSURE: u8 = 3;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MatchRecord {
     pub entries: Vec<SignedEnvelope>,
     pub evidence: Vec<SignedEnvelope>,
+    /// Face-down cards shown between teammates, as the writer made or received them.
+    pub disclosures: Vec<Disclosure>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -71,6 +78,14 @@ pub enum RecordError {
         offset: usize,
         length: u32,
     },
+    #[error(
+        "entry {index} (at byte {offset}), a card shown to a teammate, does not decode ({reason}): the file is damaged"
+    )]
+    MalformedDisclosure {
+        index: usize,
+        offset: usize,
+        reason: String,
+    },
     #[error("entry {index} (at byte {offset}) does not decode: {error}")]
     Malformed {
         index: usize,
@@ -94,7 +109,11 @@ impl MatchRecord {
                 entry.signature = None;
             }
         }
-        MatchRecord { entries, evidence }
+        MatchRecord {
+            entries,
+            evidence,
+            disclosures: Vec::new(),
+        }
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -104,6 +123,12 @@ impl MatchRecord {
         }
         for e in &self.evidence {
             out.extend(encode_entry(KIND_EVIDENCE, e));
+        }
+        for d in &self.disclosures {
+            out.extend(encode_payload(
+                KIND_DISCLOSURE,
+                &postcard::to_stdvec(d).unwrap_or_default(),
+            ));
         }
         out
     }
@@ -132,7 +157,7 @@ impl MatchRecord {
             let head = bytes.get(offset..offset + 5).ok_or(truncated.clone())?;
             let kind = head[0];
             let length = u32::from_le_bytes([head[1], head[2], head[3], head[4]]);
-            if kind != KIND_ENTRY && kind != KIND_EVIDENCE {
+            if ![KIND_ENTRY, KIND_EVIDENCE, KIND_DISCLOSURE].contains(&kind) {
                 return Err(RecordError::UnknownKind {
                     index,
                     offset,
@@ -148,6 +173,19 @@ impl MatchRecord {
             }
             let start = offset + 5;
             let body = bytes.get(start..start + length as usize).ok_or(truncated)?;
+            if kind == KIND_DISCLOSURE {
+                let disclosure = postcard::from_bytes::<Disclosure>(body).map_err(|e| {
+                    RecordError::MalformedDisclosure {
+                        index,
+                        offset,
+                        reason: e.to_string(),
+                    }
+                })?;
+                record.disclosures.push(disclosure);
+                offset = start + length as usize;
+                index += 1;
+                continue;
+            }
             let envelope =
                 SignedEnvelope::from_bytes(body).map_err(|error| RecordError::Malformed {
                     index,
@@ -179,7 +217,10 @@ pub fn encode_log_entry(envelope: &SignedEnvelope) -> Vec<u8> {
 }
 
 fn encode_entry(kind: u8, envelope: &SignedEnvelope) -> Vec<u8> {
-    let body = envelope.to_bytes();
+    encode_payload(kind, &envelope.to_bytes())
+}
+
+fn encode_payload(kind: u8, body: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(body.len() + 5);
     out.push(kind);
     out.extend((body.len() as u32).to_le_bytes());

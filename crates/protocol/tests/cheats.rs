@@ -23,6 +23,8 @@ mod collusion;
 mod common;
 #[path = "cheats/destiny.rs"]
 mod destiny;
+#[path = "cheats/disclosure.rs"]
+mod disclosure;
 #[path = "cheats/field.rs"]
 mod field;
 #[path = "cheats/harness.rs"]

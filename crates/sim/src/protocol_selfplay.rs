@@ -23,6 +23,8 @@ pub struct ProtocolGame {
     pub record: MatchRecord,
     pub audit: Option<AuditReport>,
     pub agreements: AgreementTally,
+    /// Face-down cards shown to a teammate (each showing counted once).
+    pub disclosures: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -43,6 +45,12 @@ pub enum ProtocolSelfPlayError {
     Stuck { seed: u64, seat: Seat },
     #[error("game {seed}: still running after {entries} entries")]
     TooLong { seed: u64, entries: usize },
+    #[error("game {seed}: {seat} refused a card its teammate showed it: {error}")]
+    Disclosure {
+        seed: u64,
+        seat: Seat,
+        error: fairduel_protocol::DisclosureError,
+    },
     #[error("game {seed}: the audit could not run: {error}")]
     Audit { seed: u64, error: String },
     #[error("game {seed}: the audit did not verify an honest match: {verdicts}")]
@@ -68,6 +76,7 @@ pub fn play_protocol_game(
         })?;
     let mut bots = bots(kind, seed, peers.len());
     let mut agreements = AgreementTally::default();
+    let mut disclosures = 0;
     let limit = MAX_ACTIONS as usize + 10_000;
     while let Some(lead) = peers.first() {
         if lead.is_complete() {
@@ -115,6 +124,27 @@ pub fn play_protocol_game(
                     error,
                 })?;
         }
+        for i in 0..peers.len() {
+            let shown = peers
+                .get_mut(i)
+                .map(|p| p.disclosures_due())
+                .unwrap_or_default();
+            for disclosure in shown {
+                disclosures += 1;
+                agreements.shown_to_teammates += 1;
+                let to = disclosure.to;
+                let Some(teammate) = peers.get_mut(to.index()) else {
+                    continue;
+                };
+                teammate.receive_disclosure(&disclosure).map_err(|error| {
+                    ProtocolSelfPlayError::Disclosure {
+                        seed,
+                        seat: to,
+                        error,
+                    }
+                })?;
+            }
+        }
     }
     let Some(lead) = peers.first() else {
         return Err(ProtocolSelfPlayError::Stuck {
@@ -146,5 +176,6 @@ pub fn play_protocol_game(
         record,
         audit,
         agreements,
+        disclosures,
     })
 }

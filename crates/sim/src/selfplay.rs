@@ -94,6 +94,8 @@ pub struct AgreementTally {
     /// Quick spells activated from the hand in answer to a chain link (the card game's
     /// field with `field.quick_spells_from_hand`).
     pub hand_responses: u64,
+    /// Face-down cards shown to a teammate alone (through the protocol only).
+    pub shown_to_teammates: u64,
     /// Kingdom Duels' Normal Rule cards activated by their KEYWORD condition (the players'
     /// definitions give them).
     pub rule_cards: u64,
@@ -232,6 +234,7 @@ impl AgreementTally {
         self.hidden_summons += other.hidden_summons;
         self.destiny_draws += other.destiny_draws;
         self.hand_responses += other.hand_responses;
+        self.shown_to_teammates += other.shown_to_teammates;
         self.rule_cards += other.rule_cards;
         self.rule_cards_returned += other.rule_cards_returned;
         self.detached += other.detached;

@@ -341,6 +341,9 @@ pub enum PeerMessage {
     /// "I concede": the sender's signed resignation, for whichever seat the log waits for to
     /// relay into it (a seat may pass on another's too: the signature is what counts).
     Resign(fairduel_protocol::Resignation),
+    /// A face-down card of the sender's shown to the receiver alone, a teammate (see
+    /// `fairduel_protocol::disclosure`).
+    Disclose(fairduel_protocol::Disclosure),
 }
 
 /// Timing of the driver.

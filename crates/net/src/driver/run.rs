@@ -165,12 +165,18 @@ impl Driver {
     async fn play(&mut self) -> Stop {
         let have = self.entries();
         self.send_all(&PeerMessage::Sync { entries: have }).await;
+        for i in 0..self.slots.len() {
+            self.show_again(Seat(i as u8)).await;
+        }
         loop {
             if self.peer.is_complete() {
                 self.finish();
                 return Stop::Finished;
             }
             if let Err(stop) = self.check_links() {
+                return stop;
+            }
+            if let Err(stop) = self.show_teammates().await {
                 return stop;
             }
             match self.write_own().await {
@@ -490,6 +496,7 @@ impl Driver {
                 self.take_resignation(resignation);
                 Ok(())
             }
+            PeerMessage::Disclose(disclosure) => self.shown(from, disclosure),
             PeerMessage::Desync { seq, state } => Err(self.answer_desync(from, seq, state).await),
             PeerMessage::Goodbye { finished } => {
                 if let Some(slot) = self.slot_mut(from) {
@@ -614,6 +621,54 @@ impl Driver {
         }
     }
 
+    /// Shows each teammate the face-down cards of ours it has not seen yet (saved first, like
+    /// an entry, so a continued match keeps them for its record).
+    async fn show_teammates(&mut self) -> Result<(), Stop> {
+        for disclosure in self.peer.disclosures_due() {
+            if let Some(store) = &mut self.store {
+                store.append_disclosure(&disclosure).map_err(save_failed)?;
+            }
+            self.send_to(disclosure.to, &PeerMessage::Disclose(disclosure))
+                .await;
+        }
+        Ok(())
+    }
+
+    /// Shows `seat` again what we showed it before: after its link came back, or after
+    /// this match was continued, it may have missed some.
+    async fn show_again(&mut self, seat: Seat) {
+        let me = self.peer.seat();
+        let ours: Vec<_> = self
+            .peer
+            .disclosures()
+            .iter()
+            .filter(|d| d.from == me && d.to == seat)
+            .copied()
+            .collect();
+        for disclosure in ours {
+            self.send_to(seat, &PeerMessage::Disclose(disclosure)).await;
+        }
+    }
+
+    /// A teammate showed us one of its face-down cards. One that breaks the rules is
+    /// kept for the record (its signature proves who showed it) and reported.
+    fn shown(&mut self, from: Seat, disclosure: fairduel_protocol::Disclosure) -> Result<(), Stop> {
+        let known = self.peer.disclosures().len();
+        let result = self.peer.receive_disclosure(&disclosure);
+        if self.peer.disclosures().len() > known
+            && let Some(store) = &mut self.store
+        {
+            store.append_disclosure(&disclosure).map_err(save_failed)?;
+        }
+        match result {
+            Ok(()) => self.publish(),
+            Err(error) => self.updates.send(Update::Warning(format!(
+                "{from} sent a card to see that was not used: {error}"
+            ))),
+        }
+        Ok(())
+    }
+
     /// Appends the log's entries from `from` on to the match file.
     fn save_joined(&mut self, from: usize) -> Result<(), Stop> {
         let Some(store) = &mut self.store else {
@@ -697,6 +752,7 @@ impl Driver {
         let have = self.entries();
         self.send_to(seat, &PeerMessage::Sync { entries: have })
             .await;
+        self.show_again(seat).await;
         if self.peer.is_complete() {
             self.send_to(seat, &PeerMessage::Goodbye { finished: true })
                 .await;
