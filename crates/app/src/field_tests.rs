@@ -6,7 +6,7 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use fairduel_engine::{Action, Decision, Place, PlayMode};
+use fairduel_engine::{Action, Decision, Place, PlayMode, Seat};
 
 use crate::app::{FairDuelApp, Screen};
 use crate::app_tests::{
@@ -472,6 +472,70 @@ fn a_boss_duel_puts_the_team_on_one_side_and_ends_verified() {
     h.get_by_label("Autopilot").click();
     wait_for_every_seat_verified(&mut h);
     h.get_by_label("Partner bot: verified: played fairly");
+}
+
+/// The names of `seat`'s face-down cards on the field that my view knows, and how many of
+/// its face-down cards there are.
+fn known_face_down_of(
+    view: &fairduel_net::driver::SeatView,
+    seat: fairduel_engine::Seat,
+) -> (Vec<String>, usize) {
+    let duel = &view.duel;
+    let mut names = Vec::new();
+    let mut count = 0;
+    for place in duel.field().all_zones() {
+        let Some(piece) = duel.zone_piece(place) else {
+            continue;
+        };
+        if piece.owner != seat || piece.card.is_some() {
+            continue;
+        }
+        count += 1;
+        if let Some(card) = duel.known_card(piece, Some(&view.knowledge)) {
+            names.push(card.name.clone());
+        }
+    }
+    (names, count)
+}
+
+/// A Tag Duel: my partner's face-down cards on the field show me their names (its client
+/// shows them to mine alone), the opponents' stay hidden; the bots finish the match and
+/// every seat is verified.
+#[test]
+fn a_tag_partners_face_down_cards_show_on_my_board_and_the_opponents_stay_hidden() {
+    let mut h = harness(app(5));
+    h.run();
+    pick_format(&mut h, "Kingdom Duels, Tag Duel");
+    start_from_home(&mut h);
+    h.get_by_label("Autopilot").click();
+    let mut seen = None;
+    while seen.is_none() && !over(&h) {
+        h.step();
+        let Some(v) = view(&h) else {
+            continue;
+        };
+        let me = v.seat;
+        for opponent in [Seat((me.0 + 1) % 4), Seat((me.0 + 3) % 4)] {
+            let (known, _) = known_face_down_of(v, opponent);
+            assert!(known.is_empty(), "I know my opponent's face-down {known:?}");
+        }
+        // The board names my partner's card, face-down or Hidden, as it names my own.
+        let (known, _) = known_face_down_of(v, Seat((me.0 + 2) % 4));
+        seen = known
+            .iter()
+            .find(|name| {
+                labels_containing(&h, &format!("{name} (")).iter().any(|l| {
+                    l.contains(&format!("{name} (face-down)"))
+                        || l.contains(&format!("{name} (Hidden in"))
+                })
+            })
+            .cloned();
+    }
+    assert!(
+        seen.is_some(),
+        "the match ended before my partner set a card"
+    );
+    wait_for_every_seat_verified(&mut h);
 }
 
 /// The proposal editor from the player's side: a spell activated from the hand, its outcome
