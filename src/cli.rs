@@ -130,8 +130,8 @@ enum Command {
         /// Print the verdicts as one JSON object (for tools and CI) instead of words.
         #[arg(long)]
         json: bool,
-        /// The card database a Domain Format match was played with, when it was played with
-        /// a player's own cards.
+        /// The card database the match was played with, when it was played with a player's
+        /// own cards (Domain Format, or DOR Classic, Alternate or Modern).
         #[arg(long)]
         cards: Vec<PathBuf>,
     },

@@ -29,6 +29,8 @@ struct Verdicts {
     outcome: Option<JsonOutcome>,
     seats: Vec<JsonSeat>,
     damaged: Option<JsonDamage>,
+    /// Face-down cards shown between teammates that the audit checked.
+    disclosures_checked: usize,
 }
 
 #[derive(Debug, Serialize)]
@@ -244,6 +246,7 @@ fn verdicts(
             entry: d.seq,
             what: d.what.clone(),
         }),
+        disclosures_checked: report.disclosures_checked,
     }
 }
 
@@ -273,6 +276,13 @@ fn print_verdicts(rules: &Rules, report: &AuditReport) {
             rules.format.name
         ),
         None => say!("result: the duel did not finish"),
+    }
+    if report.disclosures_checked > 0 {
+        let n = report.disclosures_checked;
+        say!(
+            "shown:  {n} face-down card{} shown to a teammate alone, each checked against the rules and the card",
+            if n == 1 { "" } else { "s" }
+        );
     }
     for (i, verdict) in report.verdicts.iter().enumerate() {
         let who = format!(

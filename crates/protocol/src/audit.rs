@@ -53,6 +53,9 @@ pub struct AuditReport {
     /// Where the record stops being readable: bytes that no valid signature covers (a
     /// damaged or edited file). Nobody is accused on their account.
     pub damaged: Option<RecordDamage>,
+    /// Face-down cards shown between teammates that the audit checked (signed by their
+    /// owners, within the entries the record covers).
+    pub disclosures_checked: usize,
 }
 
 /// Where and how a record is damaged: the entries before `seq` verify (every one of them
@@ -240,6 +243,7 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
         }
     }
     Ok(AuditReport {
+        disclosures_checked: disclosures.checked,
         outcome: log.duel().and_then(|d| d.state().outcome),
         entries: record.entries.len(),
         setup,

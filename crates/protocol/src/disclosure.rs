@@ -151,6 +151,8 @@ pub(crate) struct DisclosureAudit {
     /// Signers of disclosures that broke the rules: the entries they came after and what
     /// was wrong.
     pub(crate) broken: Vec<(Seat, u64, String)>,
+    /// How many were judged, broken ones included.
+    pub(crate) checked: usize,
 }
 
 impl DisclosureAudit {
@@ -184,7 +186,12 @@ impl DisclosureAudit {
             }
         }
         waiting.sort_by_key(|d| std::cmp::Reverse(d.after_entries));
-        DisclosureAudit { waiting, broken }
+        let checked = broken.len();
+        DisclosureAudit {
+            waiting,
+            broken,
+            checked,
+        }
     }
 }
 
@@ -204,6 +211,7 @@ impl crate::matchlog::CommitObserver for DisclosureAudit {
             let Some(d) = self.waiting.pop() else {
                 break;
             };
+            self.checked += 1;
             let refused = match log.duel() {
                 None => Some("the duel had not begun".to_owned()),
                 Some(duel) => duel

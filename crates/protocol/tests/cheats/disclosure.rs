@@ -290,5 +290,7 @@ fn disclosures_survive_the_record_file() {
     assert!(!record.disclosures.is_empty());
     let read = fairduel_protocol::MatchRecord::from_bytes(&record.to_bytes()).unwrap();
     assert_eq!(read, record);
-    assert!(game.audit_by(Seat(2)).all_verified());
+    let report = game.audit_by(Seat(2));
+    assert!(report.all_verified());
+    assert_eq!(report.disclosures_checked, record.disclosures.len());
 }
