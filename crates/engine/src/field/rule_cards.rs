@@ -84,8 +84,10 @@ impl Duel {
             .frontrow(side)
             .chain(field.backrow(side))
             .find(|at| {
+                // A Boss Duel's team "collectively control the zones and cards in that side
+                // of the field": a card either of them summoned counts for both.
                 self.zone_piece(*at).is_some_and(|p| {
-                    p.controller == seat
+                    self.controls(seat, p)
                         && p.face_up
                         && p.card
                             .and_then(|id| self.rules.pool.get(id))
