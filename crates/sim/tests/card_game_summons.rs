@@ -677,3 +677,89 @@ card = 6
         ),
     );
 }
+
+/// Domain Format, "Returning to the DMZ": "If your DM is attached as material or placed in
+/// the S/T Zone from the Monster Zone, this is not considered to have moved zones since
+/// they are still on the field." A Deck Master used as an Xyz Material is not offered back;
+/// once the Xyz Monster leaves the field and its materials go to the graveyard, it has
+/// changed zones, and it is.
+#[test]
+fn a_deck_master_attached_as_an_xyz_material_is_still_on_the_field() {
+    common::scenario_passes(
+        &rules(),
+        "deck master as material",
+        r#"
+format = "domain"
+turn = 5
+
+[seat0]
+deck_master = 3
+extra = [5]
+hand = [10]
+deck = [0, 0]
+
+[seat1]
+deck = [0, 0]
+
+[[cells]]
+at = "seat0-front2"
+card = 2
+seat = 0
+face = "up"
+entered_turn = 3
+
+[[step]]
+seat = 0
+do = "summon-deck-master"
+to = "seat0-front3"
+
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 5
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 5, to = "seat0-front3", materials = ["seat0-front2", "seat0-front3"] },
+]
+
+[[step]]
+seat = 1
+do = "accept-outcome"
+
+[[assert]]
+after = 4
+at = "seat0-front3"
+card = 5
+attached = [2, 3]
+
+# Beneath the Xyz Monster it is still on the field: nothing to decide.
+[[assert]]
+after = 4
+seat = 0
+deck_master = "field"
+awaiting = "main"
+
+# A spell whose effect is agreed destroys the Xyz Monster (only seat 0's cards are touched,
+# so nobody else is asked); its materials go with it.
+[[step]]
+seat = 0
+do = "play"
+card = 10
+mode = "activate"
+to = "seat0-back1"
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [{ op = "destroy", at = "seat0-front3" }]
+
+[[assert]]
+seat = 0
+deck_master = "graveyard"
+awaiting = "return-deck-master"
+"#,
+    );
+}

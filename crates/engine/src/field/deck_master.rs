@@ -36,13 +36,13 @@ impl Duel {
         if master.in_zone {
             return Some(DeckMasterPlace::Zone);
         }
-        if self
-            .state
-            .cells
-            .iter()
-            .flatten()
-            .any(|p| p.card_ref == master.card_ref)
-        {
+        // Attached beneath a monster (an Xyz Material) it is still on the field: "If your DM
+        // is attached as material or placed in the S/T Zone from the Monster Zone, this is
+        // not considered to have moved zones since they are still on the field".
+        if self.state.cells.iter().flatten().any(|p| {
+            p.card_ref == master.card_ref
+                || p.attached.iter().any(|a| a.card_ref == master.card_ref)
+        }) {
             return Some(DeckMasterPlace::Field);
         }
         let player = self.state.player(seat);
