@@ -262,12 +262,69 @@ fn entry_of(facts: &CardFacts, db: &CardDatabase) -> DatabaseEntry {
         treated_as: always_treated_as(facts, db).iter().map(|p| p.0).collect(),
         link_arrows: facts.link_arrows,
         pendulum_scale: facts.pendulum_scale,
+        attacks_directly: facts.types.is_monster() && attacks_directly_by(&facts.text),
     }
+}
+
+/// Whether a monster's text gives it the power to attack directly with no condition (DOR
+/// Classic rule 14: "Effect Monsters whose effect states that they can attack directly").
+/// A sentence that sets a condition ("If your opponent doesn't control a Toon Monster, this
+/// card can attack …", "During the turn …", "… while …") does not count: the engine cannot
+/// judge the condition, so such a monster attacks as any other (docs/RULES.md, rule 14).
+fn attacks_directly_by(text: &str) -> bool {
+    const GRANTS: [&str; 3] = [
+        "can attack your opponent directly",
+        "can attack your opponent's life points directly",
+        "can attack directly",
+    ];
+    const CONDITIONS: [&str; 6] = [
+        "if ",
+        "while ",
+        "unless ",
+        "during ",
+        "when ",
+        "as long as ",
+    ];
+    let text = text.to_lowercase();
+    text.split(['.', '\n', ':', ';']).any(|sentence| {
+        let sentence = sentence.trim();
+        GRANTS.iter().any(|grant| sentence.contains(grant))
+            && !sentence.contains("cannot attack")
+            && !CONDITIONS.iter().any(|condition| {
+                sentence.starts_with(condition) || sentence.contains(&format!(" {condition}"))
+            })
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_an_unconditional_power_to_attack_directly_counts() {
+        assert!(attacks_directly_by(
+            "This card can attack your opponent's Life Points directly."
+        ));
+        assert!(attacks_directly_by(
+            "Cannot be Special Summoned. This card can attack directly."
+        ));
+        // Toons: the condition is text the engine does not judge.
+        assert!(!attacks_directly_by(
+            "If your opponent doesn't control a Toon Monster, this card can attack your \
+             opponent's Life Points directly."
+        ));
+        assert!(!attacks_directly_by(
+            "While you control \"Toon World\" and your opponent controls no Toon monsters, \
+             this card can attack your opponent directly."
+        ));
+        assert!(!attacks_directly_by(
+            "This card cannot attack a player directly."
+        ));
+        assert!(!attacks_directly_by(
+            "If this card successfully attacks your opponent's Life Points directly, your \
+             opponent discards 1 card randomly from his/her hand."
+        ));
+    }
 
     #[test]
     fn a_trap_that_targets_or_names_one_card_is_limited_range_and_any_other_full() {

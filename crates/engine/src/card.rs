@@ -314,6 +314,11 @@ pub struct DatabaseEntry {
     /// has the same scale on both sides).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pendulum_scale: Option<u8>,
+    /// Its text gives it, with no condition, the power to attack the opponent directly
+    /// (DOR Classic rule 14: on the grid it may then attack the Deck Leader in its row or
+    /// column).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attacks_directly: bool,
 }
 
 fn is_zero(value: &u16) -> bool {

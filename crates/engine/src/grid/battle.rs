@@ -1,6 +1,7 @@
 //! Battle: which cards a monster may attack (an adjacent enemy card, or — in Kairu's rules —
 //! one it can move into), declaring the attack and the windows it opens, revealing the
-//! target, and the fight itself: the card game's damage rules, attacks on the Deck Leader as
+//! target (a monster that attacks directly also the Deck Leader in its row or column:
+//! `direct_attacks.rs`), and the fight itself: the card game's damage rules, attacks on the Deck Leader as
 //! direct damage, and attacked face-down spells and traps.
 
 use crate::action::Action;
@@ -41,14 +42,21 @@ impl Duel {
                 return Vec::new();
             };
             let table = self.state.table;
-            self.grid()
+            let mut targets: Vec<Cell> = self
+                .grid()
                 .neighbours(from)
                 .filter(|n| {
                     self.state
                         .piece(*n)
                         .is_some_and(|p| table.are_opponents(piece.controller, p.controller))
                 })
-                .collect()
+                .collect();
+            for leader in self.direct_attack_targets(from, piece) {
+                if !targets.contains(&leader) {
+                    targets.push(leader);
+                }
+            }
+            targets
         }
     }
 
@@ -159,7 +167,8 @@ impl Duel {
             let why = if self.kairu() {
                 "it is out of this monster's reach"
             } else {
-                "monsters attack only orthogonally adjacent cards"
+                "monsters attack only orthogonally adjacent cards (one that can attack directly, \
+                 also a Deck Leader in its row or column)"
             };
             return Err(RuleError::BadAttackTarget {
                 from: from.into(),

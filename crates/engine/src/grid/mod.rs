@@ -12,6 +12,7 @@ mod cell;
 mod control_change;
 mod destiny_draw;
 mod destruction;
+mod direct_attacks;
 mod effects;
 mod end_of_turn;
 mod filters;

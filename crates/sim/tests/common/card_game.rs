@@ -62,6 +62,15 @@ fn link_arrows_of(extra: Option<ExtraDeckSummon>, rating: u8) -> u16 {
     }
 }
 
+/// A Level 4 monster (1400 ATK) whose text gives it the power to attack directly.
+pub fn direct_attacker(id: u16, name: &str) -> CardDef {
+    let mut card = monster(id, name, 4, None, false);
+    if let Some(entry) = card.database.as_mut() {
+        entry.attacks_directly = true;
+    }
+    card
+}
+
 /// A Pendulum Monster of `level` with the Pendulum Scale `scale`.
 pub fn pendulum(id: u16, name: &str, level: u8, scale: u8) -> CardDef {
     let mut card = monster(id, name, level, None, false);
@@ -117,6 +126,7 @@ pub fn pool() -> CardPool {
             pendulum(11, "Scale Four Pendulum", 4, 4),
             pendulum(12, "Scale One Pendulum", 3, 1),
             pendulum(13, "Scale Eight Pendulum", 5, 8),
+            direct_attacker(14, "Direct Attacker"),
         ],
     )
 }
