@@ -399,6 +399,18 @@ impl CardDef {
         self.monster().is_some_and(|m| m.extra_deck.is_some())
     }
 
+    /// A monster whose place off the field is its owner's Extra Deck: a card game's Fusion,
+    /// Synchro, Xyz or Link Monster, or a Kingdom Duels Extra Deck monster (a Fusion,
+    /// Ritual, Alter or Integration Monster: "play them from the Extra Deck"). Sent to the
+    /// hand or the deck, it returns there instead.
+    pub fn returns_to_extra_deck(&self) -> bool {
+        self.is_card_game_extra_deck_monster()
+            || self.kingdom().is_some_and(|k| {
+                k.deck == crate::kingdom_card::DeckZone::Extra
+                    && k.is(crate::kingdom_card::MainType::Monster)
+            })
+    }
+
     /// A Kingdom Duels card with the FLIP keyword (the players' own definitions say so).
     pub fn has_flip(&self) -> bool {
         self.kingdom()

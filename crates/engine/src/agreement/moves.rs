@@ -170,15 +170,16 @@ impl Duel {
         } else if matches!(to, Destination::HiddenField { .. }) && self.is_token(lifted.card) {
             return Err(bad("a Token is never face-down".into()));
         }
-        // A card game's Fusion, Synchro, Xyz or Link Monster sent to the hand or the deck
-        // returns to its owner's Extra Deck instead (known to everyone: it was face-up).
+        // An Extra Deck monster (the card game's Fusion, Synchro, Xyz or Link Monster, or a
+        // Kingdom Duels Fusion, Ritual, Alter or Integration Monster) sent to the hand or the
+        // deck returns to its owner's Extra Deck instead (known to everyone: it was face-up).
         let to_extra_deck = matches!(
             to,
             Destination::Hand | Destination::Deck | Destination::DeckTop | Destination::DeckBottom
         ) && lifted
             .card
             .and_then(|id| self.rules.pool.get(id))
-            .is_some_and(crate::card::CardDef::is_card_game_extra_deck_monster);
+            .is_some_and(crate::card::CardDef::returns_to_extra_deck);
         if to_extra_deck {
             self.state
                 .player_mut(owner)

@@ -245,7 +245,10 @@ impl Duel {
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         self.expect_main_phase(seat, "flip-face-up")?;
-        if let Some(refused) = self.flip_face_up_refused(seat, at) {
+        if let Some(refused) = self
+            .flip_face_up_refused(seat, at)
+            .or_else(|| self.locked_flip_refused(at, defence))
+        {
             return Err(refused);
         }
         self.flip_face_up_by_its_player(at, reveal, defence, events)

@@ -254,6 +254,7 @@ impl Duel {
                 out.push(Action::ChangePosition { at });
             }
             if self.flip_summon_refused(seat, at).is_none()
+                && self.locked_flip_refused(at, false).is_none()
                 && let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref))
             {
                 out.push(Action::Flip {
@@ -265,6 +266,9 @@ impl Duel {
                 && let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref))
             {
                 for defence in [false, true] {
+                    if self.locked_flip_refused(at, defence).is_some() {
+                        continue;
+                    }
                     out.push(Action::FlipFaceUp {
                         at,
                         reveal: *reveal,

@@ -115,6 +115,19 @@ impl Duel {
         Some(RuleError::CannotChangePosition { at, why })
     }
 
+    /// Why a face-down monster at `at` may not turn face-up in ATK (or, with `defence`, DEF)
+    /// Position now: a Battle Lock "Its controller cannot change its battle position
+    /// normally", so a locked monster turns face-up only in the position it holds.
+    pub(super) fn locked_flip_refused(&self, at: Place, defence: bool) -> Option<RuleError> {
+        let piece = self.zone_piece(at)?;
+        (piece.locked_until >= self.state.turn && piece.defence != defence).then_some(
+            RuleError::CannotChangePosition {
+                at,
+                why: "a Battle Lock holds its position: it turns face-up only in the position it holds",
+            },
+        )
+    }
+
     /// Flip Summons `seat`'s Set monster at `at`, opened by `reveal`: face-up in ATK
     /// Position.
     pub(super) fn field_flip_summon(
@@ -125,7 +138,10 @@ impl Duel {
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         self.expect_main_phase(seat, "flip")?;
-        if let Some(refused) = self.flip_summon_refused(seat, at) {
+        if let Some(refused) = self
+            .flip_summon_refused(seat, at)
+            .or_else(|| self.locked_flip_refused(at, false))
+        {
             return Err(refused);
         }
         self.flip_face_up_by_its_player(at, reveal, false, events)?;
