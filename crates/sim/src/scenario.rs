@@ -205,6 +205,9 @@ struct RawCell {
     bound_turn: Option<u16>,
     #[serde(default)]
     equips: Vec<u16>,
+    /// Who owns the cards under it (default: the card's owner), for another player's card
+    /// attached as material.
+    equips_owner: Option<u8>,
     /// Counters on it.
     counters: Option<u8>,
     /// Summoned from the Extra Deck (Kairu's extra monster slot counts it).

@@ -763,3 +763,118 @@ awaiting = "return-deck-master"
 "#,
     );
 }
+
+/// Domain Format, "Returning to the DMZ": a Deck Master that is an Extra Deck monster and is
+/// sent to the hand goes back to the Extra Deck, as in the card game; it has changed zones,
+/// so its owner is offered its return, and it returns from the Extra Deck.
+#[test]
+fn an_extra_deck_deck_master_sent_to_the_hand_is_offered_back_from_the_extra_deck() {
+    common::scenario_passes(
+        &rules(),
+        "extra deck deck master",
+        r#"
+format = "domain"
+turn = 5
+
+[seat0]
+deck_master = 4
+hand = [10, 10]
+deck = [0, 0]
+
+[seat1]
+deck = [0, 0]
+
+# An effect of seat 0's own card summons the Deck Master from its zone (agreed).
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+mode = "activate"
+to = "seat0-back1"
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [{ op = "move", from = "seat0-dmz", to = "seat0-front3" }]
+
+[[assert]]
+after = 2
+seat = 0
+deck_master = "field"
+
+# Another returns it to the hand: it goes to the Extra Deck instead.
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+mode = "activate"
+to = "seat0-back2"
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [{ op = "move", from = "seat0-front3", to = "hand" }]
+
+[[assert]]
+after = 4
+seat = 0
+deck_master = "extra-deck"
+awaiting = "return-deck-master"
+hand_size = 0
+extra_deck_size = 1
+
+[[step]]
+seat = 0
+do = "return-deck-master"
+
+[[assert]]
+seat = 0
+deck_master = "zone"
+extra_deck_size = 0
+"#,
+    );
+}
+
+/// Domain Format, "Removing players from the game": "cards they own will be removed from
+/// the game" — a card of the removed player's attached beneath another player's Xyz
+/// Monster (the seed's own Number 101 example takes one there) goes with them; the Xyz
+/// Monster stays.
+#[test]
+fn a_removed_players_card_attached_beneath_another_players_monster_goes_with_them() {
+    common::scenario_passes(
+        &rules_for("domain-4"),
+        "removed material",
+        r#"
+format = "domain-4"
+turn = 5
+
+[seat0]
+deck = [0, 0]
+
+[seat1]
+deck = [0, 0]
+
+[seat2]
+deck = [0, 0]
+
+[seat3]
+deck = [0, 0]
+
+[[cells]]
+at = "seat1-front1"
+card = 5
+seat = 1
+equips = [2]
+equips_owner = 0
+
+[[step]]
+seat = 0
+do = "concede"
+
+[[assert]]
+at = "seat1-front1"
+card = 5
+attached = []
+"#,
+    );
+}

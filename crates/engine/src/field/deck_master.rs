@@ -66,6 +66,9 @@ impl Duel {
             .face_up_extra_deck
             .iter()
             .any(|s| s.card_ref == master.card_ref)
+            // An Extra Deck monster sent to the hand or the deck goes back to the Extra Deck,
+            // known to everyone as it goes.
+            || player.extra_deck.contains(&master.card_ref)
         {
             Some(DeckMasterPlace::ExtraDeck)
         } else {
@@ -424,10 +427,11 @@ impl Duel {
                 }
             }
             DeckMasterPlace::ExtraDeck => {
-                self.state
-                    .player_mut(seat)
+                let player = self.state.player_mut(seat);
+                player
                     .face_up_extra_deck
                     .retain(|s| s.card_ref != master.card_ref);
+                player.extra_deck.retain(|r| *r != master.card_ref);
             }
             DeckMasterPlace::Zone | DeckMasterPlace::Field => {}
         }

@@ -174,6 +174,29 @@ impl Duel {
     /// possible." (No tokens exist yet to stay behind.)
     fn remove_cards_with(&mut self, seat: Seat, events: &mut Vec<Event>) {
         let field = *self.field();
+        // Cards of theirs attached beneath another player's card (an Xyz Material) go too.
+        for index in 0..field.slot_count() {
+            let Some(place) = field.place_at(index) else {
+                continue;
+            };
+            let Some(piece) = self.zone_piece_mut(place) else {
+                continue;
+            };
+            if piece.owner == seat || piece.attached.iter().all(|a| a.owner != seat) {
+                continue;
+            }
+            let (gone, kept) = std::mem::take(&mut piece.attached)
+                .into_iter()
+                .partition::<Vec<_>, _>(|a| a.owner == seat);
+            piece.attached = kept;
+            for card in gone {
+                events.push(Event::LeftWithPlayer {
+                    owner: seat,
+                    card: Some(card.card),
+                    at: place,
+                });
+            }
+        }
         for index in 0..field.slot_count() {
             let Some(place) = field.place_at(index) else {
                 continue;

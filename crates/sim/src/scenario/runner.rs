@@ -370,11 +370,15 @@ impl Runner {
                     ));
                 }
             };
+            let equips_owner = rc.equips_owner.map_or(owner, Seat);
+            if equips_owner.0 >= players {
+                return Err(sc.err(line, seat_range(players, "equips_owner")));
+            }
             let mut equips = Vec::new();
             for e in &rc.equips {
                 equips.push(Attached {
-                    owner,
-                    card_ref: runner.commit(sc, rules, line, owner, *e)?,
+                    owner: equips_owner,
+                    card_ref: runner.commit(sc, rules, line, equips_owner, *e)?,
                     card: CardId(*e),
                 });
             }
