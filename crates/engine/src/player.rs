@@ -134,6 +134,9 @@ pub struct PlayerState {
     /// Kingdom Duels' Normal Rule cards active in the Rule Zone (activated from the Extra
     /// Deck by a KEYWORD or by the card they rely on), in the order they came.
     pub rule_cards: Vec<crate::field::ActiveRuleCard>,
+    /// Kingdom Duels' hard once per turn: the cards (by their printed card) whose effect
+    /// the player activated this turn.
+    pub effects_used: Vec<CardId>,
 }
 
 /// Kairu's destiny pile.
@@ -171,7 +174,8 @@ pub enum DeckMasterPlace {
     Deck,
     Graveyard,
     Banished,
-    /// Face-up in its owner's Extra Deck (a Pendulum Monster that left the field).
+    /// In its owner's Extra Deck: face-up (a Pendulum Monster that left the field), or an
+    /// Extra Deck monster sent to the hand or the deck, known to everyone as it went.
     ExtraDeck,
 }
 
@@ -184,7 +188,7 @@ impl DeckMasterPlace {
             DeckMasterPlace::Deck => "the deck",
             DeckMasterPlace::Graveyard => "the graveyard",
             DeckMasterPlace::Banished => "the banished cards",
-            DeckMasterPlace::ExtraDeck => "the face-up Extra Deck",
+            DeckMasterPlace::ExtraDeck => "the Extra Deck",
         }
     }
 }
@@ -220,6 +224,7 @@ impl Clone for PlayerState {
             face_up_extra_deck,
             pendulum_summoned,
             rule_cards,
+            effects_used,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -250,6 +255,7 @@ impl Clone for PlayerState {
             face_up_extra_deck: face_up_extra_deck.clone(),
             pendulum_summoned: *pendulum_summoned,
             rule_cards: rule_cards.clone(),
+            effects_used: effects_used.clone(),
         }
     }
 
@@ -283,6 +289,7 @@ impl Clone for PlayerState {
             face_up_extra_deck,
             pendulum_summoned,
             rule_cards,
+            effects_used,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -312,5 +319,6 @@ impl Clone for PlayerState {
         self.face_up_extra_deck.clone_from(face_up_extra_deck);
         self.pendulum_summoned = *pendulum_summoned;
         self.rule_cards.clone_from(rule_cards);
+        self.effects_used.clone_from(effects_used);
     }
 }

@@ -240,6 +240,7 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         face_up_extra_deck: Vec::new(),
         pendulum_summoned: false,
         rule_cards: Vec::new(),
+        effects_used: Vec::new(),
     }
 }
 

@@ -37,6 +37,7 @@ impl Writer<'_> {
             face_up_extra_deck,
             pendulum_summoned,
             rule_cards,
+            effects_used,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -175,6 +176,10 @@ impl Writer<'_> {
                     self.card_ref(*r);
                 }
             }
+        }
+        self.len(effects_used.len());
+        for card in effects_used {
+            self.card_id(*card);
         }
     }
 }

@@ -270,6 +270,11 @@ impl Duel {
             Some("only a face-up card's effect is activated this way")
         } else if piece.activated {
             Some("a card's effect is activated once per turn")
+        } else if self.hard_once_per_turn_used(seat, card) {
+            Some(
+                "every effect is a hard once per turn: you already activated an effect of this \
+                 card this turn (another copy of it counts)",
+            )
         } else if trigger_not_met {
             Some(TRIGGER_NOT_MET)
         } else if timing == Timing::Quick && slow {
@@ -280,6 +285,16 @@ impl Duel {
             None
         };
         why.map(|why| RuleError::CannotActivate { at, why })
+    }
+
+    /// Kingdom Duels' hard once per turn: whether `seat` already activated an effect of
+    /// this card (any copy of its printed card) this turn.
+    fn hard_once_per_turn_used(&self, seat: Seat, card: Option<&CardDef>) -> bool {
+        self.rules.format.field.hard_once_per_turn
+            && card.is_some_and(|card| {
+                let printed = self.rules.pool.printed_card(card).id;
+                self.state.player(seat).effects_used.contains(&printed)
+            })
     }
 
     /// Activates an effect of `seat`'s face-up card at `at`.
@@ -300,6 +315,12 @@ impl Duel {
         let Some(card) = card else {
             return Err(RuleError::EmptyCell { at });
         };
+        if self.rules.format.field.hard_once_per_turn
+            && let Some(def) = self.rules.pool.get(card)
+        {
+            let printed = self.rules.pool.printed_card(def).id;
+            self.state.player_mut(seat).effects_used.push(printed);
+        }
         self.use_response_window();
         events.push(Event::Activated { seat, at, card });
         self.add_chain_link(seat, card, card_ref, at, events);

@@ -45,6 +45,7 @@ impl Duel {
         for player in self.state.players.values_mut() {
             player.destruction_damage = 0;
             player.idle_warnings_this_turn = 0;
+            player.effects_used.clear();
         }
         let fielded = self.monsters_of(seat).next().is_some();
         let first = self.state.turn == 1;

@@ -97,6 +97,13 @@ pub struct FieldRules {
     /// `quick_spells_from_hand`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub quick_spells_from_hand_in_any_turn: bool,
+    /// Kingdom Duels: "Every 'Once per Turn' is a hard once per turn. Every optional effect
+    /// that needs to be activated by the player is also a hard once per turn": a player
+    /// activates the effect of each card (by its printed card) at most once a turn, whichever
+    /// copy, even one that left the field and came back. Off, once per turn per card on the
+    /// field.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hard_once_per_turn: bool,
     /// A summon opens a response window, as an attack does, for each other player who
     /// could answer it (a Set card that could be a ready trap, a face-up trap whose Trigger
     /// it meets): the card game's Trap Hole, Kingdom Duels' traps whose Trigger is a summon.
@@ -248,6 +255,7 @@ impl Default for FieldRules {
             hidden_attack_position: false,
             replays: false,
             quick_spells_from_hand: false,
+            hard_once_per_turn: false,
             quick_spells_from_hand_in_any_turn: false,
             summon_windows: false,
             extra_monster_zones: false,
