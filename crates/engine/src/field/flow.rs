@@ -118,7 +118,8 @@ impl Duel {
             if self.activate_due_flip_effects(events) {
                 continue;
             }
-            // Right before the game state is open: Deck Masters that changed zones.
+            // Right before the game state is open: Deck Masters that changed zones. (In the
+            // End Phase, once the hand size limit is met: a discard may move one.)
             if self.state.phase != Phase::End && self.await_deck_master_return() {
                 return;
             }
@@ -128,7 +129,7 @@ impl Duel {
             }
             match self.state.phase {
                 Phase::End => {
-                    if self.await_hand_limit() {
+                    if self.await_hand_limit() || self.await_deck_master_return() {
                         return;
                     }
                     self.check_idleness(events);
