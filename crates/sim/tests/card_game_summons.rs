@@ -878,3 +878,84 @@ attached = []
 "#,
     );
 }
+
+/// Domain Format, "Summoning from the DMZ": a Deck Master leaves its zone by "Using its
+/// proper summon mechanic (fusion, synchro, xyz, link)". An Xyz Deck Master is Xyz Summoned
+/// straight from the Deck Master Zone with materials of its Rank, paying 500 LP for its one
+/// earlier return; without the materials, or the life points, it stays.
+#[test]
+fn an_xyz_deck_master_is_xyz_summoned_from_its_zone_at_its_cost() {
+    common::scenario_passes(
+        &rules(),
+        "xyz deck master",
+        r#"
+format = "domain"
+turn = 5
+
+[seat0]
+deck_master = 5
+deck_master_returns = 1
+deck = [0, 0]
+
+[seat1]
+deck = [0, 0]
+
+[[cells]]
+at = "seat0-front1"
+card = 1
+seat = 0
+face = "up"
+entered_turn = 3
+
+[[cells]]
+at = "seat0-front2"
+card = 2
+seat = 0
+face = "up"
+entered_turn = 3
+
+[[cells]]
+at = "seat0-front3"
+card = 3
+seat = 0
+face = "up"
+entered_turn = 3
+
+[[step]]
+seat = 0
+do = "summon-from-extra-deck"
+card = 5
+
+# The Level 2 Tuner is not Level 4.
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 5, to = "seat0-front4", materials = ["seat0-front1", "seat0-front2"] },
+]
+expect = "bad-outcome"
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [
+  { op = "extra-deck-summon", card = 5, to = "seat0-front4", materials = ["seat0-front2", "seat0-front3"] },
+]
+
+[[step]]
+seat = 1
+do = "accept-outcome"
+
+[[assert]]
+at = "seat0-front4"
+card = 5
+attached = [2, 3]
+
+[[assert]]
+seat = 0
+deck_master = "field"
+life_points = 7500
+awaiting = "main"
+"#,
+    );
+}

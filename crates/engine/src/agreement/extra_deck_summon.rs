@@ -199,18 +199,34 @@ impl Duel {
         };
         let (owner, source) = (agreement.controller, agreement.card);
         let (source_at, source_ref) = (agreement.at, agreement.card_ref);
-        if !self
-            .state
-            .player(owner)
-            .extra_deck
-            .contains(&summon.card_ref)
+        // Domain Format: a Deck Master that is an Extra Deck monster leaves its zone "Using
+        // its proper summon mechanic (fusion, synchro, xyz, link)", paying its returns' cost.
+        let from_deck_master_zone = self.deck_master_in_zone_is(owner, summon.card_ref);
+        if !from_deck_master_zone
+            && !self
+                .state
+                .player(owner)
+                .extra_deck
+                .contains(&summon.card_ref)
         {
             return Err(bad(format!(
                 "card {} is not in {owner}'s Extra Deck (an outcome summons only from its \
-                 proposer's own Extra Deck)",
+                 proposer's own Extra Deck, or its Deck Master Zone)",
                 summon.card_ref.0
             )));
         }
+        let deck_master_cost = if from_deck_master_zone {
+            let cost = self.deck_master_cost(owner);
+            if cost > self.state.player(owner).life_points {
+                return Err(bad(format!(
+                    "summoning {owner}'s Deck Master from its zone costs {cost} LP, more than \
+                     they have"
+                )));
+            }
+            Some(cost)
+        } else {
+            None
+        };
         let commitment = self.state.commitment(summon.card_ref);
         if !commitment.opens_to(&self.state.match_id, owner, summon.reveal) {
             return Err(bad(format!(
@@ -272,6 +288,12 @@ impl Duel {
             .player_mut(owner)
             .extra_deck
             .retain(|r| *r != summon.card_ref);
+        if let Some(cost) = deck_master_cost {
+            self.pay_life_points(owner, cost, events);
+            if let Some(master) = self.state.player_mut(owner).deck_master.as_mut() {
+                master.in_zone = false;
+            }
+        }
         if let Run::Apply = run {
             self.learn(owner, commitment, card, events)?;
         }

@@ -20,6 +20,7 @@
 
 use crate::action::PlayMode;
 use crate::awaiting::{Awaiting, Decision};
+use crate::commitment::CardRef;
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
@@ -123,6 +124,14 @@ impl Duel {
         }
         self.pay_life_points(seat, cost, events);
         Ok(())
+    }
+
+    /// Whether `card_ref` is `seat`'s Deck Master, waiting in the Deck Master Zone.
+    pub(crate) fn deck_master_in_zone_is(&self, seat: Seat, card_ref: CardRef) -> bool {
+        self.state
+            .player(seat)
+            .deck_master
+            .is_some_and(|m| m.in_zone && m.card_ref == card_ref)
     }
 
     /// What the next summon of `seat`'s Deck Master from the zone costs in life points.

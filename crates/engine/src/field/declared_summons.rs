@@ -81,7 +81,15 @@ impl Duel {
         reveal: &Reveal,
         refused: fn(&'static str) -> RuleError,
     ) -> Result<crate::card::CardId, RuleError> {
-        if !self.state.player(seat).extra_deck.contains(&card_ref) {
+        if self.deck_master_in_zone_is(seat, card_ref) {
+            // Its own summon mechanic takes a Deck Master out of its zone, at its cost.
+            if self.deck_master_cost(seat) > self.state.player(seat).life_points {
+                return Err(refused(
+                    "summoning your Deck Master from its zone costs more life points than you \
+                     have",
+                ));
+            }
+        } else if !self.state.player(seat).extra_deck.contains(&card_ref) {
             return Err(refused("that card is not in your Extra Deck"));
         }
         let commitment = self.state.commitment(card_ref);
@@ -122,7 +130,24 @@ impl Duel {
         if self.declared_summon_refused(seat).is_some() {
             return;
         }
-        for (card_ref, reveal) in self.known_extra_deck(seat, knowledge) {
+        let deck_master = self
+            .state
+            .player(seat)
+            .deck_master
+            .filter(|m| {
+                m.in_zone && self.deck_master_cost(seat) <= self.state.player(seat).life_points
+            })
+            .and_then(|m| {
+                Some((
+                    m.card_ref,
+                    *knowledge.get(&self.state.commitment(m.card_ref))?,
+                ))
+            });
+        for (card_ref, reveal) in self
+            .known_extra_deck(seat, knowledge)
+            .into_iter()
+            .chain(deck_master)
+        {
             let Some(method) = self.summon_method(reveal.card) else {
                 continue;
             };

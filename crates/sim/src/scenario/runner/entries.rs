@@ -223,7 +223,21 @@ impl Runner {
                     line,
                     raw.operations.as_deref().unwrap_or_default(),
                     &self.duel,
-                    &|id| self.first_of(&self.duel.state().player(seat).extra_deck, id),
+                    &|id| {
+                        self.first_of(&self.duel.state().player(seat).extra_deck, id)
+                            .or_else(|| {
+                                // Domain Format: the Deck Master in its zone, summoned by its
+                                // own mechanic.
+                                let master = self
+                                    .duel
+                                    .state()
+                                    .player(seat)
+                                    .deck_master
+                                    .filter(|m| m.in_zone && m.card == CardId(id))?;
+                                let commitment = self.duel.state().commitment(master.card_ref);
+                                Some((master.card_ref, self.reveal_of(&commitment)?))
+                            })
+                    },
                 )?,
             },
             "activate-effect" => Action::ActivateEffect {
@@ -306,7 +320,23 @@ impl Runner {
                 let id = raw
                     .card
                     .ok_or_else(|| sc.err(line, "a summon-from-extra-deck step needs card = N"))?;
-                let (card_ref, reveal) = extra_deck_card(id)?;
+                // Not in the Extra Deck: the Deck Master waiting in its zone, if it is that card
+                // (Domain Format: its own summon mechanic takes it out).
+                let deck_master = self
+                    .duel
+                    .state()
+                    .player(seat)
+                    .deck_master
+                    .filter(|m| m.in_zone && m.card == CardId(id))
+                    .and_then(|m| {
+                        let reveal = self.reveal_of(&self.duel.state().commitment(m.card_ref))?;
+                        Some((m.card_ref, adjust(Some(reveal)).unwrap_or(reveal)))
+                    });
+                let (card_ref, reveal) = match (extra_deck_card(id), deck_master) {
+                    (Ok(found), _) => found,
+                    (Err(_), Some(found)) => found,
+                    (Err(e), None) => return Err(e),
+                };
                 Action::SummonFromExtraDeck { card_ref, reveal }
             }
             "use-symbol" => Action::UseSymbol {
