@@ -143,11 +143,7 @@ impl Duel {
                     *knowledge.get(&self.state.commitment(m.card_ref))?,
                 ))
             });
-        for (card_ref, reveal) in self
-            .known_extra_deck(seat, knowledge)
-            .into_iter()
-            .chain(deck_master)
-        {
+        for (card_ref, reveal) in self.known_extra_deck(seat, knowledge).chain(deck_master) {
             let Some(method) = self.summon_method(reveal.card) else {
                 continue;
             };
