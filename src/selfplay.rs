@@ -311,7 +311,8 @@ fn print_summary(summary: &Summary) {
         );
         if agreements.shown_to_teammates > 0 {
             say!(
-                "shown:    {} face-down cards shown to a teammate alone, each checked by the audit",
+                "shown:    {} face-down cards shown to a teammate alone (the audit of seat 0's \
+                 record checks those seat 0 showed or was shown)",
                 agreements.shown_to_teammates
             );
         }
