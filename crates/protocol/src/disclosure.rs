@@ -46,22 +46,16 @@ struct Signed<'a> {
 const DISCLOSURE_DOMAIN: &str = "fairduel/disclosure/v1";
 
 impl Disclosure {
-    fn message(
-        match_id: &Digest32,
-        from: Seat,
-        to: Seat,
-        after_entries: u64,
-        commitment: &Commitment,
-        reveal: &Reveal,
-    ) -> Vec<u8> {
+    /// The bytes its signature covers: every field but the signature.
+    fn signed_bytes(&self) -> Vec<u8> {
         postcard::to_stdvec(&Signed {
             domain: DISCLOSURE_DOMAIN,
-            match_id,
-            from,
-            to,
-            after_entries,
-            commitment,
-            reveal,
+            match_id: &self.match_id,
+            from: self.from,
+            to: self.to,
+            after_entries: self.after_entries,
+            commitment: &self.commitment,
+            reveal: &self.reveal,
         })
         .unwrap_or_default()
     }
@@ -76,29 +70,22 @@ impl Disclosure {
         commitment: Commitment,
         reveal: Reveal,
     ) -> Disclosure {
-        let message = Disclosure::message(&match_id, from, to, after_entries, &commitment, &reveal);
-        Disclosure {
+        let mut disclosure = Disclosure {
             match_id,
             from,
             to,
             after_entries,
             commitment,
             reveal,
-            signature: identity.sign(&message),
-        }
+            signature: SignatureBytes::from_array([0; 64]),
+        };
+        disclosure.signature = identity.sign(&disclosure.signed_bytes());
+        disclosure
     }
 
     /// Whether `key` (the owner's) signed this disclosure.
     pub fn verifies(&self, key: &PlayerKey) -> bool {
-        let message = Disclosure::message(
-            &self.match_id,
-            self.from,
-            self.to,
-            self.after_entries,
-            &self.commitment,
-            &self.reveal,
-        );
-        key.verifies(&message, &self.signature)
+        key.verifies(&self.signed_bytes(), &self.signature)
     }
 
     /// Whether the card shown is the one its owner committed to.
@@ -230,5 +217,60 @@ impl crate::matchlog::CommitObserver for DisclosureAudit {
                 ));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fairduel_engine::card::CardId;
+    use fairduel_engine::commitment::Salt;
+
+    use super::*;
+
+    fn shown(identity: &Identity) -> Disclosure {
+        let match_id = Digest32([7; 32]);
+        let reveal = Reveal {
+            card: CardId(42),
+            salt: Salt([9; 32]),
+        };
+        let commitment = Commitment::new(&match_id, Seat(0), reveal.card, &reveal.salt);
+        Disclosure::sign(identity, match_id, Seat(0), Seat(2), 12, commitment, reveal)
+    }
+
+    #[test]
+    fn the_signature_covers_every_field_and_the_opening_is_checked() {
+        let owner = Identity::from_secret_bytes([1; 32]);
+        let other = Identity::from_secret_bytes([2; 32]);
+        let honest = shown(&owner);
+        assert!(honest.verifies(&owner.public()));
+        assert!(!honest.verifies(&other.public()));
+        assert!(honest.opens_commitment());
+        let changes: [fn(&mut Disclosure); 6] = [
+            |d| d.match_id = Digest32([8; 32]),
+            |d| d.from = Seat(1),
+            |d| d.to = Seat(3),
+            |d| d.after_entries = 13,
+            |d| d.commitment = Commitment(Digest32([0; 32])),
+            |d| d.reveal.card = CardId(43),
+        ];
+        for change in changes {
+            let mut tampered = honest;
+            change(&mut tampered);
+            assert!(!tampered.verifies(&owner.public()), "{tampered:?}");
+        }
+        // A card other than the committed one, signed by its owner: signed, and false.
+        let mut lie = honest;
+        lie.reveal.card = CardId(43);
+        lie = Disclosure::sign(
+            &owner,
+            lie.match_id,
+            lie.from,
+            lie.to,
+            lie.after_entries,
+            lie.commitment,
+            lie.reveal,
+        );
+        assert!(lie.verifies(&owner.public()));
+        assert!(!lie.opens_commitment());
     }
 }
