@@ -899,7 +899,7 @@ pub fn zone_label(names: &[String], view: &SeatView, place: Place, mark: Option<
                 } else {
                     ", attack position"
                 });
-                if piece.locked_until >= duel.state().turn {
+                if duel.battle_locked(piece) {
                     text.push_str(", Battle Locked");
                 }
             }

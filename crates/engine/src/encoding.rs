@@ -512,6 +512,7 @@ impl Writer<'_> {
             lent,
             from_extra_deck,
             persist_until,
+            locked_by,
         } = piece;
         self.seat(*owner);
         self.seat(*controller);
@@ -567,6 +568,13 @@ impl Writer<'_> {
         self.bool(*lent);
         self.bool(*from_extra_deck);
         self.varint(u64::from(*persist_until));
+        match locked_by {
+            None => self.byte(0),
+            Some(source) => {
+                self.byte(1);
+                self.card_ref(*source);
+            }
+        }
     }
 
     #[inline(always)]

@@ -95,6 +95,9 @@ pub struct Piece {
     /// Kingdom Duels' Persist: the last turn this Spell or Trap stays on the field after its
     /// activation (it goes to the graveyard as that turn ends); 0 for none.
     pub persist_until: u16,
+    /// A Battle Lock "for as long as this effect is active" (no number of turns) held by a
+    /// card that stays on the field: the lock lasts while that card is there.
+    pub locked_by: Option<CardRef>,
 }
 
 /// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
@@ -143,6 +146,7 @@ impl Piece {
             lent: false,
             from_extra_deck: false,
             persist_until: 0,
+            locked_by: None,
         }
     }
 
@@ -194,6 +198,7 @@ impl Clone for Piece {
             lent,
             from_extra_deck,
             persist_until,
+            locked_by,
         } = self;
         Piece {
             owner: *owner,
@@ -218,6 +223,7 @@ impl Clone for Piece {
             lent: *lent,
             from_extra_deck: *from_extra_deck,
             persist_until: *persist_until,
+            locked_by: *locked_by,
         }
     }
 
@@ -245,6 +251,7 @@ impl Clone for Piece {
             lent,
             from_extra_deck,
             persist_until,
+            locked_by,
         } = source;
         self.owner = *owner;
         self.controller = *controller;
@@ -266,6 +273,7 @@ impl Clone for Piece {
         self.lent = *lent;
         self.from_extra_deck = *from_extra_deck;
         self.persist_until = *persist_until;
+        self.locked_by = *locked_by;
         // Most pieces have neither: skip the out-of-line slice copy then.
         if !(self.modifiers.is_empty() && modifiers.is_empty()) {
             self.modifiers.clone_from(modifiers);

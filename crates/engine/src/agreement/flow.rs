@@ -366,7 +366,7 @@ impl Duel {
 /// trap that lasts (Kingdom Duels: Equip, Continuous and Persist; the DOR pool's cards as the
 /// card game's: Equip, Field and Continuous spells and Continuous traps). Every other spell
 /// and trap goes to the graveyard.
-fn stays_after_resolving(card: &crate::card::CardDef) -> bool {
+pub(crate) fn stays_after_resolving(card: &crate::card::CardDef) -> bool {
     use crate::card::{CardKind, SpellKind, TrapKind};
     match &card.kind {
         CardKind::Kingdom(k) => {

@@ -275,8 +275,25 @@ impl Duel {
                     0 => u16::MAX,
                     n => self.state.turn.saturating_add(u16::from(*n) - 1),
                 };
+                // "if no turn is specified then it's permanent as long as this effect is
+                // active": held by a card that stays on the field, the lock lasts while that
+                // card is there; a card that leaves as it resolves leaves it for good.
+                let held_by = self
+                    .state
+                    .agreement
+                    .as_ref()
+                    .filter(|a| {
+                        *turns == 0
+                            && self
+                                .rules
+                                .pool
+                                .get(a.card)
+                                .is_some_and(crate::agreement::flow::stays_after_resolving)
+                    })
+                    .map(|a| a.card_ref);
                 let piece = self.field_monster_mut(index, *at)?;
                 piece.locked_until = until;
+                piece.locked_by = held_by;
                 Ok(())
             }
             Operation::Counters { at, change } => {

@@ -146,6 +146,7 @@ fn piece(turn: u16) -> Piece {
         attacked: true,
         activated: true,
         locked_until: 9,
+        locked_by: Some(CardRef(4)),
         counters: 3,
         bind: Bind::Turns(3),
         bound_turn: 200,

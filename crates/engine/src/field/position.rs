@@ -32,7 +32,7 @@ impl Duel {
             return Some(RuleError::AlreadyChangedPosition { at });
         } else if piece.attacked {
             "a monster that attacked this turn keeps its position"
-        } else if piece.locked_until >= self.state.turn {
+        } else if self.battle_locked(piece) {
             "a Battle Lock holds its position"
         } else if piece
             .card
@@ -115,12 +115,25 @@ impl Duel {
         Some(RuleError::CannotChangePosition { at, why })
     }
 
+    /// Whether a Battle Lock holds `piece`'s position now: for its turns, or, held by a card
+    /// that stays on the field, while that card is there.
+    pub fn battle_locked(&self, piece: &crate::piece::Piece) -> bool {
+        piece.locked_until >= self.state.turn
+            && piece.locked_by.is_none_or(|source| {
+                self.state
+                    .cells
+                    .iter()
+                    .flatten()
+                    .any(|p| p.card_ref == source)
+            })
+    }
+
     /// Why a face-down monster at `at` may not turn face-up in ATK (or, with `defence`, DEF)
     /// Position now: a Battle Lock "Its controller cannot change its battle position
     /// normally", so a locked monster turns face-up only in the position it holds.
     pub(super) fn locked_flip_refused(&self, at: Place, defence: bool) -> Option<RuleError> {
         let piece = self.zone_piece(at)?;
-        (piece.locked_until >= self.state.turn && piece.defence != defence).then_some(
+        (self.battle_locked(piece) && piece.defence != defence).then_some(
             RuleError::CannotChangePosition {
                 at,
                 why: "a Battle Lock holds its position: it turns face-up only in the position it holds",

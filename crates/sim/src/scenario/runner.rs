@@ -405,6 +405,7 @@ impl Runner {
                 lent: false,
                 from_extra_deck: rc.from_extra_deck,
                 persist_until: 0,
+                locked_by: None,
             };
             if let Some(slot) = state.cells.get_mut(index) {
                 *slot = Some(piece);
