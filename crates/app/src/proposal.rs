@@ -469,7 +469,10 @@ fn extra_deck_summon_fields_ui(
         .is_some_and(|place| !draft.materials.contains(&place));
     if ui
         .add_enabled(can_add, egui::Button::new("Add material"))
-        .on_hover_text("A monster on your field or a card of your hand")
+        .on_hover_text(
+            "A monster on your field (or one another player lends you, where the format \
+             allows it) or a card of your hand",
+        )
         .clicked()
         && let Some(place) = draft.card.take()
     {

@@ -307,6 +307,12 @@ pub struct TrapRules {
     /// docs/RULES.md for when a trap counts as triggered.
     #[serde(default)]
     pub must_spring: bool,
+    /// A trap that springs on an enemy's approach also springs on an attack declared
+    /// against a card next to it (Kairu's Normal Traps: "an Opponent's card declares an
+    /// attack against an adjacent card to this card"). An attack on the trap itself always
+    /// meets its approach: the attacker stands next to it.
+    #[serde(default)]
+    pub approach_traps_answer_attacks: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -377,6 +383,31 @@ pub struct TableRules {
     /// teammates alone, through the protocol (`crate::teammate_disclosure`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub teammates_see_face_down: bool,
+    /// Whose monsters a player may use, with their consent, as materials of a summon
+    /// during their own turn ("Your teammate can allow you to use their cards during your
+    /// turn for summoning conditions, but not for attacks, battle position changes or
+    /// movement": Kingdom Duels' Tag Duel and Battle Royale).
+    #[serde(default, skip_serializing_if = "Lending::is_none")]
+    pub lend_for_summons: Lending,
+}
+
+/// Whose field monsters a summoner may borrow as summoning materials.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Lending {
+    /// Materials are the summoner's own.
+    #[default]
+    None,
+    /// A teammate's monsters too.
+    Teammates,
+    /// Any other player's monsters too (a free-for-all's "a player can allow you").
+    Everyone,
+}
+
+impl Lending {
+    pub fn is_none(&self) -> bool {
+        *self == Lending::None
+    }
 }
 
 impl Default for TableRules {
@@ -389,6 +420,7 @@ impl Default for TableRules {
             team_shares_life_points: false,
             first_seat: None,
             teammates_see_face_down: false,
+            lend_for_summons: Lending::None,
         }
     }
 }
@@ -597,6 +629,14 @@ impl Format {
             return Err((
                 "teammates_see_face_down",
                 "teammates_see_face_down = true needs teams: set [table] teams".into(),
+            ));
+        }
+        if table.lend_for_summons == Lending::Teammates && table.teams.is_none() {
+            return Err((
+                "lend_for_summons",
+                "lend_for_summons = \"teammates\" needs teams: set [table] teams, or lend to \
+                 \"everyone\""
+                    .into(),
             ));
         }
         if self.life_points == 0 {

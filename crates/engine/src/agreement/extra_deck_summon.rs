@@ -426,11 +426,10 @@ impl Duel {
                     Some(piece) if piece.class != Class::Monster => {
                         return Err(format!("the card at {at} is not a monster"));
                     }
-                    Some(piece) if !self.controls(owner, piece) => {
-                        return Err(format!(
-                            "{owner} does not control the monster at {at}: materials are your \
-                             own"
-                        ));
+                    Some(piece)
+                        if !self.controls(owner, piece) && !self.lent_for_summon(owner, piece) =>
+                    {
+                        return Err(self.not_lent(owner, *at, piece));
                     }
                     Some(_) => {}
                 },

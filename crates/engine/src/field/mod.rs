@@ -30,6 +30,7 @@ mod hidden_monsters;
 mod idleness;
 mod integration_summon;
 mod legal;
+mod lent_materials;
 mod link_arrows;
 mod opponent_target;
 mod pendulum;

@@ -6,7 +6,7 @@
 
 use crate::action::Action;
 use crate::awaiting::TrapEvent;
-use crate::card::{CardDef, Primitive, Trigger};
+use crate::card::{CardDef, CardKind, Primitive, SpellKind, TrapKind, Trigger};
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
@@ -14,7 +14,7 @@ use crate::grid::filters::{destroys_in_battle, identity_matches};
 use crate::grid::{Cell, Reach, RevealCheck, cell_of};
 use crate::piece::{Attached, Class, Piece};
 use crate::seat::Seat;
-use crate::state::Resume;
+use crate::state::{QueuedEffect, Resume};
 
 impl Duel {
     pub(super) fn attack_targets(&self, from: Cell) -> Vec<Cell> {
@@ -448,32 +448,84 @@ impl Duel {
             return;
         }
         let springs = self.rules.format.traps.attacked_trap_springs && !d_piece.face_up;
-        if springs
-            && d_card.is_trap()
-            && d_card
-                .effects
-                .iter()
-                .any(|e| e.trigger == Trigger::EnemyAttacks)
-        {
+        let attack = TrapEvent::Attack {
+            attacker: attacker.into(),
+            target: target.into(),
+        };
+        // "Activate that Spell or Trap Card if its activation conditions are met": a trap
+        // that answers attacks, or one that springs on an enemy's approach whose effects
+        // reach the attacker (it stands next to the trap).
+        let trigger = d_card
+            .is_trap()
+            .then(|| self.answering_trigger(d_card, target, attack))
+            .flatten()
+            .filter(|trigger| {
+                *trigger == Trigger::EnemyAttacks
+                    || d_card
+                        .effects
+                        .iter()
+                        .filter(|e| e.trigger == *trigger)
+                        .all(|e| {
+                            self.visibly_reaches(
+                                d_piece.controller,
+                                &e.primitive,
+                                Some((attacker, a_piece)),
+                            )
+                        })
+            });
+        if springs && let Some(trigger) = trigger {
             events.push(Event::TrapSprung {
                 at: target.into(),
                 card: d_card.id,
             });
+            let start = self.state.queue.len();
             self.queue_trigger(
                 d_card,
-                Trigger::EnemyAttacks,
+                trigger,
                 d_piece.controller,
                 Some(target),
                 Some(attacker),
                 Some(a_piece.controller),
             );
-            if let Some(last) = self.state.queue.last_mut() {
-                last.discard_after = true;
+            // A Continuous Trap stays face-up where it stands, as one sprung in a window.
+            let disposable = matches!(
+                d_card.kind,
+                CardKind::Trap {
+                    trap: TrapKind::Normal,
+                    ..
+                }
+            );
+            if let Some(piece) = self.state.piece_mut(target) {
+                piece.face_up = true;
+            }
+            match self.state.queue.get_mut(start..).and_then(|q| q.last_mut()) {
+                Some(last) => last.discard_after = disposable,
+                None if disposable => self.destroy(target, Some(d_piece.controller), events),
+                None => {}
             }
             return;
         }
+        if springs && d_card.is_spell() && d_card.ritual.is_some() {
+            // An attacked Ritual spell resolves as an activated one: its controller offers
+            // the tributes, and the Ritual Monster takes the spell's zone.
+            if let Some(piece) = self.state.piece_mut(target) {
+                piece.face_up = true;
+            }
+            self.begin_ritual(QueuedEffect {
+                card: d_card.id,
+                index: 0,
+                controller: d_piece.controller,
+                at: Some(target.into()),
+                triggering: None,
+                opponent: None,
+                discard_after: true,
+            });
+            return;
+        }
         if springs && d_card.is_spell() {
-            // Classic rule 12: the attacked spell is activated for its controller.
+            // Classic rule 12: the attacked spell is activated for its controller; a
+            // Continuous one stays face-up where it stands, as one activated by its player.
+            let start = self.state.queue.len();
             self.queue_trigger(
                 d_card,
                 Trigger::Activate,
@@ -482,9 +534,19 @@ impl Duel {
                 Some(attacker),
                 Some(a_piece.controller),
             );
-            match self.state.queue.last_mut() {
-                Some(last) => last.discard_after = true,
-                None => self.destroy(target, Some(a_piece.controller), events),
+            let stays = matches!(
+                d_card.kind,
+                CardKind::Spell {
+                    spell: SpellKind::Continuous
+                }
+            );
+            match self.state.queue.get_mut(start..).and_then(|q| q.last_mut()) {
+                Some(last) => last.discard_after = !stays,
+                None if !stays => self.destroy(target, Some(a_piece.controller), events),
+                None => {}
+            }
+            if stays && let Some(piece) = self.state.piece_mut(target) {
+                piece.face_up = true;
             }
             return;
         }

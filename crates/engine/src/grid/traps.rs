@@ -53,6 +53,33 @@ impl Duel {
         }
     }
 
+    /// The trigger under which the trap `card` at `at` answers `event`: the trigger of that
+    /// kind of action, or, for an attack, its springing on an enemy's approach — when the
+    /// attack is on the trap itself (the attacker stands next to it: Classic rule 12's "if
+    /// its activation conditions are met", Alternate rule 4, Kairu's "declares an attack
+    /// against the face-down Trap card") or, where the format says so, on a card next to it
+    /// (Kairu). The attacker is then the enemy that set it off.
+    pub(super) fn answering_trigger(
+        &self,
+        card: &CardDef,
+        at: Cell,
+        event: TrapEvent,
+    ) -> Option<Trigger> {
+        let wanted = trigger_for(event)?;
+        let has = |trigger: Trigger| card.effects.iter().any(|e| e.trigger == trigger);
+        if has(wanted) {
+            return Some(wanted);
+        }
+        let TrapEvent::Attack { target, .. } = event else {
+            return None;
+        };
+        let on_the_trap = target.cell() == Some(at);
+        let next_to_it = self.rules.format.traps.approach_traps_answer_attacks
+            && event_in_limited_range(event, at);
+        ((on_the_trap || next_to_it) && has(Trigger::EnemyMovesInRange))
+            .then_some(Trigger::EnemyMovesInRange)
+    }
+
     pub(super) fn check_spring(
         &self,
         seat: Seat,
@@ -88,8 +115,7 @@ impl Duel {
                 why: "it is not a trap",
             });
         };
-        let wanted = trigger_for(event);
-        if !card.effects.iter().any(|e| Some(e.trigger) == wanted) {
+        if self.answering_trigger(card, at, event).is_none() {
             return Err(RuleError::CannotSpring {
                 at: place,
                 why: "it does not answer this kind of action",
@@ -250,7 +276,7 @@ impl Duel {
         if self.limited_reach(event, Some(range)) && !event_in_limited_range(event, at) {
             return false;
         }
-        let Some(wanted) = trigger_for(event) else {
+        let Some(wanted) = self.answering_trigger(card, at, event) else {
             return false;
         };
         if !self.answers_this_spell(card, event) {
@@ -270,7 +296,7 @@ impl Duel {
 
     /// Does an effect of a trap `seat` controls reach the triggering card, as every peer can
     /// see it? Effects not aimed at the triggering card always do.
-    fn visibly_reaches(
+    pub(super) fn visibly_reaches(
         &self,
         seat: Seat,
         primitive: &Primitive,
@@ -358,7 +384,7 @@ impl Duel {
         // off.
         let opponent = Some(self.state.active).filter(|a| self.are_opponents(seat, *a));
         let start = self.state.queue.len();
-        let Some(trigger) = trigger_for(event) else {
+        let Some(trigger) = self.answering_trigger(&card, cell, event) else {
             return Ok(());
         };
         self.queue_trigger(&card, trigger, seat, Some(cell), triggering, opponent);
