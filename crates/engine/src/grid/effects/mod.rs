@@ -24,7 +24,10 @@ mod to_defence_position;
 mod unbind;
 
 use crate::awaiting::Decision;
-use crate::card::{Area, CardDef, CardId, EffectDef, Filter, Pick, Player, Primitive, Trigger};
+use crate::card::{
+    Area, CardDef, CardId, CardKind, EffectDef, Filter, Pick, Player, Primitive, TrapRange, Trigger,
+};
+use crate::format::TrapReach;
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
@@ -283,9 +286,31 @@ impl Duel {
             Area::OnTerrain(terrain) => self.terrain_at(*c) == terrain,
             _ => true,
         };
+        // Classic rule 5: "Limited Range Trap Cards affect all adjacent Card Zones (not Card
+        // Zones that are diagonal to it)": a wider area printed on such a trap (Widespread
+        // Ruin's two steps) stops at the trap's neighbours.
+        let limited_trap = self.rules.format.traps.reach == TrapReach::ByCard
+            && self.rules.pool.get(effect.card).is_some_and(|card| {
+                matches!(
+                    card.kind,
+                    CardKind::Trap {
+                        range: TrapRange::Limited,
+                        ..
+                    }
+                )
+            });
+        let within_trap_reach = |c: &Cell| match (at, area) {
+            (Some(at), Area::Within(_) | Area::Lines | Area::Adjacent | Area::Field)
+                if limited_trap =>
+            {
+                c.distance(at) <= 1
+            }
+            _ => true,
+        };
         cells
             .into_iter()
             .filter(on_terrain)
+            .filter(within_trap_reach)
             .filter(|c| self.state.piece(*c).is_some_and(|p| !p.leader))
             .filter(|c| !walled_off(c))
             .collect()
