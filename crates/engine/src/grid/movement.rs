@@ -274,8 +274,19 @@ impl Duel {
                     .state
                     .piece(to)
                     .ok_or(RuleError::EmptyCell { at: to.into() })?;
+                // Kairu: a set card moved without showing itself onto one of your monsters
+                // replaces it ("the card which moved first destroys the card it is moved on
+                // top of"), whatever it is; an equip that shows itself attaches instead.
+                let replaces_unshown = self.kairu()
+                    && !piece.face_up
+                    && flipped.is_none()
+                    && !target.leader
+                    && !piece.leader;
                 // A spell/trap carried onto one of your monsters: an equip attaches.
-                if piece.class == Class::SpellTrap && target.class == Class::Monster {
+                if piece.class == Class::SpellTrap
+                    && target.class == Class::Monster
+                    && !replaces_unshown
+                {
                     let equip = match flipped
                         .or_else(|| piece.card.and_then(|id| self.rules.pool.get(id)))
                     {
@@ -363,7 +374,23 @@ impl Duel {
             self.queue_agreed_equip(card, seat, to);
             return Ok(());
         }
-        if self.state.piece(to).is_some() {
+        let flipped_card = flip.map(|r| r.card);
+        if let Some(card) = self.equip_picked_up(&piece, flipped_card, to) {
+            // Kairu: "If you move a monster on top of that Equip Spell, if applicable, the
+            // spell card will equip to the monster."
+            if let Some(equip) = self.state.take(to) {
+                piece.attached.push(Attached {
+                    owner: equip.owner,
+                    card_ref: equip.card_ref,
+                    card,
+                });
+                events.push(Event::Equipped {
+                    at: to.into(),
+                    card,
+                });
+                self.queue_agreed_equip(card, seat, to);
+            }
+        } else if self.state.piece(to).is_some() {
             self.destroy(to, Some(seat), events);
         }
         piece.moved = true;
@@ -371,7 +398,6 @@ impl Duel {
         if self.kairu() {
             piece.defence = false;
         }
-        let flipped_card = flip.map(|r| r.card);
         if flipped_card.is_some() {
             piece.face_up = true;
         }
@@ -408,6 +434,28 @@ impl Duel {
             self.open_windows(seat, TrapEvent::Moved { at: to.into() }, events);
         }
         Ok(())
+    }
+
+    /// Kairu: the face-up Equip Spell of the mover's own at `to` that a monster moving onto
+    /// it picks up — one that can equip it, judged on the monster as every peer sees it
+    /// (face-up, or flipped as part of the move). A face-down monster, or one the equip does
+    /// not fit, destroys the card it moves onto, as any card of yours moved over another.
+    fn equip_picked_up(&self, mover: &Piece, flipped: Option<CardId>, to: Cell) -> Option<CardId> {
+        if !self.kairu() || mover.class != Class::Monster || mover.leader {
+            return None;
+        }
+        let equip_piece = self.state.piece(to)?;
+        if equip_piece.class != Class::SpellTrap
+            || !equip_piece.face_up
+            || equip_piece.controller != mover.controller
+        {
+            return None;
+        }
+        let equip = self.rules.pool.get(equip_piece.card?)?;
+        let filter = equip.equip_to.as_ref()?;
+        let monster_id = flipped.or(mover.card.filter(|_| mover.face_up))?;
+        let monster = self.rules.pool.get(monster_id)?;
+        identity_matches(filter, monster, None).then_some(equip.id)
     }
 
     /// A Kairu attacker that won moves into the cell it attacked.

@@ -224,8 +224,14 @@ impl Duel {
             }
             if let Some(occupant) = self.state.piece(to) {
                 // Kairu: "You can play a new monster on top of a monster that is already
-                // on the field" — your own, not your Deck Leader.
-                if self.kairu() && occupant.controller == seat && !occupant.leader {
+                // on the field" — your own, not your Deck Leader; a spell or trap, or a
+                // monster onto a spell or trap, needs a free zone.
+                if self.kairu()
+                    && occupant.controller == seat
+                    && !occupant.leader
+                    && occupant.class == Class::Monster
+                    && mode.is_monster()
+                {
                     replaces = Some(to);
                 } else {
                     return Err(RuleError::Occupied { at: to.into() });

@@ -27,10 +27,10 @@ use crate::awaiting::Decision;
 use crate::card::{
     Area, CardDef, CardId, CardKind, EffectDef, Filter, Pick, Player, Primitive, TrapRange, Trigger,
 };
-use crate::format::TrapReach;
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
+use crate::format::TrapReach;
 use crate::grid::Cell;
 use crate::grid::filters::{filter_needs_identity, identity_matches, in_area};
 use crate::place::Place;
