@@ -218,6 +218,12 @@ pub struct PlayRules {
     /// at the same time").
     #[serde(default)]
     pub equip_with_monster: bool,
+    /// Equip spells attached to monsters count among their owner's spells and traps (DOR
+    /// Classic rule 6: "up to 5 Monsters and 5 Spells/Traps ... at any time"; an equip is
+    /// a spell its player controls, as in the card game's Spell & Trap Zones). Kairu: "Equip
+    /// spell cards equipped to a monster do not count towards the spell / trap card limit".
+    #[serde(default)]
+    pub attached_equips_count: bool,
     /// Which monsters may fuse without a fusion spell, by the pool's fusion table, into a
     /// Fusion Monster from the Extra Deck.
     #[serde(default)]
@@ -345,6 +351,7 @@ impl Default for PlayRules {
             control_change_to_leader: false,
             equip_face_down: false,
             equip_with_monster: false,
+            attached_equips_count: false,
             fusion: HandFusion::Off,
         }
     }

@@ -141,6 +141,9 @@ impl Duel {
                 }
             }
         }
+        if self.rules.format.play.attached_equips_count {
+            spells_traps = self.spells_traps_counted(seat);
+        }
         let counts = [own_monsters.len(), spells_traps];
         // Filled anew for each hand card (one allocation for them all).
         let mut candidates: Vec<(PlayMode, u8, Vec<Place>)> = Vec::new();

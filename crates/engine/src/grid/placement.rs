@@ -52,6 +52,24 @@ pub(super) struct PlayPlan {
 }
 
 impl Duel {
+    /// The spells and traps `seat` holds against its limit: those on the board, and, where
+    /// the format counts them, its equip spells attached beneath monsters.
+    pub(super) fn spells_traps_counted(&self, seat: Seat) -> usize {
+        let on_board = self.state.count_class(seat, Class::SpellTrap);
+        if !self.rules.format.play.attached_equips_count {
+            return on_board;
+        }
+        let attached = self
+            .state
+            .pieces()
+            .flat_map(|(_, p)| &p.attached)
+            .filter(|a| {
+                a.owner == seat && self.rules.pool.get(a.card).is_some_and(|c| !c.is_monster())
+            })
+            .count();
+        on_board + attached
+    }
+
     pub(super) fn in_summon_area(&self, seat: Seat, cell: Cell) -> bool {
         let leader = self.state.player(seat).leader;
         match self.rules.format.play.area {
@@ -199,6 +217,16 @@ impl Duel {
                     }
                     None
                 };
+            let held = prior
+                .counts
+                .map_or_else(|| self.spells_traps_counted(seat), |[_, s]| s);
+            if format.play.attached_equips_count
+                && held >= usize::from(format.play.max_spells_traps)
+            {
+                return Err(RuleError::SpellTrapZonesFull {
+                    limit: format.play.max_spells_traps,
+                });
+            }
             return Ok(PlayPlan {
                 card: Some(card.id),
                 replaces: None,
@@ -267,7 +295,8 @@ impl Duel {
         let count = match (prior.counts, class) {
             (Some([monsters, _]), Class::Monster) => monsters,
             (Some([_, spells_traps]), Class::SpellTrap) => spells_traps,
-            (None, _) => self.state.count_class(seat, class),
+            (None, Class::Monster) => self.state.count_class(seat, class),
+            (None, Class::SpellTrap) => self.spells_traps_counted(seat),
         }
         .saturating_sub(freed)
         .saturating_sub(if class == Class::Monster {
