@@ -8,13 +8,14 @@ use crate::card::{CardKind, SpellKind};
 use crate::commitment::Reveal;
 use crate::duel::Duel;
 use crate::error::RuleError;
-use crate::format::SummonCost;
+use crate::format::{FieldSpellMode, SummonCost};
 use crate::grid::placement::{PlayPrior, combinations};
 use crate::grid::{Cell, Reach, RevealCheck};
 use crate::knowledge::Knowledge;
 use crate::piece::Class;
 use crate::place::Place;
 use crate::seat::Seat;
+use crate::terrain::Terrain;
 
 impl Duel {
     pub(crate) fn grid_legal_actions(&self, seat: Seat, knowledge: &Knowledge) -> Vec<Action> {
@@ -213,6 +214,26 @@ impl Duel {
                 } else if mode == PlayMode::ActivateSpell && card.is_monster() {
                     corners = self.pendulum_corners(seat);
                     &corners
+                } else if mode == PlayMode::ActivateSpell
+                    && card.spell_kind() == Some(SpellKind::Field)
+                    && matches!(
+                        format.terrain.field_spells,
+                        FieldSpellMode::ControllerHalf | FieldSpellMode::FullRange
+                    )
+                {
+                    // Classic rule 4: it goes to its Field Spell Zone through any unused
+                    // cell; one more than the leader's zones is enough when those are full.
+                    let mut cells = area.clone();
+                    if let Some(free) = self.grid().cells().find(|c| {
+                        self.state.piece(*c).is_none()
+                            && self.state.base_terrain(*c) != Terrain::Labyrinth
+                    }) {
+                        cells.push(free);
+                    }
+                    cells.sort();
+                    cells.dedup();
+                    with_tributes = cells;
+                    &with_tributes
                 } else if tributes.is_empty() {
                     &area
                 } else {

@@ -9,7 +9,7 @@ use crate::commitment::CardRef;
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::format::{OverLimit, SummonArea, SummonCost};
+use crate::format::{FieldSpellMode, OverLimit, SummonArea, SummonCost};
 use crate::grid::filters::identity_matches;
 use crate::grid::{Cell, RevealCheck, cell_of};
 use crate::knowledge::Knowledge;
@@ -246,8 +246,17 @@ impl Duel {
         for t in tributes {
             tribute_cells.push(cell_of(*t)?);
         }
+        // Classic rule 4: "A Field Spell will activate in its Field Spell Card Zone like in
+        // the real game": it needs no zone next to the Deck Leader, only an unused cell
+        // anywhere to pass through on its way there.
+        let field_spell_to_its_zone = mode == PlayMode::ActivateSpell
+            && card.is_some_and(|c| c.spell_kind() == Some(SpellKind::Field))
+            && matches!(
+                format.terrain.field_spells,
+                FieldSpellMode::ControllerHalf | FieldSpellMode::FullRange
+            );
         if !tribute_cells.contains(&to) {
-            if !pendulum_scale && !self.in_summon_area(seat, to) {
+            if !pendulum_scale && !field_spell_to_its_zone && !self.in_summon_area(seat, to) {
                 return Err(RuleError::OutsideSummonArea { at: to.into() });
             }
             if let Some(occupant) = self.state.piece(to) {
