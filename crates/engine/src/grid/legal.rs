@@ -336,8 +336,14 @@ impl Duel {
                     let flips: &[Option<Reveal>] = match reach {
                         // Monsters meet enemy cards by attacking; a spell or trap may
                         // move into one where the format lets cards meet by moving.
-                        Reach::Enemy if piece.class == Class::Monster || !kairu => {
-                            continue;
+                        Reach::Enemy if piece.class == Class::Monster => continue,
+                        // Classic rule 11: an equip moved onto an enemy monster it fits.
+                        Reach::Enemy if !kairu => {
+                            if piece.face_up || own_reveal.is_none() {
+                                &with_and_without_flip[..1]
+                            } else {
+                                &with_and_without_flip[1..]
+                            }
                         }
                         Reach::Enemy => &with_and_without_flip[..1],
                         _ if !piece.face_up && own_reveal.is_some() => {

@@ -257,6 +257,16 @@ impl Duel {
                 Ok(None)
             }
             Reach::Enemy => {
+                // Classic rule 11: "if an Equip Spell card moves to a Card Zone occupied by a
+                // monster: Activate the effect of that Equip Spell Card and place it
+                // underneath that monster" — any monster it fits, an enemy's too.
+                if !self.kairu() && piece.class == Class::SpellTrap {
+                    let target = self
+                        .state
+                        .piece(to)
+                        .ok_or(RuleError::EmptyCell { at: to.into() })?;
+                    return self.equip_moved_onto(piece, flipped, target, to).map(Some);
+                }
                 // Kairu: a spell or trap moved onto an enemy card meets it (see do_move).
                 if piece.class != Class::SpellTrap || !self.kairu() {
                     return Err(RuleError::Occupied { at: to.into() });
@@ -287,31 +297,7 @@ impl Duel {
                     && target.class == Class::Monster
                     && !replaces_unshown
                 {
-                    let equip = match flipped
-                        .or_else(|| piece.card.and_then(|id| self.rules.pool.get(id)))
-                    {
-                        Some(c) => c,
-                        None => {
-                            return Err(RuleError::MissingReveal {
-                                why: "an equip moved onto a monster shows itself",
-                            });
-                        }
-                    };
-                    let Some(filter) = equip.equip_to.as_ref() else {
-                        return Err(RuleError::Occupied { at: to.into() });
-                    };
-                    let fits = target.face_up
-                        && !target.leader
-                        && target
-                            .card
-                            .and_then(|id| self.rules.pool.get(id))
-                            .is_some_and(|t| identity_matches(filter, t, None));
-                    if !fits {
-                        return Err(RuleError::WrongPlayMode {
-                            why: "this monster cannot take that equip",
-                        });
-                    }
-                    return Ok(Some(equip.id));
+                    return self.equip_moved_onto(piece, flipped, target, to).map(Some);
                 }
                 if self.kairu() && !target.leader && !piece.leader {
                     if flipped.is_some_and(|c| !c.is_monster()) {
@@ -344,10 +330,11 @@ impl Duel {
         }
         // Kairu: a spell or trap moved onto an enemy monster is destroyed where it stood; onto
         // an enemy spell or trap it destroys that card and takes its place (below).
-        if self
-            .state
-            .piece(to)
-            .is_some_and(|p| p.controller != seat && p.class == Class::Monster)
+        if equip.is_none()
+            && self
+                .state
+                .piece(to)
+                .is_some_and(|p| p.controller != seat && p.class == Class::Monster)
         {
             self.destroy(from, None, events);
             return Ok(());
@@ -434,6 +421,42 @@ impl Duel {
             self.open_windows(seat, TrapEvent::Moved { at: to.into() }, events);
         }
         Ok(())
+    }
+
+    /// The equip spell `piece` (shown by `flipped` if it was face-down) moved onto the
+    /// monster `target`: it must be an equip that fits a face-up monster other than a Deck
+    /// Leader.
+    fn equip_moved_onto(
+        &self,
+        piece: &Piece,
+        flipped: Option<&CardDef>,
+        target: &Piece,
+        to: Cell,
+    ) -> Result<CardId, RuleError> {
+        if target.class != Class::Monster {
+            return Err(RuleError::Occupied { at: to.into() });
+        }
+        let Some(equip) = flipped.or_else(|| piece.card.and_then(|id| self.rules.pool.get(id)))
+        else {
+            return Err(RuleError::MissingReveal {
+                why: "an equip moved onto a monster shows itself",
+            });
+        };
+        let Some(filter) = equip.equip_to.as_ref() else {
+            return Err(RuleError::Occupied { at: to.into() });
+        };
+        let fits = target.face_up
+            && !target.leader
+            && target
+                .card
+                .and_then(|id| self.rules.pool.get(id))
+                .is_some_and(|t| identity_matches(filter, t, None));
+        if !fits {
+            return Err(RuleError::WrongPlayMode {
+                why: "this monster cannot take that equip",
+            });
+        }
+        Ok(equip.id)
     }
 
     /// Kairu: the face-up Equip Spell of the mover's own at `to` that a monster moving onto
