@@ -396,9 +396,12 @@ impl DeckList {
                 ),
             });
         }
-        // Copies count across both decks.
+        // Copies count across both decks and the Deck Leader, which each player "selects
+        // ... from their Deck" (Classic rule 1; Kairu: "a card that can start in your Main
+        // Deck").
         let mut counted: Vec<CardId> = self.main.clone();
         counted.extend(self.extra.iter().copied());
+        counted.extend(self.leader);
         counted.sort();
         for run in counted.chunk_by(|a, b| a == b) {
             let id = run[0];
@@ -438,9 +441,14 @@ impl DeckList {
                 return Err(DeckProblem {
                     card: Some(id),
                     message: format!(
-                        "{} copies of {} — a deck may hold 1 to {} copies of a card",
+                        "{} copies of {}{} — a deck may hold 1 to {} copies of a card",
                         run.len(),
                         def.name,
+                        if self.leader == Some(id) {
+                            " (the Deck Leader counts: it comes from the deck)"
+                        } else {
+                            ""
+                        },
                         format.deck.max_copies
                     ),
                 });

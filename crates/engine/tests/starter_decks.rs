@@ -291,3 +291,30 @@ fn a_ritual_monster_in_the_main_deck_is_refused_by_name() {
         .to_string();
     assert!(message.contains("not an Extra Deck monster"), "{message}");
 }
+
+/// Classic rule 1: "each Player selects 1 Monster Card from their Deck; that Monster Card is
+/// treated as their Deck Leader". The leader is one of the deck's copies of its card, so
+/// three more in the main deck are one too many.
+#[test]
+fn the_deck_leader_counts_among_the_copies_of_its_card() {
+    let pool = CardPool::from_toml("dor.toml", DOR).expect("pool");
+    let classic = fairduel_engine::Format::from_toml(
+        "dor-classic.toml",
+        include_str!("../../../assets/formats/dor-classic.toml"),
+    )
+    .expect("format");
+    let deck = |leader_copies: u8| {
+        let mut main = format!("  {{ card = 5, copies = {leader_copies} }},\n");
+        for id in [4, 8, 21, 22, 27, 32, 34, 6, 26, 1, 18, 30, 766] {
+            main.push_str(&format!("  {{ card = {id}, copies = 3 }},\n"));
+        }
+        format!("name = \"Leader\"\nleader = 5\nmain = [\n{main}]\n")
+    };
+    fairduel_engine::DeckList::from_toml("leader.toml", &deck(2), &pool, &classic)
+        .expect("two in the deck and the leader make three");
+    let message = fairduel_engine::DeckList::from_toml("leader.toml", &deck(3), &pool, &classic)
+        .expect_err("three in the deck and the leader make four")
+        .to_string();
+    assert!(message.contains("4 copies"), "{message}");
+    assert!(message.contains("the Deck Leader counts"), "{message}");
+}
