@@ -503,15 +503,29 @@ fn known_face_down_of(
 /// every seat is verified.
 #[test]
 fn a_tag_partners_face_down_cards_show_on_my_board_and_the_opponents_stay_hidden() {
-    let mut h = harness(app(5));
+    // Which seed's bots set a card before the match ends depends on the decks and the
+    // bots, so the test tries a few.
+    for seed in [5, 105, 205, 305, 405] {
+        let mut h = harness(app(seed));
+        if partners_card_seen(&mut h) {
+            wait_for_every_seat_verified(&mut h);
+            return;
+        }
+    }
+    panic!("in five matches my partner never set a card before the end");
+}
+
+/// Plays a Tag Duel on autopilot until my partner's face-down card is named on my board
+/// (whether it was), checking all along that no opponent's face-down card is known.
+fn partners_card_seen(h: &mut Harness<'static, FairDuelApp>) -> bool {
     h.run();
-    pick_format(&mut h, "Kingdom Duels, Tag Duel");
-    start_from_home(&mut h);
+    pick_format(h, "Kingdom Duels, Tag Duel");
+    start_from_home(h);
     h.get_by_label("Autopilot").click();
     let mut seen = None;
-    while seen.is_none() && !over(&h) {
+    while seen.is_none() && !over(h) {
         h.step();
-        let Some(v) = view(&h) else {
+        let Some(v) = view(h) else {
             continue;
         };
         let me = v.seat;
@@ -524,18 +538,14 @@ fn a_tag_partners_face_down_cards_show_on_my_board_and_the_opponents_stay_hidden
         seen = known
             .iter()
             .find(|name| {
-                labels_containing(&h, &format!("{name} (")).iter().any(|l| {
+                labels_containing(h, &format!("{name} (")).iter().any(|l| {
                     l.contains(&format!("{name} (face-down)"))
                         || l.contains(&format!("{name} (Hidden in"))
                 })
             })
             .cloned();
     }
-    assert!(
-        seen.is_some(),
-        "the match ended before my partner set a card"
-    );
-    wait_for_every_seat_verified(&mut h);
+    seen.is_some()
 }
 
 /// The proposal editor from the player's side: a spell activated from the hand, its outcome

@@ -86,6 +86,19 @@ fn a_copied_deck_is_edited_checked_saved_and_offered_for_a_match() {
     select_pool_card(&mut h, 21);
     click_button(&mut h, "Make Deck Leader");
     assert!(has(&h, "Deck Leader: Baby Dragon"));
+    // The leader comes from the deck: with three more Baby Dragons it is a fourth copy.
+    assert!(
+        has(
+            &h,
+            "4 copies of Baby Dragon (the Deck Leader counts: it comes from the deck)"
+        ),
+        "{:?}",
+        labels_containing(&h, "copies")
+    );
+    click_button(&mut h, "Remove one");
+    select_pool_card(&mut h, 32);
+    click_button(&mut h, "Add to deck");
+    assert!(has(&h, "Legal in Kairu's DOTR."));
     type_into(&mut h, "Deck name", "My Hoard");
     click_button(&mut h, "Save deck");
     let file = data.0.join("decks").join("my-hoard.toml");

@@ -633,7 +633,11 @@ fn extra_deck_monsters_stay_out_of_the_main_deck_and_never_lead() {
         leading_link.contains("Deck Leader") && leading_link.contains("Link"),
         "{leading_link}"
     );
-    let synchro_in_main = refused(deck(0, forty(Some(4))));
+    // The leader is one of the deck's copies of its card: the main deck holds no other.
+    let mut main = forty(Some(4));
+    main.retain(|c| *c != 0);
+    main.resize(40, 10);
+    let synchro_in_main = refused(deck(0, main));
     assert!(
         synchro_in_main.contains("Level Six Synchro") && synchro_in_main.contains("Extra Deck"),
         "{synchro_in_main}"

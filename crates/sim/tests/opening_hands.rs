@@ -1,8 +1,10 @@
 //! Classic rule 2, "At the start of the turn, the Player may draw cards until they have 5
 //! cards in their hand": the first player's first turn draws nothing on top of the opening
 //! five, through the fair-play protocol too, where the opening hand waits for its deck
-//! positions to be opened when the first turn begins (it once drew five more).
+//! positions to be opened when the first turn begins (it once drew five more). Kairu's
+//! first player draws its one card on the first turn as on every other.
 
+use fairduel_engine::format::DrawRule;
 use fairduel_protocol::seeded::seeded_peers;
 
 mod common;
@@ -35,10 +37,18 @@ fn the_first_player_begins_with_five_cards_through_the_protocol_as_with_the_refe
         }
         let duel = peers[0].duel().expect("the duel has begun");
         let first = duel.state().active;
+        let starting = rules.format.hand.starting;
         for (seat, player) in duel.state().players.iter() {
+            // Kairu: "During the draw phase you draw 1 card", the first turn too.
+            let expected = match rules.format.hand.draw {
+                DrawRule::Count(n) if seat == first && rules.format.hand.first_turn_draw => {
+                    starting + n
+                }
+                _ => starting,
+            };
             assert_eq!(
                 player.hand.len(),
-                usize::from(rules.format.hand.starting),
+                usize::from(expected),
                 "{preset}: {seat} (first: {first}) holds {} cards when the first turn begins",
                 player.hand.len()
             );

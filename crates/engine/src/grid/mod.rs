@@ -108,6 +108,16 @@ impl Duel {
             Action::Concede => self.concede(seat, events),
             Action::NextPhase => self.grid_next_phase(seat, events)?,
             Action::Play { .. } => self.do_play(seat, action, knowledge, events)?,
+            // Kairu: "If you move a monster over an opponents, they battle": a monster's
+            // move onto an opponent's card is its attack on it.
+            Action::Move { from, to, flip } if self.moves_into_battle(seat, *from, *to) => {
+                let attack = Action::Attack {
+                    from: *from,
+                    target: *to,
+                    flip: *flip,
+                };
+                self.do_attack(seat, &attack, events)?
+            }
             Action::Move { .. } => self.do_move(seat, action, events)?,
             Action::Attack { .. } => self.do_attack(seat, action, events)?,
             Action::ChangePosition { at } => self.do_change_position(seat, *at, events)?,

@@ -11,6 +11,7 @@ use crate::event::Event;
 use crate::grid::filters::identity_matches;
 use crate::grid::{Cell, RevealCheck, cell_of};
 use crate::piece::{Attached, Class, Piece};
+use crate::place::Place;
 use crate::seat::Seat;
 use crate::terrain::Terrain;
 
@@ -479,6 +480,22 @@ impl Duel {
         let monster_id = flipped.or(mover.card.filter(|_| mover.face_up))?;
         let monster = self.rules.pool.get(monster_id)?;
         identity_matches(filter, monster, None).then_some(equip.id)
+    }
+
+    /// Kairu: whether `seat`'s move from `from` to `to` is a monster of theirs moving onto
+    /// an opponent's card, which is a battle ("If you move a monster over an opponents,
+    /// they battle").
+    pub(super) fn moves_into_battle(&self, seat: Seat, from: Place, to: Place) -> bool {
+        if !self.kairu() {
+            return false;
+        }
+        let (Some(from), Some(to)) = (from.cell(), to.cell()) else {
+            return false;
+        };
+        let mover = self.state.piece(from);
+        let met = self.state.piece(to);
+        mover.is_some_and(|m| m.controller == seat && m.class == Class::Monster && !m.leader)
+            && met.is_some_and(|t| self.are_opponents(seat, t.controller))
     }
 
     /// A Kairu attacker that won moves into the cell it attacked.

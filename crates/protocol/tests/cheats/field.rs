@@ -268,13 +268,16 @@ fn a_spell_summoned_hidden_as_a_monster_is_named_by_the_audit() {
             }
             let peer = g.peer(cheater);
             let duel = peer.duel()?;
+            // A card the others have not seen (a shown one would be refused at once).
             let spell_slot = duel.state().player(cheater).hand.iter().position(|slot| {
                 let commitment = duel.state().commitment(slot.card_ref);
-                peer.knowledge()
-                    .card(&commitment)
-                    .and_then(|id| duel.pool().get(id))
-                    .and_then(|card| card.kingdom())
-                    .is_some_and(|k| !k.is(MainType::Monster))
+                slot.card.is_none()
+                    && peer
+                        .knowledge()
+                        .card(&commitment)
+                        .and_then(|id| duel.pool().get(id))
+                        .and_then(|card| card.kingdom())
+                        .is_some_and(|k| !k.is(MainType::Monster))
             })?;
             let free = duel
                 .field()
