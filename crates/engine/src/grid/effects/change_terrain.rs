@@ -66,12 +66,8 @@ impl Duel {
             });
             return Resolved::Done;
         }
-        let cells: Vec<Cell> = self
-            .state
-            .all_cells()
-            .filter(|c| c.distance(centre) <= radius)
-            .collect();
-        for cell in cells {
+        let cells = self.terraformed_cells(centre, radius);
+        for &cell in &cells {
             if let Some(slot) = self
                 .state
                 .index(cell)
@@ -86,15 +82,45 @@ impl Duel {
                 });
             }
         }
-        let on_board: Vec<Cell> = self
-            .state
-            .pieces()
-            .map(|(c, _)| c)
-            .filter(|c| c.distance(centre) <= radius)
+        let on_board: Vec<Cell> = cells
+            .into_iter()
+            .filter(|c| self.state.piece(*c).is_some())
             .collect();
         for cell in on_board {
             self.crush_check(cell, events);
         }
         Resolved::Done
+    }
+
+    /// The cells a terrain change of `radius` around `centre` reaches: those within
+    /// `radius` orthogonal steps. Kairu counts "movement range": the steps are walked over
+    /// cells that are not Labyrinth, so a cell behind a Labyrinth wall is not reached ("any
+    /// tiles within 2 movement range of the tile where the card was activated ... Labyrinth
+    /// terrain cannot be transformed").
+    fn terraformed_cells(&self, centre: Cell, radius: u8) -> Vec<Cell> {
+        if !self.kairu() {
+            return self
+                .state
+                .all_cells()
+                .filter(|c| c.distance(centre) <= radius)
+                .collect();
+        }
+        let walkable = |c: Cell| self.state.base_terrain(c) != Terrain::Labyrinth;
+        let mut reached = vec![centre];
+        let mut frontier = vec![centre];
+        for _ in 0..radius {
+            let mut next = Vec::new();
+            for cell in frontier {
+                for step in self.grid().neighbours(cell) {
+                    if walkable(step) && !reached.contains(&step) {
+                        reached.push(step);
+                        next.push(step);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        reached.sort_unstable();
+        reached
     }
 }
