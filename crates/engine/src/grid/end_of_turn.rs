@@ -25,14 +25,23 @@ impl Duel {
         if self.return_lent_cards(events) {
             return true;
         }
-        let seat = self.state.active;
+        // Kairu: "If a player is holding 7 or more cards they must discard until they hold
+        // 6" — any player, the turn player first and then in turn order.
         if let Some(limit) = self.rules.format.hand.limit {
-            let held = self.state.player(seat).hand.len();
-            if held > usize::from(limit) {
+            let over = self
+                .state
+                .table
+                .clockwise_from(self.state.active)
+                .filter(|s| self.state.table.in_play(*s))
+                .find_map(|seat| {
+                    let held = self.state.player(seat).hand.len();
+                    (held > usize::from(limit)).then(|| (seat, held - usize::from(limit)))
+                });
+            if let Some((seat, excess)) = over {
                 self.state.awaiting = Awaiting::Decision {
                     seat,
                     decision: Decision::Discard {
-                        count: (held - usize::from(limit)) as u8,
+                        count: u8::try_from(excess).unwrap_or(u8::MAX),
                     },
                 };
                 return true;
