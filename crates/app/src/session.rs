@@ -361,12 +361,16 @@ mod tests {
             records_dir: None,
         };
         let mut session = start_bot_match(&runtime, config, Arc::new(|| {})).expect("starts");
-        // Over two bot turns, the bot's moves must not all arrive in one view at its turn's
-        // end: with a pause, each is signed and sent as it is made.
+        // Over the bot's turns, its moves must not all arrive in one view at its turn's end:
+        // with a pause, each is signed and sent as it is made. (Turns until it has made a
+        // few: how many a turn holds depends on its hand.)
         let mut views_with_bot_moves = 0;
         let mut bot_moves = 0;
         view_where(&mut session, |v| v.awaiting().is_main_of(v.seat));
-        for _ in 0..2 {
+        for _ in 0..6 {
+            if bot_moves >= 3 {
+                break;
+            }
             session.send(Command::Act(Action::EndTurn)).expect("send");
             loop {
                 let view = view_where(&mut session, |_| true);
