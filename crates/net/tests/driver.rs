@@ -795,9 +795,57 @@ async fn a_silent_player_is_closed_out_after_the_decision_clock_and_the_record_s
         assert!(refused.contains("seat 1 has been silent for"), "{refused}");
     }
 
-    tokio::time::sleep_until(silence.may_close_at.into()).await;
-    waiting.session.send(Command::CloseAbandoned).unwrap();
-    let (_, updates) = play_out(waiting.session).await;
+    // Closed once the clock has run out. Should seat 1's client answer something by itself
+    // meanwhile (a response window it passes on its own, as a busy machine may let it), its
+    // silence starts again and the close is refused: wait out the new silence, then close.
+    let mut may_close_at = silence.may_close_at;
+    let updates = loop {
+        tokio::time::sleep_until(may_close_at.into()).await;
+        waiting.session.send(Command::CloseAbandoned).unwrap();
+        let answer = tokio::time::timeout(WAIT, async {
+            loop {
+                match waiting.session.recv().await {
+                    Some(Update::Refused { reason, .. }) => break Err(reason),
+                    Some(update @ Update::Finished(_)) => break Ok(update),
+                    Some(_) => {}
+                    None => panic!("the session ended without closing"),
+                }
+            }
+        })
+        .await
+        .expect("the close was answered in time");
+        match answer {
+            Ok(finished) => {
+                let mut updates = vec![finished];
+                // Read on until the task ends, so the goodbye goes out.
+                while let Ok(Some(more)) =
+                    tokio::time::timeout(Duration::from_secs(10), waiting.session.recv()).await
+                {
+                    if !matches!(more, Update::View(_)) {
+                        updates.push(more);
+                    }
+                }
+                break updates;
+            }
+            Err(reason) => {
+                assert!(reason.contains("has been silent for"), "{reason}");
+                may_close_at = loop {
+                    match waiting.session.recv().await {
+                        Some(Update::View(view)) => {
+                            if let Some(silence) = view.silent
+                                && silence.seat == Seat(1)
+                                && view.deciding == Some(Seat(1))
+                            {
+                                break silence.may_close_at;
+                            }
+                        }
+                        Some(_) => {}
+                        None => panic!("the session ended while waiting for seat 1 again"),
+                    }
+                };
+            }
+        }
+    };
     let end = finished(&updates);
     assert_eq!(end.outcome, None, "nobody won: the match was closed");
     // Seat 1 owes the entry the record stops at: the one it owed when the silence was
