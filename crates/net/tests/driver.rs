@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use fairduel_engine::{DeckList, Rules, Seat};
 use fairduel_net::driver::{
-    Command, DriverConfig, MatchEnd, Mesh, SeatView, SessionHandle, Update, Wire, memory_mesh,
-    memory_wires, spawn_session,
+    Command, DriverConfig, MatchEnd, Mesh, SeatView, SessionHandle, Silence, Update, Wire,
+    memory_mesh, memory_wires, spawn_session,
 };
 use fairduel_net::play::{
     MatchSettings, StartedMatch, gather_table, match_hello, start_hosted, start_in_memory,
@@ -99,21 +99,26 @@ async fn play_out(mut session: SessionHandle) -> (Option<SeatView>, Vec<Update>)
                 let done = !matches!(update, Update::Desync(_));
                 others.push(update);
                 if done {
-                    // Keep reading until the task ends, so the goodbye goes out.
-                    while let Ok(Some(more)) =
-                        tokio::time::timeout(Duration::from_secs(10), session.recv()).await
-                    {
-                        if let Update::View(view) = more {
-                            last_view = Some(*view);
-                        } else {
-                            others.push(more);
-                        }
-                    }
+                    read_to_the_end(&mut session, &mut last_view, &mut others).await;
                     return (last_view, others);
                 }
             }
             Some(other) => others.push(other),
             None => return (last_view, others),
+        }
+    }
+}
+
+/// Keeps reading a finished session until its task ends, so the goodbye goes out.
+async fn read_to_the_end(
+    session: &mut SessionHandle,
+    last_view: &mut Option<SeatView>,
+    others: &mut Vec<Update>,
+) {
+    while let Ok(Some(more)) = tokio::time::timeout(Duration::from_secs(10), session.recv()).await {
+        match more {
+            Update::View(view) => *last_view = Some(*view),
+            other => others.push(other),
         }
     }
 }
@@ -756,6 +761,25 @@ async fn a_split_view_is_proven_as_equivocation_by_the_relayed_copy() {
     drop(cheater_ends);
 }
 
+/// Reads updates until seat 1 is the silent seat deciding: its silence and the entry it
+/// owes then.
+async fn silence_of_seat_1(session: &mut SessionHandle) -> (Silence, u64) {
+    loop {
+        match session.recv().await {
+            Some(Update::View(view)) => {
+                if let Some(silence) = view.silent
+                    && silence.seat == Seat(1)
+                    && view.deciding == Some(Seat(1))
+                {
+                    return (silence, view.step);
+                }
+            }
+            Some(_) => {}
+            None => panic!("the session ended while waiting for seat 1"),
+        }
+    }
+}
+
 #[tokio::test]
 async fn a_silent_player_is_closed_out_after_the_decision_clock_and_the_record_says_it_abandoned() {
     let dir = temp_dir("abandon");
@@ -766,20 +790,7 @@ async fn a_silent_player_is_closed_out_after_the_decision_clock_and_the_record_s
     let mut table = start_in_memory(seats, secrets(2, 3)).unwrap();
     let silent_player = table.pop().unwrap();
     let mut waiting = table.pop().unwrap();
-    let (silence, owed_at) = loop {
-        match waiting.session.recv().await {
-            Some(Update::View(view)) => {
-                if let Some(silence) = view.silent
-                    && silence.seat == Seat(1)
-                    && view.deciding == Some(Seat(1))
-                {
-                    break (silence, view.step);
-                }
-            }
-            Some(_) => {}
-            None => panic!("the session ended while waiting for seat 1"),
-        }
-    };
+    let (silence, owed_at) = silence_of_seat_1(&mut waiting.session).await;
     assert!(silence.may_close_at > silence.since);
 
     // Too early: refused, and the match goes on waiting.
@@ -817,32 +828,12 @@ async fn a_silent_player_is_closed_out_after_the_decision_clock_and_the_record_s
         match answer {
             Ok(finished) => {
                 let mut updates = vec![finished];
-                // Read on until the task ends, so the goodbye goes out.
-                while let Ok(Some(more)) =
-                    tokio::time::timeout(Duration::from_secs(10), waiting.session.recv()).await
-                {
-                    if !matches!(more, Update::View(_)) {
-                        updates.push(more);
-                    }
-                }
+                read_to_the_end(&mut waiting.session, &mut None, &mut updates).await;
                 break updates;
             }
             Err(reason) => {
                 assert!(reason.contains("has been silent for"), "{reason}");
-                may_close_at = loop {
-                    match waiting.session.recv().await {
-                        Some(Update::View(view)) => {
-                            if let Some(silence) = view.silent
-                                && silence.seat == Seat(1)
-                                && view.deciding == Some(Seat(1))
-                            {
-                                break silence.may_close_at;
-                            }
-                        }
-                        Some(_) => {}
-                        None => panic!("the session ended while waiting for seat 1 again"),
-                    }
-                };
+                may_close_at = silence_of_seat_1(&mut waiting.session).await.0.may_close_at;
             }
         }
     };
