@@ -704,12 +704,40 @@ fn a_duelist_setup_offers_its_swap_before_the_first_turn() {
     h.run();
     pick_format(&mut h, "Kingdom Duels");
     start_from_home(&mut h);
-    step_until(&mut h, "my Duelist Setup swap", |h| {
+    // Blue and Red come first: the first player chooses, the other belongs to the other side.
+    step_until(&mut h, "my choice of side or my Duelist Setup swap", |h| {
         my_turn_ready(h)
             && view(h).is_some_and(|v| {
-                matches!(v.awaiting().decision(), Some((_, Decision::StartingSwap)))
+                matches!(
+                    v.awaiting().decision(),
+                    Some((_, Decision::StartingSwap | Decision::ChooseSide))
+                )
             })
     });
+    let choosing = view(&h)
+        .is_some_and(|v| matches!(v.awaiting().decision(), Some((_, Decision::ChooseSide))));
+    if choosing {
+        h.get_by_label_contains("every duel has two opposing sides");
+        h.get_by_label("2 Red side").click();
+        step_until(&mut h, "my Duelist Setup swap", |h| {
+            my_turn_ready(h)
+                && view(h).is_some_and(|v| {
+                    matches!(v.awaiting().decision(), Some((_, Decision::StartingSwap)))
+                })
+        });
+    }
+    // The seat panels' lines (the log says who chose too).
+    let panel_lines = |side: &str| -> Vec<String> {
+        labels_containing(&h, side)
+            .into_iter()
+            .filter(|l| l == side || l.ends_with(&format!(" · {side}")))
+            .collect()
+    };
+    let (blue, red) = (panel_lines("Blue side"), panel_lines("Red side"));
+    assert!(
+        blue.len() == 1 && red.len() == 1,
+        "each player's panel names their side, one Blue and one Red: {blue:?} {red:?}"
+    );
     let rule_zone = labels_containing(&h, "Rule Zone: the Duelist Setup ");
     assert!(
         rule_zone.iter().any(|l| l.contains("Cardlist: ")),

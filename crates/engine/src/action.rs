@@ -227,6 +227,9 @@ pub enum Action {
     /// Idle Warning"); with the format's warnings already taken, you lose the duel. A plain
     /// `Pass` says that none of your traps is triggered.
     LeaveTriggered,
+    /// Kingdom Duels' Setup Phase: belong to `side` (for your whole team), when it is your
+    /// choice.
+    ChooseSide { side: crate::field::Side },
 }
 
 /// One monster of a Pendulum Summon.
@@ -308,6 +311,7 @@ impl Action {
             Action::Detach { .. } => "detach",
             Action::FlipFaceUp { .. } => "flip-face-up",
             Action::LeaveTriggered => "leave-triggered",
+            Action::ChooseSide { .. } => "choose-side",
         }
     }
 }

@@ -75,6 +75,9 @@ pub enum Decision {
     /// Kairu: you are far enough behind to make your one Destiny Draw of the duel: draw from
     /// your destiny pile instead of your deck (`Action::ChooseDraw`), or draw as usual.
     DestinyDraw,
+    /// Kingdom Duels' Setup Phase: choose the side, Blue or Red, you (and your team) belong
+    /// to (`Action::ChooseSide`).
+    ChooseSide,
 }
 
 impl Decision {
@@ -97,6 +100,7 @@ impl Decision {
             Decision::HideAgain { .. } => "choice to hide a monster again after its battle",
             Decision::Replay { .. } => "new attack target (a replay)",
             Decision::DestinyDraw => "choice between your draw and a Destiny Draw",
+            Decision::ChooseSide => "choice of your side, Blue or Red",
         }
     }
 }

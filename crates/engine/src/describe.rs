@@ -222,6 +222,7 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             "flips their Hidden monster at {at} face-up in {} Position",
             if *defence { "DEF" } else { "ATK" }
         ),
+        Action::ChooseSide { side } => format!("chooses the {} side", side.name()),
         Action::LeaveTriggered => {
             "lets it go ahead, leaving a trap whose Trigger it meets Set (an Idle Warning)"
                 .to_owned()
@@ -878,6 +879,16 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             )
         }
         Event::StartingHandKept { seat } => format!("{seat} keeps their starting hand"),
+        Event::SideTaken {
+            seat,
+            side,
+            chosen: true,
+        } => format!("{seat} chooses the {} side", side.name()),
+        Event::SideTaken {
+            seat,
+            side,
+            chosen: false,
+        } => format!("{seat} belongs to the {} side", side.name()),
         Event::PendulumSummoned { seat, summoned } => {
             let names: Vec<String> = summoned
                 .iter()

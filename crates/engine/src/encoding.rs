@@ -682,6 +682,7 @@ impl Writer<'_> {
                         self.place(*attacker);
                     }
                     Decision::DestinyDraw => self.variant(16),
+                    Decision::ChooseSide => self.variant(17),
                 }
             }
             Awaiting::Answer { seat, asked } => {

@@ -510,4 +510,11 @@ pub enum Event {
         card: CardId,
         target: Option<Seat>,
     },
+    /// Kingdom Duels' Setup Phase: `seat` belongs to `side`, by their own choice (`chosen`)
+    /// or because the choices before settled it (a teammate's, the opposing side's).
+    SideTaken {
+        seat: Seat,
+        side: crate::field::Side,
+        chosen: bool,
+    },
 }

@@ -137,6 +137,8 @@ pub struct PlayerState {
     /// Kingdom Duels' hard once per turn: the cards (by their printed card) whose effect
     /// the player activated this turn.
     pub effects_used: Vec<CardId>,
+    /// Kingdom Duels' Blue and Red: the side the player belongs to, once chosen.
+    pub side: Option<crate::field::Side>,
 }
 
 /// Kairu's destiny pile.
@@ -225,6 +227,7 @@ impl Clone for PlayerState {
             pendulum_summoned,
             rule_cards,
             effects_used,
+            side,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -256,6 +259,7 @@ impl Clone for PlayerState {
             pendulum_summoned: *pendulum_summoned,
             rule_cards: rule_cards.clone(),
             effects_used: effects_used.clone(),
+            side: *side,
         }
     }
 
@@ -290,6 +294,7 @@ impl Clone for PlayerState {
             pendulum_summoned,
             rule_cards,
             effects_used,
+            side,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -320,5 +325,6 @@ impl Clone for PlayerState {
         self.pendulum_summoned = *pendulum_summoned;
         self.rule_cards.clone_from(rule_cards);
         self.effects_used.clone_from(effects_used);
+        self.side = *side;
     }
 }

@@ -241,6 +241,7 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         pendulum_summoned: false,
         rule_cards: Vec::new(),
         effects_used: Vec::new(),
+        side: None,
     }
 }
 

@@ -263,6 +263,8 @@ struct RawStep {
     matching: Option<Vec<String>>,
     /// The opponent a `choose-opponent` step names.
     opponent: Option<u8>,
+    /// `choose-side`: `"blue"` or `"red"` (Kingdom Duels' Blue and Red).
+    side: Option<fairduel_engine::field::Side>,
     /// A `propose-outcome` step's operations (`scenario/operations.rs`).
     operations: Option<Vec<operations::RawOperation>>,
     /// A `call-chance` step's chance: "coin" or "die".
@@ -343,6 +345,8 @@ struct RawAssert {
     public: Option<bool>,
     /// With `seat`: Idle Warnings collected.
     idle_warnings: Option<u8>,
+    /// With `seat`: the side they belong to, `"blue"`, `"red"` or `"none"` (not chosen yet).
+    side: Option<String>,
     /// With `seat`: the charges left on the Symbol card in their Rule Zone.
     symbol_charges: Option<u8>,
     /// With `seat`: where the Deck Master is ("zone", "field", "hand", "deck",
@@ -360,7 +364,10 @@ struct RawAssert {
     removed: Option<bool>,
     reason: Option<String>,
     turn: Option<u16>,
+    /// The player whose turn it is.
     active: Option<u8>,
+    /// The player the duel waits for (a decision or a protocol answer).
+    decides: Option<u8>,
     /// How many coins and dice the effect being resolved has used.
     chances: Option<usize>,
     /// With `at`: how many counters the card there holds.
@@ -930,6 +937,7 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Decision::HideAgain { .. } => "hide-again",
             Decision::Replay { .. } => "replay",
             Decision::DestinyDraw => "destiny-draw",
+            Decision::ChooseSide => "choose-side",
         },
         Awaiting::Answer { asked, .. } => match asked {
             Asked::OpenDraw { .. } => "open-draw",

@@ -133,7 +133,8 @@ fn plain(entry: &Entry) -> String {
         | Action::ActivateEffect { .. }
         | Action::CallChance { .. }
         | Action::SummonDeckMaster { .. }
-        | Action::ReturnDeckMaster { .. } => action.kind().into(),
+        | Action::ReturnDeckMaster { .. }
+        | Action::ChooseSide { .. } => action.kind().into(),
     }
 }
 

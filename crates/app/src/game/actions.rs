@@ -234,6 +234,7 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             "Target no opponent".to_owned()
         }
         Action::Pass => "Let it go ahead".to_owned(),
+        Action::ChooseSide { side } => format!("{} side", side.name()),
         Action::LeaveTriggered => match duel.idle_warning_outcome(view.seat) {
             Some(fairduel_engine::field::IdleOutcome::Loss) => {
                 "Leave the trap Set (one Idle Warning too many: you lose)".to_owned()
@@ -756,6 +757,12 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         Decision::StartingSwap => Some(all(
             "Your Duelist Setup: replace up to 2 cards of your starting hand with cards of its \
              Cardlist from your deck (everyone sees what you take), then your deck is shuffled."
+                .to_owned(),
+        )),
+        Decision::ChooseSide => Some(all(
+            "Blue and Red: every duel has two opposing sides. Choose the one you belong to \
+             (your teammates belong to it too). Some cards name a side; the players agree on \
+             what they do to it."
                 .to_owned(),
         )),
         Decision::SearchDeck => Some(all(

@@ -38,6 +38,7 @@ impl Writer<'_> {
             pendulum_summoned,
             rule_cards,
             effects_used,
+            side,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -180,6 +181,13 @@ impl Writer<'_> {
         self.len(effects_used.len());
         for card in effects_used {
             self.card_id(*card);
+        }
+        match side {
+            None => self.byte(0),
+            Some(side) => {
+                self.byte(1);
+                self.variant(*side as u8);
+            }
         }
     }
 }

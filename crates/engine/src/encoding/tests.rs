@@ -133,6 +133,7 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
         pendulum_summoned: life_points % 2 == 1,
         rule_cards: Vec::new(),
         effects_used: vec![CardId(7)],
+        side: Some(crate::field::Side::Red),
     }
 }
 

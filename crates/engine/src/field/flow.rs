@@ -57,8 +57,9 @@ impl Duel {
                 ChainStep::Moved => continue,
                 ChainStep::Idle => {}
             }
-            // The Setup Phase's last step, before the first turn.
-            if self.await_starting_swap() {
+            // The Setup Phase's last steps, before the first turn: the sides, then the
+            // Duelist Setup swaps.
+            if self.await_side_choice(events) || self.await_starting_swap() {
                 return;
             }
             // A chain in an attack's windows may have taken its monster or target away.

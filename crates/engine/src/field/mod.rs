@@ -14,6 +14,7 @@
 mod activation;
 mod attach;
 mod battle;
+mod blue_and_red;
 mod board;
 mod chain;
 mod deck_master;
@@ -52,6 +53,7 @@ mod unanimous_end;
 mod win_conditions;
 
 pub use activation::effect_speed;
+pub use blue_and_red::Side;
 pub use board::FieldBoard;
 pub use chain::{Chain, ChainLink, OpponentTarget};
 pub use duelist_setup::{DuelistSetup, MAX_STARTING_SWAPS};
@@ -111,6 +113,7 @@ impl Duel {
             Action::Hide { at } => self.field_hide(seat, *at, events)?,
             Action::Pass => self.field_pass(seat, knowledge, events)?,
             Action::LeaveTriggered => self.leave_triggered(seat, knowledge, events)?,
+            Action::ChooseSide { side } => self.choose_side(seat, *side, events)?,
             Action::ProposeEnd => self.field_propose_end(seat, events)?,
             Action::AgreeToEnd => self.field_agree_to_end(seat, events)?,
             Action::Redirect { to } => self.field_redirect(seat, *to, events)?,

@@ -146,6 +146,10 @@ pub struct FieldRules {
     /// and that opponent.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub target_an_opponent: bool,
+    /// Kingdom Duels' Blue and Red: in the Setup Phase every player (every team) belongs to
+    /// one of two opposing sides, chosen in the rotation from the first player.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blue_and_red: bool,
 }
 
 /// Kingdom Duels: "Divine cards of higher Hierarchy are unaffected by divine card effects of
@@ -263,6 +267,7 @@ impl Default for FieldRules {
             pendulum_zones: false,
             compulsory_triggers: false,
             target_an_opponent: false,
+            blue_and_red: false,
         }
     }
 }

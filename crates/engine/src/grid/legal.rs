@@ -51,6 +51,7 @@ impl Duel {
             // The card game's field's own decisions.
             Decision::ReturnDeckMaster { .. }
             | Decision::StartingSwap
+            | Decision::ChooseSide
             | Decision::HideAgain { .. }
             | Decision::Replay { .. } => {}
             Decision::Respond { event } => {

@@ -174,6 +174,7 @@ impl Duel {
             | Action::Detach { .. }
             | Action::FlipFaceUp { .. }
             | Action::LeaveTriggered
+            | Action::ChooseSide { .. }
             | Action::Strike { .. }
             | Action::Hide { .. }
             | Action::Activate { .. }

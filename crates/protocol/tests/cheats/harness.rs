@@ -533,6 +533,7 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::EndTurn
             | Action::Pass
             | Action::LeaveTriggered
+            | Action::ChooseSide { .. }
             | Action::ChooseOpponent { .. }
             | Action::Redirect { .. }
             | Action::NextPhase

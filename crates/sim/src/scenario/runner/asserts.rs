@@ -29,6 +29,7 @@ impl Runner {
             || a.leader_at.is_some()
             || a.field_spell.is_some()
             || a.idle_warnings.is_some()
+            || a.side.is_some()
             || a.symbol_charges.is_some()
             || a.deck_master.is_some()
             || a.deck_master_returns.is_some()
@@ -66,6 +67,16 @@ impl Runner {
                     "Idle Warnings",
                     a.idle_warnings.map(|v| v.to_string()),
                     p.idle_warnings.to_string(),
+                ),
+                (
+                    "side",
+                    a.side.clone(),
+                    p.side
+                        .map_or("none", |s| match s {
+                            fairduel_engine::field::Side::Blue => "blue",
+                            fairduel_engine::field::Side::Red => "red",
+                        })
+                        .to_owned(),
                 ),
                 (
                     "Symbol charges",
@@ -582,6 +593,17 @@ impl Runner {
                 "active seat".into(),
                 format!("seat {s}"),
                 format!("seat {}", state.active.0),
+            );
+        }
+        if let Some(s) = a.decides {
+            expect(
+                &mut problems,
+                "seat the duel waits for".into(),
+                format!("seat {s}"),
+                self.duel
+                    .awaiting()
+                    .seat()
+                    .map_or_else(|| "nobody".to_owned(), |w| format!("seat {}", w.0)),
             );
         }
         Ok(problems)

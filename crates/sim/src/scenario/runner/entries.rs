@@ -493,6 +493,11 @@ impl Runner {
             },
             "pass" => Action::Pass,
             "leave-triggered" => Action::LeaveTriggered,
+            "choose-side" => Action::ChooseSide {
+                side: raw.side.ok_or_else(|| {
+                    sc.err(line, "a choose-side step needs `side`: \"blue\" or \"red\"")
+                })?,
+            },
             "propose-end" => Action::ProposeEnd,
             "agree-to-end" => Action::AgreeToEnd,
             "concede" => Action::Concede,
