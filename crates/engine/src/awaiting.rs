@@ -26,6 +26,12 @@ pub enum TrapEvent {
     Chained { at: Place, by: Seat },
     /// The card game's field: `by` summoned the monster now at `at` (`field.summon_windows`).
     Summoned { at: Place, by: Seat },
+    /// The card game's field: `of`'s `phase` (Standby, Battle or End) begins, the Trigger
+    /// of some trap of the pool (Kingdom Duels' definitions).
+    PhaseBegins {
+        phase: crate::state::Phase,
+        of: Seat,
+    },
 }
 
 /// A choice a player makes.

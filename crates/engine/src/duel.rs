@@ -30,6 +30,9 @@ use crate::topology::Topology;
 pub struct Rules {
     pub format: Format,
     pub pool: CardPool,
+    /// The phases some trap of the pool has as its Trigger (Kingdom Duels' definitions):
+    /// only these open response windows when they begin.
+    pub(crate) phase_triggers: Vec<crate::state::Phase>,
 }
 
 impl Rules {
@@ -40,7 +43,19 @@ impl Rules {
             [] => pool,
             rulings => pool.with_rulings(rulings),
         };
-        Arc::new(Rules { format, pool })
+        let mut phase_triggers: Vec<crate::state::Phase> = pool
+            .cards()
+            .filter_map(|card| card.kingdom())
+            .filter(|k| k.is(crate::kingdom_card::MainType::Trap))
+            .flat_map(|k| k.keywords.iter().filter_map(|w| w.trigger_phase()))
+            .collect();
+        phase_triggers.sort_by_key(|p| *p as u8);
+        phase_triggers.dedup();
+        Arc::new(Rules {
+            format,
+            pool,
+            phase_triggers,
+        })
     }
 
     pub fn card(&self, id: CardId) -> Result<&CardDef, RuleError> {

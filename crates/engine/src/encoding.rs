@@ -137,12 +137,7 @@ impl Writer<'_> {
         } = state;
         self.varint(u64::from(*turn));
         self.seat(*active);
-        self.variant(match phase {
-            Phase::Main => 0,
-            Phase::End => 1,
-            Phase::Battle => 2,
-            Phase::SecondMain => 3,
-        });
+        self.phase(*phase);
         self.turn_order(table);
         self.len(players.len());
         for player in players.values() {
@@ -320,6 +315,16 @@ impl Writer<'_> {
     #[inline(always)]
     fn len(&mut self, len: usize) {
         self.varint(len as u64);
+    }
+
+    fn phase(&mut self, phase: Phase) {
+        self.variant(match phase {
+            Phase::Main => 0,
+            Phase::End => 1,
+            Phase::Battle => 2,
+            Phase::SecondMain => 3,
+            Phase::Standby => 4,
+        });
     }
 
     #[inline(always)]
@@ -618,6 +623,11 @@ impl Writer<'_> {
                 self.variant(5);
                 self.place(*at);
                 self.seat(*by);
+            }
+            TrapEvent::PhaseBegins { phase, of } => {
+                self.variant(6);
+                self.phase(*phase);
+                self.seat(*of);
             }
         }
     }

@@ -239,6 +239,12 @@ pub enum Keyword {
     /// A card whose effect, once it is face-up on the field, is a Quick Effect: its player
     /// is asked in the response windows where it could answer.
     QuickEffect,
+    /// A trap whose Trigger is an opponent's Standby Phase.
+    TriggerOpponentStandbyPhase,
+    /// A trap whose Trigger is the start of an opponent's Battle Phase.
+    TriggerOpponentBattlePhase,
+    /// A trap whose Trigger is an End Phase, any player's.
+    TriggerEndPhase,
 }
 
 impl Keyword {
@@ -254,6 +260,9 @@ impl Keyword {
             Keyword::Piercing => "piercing",
             Keyword::TriggerSummon => "trigger-summon",
             Keyword::QuickEffect => "quick-effect",
+            Keyword::TriggerOpponentStandbyPhase => "trigger-opponent-standby-phase",
+            Keyword::TriggerOpponentBattlePhase => "trigger-opponent-battle-phase",
+            Keyword::TriggerEndPhase => "trigger-end-phase",
         }
     }
 
@@ -265,7 +274,20 @@ impl Keyword {
                 | Keyword::TriggerAttackOnYou
                 | Keyword::TriggerOpponentActivation
                 | Keyword::TriggerSummon
+                | Keyword::TriggerOpponentStandbyPhase
+                | Keyword::TriggerOpponentBattlePhase
+                | Keyword::TriggerEndPhase
         )
+    }
+
+    /// The phase whose beginning is this Trigger, if it is one.
+    pub fn trigger_phase(self) -> Option<crate::state::Phase> {
+        match self {
+            Keyword::TriggerOpponentStandbyPhase => Some(crate::state::Phase::Standby),
+            Keyword::TriggerOpponentBattlePhase => Some(crate::state::Phase::Battle),
+            Keyword::TriggerEndPhase => Some(crate::state::Phase::End),
+            _ => None,
+        }
     }
 }
 

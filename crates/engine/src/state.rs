@@ -63,6 +63,9 @@ pub enum Phase {
     Battle,
     /// The card game's Main Phase 2.
     SecondMain,
+    /// The card game's Standby Phase, after the draw: nobody acts in it, but a Trigger on
+    /// it opens response windows (Kingdom Duels).
+    Standby,
 }
 
 impl Phase {
@@ -72,6 +75,7 @@ impl Phase {
             Phase::End => "End Phase",
             Phase::Battle => "Battle Phase",
             Phase::SecondMain => "Main Phase 2",
+            Phase::Standby => "Standby Phase",
         }
     }
 }

@@ -112,7 +112,11 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 ///
 /// Version 22: teammates who see each other's face-down cards (Kingdom Duels' Tag and Boss
 /// Duels) are shown them in signed disclosures outside the log, which the record keeps.
-pub const PROTOCOL_VERSION: u16 = 22;
+///
+/// Version 23: Kingdom Duels' Blue and Red (`Action::ChooseSide`, the side in every
+/// player's state) and Triggers on a phase (`TrapEvent::PhaseBegins` windows and the
+/// card game's Standby Phase in the state).
+pub const PROTOCOL_VERSION: u16 = 23;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

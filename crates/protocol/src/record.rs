@@ -27,14 +27,15 @@
 //! Version 4 (protocol version 4) and version 5 (protocol version 5, agreed effects) keep
 //! the layout; their entries and state hashes are their protocol's.
 //! Version 22 (protocol version 22) adds disclosures: the writer's face-down cards it showed
-//! its teammates and theirs it was shown, each signed by the card's owner.
+//! its teammates and theirs it was shown, each signed by the card's owner. Version 23 keeps
+//! the layout; its entries and state hashes are protocol version 23's.
 //! Older files are refused by name, with the version that wrote them.
 
 use crate::disclosure::Disclosure;
 use crate::envelope::{DecodeError, SignedEnvelope};
 
 pub const RECORD_MAGIC: &[u8; 16] = b"FAIRDUEL RECORD\n";
-pub const RECORD_VERSION: u16 = 22;
+pub const RECORD_VERSION: u16 = 23;
 /// No honest entry comes near this; a bigger length means a damaged file.
 pub const MAX_ENTRY_BYTES: u32 = 1 << 20;
 

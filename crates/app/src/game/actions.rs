@@ -532,7 +532,7 @@ pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Place, Mar
                 TrapEvent::Moved { at } => vec![*at],
                 TrapEvent::Attack { attacker, target } => vec![*attacker, *target],
                 TrapEvent::Spell { at } => at.iter().copied().collect(),
-                TrapEvent::EndProposed { .. } => Vec::new(),
+                TrapEvent::EndProposed { .. } | TrapEvent::PhaseBegins { .. } => Vec::new(),
                 TrapEvent::Chained { at, .. } | TrapEvent::Summoned { at, .. } => vec![*at],
             };
             for place in places {
@@ -644,6 +644,12 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                 }
                 TrapEvent::Summoned { at, .. } => {
                     format!("{} was summoned.", capitalise(&place_words(view, *at)))
+                }
+                TrapEvent::PhaseBegins { phase, of } if *of == view.seat => {
+                    format!("Your {} begins.", phase.label())
+                }
+                TrapEvent::PhaseBegins { phase, of } => {
+                    format!("{of}'s {} begins.", phase.label())
                 }
                 TrapEvent::EndProposed { by } => {
                     return Some(all(format!(

@@ -88,7 +88,8 @@ impl Duel {
                     event:
                         TrapEvent::Attack { .. }
                         | TrapEvent::Chained { .. }
-                        | TrapEvent::Summoned { .. },
+                        | TrapEvent::Summoned { .. }
+                        | TrapEvent::PhaseBegins { .. },
                 },
             )) if s == seat => Some(Timing::Quick),
             _ => None,
@@ -240,7 +241,9 @@ impl Duel {
             Some((
                 _,
                 Decision::Respond {
-                    event: TrapEvent::Attack { .. } | TrapEvent::Summoned { .. }
+                    event: TrapEvent::Attack { .. }
+                        | TrapEvent::Summoned { .. }
+                        | TrapEvent::PhaseBegins { .. }
                 }
             ))
         );

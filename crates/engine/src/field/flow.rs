@@ -140,6 +140,11 @@ impl Duel {
                     }
                     continue;
                 }
+                // Its windows have closed: the turn goes on to Main Phase 1.
+                Phase::Standby => {
+                    self.state.phase = Phase::Main;
+                    continue;
+                }
                 Phase::Battle => {
                     self.state.awaiting = Awaiting::Decision {
                         seat: active,

@@ -36,6 +36,7 @@ mod link_arrows;
 mod opponent_target;
 mod pendulum;
 mod persist;
+mod phase_triggers;
 mod position;
 mod quick_effects;
 mod redirect;

@@ -43,6 +43,8 @@ impl Duel {
         match event {
             TrapEvent::Attack { attacker, .. } => self.zone_piece(attacker).map(|p| p.controller),
             TrapEvent::Summoned { by, .. } | TrapEvent::Chained { by, .. } => Some(by),
+            // The turn player, whose phase met the Trigger.
+            TrapEvent::PhaseBegins { of, .. } => Some(of),
             _ => None,
         }
     }

@@ -116,7 +116,9 @@ impl Duel {
         let in_window = matches!(
             self.state.awaiting.decision(),
             Some((s, Decision::Respond {
-                event: TrapEvent::Attack { .. } | TrapEvent::Summoned { .. },
+                event: TrapEvent::Attack { .. }
+                    | TrapEvent::Summoned { .. }
+                    | TrapEvent::PhaseBegins { .. },
             })) if s == seat
         );
         if !in_window {

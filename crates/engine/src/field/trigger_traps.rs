@@ -123,7 +123,8 @@ impl Duel {
 
     /// Whether `event` meets the Trigger of `seat`'s trap `card` (as its definition gives
     /// it): an attack an opponent declared; an opponent's attack on a monster `seat`
-    /// controls; a card an opponent activated; a monster an opponent summoned, still there.
+    /// controls; a card an opponent activated; a monster an opponent summoned, still there;
+    /// the beginning of a phase its definition names.
     fn trigger_met(&self, seat: Seat, card: &CardDef, event: TrapEvent) -> bool {
         let Some(kingdom) = card.kingdom().filter(|k| k.is(MainType::Trap)) else {
             return false;
@@ -147,6 +148,15 @@ impl Duel {
                 opponent(by)
                     && controller(at) == Some(by)
                     && kingdom.has_keyword(Keyword::TriggerSummon)
+            }
+            // The phase is the Trigger (`phase_triggers.rs`).
+            TrapEvent::PhaseBegins { phase, of } => {
+                super::phase_triggers::phase_may_trigger(phase, seat, of, |a, b| {
+                    self.state.table.are_opponents(a, b)
+                }) && kingdom
+                    .keywords
+                    .iter()
+                    .any(|w| w.trigger_phase() == Some(phase))
             }
             _ => false,
         }

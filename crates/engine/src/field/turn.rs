@@ -1,8 +1,9 @@
 //! The turn on the card game's field: Draw Phase (one card, the first turn's included, and
 //! a player who cannot draw loses), Standby Phase, Main Phase 1, Battle Phase, Main Phase 2,
-//! End Phase. The draw and the standby phase ask nothing of anyone; the turn player moves
-//! on from Main Phase 1 to the Battle Phase and on to Main Phase 2, or ends the turn from
-//! any of them.
+//! End Phase. The draw and the standby phase ask nothing of the turn player (a Trigger on
+//! the Standby Phase asks its trap's player, `phase_triggers.rs`); the turn player moves on
+//! from Main Phase 1 to the Battle Phase and on to Main Phase 2, or ends the turn from any
+//! of them.
 
 use crate::awaiting::{Awaiting, Decision};
 use crate::duel::Duel;
@@ -76,6 +77,7 @@ impl Duel {
                 return;
             }
         }
+        self.begin_standby_phase(seat);
     }
 
     /// The turn player's decision in one of the phases where they act, or the error.
@@ -118,6 +120,9 @@ impl Duel {
         };
         self.state.phase = next;
         events.push(Event::PhaseChanged { seat, phase: next });
+        if next == Phase::Battle {
+            self.open_phase_windows(Phase::Battle, seat);
+        }
         Ok(())
     }
 
@@ -125,6 +130,7 @@ impl Duel {
     pub(super) fn field_end_turn(&mut self, seat: Seat) -> Result<(), RuleError> {
         self.expect_turn_decision(seat, "end-turn")?;
         self.state.phase = Phase::End;
+        self.open_phase_windows(Phase::End, seat);
         Ok(())
     }
 }

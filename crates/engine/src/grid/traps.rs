@@ -25,9 +25,10 @@ pub(super) fn trigger_for(event: TrapEvent) -> Option<Trigger> {
         TrapEvent::Moved { .. } => Some(Trigger::EnemyMovesInRange),
         TrapEvent::Attack { .. } => Some(Trigger::EnemyAttacks),
         TrapEvent::Spell { .. } => Some(Trigger::EnemySpell),
-        TrapEvent::EndProposed { .. } | TrapEvent::Chained { .. } | TrapEvent::Summoned { .. } => {
-            None
-        }
+        TrapEvent::EndProposed { .. }
+        | TrapEvent::Chained { .. }
+        | TrapEvent::Summoned { .. }
+        | TrapEvent::PhaseBegins { .. } => None,
     }
 }
 
@@ -37,9 +38,10 @@ pub(super) fn triggering_place(event: TrapEvent) -> Option<Place> {
         TrapEvent::Moved { at } => Some(at),
         TrapEvent::Attack { attacker, .. } => Some(attacker),
         TrapEvent::Spell { at } => at,
-        TrapEvent::EndProposed { .. } | TrapEvent::Chained { .. } | TrapEvent::Summoned { .. } => {
-            None
-        }
+        TrapEvent::EndProposed { .. }
+        | TrapEvent::Chained { .. }
+        | TrapEvent::Summoned { .. }
+        | TrapEvent::PhaseBegins { .. } => None,
     }
 }
 

@@ -556,6 +556,7 @@ impl Runner {
                 Phase::Battle => "battle",
                 Phase::SecondMain => "main-2",
                 Phase::End => "end",
+                Phase::Standby => "standby",
             };
             expect(&mut problems, "phase".into(), want.clone(), got.into());
         }
