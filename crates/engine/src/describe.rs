@@ -879,11 +879,8 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             )
         }
         Event::StartingHandKept { seat } => format!("{seat} keeps their starting hand"),
-        Event::SideTaken {
-            seat,
-            side,
-            chosen: true,
-        } => format!("{seat} chooses the {} side", side.name()),
+        // The choice itself is the action's line ("chooses the Blue side").
+        Event::SideTaken { chosen: true, .. } => return None,
         Event::SideTaken {
             seat,
             side,
