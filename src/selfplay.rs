@@ -296,6 +296,14 @@ fn print_summary(summary: &Summary) {
                 agreements.to_face_up_extra_deck
             );
         }
+        if agreements.sides_chosen > 0 || agreements.joined_later > 0 {
+            say!(
+                "table:    {} sides chosen (Blue and Red); {} players joined a Battle Royale \
+                 later",
+                agreements.sides_chosen,
+                agreements.joined_later
+            );
+        }
         if summary.duelist_setups {
             say!(
                 "setup:    {} starting hands changed by a Duelist Setup, {} Cardlist cards taken",

@@ -230,6 +230,9 @@ pub enum Action {
     /// Kingdom Duels' Setup Phase: belong to `side` (for your whole team), when it is your
     /// choice.
     ChooseSide { side: crate::field::Side },
+    /// Kingdom Duels' Battle Royale, asked at the end of a turn while you wait to join:
+    /// join now (`true`), or not yet.
+    JoinDuel { join: bool },
 }
 
 /// One monster of a Pendulum Summon.
@@ -312,6 +315,7 @@ impl Action {
             Action::FlipFaceUp { .. } => "flip-face-up",
             Action::LeaveTriggered => "leave-triggered",
             Action::ChooseSide { .. } => "choose-side",
+            Action::JoinDuel { .. } => "join-duel",
         }
     }
 }

@@ -84,6 +84,10 @@ pub enum Decision {
     /// Kingdom Duels' Setup Phase: choose the side, Blue or Red, you (and your team) belong
     /// to (`Action::ChooseSide`).
     ChooseSide,
+    /// Kingdom Duels' Battle Royale: you wait to join the duel; join now, at the end of this
+    /// turn, taking damage of half the starting life points and playing the next turn
+    /// (`Action::JoinDuel`), or not yet.
+    JoinDuel,
 }
 
 impl Decision {
@@ -107,6 +111,7 @@ impl Decision {
             Decision::Replay { .. } => "new attack target (a replay)",
             Decision::DestinyDraw => "choice between your draw and a Destiny Draw",
             Decision::ChooseSide => "choice of your side, Blue or Red",
+            Decision::JoinDuel => "choice to join the duel now",
         }
     }
 }

@@ -223,6 +223,8 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             if *defence { "DEF" } else { "ATK" }
         ),
         Action::ChooseSide { side } => format!("chooses the {} side", side.name()),
+        Action::JoinDuel { join: true } => "joins the duel".to_owned(),
+        Action::JoinDuel { join: false } => "does not join the duel yet".to_owned(),
         Action::LeaveTriggered => {
             "lets it go ahead, leaving a trap whose Trigger it meets Set (an Idle Warning)"
                 .to_owned()
@@ -879,6 +881,10 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             )
         }
         Event::StartingHandKept { seat } => format!("{seat} keeps their starting hand"),
+        Event::JoinedDuel { seat, after } => format!(
+            "{seat} joins the duel, taking half the starting life points as damage, and plays \
+             after {after}"
+        ),
         // The choice itself is the action's line ("chooses the Blue side").
         Event::SideTaken { chosen: true, .. } => return None,
         Event::SideTaken {

@@ -471,14 +471,26 @@ impl Writer<'_> {
 
     #[inline(always)]
     fn turn_order(&mut self, table: &TurnOrder) {
-        let (players, teams, allies_are_opponents, first_attack_turn, removed, last_played) =
-            table.encoding_parts();
+        let crate::turn_order::TurnOrderParts {
+            players,
+            teams,
+            allies_are_opponents,
+            first_attack_turn,
+            removed,
+            last_played,
+            waiting,
+            rotation,
+        } = table.encoding_parts();
         self.byte(players);
         self.byte(teams);
         self.bool(allies_are_opponents);
         self.varint(u64::from(first_attack_turn));
         self.byte(removed.0);
         for seat in last_played {
+            self.seat(*seat);
+        }
+        self.byte(waiting.0);
+        for seat in rotation {
             self.seat(*seat);
         }
     }
@@ -693,6 +705,7 @@ impl Writer<'_> {
                     }
                     Decision::DestinyDraw => self.variant(16),
                     Decision::ChooseSide => self.variant(17),
+                    Decision::JoinDuel => self.variant(18),
                 }
             }
             Awaiting::Answer { seat, asked } => {

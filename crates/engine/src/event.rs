@@ -517,4 +517,10 @@ pub enum Event {
         side: crate::field::Side,
         chosen: bool,
     },
+    /// Kingdom Duels' Battle Royale: `seat` joined the duel as `after`'s turn ended, next in
+    /// the rotation.
+    JoinedDuel {
+        seat: Seat,
+        after: Seat,
+    },
 }

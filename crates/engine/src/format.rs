@@ -396,6 +396,16 @@ pub struct TableRules {
     /// movement": Kingdom Duels' Tag Duel and Battle Royale).
     #[serde(default, skip_serializing_if = "Lending::is_none")]
     pub lend_for_summons: Lending,
+    /// The last `late_seats` seats sit at the table without playing until they join the
+    /// duel (Kingdom Duels' Battle Royale: "A player can join a Battle Royale at any point
+    /// by taking damage equal to half of its starting LP, and inserting themselves as next
+    /// in the rotation"). A free-for-all on the card game's field only.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub late_seats: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Whose field monsters a summoner may borrow as summoning materials.
@@ -428,6 +438,7 @@ impl Default for TableRules {
             first_seat: None,
             teammates_see_face_down: false,
             lend_for_summons: Lending::None,
+            late_seats: 0,
         }
     }
 }
@@ -644,6 +655,20 @@ impl Format {
                 "lend_for_summons = \"teammates\" needs teams: set [table] teams, or lend to \
                  \"everyone\""
                     .into(),
+            ));
+        }
+        if table.late_seats > 0
+            && (table.teams.is_some()
+                || self.family != Family::Field
+                || usize::from(table.late_seats) + 2 > usize::from(table.players))
+        {
+            return Err((
+                "late_seats",
+                format!(
+                    "late_seats = {}: players who join later sit at a free-for-all on the card \
+                     game's field (no teams), and at least 2 of the {} players start the duel",
+                    table.late_seats, table.players
+                ),
             ));
         }
         if self.life_points == 0 {

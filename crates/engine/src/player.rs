@@ -139,6 +139,9 @@ pub struct PlayerState {
     pub effects_used: Vec<CardId>,
     /// Kingdom Duels' Blue and Red: the side the player belongs to, once chosen.
     pub side: Option<crate::field::Side>,
+    /// Kingdom Duels' Battle Royale: the turn at whose end a player waiting to join was
+    /// last asked whether to (0: never).
+    pub join_offered_turn: u16,
 }
 
 /// Kairu's destiny pile.
@@ -228,6 +231,7 @@ impl Clone for PlayerState {
             rule_cards,
             effects_used,
             side,
+            join_offered_turn,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -260,6 +264,7 @@ impl Clone for PlayerState {
             rule_cards: rule_cards.clone(),
             effects_used: effects_used.clone(),
             side: *side,
+            join_offered_turn: *join_offered_turn,
         }
     }
 
@@ -295,6 +300,7 @@ impl Clone for PlayerState {
             rule_cards,
             effects_used,
             side,
+            join_offered_turn,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -326,5 +332,6 @@ impl Clone for PlayerState {
         self.rule_cards.clone_from(rule_cards);
         self.effects_used.clone_from(effects_used);
         self.side = *side;
+        self.join_offered_turn = *join_offered_turn;
     }
 }

@@ -242,6 +242,7 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         rule_cards: Vec::new(),
         effects_used: Vec::new(),
         side: None,
+        join_offered_turn: 0,
     }
 }
 
@@ -364,7 +365,9 @@ pub(crate) fn starting_state(
 impl Duel {
     /// Every seat draws its opening hand.
     pub(crate) fn draw_opening_hands(&mut self, events: &mut Vec<Event>) {
-        for seat in self.state.seats() {
+        // A player who joins later draws theirs when they join.
+        let table = self.state.table;
+        for seat in self.state.seats().filter(|s| table.in_play(*s)) {
             for _ in 0..self.rules.format.hand.starting {
                 self.draw(seat, events);
             }

@@ -31,6 +31,12 @@ pub struct TurnOrder {
     /// For each team, the member who played its last turn (or, before the team's first
     /// turn, the member before the one who plays it first).
     last_played: [Seat; MAX_SEATS],
+    /// Players at the table who have not joined the duel yet (Kingdom Duels' Battle
+    /// Royale): not in play until they join.
+    waiting: SeatSet,
+    /// A free-for-all's rotation (its first `players` entries): seat order, until a player
+    /// who joins mid-duel is inserted as next in it.
+    rotation: [Seat; MAX_SEATS],
 }
 
 impl TurnOrder {
@@ -53,6 +59,8 @@ impl TurnOrder {
             first_attack_turn,
             removed: SeatSet::EMPTY,
             last_played: [Seat(0); MAX_SEATS],
+            waiting: SeatSet::EMPTY,
+            rotation: std::array::from_fn(|i| Seat(i as u8)),
         };
         // So that, with nobody removed, turns go clockwise from `first`: each team's
         // "last player" is its member met first going anticlockwise from `first` (for
@@ -107,7 +115,39 @@ impl TurnOrder {
     }
 
     pub fn in_play(&self, seat: Seat) -> bool {
-        usize::from(seat.0) < self.players() && !self.removed.contains(seat)
+        usize::from(seat.0) < self.players()
+            && !self.removed.contains(seat)
+            && !self.waiting.contains(seat)
+    }
+
+    /// Whether `seat` sits at the table without having joined the duel yet.
+    pub fn is_waiting(&self, seat: Seat) -> bool {
+        self.waiting.contains(seat)
+    }
+
+    /// The players who have not joined the duel yet.
+    pub fn waiting(&self) -> SeatSet {
+        self.waiting
+    }
+
+    /// `seat` sits at the table but joins the duel later (set-up only).
+    pub fn wait(&mut self, seat: Seat) {
+        self.waiting = self.waiting.with(seat);
+    }
+
+    /// `seat` joins the duel, "inserting themselves as next in the rotation": right after
+    /// `after` (the player whose turn is ending). Only a free-for-all has players who join.
+    pub fn join(&mut self, seat: Seat, after: Seat) {
+        self.waiting = self.waiting.without(seat);
+        let players = self.players();
+        let mut order: Vec<Seat> = self.rotation[..players]
+            .iter()
+            .copied()
+            .filter(|s| *s != seat)
+            .collect();
+        let at = order.iter().position(|s| *s == after).map_or(0, |i| i + 1);
+        order.insert(at, seat);
+        self.rotation[..players].copy_from_slice(&order);
     }
 
     pub fn removed(&self) -> SeatSet {
@@ -147,6 +187,16 @@ impl TurnOrder {
     /// Whose turn comes after `current`'s (the next team's next member still in play), or
     /// `None` when nobody is left to play.
     pub fn next_turn(&self, current: Seat) -> Option<Seat> {
+        if !self.has_teams() {
+            // A free-for-all walks its rotation (seat order, or changed by players who
+            // joined).
+            let players = self.players();
+            let rotation = &self.rotation[..players];
+            let at = rotation.iter().position(|s| *s == current)?;
+            return (1..=players)
+                .map(|k| rotation[(at + k) % players])
+                .find(|s| self.in_play(*s));
+        }
         let current_team = self.team_of(current);
         (1..=self.teams)
             .map(|k| (current_team + k) % self.teams)
@@ -253,21 +303,47 @@ impl TurnOrder {
     }
 
     /// Every field, in declaration order, for the state hash's hand-written encoding.
-    pub(crate) fn encoding_parts(&self) -> (u8, u8, bool, u16, SeatSet, &[Seat; MAX_SEATS]) {
-        (
-            self.players,
-            self.teams,
-            self.allies_are_opponents,
-            self.first_attack_turn,
-            self.removed,
-            &self.last_played,
-        )
+    pub(crate) fn encoding_parts(&self) -> TurnOrderParts<'_> {
+        TurnOrderParts {
+            players: self.players,
+            teams: self.teams,
+            allies_are_opponents: self.allies_are_opponents,
+            first_attack_turn: self.first_attack_turn,
+            removed: self.removed,
+            last_played: &self.last_played,
+            waiting: self.waiting,
+            rotation: &self.rotation,
+        }
     }
+}
+
+/// [`TurnOrder`]'s fields, for the state hash's encoding.
+pub(crate) struct TurnOrderParts<'a> {
+    pub players: u8,
+    pub teams: u8,
+    pub allies_are_opponents: bool,
+    pub first_attack_turn: u16,
+    pub removed: SeatSet,
+    pub last_played: &'a [Seat; MAX_SEATS],
+    pub waiting: SeatSet,
+    pub rotation: &'a [Seat; MAX_SEATS],
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_player_who_joins_is_next_in_the_rotation_and_the_rest_follow_as_before() {
+        let mut order = TurnOrder::new(4, 4, false, Seat(0), 4);
+        order.wait(Seat(1));
+        assert!(!order.in_play(Seat(1)));
+        assert_eq!(turns(&mut order, Seat(0), 4), [0, 2, 3, 0]);
+        // Seat 1 joins as seat 2's turn ends: it plays next, then seat 3 as before.
+        order.join(Seat(1), Seat(2));
+        assert!(order.in_play(Seat(1)));
+        assert_eq!(turns(&mut order, Seat(2), 6), [2, 1, 3, 0, 2, 1]);
+    }
 
     fn turns(order: &mut TurnOrder, from: Seat, count: usize) -> Vec<u8> {
         let mut seat = from;

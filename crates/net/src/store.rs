@@ -54,7 +54,8 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// the opponent an effect targets).
 /// Version 22: entries of protocol version 22, and face-down cards shown between teammates
 /// (kind 3, a postcard [`Disclosure`]), saved as they are made or received.
-/// Version 23: entries of protocol version 23 (Blue and Red, Triggers on a phase).
+/// Version 23: entries of protocol version 23 (Blue and Red, Triggers on a phase, joining
+/// later).
 pub const MATCH_FILE_VERSION: u16 = 23;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;

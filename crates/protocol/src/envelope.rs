@@ -114,8 +114,9 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Duels) are shown them in signed disclosures outside the log, which the record keeps.
 ///
 /// Version 23: Kingdom Duels' Blue and Red (`Action::ChooseSide`, the side in every
-/// player's state) and Triggers on a phase (`TrapEvent::PhaseBegins` windows and the
-/// card game's Standby Phase in the state).
+/// player's state), Triggers on a phase (`TrapEvent::PhaseBegins` windows and the card
+/// game's Standby Phase in the state) and joining a Battle Royale later
+/// (`Action::JoinDuel`; the waiting players and the rotation in every turn order).
 pub const PROTOCOL_VERSION: u16 = 23;
 
 /// The domain of an envelope's chain hash.

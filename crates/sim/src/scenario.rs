@@ -104,6 +104,8 @@ struct RawScenario {
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct RawSeat {
+    /// Kingdom Duels' Battle Royale: the player sits at the table waiting to join.
+    waiting: Option<bool>,
     life_points: Option<u32>,
     summoning_points: Option<u8>,
     #[serde(default)]
@@ -265,6 +267,8 @@ struct RawStep {
     opponent: Option<u8>,
     /// `choose-side`: `"blue"` or `"red"` (Kingdom Duels' Blue and Red).
     side: Option<fairduel_engine::field::Side>,
+    /// `join-duel`: whether to join now (the default) or not yet.
+    join: Option<bool>,
     /// A `propose-outcome` step's operations (`scenario/operations.rs`).
     operations: Option<Vec<operations::RawOperation>>,
     /// A `call-chance` step's chance: "coin" or "die".
@@ -362,6 +366,8 @@ struct RawAssert {
     winners: Option<Vec<u8>>,
     /// With `seat`: whether that player has been removed from the game.
     removed: Option<bool>,
+    /// With `seat`: whether that player still waits to join the duel (Battle Royale).
+    waiting: Option<bool>,
     reason: Option<String>,
     turn: Option<u16>,
     /// The player whose turn it is.
@@ -938,6 +944,7 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Decision::Replay { .. } => "replay",
             Decision::DestinyDraw => "destiny-draw",
             Decision::ChooseSide => "choose-side",
+            Decision::JoinDuel => "join-duel",
         },
         Awaiting::Answer { asked, .. } => match asked {
             Asked::OpenDraw { .. } => "open-draw",

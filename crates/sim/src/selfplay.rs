@@ -66,6 +66,10 @@ pub struct AgreementTally {
     /// Duelist Setup swaps in the Setup Phase (the card game's field), and the Cardlist
     /// cards they took.
     pub starting_swaps: u64,
+    /// Kingdom Duels: players who chose their side, and players who joined a Battle
+    /// Royale later.
+    pub sides_chosen: u64,
+    pub joined_later: u64,
     pub cardlist_cards_taken: u64,
     /// Cards activated in response to another card, as a chain's second link or later.
     pub chain_responses: u64,
@@ -149,6 +153,8 @@ impl AgreementTally {
                 Event::Transformed { .. } => self.transformations += 1,
                 Event::Revived { .. } => self.revivals += 1,
                 Event::ControlTaken { .. } => self.controls_taken += 1,
+                Event::SideTaken { chosen: true, .. } => self.sides_chosen += 1,
+                Event::JoinedDuel { .. } => self.joined_later += 1,
                 Event::StartingCardsSwapped { taken, .. } => {
                     self.starting_swaps += 1;
                     self.cardlist_cards_taken += taken.len() as u64;
@@ -219,6 +225,8 @@ impl AgreementTally {
         self.revivals += other.revivals;
         self.controls_taken += other.controls_taken;
         self.starting_swaps += other.starting_swaps;
+        self.sides_chosen += other.sides_chosen;
+        self.joined_later += other.joined_later;
         self.cardlist_cards_taken += other.cardlist_cards_taken;
         self.chain_responses += other.chain_responses;
         self.symbols_played += other.symbols_played;

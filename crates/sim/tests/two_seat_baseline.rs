@@ -134,7 +134,8 @@ fn plain(entry: &Entry) -> String {
         | Action::CallChance { .. }
         | Action::SummonDeckMaster { .. }
         | Action::ReturnDeckMaster { .. }
-        | Action::ChooseSide { .. } => action.kind().into(),
+        | Action::ChooseSide { .. }
+        | Action::JoinDuel { .. } => action.kind().into(),
     }
 }
 

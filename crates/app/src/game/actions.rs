@@ -235,6 +235,11 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
         }
         Action::Pass => "Let it go ahead".to_owned(),
         Action::ChooseSide { side } => format!("{} side", side.name()),
+        Action::JoinDuel { join: true } => format!(
+            "Join now (take {} damage, play the next turn)",
+            duel.rules().format.life_points / 2
+        ),
+        Action::JoinDuel { join: false } => "Not yet".to_owned(),
         Action::LeaveTriggered => match duel.idle_warning_outcome(view.seat) {
             Some(fairduel_engine::field::IdleOutcome::Loss) => {
                 "Leave the trap Set (one Idle Warning too many: you lose)".to_owned()
@@ -763,6 +768,12 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         Decision::StartingSwap => Some(all(
             "Your Duelist Setup: replace up to 2 cards of your starting hand with cards of its \
              Cardlist from your deck (everyone sees what you take), then your deck is shuffled."
+                .to_owned(),
+        )),
+        Decision::JoinDuel => Some(all(
+            "You wait to join this Battle Royale. Join as this turn ends? You take damage of \
+             half the starting life points, draw your starting hand and play the next turn. \
+             You are asked again at the end of every turn."
                 .to_owned(),
         )),
         Decision::ChooseSide => Some(all(

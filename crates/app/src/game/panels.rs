@@ -192,6 +192,9 @@ pub(super) fn players_ui(ui: &mut Ui, model: &MatchModel, view: &SeatView) {
                         facts.push("your partner".to_owned());
                     }
                 }
+                if table.is_waiting(seat) && !table.is_removed(seat) {
+                    facts.push("waiting to join".to_owned());
+                }
                 if let Some(side) = player.side {
                     // Kingdom Duels' Blue and Red: cards name a side, so everyone sees it.
                     facts.push(format!("{} side", side.name()));

@@ -39,6 +39,7 @@ impl Writer<'_> {
             rule_cards,
             effects_used,
             side,
+            join_offered_turn,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -189,5 +190,6 @@ impl Writer<'_> {
                 self.variant(*side as u8);
             }
         }
+        self.varint(u64::from(*join_offered_turn));
     }
 }

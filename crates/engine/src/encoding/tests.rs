@@ -134,6 +134,7 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
         rule_cards: Vec::new(),
         effects_used: vec![CardId(7)],
         side: Some(crate::field::Side::Red),
+        join_offered_turn: 300,
     }
 }
 

@@ -63,8 +63,14 @@ impl Duel {
         let Resume::FirstTurn { seat: first } = self.state.resume else {
             return false;
         };
-        // Players still in the duel, in the rotation from the first player.
-        let order: Vec<Seat> = self.state.table.clockwise_from(first).collect();
+        // Players still at the table (those waiting to join a Battle Royale too: they
+        // choose with everyone), clockwise from the first player.
+        let table = self.state.table;
+        let players = table.players() as u8;
+        let order: Vec<Seat> = (0..players)
+            .map(|k| Seat((first.0 + k) % players))
+            .filter(|s| !table.is_removed(*s))
+            .collect();
         for seat in order {
             if self.state.player(seat).side.is_some() {
                 continue;
@@ -99,7 +105,7 @@ impl Duel {
             return Some(side);
         }
         // A player out of the duel before choosing belongs to no side.
-        let in_play: Vec<Seat> = table.seats().filter(|s| table.in_play(*s)).collect();
+        let in_play: Vec<Seat> = table.seats().filter(|s| !table.is_removed(*s)).collect();
         let taken: Vec<Side> = in_play.iter().filter_map(|s| side_of(*s)).collect();
         let mut teams_without_a_side: Vec<u8> = Vec::new();
         for &s in &in_play {

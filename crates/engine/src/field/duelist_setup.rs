@@ -46,8 +46,11 @@ impl Duel {
     /// The first player, clockwise from the one who goes first, who still has to decide on
     /// their Duelist Setup swap; the duel waits for them. Returns whether it does.
     pub(crate) fn await_starting_swap(&mut self) -> bool {
-        let Resume::FirstTurn { seat: first } = self.state.resume else {
-            return false;
+        // At the Setup Phase, from the first player; for a player who joined a Battle
+        // Royale later, from the turn player.
+        let first = match self.state.resume {
+            Resume::FirstTurn { seat } => seat,
+            _ => self.state.active,
         };
         let next = self
             .state

@@ -130,7 +130,10 @@ impl Duel {
             }
             match self.state.phase {
                 Phase::End => {
-                    if self.await_hand_limit() || self.await_deck_master_return() {
+                    if self.await_hand_limit()
+                        || self.await_deck_master_return()
+                        || self.await_join_offer()
+                    {
                         return;
                     }
                     self.check_idleness(events);

@@ -86,6 +86,9 @@ impl Duel {
             Some((s, Decision::ChooseSide)) if s == seat => {
                 out.extend(self.side_choices());
             }
+            Some((s, Decision::JoinDuel)) if s == seat => {
+                out.extend(self.join_choices());
+            }
             Some((s, Decision::Discard { .. })) if s == seat => {
                 for (i, slot) in self.state.player(seat).hand.iter().enumerate() {
                     if let (Ok(hand_index), Some(reveal)) = (

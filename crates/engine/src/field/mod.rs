@@ -30,6 +30,7 @@ mod hand_limit;
 mod hidden_monsters;
 mod idleness;
 mod integration_summon;
+mod joining;
 mod legal;
 mod lent_materials;
 mod link_arrows;
@@ -115,6 +116,7 @@ impl Duel {
             Action::Pass => self.field_pass(seat, knowledge, events)?,
             Action::LeaveTriggered => self.leave_triggered(seat, knowledge, events)?,
             Action::ChooseSide { side } => self.choose_side(seat, *side, events)?,
+            Action::JoinDuel { join } => self.join_duel(seat, *join, events)?,
             Action::ProposeEnd => self.field_propose_end(seat, events)?,
             Action::AgreeToEnd => self.field_agree_to_end(seat, events)?,
             Action::Redirect { to } => self.field_redirect(seat, *to, events)?,

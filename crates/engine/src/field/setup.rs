@@ -24,10 +24,17 @@ use crate::topology::Topology;
 impl Duel {
     pub(crate) fn field_duel(
         rules: Arc<Rules>,
-        setup: PublicSetup,
+        mut setup: PublicSetup,
     ) -> Result<(Duel, Vec<Event>), SetupError> {
         let format = &rules.format;
         let players = setup.seats.len();
+        // A Battle Royale's seats kept for players who join later are the last ones; the
+        // first turn goes to a player who starts (the joint coin may land on a kept seat:
+        // the next seat clockwise, seat 0, goes first then).
+        let starting_players = players.saturating_sub(usize::from(format.table.late_seats));
+        if usize::from(setup.first.0) >= starting_players {
+            setup.first = Seat(0);
+        }
         let board = FieldBoard::for_format(format, players);
         let starting = match &format.field.default_terrain {
             Some(name) => Some(
@@ -90,7 +97,8 @@ impl Duel {
             let mut player = new_player(format, deck);
             player.extra_deck = commit_extra_deck(&mut commitments, seat_setup);
             player.deck_master = deck_master;
-            player.starting_swap_due = seat_setup.duelist_setup.is_some();
+            // A player who joins later swaps, if at all, once they join and draw.
+            player.starting_swap_due = seat_setup.duelist_setup.is_some() && i < starting_players;
             player.duelist_setup = seat_setup.duelist_setup.clone();
             player_states.push(player);
         }
@@ -118,11 +126,21 @@ impl Duel {
                 markers,
             },
         );
+        let sides_to_choose = format.field.blue_and_red;
         let mut duel = Duel::with_state(rules, state, Topology::Field(board));
+        if starting_players < players {
+            for late in starting_players..players {
+                duel.state.table.wait(Seat(late as u8));
+            }
+            // The first round is the starting players' own: its last player has the first
+            // Battle Phase.
+            duel.state.table.shorten_first_round();
+        }
         let mut events = Vec::new();
         duel.draw_opening_hands(&mut events);
-        if setup.seats.iter().any(|s| s.duelist_setup.is_some()) {
-            // Step (6): the Duelist Setup swaps come after the starting hands.
+        if sides_to_choose || setup.seats.iter().any(|s| s.duelist_setup.is_some()) {
+            // The sides, and step (6), the Duelist Setup swaps, come after the starting
+            // hands.
             duel.state.resume = crate::state::Resume::FirstTurn { seat: setup.first };
         } else {
             duel.field_start_turn(setup.first, &mut events);

@@ -27,6 +27,16 @@ impl Duel {
 
     pub(super) fn field_concede(&mut self, seat: Seat, events: &mut Vec<Event>) {
         events.push(Event::Conceded { seat });
+        if self.state.table.is_waiting(seat) && !self.state.table.is_removed(seat) {
+            // A player who never joined a Battle Royale leaves the table; nobody else is
+            // touched, and they are never asked to join again.
+            self.state.table.remove(seat);
+            events.push(Event::PlayerRemoved {
+                seat,
+                reason: WinReason::Concession,
+            });
+            return;
+        }
         self.field_eliminate(SeatSet::only(seat), WinReason::Concession, events);
     }
 

@@ -52,6 +52,7 @@ impl Duel {
             Decision::ReturnDeckMaster { .. }
             | Decision::StartingSwap
             | Decision::ChooseSide
+            | Decision::JoinDuel
             | Decision::HideAgain { .. }
             | Decision::Replay { .. } => {}
             Decision::Respond { event } => {

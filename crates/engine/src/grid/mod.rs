@@ -175,6 +175,7 @@ impl Duel {
             | Action::FlipFaceUp { .. }
             | Action::LeaveTriggered
             | Action::ChooseSide { .. }
+            | Action::JoinDuel { .. }
             | Action::Strike { .. }
             | Action::Hide { .. }
             | Action::Activate { .. }

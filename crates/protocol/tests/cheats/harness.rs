@@ -39,7 +39,7 @@ pub const BY_SEATS: [&str; 3] = ["kairu-dotr", THREE_SEATS, "kairu-dotr-4p"];
 
 /// The card game's field: Kingdom Duels for two, its Tag Duel, its Battle Royale, its Boss
 /// Duel, and Kingdom Duels with Symbol cards.
-pub const FIELD: [&str; 5] = common::FIELD_PRESETS;
+pub const FIELD: [&str; 6] = common::FIELD_PRESETS;
 
 /// Every table the catalogue runs at: two, three and four seats, with and without teams,
 /// on the grid and on the card game's field.
@@ -534,6 +534,7 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::Pass
             | Action::LeaveTriggered
             | Action::ChooseSide { .. }
+            | Action::JoinDuel { .. }
             | Action::ChooseOpponent { .. }
             | Action::Redirect { .. }
             | Action::NextPhase

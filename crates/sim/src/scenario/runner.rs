@@ -300,6 +300,11 @@ impl Runner {
             p.idle_warnings = rs.idle_warnings.unwrap_or(0);
             p.attacks_declared = rs.attacks_declared.unwrap_or(0);
             p.redirected = rs.redirected.unwrap_or(false);
+            if rs.waiting == Some(true) {
+                // A Battle Royale's player who joins later: at the table, not in play.
+                state.table.wait(seat);
+            }
+            let p = state.player_mut(seat);
             match rs.duelist_setup {
                 Some(id) => {
                     card_def(sc, rules, line, id)?;
@@ -411,6 +416,9 @@ impl Runner {
                 *slot = Some(piece);
             }
         }
+        // The placeholder duel may still be in its Setup Phase: a scenario starts where it
+        // says, in the Setup Phase only with `setup_phase`.
+        state.resume = Resume::Nothing;
         if raw.setup_phase {
             if grid.is_some() {
                 return Err(sc.err(1, "setup_phase is the card game's field's"));

@@ -17,10 +17,11 @@ pub const PRESETS: [&str; 4] = ["dor-classic", "dor-alternate", "kairu-dotr", "d
 pub const TABLE_PRESETS: [&str; 2] = ["kairu-dotr-4p", "kairu-dotr-2v2"];
 
 /// The presets played on the card game's field.
-pub const FIELD_PRESETS: [&str; 5] = [
+pub const FIELD_PRESETS: [&str; 6] = [
     "kingdom-duels",
     "kingdom-duels-tag",
     "kingdom-duels-royale",
+    "kingdom-duels-royale-join",
     "kingdom-duels-boss",
     "kingdom-duels-symbols",
 ];

@@ -33,7 +33,8 @@ impl Runner {
             || a.symbol_charges.is_some()
             || a.deck_master.is_some()
             || a.deck_master_returns.is_some()
-            || a.removed.is_some();
+            || a.removed.is_some()
+            || a.waiting.is_some();
         let seat = match a.seat {
             Some(s) if s >= self.players => {
                 return Err(sc.err(line, seat_range(self.players, "seat")));
@@ -231,6 +232,14 @@ impl Runner {
                     format!("{who} removed from the game"),
                     want.to_string(),
                     state.table.is_removed(seat).to_string(),
+                );
+            }
+            if let Some(want) = a.waiting {
+                expect(
+                    &mut problems,
+                    format!("{who} waiting to join"),
+                    want.to_string(),
+                    state.table.is_waiting(seat).to_string(),
                 );
             }
             if let Some(id) = a.field_spell

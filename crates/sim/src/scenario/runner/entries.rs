@@ -493,6 +493,9 @@ impl Runner {
             },
             "pass" => Action::Pass,
             "leave-triggered" => Action::LeaveTriggered,
+            "join-duel" => Action::JoinDuel {
+                join: raw.join.unwrap_or(true),
+            },
             "choose-side" => Action::ChooseSide {
                 side: raw.side.ok_or_else(|| {
                     sc.err(line, "a choose-side step needs `side`: \"blue\" or \"red\"")
