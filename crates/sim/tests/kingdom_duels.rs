@@ -135,10 +135,33 @@ fn a_duel_starts_as_the_setup_phase_says() {
         .collect();
     let seating: Vec<&DeckList> = without_setups.iter().collect();
     assert_eq!(seating.len(), 2);
-    let (referee, _) = Referee::new(Arc::clone(&rules), &seating, 3).expect("set-up");
+    let (mut referee, _) = Referee::new(Arc::clone(&rules), &seating, 3).expect("set-up");
+    // The Setup Phase's Blue and Red: the first player chooses before anyone's first turn.
+    let (chooser, decision) = referee.duel().awaiting().decision().expect("a decision");
+    assert_eq!(decision, &fairduel_engine::Decision::ChooseSide);
+    assert_eq!(
+        chooser,
+        referee.duel().state().active,
+        "the first player chooses"
+    );
+    let red = fairduel_engine::Action::ChooseSide {
+        side: fairduel_engine::field::Side::Red,
+    };
+    referee
+        .submit(chooser, &fairduel_engine::Entry::Action(red))
+        .expect("the side");
     let duel = referee.duel();
     let state = duel.state();
     let first = state.active;
+    assert_eq!(
+        state.player(first).side,
+        Some(fairduel_engine::field::Side::Red)
+    );
+    let other = Seat(1 - first.0);
+    assert_eq!(
+        state.player(other).side,
+        Some(fairduel_engine::field::Side::Blue)
+    );
     let land = rules.pool.terrain_by_name("Land").expect("Land").id;
     assert!(state.markers.iter().all(|m| *m == land), "five Land each");
     assert_eq!(state.markers.len(), 10);
@@ -389,6 +412,15 @@ fn a_duelist_setup_swap_comes_before_the_first_turn() {
         .map(|i| Seat(i as u8))
         .expect("a starter deck with a Duelist Setup and no Field Setup");
     let (mut referee, _) = Referee::new(Arc::clone(&rules), &seating, 3).expect("set-up");
+    // Blue and Red come first: the first player chooses, the other is settled by it.
+    let (chooser, decision) = referee.duel().awaiting().decision().expect("a decision");
+    assert_eq!(decision, &fairduel_engine::Decision::ChooseSide);
+    let side = fairduel_engine::Action::ChooseSide {
+        side: fairduel_engine::field::Side::Blue,
+    };
+    referee
+        .submit(chooser, &fairduel_engine::Entry::Action(side))
+        .expect("the side");
     assert_eq!(
         referee.duel().awaiting().decision(),
         Some((swapper, &fairduel_engine::Decision::StartingSwap))
