@@ -22,8 +22,14 @@ pub(super) fn status_bar_ui(
         ui.separator();
         if view.duel.in_setup_phase() {
             ui.label("Setup Phase");
+            // What the Setup Phase waits for now: the sides (Blue and Red) come before the
+            // Duelist Setup swaps.
+            let step = match view.awaiting().decision() {
+                Some((_, Decision::ChooseSide)) => "choosing sides, Blue or Red",
+                _ => "Duelist Setup swaps",
+            };
             ui.label(format!(
-                "— Duelist Setup swaps; {} goes first",
+                "— {step}; {} goes first",
                 model.name(duel_state.active)
             ));
         } else {
