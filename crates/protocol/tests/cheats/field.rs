@@ -450,3 +450,38 @@ fn a_pass_over_a_triggered_trap_is_named_by_the_audit() {
     }
     assert!(caught, "no seed attacked a player holding a triggered trap");
 }
+
+#[test]
+fn a_player_waiting_to_join_a_battle_royale_writes_only_its_answer_when_asked() {
+    // A Battle Royale's kept seat is out of the duel until it joins: when it is asked at the
+    // end of a turn, only it answers (another player cannot join for it), and only with that
+    // answer (not a move of the turn). At any other moment an entry of its own is another
+    // seat's turn to write, refused like any (`wrong-author`).
+    let table = Table::load("kingdom-duels-royale-join");
+    let late = fairduel_engine::Seat(3);
+    for seed in 0..10 {
+        let mut game = Game::new(&table, seed);
+        let asked = |g: &Game| {
+            matches!(
+                g.step(),
+                Step::Game(Awaiting::Decision {
+                    seat,
+                    decision: Decision::JoinDuel,
+                }) if seat == late
+            )
+        };
+        if !game.advance_until_or_end(asked) {
+            continue;
+        }
+        let turn_move = game.forge(late, Body::Action(Action::EndTurn));
+        let refused = refused_as(game.honest_receives(late, &turn_move), "illegal-action");
+        assert!(refused.contains("join"), "{refused}");
+        let other = game.others(late).next().unwrap();
+        let for_them = game.forge(other, Body::Action(Action::JoinDuel { join: true }));
+        refused_as(game.honest_receives(other, &for_them), "wrong-author");
+        // The honest answer goes through.
+        assert!(game.advance());
+        return;
+    }
+    panic!("no waiting player was asked to join in 10 games");
+}
