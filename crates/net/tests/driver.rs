@@ -70,27 +70,35 @@ async fn four_bots_form_a_table_over_loopback_and_every_record_verifies() {
 /// every record verifies every seat.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tag_duel_over_loopback_shows_partners_their_face_down_cards_and_verifies() {
-    let dir = temp_dir("loopback-tag");
-    let table = loopback_table("kingdom-duels-tag", 4, 3, &dir).await;
-    let files: Vec<PathBuf> = table.iter().map(|t| t.file.clone().unwrap()).collect();
-    let results = play_all(table).await;
-    assert_table_agrees(&results, 4);
+    // Whether a bot ever sets a card face-down depends on the match (its id, drawn from the
+    // host's fresh randomness, seeds every shuffle): several matches are played until one
+    // shows a card, each checked in full.
     let mut shown = 0;
-    for (seat, (_, updates)) in results.iter().enumerate() {
-        let path = finished(updates).record.as_ref().unwrap();
-        let record =
-            fairduel_protocol::MatchRecord::from_bytes(&std::fs::read(path).unwrap()).unwrap();
-        let saved = fairduel_net::store::MatchStore::read(&files[seat]).unwrap();
-        assert_eq!(saved.disclosures.len(), record.disclosures.len());
-        for d in &record.disclosures {
-            assert!(d.from.index() == seat || d.to.index() == seat);
-            assert_eq!(d.from.0 % 2, d.to.0 % 2, "shown to an opponent: {d:?}");
-            assert!(saved.disclosures.contains(d));
+    for seed in 3..9 {
+        let dir = temp_dir(&format!("loopback-tag-{seed}"));
+        let table = loopback_table("kingdom-duels-tag", 4, seed, &dir).await;
+        let files: Vec<PathBuf> = table.iter().map(|t| t.file.clone().unwrap()).collect();
+        let results = play_all(table).await;
+        assert_table_agrees(&results, 4);
+        for (seat, (_, updates)) in results.iter().enumerate() {
+            let path = finished(updates).record.as_ref().unwrap();
+            let record =
+                fairduel_protocol::MatchRecord::from_bytes(&std::fs::read(path).unwrap()).unwrap();
+            let saved = fairduel_net::store::MatchStore::read(&files[seat]).unwrap();
+            assert_eq!(saved.disclosures.len(), record.disclosures.len());
+            for d in &record.disclosures {
+                assert!(d.from.index() == seat || d.to.index() == seat);
+                assert_eq!(d.from.0 % 2, d.to.0 % 2, "shown to an opponent: {d:?}");
+                assert!(saved.disclosures.contains(d));
+            }
+            shown += record.disclosures.len();
         }
-        shown += record.disclosures.len();
+        let _ = std::fs::remove_dir_all(&dir);
+        if shown > 0 {
+            return;
+        }
     }
-    assert!(shown > 0, "no face-down card was shown to a partner");
-    let _ = std::fs::remove_dir_all(&dir);
+    panic!("no face-down card was shown to a partner in 6 matches");
 }
 
 #[tokio::test]
