@@ -54,13 +54,7 @@ impl Duel {
         taken: Option<(CardRef, Reveal)>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let asked = matches!(
-            self.state.awaiting.decision(),
-            Some((s, Decision::SearchDeck)) if s == seat
-        );
-        if !asked {
-            return Err(self.wrong_decision(seat, "take-from-deck"));
-        }
+        self.expect_this_decision(seat, &Decision::SearchDeck, "take-from-deck")?;
         self.state.searches_due.remove(0);
         let Some((card_ref, reveal)) = taken else {
             events.push(Event::SearchedDeck { seat, card: None });

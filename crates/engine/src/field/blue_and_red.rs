@@ -37,13 +37,6 @@ pub enum Side {
 impl Side {
     pub const BOTH: [Side; 2] = [Side::Blue, Side::Red];
 
-    pub fn other(self) -> Side {
-        match self {
-            Side::Blue => Side::Red,
-            Side::Red => Side::Blue,
-        }
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Side::Blue => "Blue",
@@ -104,11 +97,12 @@ impl Duel {
         if let Some(side) = table.team(seat).iter().find_map(side_of) {
             return Some(side);
         }
-        // A player out of the duel before choosing belongs to no side.
-        let in_play: Vec<Seat> = table.seats().filter(|s| !table.is_removed(*s)).collect();
-        let taken: Vec<Side> = in_play.iter().filter_map(|s| side_of(*s)).collect();
+        // A player out of the duel before choosing belongs to no side; one waiting to join a
+        // Battle Royale chooses with everyone.
+        let seated: Vec<Seat> = table.seats().filter(|s| !table.is_removed(*s)).collect();
+        let taken: Vec<Side> = seated.iter().filter_map(|s| side_of(*s)).collect();
         let mut teams_without_a_side: Vec<u8> = Vec::new();
-        for &s in &in_play {
+        for &s in &seated {
             let team = table.team_of(s);
             if !teams_without_a_side.contains(&team)
                 && table.team(s).iter().all(|m| side_of(m).is_none())
@@ -138,13 +132,7 @@ impl Duel {
         side: Side,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let asked = matches!(
-            self.state.awaiting.decision(),
-            Some((s, Decision::ChooseSide)) if s == seat
-        );
-        if !asked {
-            return Err(self.wrong_decision(seat, "choose-side"));
-        }
+        self.expect_this_decision(seat, &Decision::ChooseSide, "choose-side")?;
         self.state.player_mut(seat).side = Some(side);
         events.push(Event::SideTaken {
             seat,

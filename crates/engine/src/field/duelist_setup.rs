@@ -143,13 +143,7 @@ impl Duel {
         take: &[(CardRef, Reveal)],
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let asked = matches!(
-            self.state.awaiting.decision(),
-            Some((s, Decision::StartingSwap)) if s == seat
-        );
-        if !asked {
-            return Err(self.wrong_decision(seat, "swap-starting-cards"));
-        }
+        self.expect_this_decision(seat, &Decision::StartingSwap, "swap-starting-cards")?;
         let bad = |why: String| RuleError::BadStartingSwap { why };
         let player = self.state.player(seat);
         let Some(setup) = player.duelist_setup.clone() else {

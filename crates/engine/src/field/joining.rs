@@ -57,13 +57,7 @@ impl Duel {
         join: bool,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let asked = matches!(
-            self.state.awaiting.decision(),
-            Some((s, Decision::JoinDuel)) if s == seat
-        );
-        if !asked {
-            return Err(self.wrong_decision(seat, "join-duel"));
-        }
+        self.expect_this_decision(seat, &Decision::JoinDuel, "join-duel")?;
         let turn = self.state.turn;
         self.state.player_mut(seat).join_offered_turn = turn;
         if !join {

@@ -18,6 +18,7 @@ use crate::awaiting::TrapEvent;
 use crate::duel::Duel;
 use crate::seat::Seat;
 use crate::state::Phase;
+use crate::turn_order::TurnOrder;
 
 impl Duel {
     /// `of`'s `phase` begins: opens a window for each player who could answer a Trigger on
@@ -31,7 +32,7 @@ impl Duel {
             .filter(|s| {
                 self.has_face_up_triggered(*s, event)
                     || (defined
-                        && phase_may_trigger(phase, *s, of, |a, b| table.are_opponents(a, b))
+                        && phase_may_trigger(phase, *s, of, &table)
                         && self.may_hold_ready_trap(*s))
             })
             .collect();
@@ -50,15 +51,10 @@ impl Duel {
 
 /// Whether `of`'s `phase` could meet the Trigger of a trap of `seat`'s: an End Phase is
 /// anyone's; the Standby and Battle Phases Trigger only their opponents' traps.
-pub(super) fn phase_may_trigger(
-    phase: Phase,
-    seat: Seat,
-    of: Seat,
-    are_opponents: impl Fn(Seat, Seat) -> bool,
-) -> bool {
+pub(super) fn phase_may_trigger(phase: Phase, seat: Seat, of: Seat, table: &TurnOrder) -> bool {
     match phase {
         Phase::End => true,
-        Phase::Standby | Phase::Battle => are_opponents(seat, of),
+        Phase::Standby | Phase::Battle => table.are_opponents(seat, of),
         Phase::Main | Phase::SecondMain => false,
     }
 }

@@ -151,12 +151,11 @@ impl Duel {
             }
             // The phase is the Trigger (`phase_triggers.rs`).
             TrapEvent::PhaseBegins { phase, of } => {
-                super::phase_triggers::phase_may_trigger(phase, seat, of, |a, b| {
-                    self.state.table.are_opponents(a, b)
-                }) && kingdom
-                    .keywords
-                    .iter()
-                    .any(|w| w.trigger_phase() == Some(phase))
+                super::phase_triggers::phase_may_trigger(phase, seat, of, &self.state.table)
+                    && kingdom
+                        .keywords
+                        .iter()
+                        .any(|w| w.trigger_phase() == Some(phase))
             }
             _ => false,
         }

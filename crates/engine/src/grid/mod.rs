@@ -267,6 +267,20 @@ impl Duel {
         }
     }
 
+    /// Ok when the duel waits for `seat`'s `wanted` decision (one that carries nothing);
+    /// the error otherwise.
+    pub(crate) fn expect_this_decision(
+        &self,
+        seat: Seat,
+        wanted: &Decision,
+        action: &'static str,
+    ) -> Result<(), RuleError> {
+        match self.state.awaiting.decision() {
+            Some((s, decision)) if s == seat && decision == wanted => Ok(()),
+            _ => Err(self.wrong_decision(seat, action)),
+        }
+    }
+
     /// The decision the duel waits for, if it is `seat`'s; the error otherwise.
     pub(crate) fn expect_decision(
         &self,
