@@ -445,6 +445,9 @@ pub struct Format {
     /// as the decision clock is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub destiny_draw: Option<DestinyDrawRules>,
+    /// Deck Leader abilities (grid formats only). Left out of the format's hash when unset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader_abilities: Option<LeaderAbilities>,
 }
 
 /// The most cards a destiny list may have: a joint draw picks among at most 255 places.
@@ -462,6 +465,21 @@ pub struct DestinyDrawRules {
     pub cards: Vec<crate::card::CardId>,
     /// How many life points fewer than an opponent still in the duel a player must have.
     pub behind: u32,
+}
+
+/// Deck Leader abilities, an option of the grid formats. Kairu's seed has "no deck leader
+/// abilities in the game (unlike the original)" and suggests "small buffs for monsters that
+/// share a type within 2 range, or the 2 movement spaces per turn buff" (the second is
+/// `movement.leader_steps`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderAbilities {
+    /// ATK and DEF a face-up monster gains while it shares its controller's Deck Leader's
+    /// type and stands within `kin_range` of it.
+    pub kin_bonus: u16,
+    /// Steps from the Deck Leader: walked over the board, never through Labyrinth, on
+    /// Kairu's board; counted orthogonally elsewhere.
+    pub kin_range: u8,
 }
 
 impl Format {
@@ -583,6 +601,14 @@ impl Format {
     }
 
     fn validate_field(&self) -> Result<(), (&'static str, String)> {
+        if self.leader_abilities.is_some() {
+            return Err((
+                "[leader_abilities]",
+                "Deck Leader abilities are a rule of the grid formats: leave \
+                 [leader_abilities] out"
+                    .into(),
+            ));
+        }
         if self.destiny_draw.is_some() {
             return Err((
                 "[destiny_draw]",
@@ -899,6 +925,24 @@ mod tests {
         let err = Format::from_toml("kairu-dotr-4p.toml", &broken).expect_err("must fail");
         assert!(err.message.contains("2 to 4 players"), "{err}");
         assert!(err.line > 1, "{err}");
+    }
+
+    #[test]
+    fn leader_abilities_are_a_grid_option_left_out_of_the_hash_when_unset() {
+        let kairu = load("kairu-dotr");
+        assert_eq!(kairu.leader_abilities, None, "the seed plays without them");
+        let with = format!(
+            "{}\n[leader_abilities]\nkin_bonus = 300\nkin_range = 2\n",
+            text("kairu-dotr")
+        );
+        let abilities = Format::from_toml("abilities.toml", &with).expect("valid");
+        assert_ne!(abilities.hash(), kairu.hash(), "players agree on them");
+        let field = format!(
+            "{}\n[leader_abilities]\nkin_bonus = 300\nkin_range = 2\n",
+            text("kingdom-duels-royale")
+        );
+        let err = Format::from_toml("field.toml", &field).expect_err("no leader on the field");
+        assert!(err.message.contains("grid formats"), "{err}");
     }
 
     #[test]

@@ -48,8 +48,9 @@ impl Duel {
                 }
             }
             let (a, d) = self.aura_bonus(cell, piece, card);
-            atk += a;
-            def += d;
+            let kin = self.leader_kin_bonus(cell, piece, m);
+            atk += a + kin;
+            def += d + kin;
         }
         (atk.max(0), def.max(0))
     }

@@ -93,34 +93,10 @@ impl Duel {
     }
 
     /// The cells a terrain change of `radius` around `centre` reaches: those within
-    /// `radius` orthogonal steps. Kairu counts "movement range": the steps are walked over
-    /// cells that are not Labyrinth, so a cell behind a Labyrinth wall is not reached ("any
-    /// tiles within 2 movement range of the tile where the card was activated ... Labyrinth
-    /// terrain cannot be transformed").
+    /// `radius` steps of it (`Duel::cells_within_range`: Kairu's "tiles within 2 movement
+    /// range of the tile where the card was activated ... Labyrinth terrain cannot be
+    /// transformed").
     fn terraformed_cells(&self, centre: Cell, radius: u8) -> Vec<Cell> {
-        if !self.kairu() {
-            return self
-                .state
-                .all_cells()
-                .filter(|c| c.distance(centre) <= radius)
-                .collect();
-        }
-        let walkable = |c: Cell| self.state.base_terrain(c) != Terrain::Labyrinth;
-        let mut reached = vec![centre];
-        let mut frontier = vec![centre];
-        for _ in 0..radius {
-            let mut next = Vec::new();
-            for cell in frontier {
-                for step in self.grid().neighbours(cell) {
-                    if walkable(step) && !reached.contains(&step) {
-                        reached.push(step);
-                        next.push(step);
-                    }
-                }
-            }
-            frontier = next;
-        }
-        reached.sort_unstable();
-        reached
+        self.cells_within_range(centre, radius)
     }
 }
