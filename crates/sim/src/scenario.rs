@@ -86,6 +86,10 @@ struct RawScenario {
     #[serde(default)]
     seat3: Option<Spanned<RawSeat>>,
     #[serde(default)]
+    seat4: Option<Spanned<RawSeat>>,
+    #[serde(default)]
+    seat5: Option<Spanned<RawSeat>>,
+    #[serde(default)]
     board: Option<Spanned<Vec<String>>>,
     #[serde(default)]
     terrain: Vec<Spanned<RawTerrain>>,

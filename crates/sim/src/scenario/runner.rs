@@ -151,7 +151,9 @@ impl Runner {
             Some(_) => None,
         };
         let empty = RawSeat::default();
-        let raw_seats = [&raw.seat0, &raw.seat1, &raw.seat2, &raw.seat3];
+        let raw_seats = [
+            &raw.seat0, &raw.seat1, &raw.seat2, &raw.seat3, &raw.seat4, &raw.seat5,
+        ];
         for (i, extra) in raw_seats.iter().enumerate().skip(usize::from(players)) {
             if let Some(spanned) = extra {
                 return Err(sc.err(
@@ -303,6 +305,8 @@ impl Runner {
             if rs.waiting == Some(true) {
                 // A Battle Royale's player who joins later: at the table, not in play.
                 state.table.wait(seat);
+                // As the duel's own setup does: the first round is the starting players'.
+                state.table.shorten_first_round();
             }
             let p = state.player_mut(seat);
             match rs.duelist_setup {
