@@ -210,7 +210,7 @@ impl Duel {
                 at: from.into(),
                 card: card.id,
             });
-            self.queue_trigger(&card, Trigger::Flip, seat, Some(from), None, None);
+            self.queue_trigger(&card, Trigger::Flip, seat, Some(from), Some(target), None);
         }
         events.push(Event::AttackDeclared {
             from: from.into(),
@@ -319,14 +319,28 @@ impl Duel {
             return;
         }
         if !d_piece.leader && !d_piece.face_up {
+            let queued = self.state.queue.len();
+            // "Destroys opposing enemy when this card is flipped face-up in battle": the
+            // monster it battles is its attacker.
             self.queue_trigger(
                 &d_card,
                 Trigger::Flip,
                 d_piece.controller,
                 Some(target),
-                None,
+                Some(attacker),
                 Some(a_piece.controller),
             );
+            // Kairu: "Flip effects are activated WHENEVER the monster is flipped face up;
+            // even in battle", and "the defending monster is flipped face-up second and the
+            // battle ensues": its effect resolves first, then the battle goes on between
+            // whatever is left (the card game's order, after damage, elsewhere).
+            if kairu && self.state.queue.len() > queued {
+                self.state.resume = Resume::AttackAfterReveal {
+                    attacker: attacker.into(),
+                    target: target.into(),
+                };
+                return;
+            }
         }
         let d_now = self.state.piece(target).cloned().unwrap_or(d_piece.clone());
         let (mut a_atk, _) = self.stats_of(attacker, &a_piece, &a_card);

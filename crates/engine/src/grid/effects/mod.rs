@@ -91,17 +91,22 @@ impl Duel {
     }
 
     /// An effect of a card that is meant to be on the field does nothing once it is gone
-    /// or spellbound (spells resolve from where they were activated).
+    /// or spellbound (spells resolve from where they were activated). A flip effect that
+    /// activated resolves even if its monster was destroyed meanwhile (the card game's
+    /// FLIP; Kairu: "Flip effects are activated WHENEVER the monster is flipped face up;
+    /// even in battle"), unless the monster became spellbound ("the effect cannot activate
+    /// if the monster becomes spellbound").
     fn fizzles(&self, effect: &QueuedEffect, card: &CardDef, def: &EffectDef) -> bool {
         let Some(at) = effect.at.and_then(Place::cell) else {
             return false;
         };
-        card.is_monster()
-            && def.trigger != Trigger::Destroyed
-            && self
-                .state
-                .piece(at)
-                .is_none_or(|p| p.card != Some(card.id) || self.spellbound(at, p))
+        if !card.is_monster() || def.trigger == Trigger::Destroyed {
+            return false;
+        }
+        match self.state.piece(at).filter(|p| p.card == Some(card.id)) {
+            Some(piece) => self.spellbound(at, piece),
+            None => def.trigger != Trigger::Flip,
+        }
     }
 
     /// The opponents the controller must choose among before the first queued effect can
