@@ -427,6 +427,23 @@ impl DeckList {
                     ),
                 });
             }
+            // Kairu: "Metal Monsters must go in the Extra Deck"; "Evolve monsters cannot be
+            // included in the main deck and must go in the Extra deck". The original game
+            // (Classic, Alternate) let them be drawn too.
+            if format.rulebook == crate::format::Rulebook::Kairu
+                && pool.is_transformation_result(id)
+                && (self.main.contains(&id) || self.leader == Some(id))
+            {
+                return Err(DeckProblem {
+                    card: Some(id),
+                    message: format!(
+                        "{} is a Metal or Evolve monster (a power-up transforms a monster into \
+                         it): in {} it waits in the Extra Deck, never in the main deck nor as \
+                         the Deck Leader (move it to the Extra Deck)",
+                        def.name, format.name
+                    ),
+                });
+            }
             if def.is_card_game_extra_deck_monster() && self.main.contains(&id) {
                 return Err(DeckProblem {
                     card: Some(id),

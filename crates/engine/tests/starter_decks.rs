@@ -318,3 +318,39 @@ fn the_deck_leader_counts_among_the_copies_of_its_card() {
     assert!(message.contains("4 copies"), "{message}");
     assert!(message.contains("the Deck Leader counts"), "{message}");
 }
+
+/// Kairu: "Metal Monsters must go in the Extra Deck"; "Evolve monsters cannot be included in
+/// the main deck and must go in the Extra deck". Classic keeps the original game's freedom.
+#[test]
+fn kairu_keeps_metal_and_evolve_monsters_out_of_the_main_deck() {
+    let pool = CardPool::from_toml("dor.toml", DOR).expect("pool");
+    let kairu = fairduel_engine::Format::from_toml(
+        "kairu-dotr.toml",
+        include_str!("../../../assets/formats/kairu-dotr.toml"),
+    )
+    .expect("format");
+    let classic = fairduel_engine::Format::from_toml(
+        "dor-classic.toml",
+        include_str!("../../../assets/formats/dor-classic.toml"),
+    )
+    .expect("format");
+    // Red-Eyes Black Metal Dragon (Metalmorph), Larva of Moth (Cocoon of Evolution).
+    for transformed in [501u16, 427] {
+        assert!(pool.is_transformation_result(CardId(transformed)));
+        let mut main = format!("  {{ card = {transformed}, copies = 1 }},\n");
+        // 39 more plain monsters and spells of the pool, 3 copies each.
+        let fillers = [4, 8, 21, 22, 27, 32, 34, 6, 26, 1, 18, 30, 766];
+        for id in fillers {
+            main.push_str(&format!("  {{ card = {id}, copies = 3 }},\n"));
+        }
+        let text = format!("name = \"Metal\"\nleader = 5\nmain = [\n{main}]\n");
+        let err = fairduel_engine::DeckList::from_toml("metal.toml", &text, &pool, &kairu)
+            .expect_err("a transformed monster in Kairu's main deck");
+        let message = err.to_string();
+        let name = &pool.get(CardId(transformed)).expect("in the pool").name;
+        assert!(message.contains(name.as_str()), "{message}");
+        assert!(message.contains("Extra Deck"), "{message}");
+        fairduel_engine::DeckList::from_toml("metal.toml", &text, &pool, &classic)
+            .expect("the original game drew them from the deck");
+    }
+}
