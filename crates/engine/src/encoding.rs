@@ -530,6 +530,7 @@ impl Writer<'_> {
             from_extra_deck,
             persist_until,
             locked_by,
+            flip_summoned,
         } = piece;
         self.seat(*owner);
         self.seat(*controller);
@@ -592,6 +593,7 @@ impl Writer<'_> {
                 self.card_ref(*source);
             }
         }
+        self.bool(*flip_summoned);
     }
 
     #[inline(always)]

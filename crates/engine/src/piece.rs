@@ -98,6 +98,11 @@ pub struct Piece {
     /// A Battle Lock "for as long as this effect is active" (no number of turns) held by a
     /// card that stays on the field: the lock lasts while that card is there.
     pub locked_by: Option<CardRef>,
+    /// Flip Summoned this turn (the DOR rule books): a Flip Summon changes the monster's
+    /// battle position, so it does not move this turn (Classic rule 8), though rule 7 still
+    /// lets it change position once more.
+    #[serde(default)]
+    pub flip_summoned: bool,
 }
 
 /// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
@@ -147,6 +152,7 @@ impl Piece {
             from_extra_deck: false,
             persist_until: 0,
             locked_by: None,
+            flip_summoned: false,
         }
     }
 
@@ -199,6 +205,7 @@ impl Clone for Piece {
             from_extra_deck,
             persist_until,
             locked_by,
+            flip_summoned,
         } = self;
         Piece {
             owner: *owner,
@@ -224,6 +231,7 @@ impl Clone for Piece {
             from_extra_deck: *from_extra_deck,
             persist_until: *persist_until,
             locked_by: *locked_by,
+            flip_summoned: *flip_summoned,
         }
     }
 
@@ -252,6 +260,7 @@ impl Clone for Piece {
             from_extra_deck,
             persist_until,
             locked_by,
+            flip_summoned,
         } = source;
         self.owner = *owner;
         self.controller = *controller;
@@ -274,6 +283,7 @@ impl Clone for Piece {
         self.from_extra_deck = *from_extra_deck;
         self.persist_until = *persist_until;
         self.locked_by = *locked_by;
+        self.flip_summoned = *flip_summoned;
         // Most pieces have neither: skip the out-of-line slice copy then.
         if !(self.modifiers.is_empty() && modifiers.is_empty()) {
             self.modifiers.clone_from(modifiers);

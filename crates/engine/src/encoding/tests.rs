@@ -149,6 +149,7 @@ fn piece(turn: u16) -> Piece {
         activated: true,
         locked_until: 9,
         locked_by: Some(CardRef(4)),
+        flip_summoned: true,
         counters: 3,
         bind: Bind::Turns(3),
         bound_turn: 200,

@@ -99,7 +99,7 @@ impl Duel {
             if piece.moved {
                 return Err(RuleError::AlreadyMoved { at });
             }
-            if piece.changed_position {
+            if self.position_change_stops_moving(piece) {
                 return Err(RuleError::AlreadyChangedPosition { at });
             }
         } else {

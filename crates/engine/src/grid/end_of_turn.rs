@@ -97,6 +97,7 @@ impl Duel {
             piece.moved = false;
             piece.attacked = false;
             piece.changed_position = false;
+            piece.flip_summoned = false;
             piece.modifiers.retain_mut(|m| match m.duration {
                 Duration::EndOfTurn => false,
                 Duration::Turns(n) if piece.controller == seat => {

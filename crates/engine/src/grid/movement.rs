@@ -145,6 +145,15 @@ impl Duel {
         found
     }
 
+    /// Whether the card's position change this turn keeps it from moving (or, in Kairu,
+    /// battling by moving). Classic rule 8: "You cannot move a card that has already changed
+    /// its battle position." Kairu forbids only a move with a change into defence: "You
+    /// cannot move a card and change its position into Defense Position in the same turn. If
+    /// a card moves, it must end its turn in attack position."
+    pub(super) fn position_change_stops_moving(&self, piece: &Piece) -> bool {
+        piece.changed_position && !(self.kairu() && !piece.defence)
+    }
+
     pub(super) fn check_move_start(&self, seat: Seat, from: Cell) -> Result<&Piece, RuleError> {
         self.expect_main(seat, "move")?;
         let piece = self.own_piece(seat, from)?;
@@ -155,7 +164,7 @@ impl Duel {
         if piece.moved {
             return Err(RuleError::AlreadyMoved { at });
         }
-        if piece.changed_position {
+        if piece.flip_summoned || self.position_change_stops_moving(piece) {
             return Err(RuleError::AlreadyChangedPosition { at });
         }
         if piece.attacked {

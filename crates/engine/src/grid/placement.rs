@@ -4,7 +4,7 @@
 //! play makes about the card.
 
 use crate::action::{Action, PlayMode};
-use crate::card::{CardDef, CardId, CardKind, SpellKind};
+use crate::card::{CardDef, CardId, SpellKind};
 use crate::commitment::CardRef;
 use crate::duel::Duel;
 use crate::error::RuleError;
@@ -313,15 +313,13 @@ impl Duel {
         } else {
             0
         });
-        let stays_on_field = match mode {
-            PlayMode::ActivateSpell => card.is_some_and(|c| {
-                c.is_monster()
-                    || matches!(
-                        c.kind,
-                        CardKind::Spell {
-                            spell: SpellKind::Continuous
-                        }
-                    )
+        // A spell activated from the hand stands in its zone while it resolves, so it needs
+        // room among the five ("up to 5 ... Spells/Traps ... at any time"), except a Field
+        // Spell that goes on to its own Field Spell Zone ("excluding Field Spell Cards").
+        let takes_a_zone = match mode {
+            PlayMode::ActivateSpell => !card.is_some_and(|c| {
+                c.spell_kind() == Some(SpellKind::Field)
+                    && format.terrain.field_spells != crate::format::FieldSpellMode::Terraform
             }),
             _ => true,
         };
@@ -347,7 +345,7 @@ impl Duel {
                 });
             }
             Class::SpellTrap
-                if stays_on_field && count >= usize::from(format.play.max_spells_traps) =>
+                if takes_a_zone && count >= usize::from(format.play.max_spells_traps) =>
             {
                 return Err(RuleError::SpellTrapZonesFull {
                     limit: format.play.max_spells_traps,

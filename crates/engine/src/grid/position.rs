@@ -98,9 +98,11 @@ impl Duel {
         if self.spellbound(at, piece) {
             return Err(RuleError::Spellbound { at: place });
         }
-        // Kairu: a set spell may still be activated after it moved this turn ("you can
-        // set it face-down and move it around … and activate it … from a new position").
-        let moved_spell_may_flip = self.kairu() && piece.class == Class::SpellTrap;
+        // A set spell may still be activated after it moved this turn. Classic rule 8 stops
+        // a moved card changing its battle position, which a spell does not have; Kairu:
+        // "you can set it face-down and move it around … and activate it … from a new
+        // position".
+        let moved_spell_may_flip = piece.class == Class::SpellTrap;
         if piece.changed_position || (piece.moved && !moved_spell_may_flip) || piece.attacked {
             return Err(RuleError::CannotFlip {
                 at: place,
@@ -144,8 +146,11 @@ impl Duel {
         if let Some(piece) = self.state.piece_mut(cell) {
             piece.face_up = true;
             if flip_summon {
-                // Summoned this turn: its one position change or move is still to come.
+                // Summoned this turn (Classic rule 7: "including Flip Summon"): it may change
+                // its battle position once more, but it has changed it, so it does not move
+                // (rule 8).
                 piece.entered_turn = turn;
+                piece.flip_summoned = true;
             } else {
                 piece.changed_position = true;
             }

@@ -415,6 +415,7 @@ impl Runner {
                 from_extra_deck: rc.from_extra_deck,
                 persist_until: 0,
                 locked_by: None,
+                flip_summoned: false,
             };
             if let Some(slot) = state.cells.get_mut(index) {
                 *slot = Some(piece);
