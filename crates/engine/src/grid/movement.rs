@@ -151,7 +151,7 @@ impl Duel {
     /// cannot move a card and change its position into Defense Position in the same turn. If
     /// a card moves, it must end its turn in attack position."
     pub(super) fn position_change_stops_moving(&self, piece: &Piece) -> bool {
-        piece.changed_position && !(self.kairu() && !piece.defence)
+        piece.changed_position && (piece.defence || !self.kairu())
     }
 
     pub(super) fn check_move_start(&self, seat: Seat, from: Cell) -> Result<&Piece, RuleError> {
