@@ -688,7 +688,7 @@ TRAPS = {
     # No area is centred on the triggering card: the enemy cards within two steps of the
     # trap cover the ones next to the card that sprang it.
     812: ("normal", "limited", [destroy("enemy-moves-in-range", tg(within(2), side="enemy"))]),  # Widespread Ruin
-    813: ("normal", "full", [eff("enemy-spell", "negate-spell")]),  # Type Zero Magic Crusher
+    813: ("normal", "limited", [eff("enemy-spell", "negate-spell")]),  # Type Zero Magic Crusher: "an opponent's spell" (rule 5)
     817: ("normal", "full", [eff("enemy-moves-in-range", "negate-attack")]),  # Block Attack
     818: ("continuous", "full", [eff("enemy-moves-in-range", "to-attack-position",
                                      targets=tg(TRIGGERING, kind="monster", defence_only=True))]),  # Shadow of Eyes
