@@ -480,6 +480,7 @@ impl Writer<'_> {
             last_played,
             waiting,
             rotation,
+            round_began,
         } = table.encoding_parts();
         self.byte(players);
         self.byte(teams);
@@ -493,6 +494,7 @@ impl Writer<'_> {
         for seat in rotation {
             self.seat(*seat);
         }
+        self.varint(u64::from(round_began));
     }
 
     #[inline(always)]

@@ -37,6 +37,14 @@ pub struct TurnOrder {
     /// A free-for-all's rotation (its first `players` entries): seat order, until a player
     /// who joins mid-duel is inserted as next in it.
     rotation: [Seat; MAX_SEATS],
+    /// The turn the current round of the Rotation began on (Kingdom Duels' "once per
+    /// round": a round is one turn for each place in the Rotation).
+    #[serde(default = "first_turn")]
+    round_began: u16,
+}
+
+fn first_turn() -> u16 {
+    1
 }
 
 impl TurnOrder {
@@ -61,6 +69,7 @@ impl TurnOrder {
             last_played: [Seat(0); MAX_SEATS],
             waiting: SeatSet::EMPTY,
             rotation: std::array::from_fn(|i| Seat(i as u8)),
+            round_began: 1,
         };
         // So that, with nobody removed, turns go clockwise from `first`: each team's
         // "last player" is its member met first going anticlockwise from `first` (for
@@ -284,13 +293,10 @@ impl TurnOrder {
         self.remove(seat);
     }
 
-    /// A player left before the first turn: the first round is the one the players still
-    /// in play make (teams in play times the largest of them), and "only the last player in
-    /// the Rotation" attacks in it. Attacks allowed from turn 1 stay allowed.
-    pub fn shorten_first_round(&mut self) {
-        if self.first_attack_turn <= 1 {
-            return;
-        }
+    /// Turns in a round of the Rotation as the table stands: the teams in play times the
+    /// largest of them (a player each in a free-for-all; a team's turns taken by the members
+    /// it has left).
+    pub fn round_length(&self) -> u16 {
         let mut members = [0u16; MAX_SEATS];
         for seat in self.seats().filter(|s| self.in_play(*s)) {
             if let Some(count) = members.get_mut(usize::from(self.team_of(seat))) {
@@ -299,7 +305,40 @@ impl TurnOrder {
         }
         let teams = members.iter().filter(|n| **n > 0).count() as u16;
         let largest = members.iter().copied().max().unwrap_or(0);
-        self.first_attack_turn = (teams * largest).max(1);
+        (teams * largest).max(1)
+    }
+
+    /// The turn the current round began on.
+    pub fn round_began(&self) -> u16 {
+        self.round_began
+    }
+
+    /// Turn `turn` begins: whether it begins a new round of the Rotation (the turns of the
+    /// round before it all played).
+    pub fn begin_round_if_due(&mut self, turn: u16) -> bool {
+        if turn >= self.round_began.saturating_add(self.round_length()) {
+            self.round_began = turn;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// A duel set up at turn `turn` (a scenario, a resumed position): the round it falls in,
+    /// counting rounds of today's length from turn 1.
+    pub fn set_round_for_turn(&mut self, turn: u16) {
+        let length = self.round_length();
+        self.round_began = turn.max(1) - (turn.max(1) - 1) % length;
+    }
+
+    /// A player left before the first turn: the first round is the one the players still
+    /// in play make (teams in play times the largest of them), and "only the last player in
+    /// the Rotation" attacks in it. Attacks allowed from turn 1 stay allowed.
+    pub fn shorten_first_round(&mut self) {
+        if self.first_attack_turn <= 1 {
+            return;
+        }
+        self.first_attack_turn = self.round_length();
     }
 
     /// Every field, in declaration order, for the state hash's hand-written encoding.
@@ -313,6 +352,7 @@ impl TurnOrder {
             last_played: &self.last_played,
             waiting: self.waiting,
             rotation: &self.rotation,
+            round_began: self.round_began,
         }
     }
 }
@@ -327,11 +367,30 @@ pub(crate) struct TurnOrderParts<'a> {
     pub last_played: &'a [Seat; MAX_SEATS],
     pub waiting: SeatSet,
     pub rotation: &'a [Seat; MAX_SEATS],
+    pub round_began: u16,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_round_is_one_turn_for_each_place_in_the_rotation() {
+        let mut order = TurnOrder::new(3, 3, false, Seat(0), 3);
+        let began: Vec<bool> = (1..=7).map(|turn| order.begin_round_if_due(turn)).collect();
+        assert_eq!(began, [false, false, false, true, false, false, true]);
+        assert_eq!(order.round_began(), 7);
+        // A player leaves: rounds of two from then on.
+        order.remove(Seat(2));
+        assert!(!order.begin_round_if_due(8));
+        assert!(order.begin_round_if_due(9));
+        // Tag teams (2 v 2): four turns a round.
+        let mut tag = TurnOrder::new(4, 2, false, Seat(0), 4);
+        tag.set_round_for_turn(6);
+        assert_eq!(tag.round_began(), 5);
+        assert!(!tag.begin_round_if_due(8));
+        assert!(tag.begin_round_if_due(9));
+    }
 
     #[test]
     fn a_player_who_joins_is_next_in_the_rotation_and_the_rest_follow_as_before() {

@@ -34,6 +34,8 @@ impl Duel {
             && seat != defending
             && self.state.table.in_play(seat)
             && !self.state.player(seat).redirected
+            // An attack is redirected once: its new target's windows offer no redirect.
+            && !matches!(self.state.resume, Resume::RedirectedAttack { .. })
             && !self.redirect_targets(seat).is_empty()
     }
 
@@ -152,12 +154,26 @@ impl Duel {
             });
         }
         self.state.player_mut(seat).redirected = true;
-        // The attack now targets the redirecting player's monster: nobody else is asked.
-        self.state.windows.clear();
+        // "If an attack is redirected then it is now treated as an opponent attack": the
+        // attack on the redirecting player's monster is answered anew (a Trigger on an
+        // attack on them is met), by everyone but the attacking player, and nobody may
+        // redirect it again.
         self.state.resume = Resume::RedirectedAttack {
             attacker,
             target: to,
         };
+        let event = TrapEvent::Attack {
+            attacker,
+            target: to,
+        };
+        let attacking = self.zone_piece(attacker).map(|p| p.controller);
+        let table = self.state.table;
+        let askable: Vec<Seat> = table
+            .clockwise_from(self.state.active)
+            .filter(|s| Some(*s) != attacking && table.in_play(*s))
+            .filter(|s| self.may_answer_event(*s, event))
+            .collect();
+        self.state.windows = askable.into_iter().map(|s| (s, event)).collect();
         events.push(Event::AttackRedirected {
             seat,
             from: attacker,

@@ -23,6 +23,16 @@ impl Duel {
         self.state.active = seat;
         self.state.phase = Phase::Main;
         self.state.table.begin_turn(seat);
+        if self.state.table.begin_round_if_due(self.state.turn) {
+            // A new round of the Rotation: "once per round" again for everyone (a Battle
+            // Royale's redirect, a Symbol's effect).
+            for player in self.state.players.values_mut() {
+                player.redirected = false;
+                if let Some(symbol) = player.symbol.as_mut() {
+                    symbol.used_this_round = false;
+                }
+            }
+        }
         events.push(Event::TurnStarted {
             seat,
             turn: self.state.turn,
@@ -55,13 +65,8 @@ impl Duel {
         player.monsters_played = 0;
         player.attacks_declared = 0;
         player.pendulum_summoned = false;
-        player.redirected = false;
         player.proposed_end = false;
         player.fielded_monster = fielded;
-        if let Some(symbol) = player.symbol.as_mut() {
-            // A new round for this player: one Symbol effect again.
-            symbol.used_this_round = false;
-        }
         let in_hand = player.hand.len() + self.draws_waiting(seat);
         let to_draw = match format.hand.draw {
             _ if first && !format.hand.first_turn_draw => 0,

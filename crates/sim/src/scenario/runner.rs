@@ -346,6 +346,8 @@ impl Runner {
                 );
             }
         }
+        // The round of the Rotation the scenario's turn falls in ("once per round").
+        state.table.set_round_for_turn(state.turn);
         // Cards on the grid.
         for c in &raw.cells {
             let line = sc.line(c.span().start);
