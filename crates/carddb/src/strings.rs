@@ -56,13 +56,19 @@ mod tests {
     #[test]
     fn setnames_are_read_and_other_lines_passed_over() {
         let mut db = CardDatabase::new();
-        let text = "#comment\n!system 1 Normal\n!setname 0x8 HERO\n!setname 0xc008 Destiny HERO\n";
-        assert_eq!(read_setnames(text, &mut db), Ok(2));
+        let text = "#comment\n!system 1 Normal\n!setname 0x8 HERO\n!setname 0xc008 Destiny HERO\n\
+                    !setname 0x21 Earthbound\n!setname 0x151a Earthbound\n";
+        assert_eq!(read_setnames(text, &mut db), Ok(4));
         assert_eq!(
-            db.archetype_named("destiny hero"),
-            Some(ArchetypeCode(0xc008))
+            db.archetypes_named("destiny hero").collect::<Vec<_>>(),
+            [ArchetypeCode(0xc008)]
         );
         assert_eq!(db.archetype_name(ArchetypeCode(0x8)), "HERO");
+        // A name the file gives two codes stands for both.
+        assert_eq!(
+            db.archetypes_named("Earthbound").collect::<Vec<_>>(),
+            [ArchetypeCode(0x21), ArchetypeCode(0x151a)]
+        );
     }
 
     #[test]

@@ -118,11 +118,14 @@ impl Domain {
         if !races.is_empty() {
             parts.push(races.join(", "));
         }
-        let archetypes: Vec<String> = self
+        let mut archetypes: Vec<String> = self
             .archetypes
             .keys()
             .map(|c| format!("\"{}\"", db.archetype_name(*c)))
             .collect();
+        // Two codes may share a name ("Magician" is 0x98 and 0xa2): named once.
+        archetypes.sort();
+        archetypes.dedup();
         if !archetypes.is_empty() {
             parts.push(format!("archetypes {}", archetypes.join(", ")));
         }

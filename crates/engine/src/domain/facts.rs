@@ -5,7 +5,7 @@
 //! `fairduel-carddb` crate) fills a [`CardDatabase`] at run time; its texts stay in memory
 //! only, to find which cards, archetypes, attributes and types a Deck Master mentions.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// A card's Konami passcode, the simulators' card id.
@@ -350,7 +350,9 @@ pub struct CardDatabase {
     /// Lower-case names to passcodes (the first printing read keeps the name).
     by_name: BTreeMap<String, Passcode>,
     archetypes: BTreeMap<ArchetypeCode, String>,
-    archetype_by_name: BTreeMap<String, ArchetypeCode>,
+    /// Every code a name stands for: the strings file gives some names two codes ("Earthbound"
+    /// is 0x21 and 0x151a, "Magician" 0x98 and 0xa2).
+    archetype_by_name: BTreeMap<String, BTreeSet<ArchetypeCode>>,
 }
 
 impl CardDatabase {
@@ -376,7 +378,9 @@ impl CardDatabase {
     /// Names an archetype code (`!setname 0xCODE Name` in strings.conf).
     pub fn add_archetype(&mut self, code: ArchetypeCode, name: &str) {
         self.archetype_by_name
-            .insert(name.trim().to_lowercase(), code);
+            .entry(name.trim().to_lowercase())
+            .or_default()
+            .insert(code);
         self.archetypes.insert(code, name.trim().to_string());
     }
 
@@ -390,9 +394,12 @@ impl CardDatabase {
             .and_then(|p| self.cards.get(p))
     }
 
-    pub fn archetype_named(&self, name: &str) -> Option<ArchetypeCode> {
+    /// The archetypes named `name` (none, one, or several codes sharing the name).
+    pub fn archetypes_named(&self, name: &str) -> impl Iterator<Item = ArchetypeCode> + '_ {
         self.archetype_by_name
             .get(&name.trim().to_lowercase())
+            .into_iter()
+            .flatten()
             .copied()
     }
 

@@ -34,9 +34,7 @@ impl Mentions {
                     mentions.archetypes.extend(named.archetypes.iter().copied());
                 }
             }
-            if let Some(code) = db.archetype_named(name) {
-                mentions.archetypes.insert(code);
-            }
+            mentions.archetypes.extend(db.archetypes_named(name));
         }
         mentions.attributes = Attribute::ALL
             .into_iter()
@@ -143,10 +141,17 @@ fn races_in(text: &str) -> BTreeSet<Race> {
     let mut rest = text.to_string();
     let mut found = BTreeSet::new();
     for race in races {
-        while let Some(at) = find_word(&rest, race.word(), true) {
-            found.insert(race);
-            let blank = " ".repeat(race.word().len());
-            rest.replace_range(at..at + race.word().len(), &blank);
+        // "Fairies": the one type whose plural is not the word and an "s".
+        let irregular = race
+            .word()
+            .strip_suffix('y')
+            .map(|stem| format!("{stem}ies"));
+        for word in std::iter::once(race.word()).chain(irregular.as_deref()) {
+            while let Some(at) = find_word(&rest, word, true) {
+                found.insert(race);
+                let blank = " ".repeat(word.len());
+                rest.replace_range(at..at + word.len(), &blank);
+            }
         }
     }
     found
@@ -287,5 +292,8 @@ mod tests {
         assert!(contains_word("all Dragons you control", "Dragon", true));
         assert!(!contains_word("Dragonmaid", "Dragon", true));
         assert!(!contains_word("LIGHTS", "LIGHT", false));
+        // The irregular plural of a type.
+        assert!(races_in("All Fairies you control gain 300 ATK").contains(&Race::Fairy));
+        assert!(!races_in("Fairy Tale").contains(&Race::Warrior));
     }
 }

@@ -102,6 +102,20 @@ impl Duel {
                  while it is in the Deck Master Zone"
             ));
         }
+        // Summoned: into a Main or Extra Monster Zone, never Set in a Spell & Trap Zone
+        // ("The following are not valid ways ... Setting it in the S/T Zone"); a Pendulum
+        // Monster's activation as a spell is its own declaration (`summon-deck-master`).
+        if !matches!(
+            at,
+            crate::place::Place::Zone {
+                zone: crate::place::Zone::Frontrow | crate::place::Zone::ExtraMonster,
+                ..
+            }
+        ) {
+            return Err(format!(
+                "a Deck Master leaves its zone only by being summoned: {at} is not a Monster                  Zone (move it to one of {seat}'s Main Monster Zones or an Extra Monster Zone)"
+            ));
+        }
         let shared_zone = matches!(
             at,
             crate::place::Place::Zone {
@@ -218,6 +232,10 @@ impl Duel {
             card: master.card,
             face_up,
         });
+        // A summon as from the hand: the others may answer it (a Set is no summon).
+        if mode != PlayMode::SetMonsterDefence {
+            self.open_summon_windows(seat, to);
+        }
         Ok(())
     }
 
