@@ -149,7 +149,7 @@ impl Duel {
     }
 
     /// A Deck Leader is trapped when every orthogonal neighbour is Labyrinth, off the
-    /// board, or another player's card: its own cards can always make way.
+    /// board, or another player's card: it may step onto its own cards (destroying them).
     fn leader_has_room(&self, leader: Cell) -> bool {
         let Some(owner) = self.state.piece(leader).map(|p| p.controller) else {
             return false;

@@ -309,7 +309,10 @@ impl Duel {
                 {
                     return self.equip_moved_onto(piece, flipped, target, to).map(Some);
                 }
-                if self.kairu() && !target.leader && !piece.leader {
+                // The Deck Leader too: "If you move your card over another one of your cards
+                // then the card which moved first destroys the card it is moved on top of";
+                // only the leader itself is never moved onto ("cannot be removed").
+                if self.kairu() && !target.leader {
                     if flipped.is_some_and(|c| !c.is_monster()) {
                         return Err(RuleError::CannotFlip {
                             at: from.into(),
