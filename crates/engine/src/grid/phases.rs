@@ -6,7 +6,8 @@
 //! Where the format has a Battle Phase (`movement.battle_phase`), the turn's draw and
 //! Summoning Points are its Draw and Standby Phases; cards are played, moved to unused zones,
 //! flipped and turned in Main Phase 1 and Main Phase 2; a move into an occupied zone — an
-//! attack — happens only in the Battle Phase between them. The turn player goes on to the
+//! attack, or an equip carried onto a monster — happens only in the Battle Phase between
+//! them. The turn player goes on to the
 //! next phase (`Action::NextPhase`) or ends the turn from any phase. A card still moves
 //! once per turn, whichever Main Phase it moves in.
 
@@ -38,8 +39,18 @@ impl Duel {
         };
         match action {
             Action::Attack { .. } if !battle => wrong("attack"),
+            // "Cards can move to unoccupied adjacent Card Zones during Main Phase 1 or Main
+            // Phase 2. Cards can only move in occupied adjacent Card Zones during the Battle
+            // Phase": an equip carried onto a monster moves into an occupied zone.
+            Action::Move { to, .. } => {
+                let occupied = to.cell().is_some_and(|c| self.state.piece(c).is_some());
+                if occupied != battle {
+                    wrong("move")
+                } else {
+                    None
+                }
+            }
             Action::Play { .. }
-            | Action::Move { .. }
             | Action::ChangePosition { .. }
             | Action::Flip { .. }
             | Action::Fuse { .. }
