@@ -533,6 +533,7 @@ impl Writer<'_> {
             persist_until,
             locked_by,
             flip_summoned,
+            entered_beside_its_fusion,
         } = piece;
         self.seat(*owner);
         self.seat(*controller);
@@ -596,6 +597,7 @@ impl Writer<'_> {
             }
         }
         self.bool(*flip_summoned);
+        self.bool(*entered_beside_its_fusion);
     }
 
     #[inline(always)]

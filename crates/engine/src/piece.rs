@@ -103,6 +103,10 @@ pub struct Piece {
     /// lets it change position once more.
     #[serde(default)]
     pub flip_summoned: bool,
+    /// Kingdom Duels: entered the field while a Fusion Monster on it held a material of its
+    /// name ("this new monster can't declare an attack on the first turn it's summoned").
+    #[serde(default)]
+    pub entered_beside_its_fusion: bool,
 }
 
 /// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
@@ -153,6 +157,7 @@ impl Piece {
             persist_until: 0,
             locked_by: None,
             flip_summoned: false,
+            entered_beside_its_fusion: false,
         }
     }
 
@@ -206,6 +211,7 @@ impl Clone for Piece {
             persist_until,
             locked_by,
             flip_summoned,
+            entered_beside_its_fusion,
         } = self;
         Piece {
             owner: *owner,
@@ -232,6 +238,7 @@ impl Clone for Piece {
             persist_until: *persist_until,
             locked_by: *locked_by,
             flip_summoned: *flip_summoned,
+            entered_beside_its_fusion: *entered_beside_its_fusion,
         }
     }
 
@@ -261,6 +268,7 @@ impl Clone for Piece {
             persist_until,
             locked_by,
             flip_summoned,
+            entered_beside_its_fusion,
         } = source;
         self.owner = *owner;
         self.controller = *controller;
@@ -284,6 +292,7 @@ impl Clone for Piece {
         self.persist_until = *persist_until;
         self.locked_by = *locked_by;
         self.flip_summoned = *flip_summoned;
+        self.entered_beside_its_fusion = *entered_beside_its_fusion;
         // Most pieces have neither: skip the out-of-line slice copy then.
         if !(self.modifiers.is_empty() && modifiers.is_empty()) {
             self.modifiers.clone_from(modifiers);

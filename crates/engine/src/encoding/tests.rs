@@ -150,6 +150,7 @@ fn piece(turn: u16) -> Piece {
         locked_until: 9,
         locked_by: Some(CardRef(4)),
         flip_summoned: true,
+        entered_beside_its_fusion: true,
         counters: 3,
         bind: Bind::Turns(3),
         bound_turn: 200,

@@ -40,10 +40,40 @@ impl Duel {
 
     /// "If a Fusion Material somehow enters the field as a monster while its corresponding
     /// Fusion Monster is still on the field then this new monster can't declare an attack
-    /// on the first turn it's summoned": `piece` entered this turn, and a Fusion Monster on
-    /// the field holds a material of its name attached beneath it.
-    pub(crate) fn material_of_a_fusion_on_field(&self, piece: &Piece) -> bool {
-        if piece.entered_turn != self.state.turn {
+    /// on the first turn it's summoned": `piece` entered the field this turn while a Fusion
+    /// Monster there held a material of its name attached beneath it.
+    pub(crate) fn fusion_material_may_not_attack_yet(&self, piece: &Piece) -> bool {
+        piece.entered_turn == self.state.turn && piece.entered_beside_its_fusion
+    }
+
+    /// A position built wholesale (a scenario's): the monsters on the card game's field that
+    /// entered this turn are judged as having entered with the board as it stands.
+    pub fn judge_monsters_entered_this_turn(&mut self) {
+        if self.topology().field().is_none() {
+            return;
+        }
+        let turn = self.state.turn;
+        let judged: Vec<(usize, bool)> = self
+            .state
+            .cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, slot)| {
+                let piece = slot.as_ref().filter(|p| p.entered_turn == turn)?;
+                Some((i, self.material_of_a_fusion_on_field(piece)))
+            })
+            .collect();
+        for (i, beside) in judged {
+            if let Some(Some(piece)) = self.state.cells.get_mut(i) {
+                piece.entered_beside_its_fusion = beside;
+            }
+        }
+    }
+
+    /// Whether a face-up Fusion Monster on the field now holds a material of `piece`'s name
+    /// attached beneath it (judged as `piece` enters the field).
+    pub(super) fn material_of_a_fusion_on_field(&self, piece: &Piece) -> bool {
+        if piece.class != crate::piece::Class::Monster {
             return false;
         }
         let Some(name) = piece.card.and_then(|c| self.printed_name(c)) else {

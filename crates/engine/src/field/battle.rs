@@ -53,7 +53,7 @@ impl Duel {
             Some("only a face-up monster in ATK Position attacks")
         } else if attacker.attacked {
             return Some(RuleError::AlreadyAttacked { at: from });
-        } else if self.material_of_a_fusion_on_field(attacker) {
+        } else if self.fusion_material_may_not_attack_yet(attacker) {
             Some(
                 "a Fusion Material that enters the field while its Fusion Monster is there \
                  cannot attack in the turn it was summoned",

@@ -242,7 +242,12 @@ impl Duel {
         self.state.cells.get_mut(index)?.take()
     }
 
-    pub(crate) fn put_in_zone(&mut self, place: Place, piece: Piece) {
+    pub(crate) fn put_in_zone(&mut self, place: Place, mut piece: Piece) {
+        // Judged as it enters the field, not when it attacks: a Fusion Monster that arrives
+        // or leaves later changes nothing.
+        if piece.entered_turn == self.state.turn && !piece.entered_beside_its_fusion {
+            piece.entered_beside_its_fusion = self.material_of_a_fusion_on_field(&piece);
+        }
         if let Some(slot) = self
             .field()
             .index(place)

@@ -418,6 +418,7 @@ impl Runner {
                 persist_until: 0,
                 locked_by: None,
                 flip_summoned: false,
+                entered_beside_its_fusion: false,
             };
             if let Some(slot) = state.cells.get_mut(index) {
                 *slot = Some(piece);
@@ -435,6 +436,9 @@ impl Runner {
         state.commitments = Arc::from(std::mem::take(&mut runner.table));
         runner.duel = Duel::from_state(Arc::clone(rules), state)
             .map_err(|e| sc.err(1, format!("cannot set this position up: {e}")))?;
+        // What depends on how a monster entered (a Fusion Material beside its Fusion
+        // Monster): as if everything on the board had entered as the scenario shows it.
+        runner.duel.judge_monsters_entered_this_turn();
         Ok(runner)
     }
 
