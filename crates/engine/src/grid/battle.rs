@@ -438,7 +438,10 @@ impl Duel {
     ) {
         if let Some(filter) = &d_card.equip_to {
             self.state.take(target);
-            if identity_matches(filter, a_card, None) {
+            // Alternate rule 4: an equip its owner left face-down when asked was not
+            // activated; it is destroyed as any attacked card.
+            let declined = !d_piece.face_up && self.attacked_equip_is_optional(d_card);
+            if !declined && identity_matches(filter, a_card, None) {
                 if let Some(p) = self.state.piece_mut(attacker) {
                     p.attached.push(Attached {
                         owner: d_piece.owner,

@@ -3,7 +3,9 @@
 //! (formats where traps are not optional), and springing one.
 
 use crate::awaiting::TrapEvent;
-use crate::card::{Area, CardDef, CardId, CardKind, Primitive, TrapKind, TrapRange, Trigger};
+use crate::card::{
+    Area, CardDef, CardId, CardKind, Primitive, SpellKind, TrapKind, TrapRange, Trigger,
+};
 use crate::commitment::Reveal;
 use crate::duel::Duel;
 use crate::error::RuleError;
@@ -108,7 +110,9 @@ impl Duel {
                 reveal,
             )?
         };
-        if self.is_attacked_set_card(at, piece, event) && flips_as_activation(card) {
+        if self.is_attacked_set_card(at, piece, event)
+            && (flips_as_activation(card) || self.attacked_equip_is_optional(card))
+        {
             return Ok(card);
         }
         let CardKind::Trap { range, .. } = card.kind else {
@@ -347,6 +351,17 @@ impl Duel {
     }
 
     /// Springs the trap at `at` in the open response window.
+    /// Alternate rule 4: "If a face-down Spell or Trap Card is targeted for an attack by an
+    /// opponent's Monster card: The activation of that Spell or Trap card is optional" — an
+    /// Equip Spell's too, so its owner chooses whether it goes under the attacker (rule 11).
+    /// Kairu's attacker takes a set equip it moves onto whatever its owner wants ("it will
+    /// steal the spell"), and Classic's is always activated.
+    pub(super) fn attacked_equip_is_optional(&self, card: &CardDef) -> bool {
+        card.spell_kind() == Some(SpellKind::Equip)
+            && !self.rules.format.traps.attacked_trap_springs
+            && !self.kairu()
+    }
+
     pub(super) fn do_spring(
         &mut self,
         seat: Seat,
@@ -365,6 +380,12 @@ impl Duel {
         self.close_window();
         if let Some(piece) = self.state.piece_mut(cell) {
             piece.face_up = true;
+        }
+        if self.attacked_equip_is_optional(&card) {
+            // The attacked Equip Spell, activated by its owner (Alternate rule 4): face-up,
+            // it goes under the attacker when the battle comes (Classic rule 11).
+            events.push(Event::Flipped { at, card: card.id });
+            return Ok(());
         }
         if card.is_spell() {
             // The attacked spell, activated by its owner (Alternate rule 4): it resolves
