@@ -56,7 +56,9 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// (kind 3, a postcard [`Disclosure`]), saved as they are made or received.
 /// Version 23: entries of protocol version 23 (Blue and Red, Triggers on a phase, joining
 /// later).
-pub const MATCH_FILE_VERSION: u16 = 23;
+/// Version 24: entries of protocol version 24 (rule fixes from the seeds' sentences; new
+/// turn-order and piece fields in every state hash).
+pub const MATCH_FILE_VERSION: u16 = 24;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const KIND_DISCLOSURE: u8 = 3;

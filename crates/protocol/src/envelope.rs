@@ -117,7 +117,12 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// player's state), Triggers on a phase (`TrapEvent::PhaseBegins` windows and the card
 /// game's Standby Phase in the state) and joining a Battle Royale later
 /// (`Action::JoinDuel`; the waiting players and the rotation in every turn order).
-pub const PROTOCOL_VERSION: u16 = 23;
+///
+/// Version 24: the round of the Rotation in the turn order, a monster's Flip Summon and a
+/// Fusion Material's entry beside its Fusion Monster in every piece, all in every state
+/// hash; rules read again from the seeds (see docs/PROTOCOL.md), so a version 23 record
+/// may judge differently.
+pub const PROTOCOL_VERSION: u16 = 24;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";
