@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use super::domain_of::{Admission, Domain};
 use super::facts::{CardDatabase, CardFacts, Passcode};
-use super::mentions::always_treated_as;
+use super::mentions::always_treated_as_names;
 
 /// The numbers a Domain deck is built to (the seed's; a format file may change them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -216,17 +216,34 @@ pub fn check_domain_deck(
     Err(problems)
 }
 
+/// What makes two cards copies of each other: one card (two printings), or one name.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum CopyKey {
+    Card(Passcode),
+    /// A name in lower case: the card's own, or one it is always treated as.
+    Name(String),
+}
+
 /// One copy of each card: two printings of one card, or two cards one of which is always
-/// treated as the other (or both as a third), are copies.
+/// treated as the other (or both as a third, even one the database does not hold), are
+/// copies.
 fn copies(known: &[(Section, &CardFacts)], db: &CardDatabase) -> Vec<DomainDeckProblem> {
-    let mut first_holder: BTreeMap<Passcode, (Section, &CardFacts)> = BTreeMap::new();
+    let mut first_holder: BTreeMap<CopyKey, (Section, &CardFacts)> = BTreeMap::new();
     let mut problems = Vec::new();
     for (section, card) in known {
-        let mut names = vec![card.identity()];
-        names.extend(always_treated_as(card, db));
-        let clash = names
+        let mut keys = vec![
+            CopyKey::Card(card.identity()),
+            CopyKey::Name(card.name.trim().to_lowercase()),
+        ];
+        let treated_as = always_treated_as_names(card);
+        keys.extend(
+            treated_as
+                .iter()
+                .map(|name| CopyKey::Name(name.to_lowercase())),
+        );
+        let clash = keys
             .iter()
-            .find_map(|name| first_holder.get(name).map(|holder| (*name, *holder)));
+            .find_map(|key| first_holder.get(key).map(|holder| (key.clone(), *holder)));
         match clash {
             Some((_, (first, other))) if other.identity() == card.identity() => {
                 problems.push(DomainDeckProblem::SecondCopy {
@@ -235,18 +252,28 @@ fn copies(known: &[(Section, &CardFacts)], db: &CardDatabase) -> Vec<DomainDeckP
                     first,
                 });
             }
-            Some((name, (first, other))) => problems.push(DomainDeckProblem::SameNameCopy {
+            Some((key, (first, other))) => problems.push(DomainDeckProblem::SameNameCopy {
                 section: *section,
                 card: card.label(),
-                name: db
-                    .card(name)
-                    .map_or_else(|| name.to_string(), |c| format!("\"{}\"", c.name)),
+                name: match key {
+                    CopyKey::Card(passcode) => db
+                        .card(passcode)
+                        .map_or_else(|| passcode.to_string(), |c| format!("\"{}\"", c.name)),
+                    CopyKey::Name(name) => match db.card_named(&name) {
+                        Some(named) => format!("\"{}\"", named.name),
+                        // Not in the database: as the card's text writes it.
+                        None => treated_as
+                            .iter()
+                            .find(|n| n.to_lowercase() == name)
+                            .map_or_else(|| format!("\"{name}\""), |n| format!("\"{n}\"")),
+                    },
+                },
                 other: other.label(),
                 first,
             }),
             None => {
-                for name in names {
-                    first_holder.insert(name, (*section, card));
+                for key in keys {
+                    first_holder.insert(key, (*section, card));
                 }
             }
         }

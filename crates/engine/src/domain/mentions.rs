@@ -45,12 +45,25 @@ impl Mentions {
     }
 }
 
-/// The names a card is "always treated as" (A Legendary Ocean is always treated as
-/// "Umi"): for the one-copy rule they are the same card. A name that changes only on the
-/// field or in the graveyard is not "always".
+/// The cards a card is "always treated as" (A Legendary Ocean is always treated as "Umi"):
+/// for the one-copy rule they are the same card. A name that changes only on the field or
+/// in the graveyard is not "always". Names with no card in `db` are left out (see
+/// [`always_treated_as_names`]).
 pub fn always_treated_as(card: &CardFacts, db: &CardDatabase) -> BTreeSet<Passcode> {
+    always_treated_as_names(card)
+        .iter()
+        .filter_map(|name| db.card_named(name))
+        .map(CardFacts::identity)
+        .filter(|p| *p != card.identity())
+        .collect()
+}
+
+/// The names a card is "always treated as", as its text writes them, whether or not a card
+/// of that name is in the database (two cards both treated as a third are copies even then).
+pub fn always_treated_as_names(card: &CardFacts) -> BTreeSet<String> {
     const PHRASE: &str = "always treated as";
     let lower = card.text.to_lowercase();
+    let own = card.name.trim().to_lowercase();
     let mut names = BTreeSet::new();
     let mut from = 0;
     while let Some(found) = lower.get(from..).and_then(|rest| rest.find(PHRASE)) {
@@ -60,9 +73,8 @@ pub fn always_treated_as(card: &CardFacts, db: &CardDatabase) -> BTreeSet<Passco
         names.extend(
             quoted
                 .iter()
-                .filter_map(|name| db.card_named(name))
-                .map(CardFacts::identity)
-                .filter(|p| *p != card.identity()),
+                .map(|name| name.trim().to_string())
+                .filter(|name| !name.is_empty() && name.to_lowercase() != own),
         );
         from = end.max(start);
     }

@@ -15,7 +15,7 @@ pub use domain_deck::{
 };
 pub use domain_of::{Admission, Domain, Origin};
 pub use facts::{ArchetypeCode, Attribute, CardDatabase, CardFacts, CardTypes, Passcode, Race};
-pub use mentions::{Mentions, always_treated_as};
+pub use mentions::{Mentions, always_treated_as, always_treated_as_names};
 pub use pool_cards::{copy_identities, facts_of_pool_card, mentions_of_pool_card};
 
 #[cfg(test)]

@@ -330,6 +330,29 @@ fn always_treated_as_names_count_as_copies_across_the_deck() {
 }
 
 #[test]
+fn two_cards_treated_as_a_name_the_database_lacks_are_still_copies() {
+    let mut b = Builder::new();
+    let master = b.monster("Sea Master", Attribute::Water, Race::Aqua, &[]);
+    let ocean = b.spell(
+        "A Legendary Ocean",
+        "(This card is always treated as \"Umi\".)",
+    );
+    let city = b.spell("Pacifis", "(This card is always treated as \"Umi\".)");
+    let mut main = b.spells(58);
+    main.extend([ocean, city]);
+    let deck = DomainDeck {
+        deck_master: Some(master),
+        main,
+        extra: vec![],
+    };
+    let problems = check(&b, &deck).expect_err("both are Umi");
+    assert!(
+        matches!(&problems[..], [DomainDeckProblem::SameNameCopy { name, .. }] if name == "\"Umi\""),
+        "{problems:?}"
+    );
+}
+
+#[test]
 fn a_printing_alias_is_the_same_card() {
     let mut b = Builder::new();
     let master = b.monster("Earth Master", Attribute::Earth, Race::Rock, &[]);
