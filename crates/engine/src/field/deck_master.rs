@@ -113,7 +113,8 @@ impl Duel {
             }
         ) {
             return Err(format!(
-                "a Deck Master leaves its zone only by being summoned: {at} is not a Monster                  Zone (move it to one of {seat}'s Main Monster Zones or an Extra Monster Zone)"
+                "a Deck Master leaves its zone only by being summoned: {at} is not a Monster \
+                 Zone (move it to one of {seat}'s Main Monster Zones or an Extra Monster Zone)"
             ));
         }
         let shared_zone = matches!(

@@ -45,22 +45,29 @@ impl Duel {
     /// the rotation's order from the turn player; returns whether anyone is asked (the
     /// battle then waits for them).
     pub(super) fn open_attack_windows(&mut self, attacker: Place, target: Place) -> bool {
-        let Some(attacking) = self.zone_piece(attacker).map(|p| p.controller) else {
-            return false;
-        };
-        let event = TrapEvent::Attack { attacker, target };
-        let table = self.state.table;
-        let askable: Vec<Seat> = table
-            .clockwise_from(self.state.active)
-            .filter(|s| *s != attacking && table.in_play(*s))
-            .filter(|s| self.may_redirect(*s, event) || self.may_answer_event(*s, event))
-            .collect();
-        self.state.windows = askable.into_iter().map(|s| (s, event)).collect();
+        self.state.windows = self.attack_windows(attacker, target);
         if self.state.windows.is_empty() {
             return false;
         }
         self.state.resume = Resume::AttackAfterWindow { attacker, target };
         true
+    }
+
+    /// The response windows to the attack from `attacker` on `target`, in the rotation's
+    /// order from the turn player: every player but the attacking one who may redirect it
+    /// or answer it.
+    fn attack_windows(&self, attacker: Place, target: Place) -> Vec<(Seat, TrapEvent)> {
+        let Some(attacking) = self.zone_piece(attacker).map(|p| p.controller) else {
+            return Vec::new();
+        };
+        let event = TrapEvent::Attack { attacker, target };
+        let table = self.state.table;
+        table
+            .clockwise_from(self.state.active)
+            .filter(|s| *s != attacking && table.in_play(*s))
+            .filter(|s| self.may_redirect(*s, event) || self.may_answer_event(*s, event))
+            .map(|s| (s, event))
+            .collect()
     }
 
     /// `seat`'s monsters an attack may be redirected onto: any monster they control, a
@@ -162,18 +169,8 @@ impl Duel {
             attacker,
             target: to,
         };
-        let event = TrapEvent::Attack {
-            attacker,
-            target: to,
-        };
-        let attacking = self.zone_piece(attacker).map(|p| p.controller);
-        let table = self.state.table;
-        let askable: Vec<Seat> = table
-            .clockwise_from(self.state.active)
-            .filter(|s| Some(*s) != attacking && table.in_play(*s))
-            .filter(|s| self.may_answer_event(*s, event))
-            .collect();
-        self.state.windows = askable.into_iter().map(|s| (s, event)).collect();
+        // The resume above comes first: with it, `may_redirect` refuses everyone.
+        self.state.windows = self.attack_windows(attacker, to);
         events.push(Event::AttackRedirected {
             seat,
             from: attacker,

@@ -26,7 +26,10 @@ impl Duel {
             .and_then(|id| self.rules.pool.get(id))
             .and_then(|card| card.monster())
             .is_some_and(|m| m.monster_type == stats.monster_type);
+        // A walk is never shorter than the straight distance: most monsters are ruled out
+        // before walking.
         if shares_type
+            && cell.distance(leader_cell) <= abilities.kin_range
             && self
                 .cells_within_range(leader_cell, abilities.kin_range)
                 .contains(&cell)

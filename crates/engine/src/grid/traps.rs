@@ -350,7 +350,6 @@ impl Duel {
             && matches!(event, TrapEvent::Attack { target, .. } if target.cell() == Some(at))
     }
 
-    /// Springs the trap at `at` in the open response window.
     /// Alternate rule 4: "If a face-down Spell or Trap Card is targeted for an attack by an
     /// opponent's Monster card: The activation of that Spell or Trap card is optional" — an
     /// Equip Spell's too, so its owner chooses whether it goes under the attacker (rule 11).
@@ -362,6 +361,7 @@ impl Duel {
             && !self.kairu()
     }
 
+    /// Springs the trap at `at` in the open response window.
     pub(super) fn do_spring(
         &mut self,
         seat: Seat,

@@ -349,26 +349,13 @@ impl Duel {
                 };
                 between.into_iter().any(labyrinth)
             }
+            // Walled off unless a walk over non-Labyrinth cells reaches a neighbour of the
+            // target within n - 1 steps (the target itself ends a path).
             Area::Within(n) => {
-                // Breadth-first over non-Labyrinth cells; the target itself ends a path.
-                let mut frontier = vec![from];
-                let mut seen = vec![from];
-                for _ in 0..n {
-                    let mut next = Vec::new();
-                    for cell in frontier {
-                        for step in self.grid().neighbours(cell) {
-                            if step == to {
-                                return false;
-                            }
-                            if !seen.contains(&step) && !labyrinth(step) {
-                                seen.push(step);
-                                next.push(step);
-                            }
-                        }
-                    }
-                    frontier = next;
+                n == 0 || {
+                    let near = self.cells_within_range(from, n - 1);
+                    !self.grid().neighbours(to).any(|c| near.contains(&c))
                 }
-                true
             }
             _ => false,
         }
