@@ -640,7 +640,7 @@ fn rule_zone_words(view: &SeatView, seat: Seat) -> Option<(String, String)> {
 /// format has them: its name, where it is, and what its next summon from the zone costs.
 fn deck_master_words(view: &SeatView, seat: Seat) -> Option<(String, String)> {
     let duel = &view.duel;
-    let master = duel.state().player(seat).deck_master?;
+    let master = duel.state().player(seat).deck_master.as_ref()?;
     let name = duel
         .pool()
         .get(master.card)

@@ -140,8 +140,12 @@ pub enum Action {
         monster: Option<(CardRef, Reveal)>,
     },
     /// Domain Format: return your Deck Master to the Deck Master Zone (`back`), or keep it
-    /// where it is.
-    ReturnDeckMaster { back: bool },
+    /// where it is. A Deck Master shuffled into the deck is out of sight: returning it
+    /// `shown` is its card, by its opening, in the deck or among the cards drawn since.
+    ReturnDeckMaster {
+        back: bool,
+        shown: Option<(CardRef, Reveal)>,
+    },
     /// The grid: the revival spell being resolved brings back the graveyard card `card`.
     Revive { card: CardRef },
     /// The grid: the effect being resolved takes control of the card at `target`, which

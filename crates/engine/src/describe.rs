@@ -122,10 +122,15 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             }
             text
         }
-        Action::ReturnDeckMaster { back: true } => {
-            "returns their Deck Master to the Deck Master Zone".to_owned()
-        }
-        Action::ReturnDeckMaster { back: false } => {
+        Action::ReturnDeckMaster {
+            back: true,
+            shown: None,
+        } => "returns their Deck Master to the Deck Master Zone".to_owned(),
+        Action::ReturnDeckMaster {
+            back: true,
+            shown: Some(_),
+        } => "shows their Deck Master and returns it to the Deck Master Zone".to_owned(),
+        Action::ReturnDeckMaster { back: false, .. } => {
             "keeps their Deck Master where it is".to_owned()
         }
         Action::Ritual { monster: None, .. } => {

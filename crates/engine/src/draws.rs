@@ -92,6 +92,7 @@ impl Duel {
         match to {
             DeckTo::Hand => {
                 self.state.player_mut(seat).hand.push(slot);
+                self.note_draw_for_deck_master(seat, card_ref);
                 events.push(Event::Drew { seat, commitment });
             }
             DeckTo::Graveyard => {

@@ -110,6 +110,8 @@ pub enum RuleError {
     WrongPlayMode { why: &'static str },
     #[error("the Deck Master cannot be summoned now: {why}")]
     CannotSummonDeckMaster { why: &'static str },
+    #[error("{seat} cannot return their Deck Master that way: {why}")]
+    DeckMasterNotShown { seat: Seat, why: &'static str },
     #[error("the card at {at} has already moved this turn")]
     AlreadyMoved { at: Place },
     #[error("the card at {at} has already attacked this turn")]
@@ -252,6 +254,7 @@ impl RuleError {
             RuleError::CannotTakeControl { .. } => "cannot-take-control",
             RuleError::WrongPlayMode { .. } => "wrong-play-mode",
             RuleError::CannotSummonDeckMaster { .. } => "cannot-summon-deck-master",
+            RuleError::DeckMasterNotShown { .. } => "deck-master-not-shown",
             RuleError::AlreadyMoved { .. } => "already-moved",
             RuleError::AlreadyAttacked { .. } => "already-attacked",
             RuleError::AlreadyChangedPosition { .. } => "already-changed-position",

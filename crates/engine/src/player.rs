@@ -157,7 +157,7 @@ pub struct DestinyPile {
 
 /// Domain Format's Deck Master: public from the start, in the Deck Master Zone apart from
 /// every other zone until it is summoned from there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct DeckMaster {
     pub card: CardId,
     pub card_ref: CardRef,
@@ -168,6 +168,11 @@ pub struct DeckMaster {
     pub seen_at: DeckMasterPlace,
     /// How many times it has returned to the Deck Master Zone.
     pub returns: u8,
+    /// Cards its owner drew while it was in their deck where nobody could follow it (the
+    /// deck committed again since it went in): one of them may be the Deck Master, which
+    /// changed zones by being drawn and may return if its owner shows it.
+    #[serde(default)]
+    pub drawn_unseen: Vec<CardRef>,
 }
 
 /// Where a Deck Master is, as far as the return rule cares.
@@ -253,7 +258,7 @@ impl Clone for PlayerState {
             redirected: *redirected,
             proposed_end: *proposed_end,
             destruction_damage: *destruction_damage,
-            deck_master: *deck_master,
+            deck_master: deck_master.clone(),
             extra_deck: extra_deck.clone(),
             duelist_setup: duelist_setup.clone(),
             starting_swap_due: *starting_swap_due,
@@ -321,7 +326,7 @@ impl Clone for PlayerState {
         self.redirected = *redirected;
         self.proposed_end = *proposed_end;
         self.destruction_damage = *destruction_damage;
-        self.deck_master = *deck_master;
+        self.deck_master.clone_from(deck_master);
         self.extra_deck.clone_from(extra_deck);
         self.duelist_setup.clone_from(duelist_setup);
         self.starting_swap_due = *starting_swap_due;

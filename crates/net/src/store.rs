@@ -58,7 +58,8 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// later).
 /// Version 24: entries of protocol version 24 (rule fixes from the seeds' sentences; new
 /// turn-order and piece fields in every state hash).
-pub const MATCH_FILE_VERSION: u16 = 24;
+/// Version 25: entries of protocol version 25 (a Deck Master shown to return from the deck).
+pub const MATCH_FILE_VERSION: u16 = 25;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const KIND_DISCLOSURE: u8 = 3;

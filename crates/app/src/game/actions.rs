@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use fairduel_engine::describe::describe_steps_on;
 use fairduel_engine::piece::Class;
+use fairduel_engine::player::DeckMasterPlace;
 use fairduel_engine::text::capitalise;
 use fairduel_engine::{Action, Decision, FusionMaterial, Place, PlayMode, Seat, TrapEvent};
 
@@ -297,7 +298,7 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             }
             text
         }
-        Action::ReturnDeckMaster { back: true } => {
+        Action::ReturnDeckMaster { back: true, shown } => {
             let cost = duel
                 .rules()
                 .format
@@ -305,9 +306,14 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
                 .deck_master
                 .as_ref()
                 .map_or(0, |d| d.return_cost);
-            format!("Return it to the Deck Master Zone (its next summon costs {cost} LP more)")
+            let verb = if shown.is_some() {
+                "Show it and return it"
+            } else {
+                "Return it"
+            };
+            format!("{verb} to the Deck Master Zone (its next summon costs {cost} LP more)")
         }
-        Action::ReturnDeckMaster { back: false } => "Keep it where it is".to_owned(),
+        Action::ReturnDeckMaster { back: false, .. } => "Keep it where it is".to_owned(),
         Action::SwapStartingCards { take, .. } if take.is_empty() => {
             "Keep my starting hand".to_owned()
         }
@@ -720,6 +726,15 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         // The proposal editor answers it (`crate::proposal`); digits typed into it must not
         // pick anything.
         Decision::ProposeOutcome { .. } => None,
+        Decision::ReturnDeckMaster {
+            at: DeckMasterPlace::Deck,
+        } if view.duel.deck_master_out_of_sight(view.seat) => Some(all(
+            "Your Deck Master is somewhere in your deck since it was shuffled, or among the \
+             cards you drew since you were last asked. Return it to the Deck Master Zone now, \
+             showing it to everyone? If you keep it where it is, it stays until it changes \
+             zones again."
+                .to_owned(),
+        )),
         Decision::ReturnDeckMaster { at } => Some(all(format!(
             "Your Deck Master went to {}. Return it to the Deck Master Zone now? If you keep \
              it there, it stays until it changes zones again.",

@@ -414,6 +414,7 @@ impl Duel {
                     .state
                     .player(side)
                     .deck_master
+                    .clone()
                     .filter(|m| m.in_zone)
                     .ok_or_else(|| bad(format!("{side} has no Deck Master in its zone")))?;
                 if let Some(m) = self.state.player_mut(side).deck_master.as_mut() {

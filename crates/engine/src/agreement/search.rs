@@ -61,21 +61,13 @@ impl Duel {
             return Ok(());
         };
         let player = self.state.player(seat);
-        let Some(at) = player.deck.iter().position(|r| *r == card_ref) else {
+        if !player.deck.contains(&card_ref) {
             return Err(RuleError::NotInDeck { seat });
-        };
+        }
         let commitment = self.state.commitment(card_ref);
         self.check_reveal(seat, &commitment, &reveal)?;
+        self.take_out_of_deck(seat, card_ref);
         let player = self.state.player_mut(seat);
-        player.deck.remove(at);
-        if let DeckOrder::Permuted {
-            taken, top, bottom, ..
-        } = &mut player.deck_order
-        {
-            taken.push(card_ref);
-            top.retain(|r| *r != card_ref);
-            bottom.retain(|r| *r != card_ref);
-        }
         player.hand.push(CardSlot {
             card_ref,
             card: Some(reveal.card),
@@ -89,5 +81,20 @@ impl Duel {
             self.shuffle_deck(seat, events);
         }
         Ok(())
+    }
+
+    /// Takes `card_ref` out of `seat`'s deck, wherever it lies there. In a permuted deck a
+    /// draw that later reaches its position moves on to the next one.
+    pub(crate) fn take_out_of_deck(&mut self, seat: Seat, card_ref: CardRef) {
+        let player = self.state.player_mut(seat);
+        player.deck.retain(|r| *r != card_ref);
+        if let DeckOrder::Permuted {
+            taken, top, bottom, ..
+        } = &mut player.deck_order
+        {
+            taken.push(card_ref);
+            top.retain(|r| *r != card_ref);
+            bottom.retain(|r| *r != card_ref);
+        }
     }
 }

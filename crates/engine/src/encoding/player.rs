@@ -109,6 +109,7 @@ impl Writer<'_> {
                 in_zone,
                 seen_at,
                 returns,
+                drawn_unseen,
             }) => {
                 self.byte(1);
                 self.card_id(*card);
@@ -116,6 +117,10 @@ impl Writer<'_> {
                 self.byte(u8::from(*in_zone));
                 self.deck_master_place(*seen_at);
                 self.byte(*returns);
+                self.len(drawn_unseen.len());
+                for r in drawn_unseen {
+                    self.card_ref(*r);
+                }
             }
         }
         self.len(extra_deck.len());

@@ -109,6 +109,7 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
             in_zone: false,
             seen_at: crate::player::DeckMasterPlace::Graveyard,
             returns: 2,
+            drawn_unseen: vec![CardRef(first_ref + 7)],
         }),
         extra_deck: vec![CardRef(first_ref + 60), CardRef(400)],
         duelist_setup: (life_points > 0).then(|| crate::field::DuelistSetup {

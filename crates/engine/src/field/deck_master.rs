@@ -21,59 +21,100 @@
 use crate::action::PlayMode;
 use crate::awaiting::{Awaiting, Decision};
 use crate::commitment::CardRef;
+use crate::commitment::Reveal;
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::field::summon::NormalSummon;
+use crate::knowledge::Knowledge;
 use crate::piece::{Class, Piece};
 use crate::place::Place;
-use crate::player::{DeckMaster, DeckMasterPlace, DeckOrder};
+use crate::player::{DeckMaster, DeckMasterPlace};
 use crate::seat::Seat;
 
 impl Duel {
     /// Where `seat`'s Deck Master is now, if it has one.
     pub fn deck_master_place(&self, seat: Seat) -> Option<DeckMasterPlace> {
-        let master = self.state.player(seat).deck_master?;
+        self.locate_deck_master(seat).map(|(place, _)| place)
+    }
+
+    /// Where `seat`'s Deck Master is now, and the commitment it lies under there. Followed
+    /// by its commitment, or else — once a deck committed again lost track of it — by its
+    /// card wherever the card is public again (one copy of each card in a Domain deck).
+    /// `Deck` also stands for a Deck Master nobody but its owner can point at any more:
+    /// somewhere in the deck, or drawn from it since.
+    fn locate_deck_master(&self, seat: Seat) -> Option<(DeckMasterPlace, CardRef)> {
+        let master = self.state.player(seat).deck_master.as_ref()?;
         if master.in_zone {
-            return Some(DeckMasterPlace::Zone);
+            return Some((DeckMasterPlace::Zone, master.card_ref));
         }
+        if let Some(place) = self.deck_master_place_of(seat, |r, _| r == master.card_ref) {
+            return Some((place, master.card_ref));
+        }
+        let player = self.state.player(seat);
+        if player.deck.contains(&master.card_ref) {
+            return Some((DeckMasterPlace::Deck, master.card_ref));
+        }
+        let mut found = None;
+        let _ = self.deck_master_place_of(seat, |r, card| {
+            let its_card = card == Some(master.card);
+            if its_card && found.is_none() {
+                found = Some(r);
+            }
+            its_card
+        });
+        match found {
+            Some(card_ref) => {
+                let place = self.deck_master_place_of(seat, |r, _| r == card_ref)?;
+                Some((place, card_ref))
+            }
+            None => Some((DeckMasterPlace::Deck, master.card_ref)),
+        }
+    }
+
+    /// The place outside the deck of the first card of `seat`'s that `is_it` picks (by its
+    /// commitment and, where public, its card).
+    fn deck_master_place_of(
+        &self,
+        seat: Seat,
+        mut is_it: impl FnMut(CardRef, Option<crate::card::CardId>) -> bool,
+    ) -> Option<DeckMasterPlace> {
         // Attached beneath a monster (an Xyz Material) it is still on the field: "If your DM
         // is attached as material or placed in the S/T Zone from the Monster Zone, this is
         // not considered to have moved zones since they are still on the field".
-        if self.state.cells.iter().flatten().any(|p| {
-            p.card_ref == master.card_ref
-                || p.attached.iter().any(|a| a.card_ref == master.card_ref)
-        }) {
+        let on_field = self.state.cells.iter().flatten().any(|p| {
+            (p.owner == seat && is_it(p.card_ref, p.card))
+                || p.attached
+                    .iter()
+                    .any(|a| a.owner == seat && is_it(a.card_ref, Some(a.card)))
+        });
+        if on_field {
             return Some(DeckMasterPlace::Field);
         }
         let player = self.state.player(seat);
         let side = self.state.player(self.side_of(seat));
-        if player.hand.iter().any(|s| s.card_ref == master.card_ref) {
+        if player.hand.iter().any(|s| is_it(s.card_ref, s.card)) {
             Some(DeckMasterPlace::Hand)
         } else if player
             .graveyard
             .iter()
             .chain(&side.graveyard)
-            .any(|s| s.card_ref == master.card_ref)
+            .any(|s| is_it(s.card_ref, s.card))
         {
             Some(DeckMasterPlace::Graveyard)
-        } else if player
-            .banished
-            .iter()
-            .any(|s| s.card_ref == master.card_ref)
-        {
+        } else if player.banished.iter().any(|s| is_it(s.card_ref, s.card)) {
             Some(DeckMasterPlace::Banished)
         } else if player
             .face_up_extra_deck
             .iter()
-            .any(|s| s.card_ref == master.card_ref)
+            .any(|s| is_it(s.card_ref, s.card))
             // An Extra Deck monster sent to the hand or the deck goes back to the Extra Deck,
             // known to everyone as it goes.
-            || player.extra_deck.contains(&master.card_ref)
+            || player.extra_deck.iter().any(|r| is_it(*r, None))
         {
             Some(DeckMasterPlace::ExtraDeck)
         } else {
-            Some(DeckMasterPlace::Deck)
+            None
         }
     }
 
@@ -146,6 +187,7 @@ impl Duel {
         self.state
             .player(seat)
             .deck_master
+            .as_ref()
             .is_some_and(|m| m.in_zone && m.card_ref == card_ref)
     }
 
@@ -158,7 +200,12 @@ impl Duel {
             .deck_master
             .as_ref()
             .map_or(0, |d| d.return_cost);
-        let returns = self.state.player(seat).deck_master.map_or(0, |m| m.returns);
+        let returns = self
+            .state
+            .player(seat)
+            .deck_master
+            .as_ref()
+            .map_or(0, |m| m.returns);
         per_return.saturating_mul(u32::from(returns))
     }
 
@@ -166,7 +213,7 @@ impl Duel {
     /// zone and tributes are checked by the summon itself).
     pub(super) fn deck_master_summon_refused(&self, seat: Seat) -> Option<RuleError> {
         let refused = |why| Some(RuleError::CannotSummonDeckMaster { why });
-        let Some(master) = self.state.player(seat).deck_master else {
+        let Some(master) = &self.state.player(seat).deck_master else {
             return refused("this format has no Deck Masters");
         };
         if !master.in_zone {
@@ -190,7 +237,7 @@ impl Duel {
         if let Some(refused) = self.deck_master_summon_refused(seat) {
             return Err(refused);
         }
-        let Some(master) = self.state.player(seat).deck_master else {
+        let Some(master) = self.state.player(seat).deck_master.clone() else {
             return Err(RuleError::CannotSummonDeckMaster {
                 why: "this format has no Deck Masters",
             });
@@ -298,72 +345,42 @@ impl Duel {
         let table = self.state.table;
         let order: Vec<Seat> = table.clockwise_from(self.state.active).collect();
         for seat in order {
-            let (Some(master), Some(now)) = (
-                self.state.player(seat).deck_master,
-                self.deck_master_place(seat),
-            ) else {
+            let Some((now, card_ref)) = self.locate_deck_master(seat) else {
                 continue;
             };
-            // Kept in the deck, it is one card of the deck from then on: once the deck is
-            // committed again nobody could follow it (a deck in public order could, and is
-            // not followed either, so that both ways of play keep one rule).
-            if now == master.seen_at || master.seen_at == DeckMasterPlace::Deck {
+            let Some(master) = self.state.player_mut(seat).deck_master.as_mut() else {
                 continue;
+            };
+            // Found again by its card (a card drawn unseen, then discarded): follow it under
+            // its new commitment.
+            if now != DeckMasterPlace::Deck {
+                master.card_ref = card_ref;
             }
-            let still_public_in_deck =
-                now == DeckMasterPlace::Deck && self.deck_master_offerable_in_deck(seat, master);
-            match now {
-                // Put into the deck by an effect, before the deck is shuffled.
-                DeckMasterPlace::Deck if still_public_in_deck => {
-                    self.state.awaiting = Awaiting::Decision {
-                        seat,
-                        decision: Decision::ReturnDeckMaster { at: now },
-                    };
-                    return true;
+            let ask = match now {
+                // Summoned, or returned: nothing to decide.
+                DeckMasterPlace::Field | DeckMasterPlace::Zone => {
+                    if now != master.seen_at {
+                        self.note_deck_master(seat, now);
+                    }
+                    false
                 }
-                // Summoned, or returned: nothing to decide. (In a deck committed again it is
-                // one card of the deck.)
-                DeckMasterPlace::Field | DeckMasterPlace::Zone | DeckMasterPlace::Deck => {
-                    self.note_deck_master(seat, now);
+                // Into the deck since the last open game state, or kept there and a card
+                // drawn from it since, which may be the Deck Master ("you will have the option
+                // to return your DM from the deck (or hand, if you drew it)"). Everyone with a
+                // Deck Master out of sight in the deck is asked after each draw alike, so the
+                // question tells nothing of the hand.
+                DeckMasterPlace::Deck => {
+                    master.seen_at != DeckMasterPlace::Deck || !master.drawn_unseen.is_empty()
                 }
                 DeckMasterPlace::Hand
                 | DeckMasterPlace::Graveyard
                 | DeckMasterPlace::Banished
-                | DeckMasterPlace::ExtraDeck => {
-                    self.state.awaiting = Awaiting::Decision {
-                        seat,
-                        decision: Decision::ReturnDeckMaster { at: now },
-                    };
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// A Deck Master an effect just put into its owner's deck, still under its own public
-    /// commitment: its owner decides whether it returns before the deck is shuffled, since
-    /// after that nobody could point at it. Returns whether a decision is now awaited.
-    pub(super) fn await_deck_master_in_deck(&mut self) -> bool {
-        if self.rules.format.field.deck_master.is_none() {
-            return false;
-        }
-        let order: Vec<Seat> = self.state.table.clockwise_from(self.state.active).collect();
-        for seat in order {
-            let player = self.state.player(seat);
-            let Some(master) = player.deck_master else {
-                continue;
+                | DeckMasterPlace::ExtraDeck => now != master.seen_at,
             };
-            let in_deck = !master.in_zone
-                && master.seen_at != DeckMasterPlace::Deck
-                && player.deck.contains(&master.card_ref)
-                && self.deck_master_offerable_in_deck(seat, master);
-            if in_deck {
+            if ask {
                 self.state.awaiting = Awaiting::Decision {
                     seat,
-                    decision: Decision::ReturnDeckMaster {
-                        at: DeckMasterPlace::Deck,
-                    },
+                    decision: Decision::ReturnDeckMaster { at: now },
                 };
                 return true;
             }
@@ -371,18 +388,51 @@ impl Duel {
         false
     }
 
-    /// Whether a Deck Master in its owner's deck may still be offered back: it is under its
-    /// own public commitment, and no draw from that deck waits for its opening (draws
-    /// counted on the deck with it; taking it out under them would leave a draw past the
-    /// deck's end). Otherwise it stays in the deck.
-    fn deck_master_offerable_in_deck(&self, seat: Seat, master: DeckMaster) -> bool {
-        self.state.player(seat).deck.contains(&master.card_ref)
-            && !self.state.draws_due.iter().any(|d| d.owner == seat)
+    /// Whether `seat`'s Deck Master is somewhere in their deck, or drawn from it, where only
+    /// they can point at it: the deck was committed again since it went in.
+    pub fn deck_master_out_of_sight(&self, seat: Seat) -> bool {
+        let player = self.state.player(seat);
+        player.deck_master.as_ref().is_some_and(|m| {
+            !m.in_zone
+                && !player.deck.contains(&m.card_ref)
+                && self.locate_deck_master(seat).map(|(place, _)| place)
+                    == Some(DeckMasterPlace::Deck)
+        })
+    }
+
+    /// `seat` drew `card_ref`: with their Deck Master out of sight in the deck, it may be
+    /// the one.
+    pub(crate) fn note_draw_for_deck_master(&mut self, seat: Seat, card_ref: CardRef) {
+        if self.deck_master_out_of_sight(seat)
+            && let Some(master) = self.state.player_mut(seat).deck_master.as_mut()
+        {
+            master.drawn_unseen.push(card_ref);
+        }
+    }
+
+    /// The card `seat` shows to return their Deck Master from out of sight: the commitment
+    /// in their deck, or among the cards drawn since, that they know holds it.
+    pub(crate) fn deck_master_to_show(
+        &self,
+        seat: Seat,
+        knowledge: &Knowledge,
+    ) -> Option<(CardRef, Reveal)> {
+        let player = self.state.player(seat);
+        let master = player.deck_master.as_ref()?;
+        player
+            .deck
+            .iter()
+            .chain(&master.drawn_unseen)
+            .find_map(|card_ref| {
+                let reveal = knowledge.get(&self.state.commitment(*card_ref))?;
+                (reveal.card == master.card).then_some((*card_ref, *reveal))
+            })
     }
 
     fn note_deck_master(&mut self, seat: Seat, now: DeckMasterPlace) {
         if let Some(master) = self.state.player_mut(seat).deck_master.as_mut() {
             master.seen_at = now;
+            master.drawn_unseen.clear();
         }
     }
 
@@ -390,6 +440,7 @@ impl Duel {
         &mut self,
         seat: Seat,
         back: bool,
+        shown: Option<(CardRef, Reveal)>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let at = match &self.state.awaiting {
@@ -399,7 +450,7 @@ impl Duel {
             } if *s == seat => *at,
             _ => return Err(self.wrong_decision(seat, "return-deck-master")),
         };
-        let Some(master) = self.state.player(seat).deck_master else {
+        let Some(master) = self.state.player(seat).deck_master.clone() else {
             return Err(self.wrong_decision(seat, "return-deck-master"));
         };
         if !back {
@@ -407,23 +458,77 @@ impl Duel {
             events.push(Event::DeckMasterKept { seat, at });
             return Ok(());
         }
-        self.take_deck_master_from(seat, master, at);
+        let from = if self.deck_master_out_of_sight(seat) {
+            self.take_shown_deck_master(seat, &master, shown, events)?
+        } else if shown.is_some() {
+            return Err(RuleError::DeckMasterNotShown {
+                seat,
+                why: "everyone can see where the Deck Master is: return it without showing a                       card",
+            });
+        } else {
+            self.take_deck_master_from(seat, &master, at);
+            at
+        };
         if let Some(master) = self.state.player_mut(seat).deck_master.as_mut() {
             master.in_zone = true;
             master.seen_at = DeckMasterPlace::Zone;
             master.returns = master.returns.saturating_add(1);
+            master.drawn_unseen.clear();
         }
         events.push(Event::DeckMasterReturned {
             seat,
             card: master.card,
-            from: at,
+            from,
         });
         Ok(())
     }
 
+    /// Takes out the card `seat` showed to return their Deck Master from out of sight: it
+    /// must open to the Deck Master's card and lie in their deck, or be a card they drew
+    /// since they were last asked. Returns where it was.
+    fn take_shown_deck_master(
+        &mut self,
+        seat: Seat,
+        master: &DeckMaster,
+        shown: Option<(CardRef, Reveal)>,
+        events: &mut Vec<Event>,
+    ) -> Result<DeckMasterPlace, RuleError> {
+        let refused = |why| Err(RuleError::DeckMasterNotShown { seat, why });
+        let Some((card_ref, reveal)) = shown else {
+            return refused(
+                "the Deck Master went into the deck and was shuffled: show the card that                  holds it, from the deck or among the cards drawn since",
+            );
+        };
+        if reveal.card != master.card {
+            return refused("the card shown is not the Deck Master");
+        }
+        let player = self.state.player(seat);
+        let in_deck = player.deck.contains(&card_ref);
+        let drawn = master.drawn_unseen.contains(&card_ref)
+            && player.hand.iter().any(|s| s.card_ref == card_ref);
+        if !in_deck && !drawn {
+            return refused(
+                "the card shown is neither in the deck nor drawn since the last choice to                  return the Deck Master",
+            );
+        }
+        let commitment = self.state.commitment(card_ref);
+        self.check_reveal(seat, &commitment, &reveal)?;
+        self.learn(seat, commitment, reveal.card, events)?;
+        if in_deck {
+            self.take_out_of_deck(seat, card_ref);
+            Ok(DeckMasterPlace::Deck)
+        } else {
+            self.state
+                .player_mut(seat)
+                .hand
+                .retain(|s| s.card_ref != card_ref);
+            Ok(DeckMasterPlace::Hand)
+        }
+    }
+
     /// Takes the Deck Master out of the hand, graveyard, banished cards, face-up Extra Deck
     /// or deck it is in.
-    fn take_deck_master_from(&mut self, seat: Seat, master: DeckMaster, at: DeckMasterPlace) {
+    fn take_deck_master_from(&mut self, seat: Seat, master: &DeckMaster, at: DeckMasterPlace) {
         let side = self.side_of(seat);
         match at {
             DeckMasterPlace::Hand => {
@@ -446,14 +551,7 @@ impl Duel {
                     banished.remove(i);
                 }
             }
-            DeckMasterPlace::Deck => {
-                let player = self.state.player_mut(seat);
-                player.deck.retain(|r| *r != master.card_ref);
-                if let DeckOrder::Permuted { top, bottom, .. } = &mut player.deck_order {
-                    top.retain(|r| *r != master.card_ref);
-                    bottom.retain(|r| *r != master.card_ref);
-                }
-            }
+            DeckMasterPlace::Deck => self.take_out_of_deck(seat, master.card_ref),
             DeckMasterPlace::ExtraDeck => {
                 let player = self.state.player_mut(seat);
                 player

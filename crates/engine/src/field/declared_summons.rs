@@ -134,6 +134,7 @@ impl Duel {
             .state
             .player(seat)
             .deck_master
+            .as_ref()
             .filter(|m| {
                 m.in_zone && self.deck_master_cost(seat) <= self.state.player(seat).life_points
             })

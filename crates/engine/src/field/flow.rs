@@ -24,11 +24,7 @@ impl Duel {
             // "If the card that activated it leaves the field then this card also leaves the
             // field", whatever took it away.
             self.return_rule_cards_without_reliance(events);
-            // A Deck Master put into the deck may return before the deck is shuffled; a deck
-            // being shuffled is shuffled before anyone draws from it.
-            if self.await_deck_master_in_deck() {
-                return;
-            }
+            // A deck being shuffled is shuffled before anyone draws from it.
             if self.await_reshuffle(events) || self.await_draw_opening() || self.await_reveals() {
                 return;
             }

@@ -103,8 +103,21 @@ impl Duel {
                 }
             }
             Some((s, Decision::ReturnDeckMaster { .. })) if s == seat => {
-                out.push(Action::ReturnDeckMaster { back: true });
-                out.push(Action::ReturnDeckMaster { back: false });
+                if !self.deck_master_out_of_sight(seat) {
+                    out.push(Action::ReturnDeckMaster {
+                        back: true,
+                        shown: None,
+                    });
+                } else if let Some(shown) = self.deck_master_to_show(seat, knowledge) {
+                    out.push(Action::ReturnDeckMaster {
+                        back: true,
+                        shown: Some(shown),
+                    });
+                }
+                out.push(Action::ReturnDeckMaster {
+                    back: false,
+                    shown: None,
+                });
             }
             Some((s, Decision::ConsiderOutcome { .. })) if s == seat => {
                 out.push(Action::AcceptOutcome);
@@ -294,7 +307,7 @@ impl Duel {
 
     /// Summons of `seat`'s Deck Master from its zone, where it may leave it now.
     fn deck_master_summons(&self, seat: Seat, free_front: &[Place], out: &mut Vec<Action>) {
-        let Some(master) = self.state.player(seat).deck_master else {
+        let Some(master) = &self.state.player(seat).deck_master else {
             return;
         };
         if self.deck_master_summon_refused(seat).is_some() {

@@ -158,8 +158,8 @@ impl Duel {
             Action::SummonDeckMaster { to, mode, tributes } => {
                 self.field_summon_deck_master(seat, *to, *mode, tributes, events)?
             }
-            Action::ReturnDeckMaster { back } => {
-                self.field_return_deck_master(seat, *back, events)?
+            Action::ReturnDeckMaster { back, shown } => {
+                self.field_return_deck_master(seat, *back, *shown, events)?
             }
             Action::Discard { hand_index, reveal } => {
                 self.do_discard(seat, *hand_index, reveal, events)?

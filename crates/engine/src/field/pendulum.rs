@@ -271,11 +271,13 @@ impl Duel {
                 if let Some(refused) = self.deck_master_summon_refused(seat) {
                     return Err(refused);
                 }
-                let master = player
-                    .deck_master
-                    .ok_or(RuleError::CannotSummonDeckMaster {
-                        why: "this format has no Deck Masters",
-                    })?;
+                let master =
+                    player
+                        .deck_master
+                        .as_ref()
+                        .ok_or(RuleError::CannotSummonDeckMaster {
+                            why: "this format has no Deck Masters",
+                        })?;
                 Ok((master.card_ref, master.card))
             }
         }
@@ -377,7 +379,7 @@ impl Duel {
         seat: Seat,
         out: &mut Vec<crate::action::Action>,
     ) {
-        let Some(master) = self.state.player(seat).deck_master else {
+        let Some(master) = &self.state.player(seat).deck_master else {
             return;
         };
         if self.deck_master_summon_refused(seat).is_some() {

@@ -69,6 +69,7 @@ impl Duel {
                         in_zone: true,
                         seen_at: DeckMasterPlace::Zone,
                         returns: 0,
+                        drawn_unseen: Vec::new(),
                     })
                 }
                 (Some(leader), None) => {

@@ -161,7 +161,7 @@ fn reshuffle_answers_come_only_from_the_seat_asked_and_fit_the_deck() {
 /// Where `seat`'s Deck Master lies on the field, if it is there.
 fn deck_master_on_field(game: &Game, seat: Seat) -> Option<fairduel_engine::Place> {
     let duel = game.peer(seat).duel()?;
-    let master = duel.state().player(seat).deck_master?;
+    let master = duel.state().player(seat).deck_master.as_ref()?;
     duel.field().all_zones().find(|at| {
         duel.zone_piece(*at)
             .is_some_and(|p| p.card_ref == master.card_ref)
@@ -217,9 +217,10 @@ fn an_honest_end_reveal_counts_a_deck_master_shuffled_into_the_deck() {
                 Step::Game(Awaiting::Decision {
                     decision: Decision::ReturnDeckMaster { .. },
                     ..
-                }) if seat == owner && !shuffled_in => {
-                    Some(Action::ReturnDeckMaster { back: false })
-                }
+                }) if seat == owner && !shuffled_in => Some(Action::ReturnDeckMaster {
+                    back: false,
+                    shown: None,
+                }),
                 _ => None,
             };
             match forced {
@@ -235,7 +236,7 @@ fn an_honest_end_reveal_counts_a_deck_master_shuffled_into_the_deck() {
             }
             let duel = game.peer(owner).duel();
             if let Some(duel) = duel
-                && let Some(master) = duel.state().player(owner).deck_master
+                && let Some(master) = &duel.state().player(owner).deck_master
                 && duel.state().player(owner).deck.contains(&master.card_ref)
             {
                 shuffled_in = true;
@@ -257,4 +258,145 @@ fn an_honest_end_reveal_counts_a_deck_master_shuffled_into_the_deck() {
         break;
     }
     assert!(shuffled_in, "no seed put a Deck Master into its deck");
+}
+
+#[test]
+fn a_deck_master_shuffled_into_the_deck_returns_only_shown_as_itself() {
+    // An agreed outcome shuffles a summoned Deck Master into its owner's deck. Once the deck
+    // is committed again only the owner knows which card holds it: returning it must open
+    // that very card. A genuine opening of another deck card is refused by every peer; the
+    // honest return, showing the Deck Master, goes through and the match plays to its end.
+    use fairduel_engine::agreement::{Destination, Operation};
+    use fairduel_engine::{Action, Decision};
+    let table = Table::load("domain");
+    for seed in 0..60 {
+        let mut game = Game::new(&table, seed);
+        let proposing = |g: &Game| -> Option<(Seat, fairduel_engine::Place)> {
+            let seat = g.awaited()?;
+            let asked = matches!(
+                g.step(),
+                Step::Game(Awaiting::Decision {
+                    decision: Decision::ProposeOutcome { .. },
+                    ..
+                })
+            );
+            asked.then(|| deck_master_on_field(g, seat).map(|at| (seat, at)))?
+        };
+        if !game.advance_until_or_end(|g| proposing(g).is_some()) {
+            continue;
+        }
+        let Some((owner, at)) = proposing(&game) else {
+            continue;
+        };
+        let into_deck = Action::ProposeOutcome {
+            operations: vec![Operation::Move {
+                from: at,
+                to: Destination::Deck,
+            }],
+        };
+        let Ok((envelope, _)) = game.peers[owner.index()].decide(into_deck) else {
+            continue;
+        };
+        game.deliver(owner, &envelope);
+        let asked_to_return = |g: &Game| {
+            g.awaited() == Some(owner)
+                && matches!(
+                    g.step(),
+                    Step::Game(Awaiting::Decision {
+                        decision: Decision::ReturnDeckMaster { .. },
+                        ..
+                    })
+                )
+        };
+        let mut refused_one = false;
+        while !asked_to_return(&game) {
+            let accept = game.awaited().filter(|_| {
+                matches!(
+                    game.step(),
+                    Step::Game(Awaiting::Decision {
+                        decision: Decision::ConsiderOutcome { .. },
+                        ..
+                    })
+                )
+            });
+            if let Some(seat) = accept {
+                let (envelope, _) = game.peers[seat.index()]
+                    .decide(Action::AcceptOutcome)
+                    .unwrap();
+                game.deliver(seat, &envelope);
+            } else if !game.advance() {
+                break;
+            }
+        }
+        if !asked_to_return(&game) {
+            continue;
+        }
+        let peer = game.peer(owner);
+        let duel = peer.duel().unwrap();
+        assert!(
+            duel.deck_master_out_of_sight(owner),
+            "seed {seed}: the reshuffled deck should hide the Deck Master"
+        );
+        let master = duel.state().player(owner).deck_master.clone().unwrap();
+        let other = duel.state().player(owner).deck.iter().find_map(|r| {
+            let reveal = peer.knowledge().get(&duel.state().commitment(*r))?;
+            (reveal.card != master.card).then_some((*r, *reveal))
+        });
+        if let Some(other) = other {
+            let forged = game.forge(
+                owner,
+                Body::Action(Action::ReturnDeckMaster {
+                    back: true,
+                    shown: Some(other),
+                }),
+            );
+            let refused = refused_as(game.honest_receives(owner, &forged), "illegal-action");
+            assert!(refused.contains("not the Deck Master"), "{refused}");
+            refused_one = true;
+        }
+        let honest = game
+            .peer(owner)
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::ReturnDeckMaster { back: true, .. }))
+            .expect("the owner may show and return its Deck Master");
+        assert!(
+            matches!(honest, Action::ReturnDeckMaster { shown: Some(_), .. }),
+            "seed {seed}: the return shows the card"
+        );
+        let (envelope, _) = game.peers[owner.index()].decide(honest).unwrap();
+        game.deliver(owner, &envelope);
+        // The others apply it once the owner's signature covers it.
+        let back_for_everyone = |g: &Game| {
+            g.seats().all(|seat| {
+                g.peer(seat).duel().and_then(|d| d.deck_master_place(owner))
+                    == Some(fairduel_engine::player::DeckMasterPlace::Zone)
+            })
+        };
+        assert!(
+            game.advance_until_or_end(back_for_everyone),
+            "seed {seed}: not every seat saw the Deck Master return"
+        );
+        if !refused_one {
+            continue;
+        }
+        game.finish();
+        assert!(
+            game.is_complete(),
+            "seed {seed}: the match did not complete"
+        );
+        // The other seats kept the refused entry: their records name its author alone, for
+        // signing two entries of one number. The owner's own record verifies everyone: the
+        // Deck Master it showed opened as itself.
+        for seat in game.others(owner) {
+            let (_, what) = names_only(&game.audit_by(seat), owner);
+            assert!(what.contains("equivocation"), "seed {seed}: {what}");
+        }
+        assert!(
+            game.audit_by(owner).all_verified(),
+            "seed {seed}: the owner's record did not verify"
+        );
+        return;
+    }
+    panic!("no seed shuffled a Deck Master into a deck holding another card");
 }

@@ -264,6 +264,7 @@ impl Runner {
                         in_zone: at == DeckMasterPlace::Zone,
                         seen_at: at,
                         returns: rs.deck_master_returns.unwrap_or(0),
+                        drawn_unseen: Vec::new(),
                     })
                 }
                 _ if rs.deck_master.is_some()
@@ -329,7 +330,7 @@ impl Runner {
                 }
                 None => {}
             }
-            if let Some(master) = deck_master
+            if let Some(master) = &deck_master
                 && master.seen_at == DeckMasterPlace::Banished
             {
                 p.banished.push(CardSlot {

@@ -218,7 +218,7 @@ impl Runner {
                 );
             }
             if let Some(want) = a.deck_master_returns {
-                let now = p.deck_master.map_or(0, |m| m.returns);
+                let now = p.deck_master.as_ref().map_or(0, |m| m.returns);
                 expect(
                     &mut problems,
                     format!("{who} Deck Master's returns"),

@@ -173,8 +173,41 @@ impl Runner {
                     tributes,
                 }
             }
-            "return-deck-master" => Action::ReturnDeckMaster { back: true },
-            "keep-deck-master" => Action::ReturnDeckMaster { back: false },
+            // Shown from the deck or the hand, by the seat's own knowledge, when it is out of
+            // sight there; `card = N` shows the first card N of the deck or hand instead.
+            "return-deck-master" => match raw.card {
+                Some(id) => {
+                    let player = self.duel.state().player(seat);
+                    let shown = player
+                        .deck
+                        .iter()
+                        .chain(player.hand.iter().map(|s| &s.card_ref))
+                        .find_map(|r| {
+                            let reveal = self.reveal_of(&self.duel.state().commitment(*r))?;
+                            (reveal.card == CardId(id)).then_some((*r, reveal))
+                        })
+                        .ok_or_else(|| {
+                            sc.err(line, format!("no card {id} in seat {seat}'s deck or hand"))
+                        })?;
+                    Action::ReturnDeckMaster {
+                        back: true,
+                        shown: Some(shown),
+                    }
+                }
+                None => self
+                    .duel
+                    .legal_actions(seat, &self.knowledge)
+                    .into_iter()
+                    .find(|a| matches!(a, Action::ReturnDeckMaster { back: true, .. }))
+                    .unwrap_or(Action::ReturnDeckMaster {
+                        back: true,
+                        shown: None,
+                    }),
+            },
+            "keep-deck-master" => Action::ReturnDeckMaster {
+                back: false,
+                shown: None,
+            },
             "destiny-draw" => Action::ChooseDraw { destiny: true },
             "regular-draw" => Action::ChooseDraw { destiny: false },
             "flip" => {
@@ -233,6 +266,7 @@ impl Runner {
                                     .state()
                                     .player(seat)
                                     .deck_master
+                                    .as_ref()
                                     .filter(|m| m.in_zone && m.card == CardId(id))?;
                                 let commitment = self.duel.state().commitment(master.card_ref);
                                 Some((master.card_ref, self.reveal_of(&commitment)?))
@@ -327,6 +361,7 @@ impl Runner {
                     .state()
                     .player(seat)
                     .deck_master
+                    .as_ref()
                     .filter(|m| m.in_zone && m.card == CardId(id))
                     .and_then(|m| {
                         let reveal = self.reveal_of(&self.duel.state().commitment(m.card_ref))?;
