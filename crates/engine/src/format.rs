@@ -209,6 +209,12 @@ pub struct PlayRules {
     /// controller's Deck Leader (Classic rule 15); otherwise it stays where it is.
     #[serde(default)]
     pub control_change_to_leader: bool,
+    /// A monster an agreed outcome Special Summons onto the grid appears where Classic rule
+    /// 10 says: the zone where the card was activated, next to a card that stays on the
+    /// field, or next to the Deck Leader for a monster's own effect or a Field Spell's.
+    /// Otherwise the outcome names any free cell.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub special_summon_placement: bool,
     /// An equip spell from the hand may go onto its player's own face-down monster (Kairu:
     /// "You can equip an Equip Spell to a face-down monster, however its effects are not
     /// activated until the monster is flipped face up"); the monster's fit is a claim.
@@ -350,6 +356,7 @@ impl Default for PlayRules {
             ritual_monsters_immune: false,
             over_limit: OverLimit::Refuse,
             control_change_to_leader: false,
+            special_summon_placement: false,
             equip_face_down: false,
             equip_with_monster: false,
             attached_equips_count: false,

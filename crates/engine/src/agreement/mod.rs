@@ -41,6 +41,7 @@ mod deck_places;
 mod duel_result;
 pub mod extra_deck_summon;
 mod flow;
+pub(crate) use flow::stays_after_resolving;
 mod moves;
 mod operations;
 mod search;

@@ -103,6 +103,14 @@ impl Duel {
             if !self.grid().contains(cell) {
                 return Err(bad(format!("{cell} is not a cell of the board")));
             }
+            let monster = lifted
+                .card
+                .and_then(|id| self.rules.pool.get(id))
+                .is_none_or(crate::card::CardDef::is_monster);
+            if monster && from.cell().is_none() {
+                self.place_special_summon(lifted.card_ref, cell, events)
+                    .map_err(bad)?;
+            }
             if self.state.piece(cell).is_some() {
                 return Err(bad(format!("{cell} is not free")));
             }

@@ -31,6 +31,7 @@ mod response_windows;
 pub(crate) mod reveals;
 mod revival;
 mod ritual;
+mod special_summon_placement;
 mod spellbinding;
 mod spells;
 mod stats;
