@@ -94,6 +94,8 @@ impl Duel {
             class: None,
             from_extra_deck: true,
             attached: Vec::new(),
+            controller: None,
+            lent: false,
         };
         let from = Place::Zone {
             side: owner,

@@ -29,6 +29,10 @@ pub(super) struct Lifted {
     /// The cards that lay under it: they go with it to another zone of the field, and to
     /// their owners' graveyards when it leaves the field.
     pub(super) attached: Vec<Attached>,
+    /// Who controlled it, when it lay on the board, and whether that control was lent for
+    /// the turn (it keeps both when moved about the grid).
+    pub(super) controller: Option<Seat>,
+    pub(super) lent: bool,
 }
 
 impl Lifted {
@@ -43,6 +47,8 @@ impl Lifted {
             class: Some(piece.class),
             from_extra_deck: piece.from_extra_deck,
             attached: piece.attached.clone(),
+            controller: Some(piece.controller),
+            lent: piece.lent,
         }
     }
 }
@@ -264,7 +270,19 @@ impl Duel {
                         }
                     }));
                 }
-                let controller = self.controller_arriving_at(at, owner).map_err(bad)?;
+                let controller = match at {
+                    // The grid's cells belong to no side: a card moved about the board keeps
+                    // its controller, and one an effect brings onto it (a Special Summon) is
+                    // the effect's controller's, as the card game's "Special Summon ... to
+                    // your field" (Monster Reborn, Call of the Haunted on an enemy's monster).
+                    Place::Cell(_) => lifted.controller.unwrap_or_else(|| {
+                        self.state
+                            .agreement
+                            .as_ref()
+                            .map_or(owner, |a| a.controller)
+                    }),
+                    Place::Zone { .. } => self.controller_arriving_at(at, owner).map_err(bad)?,
+                };
                 // On the grid a monster an outcome brings needs room as any other does (the
                 // five, the Extra Deck monsters beside them, DOR Modern's cap in all).
                 if let Place::Cell(cell) = at
@@ -313,6 +331,7 @@ impl Duel {
                 let face_up = !lifted.hidden_on_field && !hidden;
                 let piece = Piece {
                     controller,
+                    lent: lifted.lent && at.cell().is_some(),
                     card: lifted.card,
                     face_up,
                     from_extra_deck: lifted.from_extra_deck,
@@ -398,6 +417,8 @@ impl Duel {
                     class: None,
                     from_extra_deck: false,
                     attached: Vec::new(),
+                    controller: None,
+                    lent: false,
                 })
             }
             Zone::ExtraDeck => Err(bad(
@@ -437,6 +458,8 @@ impl Duel {
                     class: Some(Class::Monster),
                     from_extra_deck: false,
                     attached: Vec::new(),
+                    controller: None,
+                    lent: false,
                 })
             }
         }
