@@ -224,6 +224,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
         }
         StepKind::LifePoints => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name);
+            each_player_ui(ui, &mut draft.each_player);
             ui.add(
                 DragValue::new(&mut draft.amount)
                     .range(-100_000..=100_000)
@@ -286,6 +287,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
         StepKind::Shuffle => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name)
                 .on_hover_text("That player's deck is shuffled again, in secret");
+            each_player_ui(ui, &mut draft.each_player);
         }
         StepKind::LoseDuel | StepKind::WinDuel => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name).on_hover_text(
@@ -295,6 +297,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
         }
         StepKind::Draw => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name);
+            each_player_ui(ui, &mut draft.each_player);
             ui.add(
                 DragValue::new(&mut draft.count)
                     .range(1..=10)
@@ -304,6 +307,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
         StepKind::Mill => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name)
                 .on_hover_text("The top cards of that player's deck go to their graveyard, shown");
+            each_player_ui(ui, &mut draft.each_player);
             ui.add(
                 DragValue::new(&mut draft.count)
                     .range(1..=10)
@@ -569,6 +573,13 @@ fn token_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, name
         .labelled_by(label.id);
     pick_button_ui(ui, draft, Pick::Zone);
     ui.checkbox(&mut draft.defence, "in DEF Position");
+}
+
+/// "Each player" / "both players": the step for every player still in the duel, in turn
+/// order from the turn player, instead of the one chosen.
+fn each_player_ui(ui: &mut Ui, each_player: &mut bool) -> Response {
+    ui.checkbox(each_player, "every player")
+        .on_hover_text("\"Each player\" or \"both players\": every player still in the duel, one after another in turn order from the turn player")
 }
 
 fn seat_picker_ui(

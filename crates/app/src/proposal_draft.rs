@@ -1,7 +1,7 @@
 //! The outcome being written in the proposal editor, apart from the widgets that edit it:
 //! which step comes next, its fields, and the engine operation they make.
 
-use fairduel_engine::agreement::{Destination, Operation};
+use fairduel_engine::agreement::{Destination, EachPlayerStep, Operation};
 use fairduel_engine::card::Duration;
 use fairduel_engine::commitment::CardRef;
 use fairduel_engine::format::Family;
@@ -184,6 +184,8 @@ pub struct ProposalDraft {
     pub zone: Option<Place>,
     pub defence: bool,
     pub seat: Option<Seat>,
+    /// The step is for every player in turn order (life points, draws, mills, shuffles).
+    pub each_player: bool,
     pub amount: i32,
     pub atk: i16,
     pub def: i16,
@@ -295,6 +297,24 @@ impl ProposalDraft {
             StepKind::Terrain => Operation::Terrain {
                 at: self.zone?,
                 terrain: self.terrain,
+            },
+            StepKind::LifePoints if self.each_player => Operation::EachPlayer {
+                step: EachPlayerStep::LifePoints {
+                    amount: self.amount,
+                },
+            },
+            StepKind::Draw if self.each_player => Operation::EachPlayer {
+                step: EachPlayerStep::Draw {
+                    count: self.count.max(1),
+                },
+            },
+            StepKind::Mill if self.each_player => Operation::EachPlayer {
+                step: EachPlayerStep::Mill {
+                    count: self.count.max(1),
+                },
+            },
+            StepKind::Shuffle if self.each_player => Operation::EachPlayer {
+                step: EachPlayerStep::Shuffle,
             },
             StepKind::LifePoints => Operation::LifePoints {
                 seat: self.seat?,

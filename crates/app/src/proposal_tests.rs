@@ -90,18 +90,19 @@ fn a_grid_card_outcome_is_written_checked_and_sent() {
         zone: Zone::Graveyard,
         slot: 0,
     };
-    // Onto Ada's own Deck Leader: the engine says why not before anything is sent.
-    let leader = Place::Cell(Cell::new(6, 3));
+    // Onto a free zone of Ada's choosing: Classic rule 10 puts it where the spell was
+    // activated, and the engine says so before anything is sent.
+    let elsewhere = Place::Cell(Cell::new(5, 2));
     {
         let draft = &mut h.state_mut().draft;
         draft.card = Some(gaia);
         draft.destination = DestinationKind::Zone;
-        draft.zone = Some(leader);
+        draft.zone = Some(elsewhere);
     }
     h.run();
     h.get_by_label("Add step").click();
     h.run();
-    h.get_by_label_contains("is not free");
+    h.get_by_label_contains("takes the zone where it was activated, d6");
     assert!(
         h.query_by_label("Send the proposal")
             .is_some_and(|send| send.accesskit_node().is_disabled()),
@@ -110,7 +111,7 @@ fn a_grid_card_outcome_is_written_checked_and_sent() {
     h.get_by_label("Remove").click();
     h.run();
 
-    let free = Place::Cell(Cell::new(5, 2));
+    let free = Place::Cell(Cell::new(5, 3));
     h.state_mut().draft.zone = Some(free);
     h.run();
     h.get_by_label("Add step").click();
@@ -144,7 +145,8 @@ fn a_card_of_my_extra_deck_is_chosen_by_name_and_sent_opened() {
     h.run();
     h.get_by_label("Red-Eyes Black Metal Dragon").click();
     h.run();
-    let to = Place::Cell(Cell::new(5, 2));
+    // The spell's own zone (Classic rule 10).
+    let to = Place::Cell(Cell::new(5, 3));
     {
         let draft = &mut h.state_mut().draft;
         draft.destination = DestinationKind::Zone;
@@ -430,4 +432,29 @@ fn a_token_is_chosen_by_name_for_a_free_zone_and_sent() {
         }
         other => panic!("sent {other:?}"),
     }
+}
+
+/// Domain Format's "each player": one step for every player still in the duel, written by
+/// ticking "every player" beside the player picker.
+#[test]
+fn an_each_player_step_is_written_for_every_player() {
+    let mut h = editor();
+    h.state_mut().draft.kind = super::StepKind::Draw;
+    h.run();
+    h.get_by_label("every player").click();
+    h.run();
+    {
+        let draft = &mut h.state_mut().draft;
+        draft.count = 2;
+    }
+    h.run();
+    h.get_by_label("Add step").click();
+    h.run();
+    assert_eq!(
+        h.state().draft.operations,
+        vec![Operation::EachPlayer {
+            step: fairduel_engine::agreement::EachPlayerStep::Draw { count: 2 },
+        }]
+    );
+    h.get_by_label_contains("The engine can carry this outcome out");
 }

@@ -1,7 +1,7 @@
 //! Plain-words descriptions of actions and events, for logs, the terminal and the app.
 
 use crate::action::{Action, Answer, Entry, FusionMaterial, PendulumSource, PlayMode};
-use crate::agreement::{Destination, Operation};
+use crate::agreement::{Destination, EachPlayerStep, Operation};
 use crate::card::Duration;
 use crate::duel::Duel;
 use crate::place::{Place, Zone};
@@ -490,6 +490,23 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
         Operation::ChangePosition { at } => {
             format!("change the position of {}", card_at_words(duel, *at))
         }
+        Operation::EachPlayer { step } => match step {
+            EachPlayerStep::LifePoints { amount } if *amount < 0 => format!(
+                "every player, in turn order, loses {} LP",
+                amount.unsigned_abs()
+            ),
+            EachPlayerStep::LifePoints { amount } => {
+                format!("every player, in turn order, gains {amount} LP")
+            }
+            EachPlayerStep::Draw { count: 1 } => "every player, in turn order, draws a card".into(),
+            EachPlayerStep::Draw { count } => {
+                format!("every player, in turn order, draws {count} cards")
+            }
+            EachPlayerStep::Mill { count } => format!(
+                "every player, in turn order, sends the top {count} of their deck to the graveyard"
+            ),
+            EachPlayerStep::Shuffle => "every player's deck is shuffled".into(),
+        },
         Operation::Draw { seat, count: 1 } => format!("{seat} draws a card"),
         Operation::Draw { seat, count } => format!("{seat} draws {count} cards"),
         Operation::Mill { seat, count: 1 } => {

@@ -212,6 +212,34 @@ impl TurnOrder {
             .find_map(|team| self.next_member(team))
     }
 
+    /// The players still in the duel in turn order from `from` (the turn player): the
+    /// rotation's next turns as they would come (with teams, alternating between them),
+    /// then anyone the rotation would not reach before `from` plays again, clockwise.
+    pub fn turn_order_from(&self, from: Seat) -> Vec<Seat> {
+        let mut order = *self;
+        let mut out: Vec<Seat> = Vec::new();
+        let mut current = from;
+        if self.in_play(from) {
+            out.push(from);
+        }
+        while out.len() < self.players() {
+            order.begin_turn(current);
+            match order.next_turn(current) {
+                Some(next) if !out.contains(&next) => {
+                    out.push(next);
+                    current = next;
+                }
+                _ => break,
+            }
+        }
+        for seat in self.clockwise_from(from) {
+            if !out.contains(&seat) {
+                out.push(seat);
+            }
+        }
+        out
+    }
+
     /// The member of `team` who plays its next turn.
     fn next_member(&self, team: u8) -> Option<Seat> {
         let last = self.last_played[usize::from(team)];
@@ -458,6 +486,27 @@ mod tests {
         assert_eq!(order.teams_in_play(), [0, 1]);
         order.remove(a2);
         assert_eq!(order.teams_in_play(), [1]);
+    }
+
+    /// Domain Format: "each player will apply the required action on the next player
+    /// following turn order" — the rotation's order, alternating between teams.
+    #[test]
+    fn turn_order_from_the_turn_player_follows_the_rotation() {
+        let (a1, b1, a2, b2) = (Seat(0), Seat(1), Seat(2), Seat(3));
+        let mut order = TurnOrder::new(4, 2, false, a1, 4);
+        order.begin_turn(a1);
+        assert_eq!(order.turn_order_from(a1), [a1, b1, a2, b2]);
+        order.remove(a1);
+        order.begin_turn(b1);
+        assert_eq!(order.turn_order_from(b1), [b1, a2, b2]);
+        // One against three: the rotation comes back to the lone player after each of the
+        // others' turns; the turn order still names every player once.
+        let mut lopsided = TurnOrder::new(4, 4, false, Seat(2), 4);
+        lopsided.begin_turn(Seat(2));
+        assert_eq!(
+            lopsided.turn_order_from(Seat(2)),
+            [Seat(2), Seat(3), Seat(0), Seat(1)]
+        );
     }
 
     #[test]

@@ -89,8 +89,8 @@ impl Duel {
                 | Operation::LoseDuel { seat } => {
                     touched = touched.with(*seat);
                 }
-                // Everyone else in the duel loses.
-                Operation::WinDuel { .. } => {
+                // Everyone else in the duel loses; "each player" touches everyone.
+                Operation::WinDuel { .. } | Operation::EachPlayer { .. } => {
                     for seat in self.state.table.seats() {
                         touched = touched.with(seat);
                     }

@@ -160,6 +160,31 @@ pub enum Operation {
         to: Place,
         defence: bool,
     },
+    /// "Each player" and "both players" (Domain Format: they "become 'All players'"): `step`
+    /// for every player still in the duel, one after another in turn order from the turn
+    /// player, as Domain's resource management goes around.
+    EachPlayer { step: EachPlayerStep },
+}
+
+/// What an [`Operation::EachPlayer`] does to each player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EachPlayerStep {
+    LifePoints { amount: i32 },
+    Draw { count: u8 },
+    Mill { count: u8 },
+    Shuffle,
+}
+
+impl EachPlayerStep {
+    /// The step for one player, as an operation of its own.
+    pub fn for_player(self, seat: Seat) -> Operation {
+        match self {
+            EachPlayerStep::LifePoints { amount } => Operation::LifePoints { seat, amount },
+            EachPlayerStep::Draw { count } => Operation::Draw { seat, count },
+            EachPlayerStep::Mill { count } => Operation::Mill { seat, count },
+            EachPlayerStep::Shuffle => Operation::Shuffle { seat },
+        }
+    }
 }
 
 /// The most counters one card may hold.
@@ -222,6 +247,12 @@ impl Operation {
             Operation::LoseDuel { .. } => "lose-duel",
             Operation::WinDuel { .. } => "win-duel",
             Operation::Token { .. } => "token",
+            Operation::EachPlayer { step } => match step {
+                EachPlayerStep::LifePoints { .. } => "each-player-life-points",
+                EachPlayerStep::Draw { .. } => "each-player-draw",
+                EachPlayerStep::Mill { .. } => "each-player-mill",
+                EachPlayerStep::Shuffle => "each-player-shuffle",
+            },
         }
     }
 }

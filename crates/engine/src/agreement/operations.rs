@@ -84,6 +84,14 @@ impl Duel {
                         "a change for some turns lasts 1 to {MAX_TURNS} of its controller's turns"
                     )));
                 }
+                // Each player's step has the shape of one player's.
+                Operation::EachPlayer { step } => {
+                    self.check_outcome_shape(&[step.for_player(self.state.active)])
+                        .map_err(|e| match e {
+                            RuleError::BadOutcome { why, .. } => bad(why),
+                            other => other,
+                        })?;
+                }
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }
                 | Operation::Mill { seat, .. }
@@ -115,6 +123,13 @@ impl Duel {
             self.check_divine_hierarchy(index, target)?;
         }
         match operation {
+            Operation::EachPlayer { step } => {
+                let players = self.state.table.turn_order_from(self.state.active);
+                for seat in players {
+                    self.run_operation(index, &step.for_player(seat), run, events)?;
+                }
+                Ok(())
+            }
             Operation::Move { from, to } => self.run_move(index, *from, *to, run, events),
             Operation::LifePoints { seat, amount } => {
                 self.in_play_or(index, *seat)?;

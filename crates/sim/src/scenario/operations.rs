@@ -28,6 +28,8 @@
 //!   { op = "lose-duel", seat = 0 },
 //!   { op = "win-duel", seat = 1 },
 //!   { op = "token", card = 141, to = "seat0-front4", position = "defence" },
+//!   { op = "each-player-draw", count = 1 },   (also each-player-mill, each-player-shuffle,
+//!                                              each-player-life-points with `amount`)
 //! ]
 //!
 //! `from-extra-deck` takes the first copy of `card` in the proposer's Extra Deck, opened by
@@ -41,7 +43,7 @@
 
 use serde::Deserialize;
 
-use fairduel_engine::agreement::{Destination, Operation};
+use fairduel_engine::agreement::{Destination, EachPlayerStep, Operation};
 use fairduel_engine::card::Duration;
 use fairduel_engine::commitment::{CardRef, Reveal};
 use fairduel_engine::duel::Duel;
@@ -207,6 +209,30 @@ fn parse_operation(
         "mill" => Operation::Mill {
             seat: seat()?,
             count: raw.count.unwrap_or(1),
+        },
+        // "Each player" / "both players": every player still in the duel, in turn order.
+        "each-player-draw" => Operation::EachPlayer {
+            step: EachPlayerStep::Draw {
+                count: raw.count.unwrap_or(1),
+            },
+        },
+        "each-player-mill" => Operation::EachPlayer {
+            step: EachPlayerStep::Mill {
+                count: raw.count.unwrap_or(1),
+            },
+        },
+        "each-player-life-points" => Operation::EachPlayer {
+            step: EachPlayerStep::LifePoints {
+                amount: raw.amount.ok_or_else(|| {
+                    sc.err(
+                        line,
+                        "an \"each-player-life-points\" operation needs `amount`",
+                    )
+                })?,
+            },
+        },
+        "each-player-shuffle" => Operation::EachPlayer {
+            step: EachPlayerStep::Shuffle,
         },
         "search" => Operation::Search { seat: seat()? },
         "shuffle" => Operation::Shuffle { seat: seat()? },
