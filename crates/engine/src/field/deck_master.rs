@@ -29,7 +29,7 @@ use crate::field::summon::NormalSummon;
 use crate::knowledge::Knowledge;
 use crate::piece::{Class, Piece};
 use crate::place::Place;
-use crate::player::{DeckMaster, DeckMasterPlace};
+use crate::player::{CardSlot, DeckMaster, DeckMasterPlace};
 use crate::seat::Seat;
 
 impl Duel {
@@ -48,74 +48,58 @@ impl Duel {
         if master.in_zone {
             return Some((DeckMasterPlace::Zone, master.card_ref));
         }
-        if let Some(place) = self.deck_master_place_of(seat, |r, _| r == master.card_ref) {
-            return Some((place, master.card_ref));
-        }
-        let player = self.state.player(seat);
-        if player.deck.contains(&master.card_ref) {
-            return Some((DeckMasterPlace::Deck, master.card_ref));
-        }
-        let mut found = None;
-        let _ = self.deck_master_place_of(seat, |r, card| {
-            let its_card = card == Some(master.card);
-            if its_card && found.is_none() {
-                found = Some(r);
-            }
-            its_card
-        });
-        match found {
-            Some(card_ref) => {
-                let place = self.deck_master_place_of(seat, |r, _| r == card_ref)?;
-                Some((place, card_ref))
-            }
-            None => Some((DeckMasterPlace::Deck, master.card_ref)),
-        }
+        self.deck_master_place_of(seat, |r, _| r == master.card_ref)
+            .or_else(|| {
+                let in_deck = self.state.player(seat).deck.contains(&master.card_ref);
+                in_deck.then_some((DeckMasterPlace::Deck, master.card_ref))
+            })
+            .or_else(|| self.deck_master_place_of(seat, |_, card| card == Some(master.card)))
+            .or(Some((DeckMasterPlace::Deck, master.card_ref)))
     }
 
-    /// The place outside the deck of the first card of `seat`'s that `is_it` picks (by its
-    /// commitment and, where public, its card).
+    /// The place outside the deck, and the commitment, of the first card of `seat`'s that
+    /// `is_it` picks (by its commitment and, where public, its card).
     fn deck_master_place_of(
         &self,
         seat: Seat,
-        mut is_it: impl FnMut(CardRef, Option<crate::card::CardId>) -> bool,
-    ) -> Option<DeckMasterPlace> {
+        is_it: impl Fn(CardRef, Option<crate::card::CardId>) -> bool,
+    ) -> Option<(DeckMasterPlace, CardRef)> {
         // Attached beneath a monster (an Xyz Material) it is still on the field: "If your DM
         // is attached as material or placed in the S/T Zone from the Monster Zone, this is
         // not considered to have moved zones since they are still on the field".
-        let on_field = self.state.cells.iter().flatten().any(|p| {
-            (p.owner == seat && is_it(p.card_ref, p.card))
-                || p.attached
-                    .iter()
-                    .any(|a| a.owner == seat && is_it(a.card_ref, Some(a.card)))
+        let on_field = self.state.cells.iter().flatten().find_map(|p| {
+            if p.owner == seat && is_it(p.card_ref, p.card) {
+                return Some(p.card_ref);
+            }
+            p.attached
+                .iter()
+                .find(|a| a.owner == seat && is_it(a.card_ref, Some(a.card)))
+                .map(|a| a.card_ref)
         });
-        if on_field {
-            return Some(DeckMasterPlace::Field);
+        if let Some(card_ref) = on_field {
+            return Some((DeckMasterPlace::Field, card_ref));
         }
         let player = self.state.player(seat);
         let side = self.state.player(self.side_of(seat));
-        if player.hand.iter().any(|s| is_it(s.card_ref, s.card)) {
-            Some(DeckMasterPlace::Hand)
-        } else if player
-            .graveyard
-            .iter()
-            .chain(&side.graveyard)
-            .any(|s| is_it(s.card_ref, s.card))
-        {
-            Some(DeckMasterPlace::Graveyard)
-        } else if player.banished.iter().any(|s| is_it(s.card_ref, s.card)) {
-            Some(DeckMasterPlace::Banished)
-        } else if player
-            .face_up_extra_deck
-            .iter()
-            .any(|s| is_it(s.card_ref, s.card))
+        let in_pile = |pile: &[CardSlot]| {
+            pile.iter()
+                .find(|s| is_it(s.card_ref, s.card))
+                .map(|s| s.card_ref)
+        };
+        if let Some(card_ref) = in_pile(&player.hand) {
+            return Some((DeckMasterPlace::Hand, card_ref));
+        }
+        if let Some(card_ref) = in_pile(&player.graveyard).or_else(|| in_pile(&side.graveyard)) {
+            return Some((DeckMasterPlace::Graveyard, card_ref));
+        }
+        if let Some(card_ref) = in_pile(&player.banished) {
+            return Some((DeckMasterPlace::Banished, card_ref));
+        }
+        in_pile(&player.face_up_extra_deck)
             // An Extra Deck monster sent to the hand or the deck goes back to the Extra Deck,
             // known to everyone as it goes.
-            || player.extra_deck.iter().any(|r| is_it(*r, None))
-        {
-            Some(DeckMasterPlace::ExtraDeck)
-        } else {
-            None
-        }
+            .or_else(|| player.extra_deck.iter().copied().find(|r| is_it(*r, None)))
+            .map(|card_ref| (DeckMasterPlace::ExtraDeck, card_ref))
     }
 
     /// An outcome moves `seat`'s Deck Master out of its zone to `to`: it leaves only by
@@ -391,13 +375,11 @@ impl Duel {
     /// Whether `seat`'s Deck Master is somewhere in their deck, or drawn from it, where only
     /// they can point at it: the deck was committed again since it went in.
     pub fn deck_master_out_of_sight(&self, seat: Seat) -> bool {
-        let player = self.state.player(seat);
-        player.deck_master.as_ref().is_some_and(|m| {
-            !m.in_zone
-                && !player.deck.contains(&m.card_ref)
-                && self.locate_deck_master(seat).map(|(place, _)| place)
-                    == Some(DeckMasterPlace::Deck)
-        })
+        matches!(
+            self.locate_deck_master(seat),
+            Some((DeckMasterPlace::Deck, card_ref))
+                if !self.state.player(seat).deck.contains(&card_ref)
+        )
     }
 
     /// `seat` drew `card_ref`: with their Deck Master out of sight in the deck, it may be

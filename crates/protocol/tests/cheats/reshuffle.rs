@@ -168,44 +168,51 @@ fn deck_master_on_field(game: &Game, seat: Seat) -> Option<fairduel_engine::Plac
     })
 }
 
+/// Plays until a seat whose Deck Master is on the field proposes an agreed outcome, and has
+/// it propose sending the Deck Master into its deck; returns that seat, or `None` if the
+/// match never got there.
+fn deck_master_proposed_into_deck(game: &mut Game) -> Option<Seat> {
+    use fairduel_engine::Decision;
+    use fairduel_engine::agreement::{Destination, Operation};
+    let proposing = |g: &Game| -> Option<(Seat, fairduel_engine::Place)> {
+        let seat = g.awaited()?;
+        let asked = matches!(
+            g.step(),
+            Step::Game(Awaiting::Decision {
+                decision: Decision::ProposeOutcome { .. },
+                ..
+            })
+        );
+        asked.then(|| deck_master_on_field(g, seat).map(|at| (seat, at)))?
+    };
+    if !game.advance_until_or_end(|g| proposing(g).is_some()) {
+        return None;
+    }
+    let (owner, at) = proposing(game)?;
+    let into_deck = fairduel_engine::Action::ProposeOutcome {
+        operations: vec![Operation::Move {
+            from: at,
+            to: Destination::Deck,
+        }],
+    };
+    let (envelope, _) = game.peers[owner.index()].decide(into_deck).ok()?;
+    game.deliver(owner, &envelope);
+    Some(owner)
+}
+
 #[test]
 fn an_honest_end_reveal_counts_a_deck_master_shuffled_into_the_deck() {
     // Regression: an agreed outcome sends a summoned Deck Master into its owner's deck, which
     // is then reshuffled; the owner's end reveal must open the Deck Master among the deck's
     // fresh commitments (it was refused as a deck that did not match its re-commitment).
-    use fairduel_engine::agreement::{Destination, Operation};
     use fairduel_engine::{Action, Decision};
     let table = Table::load("domain");
     let mut shuffled_in = false;
     for seed in 0..60 {
         let mut game = Game::new(&table, seed);
-        let proposing = |g: &Game| -> Option<(Seat, fairduel_engine::Place)> {
-            let seat = g.awaited()?;
-            let asked = matches!(
-                g.step(),
-                Step::Game(Awaiting::Decision {
-                    decision: Decision::ProposeOutcome { .. },
-                    ..
-                })
-            );
-            asked.then(|| deck_master_on_field(g, seat).map(|at| (seat, at)))?
-        };
-        if !game.advance_until_or_end(|g| proposing(g).is_some()) {
-            continue;
-        }
-        let Some((owner, at)) = proposing(&game) else {
+        let Some(owner) = deck_master_proposed_into_deck(&mut game) else {
             continue;
         };
-        let into_deck = Action::ProposeOutcome {
-            operations: vec![Operation::Move {
-                from: at,
-                to: Destination::Deck,
-            }],
-        };
-        let Ok((envelope, _)) = game.peers[owner.index()].decide(into_deck) else {
-            continue;
-        };
-        game.deliver(owner, &envelope);
         // Everyone accepts, and the owner keeps the Deck Master in the deck rather than
         // returning it to its zone; then the match plays on to its end reveals.
         while let Some(seat) = game.awaited() {
@@ -266,38 +273,13 @@ fn a_deck_master_shuffled_into_the_deck_returns_only_shown_as_itself() {
     // is committed again only the owner knows which card holds it: returning it must open
     // that very card. A genuine opening of another deck card is refused by every peer; the
     // honest return, showing the Deck Master, goes through and the match plays to its end.
-    use fairduel_engine::agreement::{Destination, Operation};
     use fairduel_engine::{Action, Decision};
     let table = Table::load("domain");
     for seed in 0..60 {
         let mut game = Game::new(&table, seed);
-        let proposing = |g: &Game| -> Option<(Seat, fairduel_engine::Place)> {
-            let seat = g.awaited()?;
-            let asked = matches!(
-                g.step(),
-                Step::Game(Awaiting::Decision {
-                    decision: Decision::ProposeOutcome { .. },
-                    ..
-                })
-            );
-            asked.then(|| deck_master_on_field(g, seat).map(|at| (seat, at)))?
-        };
-        if !game.advance_until_or_end(|g| proposing(g).is_some()) {
-            continue;
-        }
-        let Some((owner, at)) = proposing(&game) else {
+        let Some(owner) = deck_master_proposed_into_deck(&mut game) else {
             continue;
         };
-        let into_deck = Action::ProposeOutcome {
-            operations: vec![Operation::Move {
-                from: at,
-                to: Destination::Deck,
-            }],
-        };
-        let Ok((envelope, _)) = game.peers[owner.index()].decide(into_deck) else {
-            continue;
-        };
-        game.deliver(owner, &envelope);
         let asked_to_return = |g: &Game| {
             g.awaited() == Some(owner)
                 && matches!(
