@@ -240,6 +240,19 @@ impl TurnOrder {
         out
     }
 
+    /// Who may respond to `seat`'s chain link, in priority order: the turn order from
+    /// `turn_player`, starting with the player after `seat` and ending with `seat` itself
+    /// (Domain Format: "If C activates another effect, then D is the first to be able to
+    /// respond to it, then A, then B"; a player may chain to their own card). A `seat` no
+    /// longer in the duel leaves the turn order as it is.
+    pub fn priority_after(&self, turn_player: Seat, seat: Seat) -> Vec<Seat> {
+        let mut order = self.turn_order_from(turn_player);
+        if let Some(at) = order.iter().position(|s| *s == seat) {
+            order.rotate_left(at + 1);
+        }
+        order
+    }
+
     /// The member of `team` who plays its next turn.
     fn next_member(&self, team: u8) -> Option<Seat> {
         let last = self.last_played[usize::from(team)];
@@ -506,6 +519,33 @@ mod tests {
         assert_eq!(
             lopsided.turn_order_from(Seat(2)),
             [Seat(2), Seat(3), Seat(0), Seat(1)]
+        );
+    }
+
+    /// Domain Format: "Player A activates a chainable effect. Player B is the first that can
+    /// respond to it ... If C activates another effect, then D is the first to be able to
+    /// respond to it, then A, then B" — and in a team battle the order is the rotation's,
+    /// which after a removal is no longer the seats' order.
+    #[test]
+    fn priority_after_a_link_follows_the_turn_order_from_the_next_player() {
+        let (a, b, c, d) = (Seat(0), Seat(1), Seat(2), Seat(3));
+        let mut free_for_all = TurnOrder::new(4, 4, false, a, 4);
+        free_for_all.begin_turn(a);
+        assert_eq!(free_for_all.priority_after(a, a), [b, c, d, a]);
+        assert_eq!(free_for_all.priority_after(a, c), [d, a, b, c]);
+        // Three teams of two seated A1 B1 C1 A2 B2 C2; B1 is removed. On A2's turn the
+        // rotation goes A2, B2, C2, A1, C1 (B's next member is B2 again, listed once).
+        let mut teams = TurnOrder::new(6, 3, false, Seat(0), 6);
+        for seat in [0, 1, 2] {
+            teams.begin_turn(Seat(seat));
+        }
+        teams.remove(Seat(1));
+        teams.begin_turn(Seat(3));
+        let rotation = teams.turn_order_from(Seat(3));
+        assert_eq!(rotation, [Seat(3), Seat(4), Seat(5), Seat(0), Seat(2)]);
+        assert_eq!(
+            teams.priority_after(Seat(3), Seat(5)),
+            [Seat(0), Seat(2), Seat(3), Seat(4), Seat(5)]
         );
     }
 

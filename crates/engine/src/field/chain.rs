@@ -130,14 +130,14 @@ impl Duel {
         };
     }
 
-    /// The players who could respond to a link of `controller`'s, in priority order: from
-    /// the next player clockwise round to `controller` itself (a player may chain to their
-    /// own card, as in the card game).
+    /// The players who could respond to a link of `controller`'s, in priority order: the
+    /// turn order from the next player round to `controller` itself (a player may chain to
+    /// their own card, as in the card game).
     fn responders_after(&self, controller: Seat) -> Vec<Seat> {
-        let mut order: Vec<Seat> = self.state.table.clockwise_from(controller).collect();
-        if !order.is_empty() {
-            order.rotate_left(1);
-        }
+        let order = self
+            .state
+            .table
+            .priority_after(self.state.active, controller);
         let event = self.state.chain.newest().map(|link| TrapEvent::Chained {
             at: link.at,
             by: link.controller,

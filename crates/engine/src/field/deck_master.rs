@@ -327,7 +327,7 @@ impl Duel {
             return false;
         }
         let table = self.state.table;
-        let order: Vec<Seat> = table.clockwise_from(self.state.active).collect();
+        let order: Vec<Seat> = table.turn_order_from(self.state.active);
         for seat in order {
             let Some((now, card_ref)) = self.locate_deck_master(seat) else {
                 continue;

@@ -56,7 +56,7 @@ impl Duel {
         }
     }
 
-    /// Activates the FLIP effects due, the turn player's first and then clockwise (several
+    /// Activates the FLIP effects due, the turn player's first and then in turn order (several
     /// flipped at once make one chain): returns whether it activated any.
     pub(super) fn activate_due_flip_effects(&mut self, events: &mut Vec<Event>) -> bool {
         if self.state.flip_effects_due.is_empty() {
@@ -64,7 +64,7 @@ impl Duel {
         }
         let due = std::mem::take(&mut self.state.flip_effects_due);
         let table = self.state.table;
-        let order: Vec<Seat> = table.clockwise_from(self.state.active).collect();
+        let order: Vec<Seat> = table.turn_order_from(self.state.active);
         let mut activated = false;
         for seat in order {
             for effect in due.iter().filter(|d| d.controller == seat) {

@@ -28,7 +28,8 @@ impl Duel {
         let defined = self.rules.phase_triggers.contains(&phase);
         let table = self.state.table;
         let asked: Vec<Seat> = table
-            .clockwise_from(of)
+            .turn_order_from(of)
+            .into_iter()
             .filter(|s| {
                 self.has_face_up_triggered(*s, event)
                     || (defined

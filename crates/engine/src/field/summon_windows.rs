@@ -24,7 +24,8 @@ impl Duel {
         let event = TrapEvent::Summoned { at, by };
         let table = self.state.table;
         let asked: Vec<Seat> = table
-            .clockwise_from(self.state.active)
+            .turn_order_from(self.state.active)
+            .into_iter()
             .filter(|s| *s != by && table.in_play(*s))
             .filter(|s| self.may_answer_event(*s, event))
             .collect();
