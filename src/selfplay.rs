@@ -58,8 +58,9 @@ struct Summary {
     transformations: Option<u64>,
     /// Cards brought back from a graveyard, on the grid.
     revivals: Option<u64>,
-    /// Monsters taken for a turn by a control change, on the grid.
-    controls_taken: Option<u64>,
+    /// Cards whose control changed by an effect (a defined card's on the grid, or an
+    /// agreed outcome's anywhere).
+    controls_taken: u64,
     /// Whether the format's decks may hold a Duelist Setup (Kingdom Duels' pool).
     duelist_setups: bool,
     /// Whether the format plays Symbol cards.
@@ -184,7 +185,7 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
         transformations: (rules.format.family == Family::Grid)
             .then_some(agreements.transformations),
         revivals: (rules.format.family == Family::Grid).then_some(agreements.revivals),
-        controls_taken: (rules.format.family == Family::Grid).then_some(agreements.controls_taken),
+        controls_taken: agreements.controls_taken,
         duelist_setups: rules.format.pool == "kingdom-duels",
         symbols: rules.format.field.symbols,
         failures,
@@ -396,11 +397,13 @@ fn print_summary(summary: &Summary) {
             );
         }
     }
-    if let (Some(revivals), Some(taken)) = (summary.revivals, summary.controls_taken) {
-        say!(
-            "revivals: {revivals} cards brought back from a graveyard; {taken} monsters taken for a turn"
-        );
+    if let Some(revivals) = summary.revivals {
+        say!("revivals: {revivals} cards brought back from a graveyard");
     }
+    say!(
+        "control:  {} cards changed hands by an effect",
+        summary.controls_taken
+    );
     say!(
         "speed:    {:.1} games/s, {:.0} {unit}/s",
         summary.games_per_second,

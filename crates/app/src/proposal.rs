@@ -289,6 +289,37 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
                 .on_hover_text("That player's deck is shuffled again, in secret");
             each_player_ui(ui, &mut draft.each_player);
         }
+        StepKind::Control => {
+            card_picker_ui(ui, draft, view, names, "Card", false);
+            seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name)
+                .on_hover_text("The player who takes control of it");
+            let free: Vec<Place> = free_zones(view);
+            let text = draft.zone.map_or_else(
+                || "where it stands".to_owned(),
+                |z| zone_words(view, names, z),
+            );
+            let label = ui.label("to");
+            ComboBox::from_id_salt("proposal-control-zone")
+                .selected_text(text)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut draft.zone, None, "where it stands");
+                    for zone in free {
+                        ui.selectable_value(
+                            &mut draft.zone,
+                            Some(zone),
+                            zone_words(view, names, zone),
+                        );
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "DOR: an unused zone next to the new controller's Deck Leader (rule 15); \
+                     the card game's field: a free zone on the new controller's side",
+                );
+            pick_button_ui(ui, draft, Pick::Zone);
+            ui.checkbox(&mut draft.until_end_of_turn, "until the end of the turn");
+        }
         StepKind::LoseDuel | StepKind::WinDuel => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name).on_hover_text(
                 "\"You lose the Duel\" (Domain reads \"your opponent wins\" so), or \"you win \

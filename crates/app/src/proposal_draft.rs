@@ -35,10 +35,11 @@ pub enum StepKind {
     LoseDuel,
     WinDuel,
     Token,
+    Control,
 }
 
 impl StepKind {
-    pub(super) const ALL: [StepKind; 22] = [
+    pub(super) const ALL: [StepKind; 23] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
@@ -61,6 +62,7 @@ impl StepKind {
         StepKind::LoseDuel,
         StepKind::WinDuel,
         StepKind::Token,
+        StepKind::Control,
     ];
 
     /// Whether the family's rules know the step: Battle Lock, counters and Extra Deck
@@ -104,6 +106,7 @@ impl StepKind {
             StepKind::LoseDuel => "A player loses the duel",
             StepKind::WinDuel => "A player wins the duel",
             StepKind::Token => "Bring a Token",
+            StepKind::Control => "Take control",
         }
     }
 }
@@ -209,6 +212,8 @@ pub struct ProposalDraft {
     pub terrain: u8,
     /// The Token a step brings onto the field.
     pub token: Option<fairduel_engine::CardId>,
+    /// Control changes hands until the end of the turn (else for good).
+    pub until_end_of_turn: bool,
     /// A click on the board fills this next.
     pub picking: Option<Pick>,
     /// Show the board as the outcome would leave it.
@@ -358,6 +363,15 @@ impl ProposalDraft {
             },
             StepKind::Search => Operation::Search { seat: self.seat? },
             StepKind::Shuffle => Operation::Shuffle { seat: self.seat? },
+            StepKind::Control => {
+                let at = self.card?;
+                Operation::Control {
+                    at,
+                    seat: self.seat?,
+                    to: self.zone.unwrap_or(at),
+                    for_the_turn: self.until_end_of_turn,
+                }
+            }
             StepKind::LoseDuel => Operation::LoseDuel { seat: self.seat? },
             StepKind::WinDuel => Operation::WinDuel { seat: self.seat? },
             StepKind::Declare if self.text.trim().is_empty() => return None,

@@ -458,3 +458,69 @@ fn an_each_player_step_is_written_for_every_player() {
     );
     h.get_by_label_contains("The engine can carry this outcome out");
 }
+
+/// Call Of The Haunted activated with one of the enemy's face-up monsters on the board.
+const CALL_WITH_AN_ENEMY_MONSTER: &str = r#"
+name = "Call Of The Haunted waits for its outcome, an enemy monster in sight"
+format = "dor-classic"
+turn = 3
+
+[seat0]
+hand = [745]
+
+[[cells]]
+at = "d2"
+card = 155
+seat = 1
+face = "up"
+
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+to = "d6"
+mode = "activate"
+"#;
+
+#[test]
+fn a_control_change_is_written_for_the_turn_next_to_my_leader() {
+    let mut h = editor_of(CALL_WITH_AN_ENEMY_MONSTER);
+    h.state_mut().draft.kind = super::StepKind::Control;
+    h.run();
+    h.get_by_label("until the end of the turn").click();
+    h.run();
+    let enemy = Place::Cell(Cell::new(1, 3)); // d2
+    let next_to_my_leader = Place::Cell(Cell::new(6, 2)); // c7, beside the leader on d7
+    {
+        let draft = &mut h.state_mut().draft;
+        draft.card = Some(enemy);
+        draft.seat = Some(Seat(0));
+        draft.zone = Some(Place::Cell(Cell::new(4, 1))); // b5
+    }
+    h.run();
+    h.get_by_label("Add step").click();
+    h.run();
+    // Rule 15: not next to my Deck Leader, so the engine says so as the step is written.
+    h.get_by_label_contains("Classic rule 15");
+    assert!(
+        h.query_by_label("Send the proposal")
+            .is_some_and(|send| send.accesskit_node().is_disabled()),
+        "an impossible outcome cannot be sent"
+    );
+    h.get_by_label("Remove").click();
+    h.run();
+    h.state_mut().draft.zone = Some(next_to_my_leader);
+    h.run();
+    h.get_by_label("Add step").click();
+    h.run();
+    assert_eq!(
+        h.state().draft.operations,
+        vec![Operation::Control {
+            at: enemy,
+            seat: Seat(0),
+            to: next_to_my_leader,
+            for_the_turn: true,
+        }]
+    );
+    h.get_by_label_contains("The engine can carry this outcome out");
+}

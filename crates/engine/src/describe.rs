@@ -412,6 +412,25 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
                 }
             )
         }
+        Operation::Control {
+            at,
+            seat,
+            to,
+            for_the_turn,
+        } => format!(
+            "{seat} takes control of {}{}{}",
+            card_at_words(duel, *at),
+            if to == at {
+                String::new()
+            } else {
+                format!(", moving it to {to}")
+            },
+            if *for_the_turn {
+                " until the end of the turn"
+            } else {
+                ""
+            }
+        ),
         Operation::LoseDuel { seat } => format!("{seat} loses the duel"),
         Operation::WinDuel { seat } => format!("{seat} wins the duel"),
         Operation::Equip { equip, to } => format!(

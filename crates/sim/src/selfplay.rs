@@ -61,7 +61,8 @@ pub struct AgreementTally {
     pub transformations: u64,
     /// Cards brought back from a graveyard by a revival spell (the grid).
     pub revivals: u64,
-    /// Monsters taken for a turn by a control change (the grid).
+    /// Cards whose control an effect changed (a defined control change on the grid, or an
+    /// agreed outcome's `control` step in any family).
     pub controls_taken: u64,
     /// Duelist Setup swaps in the Setup Phase (the card game's field), and the Cardlist
     /// cards they took.

@@ -81,6 +81,10 @@ impl Duel {
                 | Operation::ExtraDeckSummon { to: at, .. }
                 | Operation::Token { to: at, .. }
                 | Operation::Terrain { at, .. } => add_place(&mut touched, *at),
+                Operation::Control { seat, to, .. } => {
+                    touched = touched.with(*seat);
+                    add_place(&mut touched, *to);
+                }
                 Operation::LifePoints { seat, .. }
                 | Operation::Draw { seat, .. }
                 | Operation::Mill { seat, .. }

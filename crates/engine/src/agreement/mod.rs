@@ -37,6 +37,7 @@
 
 mod card_game_materials;
 mod consent;
+mod control;
 mod deck_places;
 mod duel_result;
 pub mod extra_deck_summon;
@@ -164,6 +165,17 @@ pub enum Operation {
     /// for every player still in the duel, one after another in turn order from the turn
     /// player, as Domain's resource management goes around.
     EachPlayer { step: EachPlayerStep },
+    /// `seat` takes control of the face-up card at `at`, which goes to `to`: on the grid an
+    /// unused cell next to `seat`'s Deck Leader where the format follows Classic rule 15
+    /// (the resolving spell's own zone counts), else `at` itself; on the card game's field a
+    /// free zone of its kind on `seat`'s side. With `for_the_turn` control goes back to the
+    /// card's owner at the end of the turn.
+    Control {
+        at: Place,
+        seat: Seat,
+        to: Place,
+        for_the_turn: bool,
+    },
 }
 
 /// What an [`Operation::EachPlayer`] does to each player.
@@ -207,7 +219,8 @@ impl Operation {
             | Operation::Counters { at, .. }
             | Operation::Flip { at }
             | Operation::Reveal { at }
-            | Operation::Equip { to: at, .. } => Some(*at),
+            | Operation::Equip { to: at, .. }
+            | Operation::Control { at, .. } => Some(*at),
             _ => None,
         }
     }
@@ -247,6 +260,7 @@ impl Operation {
             Operation::LoseDuel { .. } => "lose-duel",
             Operation::WinDuel { .. } => "win-duel",
             Operation::Token { .. } => "token",
+            Operation::Control { .. } => "control",
             Operation::EachPlayer { step } => match step {
                 EachPlayerStep::LifePoints { .. } => "each-player-life-points",
                 EachPlayerStep::Draw { .. } => "each-player-draw",

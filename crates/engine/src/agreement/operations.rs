@@ -97,6 +97,7 @@ impl Duel {
                 | Operation::Mill { seat, .. }
                 | Operation::Search { seat }
                 | Operation::Shuffle { seat }
+                | Operation::Control { seat, .. }
                     if seat.index() >= self.state.seat_count() =>
                 {
                     return Err(RuleError::NoSuchSeat {
@@ -107,7 +108,7 @@ impl Duel {
                 _ => {}
             }
         }
-        Ok(())
+        self.check_exchange_ring(operations)
     }
 
     /// Carries out one operation of an outcome (the `index`th).
@@ -250,6 +251,21 @@ impl Duel {
                 self.set_marker(*at, *terrain, events).map_err(bad)
             }
             Operation::Equip { equip, to } => self.equip(*equip, *to, events).map_err(bad),
+            Operation::Control {
+                at,
+                seat,
+                to,
+                for_the_turn,
+            } => {
+                self.in_play_or(index, *seat)?;
+                let change = super::control::ControlChange {
+                    at: *at,
+                    seat: *seat,
+                    to: *to,
+                    for_the_turn: *for_the_turn,
+                };
+                self.run_control(change, events).map_err(bad)
+            }
             Operation::Token { card, to, defence } => {
                 self.bring_token(*card, *to, *defence, events).map_err(bad)
             }

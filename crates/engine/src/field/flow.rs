@@ -135,6 +135,7 @@ impl Duel {
                     self.check_idleness(events);
                     if self.state.outcome.is_none() && self.state.phase == Phase::End {
                         self.end_persist_times(events);
+                        self.return_lent_field_cards(events);
                         self.advance_turn(events);
                     }
                     continue;

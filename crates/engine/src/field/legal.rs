@@ -444,7 +444,8 @@ impl Duel {
     /// A menu of outcomes for the effect being resolved: none at all, and each single
     /// operation of a small set the board allows (sending a card on the field to the
     /// graveyard or back to the hand, a card of another player's hand to the graveyard,
-    /// a monster destroyed with Destruction Damage, 500 life points lost or gained, a card
+    /// a monster destroyed with Destruction Damage, another player's face-up monster taken
+    /// for the turn, 500 life points lost or gained, a card
     /// drawn, a monster's position changed, a search, a shuffle, a hand card shuffled into
     /// the deck), each one the engine would carry out. Any other valid outcome may be
     /// proposed too; this list is what a player without the card's text can always choose
@@ -465,7 +466,19 @@ impl Duel {
             if side != other {
                 continue;
             }
-            for (at, _) in self.monsters_of(other) {
+            let free_of_mine = field_free_frontrow(self, seat);
+            for (at, piece) in self.monsters_of(other) {
+                if other != seat
+                    && piece.face_up
+                    && let Some(to) = free_of_mine
+                {
+                    out.push(single(Operation::Control {
+                        at,
+                        seat,
+                        to,
+                        for_the_turn: true,
+                    }));
+                }
                 out.push(single(Operation::Move {
                     from: at,
                     to: Destination::Graveyard,
@@ -537,6 +550,13 @@ impl Duel {
             _ => true,
         });
     }
+}
+
+/// The first free zone of `seat`'s Frontrow, where a monster they take control of may go.
+fn field_free_frontrow(duel: &Duel, seat: Seat) -> Option<Place> {
+    duel.field()
+        .frontrow(duel.side_of(seat))
+        .find(|place| duel.zone_piece(*place).is_none())
 }
 
 /// Where a monster summoned with `tributes` may go: a free Frontrow zone, or the zone of

@@ -32,6 +32,7 @@ mod idleness;
 mod integration_summon;
 mod joining;
 mod legal;
+mod lent_control;
 mod lent_materials;
 mod link_arrows;
 mod opponent_target;

@@ -422,7 +422,8 @@ impl Duel {
     /// A menu of outcomes for an effect resolving by agreement on the grid: none at all,
     /// and each single operation of a small set the board allows (a card other than a Deck
     /// Leader sent to the graveyard or back to the hand, a monster destroyed or its position
-    /// changed, 500 life points lost or gained by a player, a card drawn, a search, a
+    /// changed, an enemy's face-up monster taken for the turn (rule 15 placing it), 500 life
+    /// points lost or gained by a player, a card drawn, a search, a
     /// shuffle). Any other valid outcome may be proposed too; this list is what a player
     /// without the card's text can always choose from.
     fn grid_outcome_proposals(&self, seat: Seat, out: &mut Vec<Action>) {
@@ -451,6 +452,25 @@ impl Duel {
                     destruction_damage: false,
                 });
                 singles.push(Operation::ChangePosition { at });
+                if piece.controller != seat && piece.face_up {
+                    let to = if self.rules.format.play.control_change_to_leader {
+                        let leader = self.state.player(seat).leader;
+                        self.grid()
+                            .neighbours(leader)
+                            .find(|c| self.state.piece(*c).is_none())
+                            .map(Place::Cell)
+                    } else {
+                        Some(at)
+                    };
+                    if let Some(to) = to {
+                        singles.push(Operation::Control {
+                            at,
+                            seat,
+                            to,
+                            for_the_turn: true,
+                        });
+                    }
+                }
             }
         }
         let table = self.state.table;

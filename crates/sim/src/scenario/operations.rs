@@ -15,6 +15,7 @@
 //!   { op = "shuffle", seat = 1 },
 //!   { op = "destroy", at = "seat1-front2", destruction_damage = true },
 //!   { op = "battle-lock", at = "seat1-front1", turns = 2 },
+//!   { op = "control", at = "seat1-front2", seat = 0, to = "seat0-front1", until = "end-of-turn" },
 //!   { op = "counters", at = "seat0-back1", change = 2 },
 //!   { op = "mill", seat = 1, count = 2 },
 //!   { op = "level", at = "seat0-front1", change = -2, until = "end-of-turn" },
@@ -246,6 +247,31 @@ fn parse_operation(
                 .change
                 .ok_or_else(|| sc.err(line, "a \"counters\" operation needs `change`"))?,
         },
+        // Control changes hands: `seat` takes the card at `at`, which goes to `to` (its own
+        // zone when `to` is left out); `until = "end-of-turn"` gives it back then.
+        "control" => {
+            let at = parse_place(sc, line, &need(&raw.at, "at")?, duel)?;
+            let to = match &raw.to {
+                Some(to) => parse_place(sc, line, to, duel)?,
+                None => at,
+            };
+            let for_the_turn = match raw.until.as_deref() {
+                None | Some("leaves") => false,
+                Some("end-of-turn") => true,
+                Some(other) => {
+                    return Err(sc.err(
+                        line,
+                        format!("until = \"{other}\": a control change lasts until end-of-turn or for good (leave it out)"),
+                    ));
+                }
+            };
+            Operation::Control {
+                at,
+                seat: seat()?,
+                to,
+                for_the_turn,
+            }
+        }
         "battle-lock" => Operation::BattleLock {
             at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
             turns: raw.turns.unwrap_or(0),
@@ -256,7 +282,8 @@ fn parse_operation(
                 format!(
                     "unknown operation \"{other}\" (move, life-points, stats, level, change-position, \
                      flip, reveal, draw, mill, from-extra-deck, extra-deck-summon, terrain, equip, declare, \
-                     search, shuffle, destroy, battle-lock, counters, lose-duel, win-duel)"
+                     search, shuffle, destroy, battle-lock, counters, control, token, lose-duel, win-duel, each-player-draw, \
+                     each-player-mill, each-player-life-points, each-player-shuffle)"
                 ),
             ));
         }
