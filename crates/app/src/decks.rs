@@ -546,7 +546,7 @@ fn editor_ui(
         leader: draft.leader,
         main: draft.main(),
         extra: draft.extra.clone(),
-        field_setup: Vec::new(),
+        field_setup: fairduel_engine::field::FieldSetup::default(),
         duelist_setup: None,
     };
     ydk_ui(ui, catalog, library, state);

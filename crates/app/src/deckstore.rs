@@ -184,7 +184,7 @@ impl DeckDraft {
             leader: Some(self.leader?),
             main: self.main(),
             extra: self.extra.clone(),
-            field_setup: Vec::new(),
+            field_setup: fairduel_engine::field::FieldSetup::default(),
             duelist_setup: None,
         })
     }
@@ -214,7 +214,7 @@ impl DeckDraft {
                         leader: Some(stand_in.id),
                         main: self.main(),
                         extra: self.extra.clone(),
-                        field_setup: Vec::new(),
+                        field_setup: fairduel_engine::field::FieldSetup::default(),
                         duelist_setup: None,
                     };
                     if let Err(e) = list.validate(pool, format) {

@@ -570,8 +570,9 @@ fn shared_extra_zones(
     }
 }
 
-/// What `seat`'s Rule Zone holds, in short and in words: the Duelist Setup played and its
-/// Cardlist (public, as the printed card is).
+/// What `seat`'s Rule Zone holds, in short and in words: the Field Setup card played with
+/// the terrains it set, the Duelist Setup played and its Cardlist (public, as the printed
+/// cards are), the Symbol and the Rule cards.
 fn rule_zone_words(view: &SeatView, seat: Seat) -> Option<(String, String)> {
     let duel = &view.duel;
     let player = duel.state().player(seat);
@@ -582,6 +583,13 @@ fn rule_zone_words(view: &SeatView, seat: Seat) -> Option<(String, String)> {
     };
     let mut short = Vec::new();
     let mut words = Vec::new();
+    if let Some(card) = player.field_setup_card {
+        short.push(name(card));
+        words.push(format!(
+            "the Field Setup {}, which set this side's starting terrains",
+            name(card)
+        ));
+    }
     if let Some(setup) = player.duelist_setup.as_ref() {
         let listed: Vec<String> = setup.cardlist.iter().map(|c| name(*c)).collect();
         let cardlist = if listed.is_empty() {
@@ -918,6 +926,36 @@ pub fn zone_label(names: &[String], view: &SeatView, place: Place, mark: Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// "The player moves the Setup Rule from their Extra Deck into their Rule Zone": the
+    /// Field Setup card played is named in its player's Rule Zone, beside the Duelist Setup.
+    #[test]
+    fn the_rule_zone_names_the_field_setup_card_played() {
+        let view = crate::game::tests::scenario_view(
+            "kingdom-duels",
+            r#"
+name = "A Field Setup and a Duelist Setup in the Rule Zone"
+format = "kingdom-duels"
+
+[seat0]
+field_setup = 41           # Tabletop (SOE-001)
+duelist_setup = 185
+cardlist = [154]
+deck = [53, 53]
+
+[seat1]
+deck = [53, 53]
+"#,
+            Seat(0),
+        );
+        let (short, words) = rule_zone_words(&view, Seat(0)).expect("a Rule Zone with cards");
+        assert!(short.starts_with("Tabletop"), "{short}");
+        assert!(
+            words.contains("the Field Setup Tabletop") && words.contains("the Duelist Setup"),
+            "{words}"
+        );
+        assert_eq!(rule_zone_words(&view, Seat(1)), None);
+    }
 
     #[test]
     fn an_upright_card_fits_its_zone_and_a_defence_card_lies_sideways() {

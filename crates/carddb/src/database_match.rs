@@ -173,7 +173,7 @@ pub fn database_deck(rules: &Rules, file_or_link: &str) -> Result<DeckList, Stri
             .iter()
             .map(|p| find(*p))
             .collect::<Result<_, _>>()?,
-        field_setup: Vec::new(),
+        field_setup: fairduel_engine::field::FieldSetup::default(),
         duelist_setup: None,
     };
     list.validate(&rules.pool, &rules.format)

@@ -470,7 +470,7 @@ fn a_deck_of_database_cards_keeps_to_its_domain_one_copy_and_the_extra_deck() {
         leader: Some(id(100)),
         main: main.iter().map(|p| id(*p)).chain(fillers.clone()).collect(),
         extra: extra.iter().map(|p| id(*p)).collect(),
-        field_setup: Vec::new(),
+        field_setup: fairduel_engine::field::FieldSetup::default(),
         duelist_setup: None,
     };
     // A Gem Knight (the archetype it mentions), a Warrior (the type it mentions) and a

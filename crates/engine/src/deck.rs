@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::card::{CardDef, CardId};
-use crate::field::DuelistSetup;
+use crate::field::{DuelistSetup, FieldSetup};
 use crate::format::{Family, Format};
 use crate::kingdom_card::{DeckZone, Frame, SetupKind};
 use crate::pool::CardPool;
@@ -23,10 +23,10 @@ pub struct DeckList {
     pub leader: Option<CardId>,
     pub main: Vec<CardId>,
     pub extra: Vec<CardId>,
-    /// The card game's field: the Field Setup played, as its starting terrains left to
-    /// right by terrain number (empty: none, every Frontrow zone starts on the format's
-    /// default terrain).
-    pub field_setup: Vec<u8>,
+    /// The card game's field: the Field Setup played, its starting terrains left to right
+    /// by terrain number and the Field Setup Rule card they come from, when named (it then
+    /// counts towards the Extra Deck).
+    pub field_setup: FieldSetup,
     /// The card game's field: the Duelist Setup played, with its Cardlist (the card facts
     /// print none, so the deck file writes it out). It counts towards the Extra Deck.
     pub duelist_setup: Option<DuelistSetup>,
@@ -41,13 +41,25 @@ struct RawDeck {
     main: Vec<toml::Spanned<RawEntry>>,
     #[serde(default)]
     extra: Vec<toml::Spanned<RawEntry>>,
-    /// The Field Setup's terrains, by name, left to right.
+    /// The Field Setup's terrains, by name, left to right, with or without the Field Setup
+    /// Rule card they come from.
     #[serde(default)]
-    field_setup: Option<toml::Spanned<Vec<String>>>,
+    field_setup: Option<toml::Spanned<RawFieldSetup>>,
     /// The Duelist Setup Rule card played, and the cards of its Cardlist (repeated for a
     /// quantity above one).
     #[serde(default)]
     duelist_setup: Option<toml::Spanned<RawDuelistSetup>>,
+}
+
+/// `field_setup = ["Night", ...]`, or `field_setup = { card = "SOE-001", terrains = [...] }`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum RawFieldSetup {
+    Terrains(Vec<String>),
+    Card {
+        card: CardName,
+        terrains: Vec<String>,
+    },
 }
 
 #[derive(Debug, Deserialize)]
@@ -125,10 +137,34 @@ impl DeckList {
         };
         let main = read(&raw.main)?;
         let extra = read(&raw.extra)?;
-        let mut field_setup = Vec::new();
+        let mut field_setup = FieldSetup::default();
         if let Some(setup) = &raw.field_setup {
             let line = line_of(text, setup.span().start);
-            for name in setup.get_ref() {
+            let (card, names) = match setup.get_ref() {
+                RawFieldSetup::Terrains(names) => (None, names),
+                RawFieldSetup::Card { card, terrains } => (Some(card), terrains),
+            };
+            if let Some(card) = card {
+                let def = match card {
+                    CardName::Number(n) => pool.get(CardId(*n)),
+                    CardName::Code(code) => pool.find_by_code(code),
+                };
+                let def = def.ok_or_else(|| {
+                    let named = match card {
+                        CardName::Number(n) => CardId(*n).to_string(),
+                        CardName::Code(code) => code.clone(),
+                    };
+                    err(
+                        line,
+                        format!(
+                            "the Field Setup names card {named}, which is not in the pool \"{}\"",
+                            pool.name()
+                        ),
+                    )
+                })?;
+                field_setup.card = Some(def.id);
+            }
+            for name in names {
                 let terrain = pool.terrain_by_name(name).ok_or_else(|| {
                     err(
                         line,
@@ -139,7 +175,7 @@ impl DeckList {
                         ),
                     )
                 })?;
-                field_setup.push(terrain.id);
+                field_setup.terrains.push(terrain.id);
             }
         }
         let mut duelist_setup = None;
@@ -494,6 +530,7 @@ impl DeckList {
         // cards.
         let mut extra = self.extra.clone();
         extra.extend(self.duelist_setup.as_ref().map(|s| s.card));
+        extra.extend(self.field_setup.card);
         // Cardlist cards ignore the Restricted List, in the quantity the list gives.
         let cardlist_copies = |code: &str| -> usize {
             self.duelist_setup.as_ref().map_or(0, |setup| {
@@ -587,14 +624,14 @@ impl DeckList {
             }
         }
         check_field_setup(&self.field_setup, pool, format).map_err(|message| DeckProblem {
-            card: None,
+            card: self.field_setup.card,
             message,
         })?;
         if extra.len() > usize::from(rules.max_extra) {
             return Err(DeckProblem {
                 card: None,
                 message: format!(
-                    "the Extra Deck holds {} cards (the Duelist Setup played included); {} \
+                    "the Extra Deck holds {} cards (the Setup Rule cards played included); {} \
                      allows up to {}",
                     extra.len(),
                     format.name,
@@ -658,11 +695,30 @@ fn known(pool: &CardPool, id: CardId) -> Result<&CardDef, DeckProblem> {
 }
 
 /// A Field Setup names one terrain of the pool for each Frontrow zone, left to right (or is
-/// empty: no Field Setup).
-pub fn check_field_setup(terrains: &[u8], pool: &CardPool, format: &Format) -> Result<(), String> {
-    if terrains.is_empty() {
+/// empty: no Field Setup), and the card it names is a Field Setup Rule card of the pool.
+pub fn check_field_setup(
+    setup: &FieldSetup,
+    pool: &CardPool,
+    format: &Format,
+) -> Result<(), String> {
+    if setup.is_empty() {
         return Ok(());
     }
+    if let Some(card) = setup.card {
+        let def = pool
+            .get(card)
+            .ok_or_else(|| format!("card {card} is not in the pool \"{}\"", pool.name()))?;
+        let is_field_setup = def
+            .kingdom()
+            .is_some_and(|k| k.setup == Some(SetupKind::Field));
+        if !is_field_setup {
+            return Err(format!(
+                "{} is not a Field Setup Rule card: name one in `field_setup.card`",
+                def.name
+            ));
+        }
+    }
+    let terrains = &setup.terrains;
     let zones = usize::from(format.field.monster_zones);
     if terrains.len() != zones {
         return Err(format!(

@@ -120,6 +120,9 @@ pub struct PlayerState {
     pub extra_deck: Vec<CardRef>,
     /// Kingdom Duels: the Duelist Setup in the player's Rule Zone.
     pub duelist_setup: Option<DuelistSetup>,
+    /// Kingdom Duels: the Field Setup Rule card in the player's Rule Zone, when their deck
+    /// named the card its terrains come from.
+    pub field_setup_card: Option<crate::card::CardId>,
     /// Kingdom Duels: the player still has to decide on their Duelist Setup swap.
     pub starting_swap_due: bool,
     /// Kingdom Duels: the Symbol Rule card the player played to their Rule Zone.
@@ -228,6 +231,7 @@ impl Clone for PlayerState {
             deck_master,
             extra_deck,
             duelist_setup,
+            field_setup_card,
             starting_swap_due,
             symbol,
             destiny,
@@ -261,6 +265,7 @@ impl Clone for PlayerState {
             deck_master: deck_master.clone(),
             extra_deck: extra_deck.clone(),
             duelist_setup: duelist_setup.clone(),
+            field_setup_card: *field_setup_card,
             starting_swap_due: *starting_swap_due,
             symbol: *symbol,
             destiny: destiny.clone(),
@@ -297,6 +302,7 @@ impl Clone for PlayerState {
             deck_master,
             extra_deck,
             duelist_setup,
+            field_setup_card,
             starting_swap_due,
             symbol,
             destiny,
@@ -329,6 +335,7 @@ impl Clone for PlayerState {
         self.deck_master.clone_from(deck_master);
         self.extra_deck.clone_from(extra_deck);
         self.duelist_setup.clone_from(duelist_setup);
+        self.field_setup_card = *field_setup_card;
         self.starting_swap_due = *starting_swap_due;
         self.symbol = *symbol;
         self.destiny.clone_from(destiny);

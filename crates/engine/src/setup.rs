@@ -24,9 +24,10 @@ use crate::turn_order::TurnOrder;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatSetup {
     pub leader: Option<LeaderSetup>,
-    /// The card game's field: the starting terrains of the seat's Frontrow, left to right,
-    /// by terrain number (a Field Setup); empty for the format's default terrain.
-    pub field_setup: Vec<u8>,
+    /// The card game's field: the Field Setup played, in the open: the starting terrains of
+    /// the seat's Frontrow, left to right, by terrain number (empty for the format's default
+    /// terrain), and the Field Setup Rule card, when named.
+    pub field_setup: crate::field::FieldSetup,
     /// Kingdom Duels: the Duelist Setup played, with its Cardlist, in the open.
     pub duelist_setup: Option<crate::field::DuelistSetup>,
     /// With [`DeckSetup::Public`], the real order, top card last; with
@@ -166,7 +167,9 @@ pub(crate) fn check_deck_size(
         });
     }
     // The Duelist Setup played came out of the Extra Deck.
-    let extra = seat_setup.extra.len() + usize::from(seat_setup.duelist_setup.is_some());
+    let extra = seat_setup.extra.len()
+        + usize::from(seat_setup.duelist_setup.is_some())
+        + seat_setup.field_setup.extra_deck_cards();
     if extra > usize::from(format.deck.max_extra) {
         return Err(SetupError::ExtraDeckSize {
             seat,
@@ -232,6 +235,7 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         proposed_end: false,
         destruction_damage: 0,
         duelist_setup: None,
+        field_setup_card: None,
         starting_swap_due: false,
         symbol: None,
         deck_master: None,

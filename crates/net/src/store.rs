@@ -59,7 +59,9 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 24: entries of protocol version 24 (rule fixes from the seeds' sentences; new
 /// turn-order and piece fields in every state hash).
 /// Version 25: entries of protocol version 25 (a Deck Master shown to return from the deck).
-pub const MATCH_FILE_VERSION: u16 = 25;
+/// Version 26: entries of protocol version 26 (an agreed outcome's control change; priority
+/// in turn order).
+pub const MATCH_FILE_VERSION: u16 = 26;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const KIND_DISCLOSURE: u8 = 3;
@@ -86,7 +88,7 @@ pub struct SavedDeck {
     pub leader: Option<CardId>,
     pub main: Vec<CardId>,
     pub extra: Vec<CardId>,
-    pub field_setup: Vec<u8>,
+    pub field_setup: fairduel_engine::field::FieldSetup,
     pub duelist_setup: Option<fairduel_engine::field::DuelistSetup>,
 }
 
@@ -519,7 +521,7 @@ mod tests {
                 leader: Some(CardId(1)),
                 main: vec![CardId(2), CardId(3)],
                 extra: Vec::new(),
-                field_setup: Vec::new(),
+                field_setup: fairduel_engine::field::FieldSetup::default(),
                 duelist_setup: None,
             },
             secret_seed: [9; 32],

@@ -122,7 +122,7 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Fusion Material's entry beside its Fusion Monster in every piece, all in every state
 /// hash; rules read again from the seeds (see docs/PROTOCOL.md), so a version 23 record
 /// may judge differently.
-pub const PROTOCOL_VERSION: u16 = 25;
+pub const PROTOCOL_VERSION: u16 = 26;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";
@@ -157,8 +157,9 @@ impl MatchSetup {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckCommit {
     pub leader: Option<LeaderSetup>,
-    /// The card game's field: the Field Setup's terrains, in the open (empty: none).
-    pub field_setup: Vec<u8>,
+    /// The card game's field: the Field Setup's terrains and its Setup Rule card, when
+    /// named, in the open (empty: none).
+    pub field_setup: fairduel_engine::field::FieldSetup,
     pub deck: Vec<Commitment>,
     pub random: Commitment,
     /// The Extra Deck, one commitment per card, in an order of the owner's own.

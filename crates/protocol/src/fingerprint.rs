@@ -38,7 +38,7 @@ pub fn engine_fingerprint(rules: &Arc<Rules>) -> Digest32 {
                 card: card.id,
                 commitment: Commitment(sha256_of(&("fairduel/fingerprint-leader/v1", seat))),
             }),
-            field_setup: Vec::new(),
+            field_setup: fairduel_engine::field::FieldSetup::default(),
             duelist_setup: None,
             deck: (0..format.deck.min_main)
                 .map(|i| Commitment(sha256_of(&("fairduel/fingerprint-card/v1", seat, i))))

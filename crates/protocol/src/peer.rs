@@ -64,7 +64,7 @@ pub enum RestoreError {
 struct OwnSecrets {
     leader: Option<Reveal>,
     /// Public from the deck commit on; kept here with the rest of the deck.
-    field_setup: Vec<u8>,
+    field_setup: fairduel_engine::field::FieldSetup,
     /// Public from the deck commit on, like the Field Setup.
     duelist_setup: Option<DuelistSetup>,
     /// Openings of the deck commitments, in committed order.

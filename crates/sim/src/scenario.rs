@@ -152,6 +152,9 @@ struct RawSeat {
     deck_master_returns: Option<u8>,
     /// Kingdom Duels: the Duelist Setup Rule card in the seat's Rule Zone (card number).
     duelist_setup: Option<u16>,
+    /// Kingdom Duels: the Field Setup Rule card in the seat's Rule Zone (card number); the
+    /// scenario's terrain markers are its own.
+    field_setup: Option<u16>,
     /// Its Cardlist (card numbers).
     #[serde(default)]
     cardlist: Vec<u16>,
@@ -778,7 +781,7 @@ fn placeholder_duel(
             card,
             commitment: Commitment(sha256_of(&("fairduel/scenario-leader", seat))),
         }),
-        field_setup: Vec::new(),
+        field_setup: fairduel_engine::field::FieldSetup::default(),
         duelist_setup: None,
         deck: filler(seat),
         order: DeckSetup::Public,

@@ -609,7 +609,7 @@ fn extra_deck_monsters_stay_out_of_the_main_deck_and_never_lead() {
         leader: Some(CardId(leader)),
         main: main.into_iter().map(CardId).collect(),
         extra: Vec::new(),
-        field_setup: Vec::new(),
+        field_setup: fairduel_engine::field::FieldSetup::default(),
         duelist_setup: None,
     };
     let forty = |extra_card: Option<u16>| {

@@ -222,6 +222,59 @@ fn a_field_setup_sets_its_players_terrains() {
     assert!(err.contains("Moon"), "{err}");
 }
 
+/// "The player moves the Setup Rule from their Extra Deck into their Rule Zone": a deck may
+/// name the Field Setup Rule card its terrains come from; the card is one of the Extra
+/// Deck's, lies in its player's Rule Zone, and its terrains are the side's starting ones.
+#[test]
+fn a_field_setup_card_lies_in_the_rule_zone_with_its_terrains() {
+    let rules = rules();
+    let text = std::fs::read_to_string(assets().join("decks/kingdom-duels/yugis-magicians.toml"))
+        .expect("deck");
+    let as_card = text.replacen(
+        "field_setup = [\"Night\", \"Meadow\", \"Night\", \"Meadow\", \"Night\"]",
+        "field_setup = { card = \"SOE-001\", terrains = [\"Night\", \"Meadow\", \"Night\", \"Meadow\", \"Night\"] }",
+        1,
+    );
+    assert_ne!(
+        as_card, text,
+        "the starter deck writes its Field Setup as a list"
+    );
+    let yugi = deck(&as_card).expect("a Field Setup Rule card with its terrains");
+    let tabletop = rules.pool.find_by_code("SOE-001").expect("SOE-001").id;
+    assert_eq!(yugi.field_setup.card, Some(tabletop));
+    let (_, decks) = common::load("kingdom-duels");
+    let mai = decks
+        .iter()
+        .find(|d| d.name == "Mai's Harpies")
+        .expect("Mai");
+    let (referee, _) = Referee::new(Arc::clone(&rules), &[&yugi, mai], 1).expect("set-up");
+    let state = referee.duel().state();
+    let with_card: Vec<Option<fairduel_engine::CardId>> = state
+        .seats()
+        .map(|s| state.player(s).field_setup_card)
+        .collect();
+    assert_eq!(with_card, [Some(tabletop), None]);
+    let names: Vec<&str> = state
+        .markers
+        .iter()
+        .take(5)
+        .map(|id| rules.pool.terrain(*id).map_or("?", |t| t.name.as_str()))
+        .collect();
+    assert_eq!(names, ["Night", "Meadow", "Night", "Meadow", "Night"]);
+    // Only a Field Setup Rule card: a Duelist Setup (Jonouchi) is refused by name.
+    let wrong = as_card.replacen("card = \"SOE-001\"", "card = \"SOE-145\"", 1);
+    let err = deck(&wrong).expect_err("a Duelist Setup is no Field Setup");
+    assert!(err.contains("is not a Field Setup Rule card"), "{err}");
+    // A card with no terrains written out says what is missing.
+    let bare = as_card.replacen(
+        "terrains = [\"Night\", \"Meadow\", \"Night\", \"Meadow\", \"Night\"]",
+        "terrains = []",
+        1,
+    );
+    let err = deck(&bare).expect_err("a Field Setup card needs its terrains");
+    assert!(err.contains("0 terrains"), "{err}");
+}
+
 fn deck(text: &str) -> Result<DeckList, String> {
     let rules = rules();
     DeckList::from_toml("test.toml", text, &rules.pool, &rules.format).map_err(|e| e.to_string())
@@ -385,7 +438,7 @@ fn a_duelist_setups_cardlist_lifts_the_restricted_list_and_counts_in_the_extra_d
         "the Extra Deck line was replaced"
     );
     let err = deck(&full).expect_err("21 Extra Deck cards");
-    assert!(err.contains("Duelist Setup played included"), "{err}");
+    assert!(err.contains("Setup Rule cards played included"), "{err}");
 }
 
 #[test]

@@ -161,7 +161,7 @@ fn deck_for(pool: &CardPool, format: &Format, master: &CardDef) -> Option<DeckLi
         leader: Some(master.id),
         main,
         extra,
-        field_setup: Vec::new(),
+        field_setup: crate::field::FieldSetup::default(),
         duelist_setup: None,
     })
 }

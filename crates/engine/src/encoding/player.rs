@@ -31,6 +31,7 @@ impl Writer<'_> {
             deck_master,
             extra_deck,
             duelist_setup,
+            field_setup_card,
             starting_swap_due,
             symbol,
             destiny,
@@ -136,6 +137,13 @@ impl Writer<'_> {
                 for card in cardlist {
                     self.card_id(*card);
                 }
+            }
+        }
+        match field_setup_card {
+            None => self.byte(0),
+            Some(card) => {
+                self.byte(1);
+                self.card_id(*card);
             }
         }
         self.bool(*starting_swap_due);

@@ -116,6 +116,7 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
             card: CardId(181),
             cardlist: vec![CardId(5), CardId(688), CardId(5)],
         }),
+        field_setup_card: (life_points > 0).then_some(CardId(179)),
         starting_swap_due: life_points > 0,
         symbol: (life_points > 0).then_some(crate::field::SymbolInPlay {
             card: CardId(205),

@@ -101,6 +101,7 @@ impl Duel {
             // A player who joins later swaps, if at all, once they join and draw.
             player.starting_swap_due = seat_setup.duelist_setup.is_some() && i < starting_players;
             player.duelist_setup = seat_setup.duelist_setup.clone();
+            player.field_setup_card = seat_setup.field_setup.card;
             player_states.push(player);
         }
         place_permutation_rounds(&setup, &mut commitments, &mut player_states, &first_cards)?;
@@ -109,7 +110,7 @@ impl Duel {
         let zones = usize::from(board.monster_zones());
         let mut markers = starting.map_or_else(Vec::new, |s| vec![s; players * zones]);
         for (i, seat_setup) in setup.seats.iter().enumerate() {
-            for (slot, terrain) in seat_setup.field_setup.iter().enumerate() {
+            for (slot, terrain) in seat_setup.field_setup.terrains.iter().enumerate() {
                 if let Some(marker) = markers.get_mut(i * zones + slot) {
                     *marker = *terrain;
                 }

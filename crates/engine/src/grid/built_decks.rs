@@ -70,7 +70,7 @@ pub fn build_grid_decks(pool: &CardPool, format: &Format, wanted: usize) -> Vec<
             leader: Some(leader.id),
             main,
             extra: extra.clone(),
-            field_setup: Vec::new(),
+            field_setup: crate::field::FieldSetup::default(),
             duelist_setup: None,
         };
         if deck.validate(pool, format).is_ok() {

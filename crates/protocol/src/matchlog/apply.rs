@@ -252,8 +252,10 @@ impl MatchLog {
                 rules.min_main, rules.max_main
             )));
         }
-        // The Duelist Setup played is one of the Extra Deck's cards, shown.
-        let extra = deck.extra.len() + usize::from(deck.duelist_setup.is_some());
+        // The Setup Rule cards played are Extra Deck cards, shown.
+        let extra = deck.extra.len()
+            + usize::from(deck.duelist_setup.is_some())
+            + deck.field_setup.extra_deck_cards();
         if extra > usize::from(rules.max_extra) {
             return Err(Violation::BadDeckCommit(format!(
                 "it commits {extra} Extra Deck cards; the format allows at most {}",

@@ -330,6 +330,18 @@ impl Runner {
                 }
                 None => {}
             }
+            if let Some(id) = rs.field_setup {
+                let def = card_def(sc, rules, line, id)?;
+                let is_field_setup = def.kingdom().is_some_and(|k| {
+                    k.setup == Some(fairduel_engine::kingdom_card::SetupKind::Field)
+                });
+                if !is_field_setup {
+                    return Err(
+                        sc.err(line, format!("{} is not a Field Setup Rule card", def.name))
+                    );
+                }
+                p.field_setup_card = Some(CardId(id));
+            }
             if let Some(master) = &deck_master
                 && master.seen_at == DeckMasterPlace::Banished
             {
