@@ -86,6 +86,16 @@ enum CardName {
     Code(String),
 }
 
+impl CardName {
+    /// The card of the pool this names, or the name as written when the pool has none.
+    fn find<'p>(&self, pool: &'p CardPool) -> Result<&'p CardDef, String> {
+        match self {
+            CardName::Number(n) => pool.get(CardId(*n)).ok_or_else(|| CardId(*n).to_string()),
+            CardName::Code(code) => pool.find_by_code(code).ok_or_else(|| code.clone()),
+        }
+    }
+}
+
 fn one() -> u8 {
     1
 }
@@ -113,15 +123,7 @@ impl DeckList {
             for entry in entries {
                 let line = line_of(text, entry.span().start);
                 let RawEntry { card, copies } = entry.get_ref();
-                let def = match card {
-                    CardName::Number(n) => pool.get(CardId(*n)),
-                    CardName::Code(code) => pool.find_by_code(code),
-                };
-                let def = def.ok_or_else(|| {
-                    let named = match card {
-                        CardName::Number(n) => CardId(*n).to_string(),
-                        CardName::Code(code) => code.clone(),
-                    };
+                let def = card.find(pool).map_err(|named| {
                     err(
                         line,
                         format!("card {named} is not in the pool \"{}\"", pool.name()),
@@ -145,15 +147,7 @@ impl DeckList {
                 RawFieldSetup::Card { card, terrains } => (Some(card), terrains),
             };
             if let Some(card) = card {
-                let def = match card {
-                    CardName::Number(n) => pool.get(CardId(*n)),
-                    CardName::Code(code) => pool.find_by_code(code),
-                };
-                let def = def.ok_or_else(|| {
-                    let named = match card {
-                        CardName::Number(n) => CardId(*n).to_string(),
-                        CardName::Code(code) => code.clone(),
-                    };
+                let def = card.find(pool).map_err(|named| {
                     err(
                         line,
                         format!(
@@ -182,15 +176,7 @@ impl DeckList {
         if let Some(setup) = &raw.duelist_setup {
             let line = line_of(text, setup.span().start);
             let find = |name: &CardName| {
-                let def = match name {
-                    CardName::Number(n) => pool.get(CardId(*n)),
-                    CardName::Code(code) => pool.find_by_code(code),
-                };
-                def.map(|d| d.id).ok_or_else(|| {
-                    let named = match name {
-                        CardName::Number(n) => CardId(*n).to_string(),
-                        CardName::Code(code) => code.clone(),
-                    };
+                name.find(pool).map(|d| d.id).map_err(|named| {
                     err(
                         line,
                         format!(

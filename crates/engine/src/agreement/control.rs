@@ -20,7 +20,6 @@ use crate::grid::Cell;
 use crate::piece::Class;
 use crate::place::{Place, Zone};
 use crate::seat::{Seat, SeatSet};
-use crate::terrain::Terrain;
 
 /// What a control change asks for.
 #[derive(Debug, Clone, Copy)]
@@ -140,14 +139,7 @@ impl Duel {
         }
         let from_extra_deck = piece.from_extra_deck;
         let spell_zone = self.resolving_spell_zone();
-        if self.rules.format.play.control_change_to_leader {
-            let leader = self.state.player(seat).leader;
-            let allowed: Vec<Cell> = self
-                .grid()
-                .neighbours(leader)
-                .filter(|c| self.state.base_terrain(*c) != Terrain::Labyrinth)
-                .filter(|c| self.state.piece(*c).is_none() || Some(*c) == spell_zone)
-                .collect();
+        if let Some(allowed) = self.control_destinations(seat, spell_zone) {
             if !allowed.contains(&to) {
                 let zones: Vec<String> = allowed.iter().map(ToString::to_string).collect();
                 return Err(if zones.is_empty() {
@@ -176,21 +168,12 @@ impl Duel {
             let controller = self.state.agreement.as_ref().map(|a| a.controller);
             self.destroy(to, controller, events);
         }
-        let mut piece = self
-            .state
-            .take(from)
-            .ok_or_else(|| format!("there is no card at {from}"))?;
-        piece.lent = for_the_turn && seat != piece.owner;
-        piece.controller = seat;
-        let card = piece.card;
-        self.state.put(to, piece);
-        events.push(Event::ControlTaken {
-            seat,
-            card,
-            from: from.into(),
-            to: to.into(),
-        });
-        Ok(())
+        let lent = for_the_turn && self.state.piece(from).is_some_and(|p| p.owner != seat);
+        if self.hand_over(from, to, seat, lent, events) {
+            Ok(())
+        } else {
+            Err(format!("there is no card at {from}"))
+        }
     }
 
     /// The cell of the card whose agreed outcome this is, when it goes to the graveyard

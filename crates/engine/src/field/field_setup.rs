@@ -24,14 +24,6 @@ pub struct FieldSetup {
 }
 
 impl FieldSetup {
-    /// Terrains written out with no card named.
-    pub fn terrains(terrains: Vec<u8>) -> FieldSetup {
-        FieldSetup {
-            card: None,
-            terrains,
-        }
-    }
-
     /// No Field Setup played.
     pub fn is_empty(&self) -> bool {
         self.card.is_none() && self.terrains.is_empty()

@@ -461,12 +461,12 @@ impl Duel {
         self.token_proposals(seat, out);
         let agreement_card = self.state.agreement.as_ref().map(|a| a.at);
         let table = self.state.table;
+        let free_of_mine = field_free_frontrow(self, seat);
         for other in table.seats().filter(|s| table.in_play(*s)) {
             let side = self.side_of(other);
             if side != other {
                 continue;
             }
-            let free_of_mine = field_free_frontrow(self, seat);
             for (at, piece) in self.monsters_of(other) {
                 if other != seat
                     && piece.face_up

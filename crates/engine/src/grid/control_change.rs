@@ -61,7 +61,11 @@ impl Duel {
     /// Where a monster coming under `seat`'s control may go: `None` where the format leaves
     /// it in place; otherwise the unused zones next to `seat`'s Deck Leader (not Labyrinth),
     /// counting `leaving`, the cell of the card whose effect this is, which it is leaving.
-    fn control_destinations(&self, seat: Seat, leaving: Option<Cell>) -> Option<Vec<Cell>> {
+    pub(crate) fn control_destinations(
+        &self,
+        seat: Seat,
+        leaving: Option<Cell>,
+    ) -> Option<Vec<Cell>> {
         if !self.rules.format.play.control_change_to_leader {
             return None;
         }
@@ -125,13 +129,30 @@ impl Duel {
         self.state.resume = Resume::Nothing;
         // The effect has done its work: its spell leaves, perhaps for the monster's new zone.
         self.finish_spell(&effect, events);
-        let Some(mut piece) = self.state.take(from) else {
+        if !self.hand_over(from, to, seat, true, events) {
             return Err(RuleError::CannotTakeControl {
                 why: "no card is there",
             });
+        }
+        events.push(Event::EffectResolved { card: effect.card });
+        Ok(())
+    }
+
+    /// The monster at `from` comes under `seat`'s control at `to` (`lent`: for the turn).
+    /// Returns whether a card was there.
+    pub(crate) fn hand_over(
+        &mut self,
+        from: Cell,
+        to: Cell,
+        seat: Seat,
+        lent: bool,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        let Some(mut piece) = self.state.take(from) else {
+            return false;
         };
         piece.controller = seat;
-        piece.lent = true;
+        piece.lent = lent;
         let card = piece.card;
         self.state.put(to, piece);
         events.push(Event::ControlTaken {
@@ -140,8 +161,7 @@ impl Duel {
             from: from.into(),
             to: to.into(),
         });
-        events.push(Event::EffectResolved { card: effect.card });
-        Ok(())
+        true
     }
 
     /// Sends a spell that resolved to the graveyard, if it was to go and is still there.

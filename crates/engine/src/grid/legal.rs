@@ -438,6 +438,12 @@ impl Duel {
         }
         let mut singles = Vec::new();
         let agreement_card = self.state.agreement.as_ref().map(|a| a.at);
+        // Where a monster taken for the turn goes (Classic rule 15).
+        let free_by_my_leader = self
+            .grid()
+            .neighbours(self.state.player(seat).leader)
+            .find(|c| self.state.piece(*c).is_none())
+            .map(Place::Cell);
         for (cell, piece) in self.state.pieces() {
             let at = Place::Cell(cell);
             if piece.leader || Some(at) == agreement_card {
@@ -454,11 +460,7 @@ impl Duel {
                 singles.push(Operation::ChangePosition { at });
                 if piece.controller != seat && piece.face_up {
                     let to = if self.rules.format.play.control_change_to_leader {
-                        let leader = self.state.player(seat).leader;
-                        self.grid()
-                            .neighbours(leader)
-                            .find(|c| self.state.piece(*c).is_none())
-                            .map(Place::Cell)
+                        free_by_my_leader
                     } else {
                         Some(at)
                     };
