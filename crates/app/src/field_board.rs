@@ -889,6 +889,7 @@ pub fn zone_label(names: &[String], view: &SeatView, place: Place, mark: Option<
                 (None, Class::Monster) if set_monsters => "a Set monster".to_owned(),
                 (None, Class::Monster) => format!("a monster {hidden_position}"),
                 (None, Class::SpellTrap) => "a face-down spell or trap".to_owned(),
+                (None, Class::Unknown) => "a face-down card".to_owned(),
             };
             text.push_str(&format!(": {name}"));
             let look = piece_look(view, place, piece);

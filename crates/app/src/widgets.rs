@@ -167,10 +167,12 @@ fn paint_back(painter: &Painter, rect: Rect, radius: CornerRadius, class: Option
         theme::CARD_BACK_INK,
         Stroke::NONE,
     ));
-    // What a face-down card is (monster or spell/trap) is public on the grid.
+    // What a face-down card is (monster or spell/trap) is public on the grid, except under
+    // the bluff, where a class-hidden card shows a question mark.
     let letters = match class {
         Some(Class::Monster) => "M",
         Some(Class::SpellTrap) => "S/T",
+        Some(Class::Unknown) => "?",
         None => return,
     };
     painter.text(

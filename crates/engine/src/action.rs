@@ -26,6 +26,11 @@ pub enum PlayMode {
     Equip,
     /// A monster, face-up in defence position (Kingdom Duels). Reveals the card.
     SummonDefence,
+    /// Any card, face-down in attack position, without saying whether it is a monster or a
+    /// spell/trap (the bluff option).
+    SetCardAttack,
+    /// Any card, face-down in defence position, its class kept hidden (the bluff option).
+    SetCardDefence,
 }
 
 impl PlayMode {
@@ -34,6 +39,11 @@ impl PlayMode {
             self,
             PlayMode::Summon | PlayMode::ActivateSpell | PlayMode::Equip | PlayMode::SummonDefence
         )
+    }
+
+    /// Whether the card enters with its class hidden (the bluff option).
+    pub fn hides_class(self) -> bool {
+        matches!(self, PlayMode::SetCardAttack | PlayMode::SetCardDefence)
     }
 
     /// Whether the card enters as a monster.

@@ -38,6 +38,15 @@ pub(crate) fn predicate_holds(predicate: &Predicate, card: &CardDef) -> bool {
             predicate_holds(&Predicate::SpellOrTrap, card) && !card.goes_to_the_field_zone()
         }
         Predicate::FlipMonster => card.is_normal_summonable() && card.has_flip(),
+        Predicate::MonsterLevelOrSpellTrap { min, max } => {
+            predicate_holds(
+                &Predicate::MonsterLevel {
+                    min: *min,
+                    max: *max,
+                },
+                card,
+            ) || predicate_holds(&Predicate::SpellOrTrap, card)
+        }
     }
 }
 
@@ -56,6 +65,13 @@ pub(crate) fn describe_predicate(predicate: &Predicate) -> String {
         Predicate::FieldSpell => "a Field Spell".into(),
         Predicate::SpellOrTrapNotFieldSpell => "a spell or trap other than a Field Spell".into(),
         Predicate::FlipMonster => "a monster with the FLIP keyword".into(),
+        Predicate::MonsterLevelOrSpellTrap { min, max } => format!(
+            "{} or a spell or trap",
+            describe_predicate(&Predicate::MonsterLevel {
+                min: *min,
+                max: *max
+            })
+        ),
     }
 }
 

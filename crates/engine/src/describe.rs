@@ -45,6 +45,8 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
                 PlayMode::ActivateSpell => "activates",
                 PlayMode::Equip => "equips",
                 PlayMode::SummonDefence => "summons in defence position",
+                PlayMode::SetCardAttack => "sets a card face-down in attack position",
+                PlayMode::SetCardDefence => "sets a card face-down in defence position",
             };
             let mut text = if mode.reveals() {
                 format!("{how} {what} at {to}")

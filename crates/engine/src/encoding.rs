@@ -542,6 +542,7 @@ impl Writer<'_> {
         self.variant(match class {
             Class::Monster => 0,
             Class::SpellTrap => 1,
+            Class::Unknown => 2,
         });
         self.bool(*face_up);
         self.bool(*defence);
@@ -865,6 +866,11 @@ impl Writer<'_> {
             Predicate::FieldSpell => self.variant(7),
             Predicate::SpellOrTrapNotFieldSpell => self.variant(8),
             Predicate::FlipMonster => self.variant(9),
+            Predicate::MonsterLevelOrSpellTrap { min, max } => {
+                self.variant(10);
+                self.byte(*min);
+                self.byte(*max);
+            }
         }
         self.varint(u64::from(*turn));
     }

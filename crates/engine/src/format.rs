@@ -235,6 +235,12 @@ pub struct PlayRules {
     /// Fusion Monster from the Extra Deck.
     #[serde(default)]
     pub fusion: HandFusion,
+    /// The original game's bluff: a card may be set face-down without saying whether it is a
+    /// monster or a spell/trap (`set-card`); the limits and per-turn rules its class decides
+    /// are checked by its owner at once, by everyone when it shows what it is, and by the
+    /// audit (docs/RULES.md, "The bluff").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bluff: bool,
 }
 
 /// Fusions without a fusion spell: two monsters from the hand or face-up on the field
@@ -361,6 +367,7 @@ impl Default for PlayRules {
             equip_with_monster: false,
             attached_equips_count: false,
             fusion: HandFusion::Off,
+            bluff: false,
         }
     }
 }
@@ -730,6 +737,26 @@ impl Format {
             && start > max
         {
             return Err(("cost", "summoning points start above their maximum".into()));
+        }
+        if self.play.bluff {
+            // Summoning points paid in public would tell which cards are monsters, and a
+            // step count of its own would tell as soon as a card moved.
+            if !matches!(self.play.cost, SummonCost::Tributes { .. }) {
+                return Err((
+                    "bluff",
+                    "the bluff needs tribute costs: summoning points paid in public show \
+                     which set cards are monsters"
+                        .into(),
+                ));
+            }
+            if self.movement.monster_steps != self.movement.spell_trap_steps {
+                return Err((
+                    "bluff",
+                    "the bluff needs face-down monsters and spells/traps to move alike \
+                     (monster_steps = spell_trap_steps)"
+                        .into(),
+                ));
+            }
         }
         if let Some(destiny) = &self.destiny_draw
             && (destiny.cards.is_empty() || destiny.cards.len() > MAX_DESTINY_CARDS)

@@ -9,11 +9,30 @@ use crate::player::CardSlot;
 use crate::seat::Seat;
 
 /// Whether a card on the grid is a monster or a spell/trap. This is public even for
-/// face-down cards: see docs/RULES.md ("What a face-down card shows").
+/// face-down cards (see docs/RULES.md, "What a face-down card shows"), except under the bluff
+/// option, where a card set face-down as either is `Unknown` until it shows what it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Class {
     Monster,
     SpellTrap,
+    /// A face-down card set from the hand with its class kept hidden (`play.bluff`): only its
+    /// owner knows whether it is a monster or a spell/trap.
+    Unknown,
+}
+
+impl Class {
+    /// Whether `card` lies on the field as a monster or as a spell or trap.
+    pub fn of(card: &crate::card::CardDef) -> Class {
+        let monster = match card.kingdom() {
+            Some(k) => k.is(crate::kingdom_card::MainType::Monster),
+            None => card.is_monster(),
+        };
+        if monster {
+            Class::Monster
+        } else {
+            Class::SpellTrap
+        }
+    }
 }
 
 /// How long a monster stays spellbound.
@@ -177,6 +196,12 @@ impl Piece {
 
     pub fn is_hidden(&self) -> bool {
         self.card.is_none()
+    }
+
+    /// Whether the public cannot rule out that this card is of `class`: it is, or its class
+    /// is still hidden (the bluff option).
+    pub fn may_be(&self, class: Class) -> bool {
+        self.class == class || self.class == Class::Unknown
     }
 }
 

@@ -150,6 +150,9 @@ pub enum Predicate {
     /// A Kingdom Duels Main Deck monster with the FLIP keyword (one summoned Hidden in DEF
     /// Position from the hand).
     FlipMonster,
+    /// A monster whose level lies in this range, or a spell or trap: a card set face-down
+    /// with its class hidden (the bluff option), where no tribute was paid.
+    MonsterLevelOrSpellTrap { min: u8, max: u8 },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -228,7 +228,9 @@ fn evaluate(duel: &Duel, seat: Seat, knowledge: &Knowledge) -> i64 {
         }
         let ours = table.are_allies(seat, piece.controller);
         let sign = if ours { 1 } else { -1 };
-        let value = match piece.class {
+        // The bot knows its own class-hidden cards (the bluff); an opponent's could be either.
+        let value = match duel.known_class(piece, Some(knowledge)) {
+            Class::Unknown => 270,
             Class::Monster => {
                 let stats = duel.stats_at(cell).or_else(|| {
                     duel.known_card(piece, Some(knowledge))
@@ -263,7 +265,7 @@ fn evaluate(duel: &Duel, seat: Seat, knowledge: &Knowledge) -> i64 {
     let guarded = state.pieces().any(|(cell, p)| {
         p.controller == seat
             && !p.leader
-            && p.class == Class::Monster
+            && duel.known_class(p, Some(knowledge)) == Class::Monster
             && cell.distance(my_leader) == 1
     });
     if guarded {

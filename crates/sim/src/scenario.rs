@@ -199,6 +199,9 @@ struct RawCell {
     seat: u8,
     owner: Option<u8>,
     face: Option<Face>,
+    /// A face-down card set with its class hidden (the bluff).
+    #[serde(default)]
+    class_hidden: bool,
     position: Option<Position>,
     #[serde(default)]
     moved: bool,
@@ -354,6 +357,9 @@ struct RawAssert {
     field_power_bonus: Option<bool>,
     /// Whether everyone knows the card at `at` (face-up, or shown while face-down).
     public: Option<bool>,
+    /// What everyone knows the card at `at` to be: `"monster"`, `"spell-trap"`, or
+    /// `"hidden"` (set with its class kept hidden, the bluff).
+    class: Option<String>,
     /// With `seat`: Idle Warnings collected.
     idle_warnings: Option<u8>,
     /// With `seat`: the side they belong to, `"blue"`, `"red"` or `"none"` (not chosen yet).

@@ -47,6 +47,12 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
                 PlayMode::ActivateSpell => "Activate it now".to_owned(),
                 PlayMode::Equip => format!("Equip it to {}", name_at(*to)),
                 PlayMode::SummonDefence => "Summon face-up in defence position".to_owned(),
+                PlayMode::SetCardAttack => {
+                    "Set face-down in attack position, keeping its kind hidden".to_owned()
+                }
+                PlayMode::SetCardDefence => {
+                    "Set face-down in defence position, keeping its kind hidden".to_owned()
+                }
             };
             if *mode != PlayMode::Equip
                 && duel

@@ -252,7 +252,7 @@ impl Duel {
                 let hidden = matches!(to, Destination::HiddenField { .. });
                 let class = match (lifted.class, lifted.card) {
                     (Some(class), _) => Some(class),
-                    (None, Some(card)) => Some(class_of(self.rules.card(card)?)),
+                    (None, Some(card)) => Some(Class::of(self.rules.card(card)?)),
                     (None, None) => None,
                 };
                 let zone = match at {
@@ -500,18 +500,5 @@ impl Duel {
                 .push(equip.to_graveyard());
         }
         Ok(Lifted::from_board(&piece))
-    }
-}
-
-/// Whether a card lies on the field as a monster or as a spell or trap.
-fn class_of(card: &crate::card::CardDef) -> Class {
-    let monster = match card.kingdom() {
-        Some(k) => k.is(crate::kingdom_card::MainType::Monster),
-        None => card.is_monster(),
-    };
-    if monster {
-        Class::Monster
-    } else {
-        Class::SpellTrap
     }
 }

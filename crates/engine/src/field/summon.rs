@@ -175,6 +175,12 @@ impl Duel {
                     ..Piece::entering(seat, slot.card_ref, Class::SpellTrap, turn)
                 }
             }
+            PlayMode::SetCardAttack | PlayMode::SetCardDefence => {
+                return Err(RuleError::WrongPlayMode {
+                    why: "on the card game's field a Set card's zone shows whether it is a \
+                          monster or a spell/trap: Set it as one",
+                });
+            }
             PlayMode::SetMonsterAttack | PlayMode::Equip => {
                 return Err(RuleError::WrongPlayMode {
                     why: "monsters are summoned, or Set in DEF Position where the format \

@@ -75,13 +75,14 @@ impl Duel {
         if filter.defence_only && !piece.defence {
             return false;
         }
-        if filter.attack_only && (piece.defence || piece.class != Class::Monster) {
+        if filter.attack_only && (piece.defence || !piece.may_be(Class::Monster)) {
             return false;
         }
+        // A class-hidden card (the bluff) may be either: its card decides.
         match filter.kind {
-            Some(KindFilter::Monster) => piece.class == Class::Monster,
+            Some(KindFilter::Monster) => piece.may_be(Class::Monster),
             Some(KindFilter::Spell | KindFilter::Trap | KindFilter::SpellOrTrap) => {
-                piece.class == Class::SpellTrap
+                piece.may_be(Class::SpellTrap)
             }
             None => true,
         }
@@ -117,6 +118,13 @@ pub(super) fn event_in_limited_range(event: TrapEvent, trap: Cell) -> bool {
 }
 
 /// Does a filter need to know which card a face-down card is?
+/// Whether deciding `filter` on `piece` needs its card: the filter asks for an identity, or
+/// for a class (or an attack-position monster) that the piece keeps hidden (the bluff).
+pub(crate) fn needs_identity_of(filter: &Filter, piece: &Piece) -> bool {
+    filter_needs_identity(filter)
+        || piece.class == Class::Unknown && (filter.kind.is_some() || filter.attack_only)
+}
+
 pub(crate) fn filter_needs_identity(filter: &Filter) -> bool {
     !filter.types.is_empty()
         || !filter.not_types.is_empty()
@@ -138,7 +146,8 @@ pub(crate) fn identity_matches(filter: &Filter, card: &CardDef, atk: Option<i32>
         Some(KindFilter::Trap) => card.is_trap(),
         Some(KindFilter::SpellOrTrap) => !card.is_monster(),
     };
-    if !kind_ok {
+    // Only a monster is in attack position (a class-hidden card declared by its owner).
+    if !kind_ok || filter.attack_only && !card.is_monster() {
         return false;
     }
     if !filter.names.is_empty() && !filter.names.contains(&card.id) {

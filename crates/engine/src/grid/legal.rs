@@ -135,19 +135,16 @@ impl Duel {
             .filter(|(_, p)| full_range_equips || p.controller == seat)
             .map(|(cell, _)| cell)
             .collect();
-        let mut spells_traps = 0;
         for (cell, piece) in self.state.pieces() {
-            if piece.controller == seat && !piece.leader {
-                match piece.class {
-                    Class::Monster => own_monsters.push(cell),
-                    Class::SpellTrap => spells_traps += 1,
-                }
+            if piece.controller == seat
+                && !piece.leader
+                && self.known_class(piece, Some(knowledge)) == Class::Monster
+            {
+                own_monsters.push(cell);
             }
         }
-        if self.rules.format.play.attached_equips_count {
-            spells_traps = self.spells_traps_counted(seat);
-        }
-        let counts = [own_monsters.len(), spells_traps];
+        let counts = self.class_counts(seat, Some(knowledge));
+        let bluff = format.play.bluff;
         // Filled anew for each hand card (one allocation for them all).
         let mut candidates: Vec<(PlayMode, u8, Vec<Place>)> = Vec::new();
         for (index, slot) in hand.iter().enumerate() {
@@ -184,6 +181,10 @@ impl Duel {
                             // No tributes is the one empty combination, without allocating.
                             if needed == 0 {
                                 add(Vec::new());
+                                if bluff {
+                                    candidates.push((PlayMode::SetCardAttack, 0, Vec::new()));
+                                    candidates.push((PlayMode::SetCardDefence, 0, Vec::new()));
+                                }
                             } else {
                                 combinations(&own_monsters, needed)
                                     .into_iter()
@@ -206,6 +207,10 @@ impl Duel {
                 CardKind::Trap { .. } => candidates.push((PlayMode::SetSpellTrap, 0, Vec::new())),
                 // Not a card of the grid's game: it has no place on the grid.
                 CardKind::Kingdom(_) => {}
+            }
+            if bluff && !card.is_monster() && !matches!(card.kind, CardKind::Kingdom(_)) {
+                candidates.push((PlayMode::SetCardAttack, 0, Vec::new()));
+                candidates.push((PlayMode::SetCardDefence, 0, Vec::new()));
             }
             for (mode, cost, tributes) in candidates.drain(..) {
                 let with_tributes: Vec<Cell>;
@@ -332,13 +337,15 @@ impl Duel {
             // Computed once per piece for every move and attack candidate.
             let reachable = std::cell::OnceCell::new();
             let reachable = || reachable.get_or_init(|| self.reachable(from)).as_slice();
+            // The bluff: the seat knows what its class-hidden cards are.
+            let class = self.known_class(piece, Some(knowledge));
             if self.check_move_start(seat, from).is_ok() {
                 let with_and_without_flip = [None, own_reveal];
                 for &(to, reach) in reachable() {
                     let flips: &[Option<Reveal>] = match reach {
                         // Monsters meet enemy cards by attacking; a spell or trap may
                         // move into one where the format lets cards meet by moving.
-                        Reach::Enemy if piece.class == Class::Monster => continue,
+                        Reach::Enemy if class == Class::Monster => continue,
                         // Classic rule 11: an equip moved onto an enemy monster it fits.
                         Reach::Enemy if !kairu => {
                             if piece.face_up || own_reveal.is_none() {
@@ -350,8 +357,8 @@ impl Duel {
                         Reach::Enemy => &with_and_without_flip[..1],
                         _ if !piece.face_up && own_reveal.is_some() => {
                             // Kairu flips a monster, or activates a spell, as part of its move.
-                            if kairu && (piece.class == Class::Monster || reach == Reach::Empty)
-                                || reach == Reach::Own && piece.class == Class::SpellTrap
+                            if kairu && (class == Class::Monster || reach == Reach::Empty)
+                                || reach == Reach::Own && class == Class::SpellTrap
                             {
                                 &with_and_without_flip
                             } else {
@@ -376,7 +383,7 @@ impl Duel {
                     }
                 }
             }
-            if piece.class == Class::Monster && !piece.leader {
+            if class == Class::Monster && !piece.leader {
                 let flip = if piece.face_up { None } else { own_reveal };
                 let targets = self.attack_targets_within(from, reachable);
                 for &target in &targets {
@@ -393,7 +400,10 @@ impl Duel {
                         out.push(action);
                     }
                 }
-                if self.check_change_position(seat, from).is_ok() {
+                if self
+                    .check_change_position(seat, from, Some(knowledge))
+                    .is_ok()
+                {
                     out.push(Action::ChangePosition { at: from.into() });
                 }
             }

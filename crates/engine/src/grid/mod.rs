@@ -6,6 +6,7 @@
 //! file under `effects/`. This file routes an entry to the rule that handles it.
 
 mod battle;
+mod bluff;
 mod built_decks;
 mod card_game_summons;
 mod cell;
@@ -123,7 +124,9 @@ impl Duel {
             }
             Action::Move { .. } => self.do_move(seat, action, events)?,
             Action::Attack { .. } => self.do_attack(seat, action, events)?,
-            Action::ChangePosition { at } => self.do_change_position(seat, *at, events)?,
+            Action::ChangePosition { at } => {
+                self.do_change_position(seat, *at, knowledge, events)?
+            }
             Action::Flip { at, reveal } => self.do_flip(seat, *at, reveal, events)?,
             Action::EndTurn => self.do_end_turn(seat)?,
             Action::Pass => self.do_pass(seat, knowledge, events)?,

@@ -73,7 +73,9 @@ impl Duel {
                     rules.spell_trap_steps
                 }
             }
-            Class::Monster if !piece.face_up => rules.monster_steps,
+            // The bluff's formats move face-down monsters and spells/traps alike.
+            Class::Monster | Class::Unknown if !piece.face_up => rules.monster_steps,
+            Class::Unknown => rules.monster_steps,
             Class::Monster if self.is_powered_up(cell, piece) => {
                 rules.powered_up_steps.max(rules.face_up_steps)
             }
@@ -249,6 +251,8 @@ impl Duel {
             }
             None => None,
         };
+        // A class-hidden card (the bluff) flipped as it moves shows what it is.
+        let mover_class = flipped.map_or(piece.class, Class::of);
         match reach {
             Reach::Empty => {
                 // Kairu: "you can move a card one space forward AND flip it face up during
@@ -270,7 +274,7 @@ impl Duel {
                 // Classic rule 11: "if an Equip Spell card moves to a Card Zone occupied by a
                 // monster: Activate the effect of that Equip Spell Card and place it
                 // underneath that monster" — any monster it fits, an enemy's too.
-                if !self.kairu() && piece.class == Class::SpellTrap {
+                if !self.kairu() && mover_class == Class::SpellTrap {
                     let target = self
                         .state
                         .piece(to)
@@ -303,7 +307,7 @@ impl Duel {
                     && !target.leader
                     && !piece.leader;
                 // A spell/trap carried onto one of your monsters: an equip attaches.
-                if piece.class == Class::SpellTrap
+                if mover_class == Class::SpellTrap
                     && target.class == Class::Monster
                     && !replaces_unshown
                 {

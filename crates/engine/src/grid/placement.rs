@@ -42,13 +42,13 @@ impl PlayPrior<'_> {
 
 /// A validated play, ready to apply.
 pub(super) struct PlayPlan {
-    card: Option<CardId>,
-    replaces: Option<Cell>,
-    claim: Option<Predicate>,
+    pub(super) card: Option<CardId>,
+    pub(super) replaces: Option<Cell>,
+    pub(super) claim: Option<Predicate>,
     /// A monster played beyond the limit, banished at once (`OverLimit::Banish`).
-    banish: bool,
+    pub(super) banish: bool,
     /// An equip put onto a face-down monster: what that monster is claimed to be.
-    target_claim: Option<(CardRef, Predicate)>,
+    pub(super) target_claim: Option<(CardRef, Predicate)>,
 }
 
 impl Duel {
@@ -143,10 +143,25 @@ impl Duel {
         {
             return Err(RuleError::CardLimit { limit });
         }
+        if mode.hides_class() && !format.play.bluff {
+            return Err(RuleError::WrongPlayMode {
+                why: "this format shows what a set card is: set it as a monster or as a \
+                      spell/trap",
+            });
+        }
         let is_monster_mode = mode.is_monster();
-        if is_monster_mode
+        // The class the card enters as, where the player making the play knows it: a
+        // class-hidden set is checked in full only by its owner (and by the audit).
+        let entering_class = if mode.hides_class() {
+            card.map(Class::of)
+        } else if is_monster_mode {
+            Some(Class::Monster)
+        } else {
+            Some(Class::SpellTrap)
+        };
+        if entering_class == Some(Class::Monster)
             && let Some(limit) = format.play.monsters_per_turn
-            && player.monsters_played >= limit
+            && self.monsters_played_known(seat, knowledge) >= limit
         {
             return Err(RuleError::MonsterPlayLimit { limit });
         }
@@ -279,7 +294,8 @@ impl Duel {
         }
         for (i, t) in tribute_cells.iter().enumerate() {
             let piece = self.own_piece(seat, *t)?;
-            if piece.class != Class::Monster || piece.leader {
+            // A class-hidden card tributed shows it is a monster (see `do_play`).
+            if !self.may_act_as(piece, Class::Monster, knowledge) || piece.leader {
                 return Err(RuleError::BadTribute {
                     at: (*t).into(),
                     why: "only your own monsters",
@@ -292,20 +308,19 @@ impl Duel {
                 });
             }
         }
-        // Capacity.
-        let class = if is_monster_mode {
-            Class::Monster
-        } else {
-            Class::SpellTrap
+        // Capacity, counted by whoever knows what the card is.
+        let Some(class) = entering_class else {
+            return self.class_hidden_set(seat, mode, cost, &tribute_cells, None);
         };
         let replaced = replaces.filter(|c| self.state.piece(*c).is_some_and(|p| p.class == class));
         let freed = tribute_cells.len() + usize::from(replaced.is_some());
         let leaving: Vec<Cell> = tribute_cells.iter().copied().chain(replaced).collect();
-        let count = match (prior.counts, class) {
-            (Some([monsters, _]), Class::Monster) => monsters,
-            (Some([_, spells_traps]), Class::SpellTrap) => spells_traps,
-            (None, Class::Monster) => self.state.count_class(seat, class),
-            (None, Class::SpellTrap) => self.spells_traps_counted(seat),
+        let [monsters_held, spells_traps_held] = prior
+            .counts
+            .unwrap_or_else(|| self.class_counts(seat, knowledge));
+        let count = match class {
+            Class::Monster => monsters_held,
+            _ => spells_traps_held,
         }
         .saturating_sub(freed)
         .saturating_sub(if class == Class::Monster {
@@ -332,7 +347,8 @@ impl Duel {
                         None,
                     )
                     .is_err());
-        let banish = over_limit && format.play.over_limit == OverLimit::Banish;
+        let banish =
+            over_limit && format.play.over_limit == OverLimit::Banish && !mode.hides_class();
         if banish && reveal.is_none() {
             return Err(RuleError::MissingReveal {
                 why: "a monster played beyond the limit is shown as it is banished",
@@ -344,7 +360,7 @@ impl Duel {
                     limit: format.play.max_monsters,
                 });
             }
-            Class::SpellTrap
+            Class::SpellTrap | Class::Unknown
                 if takes_a_zone && count >= usize::from(format.play.max_spells_traps) =>
             {
                 return Err(RuleError::SpellTrapZonesFull {
@@ -466,6 +482,9 @@ impl Duel {
                 None
             }
             PlayMode::Equip => None,
+            PlayMode::SetCardAttack | PlayMode::SetCardDefence => {
+                return self.class_hidden_set(seat, mode, cost, &tribute_cells, card);
+            }
         };
         // A player who knows the card checks the claim before making it.
         if let (Some(claim), Some(card)) = (&claim, card)
@@ -508,7 +527,19 @@ impl Duel {
         let player = self.state.player_mut(seat);
         let slot = player.hand.remove(usize::from(*hand_index));
         player.cards_played += 1;
-        if mode.is_monster() {
+        // A class-hidden set whose card the public knows (shown from the hand before) is
+        // what it is; one nobody else knows shows its class when it is revealed.
+        let class = if mode.hides_class() {
+            slot.card
+                .and_then(|id| self.rules.pool.get(id))
+                .map_or(Class::Unknown, Class::of)
+        } else if mode.is_monster() {
+            Class::Monster
+        } else {
+            Class::SpellTrap
+        };
+        let player = self.state.player_mut(seat);
+        if class == Class::Monster {
             player.monsters_played += 1;
             player.summoning_points = player.summoning_points.saturating_sub(*cost);
             if *cost > 0 {
@@ -519,7 +550,9 @@ impl Duel {
             }
         }
         for t in tributes {
-            self.destroy(cell_of(*t)?, Some(seat), events);
+            let at = cell_of(*t)?;
+            self.show_class(at, Class::Monster, events)?;
+            self.destroy(at, Some(seat), events);
         }
         if let Some(cell) = plan.replaces {
             self.destroy(cell, Some(seat), events);
@@ -565,18 +598,13 @@ impl Duel {
             }
             return Ok(());
         }
-        let class = if mode.is_monster() {
-            Class::Monster
-        } else {
-            Class::SpellTrap
-        };
         let face_up = matches!(mode, PlayMode::Summon | PlayMode::ActivateSpell);
         self.state.put(
             to,
             Piece {
                 card: if face_up { plan.card } else { slot.card },
                 face_up,
-                defence: mode == PlayMode::SetMonsterDefence,
+                defence: matches!(mode, PlayMode::SetMonsterDefence | PlayMode::SetCardDefence),
                 ..Piece::entering(seat, slot.card_ref, class, turn)
             },
         );

@@ -8,16 +8,24 @@ use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::grid::{Cell, RevealCheck, cell_of};
+use crate::knowledge::Knowledge;
 use crate::piece::Class;
 use crate::place::Place;
 use crate::seat::Seat;
 
 impl Duel {
-    pub(super) fn check_change_position(&self, seat: Seat, at: Cell) -> Result<(), RuleError> {
+    /// `knowledge`, where given, is the player's: a class-hidden card (the bluff) changes
+    /// position as a monster, which its player must know it is.
+    pub(super) fn check_change_position(
+        &self,
+        seat: Seat,
+        at: Cell,
+        knowledge: Option<&Knowledge>,
+    ) -> Result<(), RuleError> {
         self.expect_main(seat, "change-position")?;
         let piece = self.own_piece(seat, at)?;
         let place = at.into();
-        let why = if piece.class != Class::Monster || piece.leader {
+        let why = if !self.may_act_as(piece, Class::Monster, knowledge) || piece.leader {
             Some("only monsters other than the Deck Leader change position")
         } else if piece.entered_turn == self.state.turn
             && !self.rules.format.movement.change_position_on_entry
@@ -48,10 +56,13 @@ impl Duel {
         &mut self,
         seat: Seat,
         at: Place,
+        knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let cell = cell_of(at)?;
-        self.check_change_position(seat, cell)?;
+        self.check_change_position(seat, cell, knowledge)?;
+        // Only a monster has a battle position: a class-hidden card shows it is one.
+        self.show_class(cell, Class::Monster, events)?;
         if let Some(piece) = self.state.piece_mut(cell) {
             piece.defence = !piece.defence;
             piece.changed_position = true;
@@ -102,7 +113,7 @@ impl Duel {
         // a moved card changing its battle position, which a spell does not have; Kairu:
         // "you can set it face-down and move it around … and activate it … from a new
         // position".
-        let moved_spell_may_flip = piece.class == Class::SpellTrap;
+        let moved_spell_may_flip = piece.may_be(Class::SpellTrap);
         if piece.changed_position || (piece.moved && !moved_spell_may_flip) || piece.attacked {
             return Err(RuleError::CannotFlip {
                 at: place,
@@ -115,6 +126,13 @@ impl Duel {
             &self.state.commitment(piece.card_ref),
             reveal,
         )?;
+        // A class-hidden card that moved may flip only if it is a spell.
+        if piece.class == Class::Unknown && piece.moved && card.is_monster() {
+            return Err(RuleError::CannotFlip {
+                at: place,
+                why: "it has already acted this turn",
+            });
+        }
         match card.kind {
             CardKind::Trap { .. } => Err(RuleError::CannotFlip {
                 at: place,

@@ -107,12 +107,21 @@ impl Duel {
             events.push(Event::ClaimKept { commitment });
         }
         let mut newly = false;
+        let turn = self.state.turn;
+        let mut set_this_turn_as_monster = false;
         for piece in self.state.cells.iter_mut().flatten() {
             if piece.card.is_none() && is_it(piece.card_ref) {
                 piece.card = Some(card);
                 newly = true;
+                // The bluff: a class-hidden card shows what it is.
+                if piece.class == Class::Unknown {
+                    piece.class = Class::of(def);
+                    set_this_turn_as_monster |=
+                        piece.class == Class::Monster && piece.entered_turn == turn;
+                }
             }
         }
+
         if let Some(player) = self.state.players.get_mut(owner) {
             for slot in player.hand.iter_mut().chain(player.graveyard.iter_mut()) {
                 if slot.card.is_none() && is_it(slot.card_ref) {
@@ -120,6 +129,16 @@ impl Duel {
                     newly = true;
                 }
             }
+        }
+        if set_this_turn_as_monster && let Err(limit) = self.count_revealed_set_monster(owner) {
+            return Err(RuleError::ClaimContradicted {
+                card,
+                turn,
+                claim: format!(
+                    "a spell or trap: its player had already set or summoned the {limit} \
+                     monster(s) of the turn"
+                ),
+            });
         }
         if newly {
             events.push(Event::Revealed {

@@ -6,7 +6,7 @@
 use crate::card::{Primitive, Trigger};
 use crate::duel::Duel;
 use crate::grid::Cell;
-use crate::grid::filters::{filter_needs_identity, identity_matches, in_area};
+use crate::grid::filters::{identity_matches, in_area, needs_identity_of};
 use crate::piece::{Class, Piece};
 
 impl Duel {
@@ -57,7 +57,7 @@ impl Duel {
                                             None,
                                             piece,
                                         )
-                                        && (!filter_needs_identity(&targets.filter)
+                                        && (!needs_identity_of(&targets.filter, piece)
                                             || card.is_some_and(|c| {
                                                 identity_matches(&targets.filter, c, None)
                                             }))

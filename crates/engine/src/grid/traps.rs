@@ -11,7 +11,7 @@ use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::format::TrapReach;
-use crate::grid::filters::{event_in_limited_range, filter_needs_identity, identity_matches};
+use crate::grid::filters::{event_in_limited_range, identity_matches, needs_identity_of};
 use crate::grid::movement::flips_as_activation;
 use crate::grid::{Cell, RevealCheck, cell_of};
 use crate::knowledge::Knowledge;
@@ -169,7 +169,7 @@ impl Duel {
         piece: &Piece,
         event: TrapEvent,
     ) -> bool {
-        if piece.controller != seat || piece.class != Class::SpellTrap {
+        if piece.controller != seat || !piece.may_be(Class::SpellTrap) {
             return false;
         }
         // The attacked card itself may be a spell its owner activates, however fresh.
@@ -329,7 +329,7 @@ impl Duel {
         {
             return false;
         }
-        if !filter_needs_identity(&targets.filter) {
+        if !needs_identity_of(&targets.filter, piece) {
             return true;
         }
         match piece.card.and_then(|id| self.rules.pool.get(id)) {
@@ -346,7 +346,7 @@ impl Duel {
     fn is_attacked_set_card(&self, at: Cell, piece: &Piece, event: TrapEvent) -> bool {
         self.rules.format.traps.attacked_spell_may_activate
             && !piece.face_up
-            && piece.class == Class::SpellTrap
+            && piece.may_be(Class::SpellTrap)
             && matches!(event, TrapEvent::Attack { target, .. } if target.cell() == Some(at))
     }
 

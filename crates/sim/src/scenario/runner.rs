@@ -411,7 +411,11 @@ impl Runner {
                 controller: Seat(rc.seat),
                 card_ref,
                 card: face_up.then_some(def.id),
-                class: class_of(&def),
+                class: if rc.class_hidden && !face_up {
+                    fairduel_engine::piece::Class::Unknown
+                } else {
+                    class_of(&def)
+                },
                 face_up,
                 defence: rc.position == Some(Position::Defence),
                 leader: false,

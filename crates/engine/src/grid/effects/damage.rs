@@ -5,7 +5,7 @@ use super::Resolved;
 use crate::card::{Filter, Player};
 use crate::duel::Duel;
 use crate::event::Event;
-use crate::grid::filters::{filter_needs_identity, identity_matches};
+use crate::grid::filters::{identity_matches, needs_identity_of};
 use crate::state::QueuedEffect;
 
 impl Duel {
@@ -40,7 +40,7 @@ impl Duel {
             .pieces()
             .filter(|(_, p)| !p.leader && self.public_filter(filter, effect.controller, target, p))
             .filter(|(_, p)| {
-                !filter_needs_identity(filter)
+                !needs_identity_of(filter, p)
                     || p.card
                         .and_then(|id| self.rules.pool.get(id))
                         .is_some_and(|c| identity_matches(filter, c, None))

@@ -5,7 +5,7 @@ use super::Resolved;
 use crate::card::{Pick, Targets};
 use crate::duel::Duel;
 use crate::event::Event;
-use crate::grid::filters::filter_needs_identity;
+use crate::grid::filters::{filter_needs_identity, needs_identity_of};
 use crate::piece::Piece;
 use crate::place::Place;
 use crate::seat::Seat;
@@ -37,7 +37,8 @@ impl Duel {
             let Some(piece) = self.state.piece(cell) else {
                 continue;
             };
-            if piece.card.is_none() && needs_identity {
+            if piece.card.is_none() && (needs_identity || needs_identity_of(&targets.filter, piece))
+            {
                 if self.public_filter(&targets.filter, controller, None, piece)
                     && targets.pick == Pick::All
                 {

@@ -32,7 +32,7 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::format::TrapReach;
 use crate::grid::Cell;
-use crate::grid::filters::{filter_needs_identity, identity_matches, in_area};
+use crate::grid::filters::{identity_matches, in_area, needs_identity_of};
 use crate::place::Place;
 use crate::seat::{Seat, SeatSet};
 use crate::state::QueuedEffect;
@@ -389,13 +389,13 @@ impl Duel {
                     }
                 }
                 None if include_hidden
-                    && !filter_needs_identity(&targets.filter)
+                    && !needs_identity_of(&targets.filter, piece)
                     && targets.pick == Pick::All =>
                 {
                     chosen.push((cell, -1))
                 }
                 None if targets.area == Area::Triggering
-                    && !filter_needs_identity(&targets.filter) =>
+                    && !needs_identity_of(&targets.filter, piece) =>
                 {
                     chosen.push((cell, -1))
                 }

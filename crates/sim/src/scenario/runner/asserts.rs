@@ -254,6 +254,7 @@ impl Runner {
         }
         let cell_checks = a.empty.is_some()
             || a.public.is_some()
+            || a.class.is_some()
             || a.card.is_some()
             || a.controller.is_some()
             || a.face.is_some()
@@ -326,7 +327,8 @@ impl Runner {
                     || a.def.is_some()
                     || a.level.is_some()
                     || a.field_power_bonus.is_some()
-                    || a.public.is_some();
+                    || a.public.is_some()
+                    || a.class.is_some();
                 match piece {
                     None if piece_checks => problems.push(format!("{cell} is empty")),
                     None => {}
@@ -338,6 +340,19 @@ impl Runner {
                                 format!("card at {cell}"),
                                 CardId(id).to_string(),
                                 card.map_or("unknown".into(), |c| c.id.to_string()),
+                            );
+                        }
+                        if let Some(class) = &a.class {
+                            let shown = match p.class {
+                                fairduel_engine::piece::Class::Monster => "monster",
+                                fairduel_engine::piece::Class::SpellTrap => "spell-trap",
+                                fairduel_engine::piece::Class::Unknown => "hidden",
+                            };
+                            expect(
+                                &mut problems,
+                                format!("what everyone knows the card at {cell} to be"),
+                                class.clone(),
+                                shown.to_owned(),
                             );
                         }
                         if let Some(public) = a.public {

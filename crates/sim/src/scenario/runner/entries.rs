@@ -74,6 +74,8 @@ impl Runner {
                     "set-attack" => PlayMode::SetMonsterAttack,
                     "set-defence" | "set-defense" => PlayMode::SetMonsterDefence,
                     "set-spell" | "set-trap" => PlayMode::SetSpellTrap,
+                    "set-card" | "set-card-attack" => PlayMode::SetCardAttack,
+                    "set-card-defence" | "set-card-defense" => PlayMode::SetCardDefence,
                     "activate" => PlayMode::ActivateSpell,
                     "equip" => PlayMode::Equip,
                     "set" => match card {
@@ -85,7 +87,8 @@ impl Runner {
                             line,
                             format!(
                                 "unknown play mode \"{other}\" (summon, set, set-attack, \
-                                 set-defence, set-spell, activate, equip)"
+                                 set-defence, set-spell, set-card, set-card-defence, \
+                                 activate, equip)"
                             ),
                         ));
                     }
