@@ -61,6 +61,8 @@ struct Summary {
     /// Cards whose control changed by an effect (a defined card's on the grid, or an
     /// agreed outcome's anywhere).
     controls_taken: u64,
+    /// Cards set face-down with their class hidden (the bluff).
+    class_hidden_sets: u64,
     /// Whether the format's decks may hold a Duelist Setup (Kingdom Duels' pool).
     duelist_setups: bool,
     /// Whether the format plays Symbol cards.
@@ -186,6 +188,7 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
             .then_some(agreements.transformations),
         revivals: (rules.format.family == Family::Grid).then_some(agreements.revivals),
         controls_taken: agreements.controls_taken,
+        class_hidden_sets: agreements.class_hidden_sets,
         duelist_setups: rules.format.pool == "kingdom-duels",
         symbols: rules.format.field.symbols,
         failures,
@@ -404,6 +407,12 @@ fn print_summary(summary: &Summary) {
         "control:  {} cards changed hands by an effect",
         summary.controls_taken
     );
+    if summary.class_hidden_sets > 0 {
+        say!(
+            "bluff:    {} cards set face-down without showing whether they are monsters",
+            summary.class_hidden_sets
+        );
+    }
     say!(
         "speed:    {:.1} games/s, {:.0} {unit}/s",
         summary.games_per_second,

@@ -76,9 +76,11 @@ pub struct BoardOutput {
 pub fn piece_look<'a>(view: &'a SeatView, place: Place, piece: &Piece) -> CardLook<'a> {
     let duel = &view.duel;
     let card = duel.known_card(piece, Some(&view.knowledge));
+    // The bluff: my own class-hidden cards are drawn as what I know them to be.
+    let class = duel.known_class(piece, Some(&view.knowledge));
     // A Pendulum Scale (DOR Modern) is a monster card lying as a spell: no ATK or DEF.
     let stats = match place {
-        Place::Cell(_) if piece.class != Class::Monster => None,
+        Place::Cell(_) if class != Class::Monster => None,
         Place::Cell(cell) if piece.card.is_some() => duel.stats_at(cell),
         Place::Cell(cell) => card
             .filter(|c| c.is_monster())
@@ -88,9 +90,10 @@ pub fn piece_look<'a>(view: &'a SeatView, place: Place, piece: &Piece) -> CardLo
     };
     CardLook {
         card,
-        class: Some(piece.class),
+        class: Some(class),
         face_down: !piece.face_up,
-        defence: piece.defence && piece.class == Class::Monster,
+        // A class-hidden card shows the position it was set in, whatever it is.
+        defence: piece.defence && class != Class::SpellTrap,
         leader: piece.leader,
         side: side_of(view, piece.controller),
         stats,
@@ -133,10 +136,21 @@ pub fn cell_label(view: &SeatView, cell: Cell, mark: Option<Mark>) -> String {
                 (Some(c), true) => format!("Deck Leader {}", c.name),
                 (Some(c), false) if !piece.face_up => format!("{} (face-down)", c.name),
                 (Some(c), false) => c.name.clone(),
-                (None, _) if piece.class == Class::Monster => "face-down monster".to_owned(),
-                (None, _) => "face-down spell or trap".to_owned(),
+                (None, _) => match piece.class {
+                    Class::Monster => "face-down monster".to_owned(),
+                    Class::SpellTrap => "face-down spell or trap".to_owned(),
+                    Class::Unknown if piece.defence => {
+                        "face-down card in defence position, monster or spell/trap".to_owned()
+                    }
+                    Class::Unknown => "face-down card, monster or spell/trap".to_owned(),
+                },
             };
+
             let mut text = format!("{cell}: {whose} {what}");
+            // My own card set with the bluff: the others do not know its kind.
+            if card.is_some() && !piece.face_up && piece.class == Class::Unknown {
+                text.push_str(", its kind hidden from the others");
+            }
             if let Some(scale) = card
                 .filter(|_| piece.class != Class::Monster)
                 .and_then(|c| c.pendulum_scale())

@@ -335,6 +335,17 @@ pub enum Event {
         from: Place,
         to: Place,
     },
+    /// The card just set at `at` keeps hidden whether it is a monster or a spell/trap (the
+    /// bluff).
+    ClassHidden {
+        seat: Seat,
+        at: Place,
+    },
+    /// The class-hidden card at `at` showed it is a monster by doing what only a monster
+    /// does (changing its battle position, or being tributed).
+    ShownAsMonster {
+        at: Place,
+    },
     /// Control of the card at `from` went back to its owner; it is now at `to`.
     ControlReturned {
         owner: Seat,

@@ -61,7 +61,9 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 25: entries of protocol version 25 (a Deck Master shown to return from the deck).
 /// Version 26: entries of protocol version 26 (an agreed outcome's control change; priority
 /// in turn order).
-pub const MATCH_FILE_VERSION: u16 = 26;
+/// Version 27: entries of protocol version 27 (the bluff: cards set with their class
+/// hidden).
+pub const MATCH_FILE_VERSION: u16 = 27;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const KIND_DISCLOSURE: u8 = 3;

@@ -122,7 +122,7 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Fusion Material's entry beside its Fusion Monster in every piece, all in every state
 /// hash; rules read again from the seeds (see docs/PROTOCOL.md), so a version 23 record
 /// may judge differently.
-pub const PROTOCOL_VERSION: u16 = 26;
+pub const PROTOCOL_VERSION: u16 = 27;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

@@ -64,6 +64,8 @@ pub struct AgreementTally {
     /// Cards whose control an effect changed (a defined control change on the grid, or an
     /// agreed outcome's `control` step in any family).
     pub controls_taken: u64,
+    /// Cards set face-down with their class hidden (the bluff).
+    pub class_hidden_sets: u64,
     /// Duelist Setup swaps in the Setup Phase (the card game's field), and the Cardlist
     /// cards they took.
     pub starting_swaps: u64,
@@ -154,6 +156,7 @@ impl AgreementTally {
                 Event::Transformed { .. } => self.transformations += 1,
                 Event::Revived { .. } => self.revivals += 1,
                 Event::ControlTaken { .. } => self.controls_taken += 1,
+                Event::ClassHidden { .. } => self.class_hidden_sets += 1,
                 Event::SideTaken { chosen: true, .. } => self.sides_chosen += 1,
                 Event::JoinedDuel { .. } => self.joined_later += 1,
                 Event::StartingCardsSwapped { taken, .. } => {
@@ -225,6 +228,7 @@ impl AgreementTally {
         self.transformations += other.transformations;
         self.revivals += other.revivals;
         self.controls_taken += other.controls_taken;
+        self.class_hidden_sets += other.class_hidden_sets;
         self.starting_swaps += other.starting_swaps;
         self.sides_chosen += other.sides_chosen;
         self.joined_later += other.joined_later;

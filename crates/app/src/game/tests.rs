@@ -696,3 +696,37 @@ fn a_chain_link_says_which_opponent_it_targets() {
     let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
     assert!(choice.title.contains("targeting you"), "{}", choice.title);
 }
+
+#[test]
+fn a_card_set_with_its_kind_hidden_reads_as_either_to_the_others() {
+    // The bluff (DOR Classic): seat 1's cards at c3 and e3 were set without showing whether
+    // they are monsters or spells/traps.
+    let text = include_str!("../../../../tests/scenarios/bluff-03-a-hidden-card-shows-itself.toml")
+        .split("[[step]]")
+        .next()
+        .expect("the set-up");
+    let mut mine = scenario_view("dor-classic", text, Seat(1));
+    let cell = |name: &str| fairduel_engine::Cell::parse(name, 7).expect("a cell");
+    // Its owner knows each card, and is reminded the others do not.
+    let label = crate::board::cell_label(&mine, cell("c3"), None);
+    assert!(
+        label.contains("Raigeki (face-down), its kind hidden"),
+        "{label}"
+    );
+    // Seat 0 knows neither card nor kind.
+    mine.seat = Seat(0);
+    mine.knowledge = fairduel_engine::Knowledge::default();
+    let label = crate::board::cell_label(&mine, cell("e3"), None);
+    assert!(
+        label.contains("enemy face-down card, monster or spell/trap"),
+        "{label}"
+    );
+    // And my own play offers the bluff in words.
+    let view = my_main_view("dor-classic", 21);
+    assert!(
+        view.legal
+            .iter()
+            .any(|a| action_label(&view, a).contains("keeping its kind hidden")),
+        "no bluff offered"
+    );
+}

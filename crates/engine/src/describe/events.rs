@@ -259,6 +259,10 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::DeckMasterKept { seat, at } => {
             format!("{seat} keeps their Deck Master in {}", at.label())
         }
+        Event::ClassHidden { seat, at } => {
+            format!("{seat} keeps hidden whether the card at {at} is a monster or a spell/trap")
+        }
+        Event::ShownAsMonster { at } => format!("the card at {at} shows it is a monster"),
         Event::ControlTaken {
             seat,
             card,

@@ -165,6 +165,9 @@ impl Duel {
         }
         piece.class = class;
         let (owner, card_ref, entered) = (piece.owner, piece.card_ref, piece.entered_turn);
+        if class == Class::Monster {
+            events.push(Event::ShownAsMonster { at: cell.into() });
+        }
         let predicate = match class {
             Class::Monster => Predicate::Monster,
             _ => Predicate::SpellOrTrap,

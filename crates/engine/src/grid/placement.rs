@@ -613,6 +613,12 @@ impl Duel {
             at: to.into(),
             card: if face_up { plan.card } else { None },
         });
+        if class == Class::Unknown {
+            events.push(Event::ClassHidden {
+                seat,
+                at: to.into(),
+            });
+        }
         if let Some(predicate) = plan.claim {
             self.state.claims.push(PendingClaim {
                 card_ref: slot.card_ref,

@@ -116,6 +116,11 @@ impl Duel {
                 // The bluff: a class-hidden card shows what it is.
                 if piece.class == Class::Unknown {
                     piece.class = Class::of(def);
+                    // A spell or trap has no battle position: the one it was set in was
+                    // part of the bluff.
+                    if piece.class == Class::SpellTrap {
+                        piece.defence = false;
+                    }
                     set_this_turn_as_monster |=
                         piece.class == Class::Monster && piece.entered_turn == turn;
                 }

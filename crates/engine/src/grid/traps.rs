@@ -412,6 +412,18 @@ impl Duel {
         };
         self.queue_trigger(&card, trigger, seat, Some(cell), triggering, opponent);
         let queued = self.state.queue.len() > start;
+        // The bluff: a trap aimed at the card that set it off needs to know what that card
+        // is, so a class-hidden one is shown (to everyone) before the trap resolves.
+        if queued
+            && let Some(hit) = triggering.and_then(|c| self.state.piece(c))
+            && hit.class == Class::Unknown
+            && hit.card.is_none()
+        {
+            let due = (hit.owner, self.state.commitment(hit.card_ref));
+            if !self.state.reveal_due.contains(&due) {
+                self.state.reveal_due.push(due);
+            }
+        }
         match self.state.queue.last_mut() {
             Some(last) if queued => last.discard_after = disposable,
             _ if disposable => self.destroy(cell, Some(seat), events),
