@@ -175,6 +175,46 @@ pub fn proposal_ui(
     send
 }
 
+/// A detach: the monster, then which of the cards beneath it, by name.
+fn detach_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names: &[String]) {
+    card_picker_ui(ui, draft, view, names, "Monster", false);
+    let beneath: Vec<String> = draft
+        .card
+        .and_then(|at| view.duel.piece_at(at))
+        .map(|piece| {
+            piece
+                .attached
+                .iter()
+                .map(|a| {
+                    view.duel
+                        .pool()
+                        .get(a.card)
+                        .map_or_else(|| a.card.to_string(), |c| c.name.clone())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    if beneath.is_empty() {
+        ui.label(RichText::new("no card lies beneath it").color(theme::TEXT_DIM));
+        return;
+    }
+    draft.beneath = draft
+        .beneath
+        .min(u8::try_from(beneath.len() - 1).unwrap_or(0));
+    let label = ui.label("detach");
+    ComboBox::from_id_salt("proposal-detach")
+        .selected_text(beneath[usize::from(draft.beneath)].clone())
+        .show_ui(ui, |ui| {
+            for (index, name) in beneath.iter().enumerate() {
+                let index = u8::try_from(index).unwrap_or(u8::MAX);
+                ui.selectable_value(&mut draft.beneath, index, name.clone());
+            }
+        })
+        .response
+        .labelled_by(label.id)
+        .on_hover_text("It goes to its owner's graveyard (on the grid only an Xyz Material)");
+}
+
 /// The fields of the step being written.
 fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names: &[String]) {
     let seats: Vec<Seat> = view.duel.state().seats().collect();
@@ -320,6 +360,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
             pick_button_ui(ui, draft, Pick::Zone);
             ui.checkbox(&mut draft.until_end_of_turn, "until the end of the turn");
         }
+        StepKind::Detach => detach_fields_ui(ui, draft, view, names),
         StepKind::LoseDuel | StepKind::WinDuel => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name).on_hover_text(
                 "\"You lose the Duel\" (Domain reads \"your opponent wins\" so), or \"you win \

@@ -36,10 +36,11 @@ pub enum StepKind {
     WinDuel,
     Token,
     Control,
+    Detach,
 }
 
 impl StepKind {
-    pub(super) const ALL: [StepKind; 23] = [
+    pub(super) const ALL: [StepKind; 24] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
@@ -63,6 +64,7 @@ impl StepKind {
         StepKind::WinDuel,
         StepKind::Token,
         StepKind::Control,
+        StepKind::Detach,
     ];
 
     /// Whether the family's rules know the step: Battle Lock, counters and Extra Deck
@@ -107,6 +109,7 @@ impl StepKind {
             StepKind::WinDuel => "A player wins the duel",
             StepKind::Token => "Bring a Token",
             StepKind::Control => "Take control",
+            StepKind::Detach => "Detach a material",
         }
     }
 }
@@ -214,6 +217,8 @@ pub struct ProposalDraft {
     pub token: Option<fairduel_engine::CardId>,
     /// Control changes hands until the end of the turn (else for good).
     pub until_end_of_turn: bool,
+    /// Which card beneath the chosen one a detach takes, counted from 0.
+    pub beneath: u8,
     /// A click on the board fills this next.
     pub picking: Option<Pick>,
     /// Show the board as the outcome would leave it.
@@ -372,6 +377,10 @@ impl ProposalDraft {
                     for_the_turn: self.until_end_of_turn,
                 }
             }
+            StepKind::Detach => Operation::Detach {
+                at: self.card?,
+                index: self.beneath,
+            },
             StepKind::LoseDuel => Operation::LoseDuel { seat: self.seat? },
             StepKind::WinDuel => Operation::WinDuel { seat: self.seat? },
             StepKind::Declare if self.text.trim().is_empty() => return None,

@@ -524,3 +524,56 @@ fn a_control_change_is_written_for_the_turn_next_to_my_leader() {
     );
     h.get_by_label_contains("The engine can carry this outcome out");
 }
+
+/// Call Of The Haunted activated, with Ada's Gaia on b6 holding a Legendary Sword beneath it.
+const CALL_WITH_AN_EQUIPPED_MONSTER: &str = r#"
+name = "Call Of The Haunted beside an equipped monster"
+format = "dor-classic"
+turn = 3
+
+[seat0]
+hand = [745]
+
+[[cells]]
+at = "b6"
+card = 155
+seat = 0
+equips = [752]
+
+[[step]]
+seat = 0
+do = "play"
+hand = 0
+to = "d6"
+mode = "activate"
+"#;
+
+#[test]
+fn a_detach_names_the_cards_beneath_and_the_grid_keeps_equips_on() {
+    let mut h = editor_of(CALL_WITH_AN_EQUIPPED_MONSTER);
+    h.state_mut().draft.kind = super::StepKind::Detach;
+    h.state_mut().draft.card = Some(Place::Cell(Cell::new(5, 1))); // b6
+    h.run();
+    // The card beneath is offered by its name.
+    h.get_by_role_and_label(Role::ComboBox, "detach").click();
+    h.run();
+    h.get_by_label("Legendary Sword").click();
+    h.run();
+    h.get_by_label("Add step").click();
+    h.run();
+    assert_eq!(
+        h.state().draft.operations,
+        vec![Operation::Detach {
+            at: Place::Cell(Cell::new(5, 1)),
+            index: 0,
+        }]
+    );
+    // Classic rule 11: on the grid an equip beneath a monster is no Xyz Material, and the
+    // engine says so before anything is sent.
+    h.get_by_label_contains("no Xyz Monster");
+    assert!(
+        h.query_by_label("Send the proposal")
+            .is_some_and(|send| send.accesskit_node().is_disabled()),
+        "an impossible outcome cannot be sent"
+    );
+}

@@ -433,6 +433,10 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
                 ""
             }
         ),
+        Operation::Detach { at, index } => format!(
+            "detach card {index} beneath {} (to its owner's graveyard)",
+            card_at_words(duel, *at)
+        ),
         Operation::LoseDuel { seat } => format!("{seat} loses the duel"),
         Operation::WinDuel { seat } => format!("{seat} wins the duel"),
         Operation::Equip { equip, to } => format!(

@@ -174,6 +174,112 @@ empty = true
     );
 }
 
+/// Seat 0's turn: Rank Four Xyz on e6 with two Level 4 materials and an equip beneath it,
+/// a spell activated that resolves by agreement, and Rank Five Xyz in the Extra Deck.
+const XYZ_ON_E6: &str = r#"
+turn = 3
+
+[seat0]
+leader = 0
+extra = [15]
+hand = [17]
+deck = [0, 0, 0]
+
+[seat1]
+leader = 0
+deck = [0, 0, 0]
+
+[[cells]]
+at = "e6"
+card = 5
+seat = 0
+from_extra_deck = true
+equips = [2, 16, 3]
+
+[[step]]
+seat = 0
+do = "play"
+card = 17
+to = "c7"
+mode = "activate"
+"#;
+
+#[test]
+fn an_xyz_monster_detaches_its_materials_but_never_an_equip_beneath_it() {
+    // Classic rule 11 of the second list: an equip attached beneath a monster "does not
+    // count as an Xyz Material. An Xyz Monster cannot detach an Equip Spell Card."
+    for preset in ["dor-modern", "dor-classic"] {
+        passes(
+            preset,
+            "grid detach",
+            &format!(
+                "{XYZ_ON_E6}{}",
+                r#"
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [{ op = "detach", at = "e6", index = 1 }]
+expect = "bad-outcome"
+
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [{ op = "detach", at = "e6", index = 0 }]
+
+[[step]]
+seat = 1
+do = "accept-outcome"
+
+[[assert]]
+at = "e6"
+card = 5
+attached = [16, 3]
+
+[[assert]]
+seat = 0
+graveyard_contains = 2
+"#
+            ),
+        );
+    }
+}
+
+#[test]
+fn a_rank_up_stacks_the_new_xyz_monster_on_top_of_the_old() {
+    // Classic rule 13 of the second list: materials stand in adjacent zones, "The only
+    // exception is when Ranking up an Xyz Monster in which case the new monster is stacked
+    // on top." The old monster and its materials lie beneath the new one; its equip, no
+    // Xyz Material, goes to the graveyard.
+    passes(
+        "dor-modern",
+        "grid rank-up",
+        &format!(
+            "{XYZ_ON_E6}{}",
+            r#"
+[[step]]
+seat = 0
+do = "propose-outcome"
+operations = [{ op = "from-extra-deck", card = 15, to = "e6" }]
+
+[[step]]
+seat = 1
+do = "accept-outcome"
+
+[[assert]]
+at = "e6"
+card = 15
+face = "up"
+attached = [2, 3, 5]
+
+[[assert]]
+seat = 0
+graveyard_contains = 16
+extra_deck_size = 0
+"#
+        ),
+    );
+}
+
 /// Seat 0's turn: the Extra Deck monster `card` on c6 (from the Extra Deck), face-up
 /// Level 4 monsters on b7 and c7 next to the Deck Leader on d7, and Rank Four Xyz in the
 /// Extra Deck.

@@ -47,6 +47,7 @@ mod moves;
 mod operations;
 mod search;
 mod tokens;
+mod xyz_materials;
 
 use serde::{Deserialize, Serialize};
 
@@ -165,6 +166,10 @@ pub enum Operation {
     /// for every player still in the duel, one after another in turn order from the turn
     /// player, as Domain's resource management goes around.
     EachPlayer { step: EachPlayerStep },
+    /// Send the `index`th card beneath the face-up card at `at` (counted from 0) to its
+    /// owner's graveyard: an Xyz Material detached. On the grid only an Xyz Monster's
+    /// materials are detached, never an equip lying beneath it (Classic rule 11).
+    Detach { at: Place, index: u8 },
     /// `seat` takes control of the face-up card at `at`, which goes to `to`: on the grid an
     /// unused cell next to `seat`'s Deck Leader where the format follows Classic rule 15
     /// (the resolving spell's own zone counts), else `at` itself; on the card game's field a
@@ -261,6 +266,7 @@ impl Operation {
             Operation::WinDuel { .. } => "win-duel",
             Operation::Token { .. } => "token",
             Operation::Control { .. } => "control",
+            Operation::Detach { .. } => "detach",
             Operation::EachPlayer { step } => match step {
                 EachPlayerStep::LifePoints { .. } => "each-player-life-points",
                 EachPlayerStep::Draw { .. } => "each-player-draw",

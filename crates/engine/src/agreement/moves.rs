@@ -88,7 +88,7 @@ impl Duel {
         &mut self,
         index: usize,
         from: Place,
-        lifted: Lifted,
+        mut lifted: Lifted,
         to: Destination,
         run: &mut Run<'_>,
         events: &mut Vec<Event>,
@@ -109,11 +109,13 @@ impl Duel {
             if !self.grid().contains(cell) {
                 return Err(bad(format!("{cell} is not a cell of the board")));
             }
-            let monster = lifted
-                .card
-                .and_then(|id| self.rules.pool.get(id))
-                .is_none_or(crate::card::CardDef::is_monster);
-            if monster && from.cell().is_none() {
+            let card = lifted.card.and_then(|id| self.rules.pool.get(id)).cloned();
+            let monster = card.as_ref().is_none_or(crate::card::CardDef::is_monster);
+            // Classic rule 13: "when Ranking up an Xyz Monster … the new monster is stacked
+            // on top".
+            if lifted.from_extra_deck && self.ranks_up(lifted.owner, card, cell) {
+                lifted.attached = self.stack_for_rank_up(cell, events);
+            } else if monster && from.cell().is_none() {
                 self.place_special_summon(lifted.card_ref, cell, events)
                     .map_err(bad)?;
             }

@@ -275,6 +275,7 @@ impl Duel {
                 Ok(())
             }
             Operation::Declare { .. } => Ok(()),
+            Operation::Detach { at, index: slot } => self.run_detach(index, *at, *slot, events),
             Operation::Flip { at } => self.run_flip(index, *at, run, events),
             Operation::Reveal { at } => self.run_reveal(index, *at, run),
             Operation::Search { seat } => {

@@ -468,6 +468,16 @@ impl Duel {
                     destruction_damage: false,
                 });
                 singles.push(Operation::ChangePosition { at });
+                // An Xyz Monster's materials (its first one; an equip beneath is none).
+                if piece.face_up
+                    && piece
+                        .attached
+                        .first()
+                        .and_then(|a| self.rules.pool.get(a.card))
+                        .is_some_and(crate::card::CardDef::is_monster)
+                {
+                    singles.push(Operation::Detach { at, index: 0 });
+                }
                 if piece.controller != seat && piece.face_up {
                     let to = if self.rules.format.play.control_change_to_leader {
                         free_by_my_leader

@@ -75,6 +75,8 @@ pub(super) struct RawOperation {
     card: Option<u16>,
     materials: Option<Vec<String>>,
     terrain: Option<String>,
+    /// `detach`: which card beneath, counted from 0.
+    index: Option<u8>,
 }
 
 /// The proposer's Extra Deck card of a number, with its opening.
@@ -155,6 +157,12 @@ fn parse_operation(
             ),
             to: parse_place(sc, line, &need(&raw.to, "to")?, duel)?,
             defence: defence(sc, line, raw)?,
+        },
+        "detach" => Operation::Detach {
+            at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
+            index: raw
+                .index
+                .ok_or_else(|| sc.err(line, "a \"detach\" operation needs `index`"))?,
         },
         "equip" => Operation::Equip {
             equip: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,

@@ -127,6 +127,32 @@ pub fn pool() -> CardPool {
             pendulum(12, "Scale One Pendulum", 3, 1),
             pendulum(13, "Scale Eight Pendulum", 5, 8),
             direct_attacker(14, "Direct Attacker"),
+            monster(15, "Rank Five Xyz", 5, Some(ExtraDeckSummon::Xyz), false),
+            CardDef {
+                id: CardId(16),
+                name: "Test Equip".into(),
+                kind: CardKind::Spell {
+                    spell: fairduel_engine::card::SpellKind::Equip,
+                },
+                equip_to: Some(fairduel_engine::card::Filter::default()),
+                effects: Vec::new(),
+                ritual: None,
+                database: None,
+            },
+            CardDef {
+                id: CardId(17),
+                name: "Test Agreed Spell".into(),
+                kind: CardKind::Spell {
+                    spell: fairduel_engine::card::SpellKind::Normal,
+                },
+                equip_to: None,
+                effects: vec![fairduel_engine::card::EffectDef {
+                    trigger: fairduel_engine::card::Trigger::Activate,
+                    primitive: fairduel_engine::card::Primitive::ByAgreement,
+                }],
+                ritual: None,
+                database: None,
+            },
         ],
     )
 }
