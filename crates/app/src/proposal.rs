@@ -8,6 +8,7 @@ use fairduel_engine::chance::{Chance, CoinSide};
 use fairduel_engine::commitment::CardRef;
 use fairduel_engine::describe::describe_steps_on;
 use fairduel_engine::format::Family;
+use fairduel_engine::piece::Class;
 use fairduel_engine::text::capitalise;
 use fairduel_engine::{Action, Place, Seat, Zone};
 
@@ -173,6 +174,38 @@ pub fn proposal_ui(
         *draft = ProposalDraft::default();
     }
     send
+}
+
+/// An attach: the card (from the board, a hand, a graveyard or the banished cards), then the
+/// face-up monster it goes beneath.
+fn attach_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names: &[String]) {
+    card_picker_ui(ui, draft, view, names, "Card", true);
+    let monsters: Vec<Place> = candidate_cards(view, false)
+        .into_iter()
+        .filter(|p| {
+            Some(*p) != draft.card
+                && view
+                    .duel
+                    .piece_at(*p)
+                    .is_some_and(|m| m.face_up && m.class == Class::Monster && !m.leader)
+        })
+        .collect();
+    let text = draft.zone.map_or_else(
+        || "choose a face-up monster".to_owned(),
+        |z| card_words(view, names, z),
+    );
+    let label = ui.label("beneath");
+    ComboBox::from_id_salt("proposal-attach-target")
+        .selected_text(text)
+        .show_ui(ui, |ui| {
+            for place in monsters {
+                ui.selectable_value(&mut draft.zone, Some(place), card_words(view, names, place));
+            }
+        })
+        .response
+        .labelled_by(label.id)
+        .on_hover_text("On the grid only a monster, beneath an Xyz Monster (its Xyz Material)");
+    pick_button_ui(ui, draft, Pick::Zone);
 }
 
 /// A detach: the monster, then which of the cards beneath it, by name.
@@ -360,6 +393,7 @@ fn step_fields_ui(ui: &mut Ui, draft: &mut ProposalDraft, view: &SeatView, names
             pick_button_ui(ui, draft, Pick::Zone);
             ui.checkbox(&mut draft.until_end_of_turn, "until the end of the turn");
         }
+        StepKind::Attach => attach_fields_ui(ui, draft, view, names),
         StepKind::Detach => detach_fields_ui(ui, draft, view, names),
         StepKind::LoseDuel | StepKind::WinDuel => {
             seat_picker_ui(ui, &mut draft.seat, &seats, &seat_name).on_hover_text(

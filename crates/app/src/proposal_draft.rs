@@ -36,11 +36,12 @@ pub enum StepKind {
     WinDuel,
     Token,
     Control,
+    Attach,
     Detach,
 }
 
 impl StepKind {
-    pub(super) const ALL: [StepKind; 24] = [
+    pub(super) const ALL: [StepKind; 25] = [
         StepKind::Move,
         StepKind::LifePoints,
         StepKind::Stats,
@@ -64,6 +65,7 @@ impl StepKind {
         StepKind::WinDuel,
         StepKind::Token,
         StepKind::Control,
+        StepKind::Attach,
         StepKind::Detach,
     ];
 
@@ -109,6 +111,7 @@ impl StepKind {
             StepKind::WinDuel => "A player wins the duel",
             StepKind::Token => "Bring a Token",
             StepKind::Control => "Take control",
+            StepKind::Attach => "Attach beneath a monster",
             StepKind::Detach => "Detach a material",
         }
     }
@@ -377,6 +380,10 @@ impl ProposalDraft {
                     for_the_turn: self.until_end_of_turn,
                 }
             }
+            StepKind::Attach => Operation::Attach {
+                from: self.card?,
+                to: self.zone?,
+            },
             StepKind::Detach => Operation::Detach {
                 at: self.card?,
                 index: self.beneath,

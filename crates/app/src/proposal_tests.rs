@@ -577,3 +577,54 @@ fn a_detach_names_the_cards_beneath_and_the_grid_keeps_equips_on() {
         "an impossible outcome cannot be sent"
     );
 }
+
+#[test]
+fn an_attach_takes_a_card_of_my_hand_beneath_a_face_up_monster() {
+    // Kingdom Duels: Dark Generator resolving by agreement; Axe Raider face-up on my first
+    // Frontrow zone, a Hidden Critter on my third.
+    let scenario =
+        include_str!("../../../tests/scenarios/kingdom-attach-01-an-effect-attaches-a-card.toml")
+            .split("# Beneath a Hidden monster")
+            .next()
+            .expect("the set-up");
+    let mut h = editor_in("kingdom-duels", scenario);
+    let front = |slot: u8| Place::Zone {
+        side: Seat(0),
+        zone: Zone::Frontrow,
+        slot,
+    };
+    let critter_in_hand = Place::Zone {
+        side: Seat(0),
+        zone: Zone::Hand,
+        slot: 0,
+    };
+    h.state_mut().draft.kind = super::StepKind::Attach;
+    h.state_mut().draft.card = Some(critter_in_hand);
+    h.run();
+    // The face-up monsters are offered by name.
+    h.get_by_role_and_label(Role::ComboBox, "beneath").click();
+    h.run();
+    assert!(h.query_by_label_contains("Axe Raider").is_some());
+    h.get_by_role_and_label(Role::ComboBox, "beneath").click();
+    h.run();
+    // A Hidden monster (picked on the board) is refused as the step is written.
+    h.state_mut().draft.zone = Some(front(2));
+    h.run();
+    h.get_by_label("Add step").click();
+    h.run();
+    h.get_by_label_contains("nothing is attached to a Hidden");
+    h.get_by_label("Remove").click();
+    h.run();
+    h.state_mut().draft.zone = Some(front(0));
+    h.run();
+    h.get_by_label("Add step").click();
+    h.run();
+    assert_eq!(
+        h.state().draft.operations,
+        vec![Operation::Attach {
+            from: critter_in_hand,
+            to: front(0),
+        }]
+    );
+    h.get_by_label_contains("The engine can carry this outcome out");
+}

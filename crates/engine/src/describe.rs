@@ -433,6 +433,11 @@ fn describe_operation_with(duel: Option<&Duel>, operation: &Operation) -> String
                 ""
             }
         ),
+        Operation::Attach { from, to } => format!(
+            "attach {} beneath {}",
+            card_at_words(duel, *from),
+            card_at_words(duel, *to)
+        ),
         Operation::Detach { at, index } => format!(
             "detach card {index} beneath {} (to its owner's graveyard)",
             card_at_words(duel, *at)

@@ -475,6 +475,11 @@ pub enum Event {
         at: Place,
         card: CardId,
     },
+    /// `card` was attached beneath the monster at `at` by an agreed outcome.
+    AttachedBeneath {
+        at: Place,
+        card: CardId,
+    },
     /// `seat` detached `card` from beneath their card at `at` into its owner's graveyard,
     /// activating its DETACH effect.
     Detached {

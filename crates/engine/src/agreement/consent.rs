@@ -80,6 +80,7 @@ impl Duel {
                 }
                 | Operation::ExtraDeckSummon { to: at, .. }
                 | Operation::Token { to: at, .. }
+                | Operation::Attach { to: at, .. }
                 | Operation::Terrain { at, .. } => add_place(&mut touched, *at),
                 Operation::Control { seat, to, .. } => {
                     touched = touched.with(*seat);

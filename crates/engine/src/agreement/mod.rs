@@ -43,11 +43,11 @@ mod duel_result;
 pub mod extra_deck_summon;
 mod flow;
 pub(crate) use flow::stays_after_resolving;
+mod attached_cards;
 mod moves;
 mod operations;
 mod search;
 mod tokens;
-mod xyz_materials;
 
 use serde::{Deserialize, Serialize};
 
@@ -170,6 +170,10 @@ pub enum Operation {
     /// owner's graveyard: an Xyz Material detached. On the grid only an Xyz Monster's
     /// materials are detached, never an equip lying beneath it (Classic rule 11).
     Detach { at: Place, index: u8 },
+    /// Attach the card at `from` (a zone or cell, or a slot of a hand, a graveyard or the
+    /// banished cards; a hidden one is shown) beneath the face-up monster at `to`, with the
+    /// cards already beneath it. On the grid only a monster, beneath an Xyz Monster.
+    Attach { from: Place, to: Place },
     /// `seat` takes control of the face-up card at `at`, which goes to `to`: on the grid an
     /// unused cell next to `seat`'s Deck Leader where the format follows Classic rule 15
     /// (the resolving spell's own zone counts), else `at` itself; on the card game's field a
@@ -215,8 +219,9 @@ impl Operation {
     /// on a card already in play.
     pub fn card_place(&self) -> Option<Place> {
         match self {
-            Operation::Move { from, .. } => Some(*from),
+            Operation::Move { from, .. } | Operation::Attach { from, .. } => Some(*from),
             Operation::Stats { at, .. }
+            | Operation::Detach { at, .. }
             | Operation::Level { at, .. }
             | Operation::ChangePosition { at }
             | Operation::Destroy { at, .. }
@@ -267,6 +272,7 @@ impl Operation {
             Operation::Token { .. } => "token",
             Operation::Control { .. } => "control",
             Operation::Detach { .. } => "detach",
+            Operation::Attach { .. } => "attach",
             Operation::EachPlayer { step } => match step {
                 EachPlayerStep::LifePoints { .. } => "each-player-life-points",
                 EachPlayerStep::Draw { .. } => "each-player-draw",

@@ -372,7 +372,7 @@ impl Duel {
     }
 
     /// Takes the card at `from` out of its zone, hand or graveyard.
-    fn lift(&mut self, index: usize, from: Place) -> Result<Lifted, RuleError> {
+    pub(super) fn lift(&mut self, index: usize, from: Place) -> Result<Lifted, RuleError> {
         let bad = |why: String| RuleError::BadOutcome { index, why };
         let (side, zone, slot) = match from {
             Place::Zone { side, zone, slot } => (side, zone, slot),

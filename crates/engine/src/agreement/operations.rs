@@ -276,6 +276,7 @@ impl Duel {
             }
             Operation::Declare { .. } => Ok(()),
             Operation::Detach { at, index: slot } => self.run_detach(index, *at, *slot, events),
+            Operation::Attach { from, to } => self.run_attach(index, *from, *to, run, events),
             Operation::Flip { at } => self.run_flip(index, *at, run, events),
             Operation::Reveal { at } => self.run_reveal(index, *at, run),
             Operation::Search { seat } => {

@@ -259,6 +259,12 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::DeckMasterKept { seat, at } => {
             format!("{seat} keeps their Deck Master in {}", at.label())
         }
+        Event::AttachedBeneath { at, card } => {
+            format!(
+                "{} is attached beneath the card at {at}",
+                card_name(duel, *card)
+            )
+        }
         Event::ClassHidden { seat, at } => {
             format!("{seat} keeps hidden whether the card at {at} is a monster or a spell/trap")
         }

@@ -488,6 +488,22 @@ impl Duel {
                     destruction_damage: true,
                 }));
                 out.push(single(Operation::ChangePosition { at }));
+                // The last card of its controller's graveyard attached beneath it, and the
+                // first card beneath it detached.
+                let graveyard = self.state.player(other).graveyard.len();
+                if piece.face_up && graveyard > 0 {
+                    out.push(single(Operation::Attach {
+                        from: Place::Zone {
+                            side: other,
+                            zone: Zone::Graveyard,
+                            slot: u8::try_from(graveyard - 1).unwrap_or(u8::MAX),
+                        },
+                        to: at,
+                    }));
+                }
+                if piece.face_up && !piece.attached.is_empty() {
+                    out.push(single(Operation::Detach { at, index: 0 }));
+                }
                 if self.level_at(at).is_some_and(|level| level > 1) {
                     out.push(single(Operation::Level {
                         at,

@@ -158,6 +158,10 @@ fn parse_operation(
             to: parse_place(sc, line, &need(&raw.to, "to")?, duel)?,
             defence: defence(sc, line, raw)?,
         },
+        "attach" => Operation::Attach {
+            from: card_place(sc, line, &need(&raw.from, "from")?, duel)?,
+            to: parse_place(sc, line, &need(&raw.to, "to")?, duel)?,
+        },
         "detach" => Operation::Detach {
             at: parse_place(sc, line, &need(&raw.at, "at")?, duel)?,
             index: raw
