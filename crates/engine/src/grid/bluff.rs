@@ -7,13 +7,11 @@
 //! one monster at the moment of the play. A monster set this way on the turn it is revealed
 //! counts as that turn's monster then, so a second one shown that turn proves the cheat.
 
-use crate::action::PlayMode;
 use crate::card::CardDef;
 use crate::claims::predicate_holds;
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::format::SummonCost;
 use crate::grid::Cell;
 use crate::grid::placement::PlayPlan;
 use crate::knowledge::Knowledge;
@@ -28,10 +26,7 @@ impl Duel {
         if piece.class != Class::Unknown {
             return piece.class;
         }
-        piece
-            .card
-            .or_else(|| knowledge.and_then(|k| k.card(&self.state.commitment(piece.card_ref))))
-            .and_then(|id| self.rules.pool.get(id))
+        self.known_card(piece, knowledge)
             .map_or(Class::Unknown, Class::of)
     }
 
@@ -75,11 +70,11 @@ impl Duel {
     /// A card set face-down with its class hidden: it pays nothing, so it is a monster a
     /// Normal Set brings without tributes — while the turn's monster is still to come — or a
     /// spell or trap. That is the claim everyone holds it to; `card`, where the player knows
-    /// it, is checked against it now.
+    /// it, is checked against it now. (A format plays the bluff only with tribute costs:
+    /// `Format` refuses it with Summoning Points.)
     pub(super) fn class_hidden_set(
         &self,
         seat: Seat,
-        mode: PlayMode,
         cost: u8,
         tribute_cells: &[Cell],
         card: Option<&CardDef>,
@@ -89,12 +84,6 @@ impl Duel {
             return Err(RuleError::WrongPlayMode {
                 why: "a card set with its class hidden pays nothing: a monster that needs \
                       tributes is set as a monster",
-            });
-        }
-        if !matches!(format.play.cost, SummonCost::Tributes { .. }) {
-            return Err(RuleError::WrongPlayMode {
-                why: "this format shows what a set card is: set it as a monster or as a \
-                      spell/trap",
             });
         }
         let monster_left = format
@@ -122,7 +111,6 @@ impl Duel {
                 },
             });
         }
-        debug_assert!(mode.hides_class());
         Ok(PlayPlan {
             card: card.map(|c| c.id),
             replaces: None,

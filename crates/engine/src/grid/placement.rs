@@ -310,7 +310,7 @@ impl Duel {
         }
         // Capacity, counted by whoever knows what the card is.
         let Some(class) = entering_class else {
-            return self.class_hidden_set(seat, mode, cost, &tribute_cells, None);
+            return self.class_hidden_set(seat, cost, &tribute_cells, None);
         };
         let replaced = replaces.filter(|c| self.state.piece(*c).is_some_and(|p| p.class == class));
         let freed = tribute_cells.len() + usize::from(replaced.is_some());
@@ -360,7 +360,7 @@ impl Duel {
                     limit: format.play.max_monsters,
                 });
             }
-            Class::SpellTrap | Class::Unknown
+            Class::SpellTrap
                 if takes_a_zone && count >= usize::from(format.play.max_spells_traps) =>
             {
                 return Err(RuleError::SpellTrapZonesFull {
@@ -483,7 +483,7 @@ impl Duel {
             }
             PlayMode::Equip => None,
             PlayMode::SetCardAttack | PlayMode::SetCardDefence => {
-                return self.class_hidden_set(seat, mode, cost, &tribute_cells, card);
+                return self.class_hidden_set(seat, cost, &tribute_cells, card);
             }
         };
         // A player who knows the card checks the claim before making it.
