@@ -63,6 +63,8 @@ struct Summary {
     controls_taken: u64,
     /// Cards set face-down with their class hidden (the bluff).
     class_hidden_sets: u64,
+    /// Class-hidden cards whose class an owner declared to an effect (the bluff).
+    classes_declared: u64,
     /// Whether the format's decks may hold a Duelist Setup (Kingdom Duels' pool).
     duelist_setups: bool,
     /// Whether the format plays Symbol cards.
@@ -189,6 +191,7 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
         revivals: (rules.format.family == Family::Grid).then_some(agreements.revivals),
         controls_taken: agreements.controls_taken,
         class_hidden_sets: agreements.class_hidden_sets,
+        classes_declared: agreements.classes_declared,
         duelist_setups: rules.format.pool == "kingdom-duels",
         symbols: rules.format.field.symbols,
         failures,
@@ -409,8 +412,10 @@ fn print_summary(summary: &Summary) {
     );
     if summary.class_hidden_sets > 0 {
         say!(
-            "bluff:    {} cards set face-down without showing whether they are monsters",
-            summary.class_hidden_sets
+            "bluff:    {} cards set face-down without showing whether they are monsters; {} \
+             declared monster or not to an effect reaching cards by class",
+            summary.class_hidden_sets,
+            summary.classes_declared
         );
     }
     say!(

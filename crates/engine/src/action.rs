@@ -356,6 +356,9 @@ pub enum Answer {
     CommitShare { commitment: ShareCommitment },
     /// The opening of your share.
     OpenShare { value: [u8; 32], salt: Salt },
+    /// Answer a class declaration: the places asked about whose cards are monsters (the
+    /// others are spells or traps).
+    DeclareClass { monsters: Vec<Place> },
 }
 
 impl Answer {
@@ -364,6 +367,7 @@ impl Answer {
             Answer::OpenDraw { .. } => "open-draw",
             Answer::Reveal { .. } => "reveal",
             Answer::Declare { .. } => "declare",
+            Answer::DeclareClass { .. } => "declare-class",
             Answer::RecommitDeck { .. } => "recommit-deck",
             Answer::PermuteDeck { .. } => "permute-deck",
             Answer::CommitShare { .. } => "commit-share",

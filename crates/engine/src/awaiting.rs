@@ -136,6 +136,10 @@ pub enum Asked {
     CommitShare,
     /// Open the share committed to for the coin toss or die roll under way.
     OpenShare,
+    /// Say which of the seat's class-hidden cards (the bluff) at these places are monsters:
+    /// the effect about to resolve reaches them by their class. Their cards stay hidden; each
+    /// becomes a claim checked when it is revealed and in the audit.
+    DeclareClass { places: Vec<Place> },
 }
 
 impl Asked {
@@ -144,6 +148,7 @@ impl Asked {
             Asked::OpenDraw { .. } => "deck position opening",
             Asked::Reveal { .. } => "reveal",
             Asked::Declare { .. } => "owner declaration",
+            Asked::DeclareClass { .. } => "declaration of which hidden cards are monsters",
             Asked::RecommitDeck { .. } => "fresh commitments to a deck being shuffled",
             Asked::PermuteDeck { .. } => "secret permutation of a deck being shuffled",
             Asked::CommitShare => "share of a coin toss or die roll",

@@ -614,6 +614,17 @@ pub fn describe_answer(duel: &Duel, answer: &Answer) -> String {
                 .collect();
             format!("declares {}", names.join(", "))
         }
+        Answer::DeclareClass { monsters } if monsters.is_empty() => {
+            "declares that none of their hidden cards asked about is a monster".to_owned()
+        }
+        Answer::DeclareClass { monsters } => {
+            let places: Vec<String> = monsters.iter().map(|p| p.to_string()).collect();
+            format!(
+                "declares the hidden cards at {} are monsters (the others asked about are \
+                 spells or traps)",
+                places.join(", ")
+            )
+        }
         Answer::RecommitDeck { commitments } => format!(
             "commits again to the {} cards of their deck, to shuffle it",
             commitments.len()

@@ -424,7 +424,7 @@ impl Duel {
         match self.rules.format.family {
             Family::Grid => match entry {
                 EntryRef::Action(action) => self.grid_apply(seat, action, knowledge, events),
-                EntryRef::Answer(answer) => self.grid_answer(seat, answer, events),
+                EntryRef::Answer(answer) => self.grid_answer(seat, answer, knowledge, events),
             },
             Family::Field => match entry {
                 EntryRef::Action(action) => self.field_apply(seat, action, knowledge, events),

@@ -123,6 +123,7 @@ impl Writer<'_> {
             reveal_due,
             windows,
             declarations,
+            class_declarations,
             agreement,
             searches_due,
             reshuffles,
@@ -193,10 +194,12 @@ impl Writer<'_> {
             self.seat(*seat);
             self.trap_event(event);
         }
-        self.len(declarations.len());
-        for (seat, places) in declarations {
-            self.seat(*seat);
-            self.places(places);
+        for list in [declarations, class_declarations] {
+            self.len(list.len());
+            for (seat, places) in list {
+                self.seat(*seat);
+                self.places(places);
+            }
         }
         match agreement {
             None => self.byte(0),
@@ -745,6 +748,10 @@ impl Writer<'_> {
                     }
                     Asked::CommitShare => self.variant(5),
                     Asked::OpenShare => self.variant(6),
+                    Asked::DeclareClass { places } => {
+                        self.variant(7);
+                        self.places(places);
+                    }
                 }
             }
             Awaiting::Finished => self.variant(2),

@@ -346,6 +346,17 @@ pub enum Event {
     ShownAsMonster {
         at: Place,
     },
+    /// The class-hidden card at `at` was declared a spell or trap (an effect reaching
+    /// monsters asked its owner).
+    ShownAsSpellTrap {
+        at: Place,
+    },
+    /// `seat` declared the class of `count` class-hidden cards an effect reaching cards by
+    /// their class asked about.
+    ClassesDeclared {
+        seat: Seat,
+        count: u8,
+    },
     /// Control of the card at `from` went back to its owner; it is now at `to`.
     ControlReturned {
         owner: Seat,

@@ -33,6 +33,15 @@ impl Class {
             Class::SpellTrap
         }
     }
+
+    /// The class in words, as a player would say it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Class::Monster => "a monster",
+            Class::SpellTrap => "a spell or trap",
+            Class::Unknown => "a card of hidden class",
+        }
+    }
 }
 
 /// How long a monster stays spellbound.

@@ -355,6 +355,7 @@ pub(crate) fn starting_state(
         equips: Vec::new(),
         flip_effects_due: Vec::new(),
         declarations: Vec::new(),
+        class_declarations: Vec::new(),
         agreement: None,
         searches_due: Vec::new(),
         reshuffles: Vec::new(),

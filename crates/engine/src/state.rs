@@ -312,6 +312,9 @@ pub struct DuelState {
     pub windows: Vec<(Seat, TrapEvent)>,
     /// Seats still to answer the owner declaration being collected, with their places.
     pub declarations: Vec<(Seat, Vec<Place>)>,
+    /// Seats still to say which of their class-hidden cards at these places are monsters
+    /// (the bluff), before the effect at the front of the queue resolves.
+    pub class_declarations: Vec<(Seat, Vec<Place>)>,
     /// The effect being resolved by agreement, if one is.
     pub agreement: Option<crate::agreement::Agreement>,
     /// Players an agreed outcome lets search their decks, the first one searching now.
@@ -530,6 +533,7 @@ impl Clone for DuelState {
             reveal_due,
             windows,
             declarations,
+            class_declarations,
             agreement,
             searches_due,
             reshuffles,
@@ -564,6 +568,7 @@ impl Clone for DuelState {
             reveal_due: reveal_due.clone(),
             windows: windows.clone(),
             declarations: declarations.clone(),
+            class_declarations: class_declarations.clone(),
             agreement: agreement.clone(),
             searches_due: searches_due.clone(),
             reshuffles: reshuffles.clone(),
@@ -601,6 +606,7 @@ impl Clone for DuelState {
             reveal_due,
             windows,
             declarations,
+            class_declarations,
             agreement,
             searches_due,
             reshuffles,
@@ -642,6 +648,7 @@ impl Clone for DuelState {
         self.reveal_due.clone_from(reveal_due);
         self.windows.clone_from(windows);
         self.declarations.clone_from(declarations);
+        self.class_declarations.clone_from(class_declarations);
         self.agreement.clone_from(agreement);
         self.searches_due.clone_from(searches_due);
         self.reshuffles.clone_from(reshuffles);

@@ -122,7 +122,10 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Fusion Material's entry beside its Fusion Monster in every piece, all in every state
 /// hash; rules read again from the seeds (see docs/PROTOCOL.md), so a version 23 record
 /// may judge differently.
-pub const PROTOCOL_VERSION: u16 = 27;
+///
+/// Version 28: the bluff's class declarations (`Asked::DeclareClass`,
+/// `Answer::DeclareClass`, and the seats still to declare in every state hash).
+pub const PROTOCOL_VERSION: u16 = 28;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

@@ -963,6 +963,7 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Asked::OpenDraw { .. } => "open-draw",
             Asked::Reveal { .. } => "reveal",
             Asked::Declare { .. } => "declare",
+            Asked::DeclareClass { .. } => "declare-class",
             Asked::RecommitDeck { .. } => "recommit-deck",
             Asked::PermuteDeck { .. } => "permute-deck",
             Asked::CommitShare => "commit-share",

@@ -66,6 +66,8 @@ pub struct AgreementTally {
     pub controls_taken: u64,
     /// Cards set face-down with their class hidden (the bluff).
     pub class_hidden_sets: u64,
+    /// Class-hidden cards whose class an owner declared to an effect (the bluff).
+    pub classes_declared: u64,
     /// Duelist Setup swaps in the Setup Phase (the card game's field), and the Cardlist
     /// cards they took.
     pub starting_swaps: u64,
@@ -157,6 +159,7 @@ impl AgreementTally {
                 Event::Revived { .. } => self.revivals += 1,
                 Event::ControlTaken { .. } => self.controls_taken += 1,
                 Event::ClassHidden { .. } => self.class_hidden_sets += 1,
+                Event::ClassesDeclared { count, .. } => self.classes_declared += u64::from(*count),
                 Event::SideTaken { chosen: true, .. } => self.sides_chosen += 1,
                 Event::JoinedDuel { .. } => self.joined_later += 1,
                 Event::StartingCardsSwapped { taken, .. } => {
@@ -229,6 +232,7 @@ impl AgreementTally {
         self.revivals += other.revivals;
         self.controls_taken += other.controls_taken;
         self.class_hidden_sets += other.class_hidden_sets;
+        self.classes_declared += other.classes_declared;
         self.starting_swaps += other.starting_swaps;
         self.sides_chosen += other.sides_chosen;
         self.joined_later += other.joined_later;

@@ -158,6 +158,10 @@ fn plain_answer(answer: &Answer) -> String {
                 .collect::<Vec<_>>()
                 .join(";")
         ),
+        Answer::DeclareClass { monsters } => format!(
+            "declare-class [{}]",
+            monsters.iter().map(cell).collect::<Vec<_>>().join(";")
+        ),
         // Never asked in the grid formats the baselines play.
         Answer::RecommitDeck { .. }
         | Answer::PermuteDeck { .. }

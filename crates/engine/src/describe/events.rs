@@ -269,6 +269,12 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             format!("{seat} keeps hidden whether the card at {at} is a monster or a spell/trap")
         }
         Event::ShownAsMonster { at } => format!("the card at {at} shows it is a monster"),
+        Event::ClassesDeclared { seat, count } => {
+            format!("{seat} declares which of their {count} hidden cards asked about are monsters")
+        }
+        Event::ShownAsSpellTrap { at } => {
+            format!("the card at {at} is declared a spell or trap")
+        }
         Event::ControlTaken {
             seat,
             card,

@@ -331,6 +331,7 @@ fn state() -> DuelState {
             ),
             (Seat(0), Vec::new()),
         ],
+        class_declarations: vec![(Seat(2), vec![Cell::new(5, 2).into()])],
         agreement: Some(Agreement {
             card: CardId(1200),
             card_ref: CardRef(300),
@@ -491,6 +492,12 @@ fn hand_written_encoding_is_postcards() {
         Awaiting::Answer {
             seat: Seat(1),
             asked: Asked::Declare {
+                places: vec![Cell::new(3, 3).into()],
+            },
+        },
+        Awaiting::Answer {
+            seat: Seat(1),
+            asked: Asked::DeclareClass {
                 places: vec![Cell::new(3, 3).into()],
             },
         },
@@ -658,6 +665,7 @@ fn hand_written_encoding_is_postcards() {
         reveal_due: Vec::new(),
         windows: Vec::new(),
         declarations: Vec::new(),
+        class_declarations: Vec::new(),
         spell_negated: true,
         outcome: None,
         chain: crate::field::Chain::default(),

@@ -200,6 +200,7 @@ impl Duel {
             // Reshuffles and shares are routed before the family's answers (see
             // `Duel::apply_in_place`).
             Answer::Declare { .. }
+            | Answer::DeclareClass { .. }
             | Answer::RecommitDeck { .. }
             | Answer::PermuteDeck { .. }
             | Answer::CommitShare { .. }
@@ -223,6 +224,7 @@ impl Duel {
             // Reshuffle steps and shares are answered with fresh randomness: see
             // `Duel::fresh_answer`.
             Asked::Declare { .. }
+            | Asked::DeclareClass { .. }
             | Asked::RecommitDeck { .. }
             | Asked::PermuteDeck { .. }
             | Asked::CommitShare => None,

@@ -155,6 +155,11 @@ impl Duel {
         let (owner, card_ref, entered) = (piece.owner, piece.card_ref, piece.entered_turn);
         if class == Class::Monster {
             events.push(Event::ShownAsMonster { at: cell.into() });
+        } else {
+            // A spell or trap has no battle position: the one it was set in was part of the
+            // bluff.
+            piece.defence = false;
+            events.push(Event::ShownAsSpellTrap { at: cell.into() });
         }
         let predicate = match class {
             Class::Monster => Predicate::Monster,

@@ -35,6 +35,13 @@ impl Duel {
                 };
                 return;
             }
+            if let Some((seat, places)) = self.state.class_declarations.first().cloned() {
+                self.state.awaiting = Awaiting::Answer {
+                    seat,
+                    asked: Asked::DeclareClass { places },
+                };
+                return;
+            }
             // An effect resolving by agreement, the coins and dice it tossed, the searches
             // its outcome left.
             if self.await_joint_draw(events) || self.settle_agreement(events) || self.await_search()

@@ -199,12 +199,16 @@ impl Duel {
         &mut self,
         seat: Seat,
         answer: &Answer,
+        knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         match answer {
             Answer::OpenDraw { opening } => self.do_open_draw(seat, opening, events)?,
             Answer::Reveal { reveals } => self.do_reveal(seat, reveals, events)?,
             Answer::Declare { matching } => self.do_declare(seat, matching, events)?,
+            Answer::DeclareClass { monsters } => {
+                self.do_declare_class(seat, monsters, knowledge, events)?
+            }
             // Routed before the family's answers (see `Duel::apply_in_place`).
             Answer::RecommitDeck { .. }
             | Answer::PermuteDeck { .. }
@@ -228,6 +232,7 @@ impl Duel {
                 crate::grid::reveals::honest_reveals(commitments, knowledge)
             }
             Asked::Declare { places } => self.honest_declaration(places, knowledge),
+            Asked::DeclareClass { places } => self.honest_class_declaration(places, knowledge),
             Asked::OpenShare => self.honest_share_opening(seat, knowledge),
             // Answered with fresh randomness: see `Duel::fresh_answer`.
             Asked::RecommitDeck { .. } | Asked::PermuteDeck { .. } | Asked::CommitShare => None,

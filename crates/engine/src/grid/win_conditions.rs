@@ -167,6 +167,9 @@ impl Duel {
         state
             .declarations
             .retain(|(seat, _)| !losers.contains(*seat));
+        state
+            .class_declarations
+            .retain(|(seat, _)| !losers.contains(*seat));
         match &state.resume {
             Resume::SpellAfterWindow { spell } if losers.contains(spell.controller) => {
                 state.resume = Resume::Nothing;

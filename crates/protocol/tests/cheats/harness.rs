@@ -575,17 +575,23 @@ pub fn until_declaration(game: &mut Game) -> bool {
 
 /// `table` with every deck holding three each of the four traps that destroy a monster
 /// moving near them (weaker than 1000, 1500, 2000 and 3000 ATK), still legal.
-pub fn with_destroy_traps(mut table: Table) -> Table {
-    let traps: Vec<CardId> = (807..=810).flat_map(|c| [CardId(c); 3]).collect();
+pub fn with_destroy_traps(table: Table) -> Table {
+    with_three_of_each(table, &[807, 808, 809, 810])
+}
+
+/// `table` with every deck holding three copies of each of `cards` (in place of others),
+/// still legal.
+pub fn with_three_of_each(mut table: Table, cards: &[u16]) -> Table {
+    let added: Vec<CardId> = cards.iter().flat_map(|c| [CardId(*c); 3]).collect();
     for deck in &mut table.decks {
         let size = deck.main.len();
         let rest: Vec<CardId> = deck
             .main
             .iter()
             .copied()
-            .filter(|c| !traps.contains(c))
+            .filter(|c| !added.contains(c))
             .collect();
-        deck.main = traps.iter().copied().chain(rest).take(size).collect();
+        deck.main = added.iter().copied().chain(rest).take(size).collect();
         deck.validate(&table.rules.pool, &table.rules.format)
             .unwrap();
     }

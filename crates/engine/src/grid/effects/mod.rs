@@ -6,6 +6,7 @@ mod another_play;
 mod bring_here;
 mod by_agreement;
 mod change_terrain;
+mod class_declarations;
 mod clear_changes;
 mod damage;
 mod destroy;
@@ -181,7 +182,7 @@ impl Duel {
         let Some(def) = card.effects.get(usize::from(effect.index)).cloned() else {
             return;
         };
-        if self.fizzles(&effect, &card, &def) {
+        if self.fizzles(&effect, &card, &def) || self.ask_classes_first(&effect, &def.primitive) {
             return;
         }
         let resolved = match &def.primitive {

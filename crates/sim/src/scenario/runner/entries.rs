@@ -584,6 +584,20 @@ impl Runner {
                 };
                 return Ok(Entry::Answer(Answer::Declare { matching }));
             }
+            "declare-class" => {
+                let monsters = match &raw.matching {
+                    Some(cells) => cells
+                        .iter()
+                        .map(|c| parse_place(sc, line, c, &self.duel))
+                        .collect::<Result<Vec<_>, _>>()?,
+                    // The truthful declaration.
+                    None => match self.duel.honest_answer(seat, &self.knowledge) {
+                        Some(Answer::DeclareClass { monsters }) => monsters,
+                        _ => Vec::new(),
+                    },
+                };
+                return Ok(Entry::Answer(Answer::DeclareClass { monsters }));
+            }
             "discard" => {
                 let hand_index = self.hand_index(sc, line, seat, raw)?;
                 let reveal = self
