@@ -98,6 +98,7 @@ impl Duel {
             piece.attacked = false;
             piece.changed_position = false;
             piece.flip_summoned = false;
+            piece.activated = false;
             piece.modifiers.retain_mut(|m| match m.duration {
                 Duration::EndOfTurn => false,
                 Duration::Turns(n) if piece.controller == seat => {

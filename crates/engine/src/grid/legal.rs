@@ -424,6 +424,8 @@ impl Duel {
         self.declared_extra_deck_summons(seat, knowledge, out);
         // Modern rule 5: Pendulum Summons between the Scales in the corners.
         self.grid_pendulum_summons(seat, knowledge, out);
+        // A card database's effects used at will, by agreement.
+        self.grid_activatable_effects(seat, out);
         out.push(Action::EndTurn);
     }
 }

@@ -5,6 +5,7 @@
 //! Each rule or mechanic lives in a file named after it; each effect primitive in its own
 //! file under `effects/`. This file routes an entry to the rule that handles it.
 
+mod activated_effects;
 mod battle;
 mod bluff;
 mod built_decks;
@@ -167,6 +168,7 @@ impl Duel {
             Action::PendulumSummon { monsters } => {
                 self.do_grid_pendulum_summon(seat, monsters, events)?
             }
+            Action::ActivateEffect { at } => self.do_activate_grid_effect(seat, *at, events)?,
             Action::Redirect { .. }
             | Action::ProposeEnd
             | Action::AgreeToEnd
@@ -184,8 +186,7 @@ impl Duel {
             | Action::JoinDuel { .. }
             | Action::Strike { .. }
             | Action::Hide { .. }
-            | Action::Activate { .. }
-            | Action::ActivateEffect { .. } => {
+            | Action::Activate { .. } => {
                 return Err(RuleError::NotInThisFamily {
                     action: action.kind(),
                 });

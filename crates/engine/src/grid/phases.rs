@@ -57,6 +57,7 @@ impl Duel {
             | Action::Transform { .. }
             | Action::SummonFromExtraDeck { .. }
             | Action::PendulumSummon { .. }
+            | Action::ActivateEffect { .. }
                 if battle =>
             {
                 wrong(action.kind())

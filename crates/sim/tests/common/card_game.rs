@@ -71,6 +71,15 @@ pub fn direct_attacker(id: u16, name: &str) -> CardDef {
     card
 }
 
+/// A Normal Monster (no effect) of `level`.
+pub fn normal(id: u16, name: &str, level: u8) -> CardDef {
+    let mut card = monster(id, name, level, None, false);
+    if let Some(entry) = card.database.as_mut() {
+        entry.types = CardTypes::MONSTER | CardTypes::NORMAL;
+    }
+    card
+}
+
 /// A Pendulum Monster of `level` with the Pendulum Scale `scale`.
 pub fn pendulum(id: u16, name: &str, level: u8, scale: u8) -> CardDef {
     let mut card = monster(id, name, level, None, false);
@@ -85,7 +94,9 @@ pub fn pendulum(id: u16, name: &str, level: u8, scale: u8) -> CardDef {
 /// 0 Test Warrior (4), 1 Test Tuner (2, Tuner), 2 and 3 Level Four A and B, 4 Level Six
 /// Synchro, 5 Rank Four Xyz, 6 Link Two (up, down), 7 Level Eight Synchro, 8 Link Three
 /// (left, right, up), 9 Test Fusion, 10 Test Spell, 11 Scale Four Pendulum (Level 4,
-/// Scale 4), 12 Scale One Pendulum (Level 3), 13 Scale Eight Pendulum (Level 5).
+/// Scale 4), 12 Scale One Pendulum (Level 3), 13 Scale Eight Pendulum (Level 5), 14 Direct
+/// Attacker, 15 Rank Five Xyz, 16 Test Equip, 17 Test Agreed Spell, 18 Test Normal Monster
+/// (Level 4, no effect).
 pub fn pool() -> CardPool {
     CardPool::from_cards(
         "card-game-summons",
@@ -153,6 +164,7 @@ pub fn pool() -> CardPool {
                 ritual: None,
                 database: None,
             },
+            normal(18, "Test Normal Monster", 4),
         ],
     )
 }
