@@ -2,7 +2,8 @@
 //! (egui_kittest), with a pool of the test's own (the shipped pool holds no Pendulum or Xyz
 //! Monster; a player's card database brings them): Domain Format's end Spell & Trap Zones
 //! say they are Pendulum Zones, a face-up Extra Deck is listed for everyone, and buttons
-//! open the Pendulum Summons and the Synchro, Xyz and Link Summons on offer.
+//! open the Pendulum Summons and the Synchro, Xyz and Link Summons on offer; on the grid, a
+//! database's face-up Effect Monster offers its effect, resolved by agreement.
 
 use std::sync::Arc;
 
@@ -328,4 +329,51 @@ mode = "activate"
         .click();
     h.run();
     h.get_by_label_contains("Pendulum Summon between your Scales");
+}
+
+#[test]
+fn on_the_grid_a_face_up_effect_monster_of_a_card_database_offers_its_effect_by_agreement() {
+    // DOR Modern with a card database: my face-up Effect Monster on c6 may activate an effect
+    // (the players agree on what it does); the Deck Leader on d7 may not.
+    let view = scenario_view_with(
+        &rules_for("dor-modern"),
+        r#"
+format = "dor-modern"
+turn = 3
+
+[seat0]
+leader = 2
+deck = [2, 2]
+
+[seat1]
+leader = 2
+deck = [2, 2]
+
+[[cells]]
+at = "c6"
+card = 2
+seat = 0
+"#,
+        Seat(0),
+    );
+    let cell = |name: &str| {
+        fairduel_engine::Place::Cell(fairduel_engine::Cell::parse(name, 7).expect("a cell"))
+    };
+    let labels = |at: &str| -> Vec<String> {
+        super::actions::untargeted(&view, super::Selection::Board(cell(at)))
+            .into_iter()
+            .map(|a| super::action_label(&view, a))
+            .collect()
+    };
+    let mine = labels("c6");
+    assert!(
+        mine.iter()
+            .any(|l| l.starts_with("Activate the effect of") && l.contains("Level Three Monster")),
+        "{mine:?}"
+    );
+    let leader = labels("d7");
+    assert!(
+        !leader.iter().any(|l| l.starts_with("Activate the effect")),
+        "{leader:?}"
+    );
 }

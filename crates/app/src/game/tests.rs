@@ -730,3 +730,27 @@ fn a_card_set_with_its_kind_hidden_reads_as_either_to_the_others() {
         "no bluff offered"
     );
 }
+
+#[test]
+fn a_class_declared_to_an_effect_reads_as_monster_or_spell_to_the_others() {
+    // bluff-05 up to seat 1's truthful answer to Just Desserts: the set Celtic Guardian (c3)
+    // is a monster and the set Raigeki (e3) a spell or trap, for everyone, both still
+    // face-down and unknown.
+    let full =
+        include_str!("../../../../tests/scenarios/bluff-05-an-effect-by-class-asks-the-owner.toml");
+    let declared = up_to(full, "# Stop Defense now knows");
+    let mut view = scenario_view("dor-classic", declared, Seat(0));
+    view.knowledge = fairduel_engine::Knowledge::default();
+    let cell = |name: &str| fairduel_engine::Cell::parse(name, 7).expect("a cell");
+    let monster = crate::board::cell_label(&view, cell("c3"), None);
+    assert!(monster.contains("enemy face-down monster"), "{monster}");
+    let spell = crate::board::cell_label(&view, cell("e3"), None);
+    assert!(spell.contains("enemy face-down spell or trap"), "{spell}");
+    assert!(!spell.contains("Raigeki"), "{spell}");
+    // Before the answer, the card was either.
+    let asked = up_to(full, "# An answer naming a place");
+    let mut view = scenario_view("dor-classic", asked, Seat(0));
+    view.knowledge = fairduel_engine::Knowledge::default();
+    let either = crate::board::cell_label(&view, cell("e3"), None);
+    assert!(either.contains("monster or spell/trap"), "{either}");
+}
