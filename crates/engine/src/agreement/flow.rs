@@ -346,6 +346,11 @@ impl Duel {
             self.finish_spell(effect, events);
             return;
         }
+        // The grid: a card whose effect was activated at will, or a declared summon, stays
+        // where it is.
+        if self.rules.format.family == crate::format::Family::Grid {
+            return;
+        }
         let still_there = self
             .zone_piece(agreement.at)
             .is_some_and(|p| p.card_ref == agreement.card_ref);

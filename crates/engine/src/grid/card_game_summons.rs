@@ -161,7 +161,9 @@ impl Duel {
         let Some(agreement) = self.state.agreement.as_ref() else {
             return;
         };
-        if agreement.controller != seat {
+        // Only a declared summon: a Synchro, Xyz or Link Monster on the board activating an
+        // effect at will is not summoning itself.
+        if agreement.controller != seat || !self.agreeing_on_declared_summon() {
             return;
         }
         let Some(method) = self

@@ -81,6 +81,7 @@ impl Duel {
             self.state.queue.clear();
             self.state.windows.clear();
             self.state.declarations.clear();
+            self.state.class_declarations.clear();
             self.state.attack_negated = false;
             self.state.spell_negated = false;
             self.advance_turn(events);
@@ -153,6 +154,16 @@ impl Duel {
     /// windows, their declarations, the effects they control.
     fn forget_pending_of(&mut self, losers: SeatSet) {
         let state = &mut self.state;
+        // The class declarations are asked for the effect at the front of the queue: with
+        // that effect gone, nobody is asked any more (an answer would show classes for
+        // nothing).
+        if state
+            .queue
+            .first()
+            .is_some_and(|e| losers.contains(e.controller))
+        {
+            state.class_declarations.clear();
+        }
         state.draws_due.retain(|d| !losers.contains(d.owner));
         state.queue.retain(|e| !losers.contains(e.controller));
         let gone = |place: Place| place.cell().is_none_or(|c| state.piece(c).is_none());

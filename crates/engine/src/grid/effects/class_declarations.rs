@@ -130,7 +130,10 @@ impl Duel {
     ) -> Option<Answer> {
         let mut monsters = Vec::new();
         for place in places {
-            let piece = self.state.piece_at(*place)?;
+            // A card gone since it was asked about is passed over (see `do_declare_class`).
+            let Some(piece) = self.state.piece_at(*place) else {
+                continue;
+            };
             match self.known_class(piece, Some(knowledge)) {
                 Class::Monster => monsters.push(*place),
                 Class::SpellTrap => {}
