@@ -90,6 +90,35 @@ impl Duel {
 
     fn finish_turn(&mut self, events: &mut Vec<Event>) {
         let seat = self.state.active;
+        self.end_the_turn_on_the_board(events);
+        if let Some(limit) = self.rules.format.win.leader_stuck_turns {
+            let leader = self.state.player(seat).leader;
+            let can_move = self.state.piece(leader).is_some_and(|p| !p.is_bound())
+                && self.leader_has_room(leader);
+            let player = self.state.player_mut(seat);
+            player.leader_stuck_turns = if can_move {
+                0
+            } else {
+                player.leader_stuck_turns + 1
+            };
+            let stuck = player.leader_stuck_turns;
+            if stuck > 0 {
+                events.push(Event::LeaderStuck { seat, turns: stuck });
+            }
+            if stuck >= limit {
+                self.eliminate(SeatSet::only(seat), WinReason::LeaderTrapped, events);
+                return;
+            }
+        }
+        self.advance_turn(events);
+    }
+
+    /// What the end of the turn does on the board: every card's moves, attacks and position
+    /// changes of the turn are behind it, its changes "until the end of the turn" end, and
+    /// the turn player's lasting changes and spellbinding counters count down. Also run when
+    /// the turn player leaves the duel, whose turn ends with them.
+    pub(super) fn end_the_turn_on_the_board(&mut self, events: &mut Vec<Event>) {
+        let seat = self.state.active;
         let turn = self.state.turn;
         let mut released = Vec::new();
         for (i, slot) in self.state.cells.iter_mut().enumerate() {
@@ -127,26 +156,6 @@ impl Duel {
                 at: grid.cell_at(i).into(),
             });
         }
-        if let Some(limit) = self.rules.format.win.leader_stuck_turns {
-            let leader = self.state.player(seat).leader;
-            let can_move = self.state.piece(leader).is_some_and(|p| !p.is_bound())
-                && self.leader_has_room(leader);
-            let player = self.state.player_mut(seat);
-            player.leader_stuck_turns = if can_move {
-                0
-            } else {
-                player.leader_stuck_turns + 1
-            };
-            let stuck = player.leader_stuck_turns;
-            if stuck > 0 {
-                events.push(Event::LeaderStuck { seat, turns: stuck });
-            }
-            if stuck >= limit {
-                self.eliminate(SeatSet::only(seat), WinReason::LeaderTrapped, events);
-                return;
-            }
-        }
-        self.advance_turn(events);
     }
 
     /// A Deck Leader is trapped when every orthogonal neighbour is Labyrinth, off the

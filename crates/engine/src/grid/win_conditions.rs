@@ -77,6 +77,9 @@ impl Duel {
         }
         self.forget_pending_of(losers);
         if losers.contains(self.state.active) {
+            // Their turn ends with them: what lasts "until the end of the turn" ends, and
+            // the cards they returned to their owners start the next turn fresh.
+            self.end_the_turn_on_the_board(events);
             self.state.resume = Resume::Nothing;
             self.state.queue.clear();
             self.state.windows.clear();
