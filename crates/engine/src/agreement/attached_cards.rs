@@ -83,15 +83,8 @@ impl Duel {
         }
         let Some(card) = lifted.card else {
             // A hidden card (in a hand, face-down) is shown as it is attached.
-            return match run {
-                Run::Check { shown } => {
-                    shown.push((lifted.owner, self.state.commitment(lifted.card_ref)));
-                    Ok(())
-                }
-                Run::Apply => Err(bad(format!(
-                    "the hidden card at {from} was not opened by its owner"
-                ))),
-            };
+            let commitment = self.state.commitment(lifted.card_ref);
+            return run.show_hidden(lifted.owner, commitment, from).map_err(bad);
         };
         let on_field = matches!(from, Place::Cell(_))
             || matches!(from, Place::Zone { zone, .. } if zone.is_on_field());

@@ -163,14 +163,8 @@ impl Duel {
                 Destination::HiddenField { .. } => false,
             };
         if shows {
-            match run {
-                Run::Check { shown } => shown.push((lifted.owner, commitment)),
-                Run::Apply => {
-                    return Err(bad(format!(
-                        "the hidden card at {from} was not opened by its owner"
-                    )));
-                }
-            }
+            run.show_hidden(lifted.owner, commitment, from)
+                .map_err(bad)?;
         }
         let owner = lifted.owner;
         let mut lifted = lifted;

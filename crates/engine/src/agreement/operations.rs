@@ -35,6 +35,28 @@ pub(super) enum Run<'a> {
     Apply,
 }
 
+impl Run<'_> {
+    /// A hidden card of `owner`, at `at`, that the outcome shows: the check notes it for its
+    /// owner to open before the real run; on the real run it should be open already, and the
+    /// error says it is not.
+    pub(super) fn show_hidden(
+        &mut self,
+        owner: Seat,
+        commitment: Commitment,
+        at: impl std::fmt::Display,
+    ) -> Result<(), String> {
+        match self {
+            Run::Check { shown } => {
+                shown.push((owner, commitment));
+                Ok(())
+            }
+            Run::Apply => Err(format!(
+                "the hidden card at {at} was not opened by its owner"
+            )),
+        }
+    }
+}
+
 /// Why a reshuffle cannot be part of an outcome in a very long duel.
 pub(super) const TABLE_FULL: &str =
     "this duel has shuffled its decks so often that no more fresh commitments fit";
@@ -495,15 +517,8 @@ impl Duel {
             )));
         }
         if hidden {
-            let commitment = self.state.commitment(card_ref);
-            match run {
-                Run::Check { shown } => shown.push((owner, commitment)),
-                Run::Apply => {
-                    return Err(bad(format!(
-                        "the hidden card at {at} was not opened by its owner"
-                    )));
-                }
-            }
+            run.show_hidden(owner, self.state.commitment(card_ref), at)
+                .map_err(bad)?;
         }
         let cause = self.state.agreement.as_ref().map(|a| a.controller);
         self.destroy(cell, cause, events);
@@ -539,19 +554,12 @@ impl Duel {
         let (owner, card) = (piece.owner, piece.card);
         let commitment = self.state.commitment(piece.card_ref);
         let Some(card) = card else {
-            return match run {
-                // Still hidden on a scratch copy: its owner opens it before the real run.
-                Run::Check { shown } => {
-                    shown.push((owner, commitment));
-                    if let Some(piece) = self.piece_at_mut(at) {
-                        piece.face_up = true;
-                    }
-                    Ok(())
-                }
-                Run::Apply => Err(bad(format!(
-                    "the hidden card at {at} was not opened by its owner"
-                ))),
-            };
+            // Still hidden on a scratch copy: its owner opens it before the real run.
+            run.show_hidden(owner, commitment, at).map_err(bad)?;
+            if let Some(piece) = self.piece_at_mut(at) {
+                piece.face_up = true;
+            }
+            return Ok(());
         };
         if let Some(piece) = self.piece_at_mut(at) {
             piece.face_up = true;

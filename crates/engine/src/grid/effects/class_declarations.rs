@@ -88,18 +88,7 @@ impl Duel {
             }
             _ => return Vec::new(),
         }
-        self.state
-            .table
-            .clockwise_from(effect.controller)
-            .filter_map(|seat| {
-                let places: Vec<Place> = hidden
-                    .iter()
-                    .filter(|(s, _)| *s == seat)
-                    .map(|(_, p)| *p)
-                    .collect();
-                (!places.is_empty()).then_some((seat, places))
-            })
-            .collect()
+        self.owners_in_turn(effect.controller, &hidden)
     }
 
     /// Asks the owners of the class-hidden cards `effect` would reach by their class to

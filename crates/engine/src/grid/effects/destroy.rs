@@ -63,19 +63,7 @@ impl Duel {
             }
         }
         if !hidden.is_empty() {
-            // Owners declare in turn, starting with the effect's controller.
-            let mut by_seat: Vec<(Seat, Vec<Place>)> = Vec::new();
-            for seat in self.state.table.clockwise_from(controller) {
-                let places: Vec<Place> = hidden
-                    .iter()
-                    .filter(|(s, _)| *s == seat)
-                    .map(|(_, p)| *p)
-                    .collect();
-                if !places.is_empty() {
-                    by_seat.push((seat, places));
-                }
-            }
-            self.state.declarations = by_seat;
+            self.state.declarations = self.owners_in_turn(controller, &hidden);
             self.state.resume = Resume::DestroyDeclared {
                 effect: effect.clone(),
             };

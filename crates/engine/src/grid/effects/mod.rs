@@ -158,6 +158,27 @@ impl Duel {
         Ok(())
     }
 
+    /// The owners of the hidden cards at these places, each with theirs, in the order they
+    /// declare: clockwise from the effect's `controller`.
+    pub(in crate::grid) fn owners_in_turn(
+        &self,
+        controller: Seat,
+        hidden: &[(Seat, Place)],
+    ) -> Vec<(Seat, Vec<Place>)> {
+        self.state
+            .table
+            .clockwise_from(controller)
+            .filter_map(|seat| {
+                let places: Vec<Place> = hidden
+                    .iter()
+                    .filter(|(s, _)| *s == seat)
+                    .map(|(_, p)| *p)
+                    .collect();
+                (!places.is_empty()).then_some((seat, places))
+            })
+            .collect()
+    }
+
     /// The seat a `player` of an effect names: its controller, or the opponent it is aimed
     /// at (the one who set it off or was chosen; the only one, where only one is left).
     pub(in crate::grid) fn whose(&self, player: Player, effect: &QueuedEffect) -> Option<Seat> {
