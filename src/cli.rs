@@ -575,6 +575,7 @@ pub(crate) fn reason_name(reason: WinReason) -> &'static str {
         WinReason::Idleness => "idleness",
         WinReason::Agreement => "agreement",
         WinReason::CardEffect => "card effect",
+        WinReason::ImproperMaterial => "improper material",
     }
 }
 

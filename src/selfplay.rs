@@ -387,9 +387,12 @@ fn print_summary(summary: &Summary) {
         if summary.duelist_setups {
             say!(
                 "extra:    {} Extra Deck monsters summoned by Fusion, Ritual, Alter or \
-                 Integration; {} Integration Summons declared",
+                 Integration; {} Integration Summons declared; {} Hidden Integration Summons \
+                 ({} judged improper)",
                 agreements.extra_deck_summons,
-                agreements.integrations_declared
+                agreements.integrations_declared,
+                agreements.hidden_integrations,
+                agreements.improper_materials
             );
             say!(
                 "strikes:  {} STRIKEs at a terrain marker",

@@ -17,6 +17,7 @@ pub fn rule_zone_action(action: &Action) -> bool {
         Action::PlaySymbol { .. }
             | Action::UseSymbol { .. }
             | Action::IntegrationSummon { .. }
+            | Action::HiddenIntegrationSummon { .. }
             | Action::ActivateRuleCard { .. }
     )
 }

@@ -247,6 +247,21 @@ pub enum Action {
     /// Kingdom Duels' Battle Royale, asked at the end of a turn while you wait to join:
     /// join now (`true`), or not yet.
     JoinDuel { join: bool },
+    /// Kingdom Duels' Hidden Integration Summon: summon the Integration Monster `card_ref`
+    /// of your Extra Deck unseen, in Hidden DEF (`defence`) or Hidden ATK Position, onto
+    /// your free Frontrow zone `to`, eroding the `materials` (cards of your hand, monsters
+    /// you control) and setting them apart unseen; they are opened and judged once the
+    /// monster is revealed or leaves the field (in your Main Phase, having played a Duelist
+    /// Setup).
+    HiddenIntegrationSummon {
+        card_ref: CardRef,
+        to: Place,
+        defence: bool,
+        materials: Vec<Place>,
+    },
+    /// Kingdom Duels: the materials set apart for a Hidden Integration Summon were the
+    /// proper ones (`proper`), or not, and their summoner loses.
+    JudgeMaterials { proper: bool },
 }
 
 /// One monster of a Pendulum Summon.
@@ -330,6 +345,8 @@ impl Action {
             Action::LeaveTriggered => "leave-triggered",
             Action::ChooseSide { .. } => "choose-side",
             Action::JoinDuel { .. } => "join-duel",
+            Action::HiddenIntegrationSummon { .. } => "hidden-integration-summon",
+            Action::JudgeMaterials { .. } => "judge-materials",
         }
     }
 }

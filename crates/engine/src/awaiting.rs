@@ -88,6 +88,10 @@ pub enum Decision {
     /// turn, taking damage of half the starting life points and playing the next turn
     /// (`Action::JoinDuel`), or not yet.
     JoinDuel,
+    /// Kingdom Duels' Hidden Integration Summon: `summoner`'s Integration Monster was
+    /// revealed or left the field, and the materials set apart for it are open: say whether
+    /// they were the proper ones (`Action::JudgeMaterials`); if not, `summoner` loses.
+    JudgeMaterials { summoner: Seat },
 }
 
 impl Decision {
@@ -112,6 +116,7 @@ impl Decision {
             Decision::DestinyDraw => "choice between your draw and a Destiny Draw",
             Decision::ChooseSide => "choice of your side, Blue or Red",
             Decision::JoinDuel => "choice to join the duel now",
+            Decision::JudgeMaterials { .. } => "judgement of the materials set apart",
         }
     }
 }

@@ -38,6 +38,10 @@ pub(crate) fn predicate_holds(predicate: &Predicate, card: &CardDef) -> bool {
             predicate_holds(&Predicate::SpellOrTrap, card) && !card.goes_to_the_field_zone()
         }
         Predicate::FlipMonster => card.is_normal_summonable() && card.has_flip(),
+        // No alternate art of an Integration Monster exists to look through.
+        Predicate::IntegrationMonster => card
+            .kingdom()
+            .is_some_and(|k| k.frame == crate::kingdom_card::Frame::Integration),
         Predicate::MonsterLevelOrSpellTrap { min, max } => {
             predicate_holds(
                 &Predicate::MonsterLevel {
@@ -65,6 +69,7 @@ pub(crate) fn describe_predicate(predicate: &Predicate) -> String {
         Predicate::FieldSpell => "a Field Spell".into(),
         Predicate::SpellOrTrapNotFieldSpell => "a spell or trap other than a Field Spell".into(),
         Predicate::FlipMonster => "a monster with the FLIP keyword".into(),
+        Predicate::IntegrationMonster => "an Integration Monster".into(),
         Predicate::MonsterLevelOrSpellTrap { min, max } => format!(
             "{} or a spell or trap",
             describe_predicate(&Predicate::MonsterLevel {

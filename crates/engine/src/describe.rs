@@ -260,6 +260,27 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             "declares an Integration Summon of {} from their Extra Deck",
             card_name(duel, reveal.card)
         ),
+        Action::HiddenIntegrationSummon {
+            to,
+            defence,
+            materials,
+            ..
+        } => format!(
+            "Integration Summons an unseen monster from their Extra Deck onto {to}, Hidden in \
+             {} Position, eroding {} set apart unseen",
+            if *defence { "DEF" } else { "ATK" },
+            match materials.len() {
+                0 => "no material".to_owned(),
+                1 => "1 material".to_owned(),
+                n => format!("{n} materials"),
+            }
+        ),
+        Action::JudgeMaterials { proper: true } => {
+            "finds the materials set apart for the Hidden Integration Summon proper".to_owned()
+        }
+        Action::JudgeMaterials { proper: false } => {
+            "finds the materials set apart for the Hidden Integration Summon improper".to_owned()
+        }
         Action::Hide { at } => format!(
             "hides {} again in ATK Position after its battle",
             card_at_words(Some(duel), *at)
@@ -677,6 +698,9 @@ pub fn describe_outcome(outcome: &Outcome) -> String {
         WinReason::Idleness => "a player stayed idle after an Idle Warning",
         WinReason::Agreement => "the remaining players agreed to end the duel",
         WinReason::CardEffect => "a card's effect decided the duel",
+        WinReason::ImproperMaterial => {
+            "the material set apart for a Hidden Integration Summon was not the proper one"
+        }
     };
     match outcome.winners.len() {
         0 => format!("the duel is drawn: {why}"),
@@ -695,5 +719,6 @@ fn removal_reason(reason: WinReason) -> &'static str {
         WinReason::Idleness => "idle after an Idle Warning",
         WinReason::Agreement => "the duel ended by agreement",
         WinReason::CardEffect => "lost by a card's effect",
+        WinReason::ImproperMaterial => "an improper material set apart",
     }
 }

@@ -135,6 +135,7 @@ impl Writer<'_> {
             chain,
             equips,
             flip_effects_due,
+            set_apart,
         } = state;
         self.varint(u64::from(*turn));
         self.seat(*active);
@@ -265,6 +266,28 @@ impl Writer<'_> {
             self.card_id(*card);
             self.card_ref(*card_ref);
             self.place(*at);
+        }
+        self.len(set_apart.len());
+        for crate::state::SetApart {
+            summoner,
+            monster,
+            materials,
+            due,
+            judges,
+        } in set_apart
+        {
+            self.seat(*summoner);
+            self.card_ref(*monster);
+            self.len(materials.len());
+            for (owner, card_ref) in materials {
+                self.seat(*owner);
+                self.card_ref(*card_ref);
+            }
+            self.bool(*due);
+            self.len(judges.len());
+            for seat in judges {
+                self.seat(*seat);
+            }
         }
     }
 
@@ -716,6 +739,10 @@ impl Writer<'_> {
                     Decision::DestinyDraw => self.variant(16),
                     Decision::ChooseSide => self.variant(17),
                     Decision::JoinDuel => self.variant(18),
+                    Decision::JudgeMaterials { summoner } => {
+                        self.variant(19);
+                        self.seat(*summoner);
+                    }
                 }
             }
             Awaiting::Answer { seat, asked } => {
@@ -878,6 +905,7 @@ impl Writer<'_> {
                 self.byte(*min);
                 self.byte(*max);
             }
+            Predicate::IntegrationMonster => self.variant(11),
         }
         self.varint(u64::from(*turn));
     }
@@ -895,6 +923,7 @@ impl Writer<'_> {
             WinReason::Idleness => 5,
             WinReason::Agreement => 6,
             WinReason::CardEffect => 7,
+            WinReason::ImproperMaterial => 8,
         });
     }
 }

@@ -550,4 +550,24 @@ pub enum Event {
         seat: Seat,
         after: Seat,
     },
+    /// `seat` Integration Summoned an unseen monster from its Extra Deck onto `at`, Hidden in
+    /// DEF (`defence`) or ATK Position, eroding `materials` cards set apart unseen.
+    HiddenIntegrationSummoned {
+        seat: Seat,
+        at: Place,
+        defence: bool,
+        materials: u8,
+    },
+    /// `summoner`'s Hidden Integration Summon came to light: its materials are opened and
+    /// judged.
+    SetApartOpened {
+        summoner: Seat,
+    },
+    /// `judge` found the materials set apart for `summoner`'s Hidden Integration Summon
+    /// proper, or not (`proper`).
+    MaterialsJudged {
+        summoner: Seat,
+        judge: Seat,
+        proper: bool,
+    },
 }

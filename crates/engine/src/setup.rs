@@ -356,6 +356,7 @@ pub(crate) fn starting_state(
         flip_effects_due: Vec::new(),
         declarations: Vec::new(),
         class_declarations: Vec::new(),
+        set_apart: Vec::new(),
         agreement: None,
         searches_due: Vec::new(),
         reshuffles: Vec::new(),

@@ -95,6 +95,9 @@ pub enum WinReason {
     Agreement,
     /// A card's effect said so ("you lose the Duel", "you win the Duel").
     CardEffect,
+    /// Kingdom Duels' Hidden Integration Summon: the eroded material set apart for it was
+    /// not the proper one.
+    ImproperMaterial,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -153,6 +156,26 @@ pub enum Predicate {
     /// A monster whose level lies in this range, or a spell or trap: a card set face-down
     /// with its class hidden (the bluff option), where no tribute was paid.
     MonsterLevelOrSpellTrap { min: u8, max: u8 },
+    /// A Kingdom Duels Integration Monster (one Integration Summoned Hidden from the Extra
+    /// Deck).
+    IntegrationMonster,
+}
+
+/// Kingdom Duels' Hidden Integration Summon: the Integration Monster summoned face-down
+/// from its summoner's Extra Deck and the materials eroded for it, set apart unseen until
+/// the monster is revealed or leaves the field; then the materials are opened and judged.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SetApart {
+    pub summoner: Seat,
+    /// The monster's card (its owner is the summoner).
+    pub monster: CardRef,
+    /// The eroded materials, each with its owner, in the order they were named.
+    pub materials: Vec<(Seat, CardRef)>,
+    /// Whether the monster was revealed or left the field: the materials are opened.
+    pub due: bool,
+    /// Once due, the players still to judge whether the materials were the proper ones,
+    /// first first.
+    pub judges: Vec<Seat>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -339,6 +362,8 @@ pub struct DuelState {
     /// once nothing else is under way.
     #[serde(default)]
     pub flip_effects_due: Vec<crate::field::FlipEffectDue>,
+    /// Kingdom Duels' Hidden Integration Summons whose materials are still to be judged.
+    pub set_apart: Vec<SetApart>,
 }
 
 impl DuelState {
@@ -545,6 +570,7 @@ impl Clone for DuelState {
             chain,
             equips,
             flip_effects_due,
+            set_apart,
         } = self;
         DuelState {
             match_id: *match_id,
@@ -569,6 +595,7 @@ impl Clone for DuelState {
             windows: windows.clone(),
             declarations: declarations.clone(),
             class_declarations: class_declarations.clone(),
+            set_apart: set_apart.clone(),
             agreement: agreement.clone(),
             searches_due: searches_due.clone(),
             reshuffles: reshuffles.clone(),
@@ -618,6 +645,7 @@ impl Clone for DuelState {
             chain,
             equips,
             flip_effects_due,
+            set_apart,
         } = source;
         self.match_id = *match_id;
         self.format_hash = *format_hash;
@@ -649,6 +677,7 @@ impl Clone for DuelState {
         self.windows.clone_from(windows);
         self.declarations.clone_from(declarations);
         self.class_declarations.clone_from(class_declarations);
+        self.set_apart.clone_from(set_apart);
         self.agreement.clone_from(agreement);
         self.searches_due.clone_from(searches_due);
         self.reshuffles.clone_from(reshuffles);

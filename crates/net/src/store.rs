@@ -64,7 +64,8 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 27: entries of protocol version 27 (the bluff: cards set with their class
 /// hidden).
 /// Version 28: entries of protocol version 28 (the bluff's class declarations).
-pub const MATCH_FILE_VERSION: u16 = 28;
+/// Version 29: entries of protocol version 29 (Kingdom Duels' Hidden Integration Summon).
+pub const MATCH_FILE_VERSION: u16 = 29;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const KIND_DISCLOSURE: u8 = 3;

@@ -125,7 +125,10 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 ///
 /// Version 28: the bluff's class declarations (`Asked::DeclareClass`,
 /// `Answer::DeclareClass`, and the seats still to declare in every state hash).
-pub const PROTOCOL_VERSION: u16 = 28;
+///
+/// Version 29: Kingdom Duels' Hidden Integration Summon (`Action::HiddenIntegrationSummon`,
+/// `Action::JudgeMaterials`, and the summons still to judge in every state hash).
+pub const PROTOCOL_VERSION: u16 = 29;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

@@ -24,6 +24,15 @@ pub trait Bot: std::fmt::Debug {
     fn on_answer(&mut self);
 }
 
+/// A bot reads no card text, so it cannot tell which materials a Hidden Integration
+/// Summon's card lists: asked to judge them, it takes them as proper (a refusal would end
+/// the duel on a coin toss).
+fn judged_proper(legal: &[Action]) -> Option<usize> {
+    legal
+        .iter()
+        .position(|a| matches!(a, Action::JudgeMaterials { proper: true }))
+}
+
 /// Picks uniformly among the legal actions, with a seed so games can be replayed.
 #[derive(Debug, Clone)]
 pub struct RandomBot {
@@ -46,7 +55,7 @@ impl Bot for RandomBot {
         _knowledge: &Knowledge,
         legal: &[Action],
     ) -> usize {
-        self.pick(legal)
+        judged_proper(legal).unwrap_or_else(|| self.pick(legal))
     }
 
     fn on_answer(&mut self) {
@@ -57,25 +66,33 @@ impl Bot for RandomBot {
 impl RandomBot {
     /// The random bot's choice, which looks at nothing but the list.
     fn pick(&mut self, legal: &[Action]) -> usize {
-        let is_strike = |a: &Action| matches!(a, Action::Strike { .. });
-        let strikes = legal.iter().filter(|a| is_strike(a)).count();
-        if strikes <= 1 {
+        let group_of = |a: &Action| match a {
+            Action::Strike { .. } => Some(0),
+            Action::HiddenIntegrationSummon { .. } => Some(1),
+            _ => None,
+        };
+        let sizes = [0, 1].map(|g| legal.iter().filter(|a| group_of(a) == Some(g)).count());
+        if sizes.iter().all(|n| *n <= 1) {
             return self.rng.below(legal.len());
         }
-        // A STRIKE is offered for every monster at every opponent's terrain: counted as one
+        // A STRIKE is offered for every monster at every opponent's terrain, a Hidden
+        // Integration Summon for every material and position: each kind counted as one
         // option, so that a random bot still goes to battle. (No other list draws twice, so
-        // every game without STRIKEs stays what it was.)
-        let others = legal.len() - strikes;
-        let pick = self.rng.below(others + 1);
-        let (nth, strike) = if pick == others {
-            (self.rng.below(strikes), true)
-        } else {
-            (pick, false)
+        // every game without them stays what it was.)
+        let groups: Vec<usize> = (0..sizes.len()).filter(|g| sizes[*g] > 0).collect();
+        let others = legal.iter().filter(|a| group_of(a).is_none()).count();
+        let pick = self.rng.below(others + groups.len());
+        let (nth, group) = match pick.checked_sub(others) {
+            Some(g) => {
+                let group = groups.get(g).copied().unwrap_or(0);
+                (self.rng.below(sizes[group]), Some(group))
+            }
+            None => (pick, None),
         };
         legal
             .iter()
             .enumerate()
-            .filter(|(_, a)| is_strike(a) == strike)
+            .filter(|(_, a)| group_of(a) == group)
             .nth(nth)
             .map_or(0, |(i, _)| i)
     }
@@ -105,6 +122,9 @@ impl Bot for GreedyBot {
         knowledge: &Knowledge,
         legal: &[Action],
     ) -> usize {
+        if let Some(proper) = judged_proper(legal) {
+            return proper;
+        }
         let mut best = (i64::MIN, 0usize);
         for (i, action) in legal.iter().enumerate() {
             let score =

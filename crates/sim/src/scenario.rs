@@ -279,6 +279,8 @@ struct RawStep {
     side: Option<fairduel_engine::field::Side>,
     /// `join-duel`: whether to join now (the default) or not yet.
     join: Option<bool>,
+    /// `judge-materials`: whether the materials set apart were proper (the default).
+    proper: Option<bool>,
     /// A `propose-outcome` step's operations (`scenario/operations.rs`).
     operations: Option<Vec<operations::RawOperation>>,
     /// A `call-chance` step's chance: "coin" or "die".
@@ -958,6 +960,7 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Decision::DestinyDraw => "destiny-draw",
             Decision::ChooseSide => "choose-side",
             Decision::JoinDuel => "join-duel",
+            Decision::JudgeMaterials { .. } => "judge-materials",
         },
         Awaiting::Answer { asked, .. } => match asked {
             Asked::OpenDraw { .. } => "open-draw",
@@ -984,5 +987,6 @@ pub fn reason_name(reason: WinReason) -> &'static str {
         WinReason::Idleness => "idleness",
         WinReason::Agreement => "agreement",
         WinReason::CardEffect => "card-effect",
+        WinReason::ImproperMaterial => "improper-material",
     }
 }

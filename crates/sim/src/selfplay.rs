@@ -85,6 +85,10 @@ pub struct AgreementTally {
     /// Integration), and Integration Summons declared.
     pub extra_deck_summons: u64,
     pub integrations_declared: u64,
+    /// Kingdom Duels' Hidden Integration Summons, and those whose materials a judge found
+    /// improper.
+    pub hidden_integrations: u64,
+    pub improper_materials: u64,
     /// The card game's Synchro, Xyz and Link Summons declared (a card database's cards).
     pub card_game_summons_declared: u64,
     /// The card game's Pendulum Summons, the monsters they brought, and Pendulum Monsters
@@ -177,6 +181,8 @@ impl AgreementTally {
                 Event::SymbolUsed { .. } => self.symbol_effects += 1,
                 Event::SummonedFromExtraDeck { .. } => self.extra_deck_summons += 1,
                 Event::IntegrationSummonDeclared { .. } => self.integrations_declared += 1,
+                Event::HiddenIntegrationSummoned { .. } => self.hidden_integrations += 1,
+                Event::MaterialsJudged { proper: false, .. } => self.improper_materials += 1,
                 Event::ExtraDeckSummonDeclared { .. } => self.card_game_summons_declared += 1,
                 Event::PendulumSummoned { summoned, .. } => {
                     self.pendulum_summons += 1;
@@ -242,6 +248,8 @@ impl AgreementTally {
         self.symbol_effects += other.symbol_effects;
         self.extra_deck_summons += other.extra_deck_summons;
         self.integrations_declared += other.integrations_declared;
+        self.hidden_integrations += other.hidden_integrations;
+        self.improper_materials += other.improper_materials;
         self.card_game_summons_declared += other.card_game_summons_declared;
         self.pendulum_summons += other.pendulum_summons;
         self.pendulum_summoned += other.pendulum_summoned;

@@ -135,7 +135,9 @@ fn plain(entry: &Entry) -> String {
         | Action::SummonDeckMaster { .. }
         | Action::ReturnDeckMaster { .. }
         | Action::ChooseSide { .. }
-        | Action::JoinDuel { .. } => action.kind().into(),
+        | Action::JoinDuel { .. }
+        | Action::HiddenIntegrationSummon { .. }
+        | Action::JudgeMaterials { .. } => action.kind().into(),
     }
 }
 

@@ -207,6 +207,57 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             Some(card) => format!("Integration Summon {} (materials agreed)", card.name),
             None => format!("Integration Summon {} (materials agreed)", reveal.card),
         },
+        Action::HiddenIntegrationSummon {
+            card_ref,
+            defence,
+            materials,
+            ..
+        } => {
+            let name = view
+                .knowledge
+                .card(&duel.state().commitment(*card_ref))
+                .and_then(|id| duel.pool().get(id))
+                .map_or_else(|| "an Integration Monster".to_owned(), |c| c.name.clone());
+            let eroding = if materials.is_empty() {
+                "no material".to_owned()
+            } else {
+                materials
+                    .iter()
+                    .map(|at| match at {
+                        Place::Zone {
+                            zone: fairduel_engine::Zone::Hand,
+                            slot,
+                            ..
+                        } => view
+                            .duel
+                            .state()
+                            .player(view.seat)
+                            .hand
+                            .get(usize::from(*slot))
+                            .and_then(|s| {
+                                s.card.or_else(|| {
+                                    view.knowledge.card(&duel.state().commitment(s.card_ref))
+                                })
+                            })
+                            .map_or_else(
+                                || "a card of your hand".to_owned(),
+                                |id| card_name(view, id),
+                            ),
+                        _ => name_at(*at),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            format!(
+                "Integration Summon {name} unseen, Hidden in {} Position, eroding {eroding} set \
+                 apart",
+                if *defence { "DEF" } else { "ATK" }
+            )
+        }
+        Action::JudgeMaterials { proper: true } => "Proper: play on".to_owned(),
+        Action::JudgeMaterials { proper: false } => {
+            "Not the proper material: they lose the duel".to_owned()
+        }
         Action::SummonFromExtraDeck { reveal, .. } => {
             let method = duel
                 .summon_method(reveal.card)
@@ -771,6 +822,31 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
             "Your monster at {at} comes back to you: choose the zone next to your Deck \
              Leader it returns to."
         ))),
+        Decision::JudgeMaterials { summoner } => {
+            let (monster, materials) = view
+                .duel
+                .set_apart_for_judgement(*summoner)
+                .unwrap_or((None, Vec::new()));
+            let monster = monster.map_or_else(
+                || "their Integration Monster (it left the field unseen)".to_owned(),
+                |id| card_name(view, id),
+            );
+            let materials = if materials.is_empty() {
+                "no material".to_owned()
+            } else {
+                materials
+                    .iter()
+                    .map(|m| {
+                        m.map_or_else(|| "an unopened card".to_owned(), |id| card_name(view, id))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            Some(all(format!(
+                "{summoner} Integration Summoned {monster} unseen, eroding {materials} set apart. \
+                 Were these the materials its card lists? If not, {summoner} loses the duel."
+            )))
+        }
         Decision::DestinyDraw => Some(all(
             "You are far enough behind for your one Destiny Draw of the duel: take a card \
              of your destiny pile, drawn at random, instead of your regular draw?"

@@ -754,3 +754,46 @@ fn a_class_declared_to_an_effect_reads_as_monster_or_spell_to_the_others() {
     let either = crate::board::cell_label(&view, cell("e3"), None);
     assert!(either.contains("monster or spell/trap"), "{either}");
 }
+
+#[test]
+fn a_hidden_integration_summon_is_offered_by_the_rule_zone_and_judged_in_words() {
+    let full = include_str!(
+        "../../../../tests/scenarios/kingdom-extra-10-hidden-integration-improper-material.toml"
+    );
+    // Before the summon: my Duelist Setup's Rule Zone offers it, naming the monster and the
+    // material set apart.
+    let start = up_to(full, "# A material is named once.");
+    let view = scenario_view("kingdom-duels", start, Seat(0));
+    let menu = crate::rule_zone_menu::rule_zone_choice(&view).expect("the Rule Zone offers it");
+    let labels = option_labels(&menu);
+    assert!(
+        labels.contains(
+            &"Integration Summon Yugi, the Dark Magician unseen, Hidden in ATK Position, eroding \
+              Critter set apart"
+        ),
+        "{labels:?}"
+    );
+    // After its battle: the opponent is asked, with the monster and the material opened.
+    let judged = up_to(full, "# Seat 1 finds Critter improper");
+    let view = scenario_view("kingdom-duels", judged, Seat(1));
+    let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
+    assert!(
+        choice
+            .title
+            .contains("Integration Summoned Yugi, the Dark Magician unseen, eroding Critter"),
+        "{}",
+        choice.title
+    );
+    assert!(
+        choice.title.contains("seat 0 loses the duel"),
+        "{}",
+        choice.title
+    );
+    assert_eq!(
+        option_labels(&choice),
+        [
+            "Proper: play on",
+            "Not the proper material: they lose the duel"
+        ]
+    );
+}

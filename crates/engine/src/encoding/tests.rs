@@ -307,6 +307,12 @@ fn state() -> DuelState {
                 predicate: Predicate::Monster,
                 turn: 9,
             },
+            PendingClaim {
+                card_ref: CardRef(41),
+                owner: Seat(1),
+                predicate: Predicate::IntegrationMonster,
+                turn: 12,
+            },
         ],
         reveal_due: vec![(Seat(0), commitment), (Seat(1), commitment)],
         windows: vec![
@@ -332,6 +338,13 @@ fn state() -> DuelState {
             (Seat(0), Vec::new()),
         ],
         class_declarations: vec![(Seat(2), vec![Cell::new(5, 2).into()])],
+        set_apart: vec![crate::state::SetApart {
+            summoner: Seat(1),
+            monster: CardRef(41),
+            materials: vec![(Seat(1), CardRef(42)), (Seat(0), CardRef(7))],
+            due: true,
+            judges: vec![Seat(0), Seat(3)],
+        }],
         agreement: Some(Agreement {
             card: CardId(1200),
             card_ref: CardRef(300),
@@ -477,6 +490,10 @@ fn hand_written_encoding_is_postcards() {
     let effect = base.queue[0].clone();
     let awaitings = [
         Awaiting::main(Seat(0)),
+        Awaiting::Decision {
+            seat: Seat(3),
+            decision: Decision::JudgeMaterials { summoner: Seat(1) },
+        },
         Awaiting::Decision {
             seat: Seat(1),
             decision: Decision::Respond {
@@ -666,6 +683,7 @@ fn hand_written_encoding_is_postcards() {
         windows: Vec::new(),
         declarations: Vec::new(),
         class_declarations: Vec::new(),
+        set_apart: Vec::new(),
         spell_negated: true,
         outcome: None,
         chain: crate::field::Chain::default(),

@@ -45,6 +45,14 @@ impl Duel {
             if !self.state.reveal_due.is_empty() || !self.state.draws_due.is_empty() {
                 continue;
             }
+            // A Hidden Integration Summon come to light: its materials are opened, then
+            // judged, before play goes on (a battle that revealed it is fought first).
+            if !self.attack_under_way() && self.set_apart_comes_due(events) {
+                continue;
+            }
+            if self.await_material_judgement() {
+                return;
+            }
 
             // A chain asks for responses, then resolves its newest link, before anything
             // it interrupted goes on.

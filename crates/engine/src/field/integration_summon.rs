@@ -24,7 +24,7 @@ fn refused(why: &'static str) -> RuleError {
 
 impl Duel {
     /// Why `seat` may not declare an Integration Summon now, if it may not.
-    fn integration_summon_refused(&self, seat: Seat) -> Option<RuleError> {
+    pub(super) fn integration_summon_refused(&self, seat: Seat) -> Option<RuleError> {
         let why = if !matches!(self.state.awaiting.decision(), Some((s, Decision::Main)) if s == seat)
         {
             "an Integration Summon is declared in your Main Phase, with nothing else going on"

@@ -132,6 +132,10 @@ impl Duel {
                     });
                 }
             }
+            Some((s, Decision::JudgeMaterials { .. })) if s == seat => {
+                out.push(Action::JudgeMaterials { proper: true });
+                out.push(Action::JudgeMaterials { proper: false });
+            }
             Some((s, Decision::HideAgain { at })) if s == seat => {
                 out.push(Action::Hide { at: *at });
                 out.push(Action::Pass);
@@ -266,6 +270,7 @@ impl Duel {
         self.rule_card_actions(seat, knowledge, out);
         self.detach_actions(seat, out);
         self.integration_summons(seat, knowledge, out);
+        self.hidden_integration_summons(seat, knowledge, out);
         self.declared_extra_deck_summons(seat, knowledge, out);
         self.strikes(seat, out);
         for (at, piece) in self.monsters_of(seat) {

@@ -28,6 +28,7 @@ mod field_zone;
 mod flip_effects;
 mod flow;
 mod hand_limit;
+mod hidden_integration;
 mod hidden_monsters;
 mod idleness;
 mod integration_summon;
@@ -141,6 +142,22 @@ impl Duel {
             Action::IntegrationSummon { card_ref, reveal } => {
                 self.declare_integration_summon(seat, *card_ref, reveal, events)?
             }
+            Action::HiddenIntegrationSummon {
+                card_ref,
+                to,
+                defence,
+                materials,
+            } => self.hidden_integration_summon(
+                seat,
+                &hidden_integration::HiddenIntegration {
+                    card_ref: *card_ref,
+                    to: *to,
+                    defence: *defence,
+                    materials,
+                },
+                events,
+            )?,
+            Action::JudgeMaterials { proper } => self.judge_materials(seat, *proper, events)?,
             Action::SummonFromExtraDeck { card_ref, reveal } => {
                 self.declare_extra_deck_summon(seat, *card_ref, reveal, events)?
             }

@@ -86,6 +86,7 @@ impl Duel {
         }
         self.state.draws_due.retain(|d| !losers.contains(d.owner));
         self.state.reveal_due.retain(|(s, _)| !losers.contains(*s));
+        self.drop_set_apart_of(losers);
         self.state
             .windows
             .retain(|(seat, _)| !losers.contains(*seat));

@@ -54,6 +54,7 @@ impl Duel {
             | Decision::ChooseSide
             | Decision::JoinDuel
             | Decision::HideAgain { .. }
+            | Decision::JudgeMaterials { .. }
             | Decision::Replay { .. } => {}
             Decision::Respond { event } => {
                 if self.check_pass(seat, *event, Some(knowledge)).is_ok() {

@@ -178,6 +178,8 @@ impl Duel {
             | Action::PlaySymbol { .. }
             | Action::UseSymbol { .. }
             | Action::IntegrationSummon { .. }
+            | Action::HiddenIntegrationSummon { .. }
+            | Action::JudgeMaterials { .. }
             | Action::ActivateRuleCard { .. }
             | Action::Detach { .. }
             | Action::FlipFaceUp { .. }

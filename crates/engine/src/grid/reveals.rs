@@ -128,7 +128,14 @@ impl Duel {
         }
 
         if let Some(player) = self.state.players.get_mut(owner) {
-            for slot in player.hand.iter_mut().chain(player.graveyard.iter_mut()) {
+            // Eroded cards set apart unseen (a Hidden Integration Summon's materials) are
+            // opened where they lie.
+            for slot in player
+                .hand
+                .iter_mut()
+                .chain(player.graveyard.iter_mut())
+                .chain(player.banished.iter_mut())
+            {
                 if slot.card.is_none() && is_it(slot.card_ref) {
                     slot.card = Some(card);
                     newly = true;

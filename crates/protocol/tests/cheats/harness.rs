@@ -535,6 +535,8 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::LeaveTriggered
             | Action::ChooseSide { .. }
             | Action::JoinDuel { .. }
+            | Action::HiddenIntegrationSummon { .. }
+            | Action::JudgeMaterials { .. }
             | Action::ChooseOpponent { .. }
             | Action::Redirect { .. }
             | Action::NextPhase

@@ -346,6 +346,55 @@ impl Runner {
                 let (card_ref, reveal) = extra_deck_card(id)?;
                 Action::IntegrationSummon { card_ref, reveal }
             }
+            "hidden-integration-summon" => {
+                // `card = N` from the seat's Extra Deck; `to`; `mode` "defence" (the
+                // default) or "attack"; `materials`: "handK" for the seat's hand card K
+                // (0-based), or a place.
+                let id = raw.card.ok_or_else(|| {
+                    sc.err(line, "a hidden-integration-summon step needs card = N")
+                })?;
+                let (card_ref, _) = extra_deck_card(id)?;
+                let defence = match raw.mode.as_deref() {
+                    None | Some("defence" | "defense") => true,
+                    Some("attack") => false,
+                    Some(other) => {
+                        return Err(sc.err(
+                            line,
+                            format!(
+                                "mode \"{other}\": a hidden-integration-summon step takes \
+                                 defence or attack"
+                            ),
+                        ));
+                    }
+                };
+                let mut materials = Vec::new();
+                for text in &raw.materials {
+                    let hand = text.trim().strip_prefix("hand").map(str::parse::<u8>);
+                    materials.push(match hand {
+                        Some(Ok(slot)) => Place::Zone {
+                            side: seat,
+                            zone: fairduel_engine::Zone::Hand,
+                            slot,
+                        },
+                        Some(Err(_)) => {
+                            return Err(sc.err(
+                                line,
+                                format!("material \"{text}\": write handK (K from 0) or a place"),
+                            ));
+                        }
+                        None => parse_place(sc, line, text, &self.duel)?,
+                    });
+                }
+                Action::HiddenIntegrationSummon {
+                    card_ref,
+                    to: place(&raw.to, "to")?,
+                    defence,
+                    materials,
+                }
+            }
+            "judge-materials" => Action::JudgeMaterials {
+                proper: raw.proper.unwrap_or(true),
+            },
             "pendulum-summon" => {
                 let mut monsters = Vec::new();
                 for text in &raw.summons {
