@@ -31,6 +31,16 @@ struct Verdicts {
     damaged: Option<JsonDamage>,
     /// Face-down cards shown between teammates that the audit checked.
     disclosures_checked: usize,
+    /// Kingdom Duels' Hidden Integration Summons the duel ended before anyone judged.
+    unjudged: Vec<JsonUnjudged>,
+}
+
+#[derive(Debug, Serialize)]
+struct JsonUnjudged {
+    summoner: u8,
+    /// The card names as the end reveals opened them ("unopened" where nobody did).
+    monster: String,
+    materials: Vec<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -247,7 +257,21 @@ fn verdicts(
             what: d.what.clone(),
         }),
         disclosures_checked: report.disclosures_checked,
+        unjudged: report
+            .unjudged
+            .iter()
+            .map(|u| JsonUnjudged {
+                summoner: u.summoner.0,
+                monster: card_name(rules, u.monster),
+                materials: u.materials.iter().map(|m| card_name(rules, *m)).collect(),
+            })
+            .collect(),
     }
+}
+
+fn card_name(rules: &Rules, card: Option<fairduel_engine::card::CardId>) -> String {
+    card.and_then(|id| rules.pool.get(id))
+        .map_or_else(|| "unopened".to_owned(), |c| c.name.clone())
 }
 
 fn print_report(file: &std::path::Path, rules: &Rules, report: &AuditReport) {
@@ -309,6 +333,24 @@ fn print_verdicts(rules: &Rules, report: &AuditReport) {
                  record stops there (everything it signed before checks)"
             ),
         }
+    }
+    for unjudged in &report.unjudged {
+        let materials: Vec<String> = unjudged
+            .materials
+            .iter()
+            .map(|m| card_name(rules, *m))
+            .collect();
+        say!(
+            "unjudged: {} Integration Summoned {} unseen, eroding {}; the duel ended before \
+             anyone judged the materials: compare them with the card's own list",
+            unjudged.summoner,
+            card_name(rules, unjudged.monster),
+            if materials.is_empty() {
+                "no material".to_owned()
+            } else {
+                materials.join(", ")
+            }
+        );
     }
     if let Some(damage) = &report.damaged {
         say!(

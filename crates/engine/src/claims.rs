@@ -108,7 +108,7 @@ impl Duel {
     /// claims never revealed during the duel this way). The error says what was claimed.
     pub fn check_claim(&self, claim: &PendingClaim, card: CardId) -> Result<(), String> {
         let def = self.rules.card(card).map_err(|e| e.to_string())?;
-        if predicate_holds(&claim.predicate, def) {
+        if predicate_holds(&claim.predicate, self.rules.pool.printed_card(def)) {
             Ok(())
         } else {
             Err(format!(

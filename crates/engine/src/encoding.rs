@@ -272,6 +272,7 @@ impl Writer<'_> {
             summoner,
             monster,
             materials,
+            shown,
             due,
             judges,
         } in set_apart
@@ -282,6 +283,13 @@ impl Writer<'_> {
             for (owner, card_ref) in materials {
                 self.seat(*owner);
                 self.card_ref(*card_ref);
+            }
+            match shown {
+                None => self.byte(0),
+                Some(card) => {
+                    self.byte(1);
+                    self.card_id(*card);
+                }
             }
             self.bool(*due);
             self.len(judges.len());

@@ -171,6 +171,9 @@ pub struct SetApart {
     pub monster: CardRef,
     /// The eroded materials, each with its owner, in the order they were named.
     pub materials: Vec<(Seat, CardRef)>,
+    /// The monster's card once opened, wherever it lay then (an Extra Deck card taken back
+    /// unseen included).
+    pub shown: Option<CardId>,
     /// Whether the monster was revealed or left the field: the materials are opened.
     pub due: bool,
     /// Once due, the players still to judge whether the materials were the proper ones,

@@ -56,6 +56,19 @@ pub struct AuditReport {
     /// Face-down cards shown between teammates that the audit checked (signed by their
     /// owners, within the entries the record covers).
     pub disclosures_checked: usize,
+    /// Kingdom Duels' Hidden Integration Summons the duel ended before anyone judged, with
+    /// the cards the end reveals opened: whether the materials were proper is the players'
+    /// judgement, which the record leaves to its readers.
+    pub unjudged: Vec<UnjudgedIntegration>,
+}
+
+/// A Hidden Integration Summon never judged: its monster and materials, as the secrets
+/// opened them (`None` for a card whose owner never opened it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnjudgedIntegration {
+    pub summoner: Seat,
+    pub monster: Option<fairduel_engine::card::CardId>,
+    pub materials: Vec<Option<fairduel_engine::card::CardId>>,
 }
 
 /// Where and how a record is damaged: the entries before `seq` verify (every one of them
@@ -242,8 +255,10 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
             judge(&mut verdicts, seat, verdict);
         }
     }
+    let unjudged = unjudged_integrations(&log, &all_knowledge(&knowledge));
     Ok(AuditReport {
         disclosures_checked: disclosures.checked,
+        unjudged,
         outcome: log.duel().and_then(|d| d.state().outcome),
         entries: record.entries.len(),
         setup,
@@ -251,6 +266,28 @@ pub fn audit(rules: Arc<Rules>, record: &MatchRecord) -> Result<AuditReport, Aud
         complete,
         damaged,
     })
+}
+
+/// The Hidden Integration Summons still waiting for a judgement where the log stops.
+fn unjudged_integrations(log: &MatchLog, all: &Knowledge) -> Vec<UnjudgedIntegration> {
+    let Some(duel) = log.duel() else {
+        return Vec::new();
+    };
+    let state = duel.state();
+    let card_of = |card_ref| all.card(&state.commitment(card_ref));
+    state
+        .set_apart
+        .iter()
+        .map(|entry| UnjudgedIntegration {
+            summoner: entry.summoner,
+            monster: entry.shown.or_else(|| card_of(entry.monster)),
+            materials: entry
+                .materials
+                .iter()
+                .map(|(_, card_ref)| card_of(*card_ref))
+                .collect(),
+        })
+        .collect()
 }
 
 /// Records `verdict` for `seat` (a seat the set-up does not name has none to record).

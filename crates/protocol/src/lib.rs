@@ -22,7 +22,9 @@ pub mod replay;
 pub mod secret;
 pub mod seeded;
 
-pub use audit::{AuditReport, RecordDamage, SeatVerdict, audit, revealed_knowledge};
+pub use audit::{
+    AuditReport, RecordDamage, SeatVerdict, UnjudgedIntegration, audit, revealed_knowledge,
+};
 pub use disclosure::{Disclosure, DisclosureError};
 pub use envelope::{Body, Envelope, PROTOCOL_VERSION, Resignation, SignedEnvelope};
 pub use identity::{Identity, PlayerKey};

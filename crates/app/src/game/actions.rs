@@ -843,8 +843,9 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                     .join(", ")
             };
             Some(all(format!(
-                "{summoner} Integration Summoned {monster} unseen, eroding {materials} set apart. \
-                 Were these the materials its card lists? If not, {summoner} loses the duel."
+                "{} Integration Summoned {monster} unseen, eroding {materials} set apart. Were \
+                 these the materials its card lists? If not, {summoner} loses the duel.",
+                capitalise(&summoner.to_string())
             )))
         }
         Decision::DestinyDraw => Some(all(

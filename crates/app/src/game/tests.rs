@@ -797,3 +797,22 @@ fn a_hidden_integration_summon_is_offered_by_the_rule_zone_and_judged_in_words()
         ]
     );
 }
+
+#[test]
+fn a_hidden_integration_monster_that_left_the_field_unseen_is_named_to_its_judge() {
+    let full = include_str!(
+        "../../../../tests/scenarios/kingdom-extra-12-hidden-integration-leaves-the-field-unseen.toml"
+    );
+    let judged = up_to(full, "[[step]]\nseat = 1\ndo = \"judge-materials\"");
+    let mut view = scenario_view("kingdom-duels", judged, Seat(1));
+    // The judge knows only what was opened in public.
+    view.knowledge = fairduel_engine::Knowledge::default();
+    let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
+    assert!(
+        choice
+            .title
+            .contains("Integration Summoned Yugi, the Dark Magician unseen, eroding Dark Magician"),
+        "{}",
+        choice.title
+    );
+}

@@ -182,14 +182,19 @@ impl Duel {
         }
         // An Extra Deck monster (the card game's Fusion, Synchro, Xyz or Link Monster, or a
         // Kingdom Duels Fusion, Ritual, Alter or Integration Monster) sent to the hand or the
-        // deck returns to its owner's Extra Deck instead (known to everyone: it was face-up).
+        // deck returns to its owner's Extra Deck instead (known to everyone: it was face-up,
+        // or it is one that came out of the Extra Deck unseen, a Hidden Integration Summon's).
         let to_extra_deck = matches!(
             to,
             Destination::Hand | Destination::Deck | Destination::DeckTop | Destination::DeckBottom
-        ) && lifted
-            .card
-            .and_then(|id| self.rules.pool.get(id))
-            .is_some_and(crate::card::CardDef::returns_to_extra_deck);
+        ) && match lifted.card {
+            Some(id) => self
+                .rules
+                .pool
+                .get(id)
+                .is_some_and(crate::card::CardDef::returns_to_extra_deck),
+            None => lifted.from_extra_deck,
+        };
         if to_extra_deck {
             self.state
                 .player_mut(owner)

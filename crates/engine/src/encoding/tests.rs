@@ -342,6 +342,7 @@ fn state() -> DuelState {
             summoner: Seat(1),
             monster: CardRef(41),
             materials: vec![(Seat(1), CardRef(42)), (Seat(0), CardRef(7))],
+            shown: Some(CardId(170)),
             due: true,
             judges: vec![Seat(0), Seat(3)],
         }],

@@ -292,7 +292,7 @@ impl Duel {
 
     /// Kingdom Duels' hard once per turn: whether `seat` already activated an effect of
     /// this card (any copy of its printed card) this turn.
-    fn hard_once_per_turn_used(&self, seat: Seat, card: Option<&CardDef>) -> bool {
+    pub(super) fn hard_once_per_turn_used(&self, seat: Seat, card: Option<&CardDef>) -> bool {
         self.rules.format.field.hard_once_per_turn
             && card.is_some_and(|card| {
                 let printed = self.rules.pool.printed_card(card).id;

@@ -47,6 +47,7 @@ impl Duel {
         &mut self,
         seat: Seat,
         summon: &HiddenIntegration<'_>,
+        knowledge: Option<&Knowledge>,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         if let Some(refused) = self.integration_summon_refused(seat) {
@@ -74,6 +75,9 @@ impl Duel {
         // A material on the field leaves before the monster comes: its zone may take it.
         self.check_own_free_zone(seat, summon.to, summon.materials)?;
         self.check_hidden_materials(seat, summon.materials)?;
+        if let Some(knowledge) = knowledge {
+            self.check_own_claims(seat, summon, knowledge)?;
+        }
 
         let turn = self.state.turn;
         let mut claims = vec![PendingClaim {
@@ -116,6 +120,7 @@ impl Duel {
             summoner: seat,
             monster: summon.card_ref,
             materials: set_apart,
+            shown: None,
             due: false,
             judges: Vec::new(),
         });
@@ -123,9 +128,61 @@ impl Duel {
         Ok(())
     }
 
+    /// The summoner's own software knows the cards it claims things of: it never writes a
+    /// summon of another monster, or of a material that is no monster.
+    fn check_own_claims(
+        &self,
+        seat: Seat,
+        summon: &HiddenIntegration<'_>,
+        knowledge: &Knowledge,
+    ) -> Result<(), RuleError> {
+        let known = |card_ref: CardRef| {
+            knowledge
+                .card(&self.state.commitment(card_ref))
+                .and_then(|id| self.rules.pool.get(id))
+        };
+        if known(summon.card_ref).is_some_and(|card| {
+            !crate::claims::predicate_holds(
+                &Predicate::IntegrationMonster,
+                self.rules.pool.printed_card(card),
+            )
+        }) {
+            return Err(refused("that card is not an Integration Monster"));
+        }
+        for at in summon.materials {
+            let Place::Zone {
+                zone: Zone::Hand,
+                slot,
+                ..
+            } = *at
+            else {
+                continue;
+            };
+            let hand = &self.state.player(seat).hand;
+            let card = hand.get(usize::from(slot)).and_then(|s| known(s.card_ref));
+            if card.is_some_and(|card| {
+                !crate::claims::predicate_holds(
+                    &Predicate::Monster,
+                    self.rules.pool.printed_card(card),
+                )
+            }) {
+                return Err(RuleError::BadTribute {
+                    at: *at,
+                    why: "a material must be a monster",
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Each material named once: a card of `seat`'s own hand (one everyone knows must be a
     /// monster; an unseen one is claimed to be), or a monster `seat` controls on the field.
     fn check_hidden_materials(&self, seat: Seat, materials: &[Place]) -> Result<(), RuleError> {
+        if materials.len() > crate::agreement::extra_deck_summon::MAX_MATERIALS {
+            return Err(refused(
+                "an Integration Summon erodes at most 10 materials, as any Extra Deck summon",
+            ));
+        }
         for (i, at) in materials.iter().enumerate() {
             let bad = |why: &'static str| RuleError::BadTribute { at: *at, why };
             if materials[..i].contains(at) {
@@ -150,16 +207,17 @@ impl Duel {
                         .card
                         .and_then(|id| self.rules.pool.get(id))
                         .is_some_and(|def| {
-                            !crate::claims::predicate_holds(&Predicate::Monster, def)
+                            let printed = self.rules.pool.printed_card(def);
+                            !crate::claims::predicate_holds(&Predicate::Monster, printed)
                         });
                     if shown_not_monster {
-                        return Err(bad("a material is a monster"));
+                        return Err(bad("a material must be a monster"));
                     }
                 }
                 _ => {
                     let piece = self.own_zone_piece(seat, *at)?;
                     if piece.class != Class::Monster {
-                        return Err(bad("a material is a monster"));
+                        return Err(bad("a material must be a monster"));
                     }
                 }
             }
@@ -254,18 +312,27 @@ impl Duel {
                 continue;
             }
             let summoner = entry.summoner;
-            let unseen: Vec<(Seat, Commitment)> = entry
+            let table = self.state.table;
+            // The materials still unseen, opened by their owners (one removed from the duel
+            // opens nothing any more); and the monster itself if it left the field unseen,
+            // so that the judges know what they judge.
+            let mut unseen: Vec<(Seat, Commitment)> = entry
                 .materials
                 .iter()
                 .filter(|(owner, card_ref)| {
-                    self.state
-                        .player(*owner)
-                        .banished
-                        .iter()
-                        .any(|slot| slot.card_ref == *card_ref && slot.card.is_none())
+                    table.in_play(*owner)
+                        && self
+                            .state
+                            .player(*owner)
+                            .banished
+                            .iter()
+                            .any(|slot| slot.card_ref == *card_ref && slot.card.is_none())
                 })
                 .map(|(owner, card_ref)| (*owner, self.state.commitment(*card_ref)))
                 .collect();
+            if self.public_card_of(entry.monster).is_none() {
+                unseen.push((summoner, self.state.commitment(entry.monster)));
+            }
             for due in unseen {
                 if !self.state.reveal_due.contains(&due) {
                     self.state.reveal_due.push(due);
@@ -388,7 +455,7 @@ impl Duel {
             let id = card
                 .card
                 .or_else(|| knowledge.card(&self.state.commitment(card.card_ref)))?;
-            let def = self.rules.pool.get(id)?;
+            let def = self.rules.pool.printed_card(self.rules.pool.get(id)?);
             let slot = u8::try_from(slot).ok()?;
             crate::claims::predicate_holds(&Predicate::Monster, def).then_some(Place::Zone {
                 side: seat,
@@ -471,7 +538,10 @@ impl Duel {
                     .and_then(|slot| slot.card)
             })
             .collect();
-        Some((self.public_card_of(entry.monster), materials))
+        Some((
+            self.public_card_of(entry.monster).or(entry.shown),
+            materials,
+        ))
     }
 
     /// The card behind `card_ref` wherever it lies, if everyone knows it.

@@ -155,6 +155,7 @@ impl Duel {
                     defence: *defence,
                     materials,
                 },
+                knowledge,
                 events,
             )?,
             Action::JudgeMaterials { proper } => self.judge_materials(seat, *proper, events)?,

@@ -97,6 +97,13 @@ pub struct FieldRules {
     /// `quick_spells_from_hand`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub quick_spells_from_hand_in_any_turn: bool,
+    /// Kingdom Duels: "Normal Monster cards ... have effects", and the card facts carry no
+    /// effect texts, so any face-up card may hold a Quick Effect. On, a player is asked about
+    /// every chain link, attack and summon while they control a face-up card whose effect
+    /// they could still activate at Quick speed (not Slow, no Trigger, not used this turn);
+    /// off, only for cards whose definitions say `quick-effect`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quick_windows_for_every_face_up_card: bool,
     /// Kingdom Duels: "Every 'Once per Turn' is a hard once per turn. Every optional effect
     /// that needs to be activated by the player is also a hard once per turn": a player
     /// activates the effect of each card (by its printed card) at most once a turn, whichever
@@ -261,6 +268,7 @@ impl Default for FieldRules {
             quick_spells_from_hand: false,
             hard_once_per_turn: false,
             quick_spells_from_hand_in_any_turn: false,
+            quick_windows_for_every_face_up_card: false,
             summon_windows: false,
             extra_monster_zones: false,
             field_zone: false,

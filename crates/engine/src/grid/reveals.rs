@@ -93,7 +93,8 @@ impl Duel {
                 == commitment
         };
         for claim in self.state.claims.iter().filter(|c| is_it(c.card_ref)) {
-            if !predicate_holds(&claim.predicate, def) {
+            // An alternate art is its printed card for every rule (it prints no types).
+            if !predicate_holds(&claim.predicate, self.rules.pool.printed_card(def)) {
                 return Err(RuleError::ClaimContradicted {
                     card,
                     turn: claim.turn,
@@ -127,6 +128,13 @@ impl Duel {
             }
         }
 
+        // A Hidden Integration Summon's monster opened where nothing public holds it (taken
+        // back into the Extra Deck unseen): its judges are still shown what it was.
+        for entry in &mut self.state.set_apart {
+            if is_it(entry.monster) {
+                entry.shown = Some(card);
+            }
+        }
         if let Some(player) = self.state.players.get_mut(owner) {
             // Eroded cards set apart unseen (a Hidden Integration Summon's materials) are
             // opened where they lie.

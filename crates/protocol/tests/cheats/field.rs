@@ -485,3 +485,122 @@ fn a_player_waiting_to_join_a_battle_royale_writes_only_its_answer_when_asked() 
     }
     panic!("no waiting player was asked to join in 10 games");
 }
+
+/// The Hidden Integration Summon `seat` could write now from its Main Phase: of an
+/// Integration Monster of its Extra Deck (`integration`), or of another Extra Deck monster.
+fn hidden_integration_of(
+    g: &Game,
+    seat: fairduel_engine::Seat,
+    integration: bool,
+) -> Option<Action> {
+    let Step::Game(Awaiting::Decision {
+        seat: deciding,
+        decision: Decision::Main,
+    }) = g.step()
+    else {
+        return None;
+    };
+    if deciding != seat {
+        return None;
+    }
+    let peer = g.peer(seat);
+    let duel = peer.duel()?;
+    duel.state().player(seat).duelist_setup.as_ref()?;
+    let card_ref = duel
+        .state()
+        .player(seat)
+        .extra_deck
+        .iter()
+        .copied()
+        .find(|card_ref| {
+            let card = peer
+                .knowledge()
+                .card(&duel.state().commitment(*card_ref))
+                .and_then(|id| duel.pool().get(id));
+            card.and_then(|c| c.kingdom()).is_some_and(|k| {
+                k.is(MainType::Monster)
+                    && (k.frame == fairduel_engine::kingdom_card::Frame::Integration) == integration
+            })
+        })?;
+    let to = duel
+        .field()
+        .frontrow(seat)
+        .find(|at| duel.zone_piece(*at).is_none())?;
+    Some(Action::HiddenIntegrationSummon {
+        card_ref,
+        to,
+        defence: true,
+        materials: Vec::new(),
+    })
+}
+
+#[test]
+fn a_hidden_integration_summon_of_another_monster_is_named_by_the_audit() {
+    // Kingdom Duels: a Hidden Integration Summon brings its monster face-down out of the
+    // Extra Deck, unseen, and claims it is an Integration Monster. The cheater summons
+    // another Extra Deck monster so (its own software refuses to); the others cannot tell
+    // and accept it, and the audit, replaying with the cheater's secrets, names the entry.
+    let table = Table::load("kingdom-duels");
+    for seed in 0..40 {
+        let mut game = Game::new(&table, seed);
+        let cheater = last(&game);
+        if !game.advance_until_or_end(|g| hidden_integration_of(g, cheater, false).is_some()) {
+            continue;
+        }
+        let action = hidden_integration_of(&game, cheater, false).unwrap();
+        // The cheater's own software knows the card and would never write it.
+        let refused = game.peer(cheater).duel().unwrap().clone().apply(
+            cheater,
+            &action,
+            Some(game.peer(cheater).knowledge()),
+        );
+        assert!(
+            refused
+                .as_ref()
+                .is_err_and(|e| e.to_string().contains("Integration")),
+            "{refused:?}"
+        );
+        let forged = game.forge_applied(cheater, Body::Action(action));
+        the_audit_names_a_hidden_set(&mut game, cheater, &forged, &["Integration Monster"]);
+        return;
+    }
+    panic!("no seed let a player with a Duelist Setup hold another Extra Deck monster");
+}
+
+#[test]
+fn a_hidden_integration_summon_never_judged_is_listed_by_the_audit() {
+    // An honest Hidden Integration Summon whose monster stays unseen until its player
+    // concedes: nobody judged its materials, every seat verifies, and the audit lists the
+    // summon with the monster the end reveals opened, for the players to judge.
+    let table = Table::load("kingdom-duels");
+    for seed in 0..40 {
+        let mut game = Game::new(&table, seed);
+        let summoner = last(&game);
+        if !game.advance_until_or_end(|g| hidden_integration_of(g, summoner, true).is_some()) {
+            continue;
+        }
+        let action = hidden_integration_of(&game, summoner, true).unwrap();
+        let (written, _) = game.peers[summoner.index()]
+            .decide(action)
+            .expect("an honest Hidden Integration Summon");
+        game.deliver(summoner, &written);
+        assert!(play_on_after_lie(&mut game, summoner, true).is_none());
+        for seat in game.others(summoner) {
+            let report = game.audit_by(seat);
+            assert!(report.all_verified(), "{:?}", report.verdicts);
+            assert_eq!(report.unjudged.len(), 1, "{:?}", report.unjudged);
+            assert_eq!(report.unjudged[0].summoner, summoner);
+            let monster = report.unjudged[0]
+                .monster
+                .and_then(|id| table.rules.pool.get(id));
+            assert!(
+                monster
+                    .and_then(|c| c.kingdom())
+                    .is_some_and(|k| k.frame == fairduel_engine::kingdom_card::Frame::Integration),
+                "{monster:?}"
+            );
+        }
+        return;
+    }
+    panic!("no seed let a player with a Duelist Setup hold an Integration Monster");
+}
