@@ -267,12 +267,12 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
             ..
         } => format!(
             "Integration Summons an unseen monster from their Extra Deck onto {to}, Hidden in \
-             {} Position, eroding {} set apart unseen",
+             {} Position, {}",
             if *defence { "DEF" } else { "ATK" },
             match materials.len() {
-                0 => "no material".to_owned(),
-                1 => "1 material".to_owned(),
-                n => format!("{n} materials"),
+                0 => "eroding no material".to_owned(),
+                1 => "eroding 1 material, set apart unseen".to_owned(),
+                n => format!("eroding {n} materials, set apart unseen"),
             }
         ),
         Action::JudgeMaterials { proper: true } => {

@@ -219,9 +219,9 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
                 .and_then(|id| duel.pool().get(id))
                 .map_or_else(|| "an Integration Monster".to_owned(), |c| c.name.clone());
             let eroding = if materials.is_empty() {
-                "no material".to_owned()
+                "eroding no material".to_owned()
             } else {
-                materials
+                let named = materials
                     .iter()
                     .map(|at| match at {
                         Place::Zone {
@@ -246,11 +246,11 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
                         _ => name_at(*at),
                     })
                     .collect::<Vec<_>>()
-                    .join(", ")
+                    .join(", ");
+                format!("eroding {named}, set apart")
             };
             format!(
-                "Integration Summon {name} unseen, Hidden in {} Position, eroding {eroding} set \
-                 apart",
+                "Integration Summon {name} unseen, Hidden in {} Position, {eroding}",
                 if *defence { "DEF" } else { "ATK" }
             )
         }
@@ -827,24 +827,26 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                 .duel
                 .set_apart_for_judgement(*summoner)
                 .unwrap_or((None, Vec::new()));
+            // Unopened only where its owner left the duel before opening it.
             let monster = monster.map_or_else(
-                || "their Integration Monster (it left the field unseen)".to_owned(),
+                || "an Integration Monster nobody opened".to_owned(),
                 |id| card_name(view, id),
             );
             let materials = if materials.is_empty() {
-                "no material".to_owned()
+                "eroding no material".to_owned()
             } else {
-                materials
+                let named = materials
                     .iter()
                     .map(|m| {
                         m.map_or_else(|| "an unopened card".to_owned(), |id| card_name(view, id))
                     })
                     .collect::<Vec<_>>()
-                    .join(", ")
+                    .join(", ");
+                format!("eroding {named}, set apart")
             };
             Some(all(format!(
-                "{} Integration Summoned {monster} unseen, eroding {materials} set apart. Were \
-                 these the materials its card lists? If not, {summoner} loses the duel.",
+                "{} Integration Summoned {monster} unseen, {materials}. Were these the \
+                 materials its card lists? If not, {summoner} loses the duel.",
                 capitalise(&summoner.to_string())
             )))
         }

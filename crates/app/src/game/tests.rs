@@ -769,7 +769,7 @@ fn a_hidden_integration_summon_is_offered_by_the_rule_zone_and_judged_in_words()
     assert!(
         labels.contains(
             &"Integration Summon Yugi, the Dark Magician unseen, Hidden in ATK Position, eroding \
-              Critter set apart"
+              Critter, set apart"
         ),
         "{labels:?}"
     );
