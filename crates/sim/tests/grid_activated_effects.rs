@@ -146,7 +146,8 @@ seat = 0
 }
 
 #[test]
-fn a_pendulum_scale_activates_its_pendulum_effect_and_not_in_the_battle_phase() {
+fn a_pendulum_scale_activates_its_pendulum_effect_and_an_effect_monster_tries_one_in_the_battle_phase()
+ {
     passes(
         "dor-modern",
         "grid pendulum effect",
@@ -196,7 +197,8 @@ do = "activate-effect"
 at = "g7"
 expect = "cannot-activate"
 
-# Modern's Battle Phase: effects are used in the Main Phases.
+# Modern's Battle Phase: an effect may be tried there too ("cards that state specific
+# Phases in the card text", a Quick effect); whether its text allows it is agreed.
 [[step]]
 seat = 0
 do = "next-phase"
@@ -205,7 +207,11 @@ do = "next-phase"
 seat = 0
 do = "activate-effect"
 at = "c6"
-expect = "wrong-phase"
+
+[[assert]]
+after = 8
+awaiting = "propose-outcome"
+seat = 0
 "#
         ),
     );

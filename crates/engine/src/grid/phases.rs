@@ -57,7 +57,6 @@ impl Duel {
             | Action::Transform { .. }
             | Action::SummonFromExtraDeck { .. }
             | Action::PendulumSummon { .. }
-            | Action::ActivateEffect { .. }
                 if battle =>
             {
                 wrong(action.kind())
