@@ -81,6 +81,12 @@ pub(crate) fn describe_predicate(predicate: &Predicate) -> String {
 }
 
 impl Duel {
+    /// Whether `card` is what `predicate` says, an alternate art judged as the card it
+    /// reprints (it prints no types of its own).
+    pub(crate) fn claim_holds(&self, predicate: &Predicate, card: &CardDef) -> bool {
+        predicate_holds(predicate, self.rules.pool.printed_card(card))
+    }
+
     /// Records each of `claims` that is not pending already (the same claim on the same
     /// card), telling everyone a claim was made about which hidden card.
     pub(crate) fn record_new_claims(
@@ -108,7 +114,7 @@ impl Duel {
     /// claims never revealed during the duel this way). The error says what was claimed.
     pub fn check_claim(&self, claim: &PendingClaim, card: CardId) -> Result<(), String> {
         let def = self.rules.card(card).map_err(|e| e.to_string())?;
-        if predicate_holds(&claim.predicate, self.rules.pool.printed_card(def)) {
+        if self.claim_holds(&claim.predicate, def) {
             Ok(())
         } else {
             Err(format!(

@@ -458,17 +458,14 @@ impl Duel {
         Ok(())
     }
 
-    /// Takes the materials out of the hand and off the field (hand slots from the last, so
-    /// that the slots named keep meaning the cards named).
-    fn take_materials(
+    /// Takes the cards of `owner`'s hand that `places` name (hand slots from the last, so
+    /// that the slots named keep meaning the cards named), each with its index in
+    /// `places`; the error is a slot the hand does not have.
+    pub(crate) fn take_named_hand_cards(
         &mut self,
-        index: usize,
         owner: Seat,
         places: &[Place],
-        run: &mut Run<'_>,
-    ) -> Result<Vec<Material>, RuleError> {
-        let bad = |why: String| RuleError::BadOutcome { index, why };
-        let mut taken: Vec<(usize, Material)> = Vec::new();
+    ) -> Result<Vec<(usize, CardSlot)>, usize> {
         let mut hand_slots: Vec<(usize, usize)> = places
             .iter()
             .enumerate()
@@ -482,12 +479,32 @@ impl Duel {
             })
             .collect();
         hand_slots.sort_by_key(|(_, slot)| std::cmp::Reverse(*slot));
+        let mut taken = Vec::with_capacity(hand_slots.len());
         for (i, slot) in hand_slots {
             let hand = &mut self.state.player_mut(owner).hand;
             if slot >= hand.len() {
-                return Err(bad(format!("{owner} has no card {slot} in their hand")));
+                return Err(slot);
             }
-            let card = hand.remove(slot);
+            taken.push((i, hand.remove(slot)));
+        }
+        Ok(taken)
+    }
+
+    /// Takes the materials out of the hand and off the field (hand slots from the last, so
+    /// that the slots named keep meaning the cards named).
+    fn take_materials(
+        &mut self,
+        index: usize,
+        owner: Seat,
+        places: &[Place],
+        run: &mut Run<'_>,
+    ) -> Result<Vec<Material>, RuleError> {
+        let bad = |why: String| RuleError::BadOutcome { index, why };
+        let mut taken: Vec<(usize, Material)> = Vec::new();
+        let from_hand = self
+            .take_named_hand_cards(owner, places)
+            .map_err(|slot| bad(format!("{owner} has no card {slot} in their hand")))?;
+        for (i, card) in from_hand {
             taken.push((
                 i,
                 Material {

@@ -141,12 +141,9 @@ impl Duel {
                 .card(&self.state.commitment(card_ref))
                 .and_then(|id| self.rules.pool.get(id))
         };
-        if known(summon.card_ref).is_some_and(|card| {
-            !crate::claims::predicate_holds(
-                &Predicate::IntegrationMonster,
-                self.rules.pool.printed_card(card),
-            )
-        }) {
+        if known(summon.card_ref)
+            .is_some_and(|card| !self.claim_holds(&Predicate::IntegrationMonster, card))
+        {
             return Err(refused("that card is not an Integration Monster"));
         }
         for at in summon.materials {
@@ -160,12 +157,7 @@ impl Duel {
             };
             let hand = &self.state.player(seat).hand;
             let card = hand.get(usize::from(slot)).and_then(|s| known(s.card_ref));
-            if card.is_some_and(|card| {
-                !crate::claims::predicate_holds(
-                    &Predicate::Monster,
-                    self.rules.pool.printed_card(card),
-                )
-            }) {
+            if card.is_some_and(|card| !self.claim_holds(&Predicate::Monster, card)) {
                 return Err(RuleError::BadTribute {
                     at: *at,
                     why: "a material must be a monster",
@@ -206,10 +198,7 @@ impl Duel {
                     let shown_not_monster = card
                         .card
                         .and_then(|id| self.rules.pool.get(id))
-                        .is_some_and(|def| {
-                            let printed = self.rules.pool.printed_card(def);
-                            !crate::claims::predicate_holds(&Predicate::Monster, printed)
-                        });
+                        .is_some_and(|def| !self.claim_holds(&Predicate::Monster, def));
                     if shown_not_monster {
                         return Err(bad("a material must be a monster"));
                     }
@@ -234,26 +223,13 @@ impl Duel {
         materials: &[Place],
         events: &mut Vec<Event>,
     ) -> Vec<(Seat, CardSlot)> {
-        let mut taken: Vec<(usize, Seat, CardSlot)> = Vec::new();
-        let mut hand_slots: Vec<(usize, usize)> = materials
-            .iter()
-            .enumerate()
-            .filter_map(|(i, at)| match at {
-                Place::Zone {
-                    zone: Zone::Hand,
-                    slot,
-                    ..
-                } => Some((i, usize::from(*slot))),
-                _ => None,
-            })
+        // Every slot named was checked to be in the hand.
+        let mut taken: Vec<(usize, Seat, CardSlot)> = self
+            .take_named_hand_cards(seat, materials)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(i, slot)| (i, seat, slot))
             .collect();
-        hand_slots.sort_by_key(|(_, slot)| std::cmp::Reverse(*slot));
-        for (i, slot) in hand_slots {
-            let hand = &mut self.state.player_mut(seat).hand;
-            if slot < hand.len() {
-                taken.push((i, seat, hand.remove(slot)));
-            }
-        }
         for (i, at) in materials.iter().enumerate() {
             if matches!(
                 at,
@@ -291,12 +267,26 @@ impl Duel {
     /// Whether the monster of a Hidden Integration Summon is known to everyone now, or has
     /// left the field.
     fn set_apart_monster_shown(&self, monster: CardRef) -> bool {
+        self.field_piece_of(monster)
+            .is_none_or(|piece| piece.card.is_some())
+    }
+
+    /// The card `card_ref` where it stands on the field, if it does.
+    fn field_piece_of(&self, card_ref: CardRef) -> Option<&Piece> {
         self.state
             .cells
             .iter()
             .flatten()
-            .find(|piece| piece.card_ref == monster)
-            .is_none_or(|piece| piece.card.is_some())
+            .find(|piece| piece.card_ref == card_ref)
+    }
+
+    /// The eroded card `card_ref` of `owner`, set apart for a Hidden Integration Summon.
+    fn set_apart_slot(&self, owner: Seat, card_ref: CardRef) -> Option<&CardSlot> {
+        self.state
+            .player(owner)
+            .banished
+            .iter()
+            .find(|slot| slot.card_ref == card_ref)
     }
 
     /// The Hidden Integration Summons whose monster was revealed or left the field come
@@ -322,11 +312,8 @@ impl Duel {
                 .filter(|(owner, card_ref)| {
                     table.in_play(*owner)
                         && self
-                            .state
-                            .player(*owner)
-                            .banished
-                            .iter()
-                            .any(|slot| slot.card_ref == *card_ref && slot.card.is_none())
+                            .set_apart_slot(*owner, *card_ref)
+                            .is_some_and(|slot| slot.card.is_none())
                 })
                 .map(|(owner, card_ref)| (*owner, self.state.commitment(*card_ref)))
                 .collect();
@@ -455,13 +442,14 @@ impl Duel {
             let id = card
                 .card
                 .or_else(|| knowledge.card(&self.state.commitment(card.card_ref)))?;
-            let def = self.rules.pool.printed_card(self.rules.pool.get(id)?);
+            let def = self.rules.pool.get(id)?;
             let slot = u8::try_from(slot).ok()?;
-            crate::claims::predicate_holds(&Predicate::Monster, def).then_some(Place::Zone {
-                side: seat,
-                zone: Zone::Hand,
-                slot,
-            })
+            self.claim_holds(&Predicate::Monster, def)
+                .then_some(Place::Zone {
+                    side: seat,
+                    zone: Zone::Hand,
+                    slot,
+                })
         });
         let on_field = self
             .monsters_of(seat)
@@ -479,12 +467,7 @@ impl Duel {
         let choices: Vec<Vec<Place>> = std::iter::once(Vec::new())
             .chain(in_hand.chain(on_field).map(|at| vec![at]))
             .collect();
-        for (card_ref, reveal) in self.known_extra_deck(seat, knowledge) {
-            if self.summon_method(reveal.card)
-                != Some(crate::agreement::extra_deck_summon::SummonMethod::Integration)
-            {
-                continue;
-            }
+        for (card_ref, _) in self.known_integration_monsters(seat, knowledge) {
             for materials in &choices {
                 let frontrow_material = materials.iter().copied().find(|at| {
                     matches!(
@@ -529,14 +512,7 @@ impl Duel {
         let materials = entry
             .materials
             .iter()
-            .map(|(owner, card_ref)| {
-                self.state
-                    .player(*owner)
-                    .banished
-                    .iter()
-                    .find(|slot| slot.card_ref == *card_ref)
-                    .and_then(|slot| slot.card)
-            })
+            .map(|(owner, card_ref)| self.set_apart_slot(*owner, *card_ref)?.card)
             .collect();
         Some((
             self.public_card_of(entry.monster).or(entry.shown),
@@ -546,13 +522,7 @@ impl Duel {
 
     /// The card behind `card_ref` wherever it lies, if everyone knows it.
     fn public_card_of(&self, card_ref: CardRef) -> Option<crate::card::CardId> {
-        if let Some(piece) = self
-            .state
-            .cells
-            .iter()
-            .flatten()
-            .find(|piece| piece.card_ref == card_ref)
-        {
+        if let Some(piece) = self.field_piece_of(card_ref) {
             return piece.card;
         }
         self.state.players.values().find_map(|player| {

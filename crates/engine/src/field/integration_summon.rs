@@ -68,10 +68,20 @@ impl Duel {
         if self.integration_summon_refused(seat).is_some() {
             return;
         }
-        for (card_ref, reveal) in self.known_extra_deck(seat, knowledge) {
-            if self.summon_method(reveal.card) == Some(SummonMethod::Integration) {
-                out.push(Action::IntegrationSummon { card_ref, reveal });
-            }
+        for (card_ref, reveal) in self.known_integration_monsters(seat, knowledge) {
+            out.push(Action::IntegrationSummon { card_ref, reveal });
         }
+    }
+
+    /// The Integration Monsters of `seat`'s Extra Deck that `knowledge` opens.
+    pub(super) fn known_integration_monsters<'a>(
+        &'a self,
+        seat: Seat,
+        knowledge: &'a Knowledge,
+    ) -> impl Iterator<Item = (CardRef, Reveal)> + 'a {
+        self.known_extra_deck(seat, knowledge)
+            .filter(|(_, reveal)| {
+                self.summon_method(reveal.card) == Some(SummonMethod::Integration)
+            })
     }
 }

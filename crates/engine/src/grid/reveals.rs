@@ -6,7 +6,7 @@
 use crate::action::Answer;
 use crate::awaiting::{Asked, Awaiting};
 use crate::card::CardId;
-use crate::claims::{describe_predicate, predicate_holds};
+use crate::claims::describe_predicate;
 use crate::commitment::{CardRef, Commitment, Reveal};
 use crate::duel::Duel;
 use crate::error::RuleError;
@@ -93,8 +93,7 @@ impl Duel {
                 == commitment
         };
         for claim in self.state.claims.iter().filter(|c| is_it(c.card_ref)) {
-            // An alternate art is its printed card for every rule (it prints no types).
-            if !predicate_holds(&claim.predicate, self.rules.pool.printed_card(def)) {
+            if !self.claim_holds(&claim.predicate, def) {
                 return Err(RuleError::ClaimContradicted {
                     card,
                     turn: claim.turn,
