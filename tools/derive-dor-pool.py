@@ -192,6 +192,11 @@ def terrain(trigger, radius, to):
     return eff(trigger, "change-terrain", radius=radius, terrain=to)
 
 
+def leader_boost(trigger, amount, **leader):
+    """This monster gains `amount` ATK and DEF if its controller's Deck Leader passes."""
+    return eff(trigger, "leader-boost", leader=flt(**leader), atk=amount, **{"def": amount})
+
+
 def bonus(against_types, atk):
     return eff("battle", "battle-bonus", against=flt(types=against_types), atk=atk)
 
@@ -328,6 +333,23 @@ EFFECT_MONSTERS = {
         both("flip", tg("field", side="own", types=["immortal"], **FACE_UP_MONSTERS), 500),
         terrain("destroyed", 1, "crush"),
     ],
+    563: [terrain("battle", 0, "sea"), terrain("flip", 1, "sea")],  # Roaring Ocean Snake
+    574: [eff("flip", "change-terrain-of-row", terrain="sea")],  # Zone Eater
+    # The four limbs (right leg, left leg, right arm, left arm) around it win the duel.
+    58: [eff("continuous", "victory-when-surrounded", limbs=[54, 55, 56, 57])],  # Exodia the Forbidden One
+    429: [terrain("battle", 2, "forest"), leader_boost("flip", 1500, types=["insect"])],  # Arsenal Bug
+    # The CRUSH monsters: their terrain when destroyed is defined, the rest of each one's
+    # effect stays with agreement.
+    672: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Jowls of Dark Demise
+    673: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Souleater
+    675: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Shapesnatch
+    676: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Carat Idol
+    677: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Electromagnetic Bagworm
+    678: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Timeater
+    679: [terrain("destroyed", 1, "crush"), eff("movement", "by-agreement")],  # Mucus Yolk
+    680: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Servant of Catabolism
+    681: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Rigras Leever
+    682: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Moisture Creature
     # --- movement
     38: [IGNORE_TRAPS],  # White Magical Hat
     66: [IGNORE_TRAPS],  # The Bewitching Phantom Thief
@@ -376,6 +398,12 @@ EFFECT_MONSTERS = {
     387: [both("flip", tg("field", names=[46], **FACE_UP_MONSTERS), 700)],  # Muse-A
     649: [both("flip", tg("field", names=[196], **FACE_UP_MONSTERS), 500)],  # Mushroom Man
     656: [both("flip", tg("field", names=[667], **FACE_UP_MONSTERS), 500)],  # Green Phantom King
+    74: [both("flip", tg("field", names=[274], **FACE_UP_MONSTERS), 700)],  # Boo Koo
+    # --- flip: spells turned over
+    523: [eff("flip", "flip-face-up", targets=tg("field", side="enemy", kind="spell"))],  # Patrol Robo
+    457: [eff("flip", "flip-face-down", targets=tg("field", side="own", kind="spell"))],  # Mechaleon
+    565: [eff("flip", "flip-face-down", targets=tg("field", side="own", kind="spell"))],  # Water Element
+    624: [eff("flip", "flip-face-down", targets=tg("field", side="own", kind="spell"))],  # Prisman
     # --- flip: stat changes
     35: [both("flip", tg("field", side="own", attributes=["light"], **FACE_UP_MONSTERS), 800)],  # Mystical Elf
     383: [both("flip", tg("field", side="own", attributes=["light"], **FACE_UP_MONSTERS), 300)],  # Hoshiningen
@@ -433,23 +461,23 @@ EFFECT_MONSTERS = {
     561: [spellbind("destroyed", tg(OPP), 1)],  # Dorover
     490: [eff("destroyed", "damage", player="opponent", amount=300)],  # Yaiba Robo
     346: [eff("destroyed", "damage", player="opponent", amount=500)],  # Needle Ball
-    # --- continuous auras (the original's "face-up in defence" condition is not expressible)
-    80: [both("continuous", tg("field", attributes=["light"], **FACE_UP_MONSTERS), -100)],  # Witch of the Black Forest
-    40: [both("continuous", tg("field", attributes=["dark"], **FACE_UP_MONSTERS), -100)],  # Lucky Trinket
-    298: [both("continuous", tg("field", types=["fiend"], **FACE_UP_MONSTERS), 500)],  # Castle of Dark Illusions
-    291: [both("continuous", tg("field", side="own", types=["winged-beast"], **FACE_UP_MONSTERS), 300)],  # Birdface
-    496: [both("continuous", tg("field", side="own", types=["machine"], **FACE_UP_MONSTERS), 300)],  # Cyber Commander
-    510: [both("continuous", tg("field", side="own", types=["machine"], **FACE_UP_MONSTERS), 300)],  # Robotic Knight
-    432: [both("continuous", tg("field", attributes=["wind"], **FACE_UP_MONSTERS), 500)],  # Bladefly
-    612: [both("continuous", tg("field", side="own", types=["aqua"], **FACE_UP_MONSTERS), 500)],  # Maiden of the Aqua
-    622: [both("continuous", tg("field", side="own", types=["pyro"], **FACE_UP_MONSTERS), 500)],  # Molten Behemoth
-    670: [both("continuous", tg("field", side="own", types=["plant"], **FACE_UP_MONSTERS), 500)],  # Fairy King Truesdale
-    542: [both("continuous", tg("field", types=["machine"], **FACE_UP_MONSTERS), -500)],  # LaLa Li-oon
-    551: [both("continuous", tg("field", types=["thunder"], **FACE_UP_MONSTERS), -500)],  # Jellyfish
-    189: [stats("continuous", tg("field", side="own", **FACE_UP_MONSTERS), defence=1000)],  # Millennium Shield
-    64: [spellbind("continuous", tg("field", side="enemy", types=["warrior"], **FACE_UP_MONSTERS))],  # Nemuriko
-    372: [spellbind("continuous", tg("field", types=["fiend"], **FACE_UP_MONSTERS))],  # Mystical Capture Chain
-    386: [spellbind("continuous", tg("field", types=["warrior"], **FACE_UP_MONSTERS))],  # Binding Chain
+    # --- Nature Effects: they hold while the monster is face-up in defence position
+    80: [both("while-in-defence", tg("field", attributes=["light"], **FACE_UP_MONSTERS), -100)],  # Witch of the Black Forest
+    40: [both("while-in-defence", tg("field", attributes=["dark"], **FACE_UP_MONSTERS), -100)],  # Lucky Trinket
+    298: [both("while-in-defence", tg("field", types=["fiend"], **FACE_UP_MONSTERS), 500)],  # Castle of Dark Illusions
+    291: [both("while-in-defence", tg("field", side="own", types=["winged-beast"], **FACE_UP_MONSTERS), 300)],  # Birdface
+    496: [both("while-in-defence", tg("field", side="own", types=["machine"], **FACE_UP_MONSTERS), 300)],  # Cyber Commander
+    510: [both("while-in-defence", tg("field", side="own", types=["machine"], **FACE_UP_MONSTERS), 300)],  # Robotic Knight
+    432: [both("while-in-defence", tg("field", attributes=["wind"], **FACE_UP_MONSTERS), 500)],  # Bladefly
+    612: [both("while-in-defence", tg("field", side="own", types=["aqua"], **FACE_UP_MONSTERS), 500)],  # Maiden of the Aqua
+    622: [both("while-in-defence", tg("field", side="own", types=["pyro"], **FACE_UP_MONSTERS), 500)],  # Molten Behemoth
+    670: [both("while-in-defence", tg("field", side="own", types=["plant"], **FACE_UP_MONSTERS), 500)],  # Fairy King Truesdale
+    542: [both("while-in-defence", tg("field", types=["machine"], **FACE_UP_MONSTERS), -500)],  # LaLa Li-oon
+    551: [both("while-in-defence", tg("field", types=["thunder"], **FACE_UP_MONSTERS), -500)],  # Jellyfish
+    189: [stats("while-in-defence", tg("field", side="own", **FACE_UP_MONSTERS), defence=1000)],  # Millennium Shield
+    64: [spellbind("while-in-defence", tg("field", side="enemy", types=["warrior"], **FACE_UP_MONSTERS))],  # Nemuriko
+    372: [spellbind("while-in-defence", tg("field", types=["fiend"], **FACE_UP_MONSTERS))],  # Mystical Capture Chain
+    386: [spellbind("while-in-defence", tg("field", types=["warrior"], **FACE_UP_MONSTERS))],  # Binding Chain
 }
 
 # Monsters the original effect table gives no effect (and the card table no summary): every
@@ -472,6 +500,7 @@ RITUAL_EFFECT_MONSTERS = {
     147: [slayer(["beast"])],  # Hungry Burger
     220: [bonus(["rock"], 900)],  # Sengenjin
     422: [bonus(["dragon"], 600)],  # Javelin Beetle
+    353: [leader_boost("flip", 1500, names=[173])],  # Psycho-Puppet
 }
 
 
@@ -732,9 +761,6 @@ AGREED_MONSTER_TRIGGERS = {
     "Movement": "movement",
 }
 
-# Monsters without a row in the effect table whose own effect is still left to agreement
-# (the rest of them are what a power-up transforms: the transformation is the power-up's).
-AGREED_WITHOUT_A_ROW = {58}  # Exodia the Forbidden One
 
 # Power-ups (equips) left to agreement: the original effect table's power-ups with a
 # special effect (type 0) and Sword of Dragon's Soul.
@@ -781,8 +807,6 @@ def agreed_bodies(facts, bodies, classes, equips, ritual_monsters):
                     sys.exit(f"monster {n} ({fact['name']}): unknown effect class {cls!r}")
                 if trigger not in triggers:
                     triggers.append(trigger)
-            if not triggers and n in AGREED_WITHOUT_A_ROW:
-                triggers = ["flip"]
             if triggers:
                 body["effects"] = [eff(t, "by-agreement") for t in triggers]
                 yield n, body, "monsters by agreement"

@@ -516,6 +516,28 @@ pub enum Trigger {
     EnemyAttacks,
     /// A trap springs when the enemy activates a spell.
     EnemySpell,
+    /// Applies continuously while this monster is face-up in defence position on the field
+    /// (the original game's Nature Effects: "while this card is face-up in the defense
+    /// position").
+    WhileInDefence,
+}
+
+impl Trigger {
+    /// An effect that applies for as long as its card stands a certain way on the field,
+    /// rather than once when something happens.
+    pub fn is_lasting(self) -> bool {
+        matches!(self, Trigger::Continuous | Trigger::WhileInDefence)
+    }
+
+    /// Whether a lasting effect applies now, its card standing face-up (or not) and in
+    /// defence position (or not).
+    pub fn lasts_while(self, face_up: bool, defence: bool) -> bool {
+        match self {
+            Trigger::Continuous => face_up,
+            Trigger::WhileInDefence => face_up && defence,
+            _ => false,
+        }
+    }
 }
 
 /// Where targets are looked for, relative to the card that owns the effect.
@@ -796,6 +818,26 @@ pub enum Primitive {
     /// the outcome as the engine's own operations and the players agree on it
     /// (`crate::agreement`), as the original card would have it.
     ByAgreement,
+    /// Change the terrain of every cell in this card's row of the board (the original
+    /// game's "all horizontal spaces"), Labyrinth excepted.
+    ChangeTerrainOfRow {
+        terrain: Terrain,
+    },
+    /// This monster gains `atk` ATK and `def` DEF while it stays on the field, if its
+    /// controller's Deck Leader passes `leader` (the original game's "if the leader is …").
+    LeaderBoost {
+        leader: Filter,
+        #[serde(default)]
+        atk: i16,
+        #[serde(default)]
+        def: i16,
+    },
+    /// Exodia the Forbidden One: at the start of its controller's turn, if this monster is
+    /// face-up and free and every one of `limbs` stands face-up and free on its own cell
+    /// next to it (orthogonally), owned and controlled by that player, the player wins.
+    VictoryWhenSurrounded {
+        limbs: Vec<CardId>,
+    },
 }
 
 /// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.

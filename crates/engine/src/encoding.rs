@@ -811,7 +811,7 @@ impl Writer<'_> {
                 self.variant(3);
                 self.queued_effect(spell);
             }
-            Resume::DestroyDeclared { effect } => {
+            Resume::EffectDeclared { effect } => {
                 self.variant(4);
                 self.queued_effect(effect);
             }

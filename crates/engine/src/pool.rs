@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{
     Attribute, CardDef, CardId, CardKind, EffectDef, Filter, MonsterStats, MonsterType, Primitive,
-    RitualDef, SpellKind, TrapKind, TrapRange, Trigger,
+    RitualDef, SpellKind, TrapKind, TrapRange,
 };
 use crate::fusion_table::{FusionGroup, FusionTable};
 use crate::grid::{filter_needs_identity, identity_matches};
@@ -87,7 +87,7 @@ impl Binds {
             .values()
             .flat_map(|c| c.effects.iter().map(move |e| (c.id, e)))
             .filter_map(|(id, e)| match &e.primitive {
-                Primitive::Spellbind { targets, .. } if e.trigger == Trigger::Continuous => {
+                Primitive::Spellbind { targets, .. } if e.trigger.is_lasting() => {
                     Some((id, &targets.filter))
                 }
                 _ => None,
@@ -805,17 +805,23 @@ fn check_rituals(cards: &BTreeMap<CardId, CardDef>) -> Result<(), String> {
     Ok(())
 }
 
-/// Every monster a power-up transforms, and what it becomes, is a monster of the pool.
+/// Every monster a power-up transforms, what it becomes, and every limb a Forbidden One
+/// names, is a monster of the pool.
 fn check_transformations(cards: &BTreeMap<CardId, CardDef>) -> Result<(), String> {
     for card in cards.values() {
         for effect in &card.effects {
-            let Primitive::Transform { pairs } = &effect.primitive else {
-                continue;
+            let (named, verb): (Vec<CardId>, &str) = match &effect.primitive {
+                Primitive::Transform { pairs } => (
+                    pairs.iter().flat_map(|t| [t.from, t.into]).collect(),
+                    "transforms",
+                ),
+                Primitive::VictoryWhenSurrounded { limbs } => (limbs.clone(), "names as a limb"),
+                _ => continue,
             };
-            for id in pairs.iter().flat_map(|t| [t.from, t.into]) {
+            for id in named {
                 if !cards.get(&id).is_some_and(CardDef::is_monster) {
                     return Err(format!(
-                        "{} transforms card {id}, which is not a monster of the pool",
+                        "{} {verb} card {id}, which is not a monster of the pool",
                         card.name
                     ));
                 }
@@ -830,7 +836,7 @@ fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<(), String>
     let ok = match kind {
         CardKind::Monster(_) => matches!(
             effect.trigger,
-            T::Flip | T::Battle | T::Destroyed | T::Movement | T::Continuous
+            T::Flip | T::Battle | T::Destroyed | T::Movement | T::Continuous | T::WhileInDefence
         ),
         CardKind::Spell { .. } => matches!(effect.trigger, T::Activate | T::Continuous),
         CardKind::Trap { .. } => {

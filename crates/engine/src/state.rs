@@ -209,8 +209,9 @@ pub enum Resume {
     SpellAfterWindow {
         spell: QueuedEffect,
     },
-    /// After the owner declarations: destroy the declared cards of this effect.
-    DestroyDeclared {
+    /// After the owner declarations: destroy the declared cards of this effect (or turn
+    /// them face-up, for an effect that does).
+    EffectDeclared {
         effect: QueuedEffect,
     },
     /// The card game's field: an attack another player redirected onto their own monster,

@@ -326,6 +326,9 @@ fn describe(effect: &EffectDef, ctx: &Ctx<'_>) -> (Option<String>, String) {
             .to_owned(),
         ),
         Trigger::EnemySpell => Some("When your opponent activates a spell".to_owned()),
+        Trigger::WhileInDefence => {
+            Some("While this monster is face-up in defence position".to_owned())
+        }
     };
     (prefix, primitive_clause(p, effect.trigger, ctx))
 }
@@ -354,7 +357,7 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         }
         Primitive::Spellbind { targets, turns } => {
             let np = targets_phrase(targets, trigger, ctx);
-            if trigger == Trigger::Continuous {
+            if trigger.is_lasting() {
                 let be = if np.plural { "are" } else { "is" };
                 return format!("{} {be} spellbound{}", np.text, np.condition);
             }
@@ -467,6 +470,29 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
                 "in your main phase you may change the equipped monster into one from your Extra \
                  Deck: {}",
                 changes.join(", ")
+            )
+        }
+        Primitive::ChangeTerrainOfRow { terrain } => format!(
+            "every cell in {}'s row of the board becomes {} terrain (Labyrinth stays)",
+            ctx.this(),
+            terrain.label()
+        ),
+        Primitive::LeaderBoost { leader, atk, def } => {
+            let leader = with_article(&filter_phrase(leader, false, ctx));
+            format!(
+                "if your Deck Leader is {leader}, {} {}",
+                ctx.this(),
+                stat_change(*atk, *def, false)
+            )
+        }
+        Primitive::VictoryWhenSurrounded { limbs } => {
+            let names: Vec<String> = limbs.iter().map(|id| ctx.name_of(*id)).collect();
+            format!(
+                "at the start of your turn, if {} is face-up and not spellbound and {} stand \
+                 next to it, one on each side, each your own, face-up and not spellbound, you \
+                 win the duel",
+                ctx.this(),
+                names.join(", ")
             )
         }
         Primitive::ByAgreement => {

@@ -600,7 +600,7 @@ fn hand_written_encoding_is_postcards() {
         Resume::SpellAfterWindow {
             spell: effect.clone(),
         },
-        Resume::DestroyDeclared { effect },
+        Resume::EffectDeclared { effect },
         Resume::HideAgain {
             places: vec![Cell::new(1, 1).into(), Cell::new(2, 1).into()],
         },

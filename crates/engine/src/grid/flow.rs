@@ -79,7 +79,7 @@ impl Duel {
             match std::mem::replace(&mut self.state.resume, Resume::Nothing) {
                 // The card game's field's own step; never set on the grid.
                 Resume::Nothing
-                | Resume::DestroyDeclared { .. }
+                | Resume::EffectDeclared { .. }
                 | Resume::RedirectedAttack { .. }
                 | Resume::FirstTurn { .. }
                 | Resume::TurnPasses

@@ -42,6 +42,7 @@ mod topology;
 mod transformation;
 mod traps;
 mod turn;
+mod victory_when_surrounded;
 mod win_conditions;
 
 pub use built_decks::build_grid_decks;

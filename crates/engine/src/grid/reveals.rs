@@ -5,7 +5,7 @@
 
 use crate::action::Answer;
 use crate::awaiting::{Asked, Awaiting};
-use crate::card::CardId;
+use crate::card::{CardId, Primitive};
 use crate::claims::describe_predicate;
 use crate::commitment::{CardRef, Commitment, Reveal};
 use crate::duel::Duel;
@@ -215,7 +215,7 @@ impl Duel {
         places: &[Place],
         knowledge: &Knowledge,
     ) -> Option<Answer> {
-        let Resume::DestroyDeclared { effect } = &self.state.resume else {
+        let Resume::EffectDeclared { effect } = &self.state.resume else {
             return None;
         };
         let filter = self.effect_filter(effect)?;
@@ -245,12 +245,16 @@ impl Duel {
         let Asked::Declare { places } = self.expect_asked(seat, "declare")? else {
             return Err(self.wrong_decision(seat, "declare"));
         };
-        let Resume::DestroyDeclared { effect } = self.state.resume.clone() else {
+        let Resume::EffectDeclared { effect } = self.state.resume.clone() else {
             return Err(RuleError::BadDeclaration {
                 why: "no declaration is being collected".into(),
             });
         };
         let filter = self.effect_filter(&effect).unwrap_or_default();
+        let turns_face_up = matches!(
+            self.effect_def(&effect).map(|d| &d.primitive),
+            Some(Primitive::FlipFaceUp { .. })
+        );
         let mut declared = Vec::new();
         for (place, reveal) in matching {
             if !places.contains(place) || declared.contains(place) {
@@ -280,7 +284,14 @@ impl Duel {
             let card_ref = piece.card_ref;
             if let Some((_, reveal)) = matching.iter().find(|(p, _)| p == place) {
                 self.reveal_piece(cell, reveal.card, events)?;
-                self.destroy(cell, Some(effect.controller), events);
+                if turns_face_up {
+                    if let Some(p) = self.state.piece_mut(cell) {
+                        p.face_up = true;
+                    }
+                    self.flipped_by_effect(cell, reveal.card, events);
+                } else {
+                    self.destroy(cell, Some(effect.controller), events);
+                }
             } else {
                 let commitment = self.state.commitment(card_ref);
                 self.state.claims.push(PendingClaim {

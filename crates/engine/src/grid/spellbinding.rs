@@ -3,7 +3,7 @@
 //! not the turn it was bound; see `end_of_turn.rs`) or held by a face-up card's continuous
 //! spellbind for as long as that card stays face-up and free.
 
-use crate::card::{Primitive, Trigger};
+use crate::card::Primitive;
 use crate::duel::Duel;
 use crate::grid::Cell;
 use crate::grid::filters::{identity_matches, in_area, needs_identity_of};
@@ -48,7 +48,9 @@ impl Duel {
                             .iter()
                             .any(|effect| match &effect.primitive {
                                 Primitive::Spellbind { targets, .. }
-                                    if effect.trigger == Trigger::Continuous =>
+                                    if effect
+                                        .trigger
+                                        .lasts_while(source.face_up, source.defence) =>
                                 {
                                     in_area(targets.area, source_cell, cell, None)
                                         && self.public_filter(

@@ -66,7 +66,7 @@ impl Duel {
                 continue;
             };
             for effect in &source_card.effects {
-                if effect.trigger != Trigger::Continuous {
+                if !effect.trigger.lasts_while(source.face_up, source.defence) {
                     continue;
                 }
                 if let Primitive::ModifyStats {

@@ -21,6 +21,16 @@ impl Duel {
             seat,
             turn: self.state.turn,
         });
+        if self.forbidden_one_unleashed(seat) {
+            let table = self.state.table;
+            let team = table.team_of(seat);
+            let winners = table
+                .seats()
+                .filter(|s| table.team_of(*s) == team)
+                .collect();
+            self.finish(winners, WinReason::CardEffect, events);
+            return;
+        }
         let player = self.state.player_mut(seat);
         player.cards_played = 0;
         player.monsters_played = 0;

@@ -188,7 +188,7 @@ impl Duel {
             Resume::SpellAfterWindow { spell } if losers.contains(spell.controller) => {
                 state.resume = Resume::Nothing;
             }
-            Resume::DestroyDeclared { effect }
+            Resume::EffectDeclared { effect }
                 if losers.contains(effect.controller) || state.declarations.is_empty() =>
             {
                 state.resume = Resume::Nothing;

@@ -67,6 +67,32 @@ impl Duel {
             return Resolved::Done;
         }
         let cells = self.terraformed_cells(centre, radius);
+        self.terraform(cells, terrain, events);
+        Resolved::Done
+    }
+
+    /// Every cell in the row of the board the effect's card stands in takes `terrain`.
+    pub(super) fn change_terrain_of_row(
+        &mut self,
+        effect: &QueuedEffect,
+        terrain: Terrain,
+        events: &mut Vec<Event>,
+    ) -> Resolved {
+        let Some(centre) = effect.at.and_then(Place::cell) else {
+            return Resolved::Stopped;
+        };
+        let row: Vec<Cell> = self
+            .state
+            .all_cells()
+            .filter(|c| c.row == centre.row)
+            .collect();
+        self.terraform(row, terrain, events);
+        Resolved::Done
+    }
+
+    /// `cells` take `terrain` (Labyrinth stays), and a monster now standing on Crush is
+    /// checked.
+    fn terraform(&mut self, cells: Vec<Cell>, terrain: Terrain, events: &mut Vec<Event>) {
         for &cell in &cells {
             if let Some(slot) = self
                 .state
@@ -89,7 +115,6 @@ impl Duel {
         for cell in on_board {
             self.crush_check(cell, events);
         }
-        Resolved::Done
     }
 
     /// The cells a terrain change of `radius` around `centre` reaches: those within

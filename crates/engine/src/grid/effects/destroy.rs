@@ -64,7 +64,7 @@ impl Duel {
         }
         if !hidden.is_empty() {
             self.state.declarations = self.owners_in_turn(controller, &hidden);
-            self.state.resume = Resume::DestroyDeclared {
+            self.state.resume = Resume::EffectDeclared {
                 effect: effect.clone(),
             };
         }

@@ -5,7 +5,10 @@ use crate::card::{CardId, Targets, Trigger};
 use crate::duel::Duel;
 use crate::event::Event;
 use crate::grid::Cell;
-use crate::state::QueuedEffect;
+use crate::grid::filters::needs_identity_of;
+use crate::place::Place;
+use crate::seat::Seat;
+use crate::state::{QueuedEffect, Resume};
 
 impl Duel {
     /// The card at `cell`, known to be `card`, was just turned face-up by an effect: it is
@@ -37,6 +40,20 @@ impl Duel {
         targets: &Targets,
         events: &mut Vec<Event>,
     ) -> Resolved {
+        // A face-down card the effect reaches only by what it is (a spell, not a trap) is
+        // declared by its owner, as for destruction (`reveals.rs`).
+        let hidden: Vec<(Seat, Place)> = self
+            .candidates(targets.area, effect)
+            .into_iter()
+            .filter_map(|cell| {
+                let piece = self.state.piece(cell)?;
+                (piece.card.is_none()
+                    && !piece.face_up
+                    && needs_identity_of(&targets.filter, piece)
+                    && self.public_filter(&targets.filter, effect.controller, None, piece))
+                .then_some((piece.owner, cell.into()))
+            })
+            .collect();
         // Face-down cards are what this effect is for: they join without their identity.
         for cell in self.select(targets, effect, true) {
             if let Some(p) = self.state.piece_mut(cell)
@@ -52,6 +69,12 @@ impl Duel {
                     }
                 }
             }
+        }
+        if !hidden.is_empty() {
+            self.state.declarations = self.owners_in_turn(effect.controller, &hidden);
+            self.state.resume = Resume::EffectDeclared {
+                effect: effect.clone(),
+            };
         }
         Resolved::Done
     }

@@ -16,6 +16,7 @@ mod flip_face_up;
 mod gain_per_card;
 mod halve_atk;
 mod heal;
+mod leader_boost;
 mod modify_stats;
 mod negate;
 mod spellbind;
@@ -86,7 +87,9 @@ impl Duel {
 
     pub(in crate::grid) fn effect_filter(&self, effect: &QueuedEffect) -> Option<Filter> {
         match &self.effect_def(effect)?.primitive {
-            Primitive::Destroy { targets } => Some(targets.filter.clone()),
+            Primitive::Destroy { targets } | Primitive::FlipFaceUp { targets } => {
+                Some(targets.filter.clone())
+            }
             _ => None,
         }
     }
@@ -260,6 +263,14 @@ impl Duel {
                 counted,
                 counted_in,
             } => self.gain_per_card(&effect, *atk, counted, *counted_in, events),
+            Primitive::ChangeTerrainOfRow { terrain } => {
+                self.change_terrain_of_row(&effect, *terrain, events)
+            }
+            Primitive::LeaderBoost {
+                leader,
+                atk,
+                def: d,
+            } => self.leader_boost(&effect, leader, *atk, *d, events),
             // Read where they apply: in battle and in movement.
             Primitive::BattleBonus { .. }
             | Primitive::DestroyInBattle { .. }
@@ -268,7 +279,8 @@ impl Duel {
             | Primitive::NoBattleDamage
             | Primitive::MovesTwo
             | Primitive::TerraformOnEntry { .. }
-            | Primitive::Transform { .. } => Resolved::Done,
+            | Primitive::Transform { .. }
+            | Primitive::VictoryWhenSurrounded { .. } => Resolved::Done,
         };
         if let Resolved::Stopped = resolved {
             return;
