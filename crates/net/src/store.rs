@@ -65,7 +65,8 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// hidden).
 /// Version 28: entries of protocol version 28 (the bluff's class declarations).
 /// Version 29: entries of protocol version 29 (Kingdom Duels' Hidden Integration Summon).
-pub const MATCH_FILE_VERSION: u16 = 29;
+/// Version 30: entries of protocol version 30 (Duelists of the Roses effects read again).
+pub const MATCH_FILE_VERSION: u16 = 30;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const KIND_DISCLOSURE: u8 = 3;

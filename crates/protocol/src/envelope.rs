@@ -128,7 +128,12 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 ///
 /// Version 29: Kingdom Duels' Hidden Integration Summon (`Action::HiddenIntegrationSummon`,
 /// `Action::JudgeMaterials`, and the summons still to judge in every state hash).
-pub const PROTOCOL_VERSION: u16 = 29;
+///
+/// Version 30: Duelists of the Roses effects read again from the original effect table —
+/// Nature Effects that hold only in defence position, Exodia's victory, effects that ask
+/// owners which set cards are spells — with no change to the encoding: a version 29 peer
+/// plays these cards otherwise, so the two do not play together.
+pub const PROTOCOL_VERSION: u16 = 30;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";
