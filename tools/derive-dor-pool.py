@@ -1010,8 +1010,14 @@ def main():
         for n in sorted(bodies):
             if any(e["effect"].get("do") == "by-agreement" for e in bodies[n].get("effects", [])):
                 by_kind.setdefault(facts[n]["kind"], []).append(n)
+        def listed(n):
+            # A card whose other effects are defined resolves by agreement only in part.
+            in_part = any(e["effect"].get("do") != "by-agreement"
+                          for e in bodies[n].get("effects", []))
+            return f"{n:03d} {facts[n]['name']}" + (" (in part)" if in_part else "")
+
         for kind in sorted(by_kind):
-            cards = ", ".join(f"{n:03d} {facts[n]['name']}" for n in by_kind[kind])
+            cards = ", ".join(listed(n) for n in by_kind[kind])
             print(f"- **{kind}** ({len(by_kind[kind])}): {cards}")
         return
 

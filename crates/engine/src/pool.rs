@@ -883,6 +883,7 @@ fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<(), String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::Trigger;
 
     const SMALL: &str = r#"
 name = "test"

@@ -54,7 +54,7 @@ use fairduel_protocol::seeded::{seeded_identity, seeded_secrets};
 use harness::{
     ALL, BY_SEATS, FOUR_SEATS, Game, THREE_SEATS, TWO_SEATS, Table, abandoned_only, contains,
     hand_off_of, last, names_only, openings_in, play_on_after_lie, refused_as, tables,
-    until_declaration, with_cheating_host, with_destroy_traps, withheld_only,
+    until_declaration, with_cheating_host, with_destroy_traps, with_three_of_each, withheld_only,
 };
 
 #[test]
@@ -857,6 +857,44 @@ fn a_lying_owner_declaration_is_refused_at_once_or_named_by_the_audit() {
             "{names:?}: no seed gave a declaration with a matching card to hide"
         );
     }
+}
+
+#[test]
+fn a_lying_declaration_of_set_spells_is_refused_at_once_or_named_by_the_audit() {
+    // Patrol Robo turns every set spell of its opponents face-up. Nobody else can tell a set
+    // spell from a set trap, so each owner declares which of theirs are spells; the same two
+    // lies as above are caught the same way. Decks with three Patrol Robos and three Negate
+    // Attacks each make such declarations common.
+    let patrol_robo = fairduel_engine::CardId(523);
+    let asked_by_patrol_robo = |game: &Game| {
+        let state = game
+            .peer(Seat(0))
+            .duel()
+            .map(|duel| duel.state().resume.clone());
+        matches!(
+            state,
+            Some(fairduel_engine::state::Resume::EffectDeclared { effect })
+                if effect.card == patrol_robo
+        )
+    };
+    let (mut overclaimed, mut hid) = (false, false);
+    'search: for table in tables(&TWO_SEATS) {
+        let table = with_three_of_each(table, &[523, 828]);
+        for seed in 20..400u64 {
+            let mut game = Game::new(&table, seed);
+            while !(overclaimed && hid) && until_declaration(&mut game) {
+                if asked_by_patrol_robo(&game) {
+                    declaration_lies(&mut game.clone(), &mut overclaimed, &mut hid);
+                }
+                game.advance();
+            }
+            if overclaimed && hid {
+                break 'search;
+            }
+        }
+    }
+    assert!(overclaimed, "no seed gave a declaration with only traps");
+    assert!(hid, "no seed gave a declaration with a set spell to hide");
 }
 
 /// At an owner declaration: tells the lie that is still missing, if this one allows it.
