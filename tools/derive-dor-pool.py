@@ -216,6 +216,9 @@ FACE_UP_MONSTERS = dict(kind="monster", face_up_only=True)
 # The pool
 # --------------------------------------------------------------------------------------
 
+# Effect monsters the original also marks "Strong in TOON terrain".
+STRONG_IN_TOON_WITH_EFFECTS = {41, 270}  # Genin, Niwatori
+
 # Monsters without effects, by type. Mostly levels 2-4 so that decks are playable.
 NORMAL_MONSTERS = [
     # Dragon
@@ -461,6 +464,18 @@ EFFECT_MONSTERS = {
     561: [spellbind("destroyed", tg(OPP), 1)],  # Dorover
     490: [eff("destroyed", "damage", player="opponent", amount=300)],  # Yaiba Robo
     346: [eff("destroyed", "damage", player="opponent", amount=500)],  # Needle Ball
+    # --- Nature Effects on life points, and each turn
+    270: [eff("while-in-defence", "recovery-doubled")],  # Niwatori
+    594: [eff("while-in-defence", "recovery-doubled")],  # Frog The Jam
+    322: [eff("while-in-defence", "damage-increase", amount=100)],  # Midnight Fiend
+    365: [eff("while-in-defence", "damage-increase", amount=200)],  # Kryuel
+    388: [eff("while-in-defence", "damage-halved")],  # Tenderness
+    95: [eff("each-turn-in-defence", "heal", player="controller", amount=50)],  # Injection Fairy Lily
+    108: [both("each-turn-in-defence", tg("field", types=["zombie"], **FACE_UP_MONSTERS), 100)],  # Pumpking the King of Ghosts
+    326: [both("each-turn-in-defence", tg("field", side="enemy", **FACE_UP_MONSTERS), -100)],  # Candle of Fate
+    402: [both("each-turn-in-defence", tg("field", side="enemy", **FACE_UP_MONSTERS), -100)],  # Great Moth
+    403: [both("each-turn-in-defence", tg("field", side="enemy", **FACE_UP_MONSTERS), -100)],  # Perfectly Ultimate Great Moth
+    418: [both("each-turn-in-defence", tg("field", side="enemy", **FACE_UP_MONSTERS), -100)],  # Gale Dogra
     # --- Nature Effects: they hold while the monster is face-up in defence position
     80: [both("while-in-defence", tg("field", attributes=["light"], **FACE_UP_MONSTERS), -100)],  # Witch of the Black Forest
     40: [both("while-in-defence", tg("field", attributes=["dark"], **FACE_UP_MONSTERS), -100)],  # Lucky Trinket
@@ -907,6 +922,8 @@ def build(facts, effect_names, classes, equips):
     for n, effects in EFFECT_MONSTERS.items():
         body = monster_body(n, facts.get(n, {"kind": "?", "name": "?"}), ritual_monsters)
         body["effects"] = effects
+        if n in STRONG_IN_TOON_WITH_EFFECTS:
+            body["strong_in"] = "toon"
         add(n, body, "effect monsters")
     for n, effects in RITUAL_EFFECT_MONSTERS.items():
         body = monster_body(n, facts[n], ritual_monsters)

@@ -520,6 +520,9 @@ pub enum Trigger {
     /// (the original game's Nature Effects: "while this card is face-up in the defense
     /// position").
     WhileInDefence,
+    /// At the start of every turn, whoever's, while this monster is face-up in defence
+    /// position and free (the original's "… each turn" Nature Effects).
+    EachTurnInDefence,
 }
 
 impl Trigger {
@@ -838,6 +841,13 @@ pub enum Primitive {
     VictoryWhenSurrounded {
         limbs: Vec<CardId>,
     },
+    /// Every damage to a player's life points is `amount` greater (read where damage is
+    /// dealt, while the effect lasts).
+    DamageIncrease { amount: u16 },
+    /// Every damage to a player's life points is halved, rounded down.
+    DamageHalved,
+    /// Every gain of life points is doubled.
+    RecoveryDoubled,
 }
 
 /// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.

@@ -10,6 +10,7 @@ impl Duel {
         if amount == 0 {
             return;
         }
+        let amount = self.damage_after_lasting_effects(amount);
         let life_points = self.state.player(seat).life_points.saturating_sub(amount);
         self.set_life_points(seat, life_points);
         events.push(Event::Damage {
@@ -19,7 +20,14 @@ impl Duel {
         });
     }
 
+    /// `seat` gains `amount` life points, as the lasting effects on the board make it.
     pub(crate) fn heal(&mut self, seat: Seat, amount: u32, events: &mut Vec<Event>) {
+        let amount = self.recovery_after_lasting_effects(amount);
+        self.gain_exactly(seat, amount, events);
+    }
+
+    /// `seat` gains exactly `amount` life points (an effect that sets them to a figure).
+    pub(crate) fn gain_exactly(&mut self, seat: Seat, amount: u32, events: &mut Vec<Event>) {
         let life_points = self.state.player(seat).life_points.saturating_add(amount);
         self.set_life_points(seat, life_points);
         events.push(Event::Healed {

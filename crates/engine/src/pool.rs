@@ -836,7 +836,13 @@ fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<(), String>
     let ok = match kind {
         CardKind::Monster(_) => matches!(
             effect.trigger,
-            T::Flip | T::Battle | T::Destroyed | T::Movement | T::Continuous | T::WhileInDefence
+            T::Flip
+                | T::Battle
+                | T::Destroyed
+                | T::Movement
+                | T::Continuous
+                | T::WhileInDefence
+                | T::EachTurnInDefence
         ),
         CardKind::Spell { .. } => matches!(effect.trigger, T::Activate | T::Continuous),
         CardKind::Trap { .. } => {

@@ -329,6 +329,10 @@ fn describe(effect: &EffectDef, ctx: &Ctx<'_>) -> (Option<String>, String) {
         Trigger::WhileInDefence => {
             Some("While this monster is face-up in defence position".to_owned())
         }
+        Trigger::EachTurnInDefence => Some(
+            "At the start of every turn, while this monster is face-up in defence position"
+                .to_owned(),
+        ),
     };
     (prefix, primitive_clause(p, effect.trigger, ctx))
 }
@@ -495,6 +499,11 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
                 names.join(", ")
             )
         }
+        Primitive::DamageIncrease { amount } => {
+            format!("all damage to life points is increased by {amount}")
+        }
+        Primitive::DamageHalved => "all damage to life points is halved".to_owned(),
+        Primitive::RecoveryDoubled => "all life points gained are doubled".to_owned(),
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"

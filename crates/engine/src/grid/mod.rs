@@ -21,6 +21,7 @@ mod filters;
 mod flow;
 mod fusion;
 mod leader_abilities;
+mod life_point_effects;
 mod legal;
 mod monster_room;
 mod movement;

@@ -30,7 +30,8 @@ impl Duel {
         if let Some(seat) = self.whose(player, effect) {
             let lp = self.state.player(seat).life_points;
             if lp < u32::from(to) {
-                self.heal(seat, u32::from(to) - lp, events);
+                // "Up to" a figure: nothing doubles it past that.
+                self.gain_exactly(seat, u32::from(to) - lp, events);
             }
         }
         Resolved::Done

@@ -280,7 +280,10 @@ impl Duel {
             | Primitive::MovesTwo
             | Primitive::TerraformOnEntry { .. }
             | Primitive::Transform { .. }
-            | Primitive::VictoryWhenSurrounded { .. } => Resolved::Done,
+            | Primitive::VictoryWhenSurrounded { .. }
+            | Primitive::DamageIncrease { .. }
+            | Primitive::DamageHalved
+            | Primitive::RecoveryDoubled => Resolved::Done,
         };
         if let Resolved::Stopped = resolved {
             return;
