@@ -464,6 +464,12 @@ EFFECT_MONSTERS = {
     561: [spellbind("destroyed", tg(OPP), 1)],  # Dorover
     490: [eff("destroyed", "damage", player="opponent", amount=300)],  # Yaiba Robo
     346: [eff("destroyed", "damage", player="opponent", amount=500)],  # Needle Ball
+    # --- battles changed
+    375: [eff("battle", "cancels-changes-in-battle")],  # Happy Lover
+    380: [eff("battle", "cancels-changes-in-battle")],  # Ray & Temperature
+    408: [eff("battle", "cancels-changes-in-battle"), eff("movement", "by-agreement")],  # Jirai Gumo
+    183: [eff("battle", "banishes-in-battle")],  # Dimensional Warrior
+    217: [eff("battle", "banishes-in-battle")],  # One Who Hunts Souls
     # --- Nature Effects on life points, and each turn
     270: [eff("while-in-defence", "recovery-doubled")],  # Niwatori
     594: [eff("while-in-defence", "recovery-doubled")],  # Frog The Jam

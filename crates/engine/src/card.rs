@@ -843,11 +843,19 @@ pub enum Primitive {
     },
     /// Every damage to a player's life points is `amount` greater (read where damage is
     /// dealt, while the effect lasts).
-    DamageIncrease { amount: u16 },
+    DamageIncrease {
+        amount: u16,
+    },
     /// Every damage to a player's life points is halved, rounded down.
     DamageHalved,
     /// Every gain of life points is doubled.
     RecoveryDoubled,
+    /// In battle, the enemy monster fights with its printed ATK and DEF, its terrain and its
+    /// Deck Leader's bonus only: every other increase or decrease is cancelled.
+    CancelsChangesInBattle,
+    /// A monster this one destroys in battle is removed from the game instead of staying in
+    /// the graveyard ("cannot be revived").
+    BanishesInBattle,
 }
 
 /// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.

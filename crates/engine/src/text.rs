@@ -281,7 +281,9 @@ fn describe(effect: &EffectDef, ctx: &Ctx<'_>) -> (Option<String>, String) {
             Trigger::Battle,
             Primitive::BattleBonus { .. }
             | Primitive::DestroyInBattle { .. }
-            | Primitive::NoBattleDamage,
+            | Primitive::NoBattleDamage
+            | Primitive::CancelsChangesInBattle
+            | Primitive::BanishesInBattle,
         )
         | (
             Trigger::Movement,
@@ -504,6 +506,15 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         }
         Primitive::DamageHalved => "all damage to life points is halved".to_owned(),
         Primitive::RecoveryDoubled => "all life points gained are doubled".to_owned(),
+        Primitive::CancelsChangesInBattle => format!(
+            "the monster {} battles fights with its printed ATK and DEF, its terrain and its \
+             Deck Leader's bonus only",
+            ctx.this()
+        ),
+        Primitive::BanishesInBattle => format!(
+            "a monster {} destroys in battle is removed from the game",
+            ctx.this()
+        ),
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"

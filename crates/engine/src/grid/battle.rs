@@ -343,10 +343,13 @@ impl Duel {
             }
         }
         let d_now = self.state.piece(target).cloned().unwrap_or(d_piece.clone());
-        let (mut a_atk, _) = self.stats_of(attacker, &a_piece, &a_card);
-        let (mut d_atk, d_def) = self.stats_of(target, &d_now, &d_card);
-        a_atk += self.battle_bonus(attacker, &a_piece, &a_card, &d_card);
-        d_atk += self.battle_bonus(target, &d_now, &d_card, &a_card);
+        let (a_stats, d_stats) =
+            self.battle_stats((attacker, &a_piece, &a_card), (target, &d_now, &d_card));
+        let (a_atk, d_atk, d_def) = (a_stats.0, d_stats.0, d_stats.1);
+        let banish_d =
+            self.has_battle_effect(attacker, &a_piece, &a_card, &Primitive::BanishesInBattle);
+        let banish_a =
+            self.has_battle_effect(target, &d_now, &d_card, &Primitive::BanishesInBattle);
         let defending = if d_now.defence { d_def } else { d_atk };
         events.push(Event::Battle {
             attacker: attacker.into(),
@@ -412,9 +415,15 @@ impl Duel {
         }
         if destroy_d {
             self.destroy(target, Some(a_piece.controller), events);
+            if banish_d {
+                self.banish_from_graveyard(d_now.owner, d_now.card_ref, events);
+            }
         }
         if destroy_a {
             self.destroy(attacker, Some(d_now.controller), events);
+            if banish_a {
+                self.banish_from_graveyard(a_piece.owner, a_piece.card_ref, events);
+            }
         }
         if kairu && destroy_d && !destroy_a {
             self.advance(attacker, target, events);

@@ -7,6 +7,7 @@
 
 mod activated_effects;
 mod battle;
+mod battle_effects;
 mod bluff;
 mod built_decks;
 mod card_game_summons;
@@ -21,8 +22,8 @@ mod filters;
 mod flow;
 mod fusion;
 mod leader_abilities;
-mod life_point_effects;
 mod legal;
+mod life_point_effects;
 mod monster_room;
 mod movement;
 mod pendulum_zones;

@@ -283,7 +283,9 @@ impl Duel {
             | Primitive::VictoryWhenSurrounded { .. }
             | Primitive::DamageIncrease { .. }
             | Primitive::DamageHalved
-            | Primitive::RecoveryDoubled => Resolved::Done,
+            | Primitive::RecoveryDoubled
+            | Primitive::CancelsChangesInBattle
+            | Primitive::BanishesInBattle => Resolved::Done,
         };
         if let Resolved::Stopped = resolved {
             return;
