@@ -348,11 +348,8 @@ EFFECT_MONSTERS = {
     675: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Shapesnatch
     676: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Carat Idol
     677: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Electromagnetic Bagworm
-    678: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Timeater
     679: [terrain("destroyed", 1, "crush"), eff("movement", "by-agreement")],  # Mucus Yolk
-    680: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Servant of Catabolism
     681: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Rigras Leever
-    682: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Moisture Creature
     # --- movement
     38: [IGNORE_TRAPS],  # White Magical Hat
     66: [IGNORE_TRAPS],  # The Bewitching Phantom Thief
@@ -470,6 +467,26 @@ EFFECT_MONSTERS = {
     408: [eff("battle", "cancels-changes-in-battle"), eff("movement", "by-agreement")],  # Jirai Gumo
     183: [eff("battle", "banishes-in-battle")],  # Dimensional Warrior
     217: [eff("battle", "banishes-in-battle")],  # One Who Hunts Souls
+    # --- Nature Effects that change a rule of the grid
+    447: [eff("while-in-defence", "no-movement-bonuses")],  # Serpent Marauder
+    539: [eff("while-in-defence", "moves-two-for-all", filter=flt(types=["thunder"]))],  # Thunder Nyan Nyan
+    655: [eff("while-in-defence", "no-traps")],  # Ancient Tree of Enlightenment
+    113: [eff("while-in-defence", "no-spells")],  # Temple of Skulls
+    83: [eff("while-in-defence", "immune-to-enemy-spells", filter=flt(types=["dragon"]))],  # Lord of D.
+    627: [eff("while-in-defence", "spellbind-countdown-stopped")],  # Ancient Jar
+    45: [eff("while-in-defence", "power-ups-boosted", amount=200)],  # Maha Vailo
+    678: [terrain("destroyed", 1, "crush"),
+          eff("while-in-defence", "spellbind-countdown-doubled")],  # Timeater
+    680: [terrain("destroyed", 1, "crush"),
+          eff("while-in-defence", "extra-summoning-point")],  # Servant of Catabolism
+    682: [terrain("destroyed", 1, "crush"),
+          eff("while-in-defence", "opposing-leader-powers-off")],  # Moisture Creature
+    456: [eff("destroyed", "summoning-points-to-zero", player="opponent")],  # Sinister Serpent
+    137: [NO_BATTLE_DAMAGE, eff("flip", "by-agreement")],  # Kageningen
+    # --- flip: stats taken from another monster
+    149: [eff("flip", "adopt-stats", **{"from": tg("field", pick="highest-atk", **FACE_UP_MONSTERS)})],  # Greenkappa
+    175: [eff("flip", "adopt-stats", **{"from": tg("field", pick="highest-atk", **FACE_UP_MONSTERS)})],  # Eyearmor
+    570: [eff("flip", "adopt-stats", **{"from": tg(OPP)})],  # Change Slime
     # --- Nature Effects on life points, and each turn
     270: [eff("while-in-defence", "recovery-doubled")],  # Niwatori
     594: [eff("while-in-defence", "recovery-doubled")],  # Frog The Jam

@@ -856,6 +856,35 @@ pub enum Primitive {
     /// A monster this one destroys in battle is removed from the game instead of staying in
     /// the graveyard ("cannot be revived").
     BanishesInBattle,
+    /// No card's movement is increased: every monster moves the format's one face-up step,
+    /// every Deck Leader one (Serpent Marauder).
+    NoMovementBonuses,
+    /// Face-up monsters passing `filter` move up to two cells (Thunder Nyan Nyan).
+    MovesTwoForAll { filter: Filter },
+    /// No trap can be sprung (Ancient Tree of Enlightenment).
+    NoTraps,
+    /// Spells and Ritual spells resolve with no effect (Temple of Skulls).
+    NoSpells,
+    /// Monsters passing `filter` are out of reach of the effects of spells played by the
+    /// controller's opponents (Lord of D.).
+    ImmuneToEnemySpells { filter: Filter },
+    /// Spellbinding counters do not count down (Ancient Jar).
+    SpellbindCountdownStopped,
+    /// Spellbinding counters count down twice as fast (Timeater).
+    SpellbindCountdownDoubled,
+    /// Every power-up's bonus is `amount` greater (Maha Vailo).
+    PowerUpsBoosted { amount: u16 },
+    /// The Deck Leader abilities of the controller's opponents do nothing (Moisture
+    /// Creature).
+    OpposingLeaderPowersOff,
+    /// The controller gains one more Summoning Point at each of their standbys (Servant of
+    /// Catabolism).
+    ExtraSummoningPoint,
+    /// The player's Summoning Points drop to 0 (Sinister Serpent).
+    SummoningPointsToZero { player: Player },
+    /// This monster takes the ATK and DEF of the one monster `from` picks (Greenkappa: the
+    /// highest ATK on the field; Change Slime: the monster it battles).
+    AdoptStats { from: Targets },
 }
 
 /// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.

@@ -515,6 +515,42 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             "a monster {} destroys in battle is removed from the game",
             ctx.this()
         ),
+        Primitive::NoMovementBonuses => {
+            "no card's movement is increased (every effect that would is cancelled)".to_owned()
+        }
+        Primitive::MovesTwoForAll { filter } => format!(
+            "every face-up {} moves up to two cells",
+            filter_phrase(filter, false, ctx)
+        ),
+        Primitive::NoTraps => "no trap can be sprung".to_owned(),
+        Primitive::NoSpells => "every spell and ritual resolves with no effect".to_owned(),
+        Primitive::ImmuneToEnemySpells { filter } => format!(
+            "every {} is out of reach of your opponents' spells",
+            filter_phrase(filter, false, ctx)
+        ),
+        Primitive::SpellbindCountdownStopped => {
+            "spellbinding counters do not count down".to_owned()
+        }
+        Primitive::SpellbindCountdownDoubled => {
+            "spellbinding counters count down twice as fast".to_owned()
+        }
+        Primitive::PowerUpsBoosted { amount } => {
+            format!("every power-up gives {amount} more ATK and DEF")
+        }
+        Primitive::OpposingLeaderPowersOff => {
+            "your opponents' Deck Leader abilities do nothing".to_owned()
+        }
+        Primitive::ExtraSummoningPoint => {
+            "you gain one more Summoning Point at each of your standbys".to_owned()
+        }
+        Primitive::SummoningPointsToZero { player } => match player {
+            Player::Opponent => "your opponent's Summoning Points drop to 0".to_owned(),
+            Player::Controller => "your Summoning Points drop to 0".to_owned(),
+        },
+        Primitive::AdoptStats { from } => {
+            let np = targets_phrase(from, trigger, ctx);
+            format!("{} takes the ATK and DEF of {}{}", ctx.this(), np.text, np.condition)
+        }
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"

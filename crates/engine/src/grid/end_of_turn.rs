@@ -120,6 +120,7 @@ impl Duel {
     pub(super) fn end_the_turn_on_the_board(&mut self, events: &mut Vec<Event>) {
         let seat = self.state.active;
         let turn = self.state.turn;
+        let countdown = self.spellbind_countdown();
         let mut released = Vec::new();
         for (i, slot) in self.state.cells.iter_mut().enumerate() {
             let Some(piece) = slot.as_mut() else { continue };
@@ -138,12 +139,13 @@ impl Duel {
             });
             if piece.controller == seat
                 && piece.bound_turn != turn
+                && countdown > 0
                 && let Bind::Turns(n) = piece.bind
             {
-                piece.bind = if n <= 1 {
+                piece.bind = if n <= countdown {
                     Bind::Free
                 } else {
-                    Bind::Turns(n - 1)
+                    Bind::Turns(n - countdown)
                 };
                 if piece.bind == Bind::Free {
                     released.push(i);

@@ -14,7 +14,11 @@ impl Duel {
         let Some(abilities) = &self.rules.format.leader_abilities else {
             return 0;
         };
-        if abilities.kin_bonus == 0 || piece.leader || !piece.face_up {
+        if abilities.kin_bonus == 0
+            || piece.leader
+            || !piece.face_up
+            || self.leader_powers_off_for(piece.controller)
+        {
             return 0;
         }
         let leader_cell = self.state.player(piece.controller).leader;

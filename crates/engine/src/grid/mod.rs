@@ -21,6 +21,7 @@ mod end_of_turn;
 mod filters;
 mod flow;
 mod fusion;
+mod lasting_effects;
 mod leader_abilities;
 mod legal;
 mod life_point_effects;

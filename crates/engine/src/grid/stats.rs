@@ -35,6 +35,11 @@ impl Duel {
             def += i32::from(modifier.def);
         }
         if piece.face_up {
+            let power_up_boost = if piece.attached.is_empty() {
+                0
+            } else {
+                self.power_up_boost()
+            };
             for equip in &piece.attached {
                 for (a, d) in self
                     .rules
@@ -43,8 +48,10 @@ impl Duel {
                     .into_iter()
                     .flat_map(equip_bonus)
                 {
-                    atk += a;
-                    def += d;
+                    // Maha Vailo makes every power-up that raises a monster stronger.
+                    let boost = if a > 0 || d > 0 { power_up_boost } else { 0 };
+                    atk += a + boost;
+                    def += d + boost;
                 }
             }
             let (a, d) = self.aura_bonus(cell, piece, card);

@@ -169,7 +169,7 @@ impl Duel {
         piece: &Piece,
         event: TrapEvent,
     ) -> bool {
-        if piece.controller != seat || !piece.may_be(Class::SpellTrap) {
+        if piece.controller != seat || !piece.may_be(Class::SpellTrap) || self.traps_sealed() {
             return false;
         }
         // The attacked card itself may be a spell its owner activates, however fresh.

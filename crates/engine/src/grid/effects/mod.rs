@@ -2,6 +2,7 @@
 //! that says "your opponent" is aimed at, resolving it (each primitive in its own file), and
 //! the cards it reaches.
 
+mod adopt_stats;
 mod another_play;
 mod bring_here;
 mod by_agreement;
@@ -209,7 +210,10 @@ impl Duel {
         if self.fizzles(&effect, &card, &def) || self.ask_classes_first(&effect, &def.primitive) {
             return;
         }
+        // Temple of Skulls: a spell resolves with no effect (and still goes where it goes).
+        let sealed_spell = card.is_spell() && def.trigger == Trigger::Activate && self.spells_sealed();
         let resolved = match &def.primitive {
+            _ if sealed_spell => Resolved::Done,
             Primitive::ModifyStats {
                 targets,
                 atk,
@@ -285,7 +289,21 @@ impl Duel {
             | Primitive::DamageHalved
             | Primitive::RecoveryDoubled
             | Primitive::CancelsChangesInBattle
-            | Primitive::BanishesInBattle => Resolved::Done,
+            | Primitive::BanishesInBattle
+            | Primitive::NoMovementBonuses
+            | Primitive::MovesTwoForAll { .. }
+            | Primitive::NoTraps
+            | Primitive::NoSpells
+            | Primitive::ImmuneToEnemySpells { .. }
+            | Primitive::SpellbindCountdownStopped
+            | Primitive::SpellbindCountdownDoubled
+            | Primitive::PowerUpsBoosted { .. }
+            | Primitive::OpposingLeaderPowersOff
+            | Primitive::ExtraSummoningPoint => Resolved::Done,
+            Primitive::SummoningPointsToZero { player } => {
+                self.summoning_points_to_zero(&effect, *player, events)
+            }
+            Primitive::AdoptStats { from } => self.adopt_stats(&effect, from, events),
         };
         if let Resolved::Stopped = resolved {
             return;
@@ -355,7 +373,11 @@ impl Duel {
             .into_iter()
             .filter(on_terrain)
             .filter(within_trap_reach)
-            .filter(|c| self.state.piece(*c).is_some_and(|p| !p.leader))
+            .filter(|c| {
+                self.state
+                    .piece(*c)
+                    .is_some_and(|p| !p.leader && !self.immune_to_spell(effect, p))
+            })
             .filter(|c| !walled_off(c))
             .collect()
     }

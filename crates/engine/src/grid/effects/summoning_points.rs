@@ -29,6 +29,24 @@ impl Duel {
         Resolved::Done
     }
 
+    /// The player's Summoning Points drop to 0 (Sinister Serpent: "Reduces opponent's
+    /// Summoning Power to 0").
+    pub(super) fn summoning_points_to_zero(
+        &mut self,
+        effect: &QueuedEffect,
+        player: Player,
+        events: &mut Vec<Event>,
+    ) -> Resolved {
+        if let Some(seat) = self.whose(player, effect) {
+            let points = &mut self.state.player_mut(seat).summoning_points;
+            if *points > 0 {
+                *points = 0;
+                events.push(Event::SummoningPoints { seat, now: 0 });
+            }
+        }
+        Resolved::Done
+    }
+
     /// Every opponent's Summoning Points go to the effect's controller, up to the maximum
     /// (Magic Drain: "Absorbs all of your opponent's Summoning Power").
     pub(super) fn drain_summoning_points(

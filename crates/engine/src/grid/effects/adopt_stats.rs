@@ -1,0 +1,54 @@
+//! A monster that takes another's ATK and DEF (Greenkappa, Eyearmor: "adopts the ATK/DEF of
+//! the monster with the highest attack power on the field"; Change Slime: of the monster it
+//! battles). The change is made once and lasts while it stays on the field.
+
+use super::Resolved;
+use crate::card::{Duration, Targets};
+use crate::duel::Duel;
+use crate::event::Event;
+use crate::piece::Modifier;
+use crate::place::Place;
+use crate::state::QueuedEffect;
+
+impl Duel {
+    pub(super) fn adopt_stats(
+        &mut self,
+        effect: &QueuedEffect,
+        from: &Targets,
+        events: &mut Vec<Event>,
+    ) -> Resolved {
+        let Some(at) = effect.at.and_then(Place::cell) else {
+            return Resolved::Done;
+        };
+        // Only a face-up monster's stats can be read by everyone.
+        let source = self
+            .select(from, effect, false)
+            .into_iter()
+            .find_map(|cell| self.stats_at(cell));
+        let still_here = self
+            .state
+            .piece(at)
+            .is_some_and(|p| p.card == Some(effect.card) && p.face_up);
+        let (Some((atk, def)), Some((own_atk, own_def)), true) =
+            (source, self.stats_at(at), still_here)
+        else {
+            return Resolved::Done;
+        };
+        let clamp = |n: i32| i16::try_from(n).unwrap_or(if n < 0 { i16::MIN } else { i16::MAX });
+        if let Some(p) = self.state.piece_mut(at) {
+            p.modifiers.push(Modifier::stats(
+                clamp(atk - own_atk),
+                clamp(def - own_def),
+                Duration::Permanent,
+            ));
+        }
+        if let Some((a, d)) = self.stats_at(at) {
+            events.push(Event::StatsChanged {
+                at: at.into(),
+                atk: a,
+                def: d,
+            });
+        }
+        Resolved::Done
+    }
+}
