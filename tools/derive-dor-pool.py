@@ -483,6 +483,10 @@ EFFECT_MONSTERS = {
           eff("while-in-defence", "opposing-leader-powers-off")],  # Moisture Creature
     456: [eff("destroyed", "summoning-points-to-zero", player="opponent")],  # Sinister Serpent
     137: [NO_BATTLE_DAMAGE, eff("flip", "by-agreement")],  # Kageningen
+    # --- back into the deck, and a last stand
+    257: [eff("flip", "return-to-deck", targets=tg("this"))],  # Hane-Hane
+    361: [eff("flip", "return-to-deck", targets=tg(OPP))],  # Wall of Illusion
+    390: [eff("destroyed", "boost-at-a-cost", boost=1000, cost=1000)],  # Hourglass of Courage
     # --- flip: stats taken from another monster
     149: [eff("flip", "adopt-stats", **{"from": tg("field", pick="highest-atk", **FACE_UP_MONSTERS)})],  # Greenkappa
     175: [eff("flip", "adopt-stats", **{"from": tg("field", pick="highest-atk", **FACE_UP_MONSTERS)})],  # Eyearmor

@@ -860,20 +860,26 @@ pub enum Primitive {
     /// every Deck Leader one (Serpent Marauder).
     NoMovementBonuses,
     /// Face-up monsters passing `filter` move up to two cells (Thunder Nyan Nyan).
-    MovesTwoForAll { filter: Filter },
+    MovesTwoForAll {
+        filter: Filter,
+    },
     /// No trap can be sprung (Ancient Tree of Enlightenment).
     NoTraps,
     /// Spells and Ritual spells resolve with no effect (Temple of Skulls).
     NoSpells,
     /// Monsters passing `filter` are out of reach of the effects of spells played by the
     /// controller's opponents (Lord of D.).
-    ImmuneToEnemySpells { filter: Filter },
+    ImmuneToEnemySpells {
+        filter: Filter,
+    },
     /// Spellbinding counters do not count down (Ancient Jar).
     SpellbindCountdownStopped,
     /// Spellbinding counters count down twice as fast (Timeater).
     SpellbindCountdownDoubled,
     /// Every power-up's bonus is `amount` greater (Maha Vailo).
-    PowerUpsBoosted { amount: u16 },
+    PowerUpsBoosted {
+        amount: u16,
+    },
     /// The Deck Leader abilities of the controller's opponents do nothing (Moisture
     /// Creature).
     OpposingLeaderPowersOff,
@@ -881,10 +887,25 @@ pub enum Primitive {
     /// Catabolism).
     ExtraSummoningPoint,
     /// The player's Summoning Points drop to 0 (Sinister Serpent).
-    SummoningPointsToZero { player: Player },
+    SummoningPointsToZero {
+        player: Player,
+    },
     /// This monster takes the ATK and DEF of the one monster `from` picks (Greenkappa: the
     /// highest ATK on the field; Change Slime: the monster it battles).
-    AdoptStats { from: Targets },
+    AdoptStats {
+        from: Targets,
+    },
+    /// The cards `targets` reaches go back into their owners' decks, which are shuffled
+    /// (Hane-Hane: itself; Wall of Illusion: the monster it battles).
+    ReturnToDeck {
+        targets: Targets,
+    },
+    /// If the controller has more than `cost` life points, they pay `cost` and every face-up
+    /// monster they control gains `boost` ATK and DEF (Hourglass of Courage).
+    BoostAtACost {
+        boost: i16,
+        cost: u16,
+    },
 }
 
 /// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.

@@ -549,8 +549,24 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         },
         Primitive::AdoptStats { from } => {
             let np = targets_phrase(from, trigger, ctx);
-            format!("{} takes the ATK and DEF of {}{}", ctx.this(), np.text, np.condition)
+            format!(
+                "{} takes the ATK and DEF of {}{}",
+                ctx.this(),
+                np.text,
+                np.condition
+            )
         }
+        Primitive::ReturnToDeck { targets } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            format!(
+                "return {} to its owner's deck, which is shuffled{}",
+                np.text, np.condition
+            )
+        }
+        Primitive::BoostAtACost { boost, cost } => format!(
+            "if you have more than {cost} life points, pay {cost} and every face-up monster you \
+             control gains {boost} ATK and DEF"
+        ),
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"

@@ -54,8 +54,7 @@ impl Duel {
         if piece.leader {
             // Where the extra steps are a Deck Leader ability, Serpent Marauder cancels them,
             // and Moisture Creature those of its controller's opponents' leaders.
-            let ability_off =
-                bonuses_cancelled || self.leader_powers_off_for(piece.controller);
+            let ability_off = bonuses_cancelled || self.leader_powers_off_for(piece.controller);
             if self.rules.format.leader_abilities.is_some() && ability_off {
                 return rules.leader_steps.min(1);
             }

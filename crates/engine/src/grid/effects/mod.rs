@@ -4,6 +4,7 @@
 
 mod adopt_stats;
 mod another_play;
+mod boost_at_a_cost;
 mod bring_here;
 mod by_agreement;
 mod change_terrain;
@@ -20,6 +21,7 @@ mod heal;
 mod leader_boost;
 mod modify_stats;
 mod negate;
+mod return_to_deck;
 mod spellbind;
 mod summoning_points;
 mod to_attack_position;
@@ -211,7 +213,8 @@ impl Duel {
             return;
         }
         // Temple of Skulls: a spell resolves with no effect (and still goes where it goes).
-        let sealed_spell = card.is_spell() && def.trigger == Trigger::Activate && self.spells_sealed();
+        let sealed_spell =
+            card.is_spell() && def.trigger == Trigger::Activate && self.spells_sealed();
         let resolved = match &def.primitive {
             _ if sealed_spell => Resolved::Done,
             Primitive::ModifyStats {
@@ -304,6 +307,10 @@ impl Duel {
                 self.summoning_points_to_zero(&effect, *player, events)
             }
             Primitive::AdoptStats { from } => self.adopt_stats(&effect, from, events),
+            Primitive::ReturnToDeck { targets } => self.return_to_deck(&effect, targets, events),
+            Primitive::BoostAtACost { boost, cost } => {
+                self.boost_at_a_cost(&effect, *boost, *cost, events)
+            }
         };
         if let Resolved::Stopped = resolved {
             return;
