@@ -344,12 +344,12 @@ EFFECT_MONSTERS = {
     # The CRUSH monsters: their terrain when destroyed is defined, the rest of each one's
     # effect stays with agreement.
     672: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Jowls of Dark Demise
-    673: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Souleater
+    673: [terrain("destroyed", 1, "crush"), eff("each-turn-in-defence", "feed-on-graveyards", per=200)],  # Souleater
     675: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Shapesnatch
     676: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Carat Idol
     677: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Electromagnetic Bagworm
-    679: [terrain("destroyed", 1, "crush"), eff("movement", "by-agreement")],  # Mucus Yolk
-    681: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Rigras Leever
+    679: [terrain("destroyed", 1, "crush"), eff("movement", "damage", player="opponent", amount=50)],  # Mucus Yolk
+    681: [terrain("destroyed", 1, "crush"), eff("flip", "discard-hands")],  # Rigras Leever
     # --- movement
     38: [IGNORE_TRAPS],  # White Magical Hat
     66: [IGNORE_TRAPS],  # The Bewitching Phantom Thief
@@ -487,6 +487,9 @@ EFFECT_MONSTERS = {
     257: [eff("flip", "return-to-deck", targets=tg("this"))],  # Hane-Hane
     361: [eff("flip", "return-to-deck", targets=tg(OPP))],  # Wall of Illusion
     390: [eff("destroyed", "boost-at-a-cost", boost=1000, cost=1000)],  # Hourglass of Courage
+    228: [eff("destroyed", "return-to-deck", targets=tg("this"))],  # The Wicked Worm Beast
+    # --- flip: cards turned face-up
+    276: [eff("flip", "flip-face-up", targets=tg("field", kind="monster", max_atk=500))],  # Droll Bird
     # --- flip: stats taken from another monster
     149: [eff("flip", "adopt-stats", **{"from": tg("field", pick="highest-atk", **FACE_UP_MONSTERS)})],  # Greenkappa
     175: [eff("flip", "adopt-stats", **{"from": tg("field", pick="highest-atk", **FACE_UP_MONSTERS)})],  # Eyearmor
@@ -543,6 +546,7 @@ RITUAL_EFFECT_MONSTERS = {
     220: [bonus(["rock"], 900)],  # Sengenjin
     422: [bonus(["dragon"], 600)],  # Javelin Beetle
     353: [leader_boost("flip", 1500, names=[173])],  # Psycho-Puppet
+    338: [eff("while-in-defence", "fewer-summoning-points")],  # Fiend's Mirror
 }
 
 

@@ -906,6 +906,16 @@ pub enum Primitive {
         boost: i16,
         cost: u16,
     },
+    /// Every player sends their whole hand to the graveyard (Rigras Leever).
+    DiscardHands,
+    /// Every monster card in every graveyard is removed from the game, and this monster
+    /// gains `per` ATK and DEF for each (Souleater).
+    FeedOnGraveyards {
+        per: i16,
+    },
+    /// The controller's opponents gain one Summoning Point fewer at each of their standbys
+    /// (Fiend's Mirror).
+    FewerSummoningPoints,
 }
 
 /// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.

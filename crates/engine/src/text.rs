@@ -567,6 +567,17 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             "if you have more than {cost} life points, pay {cost} and every face-up monster you \
              control gains {boost} ATK and DEF"
         ),
+        Primitive::DiscardHands => {
+            "every player sends their whole hand to the graveyard".to_owned()
+        }
+        Primitive::FeedOnGraveyards { per } => format!(
+            "every monster card in every graveyard is removed from the game, and {} gains {per} \
+             ATK and DEF for each",
+            ctx.this()
+        ),
+        Primitive::FewerSummoningPoints => {
+            "your opponents gain one Summoning Point fewer at each of their standbys".to_owned()
+        }
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"

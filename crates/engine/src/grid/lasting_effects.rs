@@ -140,4 +140,15 @@ impl Duel {
             .count();
         u8::try_from(count).unwrap_or(u8::MAX)
     }
+
+    /// Fiend's Mirror: the Summoning Points `seat` gains fewer than the format's at its
+    /// standby, one for each Mirror an opponent of theirs holds.
+    pub(super) fn fewer_summoning_points(&self, seat: Seat) -> u8 {
+        let count = self
+            .lasting_holders(|p| matches!(p, Primitive::FewerSummoningPoints))
+            .into_iter()
+            .filter(|(_, controller, _)| self.are_opponents(*controller, seat))
+            .count();
+        u8::try_from(count).unwrap_or(u8::MAX)
+    }
 }

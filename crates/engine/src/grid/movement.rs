@@ -441,6 +441,7 @@ impl Duel {
         {
             let controller = piece.controller;
             self.queue_agreed(&card, Trigger::Movement, controller, to);
+            self.queue_movement_damage(&card, controller, to);
         }
         self.crush_check(to, events);
         if self.state.piece(to).is_some() && !ignores_traps {

@@ -77,7 +77,9 @@ impl Duel {
     /// The standby: Summoning Points where the format has them.
     pub(super) fn standby(&mut self, seat: Seat, events: &mut Vec<Event>) {
         if let SummonCost::SummoningPoints { per_turn, max, .. } = self.rules.format.play.cost {
-            let gained = per_turn.saturating_add(self.extra_summoning_points(seat));
+            let gained = per_turn
+                .saturating_add(self.extra_summoning_points(seat))
+                .saturating_sub(self.fewer_summoning_points(seat));
             let player = self.state.player_mut(seat);
             player.summoning_points = player.summoning_points.saturating_add(gained).min(max);
             events.push(Event::SummoningPoints {

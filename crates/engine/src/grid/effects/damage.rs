@@ -49,4 +49,29 @@ impl Duel {
         self.damage(seat, count * u32::from(amount), events);
         Resolved::Done
     }
+
+    /// A face-up monster's movement effect that deals damage follows each move it makes
+    /// (Mucus Yolk: "Each time Mucus Yolk moves, an opponent's LP is reduced by 50 points").
+    pub(in crate::grid) fn queue_movement_damage(
+        &mut self,
+        card: &crate::card::CardDef,
+        controller: crate::seat::Seat,
+        at: crate::grid::Cell,
+    ) {
+        for (index, effect) in card.effects.iter().enumerate() {
+            if effect.trigger == crate::card::Trigger::Movement
+                && matches!(effect.primitive, crate::card::Primitive::Damage { .. })
+            {
+                self.state.queue.push(QueuedEffect {
+                    card: card.id,
+                    index: index as u8,
+                    controller,
+                    at: Some(crate::place::Place::Cell(at)),
+                    triggering: None,
+                    opponent: None,
+                    discard_after: false,
+                });
+            }
+        }
+    }
 }

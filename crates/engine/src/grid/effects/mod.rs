@@ -12,7 +12,9 @@ mod class_declarations;
 mod clear_changes;
 mod damage;
 mod destroy;
+mod discard_hands;
 mod draw;
+mod feed_on_graveyards;
 mod flip_face_down;
 mod flip_face_up;
 mod gain_per_card;
@@ -302,7 +304,10 @@ impl Duel {
             | Primitive::SpellbindCountdownDoubled
             | Primitive::PowerUpsBoosted { .. }
             | Primitive::OpposingLeaderPowersOff
-            | Primitive::ExtraSummoningPoint => Resolved::Done,
+            | Primitive::ExtraSummoningPoint
+            | Primitive::FewerSummoningPoints => Resolved::Done,
+            Primitive::DiscardHands => self.discard_hands(events),
+            Primitive::FeedOnGraveyards { per } => self.feed_on_graveyards(&effect, *per, events),
             Primitive::SummoningPointsToZero { player } => {
                 self.summoning_points_to_zero(&effect, *player, events)
             }

@@ -1,12 +1,14 @@
 //! Cards sent back into their owners' decks, which are then shuffled (Hane-Hane, Wall of
-//! Illusion). A Deck Leader never leaves the board, nor a monster immune to removal by
-//! effects; what was equipped to a monster goes to its owner's graveyard.
+//! Illusion; The Wicked Worm Beast, destroyed, from the graveyard). A Deck Leader never
+//! leaves the board, nor a monster immune to removal by effects; what was equipped to a
+//! monster goes to its owner's graveyard.
 
 use super::Resolved;
 use crate::agreement::Destination;
-use crate::card::Targets;
+use crate::card::{Area, Targets, Trigger};
 use crate::duel::Duel;
 use crate::event::Event;
+use crate::place::{Place, Zone};
 use crate::state::QueuedEffect;
 
 impl Duel {
@@ -16,6 +18,13 @@ impl Duel {
         targets: &Targets,
         events: &mut Vec<Event>,
     ) -> Resolved {
+        let destroyed = self
+            .effect_def(effect)
+            .is_some_and(|d| d.trigger == Trigger::Destroyed);
+        if destroyed && targets.area == Area::This {
+            self.return_destroyed_to_deck(effect, events);
+            return Resolved::Done;
+        }
         for cell in self.select(targets, effect, false) {
             let Some(piece) = self.state.piece(cell) else {
                 continue;
@@ -44,5 +53,35 @@ impl Duel {
             self.shuffle_deck(piece.owner, events);
         }
         Resolved::Done
+    }
+
+    /// The card of `effect`, just destroyed, goes from its owner's graveyard back into
+    /// their deck.
+    fn return_destroyed_to_deck(&mut self, effect: &QueuedEffect, events: &mut Vec<Event>) {
+        let found = self.state.seats().find_map(|seat| {
+            let graveyard = &self.state.player(seat).graveyard;
+            graveyard
+                .iter()
+                .rposition(|slot| slot.card == Some(effect.card))
+                .map(|index| (seat, index))
+        });
+        let Some((owner, index)) = found else {
+            return;
+        };
+        if !self.reshuffle_fits(owner, 1) {
+            return;
+        }
+        let slot = self.state.player_mut(owner).graveyard.remove(index);
+        self.state.player_mut(owner).deck.push(slot.card_ref);
+        events.push(Event::CardMoved {
+            from: Place::Zone {
+                side: owner,
+                zone: Zone::Graveyard,
+                slot: u8::try_from(index).unwrap_or(u8::MAX),
+            },
+            to: Destination::Deck,
+            card: slot.card,
+        });
+        self.shuffle_deck(owner, events);
     }
 }
