@@ -856,8 +856,9 @@ pub enum Primitive {
     /// A monster this one destroys in battle is removed from the game instead of staying in
     /// the graveyard ("cannot be revived").
     BanishesInBattle,
-    /// No card's movement is increased: every monster moves the format's one face-up step,
-    /// every Deck Leader one (Serpent Marauder).
+    /// No card's movement is increased by an effect: every face-up monster moves the format's
+    /// face-up steps, and where a Deck Leader's extra steps are a Deck Leader ability, it
+    /// moves one (Serpent Marauder).
     NoMovementBonuses,
     /// Face-up monsters passing `filter` move up to two cells (Thunder Nyan Nyan).
     MovesTwoForAll {

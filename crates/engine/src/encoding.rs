@@ -811,9 +811,10 @@ impl Writer<'_> {
                 self.variant(3);
                 self.queued_effect(spell);
             }
-            Resume::EffectDeclared { effect } => {
+            Resume::EffectDeclared { effect, then } => {
                 self.variant(4);
                 self.queued_effect(effect);
+                self.resume(then);
             }
             Resume::RedirectedAttack { attacker, target } => {
                 self.variant(5);

@@ -81,6 +81,11 @@ pub enum RuleError {
     NotARitual { card: CardId },
     #[error("a Ritual spell activated off the board has no zone for its monster")]
     RitualWithoutZone,
+    #[error(
+        "Temple of Skulls renders Ritual cards ineffective: let the Ritual spell resolve with no \
+         effect"
+    )]
+    RitualSealed,
     #[error("that card is not in your Extra Deck")]
     NotInExtraDeck,
     #[error("the Ritual spell summons card {summons}, not card {named}")]
@@ -242,6 +247,7 @@ impl RuleError {
             RuleError::BadTribute { .. } => "bad-tribute",
             RuleError::NotARitual { .. } => "not-a-ritual",
             RuleError::RitualWithoutZone => "ritual-without-zone",
+            RuleError::RitualSealed => "ritual-sealed",
             RuleError::NotInExtraDeck => "not-in-extra-deck",
             RuleError::WrongRitualMonster { .. } => "wrong-ritual-monster",
             RuleError::RitualTributeCount { .. } => "ritual-tribute-count",

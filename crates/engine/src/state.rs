@@ -210,9 +210,11 @@ pub enum Resume {
         spell: QueuedEffect,
     },
     /// After the owner declarations: destroy the declared cards of this effect (or turn
-    /// them face-up, for an effect that does).
+    /// them face-up, for an effect that does), then go on with `then` (an attack waiting
+    /// for its defender's flip effect, in Kairu's order).
     EffectDeclared {
         effect: QueuedEffect,
+        then: Box<Resume>,
     },
     /// The card game's field: an attack another player redirected onto their own monster,
     /// to be fought with the attacker and its player unharmed.

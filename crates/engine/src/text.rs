@@ -291,7 +291,8 @@ fn describe(effect: &EffectDef, ctx: &Ctx<'_>) -> (Option<String>, String) {
             | Primitive::CrossLabyrinth
             | Primitive::MovesTwo
             | Primitive::TerraformOnEntry { .. },
-        ) => {
+        )
+        | (Trigger::Continuous, Primitive::VictoryWhenSurrounded { .. }) => {
             return (None, primitive_clause(p, effect.trigger, ctx));
         }
         _ => {}
@@ -494,7 +495,7 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         Primitive::VictoryWhenSurrounded { limbs } => {
             let names: Vec<String> = limbs.iter().map(|id| ctx.name_of(*id)).collect();
             format!(
-                "at the start of your turn, if {} is face-up and not spellbound and {} stand \
+                "At the start of your turn, if {} is face-up and not spellbound and {} stand \
                  next to it, one on each side, each your own, face-up and not spellbound, you \
                  win the duel",
                 ctx.this(),

@@ -600,7 +600,13 @@ fn hand_written_encoding_is_postcards() {
         Resume::SpellAfterWindow {
             spell: effect.clone(),
         },
-        Resume::EffectDeclared { effect },
+        Resume::EffectDeclared {
+            effect: effect.clone(),
+            then: Box::new(Resume::AttackAfterReveal {
+                attacker: Cell::new(1, 1).into(),
+                target: Cell::new(2, 1).into(),
+            }),
+        },
         Resume::HideAgain {
             places: vec![Cell::new(1, 1).into(), Cell::new(2, 1).into()],
         },

@@ -474,6 +474,8 @@ impl Duel {
             return;
         }
         let springs = self.rules.format.traps.attacked_trap_springs && !d_piece.face_up;
+        // Ancient Tree of Enlightenment: no trap springs, attacked or not.
+        let traps_sealed = self.traps_sealed();
         let attack = TrapEvent::Attack {
             attacker: attacker.into(),
             target: target.into(),
@@ -499,7 +501,10 @@ impl Duel {
                             )
                         })
             });
-        if springs && let Some(trigger) = trigger {
+        if springs
+            && !traps_sealed
+            && let Some(trigger) = trigger
+        {
             events.push(Event::TrapSprung {
                 at: target.into(),
                 card: d_card.id,

@@ -45,7 +45,18 @@ impl Duel {
                 .graveyard
                 .push(equip.to_graveyard());
         }
-        self.send_to_graveyard(piece.owner, piece.card_ref, piece.card);
+        let card = piece.card.and_then(|id| self.rules.pool.get(id));
+        if piece.face_up
+            && !bound
+            && card.is_some_and(returns_to_deck_when_destroyed)
+            && self.reshuffle_fits(piece.owner, 1)
+        {
+            // The Wicked Worm Beast: "When destroyed in battle, this card is returned to the
+            // deck, and the deck is re-shuffled" — instead of the graveyard.
+            self.put_back_in_deck(piece.owner, piece.card_ref, piece.from_extra_deck, events);
+        } else {
+            self.send_to_graveyard(piece.owner, piece.card_ref, piece.card);
+        }
         events.push(Event::Destroyed {
             owner: piece.owner,
             card: piece.card,
@@ -66,4 +77,16 @@ impl Duel {
             );
         }
     }
+}
+
+/// A card whose effect, when it is destroyed, returns it to its owner's deck.
+fn returns_to_deck_when_destroyed(card: &crate::card::CardDef) -> bool {
+    card.effects.iter().any(|e| {
+        e.trigger == Trigger::Destroyed
+            && matches!(
+                &e.primitive,
+                crate::card::Primitive::ReturnToDeck { targets }
+                    if targets.area == crate::card::Area::This
+            )
+    })
 }

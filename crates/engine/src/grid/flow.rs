@@ -77,9 +77,14 @@ impl Duel {
                 return;
             }
             match std::mem::replace(&mut self.state.resume, Resume::Nothing) {
+                // Owner declarations are waited for above; with none left, what they held
+                // goes on.
+                Resume::EffectDeclared { then, .. } => {
+                    self.state.resume = *then;
+                    continue;
+                }
                 // The card game's field's own step; never set on the grid.
                 Resume::Nothing
-                | Resume::EffectDeclared { .. }
                 | Resume::RedirectedAttack { .. }
                 | Resume::FirstTurn { .. }
                 | Resume::TurnPasses

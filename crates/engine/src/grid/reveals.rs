@@ -215,7 +215,7 @@ impl Duel {
         places: &[Place],
         knowledge: &Knowledge,
     ) -> Option<Answer> {
-        let Resume::EffectDeclared { effect } = &self.state.resume else {
+        let Resume::EffectDeclared { effect, .. } = &self.state.resume else {
             return None;
         };
         let filter = self.effect_filter(effect)?;
@@ -245,7 +245,7 @@ impl Duel {
         let Asked::Declare { places } = self.expect_asked(seat, "declare")? else {
             return Err(self.wrong_decision(seat, "declare"));
         };
-        let Resume::EffectDeclared { effect } = self.state.resume.clone() else {
+        let Resume::EffectDeclared { effect, then } = self.state.resume.clone() else {
             return Err(RuleError::BadDeclaration {
                 why: "no declaration is being collected".into(),
             });
@@ -311,7 +311,7 @@ impl Duel {
         }
         self.state.declarations.retain(|(s, _)| *s != seat);
         if self.state.declarations.is_empty() {
-            self.state.resume = Resume::Nothing;
+            self.state.resume = *then;
         }
         Ok(())
     }

@@ -64,6 +64,10 @@ impl Duel {
         check: RevealCheck,
     ) -> Result<RitualPlan, RuleError> {
         let (spell, ritual) = self.pending_ritual(seat, "ritual")?;
+        // Temple of Skulls: "all MAGIC and RITUAL cards are rendered ineffective".
+        if self.spells_sealed() {
+            return Err(RuleError::RitualSealed);
+        }
         let spell_at = spell
             .at
             .and_then(Place::cell)

@@ -121,6 +121,12 @@ impl Duel {
                 why: "it is not a trap",
             });
         };
+        if self.traps_sealed() {
+            return Err(RuleError::CannotSpring {
+                at: place,
+                why: "Ancient Tree of Enlightenment keeps every trap from springing",
+            });
+        }
         if self.answering_trigger(card, at, event).is_none() {
             return Err(RuleError::CannotSpring {
                 at: place,
@@ -169,12 +175,16 @@ impl Duel {
         piece: &Piece,
         event: TrapEvent,
     ) -> bool {
-        if piece.controller != seat || !piece.may_be(Class::SpellTrap) || self.traps_sealed() {
+        if piece.controller != seat || !piece.may_be(Class::SpellTrap) {
             return false;
         }
         // The attacked card itself may be a spell its owner activates, however fresh.
         if self.is_attacked_set_card(at, piece, event) {
             return true;
+        }
+        // Ancient Tree of Enlightenment: "TRAP cards cannot be triggered".
+        if self.traps_sealed() {
+            return false;
         }
         let delay = u16::from(self.rules.format.traps.set_turns_before_use);
         if piece.entered_turn + delay > self.state.turn {

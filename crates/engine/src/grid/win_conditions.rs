@@ -188,11 +188,13 @@ impl Duel {
             Resume::SpellAfterWindow { spell } if losers.contains(spell.controller) => {
                 state.resume = Resume::Nothing;
             }
-            Resume::EffectDeclared { effect }
-                if losers.contains(effect.controller) || state.declarations.is_empty() =>
-            {
+            Resume::EffectDeclared { effect, .. } if losers.contains(effect.controller) => {
                 state.resume = Resume::Nothing;
                 state.declarations.clear();
+            }
+            // The last owner asked left: what was under way goes on.
+            Resume::EffectDeclared { then, .. } if state.declarations.is_empty() => {
+                state.resume = (**then).clone();
             }
             _ => {}
         }

@@ -47,7 +47,8 @@ impl Duel {
             .into_iter()
             .filter_map(|cell| {
                 let piece = self.state.piece(cell)?;
-                (piece.card.is_none()
+                (targets.pick == crate::card::Pick::All
+                    && piece.card.is_none()
                     && !piece.face_up
                     && needs_identity_of(&targets.filter, piece)
                     && self.public_filter(&targets.filter, effect.controller, None, piece))
@@ -72,8 +73,11 @@ impl Duel {
         }
         if !hidden.is_empty() {
             self.state.declarations = self.owners_in_turn(effect.controller, &hidden);
+            // What was under way (an attack waiting for this flip effect) goes on after.
+            let then = Box::new(std::mem::replace(&mut self.state.resume, Resume::Nothing));
             self.state.resume = Resume::EffectDeclared {
                 effect: effect.clone(),
+                then,
             };
         }
         Resolved::Done

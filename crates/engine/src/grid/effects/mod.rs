@@ -133,7 +133,8 @@ impl Duel {
             | Primitive::DamagePerCard { player, .. }
             | Primitive::Heal { player, .. }
             | Primitive::HealUpTo { player, .. }
-            | Primitive::Draw { player, .. } => *player == Player::Opponent,
+            | Primitive::Draw { player, .. }
+            | Primitive::SummoningPointsToZero { player } => *player == Player::Opponent,
             _ => false,
         };
         if !names_opponent || self.fizzles(effect, card, def) {
@@ -215,8 +216,10 @@ impl Duel {
             return;
         }
         // Temple of Skulls: a spell resolves with no effect (and still goes where it goes).
-        let sealed_spell =
-            card.is_spell() && def.trigger == Trigger::Activate && self.spells_sealed();
+        let sealed_spell = card.is_spell()
+            && card.equip_to.is_none()
+            && def.trigger == Trigger::Activate
+            && self.spells_sealed();
         let resolved = match &def.primitive {
             _ if sealed_spell => Resolved::Done,
             Primitive::ModifyStats {

@@ -6,9 +6,10 @@
 use super::Resolved;
 use crate::agreement::Destination;
 use crate::card::{Area, Targets, Trigger};
+use crate::commitment::CardRef;
 use crate::duel::Duel;
 use crate::event::Event;
-use crate::place::{Place, Zone};
+use crate::seat::Seat;
 use crate::state::QueuedEffect;
 
 impl Duel {
@@ -18,17 +19,22 @@ impl Duel {
         targets: &Targets,
         events: &mut Vec<Event>,
     ) -> Resolved {
+        // A card that goes back into the deck when destroyed went there instead of the
+        // graveyard (`Duel::destroy`).
         let destroyed = self
             .effect_def(effect)
             .is_some_and(|d| d.trigger == Trigger::Destroyed);
-        if destroyed && targets.area == Area::This {
-            self.return_destroyed_to_deck(effect, events);
+        if destroyed {
             return Resolved::Done;
         }
         for cell in self.select(targets, effect, false) {
             let Some(piece) = self.state.piece(cell) else {
                 continue;
             };
+            // "Itself": only while it is still the card on its cell.
+            if targets.area == Area::This && piece.card != Some(effect.card) {
+                continue;
+            }
             if piece.leader
                 || self.immune_to_destruction(piece)
                 || !self.reshuffle_fits(piece.owner, 1)
@@ -44,44 +50,30 @@ impl Duel {
                     .graveyard
                     .push(equip.to_graveyard());
             }
-            self.state.player_mut(piece.owner).deck.push(piece.card_ref);
             events.push(Event::CardMoved {
                 from: cell.into(),
                 to: Destination::Deck,
                 card: piece.card,
             });
-            self.shuffle_deck(piece.owner, events);
+            self.put_back_in_deck(piece.owner, piece.card_ref, piece.from_extra_deck, events);
         }
         Resolved::Done
     }
 
-    /// The card of `effect`, just destroyed, goes from its owner's graveyard back into
-    /// their deck.
-    fn return_destroyed_to_deck(&mut self, effect: &QueuedEffect, events: &mut Vec<Event>) {
-        let found = self.state.seats().find_map(|seat| {
-            let graveyard = &self.state.player(seat).graveyard;
-            graveyard
-                .iter()
-                .rposition(|slot| slot.card == Some(effect.card))
-                .map(|index| (seat, index))
-        });
-        let Some((owner, index)) = found else {
-            return;
-        };
-        if !self.reshuffle_fits(owner, 1) {
+    /// `card_ref` goes back into `owner`'s deck, which is shuffled — or, for a monster that
+    /// came out of the Extra Deck (a Ritual or Fusion Monster), back into the Extra Deck.
+    pub(in crate::grid) fn put_back_in_deck(
+        &mut self,
+        owner: Seat,
+        card_ref: CardRef,
+        from_extra_deck: bool,
+        events: &mut Vec<Event>,
+    ) {
+        if from_extra_deck {
+            self.state.player_mut(owner).extra_deck.push(card_ref);
             return;
         }
-        let slot = self.state.player_mut(owner).graveyard.remove(index);
-        self.state.player_mut(owner).deck.push(slot.card_ref);
-        events.push(Event::CardMoved {
-            from: Place::Zone {
-                side: owner,
-                zone: Zone::Graveyard,
-                slot: u8::try_from(index).unwrap_or(u8::MAX),
-            },
-            to: Destination::Deck,
-            card: slot.card,
-        });
+        self.state.player_mut(owner).deck.push(card_ref);
         self.shuffle_deck(owner, events);
     }
 }
