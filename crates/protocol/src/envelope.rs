@@ -131,8 +131,9 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 ///
 /// Version 30: Duelists of the Roses effects read again from the original effect table —
 /// Nature Effects that hold only in defence position, Exodia's victory, effects that ask
-/// owners which set cards are spells — with no change to the encoding: a version 29 peer
-/// plays these cards otherwise, so the two do not play together.
+/// owners which set cards are spells — and, in every state hash, what an owner declaration
+/// interrupted (`Resume::EffectDeclared::then`): a version 29 peer plays these cards
+/// otherwise, so the two do not play together.
 pub const PROTOCOL_VERSION: u16 = 30;
 
 /// The domain of an envelope's chain hash.
