@@ -873,7 +873,7 @@ fn a_lying_declaration_of_set_spells_is_refused_at_once_or_named_by_the_audit() 
             .map(|duel| duel.state().resume.clone());
         matches!(
             state,
-            Some(fairduel_engine::state::Resume::EffectDeclared { effect })
+            Some(fairduel_engine::state::Resume::EffectDeclared { effect, .. })
                 if effect.card == patrol_robo
         )
     };
