@@ -50,13 +50,15 @@ impl Duel {
             return 0;
         };
         let rules = &self.rules.format.movement;
-        let bonuses_cancelled = self.movement_bonuses_cancelled();
         if piece.leader {
             // Where the extra steps are a Deck Leader ability, Serpent Marauder cancels them,
             // and Moisture Creature those of its controller's opponents' leaders.
-            let ability_off = bonuses_cancelled || self.leader_powers_off_for(piece.controller);
-            if self.rules.format.leader_abilities.is_some() && ability_off {
-                return rules.leader_steps.min(1);
+            if rules.leader_steps > 1
+                && self.rules.format.leader_abilities.is_some()
+                && (self.movement_bonuses_cancelled()
+                    || self.leader_powers_off_for(piece.controller))
+            {
+                return 1;
             }
             return rules.leader_steps;
         }
@@ -83,17 +85,23 @@ impl Duel {
             // The bluff's formats move face-down monsters and spells/traps alike.
             Class::Monster | Class::Unknown if !piece.face_up => rules.monster_steps,
             Class::Unknown => rules.monster_steps,
-            Class::Monster if bonuses_cancelled => rules.face_up_steps,
-            Class::Monster if self.is_powered_up(cell, piece) => {
-                rules.powered_up_steps.max(rules.face_up_steps)
+            Class::Monster => {
+                let increased = if self.is_powered_up(cell, piece) {
+                    rules.powered_up_steps.max(rules.face_up_steps)
+                } else if self.has_static(cell, piece, |p| matches!(p, Primitive::MovesTwo))
+                    || self.moves_two_by_aura(cell, piece)
+                {
+                    rules.face_up_steps.max(2)
+                } else {
+                    rules.face_up_steps
+                };
+                // Serpent Marauder: "cancels any increased movement effects for all cards".
+                if increased > rules.face_up_steps && self.movement_bonuses_cancelled() {
+                    rules.face_up_steps
+                } else {
+                    increased
+                }
             }
-            Class::Monster
-                if self.has_static(cell, piece, |p| matches!(p, Primitive::MovesTwo))
-                    || self.moves_two_by_aura(cell, piece) =>
-            {
-                rules.face_up_steps.max(2)
-            }
-            Class::Monster => rules.face_up_steps,
         }
     }
 

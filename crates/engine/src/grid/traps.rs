@@ -182,10 +182,6 @@ impl Duel {
         if self.is_attacked_set_card(at, piece, event) {
             return true;
         }
-        // Ancient Tree of Enlightenment: "TRAP cards cannot be triggered".
-        if self.traps_sealed() {
-            return false;
-        }
         let delay = u16::from(self.rules.format.traps.set_turns_before_use);
         if piece.entered_turn + delay > self.state.turn {
             return false;
@@ -212,7 +208,9 @@ impl Duel {
             }) => Some(*range),
             _ => None,
         };
-        !self.limited_reach(event, range) || event_in_limited_range(event, at)
+        // Ancient Tree of Enlightenment: "TRAP cards cannot be triggered".
+        (!self.limited_reach(event, range) || event_in_limited_range(event, at))
+            && !self.traps_sealed()
     }
 
     /// Refuses a pass when a trap `seat` can see among its own cards must spring (only in
