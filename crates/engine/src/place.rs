@@ -93,6 +93,16 @@ impl Place {
         }
     }
 
+    /// Slot `index` of `side`'s `zone` (a hand, a graveyard …); an index past the last slot
+    /// a place can name is written as the last.
+    pub fn slot_of(side: Seat, zone: Zone, index: usize) -> Place {
+        Place::Zone {
+            side,
+            zone,
+            slot: u8::try_from(index).unwrap_or(u8::MAX),
+        }
+    }
+
     /// `seat` themselves, as a direct attack's target.
     pub fn player(seat: Seat) -> Place {
         Place::Zone {

@@ -479,106 +479,31 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
                 changes.join(", ")
             )
         }
-        Primitive::ChangeTerrainOfRow { terrain } => format!(
-            "every cell in {}'s row of the board becomes {} terrain (Labyrinth stays)",
-            ctx.this(),
-            terrain.label()
-        ),
-        Primitive::LeaderBoost { leader, atk, def } => {
-            let leader = with_article(&filter_phrase(leader, false, ctx));
-            format!(
-                "if your Deck Leader is {leader}, {} {}",
-                ctx.this(),
-                stat_change(*atk, *def, false)
-            )
-        }
-        Primitive::VictoryWhenSurrounded { limbs } => {
-            let names: Vec<String> = limbs.iter().map(|id| ctx.name_of(*id)).collect();
-            format!(
-                "At the start of your turn, if {} is face-up and not spellbound and {} stand \
-                 next to it, one on each side, each your own, face-up and not spellbound, you \
-                 win the duel",
-                ctx.this(),
-                names.join(", ")
-            )
-        }
-        Primitive::DamageIncrease { amount } => {
-            format!("all damage to life points is increased by {amount}")
-        }
-        Primitive::DamageHalved => "all damage to life points is halved".to_owned(),
-        Primitive::RecoveryDoubled => "all life points gained are doubled".to_owned(),
-        Primitive::CancelsChangesInBattle => format!(
-            "the monster {} battles fights with its printed ATK and DEF, its terrain and its \
-             Deck Leader's bonus only",
-            ctx.this()
-        ),
-        Primitive::BanishesInBattle => format!(
-            "a monster {} destroys in battle is removed from the game",
-            ctx.this()
-        ),
-        Primitive::NoMovementBonuses => {
-            "no card's movement is increased (every effect that would is cancelled)".to_owned()
-        }
-        Primitive::MovesTwoForAll { filter } => format!(
-            "every face-up {} moves up to two cells",
-            filter_phrase(filter, false, ctx)
-        ),
-        Primitive::NoTraps => "no trap can be sprung".to_owned(),
-        Primitive::NoSpells => "every spell and ritual resolves with no effect".to_owned(),
-        Primitive::ImmuneToEnemySpells { filter } => format!(
-            "every {} is out of reach of your opponents' spells",
-            filter_phrase(filter, false, ctx)
-        ),
-        Primitive::SpellbindCountdownStopped => {
-            "spellbinding counters do not count down".to_owned()
-        }
-        Primitive::SpellbindCountdownDoubled => {
-            "spellbinding counters count down twice as fast".to_owned()
-        }
-        Primitive::PowerUpsBoosted { amount } => {
-            format!("every power-up gives {amount} more ATK and DEF")
-        }
-        Primitive::OpposingLeaderPowersOff => {
-            "your opponents' Deck Leader abilities do nothing".to_owned()
-        }
-        Primitive::ExtraSummoningPoint => {
-            "you gain one more Summoning Point at each of your standbys".to_owned()
-        }
-        Primitive::SummoningPointsToZero { player } => match player {
-            Player::Opponent => "your opponent's Summoning Points drop to 0".to_owned(),
-            Player::Controller => "your Summoning Points drop to 0".to_owned(),
-        },
-        Primitive::AdoptStats { from } => {
-            let np = targets_phrase(from, trigger, ctx);
-            format!(
-                "{} takes the ATK and DEF of {}{}",
-                ctx.this(),
-                np.text,
-                np.condition
-            )
-        }
-        Primitive::ReturnToDeck { targets } => {
-            let np = targets_phrase(targets, trigger, ctx);
-            format!(
-                "return {} to its owner's deck, which is shuffled{}",
-                np.text, np.condition
-            )
-        }
-        Primitive::BoostAtACost { boost, cost } => format!(
-            "if you have more than {cost} life points, pay {cost} and every face-up monster you \
-             control gains {boost} ATK and DEF"
-        ),
-        Primitive::DiscardHands => {
-            "every player sends their whole hand to the graveyard".to_owned()
-        }
-        Primitive::FeedOnGraveyards { per } => format!(
-            "every monster card in every graveyard is removed from the game, and {} gains {per} \
-             ATK and DEF for each",
-            ctx.this()
-        ),
-        Primitive::FewerSummoningPoints => {
-            "your opponents gain one Summoning Point fewer at each of their standbys".to_owned()
-        }
+        p @ (Primitive::ChangeTerrainOfRow { .. }
+        | Primitive::LeaderBoost { .. }
+        | Primitive::VictoryWhenSurrounded { .. }
+        | Primitive::DamageIncrease { .. }
+        | Primitive::DamageHalved
+        | Primitive::RecoveryDoubled
+        | Primitive::CancelsChangesInBattle
+        | Primitive::BanishesInBattle
+        | Primitive::NoMovementBonuses
+        | Primitive::MovesTwoForAll { .. }
+        | Primitive::NoTraps
+        | Primitive::NoSpells
+        | Primitive::ImmuneToEnemySpells { .. }
+        | Primitive::SpellbindCountdownStopped
+        | Primitive::SpellbindCountdownDoubled
+        | Primitive::PowerUpsBoosted { .. }
+        | Primitive::OpposingLeaderPowersOff
+        | Primitive::ExtraSummoningPoint
+        | Primitive::SummoningPointsToZero { .. }
+        | Primitive::AdoptStats { .. }
+        | Primitive::ReturnToDeck { .. }
+        | Primitive::BoostAtACost { .. }
+        | Primitive::DiscardHands
+        | Primitive::FeedOnGraveyards { .. }
+        | Primitive::FewerSummoningPoints) => table_effects::clause(p, trigger, ctx),
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"
@@ -1049,6 +974,8 @@ pub fn capitalise(text: &str) -> String {
         None => String::new(),
     }
 }
+
+mod table_effects;
 
 #[cfg(test)]
 mod tests;

@@ -63,20 +63,14 @@ impl Duel {
     /// A monster's printed ATK and DEF with its terrain's bonus and its Deck Leader's (the
     /// kin bonus), nothing else.
     fn unchanged_stats(&self, cell: Cell, piece: &Piece, card: &CardDef) -> (i32, i32) {
-        let Some(m) = card.monster() else {
+        let (Some(m), Some((atk, def))) =
+            (card.monster(), self.printed_on_terrain(cell, piece, card))
+        else {
             return (0, 0);
         };
-        if piece.leader {
-            return (0, 0);
-        }
-        let (mut atk, mut def) = (i32::from(m.atk), i32::from(m.def));
-        if piece.face_up {
-            let bonus =
-                m.terrain_bonus(self.terrain_at(cell)) + self.leader_kin_bonus(cell, piece, m);
-            atk += bonus;
-            def += bonus;
-        }
-        (atk.max(0), def.max(0))
+        // The kin bonus asks for a face-up monster itself.
+        let kin = self.leader_kin_bonus(cell, piece, m);
+        ((atk + kin).max(0), (def + kin).max(0))
     }
 
     /// The card `card_ref` of `owner`, just destroyed into the graveyard, is removed from
@@ -95,11 +89,7 @@ impl Duel {
         let card = slot.card;
         self.state.player_mut(owner).banished.push(slot);
         events.push(Event::CardMoved {
-            from: Place::Zone {
-                side: owner,
-                zone: Zone::Graveyard,
-                slot: u8::try_from(index).unwrap_or(u8::MAX),
-            },
+            from: Place::slot_of(owner, Zone::Graveyard, index),
             to: Destination::Banished,
             card,
         });

@@ -15,30 +15,32 @@ use crate::state::QueuedEffect;
 
 impl Duel {
     /// The face-up, free monsters whose lasting effect applies now and passes `wanted`:
-    /// where they stand, their controllers, and the effect.
-    fn lasting_holders(&self, wanted: impl Fn(&Primitive) -> bool) -> Vec<(Cell, Seat, Primitive)> {
-        let mut holders = Vec::new();
-        for (cell, piece) in self.state.pieces() {
-            if piece.leader || !piece.face_up {
-                continue;
-            }
-            let Some(card) = piece.card.and_then(|id| self.rules.pool.get(id)) else {
-                continue;
-            };
-            for effect in &card.effects {
-                if effect.trigger.lasts_while(piece.face_up, piece.defence)
-                    && wanted(&effect.primitive)
-                    && !self.spellbound(cell, piece)
-                {
-                    holders.push((cell, piece.controller, effect.primitive.clone()));
-                }
-            }
-        }
-        holders
+    /// where they stand, their controllers, and the effect. Whether a monster is free is
+    /// asked only of those with such an effect.
+    pub(super) fn lasting_holders<'a>(
+        &'a self,
+        wanted: impl Fn(&Primitive) -> bool + 'a,
+    ) -> impl Iterator<Item = (Cell, Seat, &'a Primitive)> + 'a {
+        self.state
+            .pieces()
+            .filter(|(_, piece)| !piece.leader && piece.face_up)
+            .filter_map(|(cell, piece)| {
+                let card = piece.card.and_then(|id| self.rules.pool.get(id))?;
+                Some((cell, piece, card))
+            })
+            .flat_map(move |(cell, piece, card)| {
+                card.effects
+                    .iter()
+                    .filter(move |e| e.trigger.lasts_while(piece.face_up, piece.defence))
+                    .map(move |e| (cell, piece, &e.primitive))
+            })
+            .filter(move |(_, _, primitive)| wanted(primitive))
+            .filter(|(cell, piece, _)| !self.spellbound(*cell, piece))
+            .map(|(cell, piece, primitive)| (cell, piece.controller, primitive))
     }
 
     fn any_lasting(&self, wanted: impl Fn(&Primitive) -> bool) -> bool {
-        !self.lasting_holders(wanted).is_empty()
+        self.lasting_holders(wanted).next().is_some()
     }
 
     /// Serpent Marauder: "cancels any increased movement effects for all cards".
@@ -55,10 +57,9 @@ impl Duel {
         piece.face_up
             && self
                 .lasting_holders(|p| matches!(p, Primitive::MovesTwoForAll { .. }))
-                .into_iter()
                 .any(|(at, controller, primitive)| match primitive {
                     Primitive::MovesTwoForAll { filter } => {
-                        at != cell && self.identity_filter(&filter, controller, piece, card, None)
+                        at != cell && self.identity_filter(filter, controller, piece, card, None)
                     }
                     _ => false,
                 })
@@ -89,11 +90,10 @@ impl Duel {
             && piece.face_up
             && self
                 .lasting_holders(|p| matches!(p, Primitive::ImmuneToEnemySpells { .. }))
-                .into_iter()
                 .any(|(_, controller, primitive)| match primitive {
                     Primitive::ImmuneToEnemySpells { filter } => {
                         self.are_opponents(controller, effect.controller)
-                            && self.identity_filter(&filter, controller, piece, card, None)
+                            && self.identity_filter(filter, controller, piece, card, None)
                     }
                     _ => false,
                 })
@@ -107,16 +107,15 @@ impl Duel {
         }
         let doublings = self
             .lasting_holders(|p| matches!(p, Primitive::SpellbindCountdownDoubled))
-            .len();
+            .count();
         (0..doublings).fold(1u8, |n, _| n.saturating_mul(2))
     }
 
     /// Maha Vailo: how much stronger every power-up is.
     pub(super) fn power_up_boost(&self) -> i32 {
         self.lasting_holders(|p| matches!(p, Primitive::PowerUpsBoosted { .. }))
-            .into_iter()
             .map(|(_, _, primitive)| match primitive {
-                Primitive::PowerUpsBoosted { amount } => i32::from(amount),
+                Primitive::PowerUpsBoosted { amount } => i32::from(*amount),
                 _ => 0,
             })
             .sum()
@@ -126,7 +125,6 @@ impl Duel {
     /// holding one.
     pub(super) fn leader_powers_off_for(&self, seat: Seat) -> bool {
         self.lasting_holders(|p| matches!(p, Primitive::OpposingLeaderPowersOff))
-            .into_iter()
             .any(|(_, controller, _)| self.are_opponents(controller, seat))
     }
 
@@ -135,7 +133,6 @@ impl Duel {
     pub(super) fn extra_summoning_points(&self, seat: Seat) -> u8 {
         let count = self
             .lasting_holders(|p| matches!(p, Primitive::ExtraSummoningPoint))
-            .into_iter()
             .filter(|(_, controller, _)| *controller == seat)
             .count();
         u8::try_from(count).unwrap_or(u8::MAX)
@@ -146,7 +143,6 @@ impl Duel {
     pub(super) fn fewer_summoning_points(&self, seat: Seat) -> u8 {
         let count = self
             .lasting_holders(|p| matches!(p, Primitive::FewerSummoningPoints))
-            .into_iter()
             .filter(|(_, controller, _)| self.are_opponents(*controller, seat))
             .count();
         u8::try_from(count).unwrap_or(u8::MAX)

@@ -36,25 +36,22 @@ impl Duel {
         if self.rules.format.family != Family::Grid {
             return effects;
         }
-        for (cell, piece) in self.state.pieces() {
-            if piece.leader || !self.lasting_effects_work(cell) {
-                continue;
-            }
-            let Some(card) = piece.card.and_then(|id| self.rules.pool.get(id)) else {
-                continue;
-            };
-            for effect in &card.effects {
-                if !effect.trigger.lasts_while(piece.face_up, piece.defence) {
-                    continue;
+        let changes_life_points = |p: &Primitive| {
+            matches!(
+                p,
+                Primitive::DamageIncrease { .. }
+                    | Primitive::DamageHalved
+                    | Primitive::RecoveryDoubled
+            )
+        };
+        for (_, _, primitive) in self.lasting_holders(changes_life_points) {
+            match primitive {
+                Primitive::DamageIncrease { amount } => {
+                    effects.damage_increase += u32::from(*amount);
                 }
-                match effect.primitive {
-                    Primitive::DamageIncrease { amount } => {
-                        effects.damage_increase += u32::from(amount);
-                    }
-                    Primitive::DamageHalved => effects.damage_halvings += 1,
-                    Primitive::RecoveryDoubled => effects.recovery_doublings += 1,
-                    _ => {}
-                }
+                Primitive::DamageHalved => effects.damage_halvings += 1,
+                Primitive::RecoveryDoubled => effects.recovery_doublings += 1,
+                _ => {}
             }
         }
         effects

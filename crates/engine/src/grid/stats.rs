@@ -16,20 +16,31 @@ impl Duel {
         Some(self.stats_of(cell, piece, card))
     }
 
+    /// A monster's printed ATK and DEF with, face-up, its terrain's bonus: what every change
+    /// starts from. `None` for a Deck Leader (it fights with none) or a card that is no
+    /// monster.
+    pub(super) fn printed_on_terrain(
+        &self,
+        cell: Cell,
+        piece: &Piece,
+        card: &CardDef,
+    ) -> Option<(i32, i32)> {
+        let m = card.monster().filter(|_| !piece.leader)?;
+        let bonus = if piece.face_up {
+            m.terrain_bonus(self.terrain_at(cell))
+        } else {
+            0
+        };
+        Some((i32::from(m.atk) + bonus, i32::from(m.def) + bonus))
+    }
+
     /// Current ATK and DEF of `piece` at `cell` if it is `card`.
     pub fn stats_of(&self, cell: Cell, piece: &Piece, card: &CardDef) -> (i32, i32) {
-        let Some(m) = card.monster() else {
+        let (Some(m), Some((mut atk, mut def))) =
+            (card.monster(), self.printed_on_terrain(cell, piece, card))
+        else {
             return (0, 0);
         };
-        if piece.leader {
-            return (0, 0);
-        }
-        let (mut atk, mut def) = (i32::from(m.atk), i32::from(m.def));
-        if piece.face_up {
-            let bonus = m.terrain_bonus(self.terrain_at(cell));
-            atk += bonus;
-            def += bonus;
-        }
         for modifier in &piece.modifiers {
             atk += i32::from(modifier.atk);
             def += i32::from(modifier.def);

@@ -6,7 +6,6 @@ use super::Resolved;
 use crate::card::{Duration, Targets};
 use crate::duel::Duel;
 use crate::event::Event;
-use crate::piece::Modifier;
 use crate::place::Place;
 use crate::state::QueuedEffect;
 
@@ -35,20 +34,8 @@ impl Duel {
             return Resolved::Done;
         };
         let clamp = |n: i32| i16::try_from(n).unwrap_or(if n < 0 { i16::MIN } else { i16::MAX });
-        if let Some(p) = self.state.piece_mut(at) {
-            p.modifiers.push(Modifier::stats(
-                clamp(atk - own_atk),
-                clamp(def - own_def),
-                Duration::Permanent,
-            ));
-        }
-        if let Some((a, d)) = self.stats_at(at) {
-            events.push(Event::StatsChanged {
-                at: at.into(),
-                atk: a,
-                def: d,
-            });
-        }
+        let (atk, def) = (clamp(atk - own_atk), clamp(def - own_def));
+        self.add_stat_change(at, atk, def, Duration::Permanent, events);
         Resolved::Done
     }
 }

@@ -7,7 +7,7 @@ use crate::card::Duration;
 use crate::duel::Duel;
 use crate::event::Event;
 use crate::grid::Cell;
-use crate::piece::{Class, Modifier};
+use crate::piece::Class;
 use crate::state::QueuedEffect;
 
 impl Duel {
@@ -32,17 +32,7 @@ impl Duel {
             .map(|(cell, _)| cell)
             .collect();
         for cell in own {
-            if let Some(p) = self.state.piece_mut(cell) {
-                p.modifiers
-                    .push(Modifier::stats(boost, boost, Duration::Permanent));
-            }
-            if let Some((atk, def)) = self.stats_at(cell) {
-                events.push(Event::StatsChanged {
-                    at: cell.into(),
-                    atk,
-                    def,
-                });
-            }
+            self.add_stat_change(cell, boost, boost, Duration::Permanent, events);
         }
         Resolved::Done
     }

@@ -15,11 +15,7 @@ impl Duel {
             let hand = std::mem::take(&mut self.state.player_mut(seat).hand);
             for (index, slot) in hand.into_iter().enumerate() {
                 events.push(Event::CardMoved {
-                    from: Place::Zone {
-                        side: seat,
-                        zone: Zone::Hand,
-                        slot: u8::try_from(index).unwrap_or(u8::MAX),
-                    },
+                    from: Place::slot_of(seat, Zone::Hand, index),
                     to: Destination::Graveyard,
                     card: slot.card,
                 });

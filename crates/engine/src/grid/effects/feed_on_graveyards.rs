@@ -7,7 +7,6 @@ use crate::agreement::Destination;
 use crate::card::Duration;
 use crate::duel::Duel;
 use crate::event::Event;
-use crate::piece::Modifier;
 use crate::place::{Place, Zone};
 use crate::state::QueuedEffect;
 
@@ -38,11 +37,7 @@ impl Duel {
                 }
                 removed = removed.saturating_add(1);
                 events.push(Event::CardMoved {
-                    from: Place::Zone {
-                        side: seat,
-                        zone: Zone::Graveyard,
-                        slot: u8::try_from(index).unwrap_or(u8::MAX),
-                    },
+                    from: Place::slot_of(seat, Zone::Graveyard, index),
                     to: Destination::Banished,
                     card: slot.card,
                 });
@@ -56,17 +51,7 @@ impl Duel {
             .piece(at)
             .is_some_and(|p| p.card == Some(effect.card) && p.face_up);
         if gain != 0 && still_here {
-            if let Some(p) = self.state.piece_mut(at) {
-                p.modifiers
-                    .push(Modifier::stats(gain, gain, Duration::Permanent));
-            }
-            if let Some((atk, def)) = self.stats_at(at) {
-                events.push(Event::StatsChanged {
-                    at: at.into(),
-                    atk,
-                    def,
-                });
-            }
+            self.add_stat_change(at, gain, gain, Duration::Permanent, events);
         }
         Resolved::Done
     }

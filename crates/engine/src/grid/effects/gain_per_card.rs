@@ -6,7 +6,6 @@ use crate::card::{CountedIn, Duration, Filter};
 use crate::duel::Duel;
 use crate::event::Event;
 use crate::grid::filters::identity_matches;
-use crate::piece::Modifier;
 use crate::place::Place;
 use crate::state::QueuedEffect;
 
@@ -28,17 +27,7 @@ impl Duel {
         if gain == 0 {
             return Resolved::Done;
         }
-        if let Some(p) = self.state.piece_mut(at) {
-            p.modifiers
-                .push(Modifier::stats(gain, gain, Duration::Permanent));
-        }
-        if let Some((a, d)) = self.stats_at(at) {
-            events.push(Event::StatsChanged {
-                at: at.into(),
-                atk: a,
-                def: d,
-            });
-        }
+        self.add_stat_change(at, gain, gain, Duration::Permanent, events);
         Resolved::Done
     }
 

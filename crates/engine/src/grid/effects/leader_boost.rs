@@ -8,7 +8,6 @@ use crate::card::Filter;
 use crate::duel::Duel;
 use crate::event::Event;
 use crate::grid::filters::identity_matches;
-use crate::piece::Modifier;
 use crate::place::Place;
 use crate::state::QueuedEffect;
 
@@ -40,17 +39,7 @@ impl Duel {
         if !leader_passes || !still_here {
             return Resolved::Done;
         }
-        if let Some(p) = self.state.piece_mut(cell) {
-            p.modifiers
-                .push(Modifier::stats(atk, def, Duration::Permanent));
-        }
-        if let Some((a, d)) = self.stats_at(cell) {
-            events.push(Event::StatsChanged {
-                at: cell.into(),
-                atk: a,
-                def: d,
-            });
-        }
+        self.add_stat_change(cell, atk, def, Duration::Permanent, events);
         Resolved::Done
     }
 }

@@ -4,6 +4,7 @@ use super::Resolved;
 use crate::card::{Area, CardDef, Duration, Targets};
 use crate::duel::Duel;
 use crate::event::Event;
+use crate::grid::Cell;
 use crate::piece::Modifier;
 use crate::state::QueuedEffect;
 
@@ -24,17 +25,30 @@ impl Duel {
             return Resolved::Done;
         }
         for cell in self.select(targets, effect, false) {
-            if let Some(p) = self.state.piece_mut(cell) {
-                p.modifiers.push(Modifier::stats(atk, def, duration));
-            }
-            if let Some((a, d)) = self.stats_at(cell) {
-                events.push(Event::StatsChanged {
-                    at: cell.into(),
-                    atk: a,
-                    def: d,
-                });
-            }
+            self.add_stat_change(cell, atk, def, duration, events);
         }
         Resolved::Done
+    }
+
+    /// Adds a change of `atk` and `def` lasting `duration` to the card at `cell`, and tells
+    /// everyone its new ATK and DEF.
+    pub(super) fn add_stat_change(
+        &mut self,
+        cell: Cell,
+        atk: i16,
+        def: i16,
+        duration: Duration,
+        events: &mut Vec<Event>,
+    ) {
+        if let Some(p) = self.state.piece_mut(cell) {
+            p.modifiers.push(Modifier::stats(atk, def, duration));
+        }
+        if let Some((atk, def)) = self.stats_at(cell) {
+            events.push(Event::StatsChanged {
+                at: cell.into(),
+                atk,
+                def,
+            });
+        }
     }
 }
