@@ -484,6 +484,15 @@ EFFECT_MONSTERS = {
     456: [eff("destroyed", "summoning-points-to-zero", player="opponent")],  # Sinister Serpent
     137: [NO_BATTLE_DAMAGE, eff("flip", "by-agreement")],  # Kageningen
     # --- back into the deck, and a last stand
+    # Types and attributes changed while face-up (docs/RULES.md, "Types and attributes
+    # changed"): only face-up monsters show a type to change.
+    90: [eff("flip", "retype", targets=tg("field", attributes=["light"], **FACE_UP_MONSTERS),
+             attribute="dark")],  # Tao the Chanter
+    112: [eff("flip", "retype", targets=tg("field", side="own", **FACE_UP_MONSTERS),
+              type="zombie")],  # Blue-Eyed Silver Zombie
+    109: [eff("flip", "retype", targets=tg("field", side="own", **FACE_UP_MONSTERS),
+              type="zombie")],  # Graveyard and the Hand of Invitation
+    116: [eff("flip", "retype", targets=tg(OPP), type="zombie")],  # Mech Mole Zombie
     257: [eff("flip", "return-to-deck", targets=tg("this"))],  # Hane-Hane
     361: [eff("flip", "return-to-deck", targets=tg(OPP))],  # Wall of Illusion
     390: [eff("destroyed", "boost-at-a-cost", boost=1000, cost=1000)],  # Hourglass of Courage
@@ -640,6 +649,35 @@ EQUIPS = {
     788: (flt(types=["dragon"], attributes=["dark"]), 700),  # Nails of Bane
 }
 
+# Power-ups for monsters no type or attribute singles out ("horned monsters", "female
+# monsters"): they fit the monsters of their rows of the equip table, for this bonus.
+EQUIPS_BY_TABLE = {
+    764: 500,  # Horn of Light
+    765: 500,  # Horn of the Unicorn
+    767: 500,  # Electro-Whip
+    768: 500,  # Cyber Shield
+    770: 500,  # Malevolent Nuzzler
+}
+
+# The power-ups for any female monster: together their rows of the equip table are the
+# pool's female monsters, which The Immortal of Thunder weakens. (Malevolent Nuzzler's rows,
+# "FIEND female monsters", also hold fiends that are not.)
+FEMALE_POWER_UPS = ["Electro-Whip", "Cyber Shield"]
+
+
+def female_monsters(facts, equips):
+    by_name = {f["name"]: n for n, f in facts.items() if f["kind"] == "Monster"}
+    return sorted({by_name[m] for spell in FEMALE_POWER_UPS
+                   for m in equips.get(spell, []) if m in by_name})
+
+
+def table_dependent_monsters(facts, equips):
+    """Effect monsters whose targets come from the equip table."""
+    return {
+        536: [both("while-in-defence", tg("field", names=female_monsters(facts, equips),
+                                           **FACE_UP_MONSTERS), -500)],  # The Immortal of Thunder
+    }
+
 
 def heal(n):
     return [eff("activate", "heal", player="controller", amount=n)]
@@ -729,6 +767,14 @@ SPELLS = {
         eff("activate", "clear-changes", targets=tg("field", kind="monster")),
         destroy("activate", tg("field", kind="trap", face_up_only=True)),
     ]),
+    736: ("normal", [eff("activate", "swap-stats",
+                         targets=tg("field", **FACE_UP_MONSTERS))]),  # Shield & Sword
+    744: ("normal", [eff("activate", "return-to-deck",
+                         targets=tg("field", side="own", kind="monster"))]),  # Monster Recovery
+    745: ("normal", [eff("activate", "retype", targets=tg("field", side="own", **FACE_UP_MONSTERS),
+                         type="zombie")]),  # Call Of The Haunted
+    749: ("normal", [eff("activate", "bring-leader-here")]),  # Dimensionhole
+    751: ("normal", [eff("activate", "mirror-positions")]),  # Creature Swap
     743: ("normal", [eff("activate", "to-attack-position",
                          targets=tg("field", side="enemy", kind="monster", defence_only=True))]),  # Stop Defense
 }
@@ -773,6 +819,10 @@ TRAPS = {
         spellbind("enemy-moves-in-range", tg(TRIGGERING, kind="monster", defence_only=True)),
     ]),  # Gorgon's Eye
     823: ("normal", "full", [eff("enemy-spell", "negate-spell")]),  # Magic Jammer
+    # "Triggers against any activated RITUAL card and nullifies the effect": a "permanent"
+    # trap, it answers every Ritual spell of its opponents while it lies face-up.
+    826: ("continuous", "full", [eff("enemy-spell", "negate-spell",
+                                     only=flt(kind="spell", names=sorted(RITUALS)))]),  # Seal of the Ancients
     # "Permanent" traps of the original stay face-up to answer again; "disposable" ones go.
     820: ("normal", "full", [eff("enemy-spell", "negate-spell", only=flt(kind="spell", names=[702]))]),  # Fake Trap
     821: ("continuous", "full", [eff("enemy-spell", "negate-spell", only=flt(kind="spell", names=[700]))]),  # Anti Raigeki
@@ -810,7 +860,7 @@ AGREED_MONSTER_TRIGGERS = {
 
 # Power-ups (equips) left to agreement: the original effect table's power-ups with a
 # special effect (type 0) and Sword of Dragon's Soul.
-AGREED_EQUIPS = {760, 764, 765, 767, 768, 770, 789, 790, 791, 792, 793, 794, 800}
+AGREED_EQUIPS = {760, 789, 790, 791, 792, 793, 794, 800}
 
 
 # When each trap left to agreement springs: on the enemy's spell for the cards that answer
@@ -821,7 +871,6 @@ AGREED_TRAPS = {
     816: "enemy-spell",  # Reverse Trap
     824: "enemy-spell",  # White Hole
     825: "enemy-moves-in-range",  # Royal Decree
-    826: "enemy-moves-in-range",  # Seal of the Ancients
 }
 
 
@@ -956,6 +1005,9 @@ def build(facts, effect_names, classes, equips):
         if n in STRONG_IN_TOON_WITH_EFFECTS:
             body["strong_in"] = "toon"
         add(n, body, "effect monsters")
+    for n, effects in table_dependent_monsters(facts, equips).items():
+        add(n, dict(monster_body(n, facts[n], ritual_monsters), effects=effects),
+            "effect monsters")
     for n, effects in RITUAL_EFFECT_MONSTERS.items():
         body = monster_body(n, facts[n], ritual_monsters)
         body["effects"] = effects
@@ -988,6 +1040,11 @@ def build(facts, effect_names, classes, equips):
     for n, (equip_to, amount) in EQUIPS.items():
         expect(n, facts[n], "Spell")
         add(n, {"kind": "spell", "spell": "equip", "equip_to": equip_to,
+                "effects": [both("activate", tg("this"), amount)]}, "equip spells")
+    for n, amount in EQUIPS_BY_TABLE.items():
+        expect(n, facts[n], "Spell")
+        add(n, {"kind": "spell", "spell": "equip",
+                "equip_to": agreed_equip_to(facts[n]["name"], facts, equips),
                 "effects": [both("activate", tg("this"), amount)]}, "equip spells")
     for n, (spell, effects) in SPELLS.items():
         expect(n, facts[n], "Spell")

@@ -104,6 +104,7 @@ pub fn piece_look<'a>(view: &'a SeatView, place: Place, piece: &Piece) -> CardLo
         life_points: piece
             .leader
             .then(|| duel.state().player(piece.controller).life_points),
+        retyped: piece.retyped,
     }
 }
 

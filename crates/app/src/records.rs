@@ -490,6 +490,7 @@ fn replay_hand_ui(ui: &mut Ui, view: &SeatView, seat: Seat) {
                     level: None,
                     spellbound: false,
                     life_points: None,
+                    retyped: fairduel_engine::piece::Retyped::NONE,
                 },
             };
             let label = match known {

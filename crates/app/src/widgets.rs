@@ -9,7 +9,7 @@ use egui::{
     StrokeKind, Ui, Vec2, WidgetInfo, pos2, vec2,
 };
 use fairduel_engine::card::{CardDef, CardKind, SpellKind, TrapKind, TrapRange};
-use fairduel_engine::piece::Class;
+use fairduel_engine::piece::{Class, Retyped};
 use fairduel_engine::terrain::{Affinity, Terrain};
 use fairduel_engine::text::{card_summary, card_text_with};
 use fairduel_engine::{CardPool, card::MonsterType};
@@ -49,6 +49,8 @@ pub struct CardLook<'a> {
     pub spellbound: bool,
     /// A Deck Leader shows its player's life points.
     pub life_points: Option<u32>,
+    /// The type or attribute an effect gave a face-up monster on the grid.
+    pub retyped: Retyped,
 }
 
 impl<'a> CardLook<'a> {
@@ -69,6 +71,7 @@ impl<'a> CardLook<'a> {
             level: None,
             spellbound: false,
             life_points: None,
+            retyped: Retyped::NONE,
         }
     }
 }
@@ -256,11 +259,13 @@ fn paint_face(
                 stat_colour(i32::from(level), i32::from(m.level)),
             );
             let attr_c = pos2(inner.right() - star_r - 1.5, level_y);
-            painter.circle_filled(attr_c, star_r * 1.15, theme::attribute_colour(m.attribute));
+            // An attribute an effect gave the monster shows instead of the printed one.
+            let attribute = look.retyped.attribute.unwrap_or(m.attribute);
+            painter.circle_filled(attr_c, star_r * 1.15, theme::attribute_colour(attribute));
             painter.text(
                 attr_c,
                 Align2::CENTER_CENTER,
-                &m.attribute.label()[..1],
+                &attribute.label()[..1],
                 mono(text * 0.75),
                 Color32::WHITE,
             );

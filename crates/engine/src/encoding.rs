@@ -568,6 +568,7 @@ impl Writer<'_> {
             locked_by,
             flip_summoned,
             entered_beside_its_fusion,
+            retyped,
         } = piece;
         self.seat(*owner);
         self.seat(*controller);
@@ -633,6 +634,21 @@ impl Writer<'_> {
         }
         self.bool(*flip_summoned);
         self.bool(*entered_beside_its_fusion);
+        // Enum discriminants: both enums are fieldless, so `as` gives the declared order.
+        match retyped.monster_type {
+            None => self.byte(0),
+            Some(t) => {
+                self.byte(1);
+                self.byte(t as u8);
+            }
+        }
+        match retyped.attribute {
+            None => self.byte(0),
+            Some(a) => {
+                self.byte(1);
+                self.byte(a as u8);
+            }
+        }
     }
 
     #[inline(always)]

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::agreement::{Destination, Operation};
-use crate::card::CardId;
+use crate::card::{Attribute, CardId, MonsterType};
 use crate::commitment::Commitment;
 use crate::place::Place;
 use crate::seat::{Seat, SeatSet};
@@ -142,6 +142,12 @@ pub enum Event {
         at: Place,
         atk: i32,
         def: i32,
+    },
+    /// The face-up monster at `at` took another type or attribute (where given).
+    Retyped {
+        at: Place,
+        monster_type: Option<MonsterType>,
+        attribute: Option<Attribute>,
     },
     EffectResolved {
         card: CardId,

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{CardId, Duration};
+use crate::card::{Attribute, CardId, Duration, MonsterStats, MonsterType};
 use crate::commitment::CardRef;
 use crate::player::CardSlot;
 use crate::seat::Seat;
@@ -82,6 +82,32 @@ impl Modifier {
     }
 }
 
+/// A type or attribute an effect gave a face-up monster on the grid (Tao the Chanter, the
+/// Zombie transformers): it shows instead of the printed one until the monster leaves the
+/// field or is turned face-down (docs/RULES.md, "Types and attributes changed").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub struct Retyped {
+    pub monster_type: Option<MonsterType>,
+    pub attribute: Option<Attribute>,
+}
+
+impl Retyped {
+    /// The printed type and attribute, unchanged.
+    pub const NONE: Retyped = Retyped {
+        monster_type: None,
+        attribute: None,
+    };
+
+    /// The monster's stats with the changed type and attribute in place of the printed ones.
+    pub fn apply(self, stats: MonsterStats) -> MonsterStats {
+        MonsterStats {
+            monster_type: self.monster_type.unwrap_or(stats.monster_type),
+            attribute: self.attribute.unwrap_or(stats.attribute),
+            ..stats
+        }
+    }
+}
+
 /// A card on the grid.
 #[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Piece {
@@ -135,6 +161,9 @@ pub struct Piece {
     /// name ("this new monster can't declare an attack on the first turn it's summoned").
     #[serde(default)]
     pub entered_beside_its_fusion: bool,
+    /// A type or attribute an effect changed while it is face-up.
+    #[serde(default)]
+    pub retyped: Retyped,
 }
 
 /// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
@@ -158,6 +187,12 @@ impl Attached {
 }
 
 impl Piece {
+    /// The stats of `card`, this piece's card, as they show on the field: a changed type or
+    /// attribute in place of the printed one.
+    pub fn monster_stats(&self, card: &crate::card::CardDef) -> Option<MonsterStats> {
+        card.monster().map(|m| self.retyped.apply(*m))
+    }
+
     /// A card entering the field this turn, with no per-turn flags, binds or changes.
     pub fn entering(owner: Seat, card_ref: CardRef, class: Class, turn: u16) -> Piece {
         Piece {
@@ -186,6 +221,7 @@ impl Piece {
             locked_by: None,
             flip_summoned: false,
             entered_beside_its_fusion: false,
+            retyped: Retyped::NONE,
         }
     }
 
@@ -246,6 +282,7 @@ impl Clone for Piece {
             locked_by,
             flip_summoned,
             entered_beside_its_fusion,
+            retyped,
         } = self;
         Piece {
             owner: *owner,
@@ -273,6 +310,7 @@ impl Clone for Piece {
             locked_by: *locked_by,
             flip_summoned: *flip_summoned,
             entered_beside_its_fusion: *entered_beside_its_fusion,
+            retyped: *retyped,
         }
     }
 
@@ -303,6 +341,7 @@ impl Clone for Piece {
             locked_by,
             flip_summoned,
             entered_beside_its_fusion,
+            retyped,
         } = source;
         self.owner = *owner;
         self.controller = *controller;
@@ -327,6 +366,7 @@ impl Clone for Piece {
         self.locked_by = *locked_by;
         self.flip_summoned = *flip_summoned;
         self.entered_beside_its_fusion = *entered_beside_its_fusion;
+        self.retyped = *retyped;
         // Most pieces have neither: skip the out-of-line slice copy then.
         if !(self.modifiers.is_empty() && modifiers.is_empty()) {
             self.modifiers.clone_from(modifiers);

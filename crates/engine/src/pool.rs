@@ -17,7 +17,10 @@ use crate::kingdom_card::{
 };
 use crate::source::{SourceError, line_of};
 
+mod effect_checks;
 mod rulings;
+
+use effect_checks::check_trigger_fits;
 
 /// A validated set of card definitions with a content hash peers compare before a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -827,61 +830,6 @@ fn check_transformations(cards: &BTreeMap<CardId, CardDef>) -> Result<(), String
                 }
             }
         }
-    }
-    Ok(())
-}
-
-fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<(), String> {
-    use crate::card::Trigger as T;
-    let ok = match kind {
-        CardKind::Monster(_) => matches!(
-            effect.trigger,
-            T::Flip
-                | T::Battle
-                | T::Destroyed
-                | T::Movement
-                | T::Continuous
-                | T::WhileInDefence
-                | T::EachTurnInDefence
-        ),
-        CardKind::Spell { .. } => matches!(effect.trigger, T::Activate | T::Continuous),
-        CardKind::Trap { .. } => {
-            matches!(
-                effect.trigger,
-                T::EnemyMovesInRange | T::EnemyAttacks | T::EnemySpell
-            )
-        }
-        // Kingdom Duels cards carry no effects of the grid's vocabulary.
-        CardKind::Kingdom(_) => false,
-    };
-    if !ok {
-        return Err(format!(
-            "trigger {:?} does not fit a card of this kind",
-            effect.trigger
-        ));
-    }
-    // A revival waits for its controller's choice, which only a spell resolving on its own
-    // (nothing else under way) can give it.
-    if matches!(
-        effect.primitive,
-        crate::card::Primitive::Revive { .. } | crate::card::Primitive::TakeControl { .. }
-    ) && !(matches!(kind, CardKind::Spell { .. }) && effect.trigger == T::Activate)
-    {
-        return Err("only an activated spell may `revive` or `take-control`".to_owned());
-    }
-    if let crate::card::Primitive::Transform { pairs } = &effect.primitive
-        && (!matches!(
-            kind,
-            CardKind::Spell {
-                spell: crate::card::SpellKind::Equip
-            }
-        ) || effect.trigger != T::Continuous
-            || pairs.is_empty())
-    {
-        return Err(
-            "`transform` belongs to an equip spell's continuous effect, with at least one pair"
-                .to_owned(),
-        );
     }
     Ok(())
 }

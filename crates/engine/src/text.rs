@@ -503,7 +503,11 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::BoostAtACost { .. }
         | Primitive::DiscardHands
         | Primitive::FeedOnGraveyards { .. }
-        | Primitive::FewerSummoningPoints) => table_effects::clause(p, trigger, ctx),
+        | Primitive::FewerSummoningPoints
+        | Primitive::Retype { .. }
+        | Primitive::BringLeaderHere
+        | Primitive::SwapStats { .. }
+        | Primitive::MirrorPositions) => table_effects::clause(p, trigger, ctx),
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"

@@ -134,7 +134,12 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// owners which set cards are spells — and, in every state hash, what an owner declaration
 /// interrupted (`Resume::EffectDeclared::then`): a version 29 peer plays these cards
 /// otherwise, so the two do not play together.
-pub const PROTOCOL_VERSION: u16 = 30;
+///
+/// Version 31: more Duelists of the Roses cards defined — types and attributes changed on
+/// face-up monsters (`Piece::retyped`, in every state hash), Shield & Sword, Creature Swap,
+/// Dimensionhole, Monster Recovery, Seal of the Ancients and power-ups fitted by the
+/// original equip table: a version 30 peer resolves them by agreement instead.
+pub const PROTOCOL_VERSION: u16 = 31;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

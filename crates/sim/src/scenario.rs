@@ -393,6 +393,8 @@ struct RawAssert {
     chances: Option<usize>,
     /// With `at`: how many counters the card there holds.
     counters: Option<u8>,
+    /// With `at`: the attribute and type the monster shows, e.g. "DARK Zombie".
+    shows: Option<String>,
     /// How many links the chain holds that have not begun to resolve (the card game's
     /// field).
     chain_links: Option<usize>,

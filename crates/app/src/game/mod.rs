@@ -26,6 +26,8 @@ use crate::widgets::{CardLook, Side, card_details_ui, card_ui};
 
 pub mod actions;
 mod panels;
+#[cfg(test)]
+mod panels_tests;
 mod silence;
 mod status_bar;
 #[cfg(test)]

@@ -5,6 +5,7 @@ use egui::{Color32, RichText, ScrollArea, Sense, Ui, vec2};
 use fairduel_engine::card::CardId;
 use fairduel_engine::format::Family;
 use fairduel_engine::format::SummonCost;
+use fairduel_engine::piece::Retyped;
 use fairduel_engine::{Edge, Place, Seat};
 use fairduel_net::PathKind;
 
@@ -425,6 +426,16 @@ pub(super) fn inspector_ui(
             }
             if p.defence {
                 ui.label("Defence position");
+            }
+            if let Some(shown) = p.monster_stats(card).filter(|_| p.retyped != Retyped::NONE) {
+                ui.label(
+                    RichText::new(format!(
+                        "Now {} {} monster (changed by an effect)",
+                        shown.attribute.label(),
+                        shown.monster_type.label()
+                    ))
+                    .color(theme::BONUS_ON_DARK),
+                );
             }
             if let (Some(m), false, Place::Cell(c)) = (card.monster(), p.leader, at) {
                 let (atk, def) = view.duel.stats_of(c, p, card);

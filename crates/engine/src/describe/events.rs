@@ -42,6 +42,24 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::SpellNegated { card } => format!("{} is negated", name(*card)),
         Event::Flipped { at, card } => format!("{} at {at} is flipped face-up", name(*card)),
         Event::TurnedFaceDown { at } => format!("the card at {at} is turned face-down"),
+        Event::Retyped {
+            at,
+            monster_type,
+            attribute,
+        } => {
+            let kind: Vec<&str> = attribute
+                .map(|a| a.label())
+                .into_iter()
+                .chain(monster_type.map(|t| t.label()))
+                .collect();
+            let kind = kind.join(" ");
+            let article = if kind.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("the monster at {at} becomes {article} {kind} monster")
+        }
         Event::ChainLinkAdded { link, card } => {
             format!("{} is chain link {link}", name(*card))
         }

@@ -153,6 +153,10 @@ fn piece(turn: u16) -> Piece {
         locked_by: Some(CardRef(4)),
         flip_summoned: true,
         entered_beside_its_fusion: true,
+        retyped: crate::piece::Retyped {
+            monster_type: Some(crate::card::MonsterType::Zombie),
+            attribute: Some(crate::card::Attribute::Dark),
+        },
         counters: 3,
         bind: Bind::Turns(3),
         bound_turn: 200,

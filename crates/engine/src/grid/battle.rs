@@ -10,7 +10,7 @@ use crate::card::{CardDef, CardKind, Primitive, SpellKind, TrapKind, Trigger};
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::grid::filters::{destroys_in_battle, identity_matches};
+use crate::grid::filters::{destroys_in_battle, piece_identity_matches};
 use crate::grid::{Cell, Reach, RevealCheck, cell_of};
 use crate::piece::{Attached, Class, Piece};
 use crate::seat::Seat;
@@ -383,8 +383,8 @@ impl Duel {
             damage(self, d_now.controller, a_atk, events);
             return;
         }
-        let a_kills = destroys_in_battle(&a_card, &d_card) && !self.is_spellbound(attacker);
-        let d_kills = destroys_in_battle(&d_card, &a_card) && !self.is_spellbound(target);
+        let a_kills = destroys_in_battle(&a_card, &d_card, &d_now) && !self.is_spellbound(attacker);
+        let d_kills = destroys_in_battle(&d_card, &a_card, &a_piece) && !self.is_spellbound(target);
         let (mut destroy_a, mut destroy_d) = (d_kills, a_kills);
         if !a_kills && !d_kills {
             if d_now.defence {
@@ -450,7 +450,7 @@ impl Duel {
             // Alternate rule 4: an equip its owner left face-down when asked was not
             // activated; it is destroyed as any attacked card.
             let declined = !d_piece.face_up && self.attacked_equip_is_optional(d_card);
-            if !declined && identity_matches(filter, a_card, None) {
+            if !declined && piece_identity_matches(filter, a_card, a_piece, None) {
                 if let Some(p) = self.state.piece_mut(attacker) {
                     p.attached.push(Attached {
                         owner: d_piece.owner,

@@ -52,7 +52,10 @@ impl Duel {
                 return self.unchanged_stats(cell, piece, card);
             }
             let (atk, def) = self.stats_of(cell, piece, card);
-            (atk + self.battle_bonus(cell, piece, card, foe.2), def)
+            (
+                atk + self.battle_bonus(cell, piece, card, (foe.1, foe.2)),
+                def,
+            )
         };
         (
             fights_with(attacker, defender),
@@ -63,13 +66,14 @@ impl Duel {
     /// A monster's printed ATK and DEF with its terrain's bonus and its Deck Leader's (the
     /// kin bonus), nothing else.
     fn unchanged_stats(&self, cell: Cell, piece: &Piece, card: &CardDef) -> (i32, i32) {
-        let (Some(m), Some((atk, def))) =
-            (card.monster(), self.printed_on_terrain(cell, piece, card))
-        else {
+        let (Some(m), Some((atk, def))) = (
+            piece.monster_stats(card),
+            self.printed_on_terrain(cell, piece, card),
+        ) else {
             return (0, 0);
         };
         // The kin bonus asks for a face-up monster itself.
-        let kin = self.leader_kin_bonus(cell, piece, m);
+        let kin = self.leader_kin_bonus(cell, piece, &m);
         ((atk + kin).max(0), (def + kin).max(0))
     }
 

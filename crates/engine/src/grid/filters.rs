@@ -2,7 +2,7 @@
 //! only a card's identity decides, and the board ranges.
 
 use crate::awaiting::TrapEvent;
-use crate::card::{Area, CardDef, Filter, KindFilter, Primitive, Side, Trigger};
+use crate::card::{Area, CardDef, Filter, KindFilter, MonsterStats, Primitive, Side, Trigger};
 use crate::duel::Duel;
 use crate::grid::Cell;
 use crate::piece::{Class, Piece};
@@ -52,7 +52,7 @@ impl Duel {
         if filter.attack_only && (piece.defence || piece.class != Class::Monster) {
             return false;
         }
-        identity_matches(filter, card, stats.map(|s| s.0))
+        piece_identity_matches(filter, card, piece, stats.map(|s| s.0))
     }
 
     /// The parts of a filter that public facts decide: side, face, position, and the class a
@@ -139,6 +139,26 @@ pub(crate) fn filter_needs_identity(filter: &Filter) -> bool {
 /// The identity parts of a filter, judged on the card itself (`atk`: current ATK, else the
 /// printed one).
 pub(crate) fn identity_matches(filter: &Filter, card: &CardDef, atk: Option<i32>) -> bool {
+    identity_matches_as(filter, card, card.monster().copied(), atk)
+}
+
+/// [`identity_matches`] for a card on the field, whose type or attribute an effect may have
+/// changed.
+pub(crate) fn piece_identity_matches(
+    filter: &Filter,
+    card: &CardDef,
+    piece: &Piece,
+    atk: Option<i32>,
+) -> bool {
+    identity_matches_as(filter, card, piece.monster_stats(card), atk)
+}
+
+fn identity_matches_as(
+    filter: &Filter,
+    card: &CardDef,
+    monster: Option<MonsterStats>,
+    atk: Option<i32>,
+) -> bool {
     let kind_ok = match filter.kind {
         None => true,
         Some(KindFilter::Monster) => card.is_monster(),
@@ -153,7 +173,6 @@ pub(crate) fn identity_matches(filter: &Filter, card: &CardDef, atk: Option<i32>
     if !filter.names.is_empty() && !filter.names.contains(&card.id) {
         return false;
     }
-    let monster = card.monster();
     if !filter.types.is_empty() && !monster.is_some_and(|m| filter.types.contains(&m.monster_type))
     {
         return false;
@@ -187,10 +206,11 @@ pub(crate) fn identity_matches(filter: &Filter, card: &CardDef, atk: Option<i32>
     true
 }
 
-/// Whether `card` destroys `other` in battle whatever their stats.
-pub(super) fn destroys_in_battle(card: &CardDef, other: &CardDef) -> bool {
+/// Whether `card` destroys `other` (the card of `other_piece`) in battle whatever their
+/// stats.
+pub(super) fn destroys_in_battle(card: &CardDef, other: &CardDef, other_piece: &Piece) -> bool {
     card.effects.iter().any(|e| {
         e.trigger == Trigger::Battle
-            && matches!(&e.primitive, Primitive::DestroyInBattle { against } if identity_matches(against, other, None))
+            && matches!(&e.primitive, Primitive::DestroyInBattle { against } if piece_identity_matches(against, other, other_piece, None))
     })
 }

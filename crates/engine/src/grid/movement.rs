@@ -8,7 +8,7 @@ use crate::card::{CardDef, CardId, CardKind, Primitive, SpellKind, TrapKind, Tri
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::grid::filters::identity_matches;
+use crate::grid::filters::piece_identity_matches;
 use crate::grid::{Cell, RevealCheck, cell_of};
 use crate::piece::{Attached, Class, Piece};
 use crate::place::Place;
@@ -485,7 +485,7 @@ impl Duel {
             && target
                 .card
                 .and_then(|id| self.rules.pool.get(id))
-                .is_some_and(|t| identity_matches(filter, t, None));
+                .is_some_and(|t| piece_identity_matches(filter, t, target, None));
         if !fits {
             return Err(RuleError::WrongPlayMode {
                 why: "this monster cannot take that equip",
@@ -513,7 +513,7 @@ impl Duel {
         let filter = equip.equip_to.as_ref()?;
         let monster_id = flipped.or(mover.card.filter(|_| mover.face_up))?;
         let monster = self.rules.pool.get(monster_id)?;
-        identity_matches(filter, monster, None).then_some(equip.id)
+        piece_identity_matches(filter, monster, mover, None).then_some(equip.id)
     }
 
     /// Kairu: whether `seat`'s move from `from` to `to` is a monster of theirs moving onto

@@ -10,7 +10,7 @@ use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::format::{FieldSpellMode, OverLimit, SummonArea, SummonCost};
-use crate::grid::filters::identity_matches;
+use crate::grid::filters::piece_identity_matches;
 use crate::grid::{Cell, RevealCheck, cell_of};
 use crate::knowledge::Knowledge;
 use crate::piece::{Attached, Class, Piece};
@@ -202,36 +202,37 @@ impl Duel {
             }
             // Kairu: onto one's own face-down monster, which stays hidden; that it fits is
             // a claim its owner checks now and everyone checks when it is revealed.
-            let target_claim =
-                if !target.face_up && format.play.equip_face_down && target.controller == seat {
-                    let predicate = Predicate::FitsEquip {
-                        filter: filter.clone(),
-                    };
-                    let known = target.card.or_else(|| {
-                        knowledge.and_then(|k| k.card(&self.state.commitment(target.card_ref)))
-                    });
-                    if let Some(target_card) = known.and_then(|id| self.rules.pool.get(id))
-                        && !crate::claims::predicate_holds(&predicate, target_card)
-                    {
-                        return Err(RuleError::WrongPlayMode {
-                            why: "this monster cannot take that equip",
-                        });
-                    }
-                    Some((target.card_ref, predicate))
-                } else {
-                    let Some(target_card) = target.card.and_then(|id| self.rules.pool.get(id))
-                    else {
-                        return Err(RuleError::WrongPlayMode {
-                            why: "equip spells from the hand go onto face-up monsters",
-                        });
-                    };
-                    if !target.face_up || !identity_matches(filter, target_card, None) {
-                        return Err(RuleError::WrongPlayMode {
-                            why: "this monster cannot take that equip",
-                        });
-                    }
-                    None
+            let target_claim = if !target.face_up
+                && format.play.equip_face_down
+                && target.controller == seat
+            {
+                let predicate = Predicate::FitsEquip {
+                    filter: filter.clone(),
                 };
+                let known = target.card.or_else(|| {
+                    knowledge.and_then(|k| k.card(&self.state.commitment(target.card_ref)))
+                });
+                if let Some(target_card) = known.and_then(|id| self.rules.pool.get(id))
+                    && !crate::claims::predicate_holds(&predicate, target_card)
+                {
+                    return Err(RuleError::WrongPlayMode {
+                        why: "this monster cannot take that equip",
+                    });
+                }
+                Some((target.card_ref, predicate))
+            } else {
+                let Some(target_card) = target.card.and_then(|id| self.rules.pool.get(id)) else {
+                    return Err(RuleError::WrongPlayMode {
+                        why: "equip spells from the hand go onto face-up monsters",
+                    });
+                };
+                if !target.face_up || !piece_identity_matches(filter, target_card, target, None) {
+                    return Err(RuleError::WrongPlayMode {
+                        why: "this monster cannot take that equip",
+                    });
+                }
+                None
+            };
             let held = prior
                 .counts
                 .map_or_else(|| self.spells_traps_counted(seat), |[_, s]| s);

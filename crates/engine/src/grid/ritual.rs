@@ -14,10 +14,11 @@ use crate::commitment::{CardRef, Reveal};
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::grid::filters::identity_matches;
+use crate::grid::filters::piece_identity_matches;
 use crate::grid::placement::combinations;
 use crate::grid::{Cell, RevealCheck, Unfit, cell_of};
 use crate::knowledge::Knowledge;
+use crate::piece::Piece;
 use crate::place::Place;
 use crate::seat::Seat;
 use crate::state::{QueuedEffect, Resume};
@@ -99,7 +100,12 @@ impl Duel {
                     why: "named twice",
                 });
             }
-            cards.push(self.ritual_tribute(seat, cell)?);
+            let card = self.ritual_tribute(seat, cell)?;
+            let piece = self
+                .state
+                .piece(cell)
+                .ok_or(RuleError::EmptyCell { at: cell.into() })?;
+            cards.push((card, piece));
             cells.push(cell);
         }
         if !tributes_fit(&ritual.tributes, &cards) {
@@ -225,14 +231,15 @@ impl Duel {
     }
 }
 
-/// Whether the monsters `cards` can be matched one to one with the tributes `wanted`.
-fn tributes_fit(wanted: &[Filter], cards: &[&CardDef]) -> bool {
-    fn assign(wanted: &[Filter], cards: &[&CardDef], used: &mut Vec<bool>) -> bool {
+/// Whether the monsters `cards` (each with its piece on the field, whose type an effect may
+/// have changed) can be matched one to one with the tributes `wanted`.
+fn tributes_fit(wanted: &[Filter], cards: &[(&CardDef, &Piece)]) -> bool {
+    fn assign(wanted: &[Filter], cards: &[(&CardDef, &Piece)], used: &mut Vec<bool>) -> bool {
         let Some((first, rest)) = wanted.split_first() else {
             return true;
         };
-        for (i, card) in cards.iter().enumerate() {
-            if used[i] || !identity_matches(first, card, None) {
+        for (i, (card, piece)) in cards.iter().enumerate() {
+            if used[i] || !piece_identity_matches(first, card, piece, None) {
                 continue;
             }
             used[i] = true;

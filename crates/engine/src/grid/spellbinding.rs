@@ -6,7 +6,7 @@
 use crate::card::Primitive;
 use crate::duel::Duel;
 use crate::grid::Cell;
-use crate::grid::filters::{identity_matches, in_area, needs_identity_of};
+use crate::grid::filters::{in_area, needs_identity_of, piece_identity_matches};
 use crate::piece::{Class, Piece};
 
 impl Duel {
@@ -61,7 +61,12 @@ impl Duel {
                                         )
                                         && (!needs_identity_of(&targets.filter, piece)
                                             || card.is_some_and(|c| {
-                                                identity_matches(&targets.filter, c, None)
+                                                piece_identity_matches(
+                                                    &targets.filter,
+                                                    c,
+                                                    piece,
+                                                    None,
+                                                )
                                             }))
                                 }
                                 _ => false,

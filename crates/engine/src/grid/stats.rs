@@ -4,7 +4,7 @@
 use crate::card::{Area, CardDef, Primitive, Trigger};
 use crate::duel::Duel;
 use crate::grid::Cell;
-use crate::grid::filters::{identity_matches, in_area};
+use crate::grid::filters::{in_area, piece_identity_matches};
 use crate::piece::Piece;
 
 impl Duel {
@@ -25,7 +25,7 @@ impl Duel {
         piece: &Piece,
         card: &CardDef,
     ) -> Option<(i32, i32)> {
-        let m = card.monster().filter(|_| !piece.leader)?;
+        let m = piece.monster_stats(card).filter(|_| !piece.leader)?;
         let bonus = if piece.face_up {
             m.terrain_bonus(self.terrain_at(cell))
         } else {
@@ -36,9 +36,21 @@ impl Duel {
 
     /// Current ATK and DEF of `piece` at `cell` if it is `card`.
     pub fn stats_of(&self, cell: Cell, piece: &Piece, card: &CardDef) -> (i32, i32) {
-        let (Some(m), Some((mut atk, mut def))) =
-            (card.monster(), self.printed_on_terrain(cell, piece, card))
-        else {
+        let (atk, def) = self.unfloored_stats_of(cell, piece, card);
+        (atk.max(0), def.max(0))
+    }
+
+    /// [`Duel::stats_of`] before the values are floored at 0.
+    pub(super) fn unfloored_stats_of(
+        &self,
+        cell: Cell,
+        piece: &Piece,
+        card: &CardDef,
+    ) -> (i32, i32) {
+        let (Some(m), Some((mut atk, mut def))) = (
+            piece.monster_stats(card),
+            self.printed_on_terrain(cell, piece, card),
+        ) else {
             return (0, 0);
         };
         for modifier in &piece.modifiers {
@@ -66,11 +78,11 @@ impl Duel {
                 }
             }
             let (a, d) = self.aura_bonus(cell, piece, card);
-            let kin = self.leader_kin_bonus(cell, piece, m);
+            let kin = self.leader_kin_bonus(cell, piece, &m);
             atk += a + kin;
             def += d + kin;
         }
-        (atk.max(0), def.max(0))
+        (atk, def)
     }
 
     /// Stat changes from face-up cards with continuous effects.
@@ -103,13 +115,13 @@ impl Duel {
         total
     }
 
-    /// What a face-up, free monster gains in battle against `other_card`.
+    /// What a face-up, free monster gains in battle against `other` (a piece and its card).
     pub(super) fn battle_bonus(
         &self,
         cell: Cell,
         piece: &Piece,
         card: &CardDef,
-        other_card: &CardDef,
+        (other_piece, other_card): (&Piece, &CardDef),
     ) -> i32 {
         if !piece.face_up || piece.leader || self.spellbound(cell, piece) {
             return 0;
@@ -119,7 +131,7 @@ impl Duel {
             .filter(|e| e.trigger == Trigger::Battle)
             .map(|e| match &e.primitive {
                 Primitive::BattleBonus { against, atk }
-                    if identity_matches(against, other_card, None) =>
+                    if piece_identity_matches(against, other_card, other_piece, None) =>
                 {
                     i32::from(*atk)
                 }

@@ -80,7 +80,7 @@ impl Duel {
         piece.face_up
             && self
                 .public_card(cell)
-                .and_then(CardDef::monster)
+                .and_then(|card| piece.monster_stats(card))
                 .is_some_and(|m| m.terrain_bonus(self.terrain_at(cell)) > 0)
     }
 
@@ -98,8 +98,8 @@ impl Duel {
         }
         match piece.card.and_then(|id| self.rules.pool.get(id)).cloned() {
             Some(card) => {
-                let immortal = card
-                    .monster()
+                let immortal = piece
+                    .monster_stats(&card)
                     .is_some_and(|m| m.monster_type == MonsterType::Immortal);
                 let (atk, _) = self.stats_of(cell, piece, &card);
                 if !immortal && atk >= Terrain::CRUSH_MIN_ATK {

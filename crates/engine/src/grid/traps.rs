@@ -11,7 +11,9 @@ use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::format::TrapReach;
-use crate::grid::filters::{event_in_limited_range, identity_matches, needs_identity_of};
+use crate::grid::filters::{
+    event_in_limited_range, identity_matches, needs_identity_of, piece_identity_matches,
+};
 use crate::grid::movement::flips_as_activation;
 use crate::grid::{Cell, RevealCheck, cell_of};
 use crate::knowledge::Knowledge;
@@ -343,7 +345,7 @@ impl Duel {
         match piece.card.and_then(|id| self.rules.pool.get(id)) {
             Some(card) => {
                 let atk = piece.face_up.then(|| self.stats_of(cell, piece, card).0);
-                identity_matches(&targets.filter, card, atk)
+                piece_identity_matches(&targets.filter, card, piece, atk)
             }
             None => false,
         }

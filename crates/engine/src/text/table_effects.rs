@@ -89,10 +89,12 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         }
         Primitive::ReturnToDeck { targets } => {
             let np = targets_phrase(targets, trigger, ctx);
-            format!(
-                "return {} to its owner's deck, which is shuffled{}",
-                np.text, np.condition
-            )
+            let decks = if np.plural {
+                "their owners' decks, which are"
+            } else {
+                "its owner's deck, which is"
+            };
+            format!("return {} to {decks} shuffled{}", np.text, np.condition)
         }
         Primitive::BoostAtACost { boost, cost } => format!(
             "if you have more than {cost} life points, pay {cost} and every face-up monster you \
@@ -108,6 +110,43 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         ),
         Primitive::FewerSummoningPoints => {
             "your opponents gain one Summoning Point fewer at each of their standbys".to_owned()
+        }
+        Primitive::Retype {
+            targets,
+            monster_type,
+            attribute,
+        } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            let kind: Vec<&str> = attribute
+                .map(|a| a.label())
+                .into_iter()
+                .chain(monster_type.map(|t| t.label()))
+                .collect();
+            let kind = kind.join(" ");
+            let becomes = if np.plural {
+                format!("become {kind} monsters")
+            } else {
+                format!("becomes {}", with_article(&format!("{kind} monster")))
+            };
+            format!("{} {becomes} while face-up{}", np.text, np.condition)
+        }
+        Primitive::BringLeaderHere => {
+            "your Deck Leader moves onto the cell where this card is activated".to_owned()
+        }
+        Primitive::SwapStats { targets } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            let trade = if np.plural {
+                "trade their"
+            } else {
+                "trades its"
+            };
+            format!("{} {trade} ATK and DEF{}", np.text, np.condition)
+        }
+        Primitive::MirrorPositions => {
+            "every card on the field except the Deck Leaders trades places with the card (or \
+             empty cell) opposite it through the centre of the board; a pair with a Deck \
+             Leader, Labyrinth or a card out of this spell's reach stays"
+                .to_owned()
         }
         _ => String::new(),
     }

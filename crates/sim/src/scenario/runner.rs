@@ -436,6 +436,7 @@ impl Runner {
                 locked_by: None,
                 flip_summoned: false,
                 entered_beside_its_fusion: false,
+                retyped: fairduel_engine::piece::Retyped::NONE,
             };
             if let Some(slot) = state.cells.get_mut(index) {
                 *slot = Some(piece);

@@ -37,7 +37,7 @@ fn would_change(primitive: &Primitive, piece: &Piece) -> bool {
         Primitive::Unbind { .. } => piece.bind != Bind::Free,
         Primitive::ClearChanges { .. } => piece.bind != Bind::Free || !piece.modifiers.is_empty(),
         Primitive::FlipFaceUp { .. } => !piece.face_up,
-        Primitive::DamagePerCard { .. } => true,
+        Primitive::DamagePerCard { .. } | Primitive::ReturnToDeck { .. } => true,
         _ => false,
     }
 }
@@ -66,6 +66,7 @@ impl Duel {
             | Primitive::ToAttackPosition { targets }
             | Primitive::Unbind { targets }
             | Primitive::ClearChanges { targets }
+            | Primitive::ReturnToDeck { targets }
             | Primitive::FlipFaceUp { targets } => {
                 let Targets { area, filter, pick } = targets;
                 // A pick by ATK reaches only face-up cards, whose class is public.

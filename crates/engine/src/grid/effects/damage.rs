@@ -5,7 +5,7 @@ use super::Resolved;
 use crate::card::{Filter, Player};
 use crate::duel::Duel;
 use crate::event::Event;
-use crate::grid::filters::{identity_matches, needs_identity_of};
+use crate::grid::filters::{needs_identity_of, piece_identity_matches};
 use crate::state::QueuedEffect;
 
 impl Duel {
@@ -43,7 +43,7 @@ impl Duel {
                 !needs_identity_of(filter, p)
                     || p.card
                         .and_then(|id| self.rules.pool.get(id))
-                        .is_some_and(|c| identity_matches(filter, c, None))
+                        .is_some_and(|c| piece_identity_matches(filter, c, p, None))
             })
             .count() as u32;
         self.damage(seat, count * u32::from(amount), events);

@@ -3,6 +3,7 @@
 use super::Resolved;
 use crate::card::Targets;
 use crate::duel::Duel;
+use crate::piece::Retyped;
 use crate::state::QueuedEffect;
 
 impl Duel {
@@ -10,6 +11,8 @@ impl Duel {
         for cell in self.select(targets, effect, false) {
             if let Some(p) = self.state.piece_mut(cell) {
                 p.face_up = false;
+                // Face-down it shows nothing of its card, a changed type included.
+                p.retyped = Retyped::NONE;
             }
         }
         Resolved::Done

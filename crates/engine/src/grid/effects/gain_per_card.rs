@@ -5,7 +5,7 @@ use super::Resolved;
 use crate::card::{CountedIn, Duration, Filter};
 use crate::duel::Duel;
 use crate::event::Event;
-use crate::grid::filters::identity_matches;
+use crate::grid::filters::{identity_matches, piece_identity_matches};
 use crate::place::Place;
 use crate::state::QueuedEffect;
 
@@ -45,7 +45,11 @@ impl Duel {
                 .pieces()
                 .filter(|(_, p)| p.face_up && !p.leader)
                 .filter(|(_, p)| self.public_filter(filter, effect.controller, None, p))
-                .filter(|(_, p)| p.card.is_some_and(matches))
+                .filter(|(_, p)| {
+                    p.card
+                        .and_then(|id| self.rules.pool.get(id))
+                        .is_some_and(|card| piece_identity_matches(filter, card, p, None))
+                })
                 .count(),
             CountedIn::OwnGraveyard => self
                 .state

@@ -21,11 +21,14 @@ mod gain_per_card;
 mod halve_atk;
 mod heal;
 mod leader_boost;
+mod mirror_positions;
 mod modify_stats;
 mod negate;
 mod return_to_deck;
+mod retype;
 mod spellbind;
 mod summoning_points;
+mod swap_stats;
 mod to_attack_position;
 mod to_defence_position;
 mod unbind;
@@ -39,7 +42,7 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::format::TrapReach;
 use crate::grid::Cell;
-use crate::grid::filters::{identity_matches, in_area, needs_identity_of};
+use crate::grid::filters::{in_area, needs_identity_of, piece_identity_matches};
 use crate::place::Place;
 use crate::seat::{Seat, SeatSet};
 use crate::state::QueuedEffect;
@@ -319,6 +322,14 @@ impl Duel {
             Primitive::BoostAtACost { boost, cost } => {
                 self.boost_at_a_cost(&effect, *boost, *cost, events)
             }
+            Primitive::Retype {
+                targets,
+                monster_type,
+                attribute,
+            } => self.retype(&effect, targets, *monster_type, *attribute, events),
+            Primitive::BringLeaderHere => self.bring_leader_here(&effect, events),
+            Primitive::SwapStats { targets } => self.swap_stats(&effect, targets, events),
+            Primitive::MirrorPositions => self.mirror_positions(&effect, events),
         };
         if let Resolved::Stopped = resolved {
             return;
@@ -460,7 +471,7 @@ impl Duel {
                     } else {
                         None
                     };
-                    if identity_matches(&targets.filter, card, stats.map(|s| s.0)) {
+                    if piece_identity_matches(&targets.filter, card, piece, stats.map(|s| s.0)) {
                         chosen.push((cell, stats.map_or(-1, |s| s.0)));
                     }
                 }

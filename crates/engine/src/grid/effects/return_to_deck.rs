@@ -1,7 +1,7 @@
 //! Cards sent back into their owners' decks, which are then shuffled (Hane-Hane, Wall of
-//! Illusion; The Wicked Worm Beast, destroyed, from the graveyard). A Deck Leader never
-//! leaves the board, nor a monster immune to removal by effects; what was equipped to a
-//! monster goes to its owner's graveyard.
+//! Illusion; The Wicked Worm Beast, destroyed, from the graveyard; Monster Recovery, every
+//! monster of its controller's). A Deck Leader never leaves the board, nor a monster immune
+//! to removal by effects; what was equipped to a monster goes to its owner's graveyard.
 
 use super::Resolved;
 use crate::agreement::Destination;
@@ -27,15 +27,24 @@ impl Duel {
         if destroyed {
             return Resolved::Done;
         }
-        for cell in self.select(targets, effect, false) {
+        // Across the field (Monster Recovery: "All your monsters on the Field") a face-down
+        // monster goes too, since which card goes back changes no rule; one card named by
+        // its place (the monster battled) goes only once it shows what it is.
+        let include_hidden = targets.area == Area::Field;
+        for cell in self.select(targets, effect, include_hidden) {
             let Some(piece) = self.state.piece(cell) else {
                 continue;
             };
+            // A hidden card out of the Extra Deck may be a Ritual Monster immune to effects.
+            let may_be_immune = piece.card.is_none()
+                && piece.from_extra_deck
+                && self.rules.format.play.ritual_monsters_immune;
             // "Itself": only while it is still the card on its cell.
             if targets.area == Area::This && piece.card != Some(effect.card) {
                 continue;
             }
             if piece.leader
+                || may_be_immune
                 || self.immune_to_destruction(piece)
                 || !self.reshuffle_fits(piece.owner, 1)
             {

@@ -264,6 +264,7 @@ impl Runner {
             || a.attached.is_some()
             || a.equipped_to.is_some()
             || a.counters.is_some()
+            || a.shows.is_some()
             || a.atk.is_some()
             || a.def.is_some()
             || a.level.is_some()
@@ -323,6 +324,7 @@ impl Runner {
                     || a.attached.is_some()
                     || a.equipped_to.is_some()
                     || a.counters.is_some()
+                    || a.shows.is_some()
                     || a.atk.is_some()
                     || a.def.is_some()
                     || a.level.is_some()
@@ -452,6 +454,18 @@ impl Runner {
                                 format!("cards attached beneath {cell}"),
                                 format!("[{}]", list(&want)),
                                 format!("[{}]", list(&actual)),
+                            );
+                        }
+                        if let Some(want) = &a.shows {
+                            let got = card.and_then(|c| p.monster_stats(c)).map_or_else(
+                                || "no monster".to_owned(),
+                                |m| format!("{} {}", m.attribute.label(), m.monster_type.label()),
+                            );
+                            expect(
+                                &mut problems,
+                                format!("what {cell} shows"),
+                                want.clone(),
+                                got,
                             );
                         }
                         if let Some(want) = a.counters {

@@ -1,0 +1,480 @@
+//! What an effect does: when it triggers, which cards it reaches and its primitive, in
+//! FairDuel's own vocabulary modelled on the original game's effect table.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Attribute, CardId, MonsterType};
+use crate::terrain::Terrain;
+
+/// When an effect happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Trigger {
+    /// A monster is turned face-up (by its owner, by an attack, or by an effect).
+    Flip,
+    /// Applies in every battle this monster takes part in, while it is face-up.
+    Battle,
+    /// This monster is destroyed.
+    Destroyed,
+    /// A static ability that changes how this monster moves.
+    Movement,
+    /// Applies continuously while the card is face-up on the field.
+    Continuous,
+    /// A spell's effect when it is activated.
+    Activate,
+    /// A trap springs on an enemy's move into its range.
+    EnemyMovesInRange,
+    /// A trap springs when an enemy declares an attack on a card in its range.
+    EnemyAttacks,
+    /// A trap springs when the enemy activates a spell.
+    EnemySpell,
+    /// Applies continuously while this monster is face-up in defence position on the field
+    /// (the original game's Nature Effects: "while this card is face-up in the defense
+    /// position").
+    WhileInDefence,
+    /// At the start of every turn, whoever's, while this monster is face-up in defence
+    /// position and free (the original's "… each turn" Nature Effects).
+    EachTurnInDefence,
+}
+
+impl Trigger {
+    /// An effect that applies for as long as its card stands a certain way on the field,
+    /// rather than once when something happens.
+    pub fn is_lasting(self) -> bool {
+        matches!(self, Trigger::Continuous | Trigger::WhileInDefence)
+    }
+
+    /// Whether a lasting effect applies now, its card standing face-up (or not) and in
+    /// defence position (or not).
+    pub fn lasts_while(self, face_up: bool, defence: bool) -> bool {
+        match self {
+            Trigger::Continuous => face_up,
+            Trigger::WhileInDefence => face_up && defence,
+            _ => false,
+        }
+    }
+}
+
+/// Where targets are looked for, relative to the card that owns the effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Area {
+    /// The card itself.
+    This,
+    /// The enemy card that set the trap or the battle off.
+    Triggering,
+    /// The monster this card battles.
+    BattleOpponent,
+    /// Every card on the field.
+    Field,
+    /// Cards in the same row or column as this card.
+    Lines,
+    /// Cards orthogonally next to this card.
+    Adjacent,
+    /// Cards within this many orthogonal steps (Manhattan distance).
+    Within(u8),
+    /// Cards standing on this terrain, wherever they are.
+    OnTerrain(Terrain),
+}
+
+/// Which of the matching cards are chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pick {
+    #[default]
+    All,
+    HighestAtk,
+    LowestAtk,
+}
+
+/// Whose cards count, seen from the controller of the effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    Own,
+    Enemy,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KindFilter {
+    Monster,
+    Spell,
+    Trap,
+    SpellOrTrap,
+}
+
+/// A predicate over a card on the field. Every field is optional: empty means "any". Every
+/// field is always serialized: a filter travels inside the state (owner-declaration claims),
+/// whose postcard encoding has no field names and so cannot skip any.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Filter {
+    #[serde(default)]
+    pub side: Option<Side>,
+    #[serde(default)]
+    pub kind: Option<KindFilter>,
+    #[serde(default)]
+    pub types: Vec<MonsterType>,
+    /// Only monsters of none of these types (Paralyzing Potion: "other than MACHINE").
+    #[serde(default)]
+    pub not_types: Vec<MonsterType>,
+    #[serde(default)]
+    pub attributes: Vec<Attribute>,
+    /// Only cards whose name contains this (the original's "any Elf" power-ups).
+    #[serde(default)]
+    pub names: Vec<CardId>,
+    #[serde(default)]
+    pub max_atk: Option<u16>,
+    #[serde(default)]
+    pub min_atk: Option<u16>,
+    /// Only monsters whose printed DEF is at least this.
+    #[serde(default)]
+    pub min_def: Option<u16>,
+    /// Only face-up cards. Effects that could reach face-down cards without this flag
+    /// need their owners to declare which hidden cards match.
+    #[serde(default)]
+    pub face_up_only: bool,
+    /// Only cards in defence position.
+    #[serde(default)]
+    pub defence_only: bool,
+    /// Only monsters in attack position (face-up or face-down).
+    #[serde(default)]
+    pub attack_only: bool,
+}
+
+impl Filter {
+    pub fn is_any(&self) -> bool {
+        *self == Filter::default()
+    }
+}
+
+/// Cards an effect reaches.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Targets {
+    pub area: Area,
+    #[serde(default)]
+    pub filter: Filter,
+    #[serde(default)]
+    pub pick: Pick,
+}
+
+/// How long a change lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Duration {
+    /// Until the card leaves the field.
+    #[default]
+    Permanent,
+    /// Until the end of the current turn.
+    EndOfTurn,
+    /// For this many of the affected card's controller's end phases.
+    Turns(u8),
+}
+
+/// Whose life points an effect touches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Player {
+    Controller,
+    Opponent,
+}
+
+/// What an effect does.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "kebab-case")]
+pub enum Primitive {
+    /// Raise (or lower, when negative) ATK and DEF.
+    ModifyStats {
+        targets: Targets,
+        #[serde(default)]
+        atk: i16,
+        #[serde(default)]
+        def: i16,
+        #[serde(default)]
+        duration: Duration,
+    },
+    Destroy {
+        targets: Targets,
+    },
+    /// The monster cannot move, change position, attack or use effects.
+    Spellbind {
+        targets: Targets,
+        /// `None` binds for good.
+        #[serde(default)]
+        turns: Option<u8>,
+    },
+    Damage {
+        player: Player,
+        amount: u16,
+    },
+    /// Damage per matching card on the field.
+    DamagePerCard {
+        player: Player,
+        amount: u16,
+        filter: Filter,
+    },
+    Heal {
+        player: Player,
+        amount: u16,
+    },
+    /// Raise life points to `to` when they are at or below it.
+    HealUpTo {
+        player: Player,
+        to: u16,
+    },
+    /// Change the terrain of every cell within `radius` steps (0: just the cell).
+    ChangeTerrain {
+        radius: u8,
+        terrain: Terrain,
+    },
+    FlipFaceUp {
+        targets: Targets,
+    },
+    FlipFaceDown {
+        targets: Targets,
+    },
+    /// Put defence-position monsters into attack position.
+    ToAttackPosition {
+        targets: Targets,
+    },
+    /// Cancel the attack or move that triggered this trap.
+    NegateAttack,
+    /// Halve the ATK of the triggering monster for the rest of the turn.
+    HalveAtk {
+        targets: Targets,
+    },
+    /// The player draws cards.
+    Draw {
+        player: Player,
+        count: u8,
+    },
+    /// In battle against a matching monster, this monster gets a bonus.
+    BattleBonus {
+        against: Filter,
+        atk: i16,
+    },
+    /// In battle against a matching monster, that monster is destroyed regardless of stats.
+    DestroyInBattle {
+        against: Filter,
+    },
+    /// Moving this monster never springs enemy traps.
+    IgnoreTraps,
+    /// This monster may move over any terrain, even Labyrinth.
+    CrossLabyrinth,
+    /// Cancel the spell whose activation set this trap off. With a filter, the trap answers
+    /// only the spells passing it (Anti Raigeki: Raigeki).
+    NegateSpell {
+        #[serde(default)]
+        only: Filter,
+    },
+    /// No battle this monster takes part in deals damage to a player's life points.
+    NoBattleDamage,
+    /// Face-up, this monster moves up to two cells whatever the terrain.
+    MovesTwo,
+    /// Bring one card passing `filter` out of a graveyard onto this spell's own cell, under
+    /// the spell's controller: a monster face-up in attack position, a spell activated there
+    /// again. The filter's side names whose graveyard (none: any player's).
+    Revive {
+        filter: Filter,
+    },
+    /// Take control of one card `targets` reaches, chosen by the controller, until the end
+    /// of the turn (where the format says so, it moves next to its new controller's Deck
+    /// Leader, and back next to its owner's when control returns).
+    TakeControl {
+        targets: Targets,
+    },
+    /// Put monsters into defence position (face-down ones stay face-down).
+    ToDefencePosition {
+        targets: Targets,
+    },
+    /// Free spellbound monsters from their spellbinding counters.
+    Unbind {
+        targets: Targets,
+    },
+    /// The player's Summoning Points rise to the format's maximum.
+    SummoningPointsToMax {
+        player: Player,
+    },
+    /// This monster gains `atk` ATK and DEF for each card passing `counted` in `counted_in`
+    /// (face-up or graveyard cards: the ones every peer can see).
+    GainPerCard {
+        atk: i16,
+        counted: Filter,
+        counted_in: CountedIn,
+    },
+    /// Face-up, every cell this monster moves onto becomes `terrain`, even Labyrinth.
+    TerraformOnEntry {
+        terrain: Terrain,
+    },
+    /// The card `targets` picks moves onto this spell's own cell, which the spell leaves.
+    BringHere {
+        targets: Targets,
+    },
+    /// Every opponent's Summoning Points go to the controller (up to the maximum).
+    DrainSummoningPoints,
+    /// Every change to ATK and DEF and every spellbinding counter on the targets ends
+    /// (terrain stays what it is).
+    ClearChanges {
+        targets: Targets,
+    },
+    /// The player may play one more card from the hand this turn.
+    AnotherPlay {
+        player: Player,
+    },
+    /// A power-up that changes its monster into another (Metalmorph, Cocoon of Evolution,
+    /// Elegant Egotist): while it is attached to a monster that is the `from` of one of
+    /// `pairs`, the monster's controller may, in their main phase, send both to the
+    /// graveyard and put the pair's `into` from their Extra Deck in the monster's place.
+    Transform {
+        pairs: Vec<Transformation>,
+    },
+    /// An effect FairDuel has no definition for: when it is due, its controller proposes
+    /// the outcome as the engine's own operations and the players agree on it
+    /// (`crate::agreement`), as the original card would have it.
+    ByAgreement,
+    /// Change the terrain of every cell in this card's row of the board (the original
+    /// game's "all horizontal spaces"), Labyrinth excepted.
+    ChangeTerrainOfRow {
+        terrain: Terrain,
+    },
+    /// This monster gains `atk` ATK and `def` DEF while it stays on the field, if its
+    /// controller's Deck Leader passes `leader` (the original game's "if the leader is …").
+    LeaderBoost {
+        leader: Filter,
+        #[serde(default)]
+        atk: i16,
+        #[serde(default)]
+        def: i16,
+    },
+    /// Exodia the Forbidden One: at the start of its controller's turn, if this monster is
+    /// face-up and free and every one of `limbs` stands face-up and free on its own cell
+    /// next to it (orthogonally), owned and controlled by that player, the player wins.
+    VictoryWhenSurrounded {
+        limbs: Vec<CardId>,
+    },
+    /// Every damage to a player's life points is `amount` greater (read where damage is
+    /// dealt, while the effect lasts).
+    DamageIncrease {
+        amount: u16,
+    },
+    /// Every damage to a player's life points is halved, rounded down.
+    DamageHalved,
+    /// Every gain of life points is doubled.
+    RecoveryDoubled,
+    /// In battle, the enemy monster fights with its printed ATK and DEF, its terrain and its
+    /// Deck Leader's bonus only: every other increase or decrease is cancelled.
+    CancelsChangesInBattle,
+    /// A monster this one destroys in battle is removed from the game instead of staying in
+    /// the graveyard ("cannot be revived").
+    BanishesInBattle,
+    /// No card's movement is increased by an effect: every face-up monster moves the format's
+    /// face-up steps, and where a Deck Leader's extra steps are a Deck Leader ability, it
+    /// moves one (Serpent Marauder).
+    NoMovementBonuses,
+    /// Face-up monsters passing `filter` move up to two cells (Thunder Nyan Nyan).
+    MovesTwoForAll {
+        filter: Filter,
+    },
+    /// No trap can be sprung (Ancient Tree of Enlightenment).
+    NoTraps,
+    /// Spells and Ritual spells resolve with no effect (Temple of Skulls).
+    NoSpells,
+    /// Monsters passing `filter` are out of reach of the effects of spells played by the
+    /// controller's opponents (Lord of D.).
+    ImmuneToEnemySpells {
+        filter: Filter,
+    },
+    /// Spellbinding counters do not count down (Ancient Jar).
+    SpellbindCountdownStopped,
+    /// Spellbinding counters count down twice as fast (Timeater).
+    SpellbindCountdownDoubled,
+    /// Every power-up's bonus is `amount` greater (Maha Vailo).
+    PowerUpsBoosted {
+        amount: u16,
+    },
+    /// The Deck Leader abilities of the controller's opponents do nothing (Moisture
+    /// Creature).
+    OpposingLeaderPowersOff,
+    /// The controller gains one more Summoning Point at each of their standbys (Servant of
+    /// Catabolism).
+    ExtraSummoningPoint,
+    /// The player's Summoning Points drop to 0 (Sinister Serpent).
+    SummoningPointsToZero {
+        player: Player,
+    },
+    /// This monster takes the ATK and DEF of the one monster `from` picks (Greenkappa: the
+    /// highest ATK on the field; Change Slime: the monster it battles).
+    AdoptStats {
+        from: Targets,
+    },
+    /// The cards `targets` reaches go back into their owners' decks, which are shuffled
+    /// (Hane-Hane: itself; Wall of Illusion: the monster it battles).
+    ReturnToDeck {
+        targets: Targets,
+    },
+    /// If the controller has more than `cost` life points, they pay `cost` and every face-up
+    /// monster they control gains `boost` ATK and DEF (Hourglass of Courage).
+    BoostAtACost {
+        boost: i16,
+        cost: u16,
+    },
+    /// Every player sends their whole hand to the graveyard (Rigras Leever).
+    DiscardHands,
+    /// Every monster card in every graveyard is removed from the game, and this monster
+    /// gains `per` ATK and DEF for each (Souleater).
+    FeedOnGraveyards {
+        per: i16,
+    },
+    /// The controller's opponents gain one Summoning Point fewer at each of their standbys
+    /// (Fiend's Mirror).
+    FewerSummoningPoints,
+    /// The face-up monsters `targets` reaches take `monster_type` and `attribute` (where
+    /// given) in place of their printed ones while they stay face-up on the field (Tao the
+    /// Chanter: LIGHT monsters become DARK; the Zombie transformers).
+    Retype {
+        targets: Targets,
+        #[serde(default, rename = "type")]
+        monster_type: Option<MonsterType>,
+        #[serde(default)]
+        attribute: Option<Attribute>,
+    },
+    /// The controller's Deck Leader moves onto this spell's own cell, which the spell leaves
+    /// (Dimensionhole).
+    BringLeaderHere,
+    /// Every face-up monster `targets` reaches trades its ATK and DEF (Shield & Sword).
+    SwapStats {
+        targets: Targets,
+    },
+    /// Every card on the field but the Deck Leaders moves to the cell opposite it through
+    /// the centre of the board (Creature Swap).
+    MirrorPositions,
+}
+
+/// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Transformation {
+    pub from: CardId,
+    pub into: CardId,
+}
+
+/// Where a [`Primitive::GainPerCard`] counts its cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CountedIn {
+    /// Face-up cards on the field.
+    Field,
+    /// The controller's graveyard.
+    OwnGraveyard,
+    /// Every player's graveyard.
+    Graveyards,
+}
+
+/// One effect of a card.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct EffectDef {
+    pub trigger: Trigger,
+    #[serde(rename = "effect")]
+    pub primitive: Primitive,
+}

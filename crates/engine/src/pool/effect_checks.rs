@@ -1,0 +1,75 @@
+//! Checks that each effect of a pool's card fits the card: its trigger the card's kind, and
+//! the primitives that only some cards can carry.
+
+use crate::card::{CardKind, EffectDef, Primitive};
+
+pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<(), String> {
+    use crate::card::Trigger as T;
+    let ok = match kind {
+        CardKind::Monster(_) => matches!(
+            effect.trigger,
+            T::Flip
+                | T::Battle
+                | T::Destroyed
+                | T::Movement
+                | T::Continuous
+                | T::WhileInDefence
+                | T::EachTurnInDefence
+        ),
+        CardKind::Spell { .. } => matches!(effect.trigger, T::Activate | T::Continuous),
+        CardKind::Trap { .. } => {
+            matches!(
+                effect.trigger,
+                T::EnemyMovesInRange | T::EnemyAttacks | T::EnemySpell
+            )
+        }
+        // Kingdom Duels cards carry no effects of the grid's vocabulary.
+        CardKind::Kingdom(_) => false,
+    };
+    if !ok {
+        return Err(format!(
+            "trigger {:?} does not fit a card of this kind",
+            effect.trigger
+        ));
+    }
+    // A revival waits for its controller's choice, which only a spell resolving on its own
+    // (nothing else under way) can give it.
+    if matches!(
+        effect.primitive,
+        crate::card::Primitive::Revive { .. } | crate::card::Primitive::TakeControl { .. }
+    ) && !(matches!(kind, CardKind::Spell { .. }) && effect.trigger == T::Activate)
+    {
+        return Err("only an activated spell may `revive` or `take-control`".to_owned());
+    }
+    if let crate::card::Primitive::Transform { pairs } = &effect.primitive
+        && (!matches!(
+            kind,
+            CardKind::Spell {
+                spell: crate::card::SpellKind::Equip
+            }
+        ) || effect.trigger != T::Continuous
+            || pairs.is_empty())
+    {
+        return Err(
+            "`transform` belongs to an equip spell's continuous effect, with at least one pair"
+                .to_owned(),
+        );
+    }
+    match &effect.primitive {
+        Primitive::Retype {
+            monster_type: None,
+            attribute: None,
+            ..
+        } => return Err("`retype` names a type or an attribute to give".to_owned()),
+        // Both act from the cell the spell was activated on, which the spell then leaves.
+        Primitive::BringLeaderHere | Primitive::MirrorPositions
+            if !(matches!(kind, CardKind::Spell { .. }) && effect.trigger == T::Activate) =>
+        {
+            return Err(
+                "only an activated spell may `bring-leader-here` or `mirror-positions`".to_owned(),
+            );
+        }
+        _ => {}
+    }
+    Ok(())
+}
