@@ -484,6 +484,17 @@ EFFECT_MONSTERS = {
     456: [eff("destroyed", "summoning-points-to-zero", player="opponent")],  # Sinister Serpent
     137: [NO_BATTLE_DAMAGE, eff("flip", "by-agreement")],  # Kageningen
     # --- back into the deck, and a last stand
+    # Turns survived face-up in defence since the controller turned the monster face-up
+    # (docs/RULES.md, "Turns survived in defence"); the revivals of the moths stay agreed.
+    25: [eff("while-in-defence", "evolve-after-turns", turns=3, into=13)],  # Yamatano Dragon Scroll
+    328: [eff("while-in-defence", "evolve-after-turns", turns=3, into=292)],  # Embryonic Beast
+    427: [eff("movement", "cannot-move"),
+          eff("while-in-defence", "evolve-after-turns", turns=5, into=428),
+          eff("destroyed", "by-agreement")],  # Larva of Moth
+    428: [eff("movement", "cannot-move"),
+          eff("while-in-defence", "evolve-after-turns", turns=1, into=403),
+          eff("destroyed", "by-agreement")],  # Pupa of Moth
+    621: [eff("each-turn-in-defence", "detonate-after-turns", turns=2)],  # Jigen Bakudan
     # Types and attributes changed while face-up (docs/RULES.md, "Types and attributes
     # changed"): only face-up monsters show a type to change.
     90: [eff("flip", "retype", targets=tg("field", attributes=["light"], **FACE_UP_MONSTERS),

@@ -569,6 +569,7 @@ impl Writer<'_> {
             flip_summoned,
             entered_beside_its_fusion,
             retyped,
+            turns_in_defence,
         } = piece;
         self.seat(*owner);
         self.seat(*controller);
@@ -647,6 +648,13 @@ impl Writer<'_> {
             Some(a) => {
                 self.byte(1);
                 self.byte(a as u8);
+            }
+        }
+        match turns_in_defence {
+            None => self.byte(0),
+            Some(n) => {
+                self.byte(1);
+                self.byte(*n);
             }
         }
     }

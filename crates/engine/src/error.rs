@@ -94,7 +94,7 @@ pub enum RuleError {
     RitualTributeCount { needed: u8, given: u8 },
     #[error("this monster cannot transform: {why}")]
     CannotTransform { why: &'static str },
-    #[error("its power-up changes it into card {makes}, not card {named}")]
+    #[error("it changes into card {makes}, not card {named}")]
     WrongTransformation { named: CardId, makes: CardId },
     #[error("this fusion is not allowed: {why}")]
     CannotFuse { why: &'static str },

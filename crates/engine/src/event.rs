@@ -72,7 +72,9 @@ pub enum Event {
         at: Place,
         from: CardId,
         into: CardId,
-        power_up: CardId,
+        /// The power-up that changed it; `None` for a monster that evolved by its turns in
+        /// defence.
+        power_up: Option<CardId>,
     },
     /// A Ritual spell resolved with no effect: its controller summoned nothing.
     RitualDeclined {

@@ -164,6 +164,12 @@ pub struct Piece {
     /// A type or attribute an effect changed while it is face-up.
     #[serde(default)]
     pub retyped: Retyped,
+    /// How many of its controller's turns in a row began with this monster face-up in
+    /// defence position, counted only since its controller turned it face-up themselves
+    /// (played or flipped it; not an attack or an effect): `None` while it does not count
+    /// (Yamatano Dragon Scroll, Larva of Moth, Jigen Bakudan).
+    #[serde(default)]
+    pub turns_in_defence: Option<u8>,
 }
 
 /// A face-up card in play but off the grid's cells: an equip spell under its monster, or a
@@ -222,6 +228,7 @@ impl Piece {
             flip_summoned: false,
             entered_beside_its_fusion: false,
             retyped: Retyped::NONE,
+            turns_in_defence: None,
         }
     }
 
@@ -283,6 +290,7 @@ impl Clone for Piece {
             flip_summoned,
             entered_beside_its_fusion,
             retyped,
+            turns_in_defence,
         } = self;
         Piece {
             owner: *owner,
@@ -311,6 +319,7 @@ impl Clone for Piece {
             flip_summoned: *flip_summoned,
             entered_beside_its_fusion: *entered_beside_its_fusion,
             retyped: *retyped,
+            turns_in_defence: *turns_in_defence,
         }
     }
 
@@ -342,6 +351,7 @@ impl Clone for Piece {
             flip_summoned,
             entered_beside_its_fusion,
             retyped,
+            turns_in_defence,
         } = source;
         self.owner = *owner;
         self.controller = *controller;
@@ -367,6 +377,7 @@ impl Clone for Piece {
         self.flip_summoned = *flip_summoned;
         self.entered_beside_its_fusion = *entered_beside_its_fusion;
         self.retyped = *retyped;
+        self.turns_in_defence = *turns_in_defence;
         // Most pieces have neither: skip the out-of-line slice copy then.
         if !(self.modifiers.is_empty() && modifiers.is_empty()) {
             self.modifiers.clone_from(modifiers);

@@ -315,6 +315,16 @@ impl CardPool {
         }
     }
 
+    /// Whether some monster evolves into `card` by its turns in defence: it may wait in the
+    /// Extra Deck (and, unlike a power-up's result, in the main deck too).
+    pub fn is_evolution_result(&self, card: CardId) -> bool {
+        self.cards.defs.iter().any(|c| {
+            c.effects.iter().any(
+                |e| matches!(e.primitive, Primitive::EvolveAfterTurns { into, .. } if into == card),
+            )
+        })
+    }
+
     /// Whether some power-up transforms a monster into `card`: it may wait in the Extra
     /// Deck.
     pub fn is_transformation_result(&self, card: CardId) -> bool {
@@ -334,6 +344,7 @@ impl CardPool {
             .is_some_and(|m| m.ritual || m.extra_deck.is_some())
             || self.fusions.makes(card)
             || self.is_transformation_result(card)
+            || self.is_evolution_result(card)
     }
 
     /// The pool's fusion table (empty where its game has none).

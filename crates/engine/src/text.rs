@@ -290,6 +290,7 @@ fn describe(effect: &EffectDef, ctx: &Ctx<'_>) -> (Option<String>, String) {
             Primitive::IgnoreTraps
             | Primitive::CrossLabyrinth
             | Primitive::MovesTwo
+            | Primitive::CannotMove
             | Primitive::TerraformOnEntry { .. },
         )
         | (Trigger::Continuous, Primitive::VictoryWhenSurrounded { .. }) => {
@@ -507,7 +508,10 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::Retype { .. }
         | Primitive::BringLeaderHere
         | Primitive::SwapStats { .. }
-        | Primitive::MirrorPositions) => table_effects::clause(p, trigger, ctx),
+        | Primitive::MirrorPositions
+        | Primitive::EvolveAfterTurns { .. }
+        | Primitive::DetonateAfterTurns { .. }
+        | Primitive::CannotMove) => table_effects::clause(p, trigger, ctx),
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"

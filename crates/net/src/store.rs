@@ -66,7 +66,8 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 28: entries of protocol version 28 (the bluff's class declarations).
 /// Version 29: entries of protocol version 29 (Kingdom Duels' Hidden Integration Summon).
 /// Version 30: entries of protocol version 30 (Duelists of the Roses effects read again).
-/// Version 31: entries of protocol version 31 (types changed on the grid; more DOR cards).
+/// Version 31: entries of protocol version 31 (types changed and turns counted on the grid;
+/// more DOR cards).
 pub const MATCH_FILE_VERSION: u16 = 31;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;

@@ -548,6 +548,7 @@ impl Duel {
             if let Some(piece) = self.piece_at_mut(at) {
                 piece.face_up = false;
                 piece.retyped = crate::piece::Retyped::NONE;
+                piece.turns_in_defence = None;
             }
             events.push(Event::TurnedFaceDown { at });
             return Ok(());

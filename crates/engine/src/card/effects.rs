@@ -449,6 +449,22 @@ pub enum Primitive {
     /// Every card on the field but the Deck Leaders moves to the cell opposite it through
     /// the centre of the board (Creature Swap).
     MirrorPositions,
+    /// Once `turns` of its controller's turns in a row have begun with this monster face-up
+    /// in defence position since they turned it face-up themselves, they may change it into
+    /// `into`, shown from their Extra Deck (Yamatano Dragon Scroll, Embryonic Beast, Larva
+    /// and Pupa of Moth).
+    EvolveAfterTurns {
+        turns: u8,
+        into: CardId,
+    },
+    /// Once `turns` of its controller's turns in a row have begun with this monster face-up
+    /// in defence position since they turned it face-up themselves, every card in the 3x3
+    /// square around it, itself included, is destroyed (Jigen Bakudan).
+    DetonateAfterTurns {
+        turns: u8,
+    },
+    /// This monster, face-up, never moves (Larva and Pupa of Moth).
+    CannotMove,
 }
 
 /// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.

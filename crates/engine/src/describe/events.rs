@@ -145,7 +145,7 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             "{seat}'s {} at {at} becomes {} ({})",
             name(*from),
             name(*into),
-            name(*power_up)
+            power_up.map_or_else(|| "its turns in defence".to_owned(), name)
         ),
         Event::BanishedOverLimit { seat, card } => format!(
             "{seat} already controls the most monsters: {} is destroyed and banished",

@@ -157,6 +157,7 @@ fn piece(turn: u16) -> Piece {
             monster_type: Some(crate::card::MonsterType::Zombie),
             attribute: Some(crate::card::Attribute::Dark),
         },
+        turns_in_defence: Some(2),
         counters: 3,
         bind: Bind::Turns(3),
         bound_turn: 200,

@@ -59,7 +59,7 @@ impl Duel {
 
     /// A face-up monster's lasting effects work unless it is spellbound (by counters or
     /// held by a continuous spellbind).
-    fn lasting_effects_work(&self, cell: Cell) -> bool {
+    pub(super) fn lasting_effects_work(&self, cell: Cell) -> bool {
         self.state
             .piece(cell)
             .is_some_and(|piece| piece.face_up && !self.spellbound(cell, piece))

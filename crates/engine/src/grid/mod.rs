@@ -45,6 +45,7 @@ mod topology;
 mod transformation;
 mod traps;
 mod turn;
+mod turns_in_defence;
 mod victory_when_surrounded;
 mod win_conditions;
 

@@ -85,6 +85,11 @@ impl Duel {
             // The bluff's formats move face-down monsters and spells/traps alike.
             Class::Monster | Class::Unknown if !piece.face_up => rules.monster_steps,
             Class::Unknown => rules.monster_steps,
+            Class::Monster
+                if self.has_static(cell, piece, |p| matches!(p, Primitive::CannotMove)) =>
+            {
+                0
+            }
             Class::Monster => {
                 let increased = if self.is_powered_up(cell, piece) {
                     rules.powered_up_steps.max(rules.face_up_steps)
@@ -421,6 +426,8 @@ impl Duel {
         }
         if flipped_card.is_some() {
             piece.face_up = true;
+            // Flipped by its controller as part of its move: its turns in defence count.
+            piece.turns_in_defence = Some(0);
         }
         if piece.leader {
             self.state.player_mut(seat).leader = to;

@@ -606,6 +606,8 @@ impl Duel {
                 card: if face_up { plan.card } else { slot.card },
                 face_up,
                 defence: matches!(mode, PlayMode::SetMonsterDefence | PlayMode::SetCardDefence),
+                // Played face-up by its controller: its turns in defence count.
+                turns_in_defence: (face_up && class == Class::Monster).then_some(0),
                 ..Piece::entering(seat, slot.card_ref, class, turn)
             },
         );

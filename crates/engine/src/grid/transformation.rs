@@ -4,7 +4,9 @@
 //! monster's controller may, in their main phase, show what it becomes from their Extra
 //! Deck: the monster and the power-up go to the graveyard, and the new monster takes the
 //! cell face-up in the same battle position, keeping the monster's other power-ups and what
-//! it already did this turn (a move, an attack). docs/RULES.md gives the reading.
+//! it already did this turn (a move, an attack). docs/RULES.md gives the reading. A monster
+//! that evolves by its turns in defence (Yamatano Dragon Scroll, Larva of Moth:
+//! `turns_in_defence.rs`) changes the same way once its turns are reached, with no power-up.
 
 use crate::action::Action;
 use crate::card::{CardId, Primitive};
@@ -22,19 +24,21 @@ use crate::seat::Seat;
 struct TransformPlan {
     cell: Cell,
     from: CardId,
-    /// Which of the monster's equips changes it.
-    equip: usize,
+    /// Which of the monster's equips changes it; `None` for a monster that evolves by its
+    /// turns in defence.
+    equip: Option<usize>,
     into: CardId,
 }
 
 impl Duel {
-    /// What the power-ups on `seat`'s face-up monster at `cell` can change it into: the
-    /// index of each such power-up among its equips, and the monster it makes.
+    /// What `seat`'s face-up monster at `cell` can change into: by a power-up on it (the
+    /// index of that power-up among its equips), or by its turns in defence (`None`), with
+    /// the monster it becomes.
     fn transformations_at(
         &self,
         seat: Seat,
         cell: Cell,
-    ) -> Result<Vec<(usize, CardId)>, RuleError> {
+    ) -> Result<Vec<(Option<usize>, CardId)>, RuleError> {
         let card = self
             .own_free_face_up_monster(seat, cell)?
             .map_err(|unfit| RuleError::CannotTransform {
@@ -60,10 +64,17 @@ impl Duel {
                         pairs
                             .iter()
                             .filter(|t| t.from == card)
-                            .map(|t| (index, t.into)),
+                            .map(|t| (Some(index), t.into)),
                     );
                 }
             }
+        }
+        if let Some(def) = self.rules.pool.get(card) {
+            found.extend(
+                self.evolutions_due(cell, piece, def)
+                    .into_iter()
+                    .map(|into| (None, into)),
+            );
         }
         Ok(found)
     }
@@ -80,7 +91,8 @@ impl Duel {
         let options = self.transformations_at(seat, cell)?;
         if options.is_empty() {
             return Err(RuleError::CannotTransform {
-                why: "no power-up on this monster changes it",
+                why: "nothing changes this monster now: no power-up on it transforms it, and it \
+                      has not survived its turns face-up in defence position",
             });
         }
         let (card_ref, reveal) = monster;
@@ -123,11 +135,17 @@ impl Duel {
         let Some(mut old) = self.state.take(plan.cell) else {
             return Err(RuleError::EmptyCell { at });
         };
-        let power_up = old.attached.remove(plan.equip);
-        self.state
-            .player_mut(power_up.owner)
-            .graveyard
-            .push(power_up.to_graveyard());
+        let power_up = match plan.equip {
+            Some(index) if index < old.attached.len() => {
+                let power_up = old.attached.remove(index);
+                self.state
+                    .player_mut(power_up.owner)
+                    .graveyard
+                    .push(power_up.to_graveyard());
+                Some(power_up.card)
+            }
+            _ => None,
+        };
         self.send_to_graveyard(old.owner, old.card_ref, old.card);
         let (card_ref, _) = monster;
         let new = self.out_of_extra_deck(seat, *card_ref, plan.into);
@@ -147,7 +165,7 @@ impl Duel {
             at,
             from: plan.from,
             into: plan.into,
-            power_up: power_up.card,
+            power_up,
         });
         Ok(())
     }
@@ -165,7 +183,10 @@ impl Duel {
             return;
         }
         for (cell, piece) in self.state.pieces() {
-            if piece.controller != seat || piece.attached.is_empty() {
+            // Only a power-up or the turns in defence change a monster.
+            if piece.controller != seat
+                || piece.attached.is_empty() && piece.turns_in_defence.is_none()
+            {
                 continue;
             }
             let Ok(options) = self.transformations_at(seat, cell) else {

@@ -31,6 +31,7 @@ impl Duel {
             self.finish(winners, WinReason::CardEffect, events);
             return;
         }
+        self.count_turns_in_defence(seat);
         self.queue_each_turn_effects();
         let player = self.state.player_mut(seat);
         player.cards_played = 0;

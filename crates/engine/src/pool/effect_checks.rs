@@ -69,6 +69,23 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
                 "only an activated spell may `bring-leader-here` or `mirror-positions`".to_owned(),
             );
         }
+        Primitive::EvolveAfterTurns { turns: 0, .. }
+        | Primitive::DetonateAfterTurns { turns: 0 } => {
+            return Err("a count of turns in defence starts at 1".to_owned());
+        }
+        Primitive::EvolveAfterTurns { .. }
+            if !(matches!(kind, CardKind::Monster(_)) && effect.trigger == T::WhileInDefence) =>
+        {
+            return Err("`evolve-after-turns` belongs to a monster, `while-in-defence`".to_owned());
+        }
+        Primitive::DetonateAfterTurns { .. }
+            if !(matches!(kind, CardKind::Monster(_))
+                && effect.trigger == T::EachTurnInDefence) =>
+        {
+            return Err(
+                "`detonate-after-turns` belongs to a monster, `each-turn-in-defence`".to_owned(),
+            );
+        }
         _ => {}
     }
     Ok(())

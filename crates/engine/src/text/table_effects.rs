@@ -142,6 +142,18 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             };
             format!("{} {trade} ATK and DEF{}", np.text, np.condition)
         }
+        Primitive::EvolveAfterTurns { turns, into } => format!(
+            "once it has been so as {} since you turned it face-up yourself, you may change it \
+             into {} from your Extra Deck",
+            turns_begun(*turns),
+            ctx.name_of(*into)
+        ),
+        Primitive::DetonateAfterTurns { turns } => format!(
+            "once it has been so as {} since you turned it face-up yourself, every card in the \
+             3x3 square around it, itself included, is destroyed",
+            turns_begun(*turns),
+        ),
+        Primitive::CannotMove => format!("{} cannot move", ctx.this()),
         Primitive::MirrorPositions => {
             "every card on the field except the Deck Leaders trades places with the card (or \
              empty cell) opposite it through the centre of the board; a pair with a Deck \
@@ -149,5 +161,14 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
                 .to_owned()
         }
         _ => String::new(),
+    }
+}
+
+/// "one of your turns began", "3 of your turns in a row began".
+fn turns_begun(n: u8) -> String {
+    if n == 1 {
+        "one of your turns began".to_owned()
+    } else {
+        format!("{n} of your turns in a row began")
     }
 }

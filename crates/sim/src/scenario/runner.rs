@@ -437,6 +437,7 @@ impl Runner {
                 flip_summoned: false,
                 entered_beside_its_fusion: false,
                 retyped: fairduel_engine::piece::Retyped::NONE,
+                turns_in_defence: None,
             };
             if let Some(slot) = state.cells.get_mut(index) {
                 *slot = Some(piece);

@@ -13,6 +13,7 @@ impl Duel {
                 p.face_up = false;
                 // Face-down it shows nothing of its card, a changed type included.
                 p.retyped = Retyped::NONE;
+                p.turns_in_defence = None;
             }
         }
         Resolved::Done

@@ -311,7 +311,9 @@ impl Duel {
             | Primitive::PowerUpsBoosted { .. }
             | Primitive::OpposingLeaderPowersOff
             | Primitive::ExtraSummoningPoint
-            | Primitive::FewerSummoningPoints => Resolved::Done,
+            | Primitive::FewerSummoningPoints
+            | Primitive::EvolveAfterTurns { .. }
+            | Primitive::CannotMove => Resolved::Done,
             Primitive::DiscardHands => self.discard_hands(events),
             Primitive::FeedOnGraveyards { per } => self.feed_on_graveyards(&effect, *per, events),
             Primitive::SummoningPointsToZero { player } => {
@@ -328,6 +330,12 @@ impl Duel {
                 attribute,
             } => self.retype(&effect, targets, *monster_type, *attribute, events),
             Primitive::BringLeaderHere => self.bring_leader_here(&effect, events),
+            Primitive::DetonateAfterTurns { turns } => {
+                if let Some(at) = effect.at.and_then(Place::cell) {
+                    self.detonate_after_turns(at, card.id, *turns, events);
+                }
+                Resolved::Done
+            }
             Primitive::SwapStats { targets } => self.swap_stats(&effect, targets, events),
             Primitive::MirrorPositions => self.mirror_positions(&effect, events),
         };
