@@ -402,8 +402,8 @@ impl DeckList {
                     card: Some(*id),
                     message: format!(
                         "{} is not an Extra Deck monster: only Ritual Monsters and monsters a \
-                         fusion or a power-up makes go in the Extra Deck (move it to the main \
-                         deck)",
+                         fusion, a power-up or an evolution makes go in the Extra Deck (move it \
+                         to the main deck)",
                         def.name
                     ),
                 });

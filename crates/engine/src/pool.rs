@@ -316,7 +316,7 @@ impl CardPool {
     }
 
     /// Whether some monster evolves into `card` by its turns in defence: it may wait in the
-    /// Extra Deck (and, unlike a power-up's result, in the main deck too).
+    /// Extra Deck, and in the main deck too (in Kairu, unlike a power-up's result).
     pub fn is_evolution_result(&self, card: CardId) -> bool {
         self.cards.defs.iter().any(|c| {
             c.effects.iter().any(
@@ -830,6 +830,7 @@ fn check_transformations(cards: &BTreeMap<CardId, CardDef>) -> Result<(), String
                     "transforms",
                 ),
                 Primitive::VictoryWhenSurrounded { limbs } => (limbs.clone(), "names as a limb"),
+                Primitive::EvolveAfterTurns { into, .. } => (vec![*into], "evolves into"),
                 _ => continue,
             };
             for id in named {

@@ -203,6 +203,9 @@ impl Duel {
             }
             if flip.is_some() {
                 piece.face_up = true;
+                // Flipped by its controller as it attacks: its turns in defence count (only a
+                // monster attacks).
+                piece.turns_in_defence = Some(0);
             }
         }
         if let Some(card) = flip.and_then(|r| self.rules.pool.get(r.card)).cloned() {

@@ -153,6 +153,8 @@ impl Duel {
         };
         piece.controller = seat;
         piece.lent = lent;
+        // Its turns in defence were its controller's: a new one starts with none.
+        piece.turns_in_defence = None;
         let card = piece.card;
         self.state.put(to, piece);
         events.push(Event::ControlTaken {
@@ -233,6 +235,7 @@ impl Duel {
         };
         piece.controller = piece.owner;
         piece.lent = false;
+        piece.turns_in_defence = None;
         let owner = piece.owner;
         self.state.put(to, piece);
         events.push(Event::ControlReturned {

@@ -76,10 +76,12 @@ impl Duel {
             })
             .filter_map(|(cell, piece)| {
                 let card = piece.card.and_then(|id| self.rules.pool.get(id))?;
-                card.effects
+                (card
+                    .effects
                     .iter()
                     .any(|e| e.trigger == Trigger::EachTurnInDefence)
-                    .then(|| (cell, card.clone(), piece.controller))
+                    && Duel::detonation_ready(piece, card))
+                .then(|| (cell, card.clone(), piece.controller))
             })
             .collect();
         for (cell, card, controller) in due {

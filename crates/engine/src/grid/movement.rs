@@ -197,6 +197,8 @@ impl Duel {
         if self.move_steps(from) == 0 {
             let why = if piece.leader {
                 "the Deck Leader never moves in this format"
+            } else if piece.class == Class::Monster && piece.face_up {
+                "this monster cannot move (its own effect)"
             } else {
                 "face-up spells and traps stay where they are"
             };
@@ -424,10 +426,12 @@ impl Duel {
         if self.kairu() {
             piece.defence = false;
         }
-        if flipped_card.is_some() {
+        if let Some(card) = flipped_card {
             piece.face_up = true;
-            // Flipped by its controller as part of its move: its turns in defence count.
-            piece.turns_in_defence = Some(0);
+            // Flipped by its controller as part of its move: a monster's turns in defence
+            // count.
+            let monster = self.rules.pool.get(card).is_some_and(CardDef::is_monster);
+            piece.turns_in_defence = monster.then_some(0);
         }
         if piece.leader {
             self.state.player_mut(seat).leader = to;

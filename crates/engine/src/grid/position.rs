@@ -163,8 +163,9 @@ impl Duel {
         let turn = self.state.turn;
         if let Some(piece) = self.state.piece_mut(cell) {
             piece.face_up = true;
-            // Turned face-up by its controller's own choice: its turns in defence count.
-            piece.turns_in_defence = Some(0);
+            // Turned face-up by its controller's own choice: a monster's turns in defence
+            // count.
+            piece.turns_in_defence = card.is_monster().then_some(0);
             if flip_summon {
                 // Summoned this turn (Classic rule 7: "including Flip Summon"): it may change
                 // its battle position once more, but it has changed it, so it does not move

@@ -53,7 +53,23 @@ impl Duel {
         let Some(piece) = self.state.piece(cell) else {
             return Ok(Vec::new());
         };
-        let mut found = Vec::new();
+        // A monster only controlled (Change of Heart) is not its controller's to change:
+        // what it became would stay with them.
+        if piece.owner != seat {
+            return Err(RuleError::CannotTransform {
+                why: "only a monster you own transforms, not one you only control",
+            });
+        }
+        // Its turns in defence first: where a power-up makes the same monster, evolving
+        // keeps the power-up.
+        let mut found: Vec<(Option<usize>, CardId)> = match self.rules.pool.get(card) {
+            Some(def) => self
+                .evolutions_due(cell, piece, def)
+                .into_iter()
+                .map(|into| (None, into))
+                .collect(),
+            None => Vec::new(),
+        };
         for (index, equip) in piece.attached.iter().enumerate() {
             let Some(def) = self.rules.pool.get(equip.card) else {
                 continue;
@@ -68,13 +84,6 @@ impl Duel {
                     );
                 }
             }
-        }
-        if let Some(def) = self.rules.pool.get(card) {
-            found.extend(
-                self.evolutions_due(cell, piece, def)
-                    .into_iter()
-                    .map(|into| (None, into)),
-            );
         }
         Ok(found)
     }
@@ -135,6 +144,7 @@ impl Duel {
         let Some(mut old) = self.state.take(plan.cell) else {
             return Err(RuleError::EmptyCell { at });
         };
+        debug_assert!(plan.equip.is_none_or(|i| i < old.attached.len()));
         let power_up = match plan.equip {
             Some(index) if index < old.attached.len() => {
                 let power_up = old.attached.remove(index);
@@ -157,6 +167,9 @@ impl Duel {
                 changed_position: old.changed_position,
                 attacked: old.attacked,
                 attached: std::mem::take(&mut old.attached),
+                // Changed face-up by its controller's own choice: its turns in defence count
+                // from here (a Larva out of a Cocoon may become a Pupa).
+                turns_in_defence: Some(0),
                 ..new
             },
         );
@@ -183,10 +196,11 @@ impl Duel {
             return;
         }
         for (cell, piece) in self.state.pieces() {
-            // Only a power-up or the turns in defence change a monster.
-            if piece.controller != seat
-                || piece.attached.is_empty() && piece.turns_in_defence.is_none()
-            {
+            // Only a power-up or the turns in defence change a monster: most pieces are ruled
+            // out here, before any list is built.
+            let may_evolve =
+                piece.face_up && piece.defence && piece.turns_in_defence.is_some_and(|n| n >= 1);
+            if piece.controller != seat || piece.attached.is_empty() && !may_evolve {
                 continue;
             }
             let Ok(options) = self.transformations_at(seat, cell) else {

@@ -33,6 +33,17 @@ impl Duel {
         }
     }
 
+    /// Whether Jigen Bakudan's count at `piece` is reached (any other card: always), so
+    /// that its start-of-turn effect is worth queueing.
+    pub(super) fn detonation_ready(piece: &Piece, card: &CardDef) -> bool {
+        card.effects.iter().all(|e| match e.primitive {
+            Primitive::DetonateAfterTurns { turns } => {
+                piece.turns_in_defence.is_some_and(|n| n >= turns)
+            }
+            _ => true,
+        })
+    }
+
     /// What the face-up monster `piece` (of card `card`) may evolve into now, by its turns
     /// in defence.
     pub(super) fn evolutions_due(&self, cell: Cell, piece: &Piece, card: &CardDef) -> Vec<CardId> {
@@ -59,6 +70,7 @@ impl Duel {
         at: Cell,
         card: CardId,
         turns: u8,
+        controller: Seat,
         events: &mut Vec<Event>,
     ) {
         let ready = self.state.piece(at).is_some_and(|p| {
@@ -82,7 +94,7 @@ impl Duel {
             .collect();
         for cell in square {
             if self.state.piece(cell).is_some() {
-                self.destroy(cell, None, events);
+                self.destroy(cell, Some(controller), events);
             }
         }
     }

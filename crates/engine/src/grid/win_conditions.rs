@@ -106,6 +106,7 @@ impl Duel {
             if !owned {
                 if let Some(piece) = self.state.piece_mut(cell) {
                     piece.controller = piece.owner;
+                    piece.turns_in_defence = None;
                 }
                 continue;
             }

@@ -78,6 +78,11 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
         {
             return Err("`evolve-after-turns` belongs to a monster, `while-in-defence`".to_owned());
         }
+        Primitive::CannotMove
+            if !(matches!(kind, CardKind::Monster(_)) && effect.trigger == T::Movement) =>
+        {
+            return Err("`cannot-move` belongs to a monster, `movement`".to_owned());
+        }
         Primitive::DetonateAfterTurns { .. }
             if !(matches!(kind, CardKind::Monster(_))
                 && effect.trigger == T::EachTurnInDefence) =>

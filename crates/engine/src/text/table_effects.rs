@@ -144,7 +144,7 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         }
         Primitive::EvolveAfterTurns { turns, into } => format!(
             "once it has been so as {} since you turned it face-up yourself, you may change it \
-             into {} from your Extra Deck",
+             in your main phase into {} from your Extra Deck",
             turns_begun(*turns),
             ctx.name_of(*into)
         ),

@@ -332,7 +332,7 @@ impl Duel {
             Primitive::BringLeaderHere => self.bring_leader_here(&effect, events),
             Primitive::DetonateAfterTurns { turns } => {
                 if let Some(at) = effect.at.and_then(Place::cell) {
-                    self.detonate_after_turns(at, card.id, *turns, events);
+                    self.detonate_after_turns(at, card.id, *turns, effect.controller, events);
                 }
                 Resolved::Done
             }
