@@ -670,6 +670,15 @@ EQUIPS_BY_TABLE = {
     770: 500,  # Malevolent Nuzzler
 }
 
+# Power-ups whose monster "automatically destroys" monsters of a type in battle, "the opposing
+# enemy's effects rendered ineffective": card number -> the type. They fit the monsters of
+# their rows of the equip table.
+SLAYING_EQUIPS = {
+    791: "dragon",  # Sword of Dragon's Soul
+    792: "fiend",  # Enchanted Javelin
+    793: "spellcaster",  # Anti-Magic Fragrance
+}
+
 # The power-ups for any female monster: together their rows of the equip table are the
 # pool's female monsters, which The Immortal of Thunder weakens. (Malevolent Nuzzler's rows,
 # "FIEND female monsters", also hold fiends that are not.)
@@ -871,7 +880,7 @@ AGREED_MONSTER_TRIGGERS = {
 
 # Power-ups (equips) left to agreement: the original effect table's power-ups with a
 # special effect (type 0) and Sword of Dragon's Soul.
-AGREED_EQUIPS = {760, 789, 790, 791, 792, 793, 794, 800}
+AGREED_EQUIPS = {760, 789, 790, 794, 800}
 
 
 # When each trap left to agreement springs: on the enemy's spell for the cards that answer
@@ -1057,6 +1066,12 @@ def build(facts, effect_names, classes, equips):
         add(n, {"kind": "spell", "spell": "equip",
                 "equip_to": agreed_equip_to(facts[n]["name"], facts, equips),
                 "effects": [both("activate", tg("this"), amount)]}, "equip spells")
+    for n, slain in SLAYING_EQUIPS.items():
+        expect(n, facts[n], "Spell")
+        add(n, {"kind": "spell", "spell": "equip",
+                "equip_to": agreed_equip_to(facts[n]["name"], facts, equips),
+                "effects": [slayer([slain]), eff("battle", "neutralizes-in-battle")]},
+            "equip spells")
     for n, (spell, effects) in SPELLS.items():
         expect(n, facts[n], "Spell")
         add(n, {"kind": "spell", "spell": spell, "effects": effects}, "other spells")

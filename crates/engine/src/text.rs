@@ -283,7 +283,8 @@ fn describe(effect: &EffectDef, ctx: &Ctx<'_>) -> (Option<String>, String) {
             | Primitive::DestroyInBattle { .. }
             | Primitive::NoBattleDamage
             | Primitive::CancelsChangesInBattle
-            | Primitive::BanishesInBattle,
+            | Primitive::BanishesInBattle
+            | Primitive::NeutralizesInBattle,
         )
         | (
             Trigger::Movement,
@@ -511,7 +512,8 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::MirrorPositions
         | Primitive::EvolveAfterTurns { .. }
         | Primitive::DetonateAfterTurns { .. }
-        | Primitive::CannotMove) => table_effects::clause(p, trigger, ctx),
+        | Primitive::CannotMove
+        | Primitive::NeutralizesInBattle) => table_effects::clause(p, trigger, ctx),
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"

@@ -138,9 +138,10 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Version 31: more Duelists of the Roses cards defined — types and attributes changed on
 /// face-up monsters and turns counted in defence (`Piece::retyped`,
 /// `Piece::turns_in_defence`, in every state hash), evolutions by those turns
-/// (`Action::Transform` without a power-up), Shield & Sword, Creature Swap, Dimensionhole,
-/// Monster Recovery, Seal of the Ancients and power-ups fitted by the original equip table:
-/// a version 30 peer resolves them by agreement instead.
+/// (`Action::Transform` without a power-up), power-ups with battle effects (Sword of
+/// Dragon's Soul), Shield & Sword, Creature Swap, Dimensionhole, Monster Recovery, Seal of
+/// the Ancients and power-ups fitted by the original equip table: a version 30 peer
+/// resolves them by agreement instead.
 pub const PROTOCOL_VERSION: u16 = 31;
 
 /// The domain of an envelope's chain hash.

@@ -465,6 +465,11 @@ pub enum Primitive {
     },
     /// This monster, face-up, never moves (Larva and Pupa of Moth).
     CannotMove,
+    /// The monster this one battles fights without its battle effects: no automatic
+    /// destruction, battle bonus, cancelled changes, removal from the game, damage waived or
+    /// effect triggered by the battle (Sword of Dragon's Soul: "The opposing enemy's effects
+    /// are rendered ineffective").
+    NeutralizesInBattle,
 }
 
 /// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.

@@ -10,7 +10,7 @@ use crate::card::{CardDef, CardKind, Primitive, SpellKind, TrapKind, Trigger};
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::grid::filters::{destroys_in_battle, piece_identity_matches};
+use crate::grid::filters::piece_identity_matches;
 use crate::grid::{Cell, Reach, RevealCheck, cell_of};
 use crate::piece::{Attached, Class, Piece};
 use crate::seat::Seat;
@@ -277,13 +277,7 @@ impl Duel {
     /// A face-up, free monster whose battles deal no damage to life points (the original
     /// game's Kuriboh, Kazejin, Gate Guardian …).
     fn deals_no_battle_damage(&self, cell: Cell, piece: &Piece, card: &CardDef) -> bool {
-        !piece.leader
-            && piece.face_up
-            && card
-                .effects
-                .iter()
-                .any(|e| e.trigger == Trigger::Battle && e.primitive == Primitive::NoBattleDamage)
-            && !self.is_spellbound(cell)
+        self.has_battle_effect(cell, piece, card, &Primitive::NoBattleDamage)
     }
 
     pub(super) fn battle(&mut self, attacker: Cell, target: Cell, events: &mut Vec<Event>) {
@@ -349,10 +343,13 @@ impl Duel {
         let (a_stats, d_stats) =
             self.battle_stats((attacker, &a_piece, &a_card), (target, &d_now, &d_card));
         let (a_atk, d_atk, d_def) = (a_stats.0, d_stats.0, d_stats.1);
-        let banish_d =
-            self.has_battle_effect(attacker, &a_piece, &a_card, &Primitive::BanishesInBattle);
+        // Sword of Dragon's Soul and the like: the foe's battle effects are off.
+        let a_off = self.neutralized_by((target, &d_now, &d_card));
+        let d_off = self.neutralized_by((attacker, &a_piece, &a_card));
+        let banish_d = !a_off
+            && self.has_battle_effect(attacker, &a_piece, &a_card, &Primitive::BanishesInBattle);
         let banish_a =
-            self.has_battle_effect(target, &d_now, &d_card, &Primitive::BanishesInBattle);
+            !d_off && self.has_battle_effect(target, &d_now, &d_card, &Primitive::BanishesInBattle);
         let defending = if d_now.defence { d_def } else { d_atk };
         events.push(Event::Battle {
             attacker: attacker.into(),
@@ -360,11 +357,11 @@ impl Duel {
             attack: a_atk,
             defence: defending,
         });
-        for (cell, piece, card, opponent) in [
-            (attacker, &a_piece, &a_card, d_now.controller),
-            (target, &d_now, &d_card, a_piece.controller),
+        for (cell, piece, card, opponent, off) in [
+            (attacker, &a_piece, &a_card, d_now.controller, a_off),
+            (target, &d_now, &d_card, a_piece.controller, d_off),
         ] {
-            if !piece.leader {
+            if !piece.leader && !off {
                 self.queue_trigger(
                     card,
                     Trigger::Battle,
@@ -375,8 +372,8 @@ impl Duel {
                 );
             }
         }
-        let no_damage = self.deals_no_battle_damage(attacker, &a_piece, &a_card)
-            || self.deals_no_battle_damage(target, &d_now, &d_card);
+        let no_damage = !a_off && self.deals_no_battle_damage(attacker, &a_piece, &a_card)
+            || !d_off && self.deals_no_battle_damage(target, &d_now, &d_card);
         let damage = |duel: &mut Duel, seat, amount: i32, events: &mut Vec<Event>| {
             if !no_damage {
                 duel.damage(seat, amount.max(0) as u32, events);
@@ -386,8 +383,9 @@ impl Duel {
             damage(self, d_now.controller, a_atk, events);
             return;
         }
-        let a_kills = destroys_in_battle(&a_card, &d_card, &d_now) && !self.is_spellbound(attacker);
-        let d_kills = destroys_in_battle(&d_card, &a_card, &a_piece) && !self.is_spellbound(target);
+        let (a_fighter, d_fighter) = ((attacker, &a_piece, &a_card), (target, &d_now, &d_card));
+        let a_kills = !a_off && self.destroys_in_battle(a_fighter, d_fighter);
+        let d_kills = !d_off && self.destroys_in_battle(d_fighter, a_fighter);
         let (mut destroy_a, mut destroy_d) = (d_kills, a_kills);
         if !a_kills && !d_kills {
             if d_now.defence {

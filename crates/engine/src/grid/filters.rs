@@ -2,7 +2,7 @@
 //! only a card's identity decides, and the board ranges.
 
 use crate::awaiting::TrapEvent;
-use crate::card::{Area, CardDef, Filter, KindFilter, MonsterStats, Primitive, Side, Trigger};
+use crate::card::{Area, CardDef, Filter, KindFilter, MonsterStats, Side};
 use crate::duel::Duel;
 use crate::grid::Cell;
 use crate::piece::{Class, Piece};
@@ -204,13 +204,4 @@ fn identity_matches_as(
         return false;
     }
     true
-}
-
-/// Whether `card` destroys `other` (the card of `other_piece`) in battle whatever their
-/// stats.
-pub(super) fn destroys_in_battle(card: &CardDef, other: &CardDef, other_piece: &Piece) -> bool {
-    card.effects.iter().any(|e| {
-        e.trigger == Trigger::Battle
-            && matches!(&e.primitive, Primitive::DestroyInBattle { against } if piece_identity_matches(against, other, other_piece, None))
-    })
 }

@@ -1,7 +1,7 @@
 //! A monster's current ATK and DEF: printed stats, terrain, lasting changes, equips, the
 //! auras of continuous effects, and battle bonuses.
 
-use crate::card::{Area, CardDef, Primitive, Trigger};
+use crate::card::{Area, CardDef, Primitive};
 use crate::duel::Duel;
 use crate::grid::Cell;
 use crate::grid::filters::{in_area, piece_identity_matches};
@@ -126,10 +126,8 @@ impl Duel {
         if !piece.face_up || piece.leader || self.spellbound(cell, piece) {
             return 0;
         }
-        card.effects
-            .iter()
-            .filter(|e| e.trigger == Trigger::Battle)
-            .map(|e| match &e.primitive {
+        self.battle_effects(piece, card)
+            .map(|p| match p {
                 Primitive::BattleBonus { against, atk }
                     if piece_identity_matches(against, other_card, other_piece, None) =>
                 {

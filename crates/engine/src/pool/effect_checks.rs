@@ -16,6 +16,10 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
                 | T::WhileInDefence
                 | T::EachTurnInDefence
         ),
+        // A power-up's battle effects are its monster's (Sword of Dragon's Soul).
+        CardKind::Spell {
+            spell: crate::card::SpellKind::Equip,
+        } => matches!(effect.trigger, T::Activate | T::Continuous | T::Battle),
         CardKind::Spell { .. } => matches!(effect.trigger, T::Activate | T::Continuous),
         CardKind::Trap { .. } => {
             matches!(

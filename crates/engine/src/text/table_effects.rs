@@ -154,6 +154,10 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             turns_begun(*turns),
         ),
         Primitive::CannotMove => format!("{} cannot move", ctx.this()),
+        Primitive::NeutralizesInBattle => format!(
+            "the monster {} battles fights without its battle effects",
+            ctx.this()
+        ),
         Primitive::MirrorPositions => {
             "every card on the field except the Deck Leaders trades places with the card (or \
              empty cell) opposite it through the centre of the board; a pair with a Deck \

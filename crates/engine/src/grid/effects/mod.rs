@@ -313,7 +313,8 @@ impl Duel {
             | Primitive::ExtraSummoningPoint
             | Primitive::FewerSummoningPoints
             | Primitive::EvolveAfterTurns { .. }
-            | Primitive::CannotMove => Resolved::Done,
+            | Primitive::CannotMove
+            | Primitive::NeutralizesInBattle => Resolved::Done,
             Primitive::DiscardHands => self.discard_hands(events),
             Primitive::FeedOnGraveyards { per } => self.feed_on_graveyards(&effect, *per, events),
             Primitive::SummoningPointsToZero { player } => {
