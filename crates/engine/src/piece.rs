@@ -98,6 +98,17 @@ impl Retyped {
         attribute: None,
     };
 
+    /// The change in words, attribute first: "DARK Zombie", "DARK", "Zombie".
+    pub fn words(self) -> String {
+        let words: Vec<&str> = self
+            .attribute
+            .map(|a| a.label())
+            .into_iter()
+            .chain(self.monster_type.map(|t| t.label()))
+            .collect();
+        words.join(" ")
+    }
+
     /// The monster's stats with the changed type and attribute in place of the printed ones.
     pub fn apply(self, stats: MonsterStats) -> MonsterStats {
         MonsterStats {

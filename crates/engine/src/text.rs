@@ -953,7 +953,7 @@ fn count(n: u32, one: &str, many: &str) -> String {
 }
 
 /// Puts "a" or "an" before a singular noun phrase (or leaves "your ..." alone).
-fn with_article(phrase: &str) -> String {
+pub(crate) fn with_article(phrase: &str) -> String {
     if phrase.starts_with("your ") {
         return phrase.to_owned();
     }

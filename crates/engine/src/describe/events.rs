@@ -47,18 +47,15 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
             monster_type,
             attribute,
         } => {
-            let kind: Vec<&str> = attribute
-                .map(|a| a.label())
-                .into_iter()
-                .chain(monster_type.map(|t| t.label()))
-                .collect();
-            let kind = kind.join(" ");
-            let article = if kind.starts_with(['A', 'E', 'I', 'O', 'U']) {
-                "an"
-            } else {
-                "a"
-            };
-            format!("the monster at {at} becomes {article} {kind} monster")
+            let kind = crate::piece::Retyped {
+                monster_type: *monster_type,
+                attribute: *attribute,
+            }
+            .words();
+            format!(
+                "the monster at {at} becomes {}",
+                crate::text::with_article(&format!("{kind} monster"))
+            )
         }
         Event::ChainLinkAdded { link, card } => {
             format!("{} is chain link {link}", name(*card))

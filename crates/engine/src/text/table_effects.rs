@@ -117,12 +117,11 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             attribute,
         } => {
             let np = targets_phrase(targets, trigger, ctx);
-            let kind: Vec<&str> = attribute
-                .map(|a| a.label())
-                .into_iter()
-                .chain(monster_type.map(|t| t.label()))
-                .collect();
-            let kind = kind.join(" ");
+            let kind = crate::piece::Retyped {
+                monster_type: *monster_type,
+                attribute: *attribute,
+            }
+            .words();
             let becomes = if np.plural {
                 format!("become {kind} monsters")
             } else {

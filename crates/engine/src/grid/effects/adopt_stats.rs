@@ -3,6 +3,7 @@
 //! battles). The change is made once and lasts while it stays on the field.
 
 use super::Resolved;
+use super::modify_stats::saturating_i16;
 use crate::card::{Duration, Targets};
 use crate::duel::Duel;
 use crate::event::Event;
@@ -33,8 +34,7 @@ impl Duel {
         else {
             return Resolved::Done;
         };
-        let clamp = |n: i32| i16::try_from(n).unwrap_or(if n < 0 { i16::MIN } else { i16::MAX });
-        let (atk, def) = (clamp(atk - own_atk), clamp(def - own_def));
+        let (atk, def) = (saturating_i16(atk - own_atk), saturating_i16(def - own_def));
         self.add_stat_change(at, atk, def, Duration::Permanent, events);
         Resolved::Done
     }

@@ -2,6 +2,7 @@
 //! face-up cards on the field, or the cards in one or every graveyard.
 
 use super::Resolved;
+use super::modify_stats::saturating_i16;
 use crate::card::{CountedIn, Duration, Filter};
 use crate::duel::Duel;
 use crate::event::Event;
@@ -23,7 +24,7 @@ impl Duel {
         };
         let count = self.count_seen(effect, counted, counted_in);
         let gain = i32::from(atk).saturating_mul(count);
-        let gain = i16::try_from(gain).unwrap_or(if atk < 0 { i16::MIN } else { i16::MAX });
+        let gain = saturating_i16(gain);
         if gain == 0 {
             return Resolved::Done;
         }

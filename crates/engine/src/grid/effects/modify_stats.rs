@@ -52,3 +52,8 @@ impl Duel {
         }
     }
 }
+
+/// A change of ATK or DEF computed in `i32`, kept within what a stat change holds.
+pub(super) fn saturating_i16(value: i32) -> i16 {
+    i16::try_from(value).unwrap_or(if value < 0 { i16::MIN } else { i16::MAX })
+}

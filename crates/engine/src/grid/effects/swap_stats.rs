@@ -4,6 +4,7 @@
 //! the traded values. A face-down monster shows no values to trade and keeps its own.
 
 use super::Resolved;
+use super::modify_stats::saturating_i16;
 use crate::card::{Duration, Targets};
 use crate::duel::Duel;
 use crate::event::Event;
@@ -27,9 +28,10 @@ impl Duel {
             // exactly the other value afterwards.
             let (raw_atk, raw_def) = self.unfloored_stats_of(cell, piece, card);
             let (shown_atk, shown_def) = (raw_atk.max(0), raw_def.max(0));
-            let clamp =
-                |v: i32| i16::try_from(v).unwrap_or(if v < 0 { i16::MIN } else { i16::MAX });
-            let (atk, def) = (clamp(shown_def - raw_atk), clamp(shown_atk - raw_def));
+            let (atk, def) = (
+                saturating_i16(shown_def - raw_atk),
+                saturating_i16(shown_atk - raw_def),
+            );
             if atk == 0 && def == 0 {
                 continue;
             }
