@@ -495,6 +495,17 @@ EFFECT_MONSTERS = {
           eff("while-in-defence", "evolve-after-turns", turns=1, into=403),
           eff("destroyed", "by-agreement")],  # Pupa of Moth
     621: [eff("each-turn-in-defence", "detonate-after-turns", turns=2)],  # Jigen Bakudan
+    # Revivals and teleports into a Summoning Area (docs/RULES.md, "Back into a Summoning
+    # Area"): the zone is chosen by the player the card comes back to, or who teleports it.
+    376: [eff("destroyed", "revive-in-summoning-area")],  # Petit Angel
+    352: [eff("destroyed", "revive-in-summoning-area")],  # Chakra
+    519: [eff("destroyed", "revive-in-summoning-area")],  # Golgoil
+    410: [eff("flip", "teleport", targets=tg("this"), to="opponent")],  # Leghul
+    575: [eff("flip", "teleport", targets=tg("this"), to="opponent")],  # Ooguchi
+    591: [eff("flip", "teleport", targets=tg("this"), to="controller")],  # Turtle Raccoon
+    295: [eff("flip", "teleport", targets=tg("adjacent", names=[621]), to="opponent")],  # Horn Imp
+    310: [eff("flip", "teleport", targets=tg("adjacent", names=[621]), to="opponent")],  # Mystery Hand
+    530: [eff("flip", "teleport", targets=tg("adjacent", names=[621]), to="opponent")],  # Bat
     # Types and attributes changed while face-up (docs/RULES.md, "Types and attributes
     # changed"): only face-up monsters show a type to change.
     90: [eff("flip", "retype", targets=tg("field", attributes=["light"], **FACE_UP_MONSTERS),

@@ -262,6 +262,12 @@ pub enum Action {
     /// Kingdom Duels: the materials set apart for a Hidden Integration Summon were the
     /// proper ones (`proper`), or not, and their summoner loses.
     JudgeMaterials { proper: bool },
+    /// The grid: your monster destroyed and coming back by its own effect takes the unused
+    /// zone `to` of your Summoning Area.
+    PlaceRevived { to: Place },
+    /// The grid: the teleport being resolved moves the card at `target` to the unused zone
+    /// `to` of the Summoning Area its effect names.
+    Teleport { target: Place, to: Place },
 }
 
 /// One monster of a Pendulum Summon.
@@ -347,6 +353,8 @@ impl Action {
             Action::JoinDuel { .. } => "join-duel",
             Action::HiddenIntegrationSummon { .. } => "hidden-integration-summon",
             Action::JudgeMaterials { .. } => "judge-materials",
+            Action::PlaceRevived { .. } => "place-revived",
+            Action::Teleport { .. } => "teleport",
         }
     }
 }

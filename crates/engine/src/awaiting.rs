@@ -92,6 +92,12 @@ pub enum Decision {
     /// revealed or left the field, and the materials set apart for it are open: say whether
     /// they were the proper ones (`Action::JudgeMaterials`); if not, `summoner` loses.
     JudgeMaterials { summoner: Seat },
+    /// Your monster `card` was destroyed and comes back by its own effect: choose the
+    /// unused zone of your Summoning Area it takes (`Action::PlaceRevived`).
+    PlaceRevived { card: CardId },
+    /// The effect of `card` teleports a card: choose which (where several could go) and the
+    /// unused zone of the Summoning Area it goes to (`Action::Teleport`).
+    Teleport { card: CardId },
 }
 
 impl Decision {
@@ -117,6 +123,8 @@ impl Decision {
             Decision::ChooseSide => "choice of your side, Blue or Red",
             Decision::JoinDuel => "choice to join the duel now",
             Decision::JudgeMaterials { .. } => "judgement of the materials set apart",
+            Decision::PlaceRevived { .. } => "choice of a zone for a monster coming back",
+            Decision::Teleport { .. } => "choice of a card to teleport and its zone",
         }
     }
 }

@@ -197,6 +197,12 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
         Action::PlaceReturned { to } => {
             format!("takes their monster back onto {to}")
         }
+        Action::PlaceRevived { to } => {
+            format!("brings their monster back from the graveyard onto {to}")
+        }
+        Action::Teleport { target, to } => {
+            format!("teleports the card at {target} to {to}")
+        }
         Action::ChooseDraw { destiny: true } => {
             "makes their Destiny Draw instead of their regular draw".to_owned()
         }

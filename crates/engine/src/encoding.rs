@@ -775,6 +775,14 @@ impl Writer<'_> {
                         self.variant(19);
                         self.seat(*summoner);
                     }
+                    Decision::PlaceRevived { card } => {
+                        self.variant(20);
+                        self.card_id(*card);
+                    }
+                    Decision::Teleport { card } => {
+                        self.variant(21);
+                        self.card_id(*card);
+                    }
                 }
             }
             Awaiting::Answer { seat, asked } => {
@@ -873,6 +881,23 @@ impl Writer<'_> {
             Resume::DrawChoice { seat } => {
                 self.variant(13);
                 self.seat(*seat);
+            }
+            Resume::PlaceRevived {
+                effect,
+                owner,
+                card,
+                then,
+            } => {
+                self.variant(14);
+                self.queued_effect(effect);
+                self.seat(*owner);
+                self.card_ref(*card);
+                self.resume(then);
+            }
+            Resume::Teleport { effect, then } => {
+                self.variant(15);
+                self.queued_effect(effect);
+                self.resume(then);
             }
         }
     }

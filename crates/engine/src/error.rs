@@ -111,6 +111,8 @@ pub enum RuleError {
     CannotTakeControl { why: &'static str },
     #[error("nothing comes back that way: {why}")]
     CannotRevive { why: &'static str },
+    #[error("the card cannot teleport that way: {why}")]
+    CannotTeleport { why: &'static str },
     #[error("this card cannot be played that way: {why}")]
     WrongPlayMode { why: &'static str },
     #[error("the Deck Master cannot be summoned now: {why}")]
@@ -258,6 +260,7 @@ impl RuleError {
             RuleError::WrongFusionMonster { .. } => "wrong-fusion-monster",
             RuleError::CannotRevive { .. } => "cannot-revive",
             RuleError::CannotTakeControl { .. } => "cannot-take-control",
+            RuleError::CannotTeleport { .. } => "cannot-teleport",
             RuleError::WrongPlayMode { .. } => "wrong-play-mode",
             RuleError::CannotSummonDeckMaster { .. } => "cannot-summon-deck-master",
             RuleError::DeckMasterNotShown { .. } => "deck-master-not-shown",

@@ -261,6 +261,21 @@ pub enum Resume {
     DrawChoice {
         seat: Seat,
     },
+    /// The grid: a monster destroyed came back by its own effect
+    /// (`Primitive::ReviveInSummoningArea`); its owner chooses the zone of their Summoning
+    /// Area it takes (`Decision::PlaceRevived`), then `then` goes on.
+    PlaceRevived {
+        effect: QueuedEffect,
+        owner: Seat,
+        card: CardRef,
+        then: Box<Resume>,
+    },
+    /// The grid: a teleport resolved (`Primitive::Teleport`); its controller chooses the
+    /// card and the zone it goes to (`Decision::Teleport`), then `then` goes on.
+    Teleport {
+        effect: QueuedEffect,
+        then: Box<Resume>,
+    },
 }
 
 impl Resume {
@@ -280,6 +295,13 @@ impl Resume {
                 Decision::TakeControl { card: effect.card },
             )),
             Resume::DrawChoice { seat } => Some((*seat, Decision::DestinyDraw)),
+            Resume::PlaceRevived { effect, owner, .. } => {
+                Some((*owner, Decision::PlaceRevived { card: effect.card }))
+            }
+            Resume::Teleport { effect, .. } => Some((
+                effect.controller,
+                Decision::Teleport { card: effect.card },
+            )),
             _ => None,
         }
     }

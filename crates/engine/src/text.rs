@@ -513,7 +513,9 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::EvolveAfterTurns { .. }
         | Primitive::DetonateAfterTurns { .. }
         | Primitive::CannotMove
-        | Primitive::NeutralizesInBattle) => table_effects::clause(p, trigger, ctx),
+        | Primitive::NeutralizesInBattle
+        | Primitive::ReviveInSummoningArea
+        | Primitive::Teleport { .. }) => table_effects::clause(p, trigger, ctx),
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"

@@ -963,6 +963,8 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Decision::ChooseSide => "choose-side",
             Decision::JoinDuel => "join-duel",
             Decision::JudgeMaterials { .. } => "judge-materials",
+            Decision::PlaceRevived { .. } => "place-revived",
+            Decision::Teleport { .. } => "teleport",
         },
         Awaiting::Answer { asked, .. } => match asked {
             Asked::OpenDraw { .. } => "open-draw",

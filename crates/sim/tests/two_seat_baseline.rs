@@ -112,6 +112,10 @@ fn plain(entry: &Entry) -> String {
         ),
         Action::TakeControl { target, to } => format!("take {} {}", cell(target), cell(to)),
         Action::PlaceReturned { to } => format!("place-returned {}", cell(to)),
+        Action::PlaceRevived { to } => format!("place-revived {}", cell(to)),
+        Action::Teleport { target, to } => {
+            format!("teleport {} to {}", cell(target), cell(to))
+        }
         Action::ChooseDraw { destiny } => format!("choose-draw {destiny}"),
         // The card game's field only: a grid baseline never holds these.
         Action::Activate { .. }

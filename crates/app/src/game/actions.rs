@@ -164,6 +164,10 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
             format!("Take control of {} and move it to {to}", name_at(*target))
         }
         Action::PlaceReturned { to } => format!("Bring it back to {to}"),
+        Action::PlaceRevived { to } => format!("Bring it back onto {to}"),
+        Action::Teleport { target, to } => {
+            format!("Teleport {} to {to}", name_at(*target))
+        }
         Action::ChooseDraw { destiny: true } => {
             "Destiny Draw: draw from your destiny pile instead".to_owned()
         }
@@ -822,6 +826,19 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
             "Your monster at {at} comes back to you: choose the zone next to your Deck \
              Leader it returns to."
         ))),
+        Decision::PlaceRevived { card } => {
+            let name = card_name(view, *card);
+            Some(all(format!(
+                "{name} was destroyed and comes back: choose the unused zone of your \
+                 Summoning Area it takes (not the one it left)."
+            )))
+        }
+        Decision::Teleport { card } => {
+            let name = card_name(view, *card);
+            Some(all(format!(
+                "{name} teleports a card: choose the zone of the Summoning Area it goes to."
+            )))
+        }
         Decision::JudgeMaterials { summoner } => {
             let (monster, materials) = view
                 .duel

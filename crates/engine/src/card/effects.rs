@@ -470,6 +470,19 @@ pub enum Primitive {
     /// effect triggered by the battle (Sword of Dragon's Soul: "The opposing enemy's effects
     /// are rendered ineffective").
     NeutralizesInBattle,
+    /// When this monster is destroyed, it comes back out of the graveyard onto an unused
+    /// zone of its owner's Summoning Area other than the one it left, face-up in attack
+    /// position, the owner choosing the zone (Petit Angel, Chakra, Golgoil: "Revives in own
+    /// Summoning Area, other than current location").
+    ReviveInSummoningArea,
+    /// The card `targets` reaches (the controller chooses one where several are) moves to
+    /// an unused zone of `to`'s Summoning Area, chosen by the controller (Leghul, Turtle
+    /// Raccoon; Horn Imp: an adjacent Jigen Bakudan). A monster that teleports itself when
+    /// flipped face-up in battle cancels that battle.
+    Teleport {
+        targets: Targets,
+        to: Player,
+    },
 }
 
 /// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.

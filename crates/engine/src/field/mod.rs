@@ -196,6 +196,8 @@ impl Duel {
             | Action::Transform { .. }
             | Action::TakeControl { .. }
             | Action::PlaceReturned { .. }
+            | Action::PlaceRevived { .. }
+            | Action::Teleport { .. }
             | Action::ChooseDraw { .. } => {
                 return Err(RuleError::NotInThisFamily {
                     action: action.kind(),

@@ -16,6 +16,8 @@ use crate::piece::{Attached, Class, Piece};
 use crate::seat::Seat;
 use crate::state::{QueuedEffect, Resume};
 
+use super::teleport::cancels_battle_when_flipped;
+
 impl Duel {
     pub(super) fn attack_targets(&self, from: Cell) -> Vec<Cell> {
         let reachable = std::cell::OnceCell::new();
@@ -219,7 +221,10 @@ impl Duel {
             from: from.into(),
             target: target.into(),
         });
-        self.state.attack_negated = false;
+        // A monster that teleports itself away when flipped in battle cancels its own attack.
+        self.state.attack_negated = flip
+            .and_then(|r| self.rules.pool.get(r.card))
+            .is_some_and(cancels_battle_when_flipped);
         self.state.resume = Resume::AttackAfterWindow {
             attacker: from.into(),
             target: target.into(),
@@ -327,6 +332,14 @@ impl Duel {
                 Some(attacker),
                 Some(a_piece.controller),
             );
+            // Leghul, Ooguchi, Turtle Raccoon: "When this card is flipped face-up in battle,
+            // the battle is cancelled" — it teleports away instead of fighting.
+            if cancels_battle_when_flipped(&d_card) {
+                events.push(Event::AttackNegated {
+                    from: attacker.into(),
+                });
+                return;
+            }
             // Kairu: "Flip effects are activated WHENEVER the monster is flipped face up;
             // even in battle", and "the defending monster is flipped face-up second and the
             // battle ensues": its effect resolves first, then the battle goes on between

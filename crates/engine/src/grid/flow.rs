@@ -72,6 +72,8 @@ impl Duel {
                 self.resolve(effect, events);
                 continue;
             }
+            self.drop_stale_revival();
+            self.drop_stale_teleport();
             if let Some((seat, decision)) = self.state.resume.awaited_choice() {
                 self.state.awaiting = Awaiting::Decision { seat, decision };
                 return;
@@ -93,7 +95,11 @@ impl Duel {
                 // Waited for above.
                 Resume::DrawChoice { .. } => {}
                 // Waited for above.
-                Resume::Ritual { .. } | Resume::Revive { .. } | Resume::TakeControl { .. } => {}
+                Resume::Ritual { .. }
+                | Resume::Revive { .. }
+                | Resume::TakeControl { .. }
+                | Resume::PlaceRevived { .. }
+                | Resume::Teleport { .. } => {}
                 Resume::AttackAfterWindow { attacker, target } => {
                     if let (Some(a), Some(t)) = (attacker.cell(), target.cell()) {
                         self.after_attack_window(a, t, events);

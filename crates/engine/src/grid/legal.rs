@@ -106,6 +106,8 @@ impl Duel {
             Decision::Revive { .. } => out.extend(self.revival_actions(seat)),
             Decision::TakeControl { .. } => out.extend(self.take_control_actions(seat)),
             Decision::PlaceReturned { .. } => out.extend(self.place_returned_actions(seat)),
+            Decision::PlaceRevived { .. } => out.extend(self.place_revived_actions(seat)),
+            Decision::Teleport { .. } => out.extend(self.teleport_actions(seat)),
             Decision::DestinyDraw => out.extend(self.draw_choice_actions()),
         }
         out

@@ -35,11 +35,13 @@ mod range;
 mod response_windows;
 pub(crate) mod reveals;
 mod revival;
+mod revival_in_summoning_area;
 mod ritual;
 mod special_summon_placement;
 mod spellbinding;
 mod spells;
 mod stats;
+mod teleport;
 mod terrain;
 mod topology;
 mod transformation;
@@ -157,6 +159,8 @@ impl Duel {
                 self.do_take_control(seat, *target, *to, events)?
             }
             Action::PlaceReturned { to } => self.do_place_returned(seat, *to, events)?,
+            Action::PlaceRevived { to } => self.do_place_revived(seat, *to, events)?,
+            Action::Teleport { target, to } => self.do_teleport(seat, *target, *to, events)?,
             Action::ChooseDraw { destiny } => self.do_choose_draw(seat, *destiny, events)?,
             Action::ProposeOutcome { operations } => {
                 self.propose_outcome(seat, operations, events)?

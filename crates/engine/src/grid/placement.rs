@@ -70,6 +70,17 @@ impl Duel {
         on_board + attached
     }
 
+    /// The unused zones of `seat`'s Summoning Area a card an effect moves or brings back
+    /// may take (not Labyrinth, where no card is played), `except` excluded.
+    pub(super) fn free_summoning_zones(&self, seat: Seat, except: Option<Cell>) -> Vec<Cell> {
+        self.grid()
+            .cells()
+            .filter(|c| self.in_summon_area(seat, *c) && Some(*c) != except)
+            .filter(|c| self.state.piece(*c).is_none())
+            .filter(|c| self.state.base_terrain(*c) != Terrain::Labyrinth)
+            .collect()
+    }
+
     pub(super) fn in_summon_area(&self, seat: Seat, cell: Cell) -> bool {
         let leader = self.state.player(seat).leader;
         match self.rules.format.play.area {

@@ -95,6 +95,17 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
                 "`detonate-after-turns` belongs to a monster, `each-turn-in-defence`".to_owned(),
             );
         }
+        // It brings back the card that was destroyed: only that card's own effect knows it.
+        Primitive::ReviveInSummoningArea
+            if !(matches!(kind, CardKind::Monster(_)) && effect.trigger == T::Destroyed) =>
+        {
+            return Err("`revive-in-summoning-area` belongs to a monster, `destroyed`".to_owned());
+        }
+        Primitive::Teleport { .. }
+            if !(matches!(kind, CardKind::Monster(_)) && effect.trigger == T::Flip) =>
+        {
+            return Err("`teleport` belongs to a monster, `flip`".to_owned());
+        }
         _ => {}
     }
     Ok(())

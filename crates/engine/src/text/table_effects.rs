@@ -3,7 +3,7 @@
 //! battles changed, cards sent back into the deck, Exodia's victory.
 
 use super::{Ctx, filter_phrase, stat_change, targets_phrase, with_article};
-use crate::card::{Player, Primitive, Trigger};
+use crate::card::{Area, Player, Primitive, Trigger};
 
 /// The clause of one of these effects (`primitive_clause` hands them here); any other
 /// primitive has none.
@@ -157,6 +157,35 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             "the monster {} battles fights without its battle effects",
             ctx.this()
         ),
+        Primitive::ReviveInSummoningArea => format!(
+            "{} comes back from the graveyard to an unused zone of its owner's Summoning Area \
+             other than the one it left, face-up in attack position",
+            ctx.this()
+        ),
+        Primitive::Teleport { targets, to } => {
+            let whose = match to {
+                Player::Controller => "your",
+                Player::Opponent => "your opponent's",
+            };
+            // One card goes, whichever of those in reach the controller picks.
+            let card = match targets.area {
+                Area::Adjacent => format!(
+                    "one {} next to {}",
+                    filter_phrase(&targets.filter, false, ctx),
+                    ctx.this()
+                ),
+                _ => {
+                    let np = targets_phrase(targets, trigger, ctx);
+                    format!("{}{}", np.text, np.condition)
+                }
+            };
+            let cancels = if targets.area == Area::This && trigger == Trigger::Flip {
+                "; flipped face-up in battle, it cancels that battle"
+            } else {
+                ""
+            };
+            format!("{card} teleports to an unused zone of {whose} Summoning Area you choose{cancels}")
+        }
         Primitive::MirrorPositions => {
             "every card on the field except the Deck Leaders trades places with the card (or \
              empty cell) opposite it through the centre of the board; a pair with a Deck \

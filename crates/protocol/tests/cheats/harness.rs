@@ -551,6 +551,8 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::Revive { .. }
             | Action::TakeControl { .. }
             | Action::PlaceReturned { .. }
+            | Action::PlaceRevived { .. }
+            | Action::Teleport { .. }
             | Action::ChooseDraw { .. }
             | Action::CallChance { .. }
             | Action::SummonDeckMaster { .. }

@@ -137,7 +137,8 @@ impl Duel {
             | Primitive::Heal { player, .. }
             | Primitive::HealUpTo { player, .. }
             | Primitive::Draw { player, .. }
-            | Primitive::SummoningPointsToZero { player } => *player == Player::Opponent,
+            | Primitive::SummoningPointsToZero { player }
+            | Primitive::Teleport { to: player, .. } => *player == Player::Opponent,
             _ => false,
         };
         if !names_opponent || self.fizzles(effect, card, def) {
@@ -339,6 +340,8 @@ impl Duel {
             }
             Primitive::SwapStats { targets } => self.swap_stats(&effect, targets, events),
             Primitive::MirrorPositions => self.mirror_positions(&effect, events),
+            Primitive::ReviveInSummoningArea => self.revive_in_summoning_area(&effect),
+            Primitive::Teleport { targets, to } => self.teleport_effect(&effect, targets, *to),
         };
         if let Resolved::Stopped = resolved {
             return;

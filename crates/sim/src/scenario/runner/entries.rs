@@ -542,6 +542,13 @@ impl Runner {
             "place-returned" => Action::PlaceReturned {
                 to: place(&raw.to, "to")?,
             },
+            "place-revived" => Action::PlaceRevived {
+                to: place(&raw.to, "to")?,
+            },
+            "teleport" => Action::Teleport {
+                target: place(&raw.at, "at")?,
+                to: place(&raw.to, "to")?,
+            },
             "call-chance" => Action::CallChance {
                 chance: match raw.chance.as_deref() {
                     Some("coin") => Chance::Coin {

@@ -1,0 +1,171 @@
+//! Monsters that come back when destroyed (Petit Angel, Chakra, Golgoil: "Revives in own
+//! Summoning Area, other than current location"). The monster goes to its owner's graveyard
+//! as any destroyed card does; its effect then brings it back out, face-up in attack
+//! position, onto an unused zone of its owner's Summoning Area other than the one it left,
+//! the owner choosing which. With no such zone, or no room for one more monster, it stays
+//! in the graveyard. It comes back as a new card: under its owner, with nothing it had
+//! before (its power-ups went to the graveyard with it).
+
+use crate::action::Action;
+use crate::commitment::CardRef;
+use crate::duel::Duel;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::grid::{Cell, cell_of};
+use crate::piece::{Class, Piece};
+use crate::place::Place;
+use crate::seat::Seat;
+use crate::state::{QueuedEffect, Resume};
+
+use super::effects::Resolved;
+
+impl Duel {
+    /// The monster's "when destroyed" revival resolves: its owner chooses the zone, or,
+    /// with none to choose or the monster gone from the graveyard, nothing happens.
+    pub(super) fn revive_in_summoning_area(&mut self, effect: &QueuedEffect) -> Resolved {
+        let Some((owner, card)) = self.destroyed_card_in_graveyard(effect) else {
+            return Resolved::Done;
+        };
+        if self.revival_zones(owner, effect).is_empty() || !self.has_monster_room(owner) {
+            return Resolved::Done;
+        }
+        let then = Box::new(std::mem::replace(&mut self.state.resume, Resume::Nothing));
+        self.state.resume = Resume::PlaceRevived {
+            effect: effect.clone(),
+            owner,
+            card,
+            then,
+        };
+        Resolved::Stopped
+    }
+
+    /// The graveyard copy of the card whose effect this is, with its owner: the newest in
+    /// its controller's graveyard, or else in another player's (a monster destroyed while
+    /// under another player's control went to its owner's).
+    fn destroyed_card_in_graveyard(&self, effect: &QueuedEffect) -> Option<(Seat, CardRef)> {
+        self.state
+            .table
+            .clockwise_from(effect.controller)
+            .find_map(|seat| {
+                self.state
+                    .player(seat)
+                    .graveyard
+                    .iter()
+                    .rev()
+                    .find(|slot| slot.card == Some(effect.card))
+                    .map(|slot| (seat, slot.card_ref))
+            })
+    }
+
+    /// The zones of `owner`'s Summoning Area the monster may come back to: unused, and not
+    /// the one it left.
+    fn revival_zones(&self, owner: Seat, effect: &QueuedEffect) -> Vec<Cell> {
+        self.free_summoning_zones(owner, effect.at.and_then(Place::cell))
+    }
+
+    /// The revival waiting for `seat`'s choice of a zone.
+    fn pending_place_revived(
+        &self,
+        seat: Seat,
+        action: &'static str,
+    ) -> Result<(QueuedEffect, CardRef), RuleError> {
+        self.expect_decision(seat, action)?;
+        match &self.state.resume {
+            Resume::PlaceRevived {
+                effect,
+                owner,
+                card,
+                ..
+            } if *owner == seat => Ok((effect.clone(), *card)),
+            _ => Err(self.wrong_decision(seat, action)),
+        }
+    }
+
+    pub(super) fn do_place_revived(
+        &mut self,
+        seat: Seat,
+        to: Place,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let (effect, card_ref) = self.pending_place_revived(seat, "place-revived")?;
+        let to = cell_of(to)?;
+        if !self.revival_zones(seat, &effect).contains(&to) {
+            return Err(RuleError::CannotRevive {
+                why: "the monster comes back to an unused zone of your Summoning Area other \
+                      than the one it left",
+            });
+        }
+        let graveyard = &mut self.state.player_mut(seat).graveyard;
+        let Some(index) = graveyard.iter().position(|slot| slot.card_ref == card_ref) else {
+            return Err(RuleError::CannotRevive {
+                why: "the monster is no longer in your graveyard",
+            });
+        };
+        graveyard.remove(index);
+        self.end_revival_choice();
+        let turn = self.state.turn;
+        self.state.put(
+            to,
+            Piece {
+                card: Some(effect.card),
+                face_up: true,
+                ..Piece::entering(seat, card_ref, Class::Monster, turn)
+            },
+        );
+        events.push(Event::Revived {
+            seat,
+            card: effect.card,
+            from: seat,
+            at: to.into(),
+        });
+        events.push(Event::EffectResolved { card: effect.card });
+        self.crush_check(to, events);
+        Ok(())
+    }
+
+    fn end_revival_choice(&mut self) {
+        if let Resume::PlaceRevived { then, .. } =
+            std::mem::replace(&mut self.state.resume, Resume::Nothing)
+        {
+            self.state.resume = *then;
+        }
+    }
+
+    /// Every zone the monster coming back to `seat` may take.
+    pub(super) fn place_revived_actions(&self, seat: Seat) -> Vec<Action> {
+        let Ok((effect, _)) = self.pending_place_revived(seat, "place-revived") else {
+            return Vec::new();
+        };
+        self.revival_zones(seat, &effect)
+            .into_iter()
+            .map(|to| Action::PlaceRevived { to: to.into() })
+            .collect()
+    }
+
+    /// A revival waiting for its zone whose monster left the graveyard meanwhile, or that
+    /// has no zone or room left (another effect resolved first), has no effect.
+    pub(super) fn drop_stale_revival(&mut self) {
+        let Resume::PlaceRevived {
+            effect,
+            owner,
+            card,
+            ..
+        } = &self.state.resume
+        else {
+            return;
+        };
+        let (effect, owner, card) = (effect.clone(), *owner, *card);
+        let in_graveyard = self
+            .state
+            .player(owner)
+            .graveyard
+            .iter()
+            .any(|slot| slot.card_ref == card);
+        if !in_graveyard
+            || self.revival_zones(owner, &effect).is_empty()
+            || !self.has_monster_room(owner)
+        {
+            self.end_revival_choice();
+        }
+    }
+}
