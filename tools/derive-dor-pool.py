@@ -464,7 +464,9 @@ EFFECT_MONSTERS = {
     # --- battles changed
     375: [eff("battle", "cancels-changes-in-battle")],  # Happy Lover
     380: [eff("battle", "cancels-changes-in-battle")],  # Ray & Temperature
-    408: [eff("battle", "cancels-changes-in-battle"), eff("movement", "by-agreement")],  # Jirai Gumo
+    # "Decreases LP by 100 points for each space moved": a move is one space.
+    408: [eff("battle", "cancels-changes-in-battle"),
+          eff("movement", "damage", player="controller", amount=100)],  # Jirai Gumo
     183: [eff("battle", "banishes-in-battle")],  # Dimensional Warrior
     217: [eff("battle", "banishes-in-battle")],  # One Who Hunts Souls
     # --- Nature Effects that change a rule of the grid
@@ -497,12 +499,18 @@ EFFECT_MONSTERS = {
     621: [eff("each-turn-in-defence", "detonate-after-turns", turns=2)],  # Jigen Bakudan
     # Revivals and teleports into a Summoning Area (docs/RULES.md, "Back into a Summoning
     # Area"): the zone is chosen by the player the card comes back to, or who teleports it.
+    # "If a card has been played from the hand in the turn when this card is destroyed ...
+    # the owning player can play one more card": one more play once one has been made.
+    384: [eff("destroyed", "another-play", player="controller")],  # Skelengel
     376: [eff("destroyed", "revive-in-summoning-area")],  # Petit Angel
     352: [eff("destroyed", "revive-in-summoning-area")],  # Chakra
     519: [eff("destroyed", "revive-in-summoning-area")],  # Golgoil
     410: [eff("flip", "teleport", targets=tg("this"), to="opponent")],  # Leghul
     575: [eff("flip", "teleport", targets=tg("this"), to="opponent")],  # Ooguchi
     591: [eff("flip", "teleport", targets=tg("this"), to="controller")],  # Turtle Raccoon
+    # Control of the monster battled, for the turn (docs/RULES.md, "Control taken in battle").
+    545: [eff("flip", "take-control", targets=tg(OPP, types=["machine"]))],  # Mega Thunderball
+    659: [eff("flip", "take-control", targets=tg(OPP))],  # Laughing Flower
     295: [eff("flip", "teleport", targets=tg("adjacent", names=[621]), to="opponent")],  # Horn Imp
     310: [eff("flip", "teleport", targets=tg("adjacent", names=[621]), to="opponent")],  # Mystery Hand
     530: [eff("flip", "teleport", targets=tg("adjacent", names=[621]), to="opponent")],  # Bat
@@ -788,6 +796,7 @@ SPELLS = {
     746: ("normal", [eff("activate", "bring-here",
                          targets=tg("field", "highest-atk", side="own", **FACE_UP_MONSTERS))]),  # Shift
     747: ("normal", [eff("activate", "another-play", player="controller")]),  # Solomon's Lawbook
+    718: ("normal", [eff("activate", "reveal-hand", player="opponent")]),  # The Eye of Truth
     748: ("normal", [eff("activate", "drain-summoning-points")]),  # Magic Drain
     # "Renders all monsters other than MACHINE eternally spellbound": the face-up ones, whose
     # type everyone can see.

@@ -861,9 +861,10 @@ impl Writer<'_> {
                 self.variant(7);
                 self.queued_effect(effect);
             }
-            Resume::TakeControl { effect } => {
+            Resume::TakeControl { effect, then } => {
                 self.variant(8);
                 self.queued_effect(effect);
+                self.resume(then);
             }
             Resume::FirstTurn { seat } => {
                 self.variant(9);

@@ -233,9 +233,10 @@ pub enum Resume {
         effect: QueuedEffect,
     },
     /// The grid: an effect that takes control of a card resolved; its controller chooses
-    /// the card (and where it goes, `Decision::TakeControl`).
+    /// the card (and where it goes, `Decision::TakeControl`), then `then` goes on.
     TakeControl {
         effect: QueuedEffect,
+        then: Box<Resume>,
     },
     /// The card game's field: the Setup Phase is over once every Duelist Setup swap is
     /// decided (and its deck shuffled); then `seat`'s first turn begins.
@@ -290,7 +291,7 @@ impl Resume {
             Resume::Revive { effect } => {
                 Some((effect.controller, Decision::Revive { card: effect.card }))
             }
-            Resume::TakeControl { effect } => Some((
+            Resume::TakeControl { effect, .. } => Some((
                 effect.controller,
                 Decision::TakeControl { card: effect.card },
             )),

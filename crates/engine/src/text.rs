@@ -515,7 +515,8 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::CannotMove
         | Primitive::NeutralizesInBattle
         | Primitive::ReviveInSummoningArea
-        | Primitive::Teleport { .. }) => table_effects::clause(p, trigger, ctx),
+        | Primitive::Teleport { .. }
+        | Primitive::RevealHand { .. }) => table_effects::clause(p, trigger, ctx),
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"
@@ -566,6 +567,14 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
                 _ => " (a monster face-up in attack position; a spell is activated again there)",
             };
             format!("bring {what} from {whose} onto this card's zone under your control{after}")
+        }
+        Primitive::TakeControl { targets } if targets.area == Area::BattleOpponent => {
+            let np = targets_phrase(targets, trigger, ctx);
+            format!(
+                "if it is flipped face-up in battle, take control of {}{} until the end of your \
+                 turn (your next, if it is another player's), and that battle is off",
+                np.text, np.condition
+            )
         }
         Primitive::TakeControl { targets } => {
             let what = match targets.pick {

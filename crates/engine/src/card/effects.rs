@@ -483,6 +483,11 @@ pub enum Primitive {
         targets: Targets,
         to: Player,
     },
+    /// The player shows every card of their hand to everyone (The Eye of Truth): each is
+    /// opened where it lies, and stays known while it stays in the hand.
+    RevealHand {
+        player: Player,
+    },
 }
 
 /// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.

@@ -259,7 +259,9 @@ impl Duel {
             .state
             .piece(attacker)
             .is_some_and(|p| p.attacked && !self.spellbound(attacker, p));
-        if negated || !attacker_ok || self.state.piece(target).is_none() {
+        // An effect meanwhile may have put both under one player (Laughing Flower).
+        let target_ok = self.still_enemies(attacker, target);
+        if negated || !attacker_ok || !target_ok {
             events.push(Event::AttackNegated {
                 from: attacker.into(),
             });
@@ -279,6 +281,14 @@ impl Duel {
         self.battle(attacker, target, events);
     }
 
+    /// Whether the cards at `attacker` and `target` are both there and still opponents'.
+    fn still_enemies(&self, attacker: Cell, target: Cell) -> bool {
+        match (self.state.piece(attacker), self.state.piece(target)) {
+            (Some(a), Some(t)) => self.are_opponents(a.controller, t.controller),
+            _ => false,
+        }
+    }
+
     /// A face-up, free monster whose battles deal no damage to life points (the original
     /// game's Kuriboh, Kazejin, Gate Guardian …).
     fn deals_no_battle_damage(&self, cell: Cell, piece: &Piece, card: &CardDef) -> bool {
@@ -295,6 +305,12 @@ impl Duel {
         let Some(a_card) = a_piece.card.and_then(|id| self.rules.pool.get(id)).cloned() else {
             return;
         };
+        if !self.still_enemies(attacker, target) {
+            events.push(Event::AttackNegated {
+                from: attacker.into(),
+            });
+            return;
+        }
         let kairu = self.kairu();
         // The defender turns face-up.
         if !d_piece.face_up && !d_piece.leader {
@@ -334,7 +350,7 @@ impl Duel {
             );
             // Leghul, Ooguchi, Turtle Raccoon: "When this card is flipped face-up in battle,
             // the battle is cancelled" — it teleports away instead of fighting.
-            if cancels_battle_when_flipped(&d_card) {
+            if cancels_battle_when_flipped(&d_card) || self.flip_takes_battle_opponent(queued) {
                 events.push(Event::AttackNegated {
                     from: attacker.into(),
                 });

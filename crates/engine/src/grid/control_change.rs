@@ -1,5 +1,7 @@
 //! Control changes: an effect that takes control of an enemy card until the end of the turn
-//! (Change of Heart, Brain Control). Its controller chooses which card the effect reaches;
+//! (Change of Heart, Brain Control; Mega Thunderball and Laughing Flower, flipped face-up in
+//! battle, take the monster they battle, and that battle is off). Its controller chooses
+//! which card the effect reaches;
 //! where the format follows Classic rule 15 ("If the control of a Monster is switched, the
 //! Monster has to be moved to a unoccupied card zone adjacent to the new controller's Deck
 //! Leader"), they also choose that zone, and at the end of the turn the owner chooses the
@@ -8,7 +10,7 @@
 
 use crate::action::Action;
 use crate::awaiting::{Awaiting, Decision};
-use crate::card::{Primitive, Targets};
+use crate::card::{Area, Primitive, Targets};
 use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
@@ -29,18 +31,73 @@ impl Duel {
         effect: &QueuedEffect,
         targets: &Targets,
     ) -> Resolved {
-        if !matches!(self.state.resume, Resume::Nothing)
-            || self.takeable(effect, targets).is_empty()
-            || self
-                .control_destinations(effect.controller, spell_cell(effect))
-                .is_some_and(|cells| cells.is_empty())
-        {
+        if !self.can_take_control(effect, targets) {
             return Resolved::Done;
         }
+        // Whatever else was under way (an attack) goes on once the card has changed hands.
+        let then = Box::new(std::mem::replace(&mut self.state.resume, Resume::Nothing));
         self.state.resume = Resume::TakeControl {
             effect: effect.clone(),
+            then,
         };
         Resolved::Stopped
+    }
+
+    /// Whether the effect has a card to take and somewhere to put it.
+    fn can_take_control(&self, effect: &QueuedEffect, targets: &Targets) -> bool {
+        !self.takeable(effect, targets).is_empty()
+            && !self
+                .control_destinations(effect.controller, self.leaving_cell(effect))
+                .is_some_and(|cells| cells.is_empty())
+    }
+
+    /// Whether one of the effects queued from `queued_from` on, just set off by a monster
+    /// flipped face-up in battle, will take control of the monster it battles: that battle
+    /// is then off (Mega Thunderball, Laughing Flower).
+    pub(super) fn flip_takes_battle_opponent(&self, queued_from: usize) -> bool {
+        self.state.queue.iter().skip(queued_from).any(|effect| {
+            match self.effect_def(effect).map(|def| &def.primitive) {
+                Some(Primitive::TakeControl { targets }) if targets.area == Area::BattleOpponent => {
+                    self.can_take_control(effect, targets)
+                }
+                _ => false,
+            }
+        })
+    }
+
+    /// A control change waiting for its choice whose card or zones are gone meanwhile
+    /// (another effect resolved first) has no effect.
+    pub(super) fn drop_stale_take_control(&mut self) {
+        let Resume::TakeControl { effect, .. } = &self.state.resume else {
+            return;
+        };
+        let effect = effect.clone();
+        let stale = match self.effect_def(&effect).map(|def| &def.primitive) {
+            Some(Primitive::TakeControl { targets }) => !self.can_take_control(&effect, targets),
+            _ => true,
+        };
+        if stale {
+            self.end_take_control_choice();
+        }
+    }
+
+    fn end_take_control_choice(&mut self) {
+        if let Resume::TakeControl { then, .. } =
+            std::mem::replace(&mut self.state.resume, Resume::Nothing)
+        {
+            self.state.resume = *then;
+        }
+    }
+
+    /// The cell the card whose effect this is leaves as it resolves: a spell's, which goes
+    /// to the graveyard; a monster stays where it is.
+    fn leaving_cell(&self, effect: &QueuedEffect) -> Option<Cell> {
+        let monster = self
+            .rules
+            .pool
+            .get(effect.card)
+            .is_some_and(|card| card.is_monster());
+        if monster { None } else { spell_cell(effect) }
     }
 
     /// The cells of the cards the effect may take: face-up monsters it reaches that its
@@ -86,7 +143,7 @@ impl Duel {
         action: &'static str,
     ) -> Result<(QueuedEffect, Targets), RuleError> {
         self.expect_decision(seat, action)?;
-        let Resume::TakeControl { effect } = &self.state.resume else {
+        let Resume::TakeControl { effect, .. } = &self.state.resume else {
             return Err(self.wrong_decision(seat, action));
         };
         match self.effect_def(effect).map(|def| &def.primitive) {
@@ -113,7 +170,7 @@ impl Duel {
                       names",
             });
         }
-        match self.control_destinations(seat, spell_cell(&effect)) {
+        match self.control_destinations(seat, self.leaving_cell(&effect)) {
             None if to != from => {
                 return Err(RuleError::CannotTakeControl {
                     why: "in this format the monster stays where it is",
@@ -126,7 +183,7 @@ impl Duel {
             }
             _ => {}
         }
-        self.state.resume = Resume::Nothing;
+        self.end_take_control_choice();
         // The effect has done its work: its spell leaves, perhaps for the monster's new zone.
         self.finish_spell(&effect, events);
         if !self.hand_over(from, to, seat, true, events) {
@@ -184,7 +241,7 @@ impl Duel {
         let Ok((effect, targets)) = self.pending_take_control(seat, "take-control") else {
             return Vec::new();
         };
-        let destinations = self.control_destinations(seat, spell_cell(&effect));
+        let destinations = self.control_destinations(seat, self.leaving_cell(&effect));
         let mut actions = Vec::new();
         for from in self.takeable(&effect, &targets) {
             match &destinations {
@@ -201,15 +258,18 @@ impl Duel {
         actions
     }
 
-    /// At the end of the turn, control of every card taken "for 1 turn" goes back to its
-    /// owner. Returns whether the duel now waits for an owner to choose the zone one comes
-    /// back to.
+    /// At the end of a player's turn, control of every card they took "for 1 turn" goes
+    /// back to its owner: taken in their own turn, it comes back at its end; taken in
+    /// another player's (a monster flipped face-up in battle), it serves its taker for their
+    /// next turn first. Returns whether the duel now waits for an owner to choose the zone
+    /// one comes back to.
     pub(super) fn return_lent_cards(&mut self, events: &mut Vec<Event>) -> bool {
+        let ending = self.state.active;
         loop {
             let Some((cell, owner)) = self
                 .state
                 .pieces()
-                .find(|(_, p)| p.lent)
+                .find(|(_, p)| p.lent && p.controller == ending)
                 .map(|(cell, p)| (cell, p.owner))
             else {
                 return false;

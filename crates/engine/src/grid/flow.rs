@@ -74,6 +74,7 @@ impl Duel {
             }
             self.drop_stale_revival();
             self.drop_stale_teleport();
+            self.drop_stale_take_control();
             if let Some((seat, decision)) = self.state.resume.awaited_choice() {
                 self.state.awaiting = Awaiting::Decision { seat, decision };
                 return;

@@ -36,14 +36,25 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
             effect.trigger
         ));
     }
-    // A revival waits for its controller's choice, which only a spell resolving on its own
-    // (nothing else under way) can give it.
-    if matches!(
-        effect.primitive,
-        crate::card::Primitive::Revive { .. } | crate::card::Primitive::TakeControl { .. }
-    ) && !(matches!(kind, CardKind::Spell { .. }) && effect.trigger == T::Activate)
+    // A revival brings its card onto the spell's own cell.
+    if matches!(effect.primitive, crate::card::Primitive::Revive { .. })
+        && !(matches!(kind, CardKind::Spell { .. }) && effect.trigger == T::Activate)
     {
-        return Err("only an activated spell may `revive` or `take-control`".to_owned());
+        return Err("only an activated spell may `revive`".to_owned());
+    }
+    // A monster takes control only of the monster it battles, as it is flipped in battle.
+    if let crate::card::Primitive::TakeControl { targets } = &effect.primitive {
+        let spell = matches!(kind, CardKind::Spell { .. }) && effect.trigger == T::Activate;
+        let flipped_in_battle = matches!(kind, CardKind::Monster(_))
+            && effect.trigger == T::Flip
+            && targets.area == crate::card::Area::BattleOpponent;
+        if !spell && !flipped_in_battle {
+            return Err(
+                "only an activated spell, or a monster's flip effect on the monster it battles, \
+                 may `take-control`"
+                    .to_owned(),
+            );
+        }
     }
     if let crate::card::Primitive::Transform { pairs } = &effect.primitive
         && (!matches!(

@@ -186,6 +186,12 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             };
             format!("{card} teleports to an unused zone of {whose} Summoning Area you choose{cancels}")
         }
+        Primitive::RevealHand { player } => match player {
+            Player::Controller => "you show every card in your hand to everyone".to_owned(),
+            Player::Opponent => {
+                "your opponent shows every card in their hand to everyone".to_owned()
+            }
+        },
         Primitive::MirrorPositions => {
             "every card on the field except the Deck Leaders trades places with the card (or \
              empty cell) opposite it through the centre of the board; a pair with a Deck \

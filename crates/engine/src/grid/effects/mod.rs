@@ -26,6 +26,7 @@ mod modify_stats;
 mod negate;
 mod return_to_deck;
 mod retype;
+mod reveal_hand;
 mod spellbind;
 mod summoning_points;
 mod swap_stats;
@@ -138,7 +139,8 @@ impl Duel {
             | Primitive::HealUpTo { player, .. }
             | Primitive::Draw { player, .. }
             | Primitive::SummoningPointsToZero { player }
-            | Primitive::Teleport { to: player, .. } => *player == Player::Opponent,
+            | Primitive::Teleport { to: player, .. }
+            | Primitive::RevealHand { player } => *player == Player::Opponent,
             _ => false,
         };
         if !names_opponent || self.fizzles(effect, card, def) {
@@ -342,6 +344,7 @@ impl Duel {
             Primitive::MirrorPositions => self.mirror_positions(&effect, events),
             Primitive::ReviveInSummoningArea => self.revive_in_summoning_area(&effect),
             Primitive::Teleport { targets, to } => self.teleport_effect(&effect, targets, *to),
+            Primitive::RevealHand { player } => self.reveal_hand(&effect, *player),
         };
         if let Resolved::Stopped = resolved {
             return;
