@@ -866,6 +866,7 @@ TRAPS = {
     # "Permanent" traps of the original stay face-up to answer again; "disposable" ones go.
     820: ("normal", "full", [eff("enemy-spell", "negate-spell", only=flt(kind="spell", names=[702]))]),  # Fake Trap
     821: ("continuous", "full", [eff("enemy-spell", "negate-spell", only=flt(kind="spell", names=[700]))]),  # Anti Raigeki
+    824: ("continuous", "full", [eff("enemy-spell", "shield-from-spell", only=flt(kind="spell", names=[699]))]),  # White Hole
     822: ("continuous", "full", [eff("enemy-spell", "negate-spell",
                                      only=flt(kind="spell", names=[685, 686, 687, 688]))]),  # Call of the Grave
     # "Destroys every one of your opponent's attack-positioned cards": face-down ones too.

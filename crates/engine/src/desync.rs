@@ -60,6 +60,7 @@ pub fn state_differences(ours: &DuelState, theirs: &DuelState) -> Vec<FieldDiffe
             joint_draws,
             attack_negated,
             spell_negated,
+            spell_spares,
             outcome,
         ]
     );

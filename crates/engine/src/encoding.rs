@@ -131,6 +131,7 @@ impl Writer<'_> {
             joint_draws,
             attack_negated,
             spell_negated,
+            spell_spares,
             outcome,
             chain,
             equips,
@@ -234,6 +235,7 @@ impl Writer<'_> {
         self.varint(u64::from(*joint_draws));
         self.bool(*attack_negated);
         self.bool(*spell_negated);
+        self.byte(spell_spares.0);
         match outcome {
             None => self.byte(0),
             Some(outcome) => {

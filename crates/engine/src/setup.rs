@@ -364,6 +364,7 @@ pub(crate) fn starting_state(
         joint_draws: 0,
         attack_negated: false,
         spell_negated: false,
+        spell_spares: crate::seat::SeatSet::EMPTY,
         outcome: None,
     }
 }

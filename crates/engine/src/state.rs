@@ -380,6 +380,9 @@ pub struct DuelState {
     pub joint_draws: u16,
     pub attack_negated: bool,
     pub spell_negated: bool,
+    /// The players a trap shielded from the spell being resolved (White Hole against Dark
+    /// Hole): its destruction spares their cards. Cleared as every spell begins.
+    pub spell_spares: SeatSet,
     pub outcome: Option<Outcome>,
     /// The card game's field: the chain being built or resolved (empty on the grid).
     #[serde(default)]
@@ -595,6 +598,7 @@ impl Clone for DuelState {
             joint_draws,
             attack_negated,
             spell_negated,
+            spell_spares,
             outcome,
             chain,
             equips,
@@ -632,6 +636,7 @@ impl Clone for DuelState {
             joint_draws: *joint_draws,
             attack_negated: *attack_negated,
             spell_negated: *spell_negated,
+            spell_spares: *spell_spares,
             outcome: *outcome,
             chain: chain.clone(),
             equips: equips.clone(),
@@ -670,6 +675,7 @@ impl Clone for DuelState {
             joint_draws,
             attack_negated,
             spell_negated,
+            spell_spares,
             outcome,
             chain,
             equips,
@@ -714,6 +720,7 @@ impl Clone for DuelState {
         self.joint_draws = *joint_draws;
         self.attack_negated = *attack_negated;
         self.spell_negated = *spell_negated;
+        self.spell_spares = *spell_spares;
         self.outcome = *outcome;
         self.chain.clone_from(chain);
         if !(self.equips.is_empty() && equips.is_empty()) {

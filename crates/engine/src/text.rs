@@ -516,7 +516,8 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::NeutralizesInBattle
         | Primitive::ReviveInSummoningArea
         | Primitive::Teleport { .. }
-        | Primitive::RevealHand { .. }) => table_effects::clause(p, trigger, ctx),
+        | Primitive::RevealHand { .. }
+        | Primitive::ShieldFromSpell { .. }) => table_effects::clause(p, trigger, ctx),
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"

@@ -488,6 +488,13 @@ pub enum Primitive {
     RevealHand {
         player: Player,
     },
+    /// The spell this trap answers destroys none of the trap's controller's cards (White
+    /// Hole against Dark Hole: "Protects all your cards on the Field from destruction").
+    /// With a filter, the trap answers only the spells passing it.
+    ShieldFromSpell {
+        #[serde(default)]
+        only: Filter,
+    },
 }
 
 /// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.

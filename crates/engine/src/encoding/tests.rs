@@ -449,6 +449,7 @@ fn state() -> DuelState {
         joint_draws: 301,
         attack_negated: true,
         spell_negated: false,
+        spell_spares: SeatSet::only(Seat(2)),
         outcome: Some(Outcome {
             winners: SeatSet::only(Seat(0)),
             reason: WinReason::DeckOut,
@@ -589,6 +590,14 @@ fn hand_written_encoding_is_postcards() {
             seat: Seat(1),
             decision: Decision::DestinyDraw,
         },
+        Awaiting::Decision {
+            seat: Seat(0),
+            decision: Decision::PlaceRevived { card: CardId(376) },
+        },
+        Awaiting::Decision {
+            seat: Seat(1),
+            decision: Decision::Teleport { card: CardId(410) },
+        },
         Awaiting::Finished,
     ];
     let resumes = [
@@ -619,6 +628,28 @@ fn hand_written_encoding_is_postcards() {
             attacker: Cell::new(2, 2).into(),
         },
         Resume::DrawChoice { seat: Seat(1) },
+        Resume::TakeControl {
+            effect: effect.clone(),
+            then: Box::new(Resume::AttackAfterWindow {
+                attacker: Cell::new(1, 1).into(),
+                target: Cell::new(2, 1).into(),
+            }),
+        },
+        Resume::PlaceRevived {
+            effect: effect.clone(),
+            owner: Seat(1),
+            card: CardRef(7),
+            then: Box::new(Resume::Nothing),
+        },
+        Resume::Teleport {
+            effect: effect.clone(),
+            then: Box::new(Resume::PlaceRevived {
+                effect: effect.clone(),
+                owner: Seat(0),
+                card: CardRef(300),
+                then: Box::new(Resume::Nothing),
+            }),
+        },
     ];
     let events = [
         TrapEvent::Moved {
@@ -697,6 +728,7 @@ fn hand_written_encoding_is_postcards() {
         class_declarations: Vec::new(),
         set_apart: Vec::new(),
         spell_negated: true,
+        spell_spares: SeatSet::EMPTY,
         outcome: None,
         chain: crate::field::Chain::default(),
         equips: Vec::new(),

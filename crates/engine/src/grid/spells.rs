@@ -20,6 +20,7 @@ impl Duel {
         events: &mut Vec<Event>,
     ) {
         self.state.spell_negated = false;
+        self.state.spell_spares = crate::seat::SeatSet::EMPTY;
         let spell = QueuedEffect {
             card: card.id,
             index: 0,

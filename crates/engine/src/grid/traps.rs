@@ -162,7 +162,9 @@ impl Duel {
             .and_then(|p| p.card)
             .and_then(|id| self.rules.pool.get(id));
         card.effects.iter().all(|e| match &e.primitive {
-            Primitive::NegateSpell { only } if !only.is_any() => {
+            Primitive::NegateSpell { only } | Primitive::ShieldFromSpell { only }
+                if !only.is_any() =>
+            {
                 spell.is_some_and(|s| identity_matches(only, s, None))
             }
             _ => true,

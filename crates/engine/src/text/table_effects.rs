@@ -192,6 +192,13 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
                 "your opponent shows every card in their hand to everyone".to_owned()
             }
         },
+        Primitive::ShieldFromSpell { only } if only.is_any() => {
+            "that spell destroys none of your cards on the field".to_owned()
+        }
+        Primitive::ShieldFromSpell { only } => format!(
+            "if that spell is {}, it destroys none of your cards on the field",
+            with_article(&filter_phrase(only, false, ctx))
+        ),
         Primitive::MirrorPositions => {
             "every card on the field except the Deck Leaders trades places with the card (or \
              empty cell) opposite it through the centre of the board; a pair with a Deck \

@@ -23,6 +23,22 @@ impl Duel {
                 .is_some_and(|m| m.ritual)
     }
 
+    /// The players whose cards a spell's destruction spares, a trap having shielded them
+    /// (White Hole); nobody for any other effect.
+    fn spared_by_trap(&self, effect: &QueuedEffect) -> crate::seat::SeatSet {
+        let spell = self.rules.pool.get(effect.card).is_some_and(|card| {
+            card.is_spell()
+                && self
+                    .effect_def(effect)
+                    .is_some_and(|def| def.trigger == crate::card::Trigger::Activate)
+        });
+        if spell {
+            self.state.spell_spares
+        } else {
+            crate::seat::SeatSet::EMPTY
+        }
+    }
+
     pub(super) fn destroy_targets(
         &mut self,
         effect: &QueuedEffect,
@@ -33,10 +49,14 @@ impl Duel {
         let needs_identity = filter_needs_identity(&targets.filter) || targets.pick != Pick::All;
         let mut hidden: Vec<(Seat, Place)> = Vec::new();
         let mut known = Vec::new();
+        let spared = self.spared_by_trap(effect);
         for cell in self.candidates(targets.area, effect) {
             let Some(piece) = self.state.piece(cell) else {
                 continue;
             };
+            if spared.contains(piece.controller) {
+                continue;
+            }
             if piece.card.is_none() && (needs_identity || needs_identity_of(&targets.filter, piece))
             {
                 if self.public_filter(&targets.filter, controller, None, piece)
@@ -50,6 +70,13 @@ impl Duel {
         }
         let chosen = self.select(targets, effect, true);
         for cell in chosen {
+            if self
+                .state
+                .piece(cell)
+                .is_some_and(|p| spared.contains(p.controller))
+            {
+                continue;
+            }
             // Immunity needs the card, so an immune monster is never among the hidden ones.
             if self
                 .state

@@ -345,6 +345,10 @@ impl Duel {
             Primitive::ReviveInSummoningArea => self.revive_in_summoning_area(&effect),
             Primitive::Teleport { targets, to } => self.teleport_effect(&effect, targets, *to),
             Primitive::RevealHand { player } => self.reveal_hand(&effect, *player),
+            Primitive::ShieldFromSpell { .. } => {
+                self.state.spell_spares = self.state.spell_spares.with(effect.controller);
+                Resolved::Done
+            }
         };
         if let Resolved::Stopped = resolved {
             return;
