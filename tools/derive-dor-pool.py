@@ -508,6 +508,8 @@ EFFECT_MONSTERS = {
     410: [eff("flip", "teleport", targets=tg("this"), to="opponent")],  # Leghul
     575: [eff("flip", "teleport", targets=tg("this"), to="opponent")],  # Ooguchi
     591: [eff("flip", "teleport", targets=tg("this"), to="controller")],  # Turtle Raccoon
+    # Picked at random by every seat's joint draw (docs/RULES.md, "Picked at random").
+    502: [eff("flip", "destroy-one-at-random", targets=tg("field", side="enemy"))],  # Barrel Dragon
     # Control of the monster battled, for the turn (docs/RULES.md, "Control taken in battle").
     545: [eff("flip", "take-control", targets=tg(OPP, types=["machine"]))],  # Mega Thunderball
     659: [eff("flip", "take-control", targets=tg(OPP))],  # Laughing Flower
@@ -797,6 +799,8 @@ SPELLS = {
                          targets=tg("field", "highest-atk", side="own", **FACE_UP_MONSTERS))]),  # Shift
     747: ("normal", [eff("activate", "another-play", player="controller")]),  # Solomon's Lawbook
     718: ("normal", [eff("activate", "reveal-hand", player="opponent")]),  # The Eye of Truth
+    731: ("normal", [eff("activate", "destroy-cells-at-random", cells=10)]),  # Fairy Meteor Crush
+    698: ("normal", [eff("activate", "labyrinth-moves-here")]),  # Magical Labyrinth
     748: ("normal", [eff("activate", "drain-summoning-points")]),  # Magic Drain
     # "Renders all monsters other than MACHINE eternally spellbound": the face-up ones, whose
     # type everyone can see.

@@ -55,8 +55,8 @@ fn chances_ui(ui: &mut Ui, view: &SeatView, enabled: bool, send: &mut Option<Act
                     format!("coin: {}", result.chance.result_words(result.result))
                 }
                 Chance::Die => format!("die: {}", result.result),
-                // Never called for an effect (the engine refuses it).
-                Chance::DestinyPile { .. } => {
+                // Never called for an agreed effect (the engine refuses them).
+                Chance::DestinyPile { .. } | Chance::EffectPick => {
                     format!("destiny pile: {}", result.chance.result_words(result.result))
                 }
             };

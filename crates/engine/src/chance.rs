@@ -39,6 +39,9 @@ pub enum Chance {
     /// Kairu's Destiny Draw: the place in `seat`'s destiny pile (of `cards` cards) the card
     /// is taken from, 0 to `cards - 1`.
     DestinyPile { cards: u8, seat: crate::seat::Seat },
+    /// What a card's effect picks at random (Barrel Dragon's card, Fairy Meteor Crush's
+    /// cells): the shares make a seed the effect draws its picks from.
+    EffectPick,
 }
 
 /// A side of a coin.
@@ -71,6 +74,8 @@ impl Chance {
             Chance::Coin { .. } => 2,
             Chance::Die => 6,
             Chance::DestinyPile { cards, .. } => cards.max(1),
+            // The effect draws its picks from the seed itself.
+            Chance::EffectPick => 1,
         }
     }
 
@@ -93,6 +98,7 @@ impl Chance {
             }
             Chance::Die => result.to_string(),
             Chance::DestinyPile { cards, .. } => format!("place {} of {cards}", result + 1),
+            Chance::EffectPick => "picked at random".to_owned(),
         }
     }
 
@@ -101,6 +107,7 @@ impl Chance {
             Chance::Coin { .. } => "coin",
             Chance::Die => "die",
             Chance::DestinyPile { .. } => "destiny pile",
+            Chance::EffectPick => "random pick",
         }
     }
 }
@@ -154,8 +161,16 @@ impl ShareCommitment {
 /// turn, and the first one under the largest multiple of `n` a byte holds decides, so no
 /// result is likelier than another.
 fn unbiased_below(match_id: &Digest32, number: u16, shares: &[[u8; 32]], n: u8) -> u8 {
-    let seed = sha256_of(&("fairduel/joint-draw/v1", match_id, number, shares));
-    crate::hash::unbiased_below(seed, "fairduel/joint-draw-stream/v1", n)
+    crate::hash::unbiased_below(
+        joint_seed(match_id, number, shares),
+        "fairduel/joint-draw-stream/v1",
+        n,
+    )
+}
+
+/// The seed all the shares of a draw make together.
+fn joint_seed(match_id: &Digest32, number: u16, shares: &[[u8; 32]]) -> Digest32 {
+    sha256_of(&("fairduel/joint-draw/v1", match_id, number, shares))
 }
 
 impl Duel {
@@ -175,6 +190,11 @@ impl Duel {
         self.state.joint_draws = number.saturating_add(1);
         if self.refereed() {
             let seed = self.state.state_hash();
+            if chance == Chance::EffectPick {
+                let seed = joint_seed(&self.state.match_id, number, &[seed.0]);
+                self.random_effect_drawn(seed, events);
+                return;
+            }
             let result = unbiased_below(&self.state.match_id, number, &[seed.0], chance.outcomes());
             self.chance_decided(chance, result, events);
             return;
@@ -193,6 +213,8 @@ impl Duel {
         let result = match chance {
             Chance::Coin { .. } => raw,
             Chance::Die => raw + 1,
+            // Decided from its seed (`random_effect_drawn`), never here.
+            Chance::EffectPick => return,
             Chance::DestinyPile { seat, .. } => {
                 self.destiny_card_drawn(seat, usize::from(raw), events);
                 return;
@@ -242,6 +264,12 @@ impl Duel {
             return true;
         }
         let (chance, number) = (draw.chance, draw.number);
+        if chance == Chance::EffectPick {
+            let seed = joint_seed(&self.state.match_id, number, &draw.shares);
+            self.state.joint_draw = None;
+            self.random_effect_drawn(seed, events);
+            return false;
+        }
         let raw = unbiased_below(
             &self.state.match_id,
             number,

@@ -110,6 +110,9 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
         Action::CallChance {
             chance: crate::chance::Chance::DestinyPile { .. },
         } => "calls for a draw from their destiny pile".to_owned(),
+        Action::CallChance {
+            chance: crate::chance::Chance::EffectPick,
+        } => "calls for a random pick".to_owned(),
         Action::SummonDeckMaster { to, mode, tributes } => {
             let how = match mode {
                 PlayMode::SetMonsterDefence => "sets their Deck Master face-down",

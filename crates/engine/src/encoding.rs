@@ -22,9 +22,7 @@ use crate::piece::{Attached, Bind, Class, Modifier, Piece};
 use crate::place::{Place, Zone};
 use crate::player::{CardSlot, DeckMasterPlace, DeckTo, DrawDue};
 use crate::seat::Seat;
-use crate::state::{
-    DuelState, Outcome, PendingClaim, Phase, Predicate, QueuedEffect, Resume, WinReason,
-};
+use crate::state::{DuelState, Outcome, PendingClaim, Phase, Predicate, WinReason};
 use crate::terrain::Terrain;
 use crate::turn_order::TurnOrder;
 
@@ -828,104 +826,6 @@ impl Writer<'_> {
     }
 
     #[inline(always)]
-    fn resume(&mut self, resume: &Resume) {
-        match resume {
-            Resume::Nothing => self.variant(0),
-            Resume::AttackAfterWindow { attacker, target } => {
-                self.variant(1);
-                self.place(*attacker);
-                self.place(*target);
-            }
-            Resume::AttackAfterReveal { attacker, target } => {
-                self.variant(2);
-                self.place(*attacker);
-                self.place(*target);
-            }
-            Resume::SpellAfterWindow { spell } => {
-                self.variant(3);
-                self.queued_effect(spell);
-            }
-            Resume::EffectDeclared { effect, then } => {
-                self.variant(4);
-                self.queued_effect(effect);
-                self.resume(then);
-            }
-            Resume::RedirectedAttack { attacker, target } => {
-                self.variant(5);
-                self.place(*attacker);
-                self.place(*target);
-            }
-            Resume::Ritual { spell } => {
-                self.variant(6);
-                self.queued_effect(spell);
-            }
-            Resume::Revive { effect } => {
-                self.variant(7);
-                self.queued_effect(effect);
-            }
-            Resume::TakeControl { effect, then } => {
-                self.variant(8);
-                self.queued_effect(effect);
-                self.resume(then);
-            }
-            Resume::FirstTurn { seat } => {
-                self.variant(9);
-                self.seat(*seat);
-            }
-            Resume::TurnPasses => self.variant(10),
-            Resume::HideAgain { places } => {
-                self.variant(11);
-                self.places(places);
-            }
-            Resume::Replay { attacker } => {
-                self.variant(12);
-                self.place(*attacker);
-            }
-            Resume::DrawChoice { seat } => {
-                self.variant(13);
-                self.seat(*seat);
-            }
-            Resume::PlaceRevived {
-                effect,
-                owner,
-                card,
-                then,
-            } => {
-                self.variant(14);
-                self.queued_effect(effect);
-                self.seat(*owner);
-                self.card_ref(*card);
-                self.resume(then);
-            }
-            Resume::Teleport { effect, then } => {
-                self.variant(15);
-                self.queued_effect(effect);
-                self.resume(then);
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn queued_effect(&mut self, effect: &QueuedEffect) {
-        let QueuedEffect {
-            card,
-            index,
-            controller,
-            at,
-            triggering,
-            opponent,
-            discard_after,
-        } = effect;
-        self.card_id(*card);
-        self.byte(*index);
-        self.seat(*controller);
-        self.option_place(*at);
-        self.option_place(*triggering);
-        self.option_seat(*opponent);
-        self.bool(*discard_after);
-    }
-
-    #[inline(always)]
     fn claim(&mut self, claim: &PendingClaim) {
         let PendingClaim {
             card_ref,
@@ -990,5 +890,6 @@ impl Writer<'_> {
 }
 
 mod player;
+mod resume;
 #[cfg(test)]
 mod tests;

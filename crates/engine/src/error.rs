@@ -211,6 +211,8 @@ pub enum RuleError {
     TooManyChances { max: usize },
     #[error("no Destiny Draw now: {why}")]
     CannotDestinyDraw { why: &'static str },
+    #[error("an agreed outcome tosses coins and rolls dice; it cannot call for a random pick")]
+    NotAnAgreedChance,
     #[error("that Pendulum Summon cannot be made: {why}")]
     CannotPendulumSummon { why: String },
     #[error("that Rule card cannot be activated: {why}")]
@@ -299,6 +301,7 @@ impl RuleError {
             RuleError::CannotHide { .. } => "cannot-hide",
             RuleError::CannotSummonFromExtraDeck { .. } => "cannot-summon-from-extra-deck",
             RuleError::CannotDestinyDraw { .. } => "cannot-destiny-draw",
+            RuleError::NotAnAgreedChance => "not-an-agreed-chance",
             RuleError::CannotPendulumSummon { .. } => "cannot-pendulum-summon",
             RuleError::CannotActivateRuleCard { .. } => "cannot-activate-rule-card",
             RuleError::CannotDetach { .. } => "cannot-detach",

@@ -154,6 +154,11 @@ pub enum Event {
     EffectResolved {
         card: CardId,
     },
+    /// The effect of `card` picked the cell `at` at random (a joint draw of every seat).
+    PickedAtRandom {
+        card: CardId,
+        at: Place,
+    },
     SpellNegated {
         card: CardId,
     },

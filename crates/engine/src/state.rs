@@ -277,9 +277,28 @@ pub enum Resume {
         effect: QueuedEffect,
         then: Box<Resume>,
     },
+    /// The grid: an effect that picks at random resolved and called for a joint draw; once
+    /// every share is open it resolves with the seed (`Duel::random_effect_drawn`), then
+    /// `then` goes on.
+    RandomEffect {
+        effect: QueuedEffect,
+        then: Box<Resume>,
+    },
 }
 
 impl Resume {
+    /// The grid: the choice of a card or zone an effect that moves a card waits for (a
+    /// teleport, a monster coming back, a control change): made before later effects
+    /// resolve.
+    pub fn placement_choice(&self) -> Option<(Seat, crate::awaiting::Decision)> {
+        match self {
+            Resume::PlaceRevived { .. } | Resume::Teleport { .. } | Resume::TakeControl { .. } => {
+                self.awaited_choice()
+            }
+            _ => None,
+        }
+    }
+
     /// The grid: the choice a card being resolved waits for (a Ritual's tributes, the card a
     /// revival brings back, the monster a control change takes), and whose it is.
     pub fn awaited_choice(&self) -> Option<(Seat, crate::awaiting::Decision)> {
@@ -299,10 +318,9 @@ impl Resume {
             Resume::PlaceRevived { effect, owner, .. } => {
                 Some((*owner, Decision::PlaceRevived { card: effect.card }))
             }
-            Resume::Teleport { effect, .. } => Some((
-                effect.controller,
-                Decision::Teleport { card: effect.card },
-            )),
+            Resume::Teleport { effect, .. } => {
+                Some((effect.controller, Decision::Teleport { card: effect.card }))
+            }
             _ => None,
         }
     }
@@ -323,6 +341,9 @@ pub struct QueuedEffect {
     pub opponent: Option<Seat>,
     /// The spell card goes to the graveyard after resolving.
     pub discard_after: bool,
+    /// The card whose effect this is, where nothing else names it: a destroyed card's copy
+    /// in its owner's graveyard (a "when destroyed" effect).
+    pub card_ref: Option<CardRef>,
 }
 
 /// The public state of a duel.

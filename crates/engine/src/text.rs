@@ -517,7 +517,10 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::ReviveInSummoningArea
         | Primitive::Teleport { .. }
         | Primitive::RevealHand { .. }
-        | Primitive::ShieldFromSpell { .. }) => table_effects::clause(p, trigger, ctx),
+        | Primitive::ShieldFromSpell { .. }
+        | Primitive::DestroyOneAtRandom { .. }
+        | Primitive::DestroyCellsAtRandom { .. }
+        | Primitive::LabyrinthMovesHere) => table_effects::clause(p, trigger, ctx),
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"
@@ -570,12 +573,7 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             format!("bring {what} from {whose} onto this card's zone under your control{after}")
         }
         Primitive::TakeControl { targets } if targets.area == Area::BattleOpponent => {
-            let np = targets_phrase(targets, trigger, ctx);
-            format!(
-                "if it is flipped face-up in battle, take control of {}{} until the end of your \
-                 turn (your next, if it is another player's), and that battle is off",
-                np.text, np.condition
-            )
+            table_effects::clause(p, trigger, ctx)
         }
         Primitive::TakeControl { targets } => {
             let what = match targets.pick {

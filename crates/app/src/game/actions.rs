@@ -410,6 +410,9 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
         Action::CallChance {
             chance: fairduel_engine::chance::Chance::DestinyPile { .. },
         } => "Draw from your destiny pile".to_owned(),
+        Action::CallChance {
+            chance: fairduel_engine::chance::Chance::EffectPick,
+        } => "Pick at random".to_owned(),
     }
 }
 
@@ -836,7 +839,8 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         Decision::Teleport { card } => {
             let name = card_name(view, *card);
             Some(all(format!(
-                "{name} teleports a card: choose the zone of the Summoning Area it goes to."
+                "{name} teleports a card: choose the card (where several are in reach) and the \
+                 unused zone of the Summoning Area it goes to."
             )))
         }
         Decision::JudgeMaterials { summoner } => {

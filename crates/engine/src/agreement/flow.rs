@@ -142,6 +142,9 @@ impl Duel {
                       from only at the start of its player's turn",
             });
         }
+        if chance == crate::chance::Chance::EffectPick {
+            return Err(RuleError::NotAnAgreedChance);
+        }
         if agreement.chances.len() >= crate::chance::MAX_CHANCES {
             return Err(RuleError::TooManyChances {
                 max: crate::chance::MAX_CHANCES,

@@ -495,6 +495,21 @@ pub enum Primitive {
         #[serde(default)]
         only: Filter,
     },
+    /// One card `targets` reaches, picked at random by every seat's joint draw, is destroyed
+    /// (Barrel Dragon: "1 card other than own is randomly selected for destruction").
+    DestroyOneAtRandom {
+        targets: Targets,
+    },
+    /// `cells` cells of the board, picked at random, lose every card on them but a Deck
+    /// Leader (Fairy Meteor Crush: "Randomly selects 10 spaces on the Field, and destroys any
+    /// card in-play on that space").
+    DestroyCellsAtRandom {
+        cells: u8,
+    },
+    /// One Labyrinth cell, picked at random, becomes Normal terrain, and the cell where this
+    /// spell was activated becomes Labyrinth; with no Labyrinth on the board, nothing
+    /// happens (Magical Labyrinth).
+    LabyrinthMovesHere,
 }
 
 /// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.

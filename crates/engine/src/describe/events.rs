@@ -42,6 +42,9 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::SpellNegated { card } => format!("{} is negated", name(*card)),
         Event::Flipped { at, card } => format!("{} at {at} is flipped face-up", name(*card)),
         Event::TurnedFaceDown { at } => format!("the card at {at} is turned face-down"),
+        Event::PickedAtRandom { card, at } => {
+            format!("{} picks {at} at random", name(*card))
+        }
         Event::Retyped {
             at,
             monster_type,

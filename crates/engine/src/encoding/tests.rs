@@ -5,6 +5,7 @@ use crate::commitment::Commitment;
 use crate::hash::Digest32;
 use crate::player::{DeckOrder, PermutationRound, PlayerState};
 use crate::seat::{PerSeat, SeatSet};
+use crate::state::{QueuedEffect, Resume};
 
 /// What postcard itself writes for the same fields.
 /// Postcard's encoding of the whole state, minus its unchanging prefix: robust to new
@@ -217,6 +218,7 @@ fn state() -> DuelState {
         triggering: None,
         opponent: Some(Seat(3)),
         discard_after: true,
+        card_ref: Some(CardRef(300)),
     };
     let mut table = TurnOrder::new(4, 2, false, Seat(2), 4);
     table.begin_turn(Seat(3));
@@ -262,6 +264,7 @@ fn state() -> DuelState {
                 }),
                 opponent: None,
                 discard_after: false,
+                card_ref: None,
                 ..effect
             },
         ],
@@ -640,6 +643,12 @@ fn hand_written_encoding_is_postcards() {
             owner: Seat(1),
             card: CardRef(7),
             then: Box::new(Resume::Nothing),
+        },
+        Resume::RandomEffect {
+            effect: effect.clone(),
+            then: Box::new(Resume::SpellAfterWindow {
+                spell: effect.clone(),
+            }),
         },
         Resume::Teleport {
             effect: effect.clone(),

@@ -215,7 +215,20 @@ impl Duel {
                 at: from.into(),
                 card: card.id,
             });
-            self.queue_trigger(&card, Trigger::Flip, seat, Some(from), Some(target), None);
+            // "An opponent" of its flip effect is the one it attacks.
+            let defender = self
+                .state
+                .piece(target)
+                .map(|p| p.controller)
+                .filter(|c| self.are_opponents(seat, *c));
+            self.queue_trigger(
+                &card,
+                Trigger::Flip,
+                seat,
+                Some(from),
+                Some(target),
+                defender,
+            );
         }
         events.push(Event::AttackDeclared {
             from: from.into(),
@@ -233,7 +246,9 @@ impl Duel {
             .state
             .piece(from)
             .is_some_and(|p| self.has_static(from, p, |x| matches!(x, Primitive::IgnoreTraps)));
-        if !ignores_traps {
+        // An attack its own attacker already called off (Leghul teleporting away) gives no
+        // trap anything to answer.
+        if !ignores_traps && !self.state.attack_negated {
             self.open_windows(
                 seat,
                 TrapEvent::Attack {
@@ -350,7 +365,11 @@ impl Duel {
             );
             // Leghul, Ooguchi, Turtle Raccoon: "When this card is flipped face-up in battle,
             // the battle is cancelled" — it teleports away instead of fighting.
-            if cancels_battle_when_flipped(&d_card) || self.flip_takes_battle_opponent(queued) {
+            // A spellbound monster's flip effect does not activate, and cancels nothing.
+            let free = !self.is_spellbound(target);
+            if free
+                && (cancels_battle_when_flipped(&d_card) || self.flip_takes_battle_opponent(queued))
+            {
                 events.push(Event::AttackNegated {
                     from: attacker.into(),
                 });
@@ -580,12 +599,15 @@ impl Duel {
                 triggering: None,
                 opponent: None,
                 discard_after: true,
+                card_ref: None,
             });
             return;
         }
         if springs && d_card.is_spell() {
             // Classic rule 12: the attacked spell is activated for its controller; a
             // Continuous one stays face-up where it stands, as one activated by its player.
+            // No trap answered it, so no player is shielded from it.
+            self.state.spell_spares = crate::seat::SeatSet::EMPTY;
             let start = self.state.queue.len();
             self.queue_trigger(
                 d_card,

@@ -57,7 +57,9 @@ impl Duel {
     pub(super) fn flip_takes_battle_opponent(&self, queued_from: usize) -> bool {
         self.state.queue.iter().skip(queued_from).any(|effect| {
             match self.effect_def(effect).map(|def| &def.primitive) {
-                Some(Primitive::TakeControl { targets }) if targets.area == Area::BattleOpponent => {
+                Some(Primitive::TakeControl { targets })
+                    if targets.area == Area::BattleOpponent =>
+                {
                     self.can_take_control(effect, targets)
                 }
                 _ => false,
@@ -67,18 +69,23 @@ impl Duel {
 
     /// A control change waiting for its choice whose card or zones are gone meanwhile
     /// (another effect resolved first) has no effect.
-    pub(super) fn drop_stale_take_control(&mut self) {
+    /// Returns whether one was dropped.
+    pub(super) fn drop_stale_take_control(&mut self) -> bool {
         let Resume::TakeControl { effect, .. } = &self.state.resume else {
-            return;
+            return false;
         };
         let effect = effect.clone();
-        let stale = match self.effect_def(&effect).map(|def| &def.primitive) {
-            Some(Primitive::TakeControl { targets }) => !self.can_take_control(&effect, targets),
-            _ => true,
-        };
+        let stale = !self.state.table.in_play(effect.controller)
+            || match self.effect_def(&effect).map(|def| &def.primitive) {
+                Some(Primitive::TakeControl { targets }) => {
+                    !self.can_take_control(&effect, targets)
+                }
+                _ => true,
+            };
         if stale {
             self.end_take_control_choice();
         }
+        stale
     }
 
     fn end_take_control_choice(&mut self) {

@@ -67,6 +67,7 @@ impl Duel {
             && let Some(card) = piece.card.and_then(|id| self.rules.pool.get(id)).cloned()
         {
             let opponent = cause.filter(|c| self.are_opponents(piece.controller, *c));
+            let queued = self.state.queue.len();
             self.queue_trigger(
                 &card,
                 Trigger::Destroyed,
@@ -75,6 +76,10 @@ impl Duel {
                 None,
                 opponent,
             );
+            // The effect knows which graveyard copy is its card (one that comes back).
+            for effect in self.state.queue.iter_mut().skip(queued) {
+                effect.card_ref = Some(piece.card_ref);
+            }
         }
     }
 }

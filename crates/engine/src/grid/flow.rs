@@ -60,6 +60,17 @@ impl Duel {
                 };
                 return;
             }
+            // A choice an effect waits for (a teleport's zone, a revival's, the monster a
+            // control change takes) is made before later effects resolve, which then see
+            // the board it leaves; one that can no longer be made is dropped.
+            while self.drop_stale_revival()
+                || self.drop_stale_teleport()
+                || self.drop_stale_take_control()
+            {}
+            if let Some((seat, decision)) = self.state.resume.placement_choice() {
+                self.state.awaiting = Awaiting::Decision { seat, decision };
+                return;
+            }
             if !self.state.queue.is_empty() {
                 if let Some((seat, among)) = self.opponent_to_choose() {
                     self.state.awaiting = Awaiting::Decision {
@@ -72,9 +83,6 @@ impl Duel {
                 self.resolve(effect, events);
                 continue;
             }
-            self.drop_stale_revival();
-            self.drop_stale_teleport();
-            self.drop_stale_take_control();
             if let Some((seat, decision)) = self.state.resume.awaited_choice() {
                 self.state.awaiting = Awaiting::Decision { seat, decision };
                 return;
@@ -101,6 +109,8 @@ impl Duel {
                 | Resume::TakeControl { .. }
                 | Resume::PlaceRevived { .. }
                 | Resume::Teleport { .. } => {}
+                // Resolved when its joint draw (waited for above) is done.
+                Resume::RandomEffect { .. } => {}
                 Resume::AttackAfterWindow { attacker, target } => {
                     if let (Some(a), Some(t)) = (attacker.cell(), target.cell()) {
                         self.after_attack_window(a, t, events);

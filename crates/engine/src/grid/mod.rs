@@ -31,6 +31,7 @@ mod pendulum_zones;
 mod phases;
 mod placement;
 mod position;
+mod random_picks;
 mod range;
 mod response_windows;
 pub(crate) mod reveals;

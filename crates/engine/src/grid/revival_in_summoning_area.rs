@@ -39,22 +39,19 @@ impl Duel {
         Resolved::Stopped
     }
 
-    /// The graveyard copy of the card whose effect this is, with its owner: the newest in
-    /// its controller's graveyard, or else in another player's (a monster destroyed while
-    /// under another player's control went to its owner's).
+    /// The graveyard copy of the destroyed card whose effect this is, with its owner (whose
+    /// graveyard holds it, whoever controlled it). None once it has left the graveyard
+    /// (removed from the game in battle): another copy is another card.
     fn destroyed_card_in_graveyard(&self, effect: &QueuedEffect) -> Option<(Seat, CardRef)> {
-        self.state
-            .table
-            .clockwise_from(effect.controller)
-            .find_map(|seat| {
-                self.state
-                    .player(seat)
-                    .graveyard
-                    .iter()
-                    .rev()
-                    .find(|slot| slot.card == Some(effect.card))
-                    .map(|slot| (seat, slot.card_ref))
-            })
+        let card_ref = effect.card_ref?;
+        self.state.table.seats().find_map(|seat| {
+            self.state
+                .player(seat)
+                .graveyard
+                .iter()
+                .any(|slot| slot.card_ref == card_ref && slot.card == Some(effect.card))
+                .then_some((seat, card_ref))
+        })
     }
 
     /// The zones of `owner`'s Summoning Area the monster may come back to: unused, and not
@@ -144,7 +141,8 @@ impl Duel {
 
     /// A revival waiting for its zone whose monster left the graveyard meanwhile, or that
     /// has no zone or room left (another effect resolved first), has no effect.
-    pub(super) fn drop_stale_revival(&mut self) {
+    /// Returns whether one was dropped.
+    pub(super) fn drop_stale_revival(&mut self) -> bool {
         let Resume::PlaceRevived {
             effect,
             owner,
@@ -152,7 +150,7 @@ impl Duel {
             ..
         } = &self.state.resume
         else {
-            return;
+            return false;
         };
         let (effect, owner, card) = (effect.clone(), *owner, *card);
         let in_graveyard = self
@@ -161,11 +159,13 @@ impl Duel {
             .graveyard
             .iter()
             .any(|slot| slot.card_ref == card);
-        if !in_graveyard
+        let stale = !in_graveyard
             || self.revival_zones(owner, &effect).is_empty()
             || !self.has_monster_room(owner)
-        {
+            || !self.state.table.in_play(owner);
+        if stale {
             self.end_revival_choice();
         }
+        stale
     }
 }

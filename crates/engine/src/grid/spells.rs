@@ -29,6 +29,7 @@ impl Duel {
             triggering: None,
             opponent: None,
             discard_after: true,
+            card_ref: None,
         };
         self.state.resume = Resume::SpellAfterWindow { spell };
         self.open_windows(

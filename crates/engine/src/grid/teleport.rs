@@ -72,9 +72,7 @@ impl Duel {
             return Err(self.wrong_decision(seat, action));
         };
         match self.effect_def(effect).map(|def| &def.primitive) {
-            Some(Primitive::Teleport { targets, to }) => {
-                Ok((effect.clone(), targets.clone(), *to))
-            }
+            Some(Primitive::Teleport { targets, to }) => Ok((effect.clone(), targets.clone(), *to)),
             _ => Err(RuleError::CannotTeleport {
                 why: "the effect resolving does not teleport cards",
             }),
@@ -142,21 +140,24 @@ impl Duel {
 
     /// A teleport waiting for its choice whose card or zones are gone meanwhile (another
     /// effect resolved first) has no effect.
-    pub(super) fn drop_stale_teleport(&mut self) {
+    /// Returns whether one was dropped.
+    pub(super) fn drop_stale_teleport(&mut self) -> bool {
         let Resume::Teleport { effect, .. } = &self.state.resume else {
-            return;
+            return false;
         };
         let effect = effect.clone();
-        let stale = match self.effect_def(&effect).map(|def| &def.primitive) {
-            Some(Primitive::Teleport { targets, to }) => {
-                self.teleportable(&effect, targets).is_empty()
-                    || self.teleport_zones(&effect, *to).is_empty()
-            }
-            _ => true,
-        };
+        let stale = !self.state.table.in_play(effect.controller)
+            || match self.effect_def(&effect).map(|def| &def.primitive) {
+                Some(Primitive::Teleport { targets, to }) => {
+                    self.teleportable(&effect, targets).is_empty()
+                        || self.teleport_zones(&effect, *to).is_empty()
+                }
+                _ => true,
+            };
         if stale {
             self.end_teleport_choice();
         }
+        stale
     }
 }
 

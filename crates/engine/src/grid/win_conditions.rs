@@ -87,6 +87,7 @@ impl Duel {
             self.state.class_declarations.clear();
             self.state.attack_negated = false;
             self.state.spell_negated = false;
+            self.state.spell_spares = crate::seat::SeatSet::EMPTY;
             self.advance_turn(events);
         }
     }
@@ -189,8 +190,9 @@ impl Duel {
             Resume::SpellAfterWindow { spell } if losers.contains(spell.controller) => {
                 state.resume = Resume::Nothing;
             }
-            Resume::EffectDeclared { effect, .. } if losers.contains(effect.controller) => {
-                state.resume = Resume::Nothing;
+            // What the effect held up (another player's attack) still goes on.
+            Resume::EffectDeclared { effect, then } if losers.contains(effect.controller) => {
+                state.resume = (**then).clone();
                 state.declarations.clear();
             }
             // The last owner asked left: what was under way goes on.

@@ -112,6 +112,15 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
         {
             return Err("`revive-in-summoning-area` belongs to a monster, `destroyed`".to_owned());
         }
+        Primitive::DestroyCellsAtRandom { cells: 0 } => {
+            return Err("`destroy-cells-at-random` picks at least one cell".to_owned());
+        }
+        // It moves Labyrinth onto the cell the spell was activated on.
+        Primitive::LabyrinthMovesHere
+            if !(matches!(kind, CardKind::Spell { .. }) && effect.trigger == T::Activate) =>
+        {
+            return Err("only an activated spell may `labyrinth-moves-here`".to_owned());
+        }
         Primitive::Teleport { .. }
             if !(matches!(kind, CardKind::Monster(_)) && effect.trigger == T::Flip) =>
         {

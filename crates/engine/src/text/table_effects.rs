@@ -184,7 +184,9 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             } else {
                 ""
             };
-            format!("{card} teleports to an unused zone of {whose} Summoning Area you choose{cancels}")
+            format!(
+                "{card} teleports to an unused zone of {whose} Summoning Area you choose{cancels}"
+            )
         }
         Primitive::RevealHand { player } => match player {
             Player::Controller => "you show every card in your hand to everyone".to_owned(),
@@ -192,6 +194,23 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
                 "your opponent shows every card in their hand to everyone".to_owned()
             }
         },
+        Primitive::DestroyOneAtRandom { targets } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            format!(
+                "one of {}{}, picked at random by every player together, is destroyed",
+                np.text, np.condition
+            )
+        }
+        Primitive::DestroyCellsAtRandom { cells } => format!(
+            "{cells} cells of the board, picked at random by every player together, lose every \
+             card on them but a Deck Leader"
+        ),
+        Primitive::LabyrinthMovesHere => {
+            "one Labyrinth cell, picked at random by every player together, becomes Normal \
+             terrain, and the cell where this card was activated becomes Labyrinth (nothing \
+             happens without Labyrinth on the board)"
+                .to_owned()
+        }
         Primitive::ShieldFromSpell { only } if only.is_any() => {
             "that spell destroys none of your cards on the field".to_owned()
         }
@@ -199,6 +218,14 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             "if that spell is {}, it destroys none of your cards on the field",
             with_article(&filter_phrase(only, false, ctx))
         ),
+        Primitive::TakeControl { targets } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            format!(
+                "if it is flipped face-up in battle, take control of {}{} until the end of your \
+                 turn (your next, if it is another player's), and that battle is off",
+                np.text, np.condition
+            )
+        }
         Primitive::MirrorPositions => {
             "every card on the field except the Deck Leaders trades places with the card (or \
              empty cell) opposite it through the centre of the board; a pair with a Deck \

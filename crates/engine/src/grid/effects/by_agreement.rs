@@ -47,6 +47,7 @@ impl Duel {
                     triggering: None,
                     opponent: None,
                     discard_after: false,
+                    card_ref: None,
                 });
             }
         }

@@ -81,6 +81,7 @@ impl Duel {
                     triggering: triggering.map(Place::Cell),
                     opponent,
                     discard_after: false,
+                    card_ref: None,
                 });
             }
         }
@@ -345,6 +346,9 @@ impl Duel {
             Primitive::ReviveInSummoningArea => self.revive_in_summoning_area(&effect),
             Primitive::Teleport { targets, to } => self.teleport_effect(&effect, targets, *to),
             Primitive::RevealHand { player } => self.reveal_hand(&effect, *player),
+            Primitive::DestroyOneAtRandom { .. }
+            | Primitive::DestroyCellsAtRandom { .. }
+            | Primitive::LabyrinthMovesHere => self.begin_random_effect(&effect, events),
             Primitive::ShieldFromSpell { .. } => {
                 self.state.spell_spares = self.state.spell_spares.with(effect.controller);
                 Resolved::Done
@@ -354,6 +358,10 @@ impl Duel {
             return;
         }
         events.push(Event::EffectResolved { card: card.id });
+        if effect.discard_after {
+            // The spell's last effect is done: a trap's shield against it ends with it.
+            self.state.spell_spares = crate::seat::SeatSet::EMPTY;
+        }
         if effect.discard_after
             && let Some(at) = effect.at.and_then(Place::cell)
             && self
