@@ -58,6 +58,8 @@ struct Summary {
     transformations: Option<u64>,
     /// Cards brought back from a graveyard, on the grid.
     revivals: Option<u64>,
+    /// Cells effects picked at random, on the grid.
+    random_picks: Option<u64>,
     /// Cards whose control changed by an effect (a defined card's on the grid, or an
     /// agreed outcome's anywhere).
     controls_taken: u64,
@@ -189,6 +191,7 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
         transformations: (rules.format.family == Family::Grid)
             .then_some(agreements.transformations),
         revivals: (rules.format.family == Family::Grid).then_some(agreements.revivals),
+        random_picks: (rules.format.family == Family::Grid).then_some(agreements.random_picks),
         controls_taken: agreements.controls_taken,
         class_hidden_sets: agreements.class_hidden_sets,
         classes_declared: agreements.classes_declared,
@@ -408,6 +411,9 @@ fn print_summary(summary: &Summary) {
     }
     if let Some(revivals) = summary.revivals {
         say!("revivals: {revivals} cards brought back from a graveyard");
+    }
+    if let Some(picks) = summary.random_picks {
+        say!("random:   {picks} cells picked at random by every seat's joint draw");
     }
     say!(
         "control:  {} cards changed hands by an effect",

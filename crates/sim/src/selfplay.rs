@@ -59,8 +59,12 @@ pub struct AgreementTally {
     pub fusion_summons: u64,
     /// Monsters changed by their power-ups (the grid).
     pub transformations: u64,
-    /// Cards brought back from a graveyard by a revival spell (the grid).
+    /// Cards brought back from a graveyard by a revival spell or by their own effect (the
+    /// grid).
     pub revivals: u64,
+    /// Cells an effect picked at random by a joint draw (the grid: Barrel Dragon, Fairy
+    /// Meteor Crush, Magical Labyrinth).
+    pub random_picks: u64,
     /// Cards whose control an effect changed (a defined control change on the grid, or an
     /// agreed outcome's `control` step in any family).
     pub controls_taken: u64,
@@ -161,6 +165,7 @@ impl AgreementTally {
                 Event::FusionSummoned { .. } => self.fusion_summons += 1,
                 Event::Transformed { .. } => self.transformations += 1,
                 Event::Revived { .. } => self.revivals += 1,
+                Event::PickedAtRandom { .. } => self.random_picks += 1,
                 Event::ControlTaken { .. } => self.controls_taken += 1,
                 Event::ClassHidden { .. } => self.class_hidden_sets += 1,
                 Event::ClassesDeclared { count, .. } => self.classes_declared += u64::from(*count),
@@ -236,6 +241,7 @@ impl AgreementTally {
         self.fusion_summons += other.fusion_summons;
         self.transformations += other.transformations;
         self.revivals += other.revivals;
+        self.random_picks += other.random_picks;
         self.controls_taken += other.controls_taken;
         self.class_hidden_sets += other.class_hidden_sets;
         self.classes_declared += other.classes_declared;
