@@ -347,7 +347,6 @@ EFFECT_MONSTERS = {
     673: [terrain("destroyed", 1, "crush"), eff("each-turn-in-defence", "feed-on-graveyards", per=200)],  # Souleater
     675: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Shapesnatch
     676: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Carat Idol
-    677: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Electromagnetic Bagworm
     679: [terrain("destroyed", 1, "crush"), eff("movement", "damage", player="opponent", amount=50)],  # Mucus Yolk
     681: [terrain("destroyed", 1, "crush"), eff("flip", "discard-hands")],  # Rigras Leever
     # --- movement
@@ -513,6 +512,9 @@ EFFECT_MONSTERS = {
     # Control of the monster battled, for the turn (docs/RULES.md, "Control taken in battle").
     545: [eff("flip", "take-control", targets=tg(OPP, types=["machine"]))],  # Mega Thunderball
     659: [eff("flip", "take-control", targets=tg(OPP))],  # Laughing Flower
+    677: [terrain("destroyed", 1, "crush"),
+          eff("flip", "take-control", every=True,
+              targets=tg("field", side="enemy", types=["machine"], **FACE_UP_MONSTERS))],  # Electromagnetic Bagworm
     295: [eff("flip", "teleport", targets=tg("adjacent", names=[621]), to="opponent")],  # Horn Imp
     310: [eff("flip", "teleport", targets=tg("adjacent", names=[621]), to="opponent")],  # Mystery Hand
     530: [eff("flip", "teleport", targets=tg("adjacent", names=[621]), to="opponent")],  # Bat

@@ -572,10 +572,12 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             };
             format!("bring {what} from {whose} onto this card's zone under your control{after}")
         }
-        Primitive::TakeControl { targets } if targets.area == Area::BattleOpponent => {
+        Primitive::TakeControl { targets, every }
+            if *every || targets.area == Area::BattleOpponent =>
+        {
             table_effects::clause(p, trigger, ctx)
         }
-        Primitive::TakeControl { targets } => {
+        Primitive::TakeControl { targets, .. } => {
             let what = match targets.pick {
                 Pick::All => format!(
                     "one of the {} {}",

@@ -283,6 +283,10 @@ pub enum Primitive {
     /// Leader, and back next to its owner's when control returns).
     TakeControl {
         targets: Targets,
+        /// Every card it reaches, one after another (Electromagnetic Bagworm: "all opposing
+        /// MACHINE monsters"), rather than one.
+        #[serde(default)]
+        every: bool,
     },
     /// Put monsters into defence position (face-down ones stay face-down).
     ToDefencePosition {

@@ -57,7 +57,7 @@ impl Duel {
     pub(super) fn flip_takes_battle_opponent(&self, queued_from: usize) -> bool {
         self.state.queue.iter().skip(queued_from).any(|effect| {
             match self.effect_def(effect).map(|def| &def.primitive) {
-                Some(Primitive::TakeControl { targets })
+                Some(Primitive::TakeControl { targets, .. })
                     if targets.area == Area::BattleOpponent =>
                 {
                     self.can_take_control(effect, targets)
@@ -77,7 +77,7 @@ impl Duel {
         let effect = effect.clone();
         let stale = !self.state.table.in_play(effect.controller)
             || match self.effect_def(&effect).map(|def| &def.primitive) {
-                Some(Primitive::TakeControl { targets }) => {
+                Some(Primitive::TakeControl { targets, .. }) => {
                     !self.can_take_control(&effect, targets)
                 }
                 _ => true,
@@ -154,7 +154,7 @@ impl Duel {
             return Err(self.wrong_decision(seat, action));
         };
         match self.effect_def(effect).map(|def| &def.primitive) {
-            Some(Primitive::TakeControl { targets }) => Ok((effect.clone(), targets.clone())),
+            Some(Primitive::TakeControl { targets, .. }) => Ok((effect.clone(), targets.clone())),
             _ => Err(RuleError::CannotTakeControl {
                 why: "the effect resolving does not take control of cards",
             }),
@@ -190,13 +190,27 @@ impl Duel {
             }
             _ => {}
         }
-        self.end_take_control_choice();
-        // The effect has done its work: its spell leaves, perhaps for the monster's new zone.
-        self.finish_spell(&effect, events);
+        let every = matches!(
+            self.effect_def(&effect).map(|def| &def.primitive),
+            Some(Primitive::TakeControl { every: true, .. })
+        );
+        if !every {
+            self.end_take_control_choice();
+            // The effect has done its work: its spell leaves, perhaps for the monster's new
+            // zone.
+            self.finish_spell(&effect, events);
+        }
         if !self.hand_over(from, to, seat, true, events) {
             return Err(RuleError::CannotTakeControl {
                 why: "no card is there",
             });
+        }
+        if every {
+            // A monster's effect on every card it reaches asks again while one is left.
+            if self.can_take_control(&effect, &targets) {
+                return Ok(());
+            }
+            self.end_take_control_choice();
         }
         events.push(Event::EffectResolved { card: effect.card });
         Ok(())

@@ -43,15 +43,19 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
         return Err("only an activated spell may `revive`".to_owned());
     }
     // A monster takes control only of the monster it battles, as it is flipped in battle.
-    if let crate::card::Primitive::TakeControl { targets } = &effect.primitive {
-        let spell = matches!(kind, CardKind::Spell { .. }) && effect.trigger == T::Activate;
-        let flipped_in_battle = matches!(kind, CardKind::Monster(_))
+    // A monster takes the monster it battles, or every card it reaches (one after another),
+    // as it is flipped; a spell takes one card.
+    if let crate::card::Primitive::TakeControl { targets, every } = &effect.primitive {
+        let spell = matches!(kind, CardKind::Spell { .. })
+            && effect.trigger == T::Activate
+            && !*every;
+        let flipped = matches!(kind, CardKind::Monster(_))
             && effect.trigger == T::Flip
-            && targets.area == crate::card::Area::BattleOpponent;
-        if !spell && !flipped_in_battle {
+            && (*every || targets.area == crate::card::Area::BattleOpponent);
+        if !spell && !flipped {
             return Err(
-                "only an activated spell, or a monster's flip effect on the monster it battles, \
-                 may `take-control`"
+                "only an activated spell (one card), or a monster's flip effect on the monster \
+                 it battles or on every card it reaches, may `take-control`"
                     .to_owned(),
             );
         }

@@ -218,7 +218,15 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             "if that spell is {}, it destroys none of your cards on the field",
             with_article(&filter_phrase(only, false, ctx))
         ),
-        Primitive::TakeControl { targets } => {
+        Primitive::TakeControl {
+            targets,
+            every: true,
+        } => format!(
+            "take control of every {} on the field, one after another, until the end of your \
+             turn (your next, if it is another player's)",
+            filter_phrase(&targets.filter, false, ctx)
+        ),
+        Primitive::TakeControl { targets, .. } => {
             let np = targets_phrase(targets, trigger, ctx);
             format!(
                 "if it is flipped face-up in battle, take control of {}{} until the end of your \

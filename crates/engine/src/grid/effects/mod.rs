@@ -264,7 +264,7 @@ impl Duel {
             Primitive::HalveAtk { targets } => self.halve_atk(&effect, targets),
             Primitive::Draw { player, count } => self.draw_effect(&effect, *player, *count, events),
             Primitive::Revive { filter } => self.revive_effect(&effect, filter),
-            Primitive::TakeControl { targets } => self.take_control_effect(&effect, targets),
+            Primitive::TakeControl { targets, .. } => self.take_control_effect(&effect, targets),
             Primitive::ToDefencePosition { targets } => {
                 self.put_in_defence_position(&effect, targets, events)
             }
