@@ -142,7 +142,14 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Dragon's Soul), Shield & Sword, Creature Swap, Dimensionhole, Monster Recovery, Seal of
 /// the Ancients and power-ups fitted by the original equip table: a version 30 peer
 /// resolves them by agreement instead.
-pub const PROTOCOL_VERSION: u16 = 31;
+///
+/// Version 32: revivals and teleports into a Summoning Area (`Action::PlaceRevived`,
+/// `Action::Teleport`), control taken by monsters flipped in battle, cards picked at random
+/// by a joint draw (`Chance::EffectPick`, `Event::PickedAtRandom`), White Hole's shield
+/// (`DuelState::spell_spares`) and a destroyed card's graveyard copy in its queued effects
+/// (`QueuedEffect::card_ref`), all in every state hash; control taken in another player's
+/// turn lasts through the taker's next.
+pub const PROTOCOL_VERSION: u16 = 32;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";
