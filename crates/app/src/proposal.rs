@@ -56,9 +56,11 @@ fn chances_ui(ui: &mut Ui, view: &SeatView, enabled: bool, send: &mut Option<Act
                 }
                 Chance::Die => format!("die: {}", result.result),
                 // Never called for an agreed effect (the engine refuses them).
-                Chance::DestinyPile { .. } | Chance::EffectPick => {
-                    format!("destiny pile: {}", result.chance.result_words(result.result))
-                }
+                Chance::DestinyPile { .. } | Chance::EffectPick => format!(
+                    "{}: {}",
+                    result.chance.name(),
+                    result.chance.result_words(result.result)
+                ),
             };
             ui.label(RichText::new(words).strong());
         }

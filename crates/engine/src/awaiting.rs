@@ -164,8 +164,8 @@ impl Asked {
             Asked::DeclareClass { .. } => "declaration of which hidden cards are monsters",
             Asked::RecommitDeck { .. } => "fresh commitments to a deck being shuffled",
             Asked::PermuteDeck { .. } => "secret permutation of a deck being shuffled",
-            Asked::CommitShare => "share of a coin toss or die roll",
-            Asked::OpenShare => "opening of a share of a coin toss or die roll",
+            Asked::CommitShare => "share of a coin toss, die roll or random pick",
+            Asked::OpenShare => "opening of a share of a coin toss, die roll or random pick",
         }
     }
 }

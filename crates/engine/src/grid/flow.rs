@@ -109,8 +109,12 @@ impl Duel {
                 | Resume::TakeControl { .. }
                 | Resume::PlaceRevived { .. }
                 | Resume::Teleport { .. } => {}
-                // Resolved when its joint draw (waited for above) is done.
-                Resume::RandomEffect { .. } => {}
+                // Its joint draw is waited for above; with none left (its seats gone), what
+                // it held up goes on.
+                Resume::RandomEffect { then, .. } => {
+                    self.state.resume = *then;
+                    continue;
+                }
                 Resume::AttackAfterWindow { attacker, target } => {
                     if let (Some(a), Some(t)) = (attacker.cell(), target.cell()) {
                         self.after_attack_window(a, t, events);

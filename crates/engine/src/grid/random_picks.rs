@@ -1,10 +1,11 @@
 //! Effects that pick at random: Barrel Dragon destroys one card other than its player's,
 //! Fairy Meteor Crush ten cells of the board, Magical Labyrinth moves a Labyrinth cell onto
-//! its own. Nobody may steer the pick, the effect's controller least of all: every seat
-//! still in the duel commits to a share and then opens it (`crate::chance`), and the picks
-//! are drawn from the seed all the shares make. The candidates are worked out from the board
-//! when the effect resolves and again, the same, when the seed is known: nothing else
-//! happens in between. With one candidate there is nothing to draw.
+//! its own. No seat chooses the pick, the effect's controller least of all: every seat still
+//! in the duel commits to a share and then opens it (`crate::chance`), and the picks are
+//! drawn from the seed all the shares make. The candidates are worked out from the board when
+//! the effect resolves and again when the seed is known: only the shares come in between (a
+//! seat that leaves instead takes its cards off the board, as a departure always does). With
+//! one candidate there is nothing to draw.
 
 use crate::card::{Primitive, Targets};
 use crate::chance::Chance;
@@ -58,6 +59,11 @@ impl Duel {
     /// The joint draw of a random effect is done: it resolves with `seed`, and what was under
     /// way goes on.
     pub(crate) fn random_effect_drawn(&mut self, seed: Digest32, events: &mut Vec<Event>) {
+        // Nothing waits for the seed any more (its player left the duel): whatever is under
+        // way now stays as it is.
+        if !matches!(self.state.resume, Resume::RandomEffect { .. }) {
+            return;
+        }
         let Resume::RandomEffect { effect, then } =
             std::mem::replace(&mut self.state.resume, Resume::Nothing)
         else {
@@ -96,10 +102,13 @@ impl Duel {
     fn random_candidates(&self, effect: &QueuedEffect) -> Candidates {
         let pool = self.random_pool(effect);
         let anything_to_destroy = match self.effect_def(effect).map(|def| &def.primitive) {
+            // Its own zone does not count: the spell leaves it either way.
             Some(Primitive::DestroyCellsAtRandom { .. }) => pool.iter().any(|c| {
-                self.state
-                    .piece(*c)
-                    .is_some_and(|p| !p.leader && !self.immune_to_destruction(p))
+                Some(*c) != effect.at.and_then(Place::cell)
+                    && self
+                        .state
+                        .piece(*c)
+                        .is_some_and(|p| !p.leader && !self.immune_to_destruction(p))
             }),
             Some(Primitive::LabyrinthMovesHere) => effect.at.and_then(Place::cell).is_some(),
             _ => true,

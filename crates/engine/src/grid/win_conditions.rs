@@ -88,6 +88,15 @@ impl Duel {
             self.state.attack_negated = false;
             self.state.spell_negated = false;
             self.state.spell_spares = crate::seat::SeatSet::EMPTY;
+            // A pick at random their effect called for picks nothing now.
+            if self
+                .state
+                .joint_draw
+                .as_ref()
+                .is_some_and(|d| d.chance == crate::chance::Chance::EffectPick)
+            {
+                self.state.joint_draw = None;
+            }
             self.advance_turn(events);
         }
     }
@@ -198,6 +207,17 @@ impl Duel {
             // The last owner asked left: what was under way goes on.
             Resume::EffectDeclared { then, .. } if state.declarations.is_empty() => {
                 state.resume = (**then).clone();
+            }
+            // A pick at random for a player who left picks nothing.
+            Resume::RandomEffect { effect, then } if losers.contains(effect.controller) => {
+                state.resume = (**then).clone();
+                if state
+                    .joint_draw
+                    .as_ref()
+                    .is_some_and(|d| d.chance == crate::chance::Chance::EffectPick)
+                {
+                    state.joint_draw = None;
+                }
             }
             _ => {}
         }

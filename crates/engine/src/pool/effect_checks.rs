@@ -46,9 +46,8 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
     // A monster takes the monster it battles, or every card it reaches (one after another),
     // as it is flipped; a spell takes one card.
     if let crate::card::Primitive::TakeControl { targets, every } = &effect.primitive {
-        let spell = matches!(kind, CardKind::Spell { .. })
-            && effect.trigger == T::Activate
-            && !*every;
+        let spell =
+            matches!(kind, CardKind::Spell { .. }) && effect.trigger == T::Activate && !*every;
         let flipped = matches!(kind, CardKind::Monster(_))
             && effect.trigger == T::Flip
             && (*every || targets.area == crate::card::Area::BattleOpponent);

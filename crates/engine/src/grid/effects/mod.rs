@@ -358,7 +358,7 @@ impl Duel {
             return;
         }
         events.push(Event::EffectResolved { card: card.id });
-        if effect.discard_after {
+        if effect.discard_after && card.is_spell() {
             // The spell's last effect is done: a trap's shield against it ends with it.
             self.state.spell_spares = crate::seat::SeatSet::EMPTY;
         }
