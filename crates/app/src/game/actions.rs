@@ -166,7 +166,7 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
         Action::PlaceReturned { to } => format!("Bring it back to {to}"),
         Action::PlaceRevived { to } => format!("Bring it back onto {to}"),
         Action::Teleport { target, to } => {
-            format!("Teleport {} to {to}", name_at(*target))
+            format!("Teleport {} from {target} to {to}", name_at(*target))
         }
         Action::ChooseDraw { destiny: true } => {
             "Destiny Draw: draw from your destiny pile instead".to_owned()

@@ -25,6 +25,8 @@ use crate::theme;
 use crate::widgets::{CardLook, Side, card_details_ui, card_ui};
 
 pub mod actions;
+#[cfg(test)]
+mod moved_by_effects_tests;
 mod panels;
 #[cfg(test)]
 mod panels_tests;

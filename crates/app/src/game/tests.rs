@@ -181,7 +181,7 @@ fn up_to<'a>(full: &'a str, marker: &str) -> &'a str {
     full.split(marker).next().unwrap_or(full)
 }
 
-fn option_labels(choice: &Choice) -> Vec<&str> {
+pub(super) fn option_labels(choice: &Choice) -> Vec<&str> {
     choice.options.iter().map(|(l, _)| l.as_str()).collect()
 }
 
