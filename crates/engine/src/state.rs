@@ -287,6 +287,26 @@ pub enum Resume {
 }
 
 impl Resume {
+    /// What is under way waits under a new step `make` builds around it (a choice an effect
+    /// waits for, owner declarations), and goes on when that step unwinds.
+    pub(crate) fn hold_up(&mut self, make: impl FnOnce(Box<Resume>) -> Resume) {
+        let held = Box::new(std::mem::replace(self, Resume::Nothing));
+        *self = make(held);
+    }
+
+    /// The grid: a choice that held up what was under way (a revival's zone, a teleport, a
+    /// control change, a pick at random) is made or dropped; what it held up goes on. Any
+    /// other step stays.
+    pub(crate) fn unwind_choice(&mut self) {
+        match std::mem::replace(self, Resume::Nothing) {
+            Resume::PlaceRevived { then, .. }
+            | Resume::Teleport { then, .. }
+            | Resume::TakeControl { then, .. }
+            | Resume::RandomEffect { then, .. } => *self = *then,
+            other => *self = other,
+        }
+    }
+
     /// The grid: the choice of a card or zone an effect that moves a card waits for (a
     /// teleport, a monster coming back, a control change): made before later effects
     /// resolve.

@@ -520,7 +520,8 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::ShieldFromSpell { .. }
         | Primitive::DestroyOneAtRandom { .. }
         | Primitive::DestroyCellsAtRandom { .. }
-        | Primitive::LabyrinthMovesHere) => table_effects::clause(p, trigger, ctx),
+        | Primitive::LabyrinthMovesHere
+        | Primitive::TakeControl { .. }) => table_effects::clause(p, trigger, ctx),
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"
@@ -571,25 +572,6 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
                 _ => " (a monster face-up in attack position; a spell is activated again there)",
             };
             format!("bring {what} from {whose} onto this card's zone under your control{after}")
-        }
-        Primitive::TakeControl { targets, every }
-            if *every || targets.area == Area::BattleOpponent =>
-        {
-            table_effects::clause(p, trigger, ctx)
-        }
-        Primitive::TakeControl { targets, .. } => {
-            let what = match targets.pick {
-                Pick::All => format!(
-                    "one of the {} {}",
-                    filter_phrase(&targets.filter, true, ctx),
-                    match targets.area {
-                        Area::Field => "on the field".to_owned(),
-                        _ => "it reaches".to_owned(),
-                    }
-                ),
-                _ => targets_phrase(targets, trigger, ctx).text,
-            };
-            format!("take control of {what} until the end of the turn")
         }
         Primitive::Draw { player, count: n } => {
             let cards = count(u32::from(*n), "card", "cards");

@@ -21,14 +21,14 @@ fn crowded_board(turn: u16) -> String {
         "format = \"dor-classic\"\nturn = {turn}\n\n[seat0]\nhand = [731]\n\
          deck = [159, 159, 159, 159, 159, 159]\n\n[seat1]\ndeck = [159, 159, 159, 159, 159, 159]\n"
     );
-    let mut seat = 0;
-    for row in 2..=5 {
-        for col in ['b', 'c', 'd', 'e', 'f'] {
-            text.push_str(&format!(
-                "\n[[cells]]\nat = \"{col}{row}\"\ncard = 159\nseat = {seat}\nface = \"up\"\n"
-            ));
-            seat = 1 - seat;
-        }
+    // Every seat of the preset in turn owns one of the cells.
+    let seats = common::load("dor-classic").0.format.table.players;
+    let cells = (2..=5).flat_map(|row| ['b', 'c', 'd', 'e', 'f'].map(|col| format!("{col}{row}")));
+    for (i, at) in cells.enumerate() {
+        let seat = i % usize::from(seats);
+        text.push_str(&format!(
+            "\n[[cells]]\nat = \"{at}\"\ncard = 159\nseat = {seat}\nface = \"up\"\n"
+        ));
     }
     text
 }

@@ -35,11 +35,10 @@ impl Duel {
             return Resolved::Done;
         }
         // Whatever else was under way (an attack) goes on once the card has changed hands.
-        let then = Box::new(std::mem::replace(&mut self.state.resume, Resume::Nothing));
-        self.state.resume = Resume::TakeControl {
+        self.state.resume.hold_up(|then| Resume::TakeControl {
             effect: effect.clone(),
             then,
-        };
+        });
         Resolved::Stopped
     }
 
@@ -83,17 +82,9 @@ impl Duel {
                 _ => true,
             };
         if stale {
-            self.end_take_control_choice();
+            self.state.resume.unwind_choice();
         }
         stale
-    }
-
-    fn end_take_control_choice(&mut self) {
-        if let Resume::TakeControl { then, .. } =
-            std::mem::replace(&mut self.state.resume, Resume::Nothing)
-        {
-            self.state.resume = *then;
-        }
     }
 
     /// The cell the card whose effect this is leaves as it resolves: a spell's, which goes
@@ -195,7 +186,7 @@ impl Duel {
             Some(Primitive::TakeControl { every: true, .. })
         );
         if !every {
-            self.end_take_control_choice();
+            self.state.resume.unwind_choice();
             // The effect has done its work: its spell leaves, perhaps for the monster's new
             // zone.
             self.finish_spell(&effect, events);
@@ -210,7 +201,7 @@ impl Duel {
             if self.can_take_control(&effect, &targets) {
                 return Ok(());
             }
-            self.end_take_control_choice();
+            self.state.resume.unwind_choice();
         }
         events.push(Event::EffectResolved { card: effect.card });
         Ok(())

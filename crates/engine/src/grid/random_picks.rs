@@ -44,11 +44,10 @@ impl Duel {
                 Resolved::Done
             }
             Candidates::Several => {
-                let then = Box::new(std::mem::replace(&mut self.state.resume, Resume::Nothing));
-                self.state.resume = Resume::RandomEffect {
+                self.state.resume.hold_up(|then| Resume::RandomEffect {
                     effect: effect.clone(),
                     then,
-                };
+                });
                 // Set before the call: a referee decides the draw at once.
                 self.call_chance(effect.controller, Chance::EffectPick, events);
                 Resolved::Stopped
@@ -169,21 +168,6 @@ impl Duel {
                 self.set_base_terrain(here, Terrain::Labyrinth, events);
             }
             _ => {}
-        }
-    }
-
-    fn set_base_terrain(&mut self, cell: Cell, terrain: Terrain, events: &mut Vec<Event>) {
-        if let Some(slot) = self
-            .state
-            .index(cell)
-            .and_then(|i| self.state.terrain.get_mut(i))
-            && *slot != terrain
-        {
-            *slot = terrain;
-            events.push(Event::TerrainChanged {
-                at: cell.into(),
-                terrain,
-            });
         }
     }
 }

@@ -29,13 +29,12 @@ impl Duel {
         if self.revival_zones(owner, effect).is_empty() || !self.has_monster_room(owner) {
             return Resolved::Done;
         }
-        let then = Box::new(std::mem::replace(&mut self.state.resume, Resume::Nothing));
-        self.state.resume = Resume::PlaceRevived {
+        self.state.resume.hold_up(|then| Resume::PlaceRevived {
             effect: effect.clone(),
             owner,
             card,
             then,
-        };
+        });
         Resolved::Stopped
     }
 
@@ -99,7 +98,7 @@ impl Duel {
             });
         };
         graveyard.remove(index);
-        self.end_revival_choice();
+        self.state.resume.unwind_choice();
         let turn = self.state.turn;
         self.state.put(
             to,
@@ -118,14 +117,6 @@ impl Duel {
         events.push(Event::EffectResolved { card: effect.card });
         self.crush_check(to, events);
         Ok(())
-    }
-
-    fn end_revival_choice(&mut self) {
-        if let Resume::PlaceRevived { then, .. } =
-            std::mem::replace(&mut self.state.resume, Resume::Nothing)
-        {
-            self.state.resume = *then;
-        }
     }
 
     /// Every zone the monster coming back to `seat` may take.
@@ -164,7 +155,7 @@ impl Duel {
             || !self.has_monster_room(owner)
             || !self.state.table.in_play(owner);
         if stale {
-            self.end_revival_choice();
+            self.state.resume.unwind_choice();
         }
         stale
     }

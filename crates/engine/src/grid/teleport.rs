@@ -33,11 +33,10 @@ impl Duel {
             return Resolved::Done;
         }
         // Whatever else was under way (an attack, a spell) goes on once the card has moved.
-        let then = Box::new(std::mem::replace(&mut self.state.resume, Resume::Nothing));
-        self.state.resume = Resume::Teleport {
+        self.state.resume.hold_up(|then| Resume::Teleport {
             effect: effect.clone(),
             then,
-        };
+        });
         Resolved::Stopped
     }
 
@@ -99,7 +98,7 @@ impl Duel {
                 why: "the card goes to an unused zone of the Summoning Area the effect names",
             });
         }
-        self.end_teleport_choice();
+        self.state.resume.unwind_choice();
         if let Some(piece) = self.state.take(from) {
             self.state.put(to, piece);
             events.push(Event::Moved {
@@ -110,15 +109,6 @@ impl Duel {
         }
         events.push(Event::EffectResolved { card: effect.card });
         Ok(())
-    }
-
-    /// The choice is made (or can no longer be): what was under way goes on.
-    fn end_teleport_choice(&mut self) {
-        if let Resume::Teleport { then, .. } =
-            std::mem::replace(&mut self.state.resume, Resume::Nothing)
-        {
-            self.state.resume = *then;
-        }
     }
 
     /// Every card and zone the teleport waiting for `seat` may move and use.
@@ -155,7 +145,7 @@ impl Duel {
                 _ => true,
             };
         if stale {
-            self.end_teleport_choice();
+            self.state.resume.unwind_choice();
         }
         stale
     }

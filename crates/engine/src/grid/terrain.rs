@@ -60,11 +60,22 @@ impl Duel {
                     _ => None,
                 })
             });
-        if let Some(terrain) = terrain
-            && let Some(slot) = self
-                .state
-                .index(cell)
-                .and_then(|i| self.state.terrain.get_mut(i))
+        if let Some(terrain) = terrain {
+            self.set_base_terrain(cell, terrain, events);
+        }
+    }
+
+    /// `cell`'s own terrain becomes `terrain` (announced only if it changes).
+    pub(super) fn set_base_terrain(
+        &mut self,
+        cell: Cell,
+        terrain: Terrain,
+        events: &mut Vec<Event>,
+    ) {
+        if let Some(slot) = self
+            .state
+            .index(cell)
+            .and_then(|i| self.state.terrain.get_mut(i))
             && *slot != terrain
         {
             *slot = terrain;

@@ -3,7 +3,7 @@
 //! battles changed, cards sent back into the deck, Exodia's victory.
 
 use super::{Ctx, filter_phrase, stat_change, targets_phrase, with_article};
-use crate::card::{Area, Player, Primitive, Trigger};
+use crate::card::{Area, Pick, Player, Primitive, Trigger};
 
 /// The clause of one of these effects (`primitive_clause` hands them here); any other
 /// primitive has none.
@@ -226,6 +226,20 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
              turn (your next, if it is another player's)",
             filter_phrase(&targets.filter, false, ctx)
         ),
+        Primitive::TakeControl { targets, .. } if targets.area != Area::BattleOpponent => {
+            let what = match targets.pick {
+                Pick::All => format!(
+                    "one of the {} {}",
+                    filter_phrase(&targets.filter, true, ctx),
+                    match targets.area {
+                        Area::Field => "on the field".to_owned(),
+                        _ => "it reaches".to_owned(),
+                    }
+                ),
+                _ => targets_phrase(targets, trigger, ctx).text,
+            };
+            format!("take control of {what} until the end of the turn")
+        }
         Primitive::TakeControl { targets, .. } => {
             let np = targets_phrase(targets, trigger, ctx);
             format!(

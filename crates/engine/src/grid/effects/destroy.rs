@@ -92,11 +92,10 @@ impl Duel {
         if !hidden.is_empty() {
             self.state.declarations = self.owners_in_turn(controller, &hidden);
             // What was under way (an attack waiting for this flip effect) goes on after.
-            let then = Box::new(std::mem::replace(&mut self.state.resume, Resume::Nothing));
-            self.state.resume = Resume::EffectDeclared {
+            self.state.resume.hold_up(|then| Resume::EffectDeclared {
                 effect: effect.clone(),
                 then,
-            };
+            });
         }
         Resolved::Done
     }
