@@ -284,6 +284,8 @@ EFFECT_MONSTERS = {
     652: [destroy("flip", on_terrain("forest"))],  # Man Eater
     213: [both("flip", on_terrain("mountain", **FACE_UP_MONSTERS), 300)],  # Mountain Warrior
     51: [eff("flip", "flip-face-up", targets=tg("field"))],  # The Stern Mystic
+    # "Flips the last card played by an opponent face-up": found wherever it now stands.
+    344: [eff("flip", "flip-last-played")],  # Monster Eye
     325: [eff("flip", "to-attack-position",
               targets=tg("field", kind="monster", defence_only=True))],  # The Drdek
     374: [eff("flip", "to-defence-position", targets=tg("field", kind="monster"))],  # Key Mace
@@ -873,6 +875,9 @@ TRAPS = {
     820: ("normal", "full", [eff("enemy-spell", "negate-spell", only=flt(kind="spell", names=[702]))]),  # Fake Trap
     821: ("continuous", "full", [eff("enemy-spell", "negate-spell", only=flt(kind="spell", names=[700]))]),  # Anti Raigeki
     824: ("continuous", "full", [eff("enemy-spell", "shield-from-spell", only=flt(kind="spell", names=[699]))]),  # White Hole
+    # "Permanent trap that triggers against LP recovery": it answers an enemy spell that
+    # gives its player life points, which lose as many instead.
+    815: ("continuous", "full", [eff("enemy-spell", "reverse-gains")]),  # Bad Reaction to Simochi
     822: ("continuous", "full", [eff("enemy-spell", "negate-spell",
                                      only=flt(kind="spell", names=[685, 686, 687, 688]))]),  # Call of the Grave
     # "Destroys every one of your opponent's attack-positioned cards": face-down ones too.
@@ -914,7 +919,6 @@ AGREED_EQUIPS = {760, 789, 790, 794, 800}
 # spells, on an enemy's move anywhere for the rest.
 AGREED_TRAPS = {
     814: "enemy-moves-in-range",  # Goblin Fan
-    815: "enemy-spell",  # Bad Reaction to Simochi
     816: "enemy-spell",  # Reverse Trap
     824: "enemy-spell",  # White Hole
     825: "enemy-moves-in-range",  # Royal Decree

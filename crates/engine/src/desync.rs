@@ -61,6 +61,7 @@ pub fn state_differences(ours: &DuelState, theirs: &DuelState) -> Vec<FieldDiffe
             attack_negated,
             spell_negated,
             spell_spares,
+            gains_reversed,
             outcome,
         ]
     );

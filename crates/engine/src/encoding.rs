@@ -130,6 +130,7 @@ impl Writer<'_> {
             attack_negated,
             spell_negated,
             spell_spares,
+            gains_reversed,
             outcome,
             chain,
             equips,
@@ -234,6 +235,7 @@ impl Writer<'_> {
         self.bool(*attack_negated);
         self.bool(*spell_negated);
         self.byte(spell_spares.0);
+        self.byte(gains_reversed.0);
         match outcome {
             None => self.byte(0),
             Some(outcome) => {

@@ -28,6 +28,20 @@ impl Duel {
 
     /// `seat` gains exactly `amount` life points (an effect that sets them to a figure).
     pub(crate) fn gain_exactly(&mut self, seat: Seat, amount: u32, events: &mut Vec<Event>) {
+        if self.state.gains_reversed.contains(seat) {
+            // Bad Reaction to Simochi answered the spell: "the same amount" is lost instead,
+            // which no lasting change to damage alters.
+            if amount > 0 {
+                let life_points = self.state.player(seat).life_points.saturating_sub(amount);
+                self.set_life_points(seat, life_points);
+                events.push(Event::Damage {
+                    seat,
+                    amount,
+                    life_points,
+                });
+            }
+            return;
+        }
         let life_points = self.state.player(seat).life_points.saturating_add(amount);
         self.set_life_points(seat, life_points);
         events.push(Event::Healed {

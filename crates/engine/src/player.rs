@@ -145,6 +145,17 @@ pub struct PlayerState {
     /// Kingdom Duels' Battle Royale: the turn at whose end a player waiting to join was
     /// last asked whether to (0: never).
     pub join_offered_turn: u16,
+    /// The last card this player played from their hand onto the grid, and in which turn
+    /// (Monster Eye flips it face-up).
+    #[serde(default)]
+    pub last_played: Option<LastPlay>,
+}
+
+/// A card played from the hand, remembered by its commitment: it keeps it wherever it moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LastPlay {
+    pub card_ref: CardRef,
+    pub turn: u16,
 }
 
 /// Kairu's destiny pile.
@@ -241,6 +252,7 @@ impl Clone for PlayerState {
             effects_used,
             side,
             join_offered_turn,
+            last_played,
         } = self;
         PlayerState {
             life_points: *life_points,
@@ -275,6 +287,7 @@ impl Clone for PlayerState {
             effects_used: effects_used.clone(),
             side: *side,
             join_offered_turn: *join_offered_turn,
+            last_played: *last_played,
         }
     }
 
@@ -312,6 +325,7 @@ impl Clone for PlayerState {
             effects_used,
             side,
             join_offered_turn,
+            last_played,
         } = source;
         self.life_points = *life_points;
         self.summoning_points = *summoning_points;
@@ -345,5 +359,6 @@ impl Clone for PlayerState {
         self.effects_used.clone_from(effects_used);
         self.side = *side;
         self.join_offered_turn = *join_offered_turn;
+        self.last_played = *last_played;
     }
 }

@@ -247,6 +247,7 @@ pub(crate) fn new_player(format: &Format, deck: Vec<CardRef>) -> PlayerState {
         effects_used: Vec::new(),
         side: None,
         join_offered_turn: 0,
+        last_played: None,
     }
 }
 
@@ -365,6 +366,7 @@ pub(crate) fn starting_state(
         attack_negated: false,
         spell_negated: false,
         spell_spares: crate::seat::SeatSet::EMPTY,
+        gains_reversed: crate::seat::SeatSet::EMPTY,
         outcome: None,
     }
 }

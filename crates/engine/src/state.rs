@@ -424,6 +424,9 @@ pub struct DuelState {
     /// The players a trap shielded from the spell being resolved (White Hole against Dark
     /// Hole): its destruction spares their cards. Cleared as every spell begins.
     pub spell_spares: SeatSet,
+    /// The players whose life-point gains a trap turned into losses for the spell being
+    /// resolved (Bad Reaction to Simochi). Cleared as every spell begins and ends.
+    pub gains_reversed: SeatSet,
     pub outcome: Option<Outcome>,
     /// The card game's field: the chain being built or resolved (empty on the grid).
     #[serde(default)]
@@ -640,6 +643,7 @@ impl Clone for DuelState {
             attack_negated,
             spell_negated,
             spell_spares,
+            gains_reversed,
             outcome,
             chain,
             equips,
@@ -678,6 +682,7 @@ impl Clone for DuelState {
             attack_negated: *attack_negated,
             spell_negated: *spell_negated,
             spell_spares: *spell_spares,
+            gains_reversed: *gains_reversed,
             outcome: *outcome,
             chain: chain.clone(),
             equips: equips.clone(),
@@ -717,6 +722,7 @@ impl Clone for DuelState {
             attack_negated,
             spell_negated,
             spell_spares,
+            gains_reversed,
             outcome,
             chain,
             equips,
@@ -762,6 +768,7 @@ impl Clone for DuelState {
         self.attack_negated = *attack_negated;
         self.spell_negated = *spell_negated;
         self.spell_spares = *spell_spares;
+        self.gains_reversed = *gains_reversed;
         self.outcome = *outcome;
         self.chain.clone_from(chain);
         if !(self.equips.is_empty() && equips.is_empty()) {

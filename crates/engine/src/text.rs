@@ -518,6 +518,8 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::Teleport { .. }
         | Primitive::RevealHand { .. }
         | Primitive::ShieldFromSpell { .. }
+        | Primitive::ReverseGains
+        | Primitive::FlipLastPlayed
         | Primitive::DestroyOneAtRandom { .. }
         | Primitive::DestroyCellsAtRandom { .. }
         | Primitive::LabyrinthMovesHere

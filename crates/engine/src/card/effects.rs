@@ -499,6 +499,14 @@ pub enum Primitive {
         #[serde(default)]
         only: Filter,
     },
+    /// The spell this trap answers takes life points from its player where it would give
+    /// them (Bad Reaction to Simochi: "triggers against LP recovery and reduces an
+    /// opponent's LP by the same amount"). The trap answers only a spell that gives its own
+    /// player life points.
+    ReverseGains,
+    /// The last card an opponent played, if it is still face-down on the field, turns
+    /// face-up (Monster Eye: "flips the last card played by an opponent face-up").
+    FlipLastPlayed,
     /// One card `targets` reaches, picked at random by every seat's joint draw, is destroyed
     /// (Barrel Dragon: "1 card other than own is randomly selected for destruction").
     DestroyOneAtRandom {

@@ -41,6 +41,7 @@ impl Writer<'_> {
             effects_used,
             side,
             join_offered_turn,
+            last_played,
         } = player;
         self.varint(u64::from(*life_points));
         self.byte(*summoning_points);
@@ -204,5 +205,13 @@ impl Writer<'_> {
             }
         }
         self.varint(u64::from(*join_offered_turn));
+        match last_played {
+            None => self.byte(0),
+            Some(play) => {
+                self.byte(1);
+                self.card_ref(play.card_ref);
+                self.varint(u64::from(play.turn));
+            }
+        }
     }
 }

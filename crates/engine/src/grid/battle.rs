@@ -608,6 +608,7 @@ impl Duel {
             // Continuous one stays face-up where it stands, as one activated by its player.
             // No trap answered it, so no player is shielded from it.
             self.state.spell_spares = crate::seat::SeatSet::EMPTY;
+            self.state.gains_reversed = crate::seat::SeatSet::EMPTY;
             let start = self.state.queue.len();
             self.queue_trigger(
                 d_card,

@@ -15,7 +15,7 @@ use crate::grid::{Cell, RevealCheck, cell_of};
 use crate::knowledge::Knowledge;
 use crate::piece::{Attached, Class, Piece};
 use crate::place::Place;
-use crate::player::CardSlot;
+use crate::player::{CardSlot, LastPlay};
 use crate::seat::Seat;
 use crate::state::{PendingClaim, Predicate};
 use crate::terrain::Terrain;
@@ -539,6 +539,10 @@ impl Duel {
         let player = self.state.player_mut(seat);
         let slot = player.hand.remove(usize::from(*hand_index));
         player.cards_played += 1;
+        player.last_played = Some(LastPlay {
+            card_ref: slot.card_ref,
+            turn,
+        });
         // A class-hidden set whose card the public knows (shown from the hand before) is
         // what it is; one nobody else knows shows its class when it is revealed.
         let class = if mode.hides_class() {

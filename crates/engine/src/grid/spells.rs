@@ -21,6 +21,7 @@ impl Duel {
     ) {
         self.state.spell_negated = false;
         self.state.spell_spares = crate::seat::SeatSet::EMPTY;
+        self.state.gains_reversed = crate::seat::SeatSet::EMPTY;
         let spell = QueuedEffect {
             card: card.id,
             index: 0,

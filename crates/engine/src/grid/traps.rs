@@ -14,6 +14,7 @@ use crate::format::TrapReach;
 use crate::grid::filters::{
     event_in_limited_range, identity_matches, needs_identity_of, piece_identity_matches,
 };
+use crate::grid::effects::gives_its_player_life_points;
 use crate::grid::movement::flips_as_activation;
 use crate::grid::{Cell, RevealCheck, cell_of};
 use crate::knowledge::Knowledge;
@@ -150,8 +151,9 @@ impl Duel {
         Ok(card)
     }
 
-    /// Whether every spell-cancelling effect of the trap `card` that names the spells it
-    /// answers names the spell whose activation is `event` (other events, other traps: yes).
+    /// Whether every spell-answering effect of the trap `card` that is limited to some
+    /// spells (by the names it gives, or by what they do) accepts the spell whose activation
+    /// is `event` (other events, other traps: yes).
     fn answers_this_spell(&self, card: &CardDef, event: TrapEvent) -> bool {
         let TrapEvent::Spell { at } = event else {
             return true;
@@ -167,6 +169,7 @@ impl Duel {
             {
                 spell.is_some_and(|s| identity_matches(only, s, None))
             }
+            Primitive::ReverseGains => spell.is_some_and(gives_its_player_life_points),
             _ => true,
         })
     }

@@ -88,6 +88,7 @@ impl Duel {
             self.state.attack_negated = false;
             self.state.spell_negated = false;
             self.state.spell_spares = crate::seat::SeatSet::EMPTY;
+            self.state.gains_reversed = crate::seat::SeatSet::EMPTY;
             // A pick at random their effect called for picks nothing now.
             if self
                 .state

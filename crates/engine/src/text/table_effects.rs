@@ -211,6 +211,12 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
              happens without Labyrinth on the board)"
                 .to_owned()
         }
+        Primitive::ReverseGains => "if that spell gives its player life points, that player \
+            loses as many instead"
+            .to_owned(),
+        Primitive::FlipLastPlayed => "the last card an opponent played turns face-up, if it \
+            is still face-down on the field"
+            .to_owned(),
         Primitive::ShieldFromSpell { only } if only.is_any() => {
             "that spell destroys none of your cards on the field".to_owned()
         }

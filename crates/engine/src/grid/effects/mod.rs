@@ -17,6 +17,7 @@ mod draw;
 mod feed_on_graveyards;
 mod flip_face_down;
 mod flip_face_up;
+mod flip_last_played;
 mod gain_per_card;
 mod halve_atk;
 mod heal;
@@ -27,6 +28,8 @@ mod negate;
 mod return_to_deck;
 mod retype;
 mod reveal_hand;
+mod reverse_gains;
+pub(in crate::grid) use reverse_gains::gives_its_player_life_points;
 mod spellbind;
 mod summoning_points;
 mod swap_stats;
@@ -353,14 +356,17 @@ impl Duel {
                 self.state.spell_spares = self.state.spell_spares.with(effect.controller);
                 Resolved::Done
             }
+            Primitive::ReverseGains => self.reverse_gains(&effect),
+            Primitive::FlipLastPlayed => self.flip_last_played(&effect, events),
         };
         if let Resolved::Stopped = resolved {
             return;
         }
         events.push(Event::EffectResolved { card: card.id });
         if effect.discard_after && card.is_spell() {
-            // The spell's last effect is done: a trap's shield against it ends with it.
+            // The spell's last effect is done: a trap's answer to it ends with it.
             self.state.spell_spares = crate::seat::SeatSet::EMPTY;
+            self.state.gains_reversed = crate::seat::SeatSet::EMPTY;
         }
         if effect.discard_after
             && let Some(at) = effect.at.and_then(Place::cell)

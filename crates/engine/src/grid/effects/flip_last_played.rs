@@ -1,0 +1,52 @@
+//! Monster Eye: "flips the last card played by an opponent face-up". The card is found by
+//! its commitment wherever it now stands; one that left the field, or already shows its
+//! face, stays as it is.
+
+use super::Resolved;
+use crate::duel::Duel;
+use crate::event::Event;
+use crate::state::QueuedEffect;
+
+impl Duel {
+    pub(super) fn flip_last_played(
+        &mut self,
+        effect: &QueuedEffect,
+        events: &mut Vec<Event>,
+    ) -> Resolved {
+        // Only the player whose turn it is plays cards on the grid, so of the opponents' last
+        // plays the one of the latest turn is the last of all.
+        let last = self
+            .state
+            .table
+            .seats()
+            .filter(|s| *s != effect.controller && self.are_opponents(effect.controller, *s))
+            .filter_map(|s| self.state.player(s).last_played)
+            .max_by_key(|play| play.turn);
+        let Some(last) = last else {
+            return Resolved::Done;
+        };
+        let Some(cell) = self
+            .state
+            .pieces()
+            .find(|(_, p)| p.card_ref == last.card_ref && !p.face_up && !p.leader)
+            .map(|(c, _)| c)
+        else {
+            return Resolved::Done;
+        };
+        let Some(piece) = self.state.piece_mut(cell) else {
+            return Resolved::Done;
+        };
+        piece.face_up = true;
+        let (owner, card_ref, card) = (piece.owner, piece.card_ref, piece.card);
+        match card {
+            Some(id) => self.flipped_by_effect(cell, id, events),
+            None => {
+                let due = (owner, self.state.commitment(card_ref));
+                if !self.state.reveal_due.contains(&due) {
+                    self.state.reveal_due.push(due);
+                }
+            }
+        }
+        Resolved::Done
+    }
+}
