@@ -300,6 +300,9 @@ EFFECT_MONSTERS = {
     480: [per_card(300, "field", kind="monster", types=["thunder"])],  # Spike Seadra
     87: [per_card(500, "graveyards", names=[60, 87])],  # Dark Magician Girl
     500: [eff("movement", "cross-labyrinth"), terraform_on_entry("normal")],  # Dharma Cannon
+    # "Can move into LABYRINTH terrain, and transforms into Wall Shadow": on Labyrinth its
+    # controller may change it, as the other transformations, from the Extra Deck.
+    123: [CROSS_LABYRINTH, eff("movement", "evolve-on-terrain", terrain="labyrinth", into=144)],  # Shadow Ghoul
     552: [eff("movement", "cross-labyrinth"), terraform_on_entry("normal")],  # Catapult Turtle
     635: [eff("movement", "cross-labyrinth"), terraform_on_entry("normal")],  # Barrel Rock
     # --- battle bonuses and slayers
@@ -685,6 +688,18 @@ EQUIPS = {
     788: (flt(types=["dragon"], attributes=["dark"]), 700),  # Nails of Bane
 }
 
+# Steel Shell: "Increases the power of any monster with a shell by 500 points." No row of the
+# equip table names them, so FairDuel reads "a shell" as the monsters whose names say they
+# carry one: turtles and tortoises, kappas, crabs, snails and the armadillo.
+STEEL_SHELL = 760
+SHELL_WORDS = ("turtle", "tortoise", "kappa", "crab", "snail", "armadillo")
+
+
+def shelled_monsters(facts):
+    return sorted(n for n, f in facts.items()
+                  if f["kind"] == "Monster" and any(w in f["name"].lower() for w in SHELL_WORDS))
+
+
 # Power-ups for monsters no type or attribute singles out ("horned monsters", "female
 # monsters"): they fit the monsters of their rows of the equip table, for this bonus.
 EQUIPS_BY_TABLE = {
@@ -912,7 +927,7 @@ AGREED_MONSTER_TRIGGERS = {
 
 # Power-ups (equips) left to agreement: the original effect table's power-ups with a
 # special effect (type 0) and Sword of Dragon's Soul.
-AGREED_EQUIPS = {760, 789, 790, 794, 800}
+AGREED_EQUIPS = {789, 790, 794, 800}
 
 
 # When each trap left to agreement springs: on the enemy's spell for the cards that answer
@@ -1097,6 +1112,10 @@ def build(facts, effect_names, classes, equips):
         add(n, {"kind": "spell", "spell": "equip",
                 "equip_to": agreed_equip_to(facts[n]["name"], facts, equips),
                 "effects": [both("activate", tg("this"), amount)]}, "equip spells")
+    expect(STEEL_SHELL, facts[STEEL_SHELL], "Spell")
+    add(STEEL_SHELL, {"kind": "spell", "spell": "equip",
+                      "equip_to": flt(names=shelled_monsters(facts)),
+                      "effects": [both("activate", tg("this"), 500)]}, "equip spells")
     for n, slain in SLAYING_EQUIPS.items():
         expect(n, facts[n], "Spell")
         add(n, {"kind": "spell", "spell": "equip",

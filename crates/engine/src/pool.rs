@@ -320,7 +320,7 @@ impl CardPool {
     pub fn is_evolution_result(&self, card: CardId) -> bool {
         self.cards.defs.iter().any(|c| {
             c.effects.iter().any(
-                |e| matches!(e.primitive, Primitive::EvolveAfterTurns { into, .. } if into == card),
+                |e| matches!(e.primitive, Primitive::EvolveAfterTurns { into, .. } | Primitive::EvolveOnTerrain { into, .. } if into == card),
             )
         })
     }
@@ -830,7 +830,9 @@ fn check_transformations(cards: &BTreeMap<CardId, CardDef>) -> Result<(), String
                     "transforms",
                 ),
                 Primitive::VictoryWhenSurrounded { limbs } => (limbs.clone(), "names as a limb"),
-                Primitive::EvolveAfterTurns { into, .. } => (vec![*into], "evolves into"),
+                Primitive::EvolveAfterTurns { into, .. } | Primitive::EvolveOnTerrain { into, .. } => {
+                    (vec![*into], "evolves into")
+                }
                 _ => continue,
             };
             for id in named {

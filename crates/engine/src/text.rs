@@ -292,7 +292,8 @@ fn describe(effect: &EffectDef, ctx: &Ctx<'_>) -> (Option<String>, String) {
             | Primitive::CrossLabyrinth
             | Primitive::MovesTwo
             | Primitive::CannotMove
-            | Primitive::TerraformOnEntry { .. },
+            | Primitive::TerraformOnEntry { .. }
+            | Primitive::EvolveOnTerrain { .. },
         )
         | (Trigger::Continuous, Primitive::VictoryWhenSurrounded { .. }) => {
             return (None, primitive_clause(p, effect.trigger, ctx));
@@ -511,6 +512,7 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::SwapStats { .. }
         | Primitive::MirrorPositions
         | Primitive::EvolveAfterTurns { .. }
+        | Primitive::EvolveOnTerrain { .. }
         | Primitive::DetonateAfterTurns { .. }
         | Primitive::CannotMove
         | Primitive::NeutralizesInBattle

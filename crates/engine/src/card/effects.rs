@@ -461,6 +461,13 @@ pub enum Primitive {
         turns: u8,
         into: CardId,
     },
+    /// While this monster stands face-up on `terrain`, its controller may change it in
+    /// their main phase into `into`, shown from their Extra Deck (Shadow Ghoul: "Can move
+    /// into LABYRINTH terrain, and transforms into Wall Shadow").
+    EvolveOnTerrain {
+        terrain: Terrain,
+        into: CardId,
+    },
     /// Once `turns` of its controller's turns in a row have begun with this monster face-up
     /// in defence position since they turned it face-up themselves, every card in the 3x3
     /// square around it, itself included, is destroyed (Jigen Bakudan).

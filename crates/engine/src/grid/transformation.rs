@@ -66,6 +66,7 @@ impl Duel {
             Some(def) => self
                 .evolutions_due(cell, piece, def)
                 .into_iter()
+                .chain(self.evolutions_on_terrain(cell, def))
                 .map(|into| (None, into))
                 .collect(),
             None => Vec::new(),
@@ -88,6 +89,19 @@ impl Duel {
         Ok(found)
     }
 
+    /// What the monster `card` at `cell` may become by the terrain it stands on (Shadow
+    /// Ghoul on Labyrinth).
+    fn evolutions_on_terrain(&self, cell: Cell, card: &crate::card::CardDef) -> Vec<CardId> {
+        let terrain = self.terrain_at(cell);
+        card.effects
+            .iter()
+            .filter_map(|e| match e.primitive {
+                Primitive::EvolveOnTerrain { terrain: on, into } if on == terrain => Some(into),
+                _ => None,
+            })
+            .collect()
+    }
+
     fn check_transform(
         &self,
         seat: Seat,
@@ -100,8 +114,9 @@ impl Duel {
         let options = self.transformations_at(seat, cell)?;
         if options.is_empty() {
             return Err(RuleError::CannotTransform {
-                why: "nothing changes this monster now: no power-up on it transforms it, and it \
-                      has not survived its turns face-up in defence position",
+                why: "nothing changes this monster now: no power-up on it transforms it, it has \
+                      not survived its turns face-up in defence position, and it stands on no \
+                      terrain that changes it",
             });
         }
         let (card_ref, reveal) = monster;

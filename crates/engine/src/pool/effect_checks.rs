@@ -96,6 +96,11 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
         {
             return Err("`evolve-after-turns` belongs to a monster, `while-in-defence`".to_owned());
         }
+        Primitive::EvolveOnTerrain { .. }
+            if !(matches!(kind, CardKind::Monster(_)) && effect.trigger == T::Movement) =>
+        {
+            return Err("`evolve-on-terrain` belongs to a monster, `movement`".to_owned());
+        }
         Primitive::CannotMove
             if !(matches!(kind, CardKind::Monster(_)) && effect.trigger == T::Movement) =>
         {

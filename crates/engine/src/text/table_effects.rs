@@ -141,6 +141,13 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             };
             format!("{} {trade} ATK and DEF{}", np.text, np.condition)
         }
+        Primitive::EvolveOnTerrain { terrain, into } => format!(
+            "while {} stands face-up on {} terrain, you may change it in your main phase into \
+             {} from your Extra Deck",
+            ctx.this(),
+            terrain.label(),
+            ctx.name_of(*into)
+        ),
         Primitive::EvolveAfterTurns { turns, into } => format!(
             "once it has been so as {} since you turned it face-up yourself, you may change it \
              in your main phase into {} from your Extra Deck",

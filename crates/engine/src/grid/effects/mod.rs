@@ -320,6 +320,7 @@ impl Duel {
             | Primitive::ExtraSummoningPoint
             | Primitive::FewerSummoningPoints
             | Primitive::EvolveAfterTurns { .. }
+            | Primitive::EvolveOnTerrain { .. }
             | Primitive::CannotMove
             | Primitive::NeutralizesInBattle => Resolved::Done,
             Primitive::DiscardHands => self.discard_hands(events),
