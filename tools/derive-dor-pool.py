@@ -286,6 +286,10 @@ EFFECT_MONSTERS = {
     51: [eff("flip", "flip-face-up", targets=tg("field"))],  # The Stern Mystic
     # "Flips the last card played by an opponent face-up": found wherever it now stands.
     344: [eff("flip", "flip-last-played")],  # Monster Eye
+    # "If LP is higher than 1000 at the moment this card is destroyed, a maximum of 4 monsters
+    # with the highest ATKs from own as well as opponent's Graveyard are revived under owning
+    # player's control. Following the revival, the owning player's LP is reduced by 1000."
+    377: [eff("destroyed", "revive-strongest", count=4, above=1000, cost=1000)],  # Hourglass of Life
     325: [eff("flip", "to-attack-position",
               targets=tg("field", kind="monster", defence_only=True))],  # The Drdek
     374: [eff("flip", "to-defence-position", targets=tg("field", kind="monster"))],  # Key Mace

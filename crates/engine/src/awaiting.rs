@@ -92,9 +92,10 @@ pub enum Decision {
     /// revealed or left the field, and the materials set apart for it are open: say whether
     /// they were the proper ones (`Action::JudgeMaterials`); if not, `summoner` loses.
     JudgeMaterials { summoner: Seat },
-    /// Your monster `card` was destroyed and comes back by its own effect: choose the
-    /// unused zone of your Summoning Area it takes (`Action::PlaceRevived`).
-    PlaceRevived { card: CardId },
+    /// The monster `card` comes back out of a graveyard to you by the effect of `by` (its
+    /// own, when it was destroyed): choose the unused zone of your Summoning Area it takes
+    /// (`Action::PlaceRevived`).
+    PlaceRevived { card: CardId, by: CardId },
     /// The effect of `card` teleports a card: choose which (where several could go) and the
     /// unused zone of the Summoning Area it goes to (`Action::Teleport`).
     Teleport { card: CardId },

@@ -777,9 +777,10 @@ impl Writer<'_> {
                         self.variant(19);
                         self.seat(*summoner);
                     }
-                    Decision::PlaceRevived { card } => {
+                    Decision::PlaceRevived { card, by } => {
                         self.variant(20);
                         self.card_id(*card);
+                        self.card_id(*by);
                     }
                     Decision::Teleport { card } => {
                         self.variant(21);

@@ -262,13 +262,16 @@ pub enum Resume {
     DrawChoice {
         seat: Seat,
     },
-    /// The grid: a monster destroyed came back by its own effect
-    /// (`Primitive::ReviveInSummoningArea`); its owner chooses the zone of their Summoning
-    /// Area it takes (`Decision::PlaceRevived`), then `then` goes on.
+    /// The grid: a monster comes back out of `from`'s graveyard to `owner`'s Summoning Area
+    /// by an effect (a destroyed monster by its own, `Primitive::ReviveInSummoningArea`;
+    /// Hourglass of Life's, `Primitive::ReviveStrongest`): `owner`, who will control it,
+    /// chooses the zone (`Decision::PlaceRevived`), then `then` goes on.
     PlaceRevived {
         effect: QueuedEffect,
         owner: Seat,
+        from: Seat,
         card: CardRef,
+        revived: CardId,
         then: Box<Resume>,
     },
     /// The grid: a teleport resolved (`Primitive::Teleport`); its controller chooses the
@@ -335,9 +338,18 @@ impl Resume {
                 Decision::TakeControl { card: effect.card },
             )),
             Resume::DrawChoice { seat } => Some((*seat, Decision::DestinyDraw)),
-            Resume::PlaceRevived { effect, owner, .. } => {
-                Some((*owner, Decision::PlaceRevived { card: effect.card }))
-            }
+            Resume::PlaceRevived {
+                effect,
+                owner,
+                revived,
+                ..
+            } => Some((
+                *owner,
+                Decision::PlaceRevived {
+                    card: *revived,
+                    by: effect.card,
+                },
+            )),
             Resume::Teleport { effect, .. } => {
                 Some((effect.controller, Decision::Teleport { card: effect.card }))
             }

@@ -521,6 +521,7 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::RevealHand { .. }
         | Primitive::ShieldFromSpell { .. }
         | Primitive::ReverseGains
+        | Primitive::ReviveStrongest { .. }
         | Primitive::FlipLastPlayed
         | Primitive::DestroyOneAtRandom { .. }
         | Primitive::DestroyCellsAtRandom { .. }

@@ -506,6 +506,16 @@ pub enum Primitive {
         #[serde(default)]
         only: Filter,
     },
+    /// While its controller has more than `above` life points, up to `count` monsters of
+    /// every graveyard, the highest ATK first, come back to their Summoning Area under their
+    /// control, and they then lose `cost` life points (Hourglass of Life: "a maximum of 4
+    /// monsters with the highest ATKs from own as well as opponent's Graveyard are revived
+    /// under owning player's control").
+    ReviveStrongest {
+        count: u8,
+        above: u16,
+        cost: u16,
+    },
     /// The spell this trap answers takes life points from its player where it would give
     /// them (Bad Reaction to Simochi: "triggers against LP recovery and reduces an
     /// opponent's LP by the same amount"). The trap answers only a spell that gives its own

@@ -66,13 +66,17 @@ impl Writer<'_> {
             Resume::PlaceRevived {
                 effect,
                 owner,
+                from,
                 card,
+                revived,
                 then,
             } => {
                 self.variant(14);
                 self.queued_effect(effect);
                 self.seat(*owner);
+                self.seat(*from);
                 self.card_ref(*card);
+                self.card_id(*revived);
                 self.resume(then);
             }
             Resume::Teleport { effect, then } => {

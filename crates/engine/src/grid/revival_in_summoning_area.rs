@@ -1,12 +1,15 @@
-//! Monsters that come back when destroyed (Petit Angel, Chakra, Golgoil: "Revives in own
-//! Summoning Area, other than current location"). The monster goes to its owner's graveyard
-//! as any destroyed card does; its effect then brings it back out, face-up in attack
-//! position, onto an unused zone of its owner's Summoning Area other than the one it left,
-//! the owner choosing which. With no such zone, or no room for one more monster, it stays
-//! in the graveyard. It comes back as a new card: under its owner, with nothing it had
-//! before (its power-ups went to the graveyard with it).
+//! Monsters that come back into a Summoning Area by an effect. A destroyed monster by its
+//! own (Petit Angel, Chakra, Golgoil: "Revives in own Summoning Area, other than current
+//! location"): it goes to its owner's graveyard as any destroyed card does, and its effect
+//! then brings it back out onto an unused zone of its owner's Summoning Area other than the
+//! one it left. Hourglass of Life's (`effects/revive_strongest.rs`): the strongest monsters
+//! of every graveyard come back under its owner. Either way the player the monster comes
+//! back to chooses the zone, and it comes back face-up in attack position as a new card,
+//! with nothing it had before (its power-ups went to the graveyard with it), owned by whose
+//! graveyard it left. With no zone, or no room for one more monster, it stays there.
 
 use crate::action::Action;
+use crate::card::CardId;
 use crate::commitment::CardRef;
 use crate::duel::Duel;
 use crate::error::RuleError;
@@ -19,6 +22,15 @@ use crate::state::{QueuedEffect, Resume};
 
 use super::effects::Resolved;
 
+/// A graveyard card an effect brings back to a Summoning Area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct ComingBack {
+    /// Whose graveyard holds it (its owner).
+    pub from: Seat,
+    pub card_ref: CardRef,
+    pub card: CardId,
+}
+
 impl Duel {
     /// The monster's "when destroyed" revival resolves: its owner chooses the zone, or,
     /// with none to choose or the monster gone from the graveyard, nothing happens.
@@ -26,16 +38,36 @@ impl Duel {
         let Some((owner, card)) = self.destroyed_card_in_graveyard(effect) else {
             return Resolved::Done;
         };
-        if self.revival_zones(owner, effect).is_empty() || !self.has_monster_room(owner) {
+        if self.revival_zones(owner, effect, card).is_empty() || !self.has_monster_room(owner) {
             return Resolved::Done;
         }
+        self.wait_for_revival_zone(
+            effect,
+            owner,
+            ComingBack {
+                from: owner,
+                card_ref: card,
+                card: effect.card,
+            },
+        );
+        Resolved::Stopped
+    }
+
+    /// `coming_back` waits for `owner`'s choice of a zone, holding up what is under way.
+    pub(super) fn wait_for_revival_zone(
+        &mut self,
+        effect: &QueuedEffect,
+        owner: Seat,
+        coming_back: ComingBack,
+    ) {
         self.state.resume.hold_up(|then| Resume::PlaceRevived {
             effect: effect.clone(),
             owner,
-            card,
+            from: coming_back.from,
+            card: coming_back.card_ref,
+            revived: coming_back.card,
             then,
         });
-        Resolved::Stopped
     }
 
     /// The graveyard copy of the destroyed card whose effect this is, with its owner (whose
@@ -53,10 +85,19 @@ impl Duel {
         })
     }
 
-    /// The zones of `owner`'s Summoning Area the monster may come back to: unused, and not
-    /// the one it left.
-    fn revival_zones(&self, owner: Seat, effect: &QueuedEffect) -> Vec<Cell> {
-        self.free_summoning_zones(owner, effect.at.and_then(Place::cell))
+    /// The zones of `owner`'s Summoning Area the monster `card_ref` may come back to:
+    /// unused, and, for a monster coming back by its own effect, not the one it left.
+    pub(super) fn revival_zones(
+        &self,
+        owner: Seat,
+        effect: &QueuedEffect,
+        card_ref: CardRef,
+    ) -> Vec<Cell> {
+        let left = effect
+            .at
+            .and_then(Place::cell)
+            .filter(|_| effect.card_ref == Some(card_ref));
+        self.free_summoning_zones(owner, left)
     }
 
     /// The revival waiting for `seat`'s choice of a zone.
@@ -64,15 +105,24 @@ impl Duel {
         &self,
         seat: Seat,
         action: &'static str,
-    ) -> Result<(QueuedEffect, CardRef), RuleError> {
+    ) -> Result<(QueuedEffect, ComingBack), RuleError> {
         self.expect_decision(seat, action)?;
         match &self.state.resume {
             Resume::PlaceRevived {
                 effect,
                 owner,
+                from,
                 card,
+                revived,
                 ..
-            } if *owner == seat => Ok((effect.clone(), *card)),
+            } if *owner == seat => Ok((
+                effect.clone(),
+                ComingBack {
+                    from: *from,
+                    card_ref: *card,
+                    card: *revived,
+                },
+            )),
             _ => Err(self.wrong_decision(seat, action)),
         }
     }
@@ -83,18 +133,24 @@ impl Duel {
         to: Place,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let (effect, card_ref) = self.pending_place_revived(seat, "place-revived")?;
+        let (effect, coming_back) = self.pending_place_revived(seat, "place-revived")?;
         let to = cell_of(to)?;
-        if !self.revival_zones(seat, &effect).contains(&to) {
+        if !self
+            .revival_zones(seat, &effect, coming_back.card_ref)
+            .contains(&to)
+        {
             return Err(RuleError::CannotRevive {
-                why: "the monster comes back to an unused zone of your Summoning Area other \
-                      than the one it left",
+                why: "the monster comes back to an unused zone of your Summoning Area (by its \
+                      own effect, not the one it left)",
             });
         }
-        let graveyard = &mut self.state.player_mut(seat).graveyard;
-        let Some(index) = graveyard.iter().position(|slot| slot.card_ref == card_ref) else {
+        let graveyard = &mut self.state.player_mut(coming_back.from).graveyard;
+        let Some(index) = graveyard
+            .iter()
+            .position(|slot| slot.card_ref == coming_back.card_ref)
+        else {
             return Err(RuleError::CannotRevive {
-                why: "the monster is no longer in your graveyard",
+                why: "the monster is no longer in its graveyard",
             });
         };
         graveyard.remove(index);
@@ -103,15 +159,16 @@ impl Duel {
         self.state.put(
             to,
             Piece {
-                card: Some(effect.card),
+                card: Some(coming_back.card),
                 face_up: true,
-                ..Piece::entering(seat, card_ref, Class::Monster, turn)
+                owner: coming_back.from,
+                ..Piece::entering(seat, coming_back.card_ref, Class::Monster, turn)
             },
         );
         events.push(Event::Revived {
             seat,
-            card: effect.card,
-            from: seat,
+            card: coming_back.card,
+            from: coming_back.from,
             at: to.into(),
         });
         events.push(Event::EffectResolved { card: effect.card });
@@ -121,10 +178,10 @@ impl Duel {
 
     /// Every zone the monster coming back to `seat` may take.
     pub(super) fn place_revived_actions(&self, seat: Seat) -> Vec<Action> {
-        let Ok((effect, _)) = self.pending_place_revived(seat, "place-revived") else {
+        let Ok((effect, coming_back)) = self.pending_place_revived(seat, "place-revived") else {
             return Vec::new();
         };
-        self.revival_zones(seat, &effect)
+        self.revival_zones(seat, &effect, coming_back.card_ref)
             .into_iter()
             .map(|to| Action::PlaceRevived { to: to.into() })
             .collect()
@@ -137,21 +194,22 @@ impl Duel {
         let Resume::PlaceRevived {
             effect,
             owner,
+            from,
             card,
             ..
         } = &self.state.resume
         else {
             return false;
         };
-        let (effect, owner, card) = (effect.clone(), *owner, *card);
+        let (effect, owner, from, card) = (effect.clone(), *owner, *from, *card);
         let in_graveyard = self
             .state
-            .player(owner)
+            .player(from)
             .graveyard
             .iter()
             .any(|slot| slot.card_ref == card);
         let stale = !in_graveyard
-            || self.revival_zones(owner, &effect).is_empty()
+            || self.revival_zones(owner, &effect, card).is_empty()
             || !self.has_monster_room(owner)
             || !self.state.table.in_play(owner);
         if stale {

@@ -120,6 +120,9 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
         {
             return Err("`revive-in-summoning-area` belongs to a monster, `destroyed`".to_owned());
         }
+        Primitive::ReviveStrongest { count: 0, .. } => {
+            return Err("`revive-strongest` brings back at least one monster".to_owned());
+        }
         Primitive::DestroyCellsAtRandom { cells: 0 } => {
             return Err("`destroy-cells-at-random` picks at least one cell".to_owned());
         }

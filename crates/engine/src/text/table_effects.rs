@@ -218,6 +218,11 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
              happens without Labyrinth on the board)"
                 .to_owned()
         }
+        Primitive::ReviveStrongest { count, above, cost } => format!(
+            "if you have more than {above} life points, up to {count} monsters with the \
+             highest ATK of every graveyard come back face-up onto unused zones of your \
+             Summoning Area under your control, and you then lose {cost} life points"
+        ),
         Primitive::ReverseGains => "if that spell gives its player life points, that player \
             loses as many instead"
             .to_owned(),

@@ -27,6 +27,7 @@ mod modify_stats;
 mod negate;
 mod return_to_deck;
 mod retype;
+mod revive_strongest;
 mod reveal_hand;
 mod reverse_gains;
 pub(in crate::grid) use reverse_gains::gives_its_player_life_points;
@@ -358,6 +359,9 @@ impl Duel {
                 Resolved::Done
             }
             Primitive::ReverseGains => self.reverse_gains(&effect),
+            Primitive::ReviveStrongest { count, above, cost } => {
+                self.revive_strongest(&effect, *count, *above, *cost, events)
+            }
             Primitive::FlipLastPlayed => self.flip_last_played(&effect, events),
         };
         if let Resolved::Stopped = resolved {
