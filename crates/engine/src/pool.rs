@@ -830,9 +830,8 @@ fn check_transformations(cards: &BTreeMap<CardId, CardDef>) -> Result<(), String
                     "transforms",
                 ),
                 Primitive::VictoryWhenSurrounded { limbs } => (limbs.clone(), "names as a limb"),
-                Primitive::EvolveAfterTurns { into, .. } | Primitive::EvolveOnTerrain { into, .. } => {
-                    (vec![*into], "evolves into")
-                }
+                Primitive::EvolveAfterTurns { into, .. }
+                | Primitive::EvolveOnTerrain { into, .. } => (vec![*into], "evolves into"),
                 _ => continue,
             };
             for id in named {

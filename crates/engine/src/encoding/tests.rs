@@ -138,6 +138,10 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
         effects_used: vec![CardId(7)],
         side: Some(crate::field::Side::Red),
         join_offered_turn: 300,
+        last_played: Some(crate::player::LastPlay {
+            card_ref: CardRef(first_ref + 3),
+            turn: 9,
+        }),
     }
 }
 
@@ -453,6 +457,7 @@ fn state() -> DuelState {
         attack_negated: true,
         spell_negated: false,
         spell_spares: SeatSet::only(Seat(2)),
+        gains_reversed: SeatSet::only(Seat(1)),
         outcome: Some(Outcome {
             winners: SeatSet::only(Seat(0)),
             reason: WinReason::DeckOut,
@@ -595,7 +600,17 @@ fn hand_written_encoding_is_postcards() {
         },
         Awaiting::Decision {
             seat: Seat(0),
-            decision: Decision::PlaceRevived { card: CardId(376) },
+            decision: Decision::PlaceRevived {
+                card: CardId(376),
+                by: CardId(376),
+            },
+        },
+        Awaiting::Decision {
+            seat: Seat(0),
+            decision: Decision::PlaceRevived {
+                card: CardId(0),
+                by: CardId(377),
+            },
         },
         Awaiting::Decision {
             seat: Seat(1),
@@ -641,7 +656,9 @@ fn hand_written_encoding_is_postcards() {
         Resume::PlaceRevived {
             effect: effect.clone(),
             owner: Seat(1),
+            from: Seat(1),
             card: CardRef(7),
+            revived: CardId(376),
             then: Box::new(Resume::Nothing),
         },
         Resume::RandomEffect {
@@ -655,7 +672,9 @@ fn hand_written_encoding_is_postcards() {
             then: Box::new(Resume::PlaceRevived {
                 effect: effect.clone(),
                 owner: Seat(0),
+                from: Seat(1),
                 card: CardRef(300),
+                revived: CardId(0),
                 then: Box::new(Resume::Nothing),
             }),
         },
@@ -738,6 +757,7 @@ fn hand_written_encoding_is_postcards() {
         set_apart: Vec::new(),
         spell_negated: true,
         spell_spares: SeatSet::EMPTY,
+        gains_reversed: SeatSet::EMPTY,
         outcome: None,
         chain: crate::field::Chain::default(),
         equips: Vec::new(),

@@ -11,10 +11,10 @@ use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::format::TrapReach;
+use crate::grid::effects::gives_its_player_life_points;
 use crate::grid::filters::{
     event_in_limited_range, identity_matches, needs_identity_of, piece_identity_matches,
 };
-use crate::grid::effects::gives_its_player_life_points;
 use crate::grid::movement::flips_as_activation;
 use crate::grid::{Cell, RevealCheck, cell_of};
 use crate::knowledge::Knowledge;

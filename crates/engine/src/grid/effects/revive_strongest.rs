@@ -27,9 +27,7 @@ impl Duel {
         events: &mut Vec<Event>,
     ) -> Resolved {
         let seat = effect.controller;
-        if self.state.player(seat).life_points <= u32::from(above)
-            || !self.has_monster_room(seat)
-        {
+        if self.state.player(seat).life_points <= u32::from(above) || !self.has_monster_room(seat) {
             return Resolved::Done;
         }
         let zones = self.free_summoning_zones(seat, None).len();
@@ -59,7 +57,7 @@ impl Duel {
             }
         }
         // Highest ATK first; then the player's own graveyard; then the latest to arrive.
-        candidates.sort_by(|a, b| (b.0, b.1, b.2).cmp(&(a.0, a.1, a.2)));
+        candidates.sort_by_key(|c| std::cmp::Reverse((c.0, c.1, c.2)));
         let picked: Vec<ComingBack> = candidates
             .into_iter()
             .map(|(_, _, _, coming_back)| coming_back)
