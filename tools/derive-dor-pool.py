@@ -897,6 +897,9 @@ TRAPS = {
     # "Permanent trap that triggers against LP recovery": it answers an enemy spell that
     # gives its player life points, which lose as many instead.
     815: ("continuous", "full", [eff("enemy-spell", "reverse-gains")]),  # Bad Reaction to Simochi
+    # "Permanent trap that triggers against power-ups involving increases in ATK and DEF,
+    # reversing the positive effect to a negative amount."
+    816: ("continuous", "full", [eff("enemy-power-up", "reverse-power-up")]),  # Reverse Trap
     822: ("continuous", "full", [eff("enemy-spell", "negate-spell",
                                      only=flt(kind="spell", names=[685, 686, 687, 688]))]),  # Call of the Grave
     # "Destroys every one of your opponent's attack-positioned cards": face-down ones too.
@@ -938,7 +941,6 @@ AGREED_EQUIPS = {789, 790, 794, 800}
 # spells, on an enemy's move anywhere for the rest.
 AGREED_TRAPS = {
     814: "enemy-moves-in-range",  # Goblin Fan
-    816: "enemy-spell",  # Reverse Trap
     824: "enemy-spell",  # White Hole
     825: "enemy-moves-in-range",  # Royal Decree
 }

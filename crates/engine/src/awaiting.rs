@@ -18,6 +18,9 @@ pub enum TrapEvent {
     Attack { attacker: Place, target: Place },
     /// The enemy activated a spell (at `at` if it is on the board).
     Spell { at: Option<Place> },
+    /// The enemy powered up the monster at `at`: an equip spell joined it, the last of its
+    /// equips.
+    PowerUp { at: Place },
     /// `by` proposed ending the duel by agreement (Kingdom Duels' Battle Royale): every
     /// other player still in it agrees or refuses.
     EndProposed { by: Seat },

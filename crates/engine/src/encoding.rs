@@ -667,10 +667,12 @@ impl Writer<'_> {
             owner,
             card_ref,
             card,
+            reversed,
         } = attached;
         self.seat(*owner);
         self.card_ref(*card_ref);
         self.card_id(*card);
+        self.bool(*reversed);
     }
 
     #[inline(always)]
@@ -707,6 +709,10 @@ impl Writer<'_> {
                 self.variant(6);
                 self.phase(*phase);
                 self.seat(*of);
+            }
+            TrapEvent::PowerUp { at } => {
+                self.variant(7);
+                self.place(*at);
             }
         }
     }

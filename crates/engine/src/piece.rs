@@ -191,6 +191,10 @@ pub struct Attached {
     pub owner: Seat,
     pub card_ref: CardRef,
     pub card: CardId,
+    /// A power-up a trap turned against its monster (Reverse Trap): what it would raise,
+    /// it lowers by as much.
+    #[serde(default)]
+    pub reversed: bool,
 }
 
 impl Attached {

@@ -332,6 +332,7 @@ fn describe(effect: &EffectDef, ctx: &Ctx<'_>) -> (Option<String>, String) {
             .to_owned(),
         ),
         Trigger::EnemySpell => Some("When your opponent activates a spell".to_owned()),
+        Trigger::EnemyPowerUp => Some("When your opponent powers up a monster".to_owned()),
         Trigger::WhileInDefence => {
             Some("While this monster is face-up in defence position".to_owned())
         }
@@ -523,6 +524,7 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::ReverseGains
         | Primitive::ReviveStrongest { .. }
         | Primitive::FlipLastPlayed
+        | Primitive::ReversePowerUp
         | Primitive::DestroyOneAtRandom { .. }
         | Primitive::DestroyCellsAtRandom { .. }
         | Primitive::LabyrinthMovesHere

@@ -96,6 +96,7 @@ impl Duel {
             owner: lifted.owner,
             card_ref: lifted.card_ref,
             card,
+            reversed: false,
         }];
         beneath.extend(lifted.attached);
         if let Some(piece) = self.piece_at_mut(to) {
@@ -235,6 +236,7 @@ impl Duel {
                 owner,
                 card_ref,
                 card,
+                reversed: false,
             });
         }
         materials

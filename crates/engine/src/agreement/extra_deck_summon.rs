@@ -611,6 +611,7 @@ impl Duel {
                     owner: material.owner,
                     card_ref: material.card_ref,
                     card,
+                    reversed: false,
                 });
                 // "If you attach a card, you also attach any card already attached to that
                 // card." On the grid equips also lie beneath a monster: they are no Xyz

@@ -28,6 +28,8 @@ pub enum Trigger {
     EnemyAttacks,
     /// A trap springs when the enemy activates a spell.
     EnemySpell,
+    /// A trap springs when the enemy powers up a monster (an equip spell joins it).
+    EnemyPowerUp,
     /// Applies continuously while this monster is face-up in defence position on the field
     /// (the original game's Nature Effects: "while this card is face-up in the defense
     /// position").
@@ -521,6 +523,11 @@ pub enum Primitive {
     /// opponent's LP by the same amount"). The trap answers only a spell that gives its own
     /// player life points.
     ReverseGains,
+    /// The power-up this trap answers lowers its monster's ATK and DEF by as much as it
+    /// would raise them (Reverse Trap: "triggers against power-ups involving increases in ATK
+    /// and DEF, reversing the positive effect to a negative amount"). The trap answers only
+    /// a power-up that raises ATK or DEF.
+    ReversePowerUp,
     /// The last card an opponent played, if it is still face-down on the field, turns
     /// face-up (Monster Eye: "flips the last card played by an opponent face-up").
     FlipLastPlayed,

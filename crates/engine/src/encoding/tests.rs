@@ -92,6 +92,7 @@ fn player(life_points: u32, first_ref: u16) -> PlayerState {
             owner: Seat(1),
             card_ref: CardRef(77),
             card: CardId(200),
+            reversed: false,
         }),
         leader: Cell::new(6, 3),
         leader_stuck_turns: 1,
@@ -191,11 +192,13 @@ fn piece(turn: u16) -> Piece {
                 owner: Seat(1),
                 card_ref: CardRef(500),
                 card: CardId(300),
+                reversed: false,
             },
             Attached {
                 owner: Seat(0),
                 card_ref: CardRef(3),
                 card: CardId(3),
+                reversed: true,
             },
         ],
         ..Piece::entering(Seat(1), CardRef(150), Class::Monster, turn)

@@ -505,6 +505,7 @@ impl Duel {
                         owner: d_piece.owner,
                         card_ref: d_piece.card_ref,
                         card: d_card.id,
+                        reversed: false,
                     });
                 }
                 events.push(Event::Equipped {

@@ -393,6 +393,7 @@ impl Duel {
                     owner: piece.owner,
                     card_ref: piece.card_ref,
                     card,
+                    reversed: false,
                 });
             }
             events.push(Event::Equipped {
@@ -400,6 +401,7 @@ impl Duel {
                 card,
             });
             self.queue_agreed_equip(card, seat, to);
+            self.open_windows(seat, TrapEvent::PowerUp { at: to.into() }, events);
             return Ok(());
         }
         let flipped_card = flip.map(|r| r.card);
@@ -411,12 +413,14 @@ impl Duel {
                     owner: equip.owner,
                     card_ref: equip.card_ref,
                     card,
+                    reversed: false,
                 });
                 events.push(Event::Equipped {
                     at: to.into(),
                     card,
                 });
                 self.queue_agreed_equip(card, seat, to);
+                self.open_windows(seat, TrapEvent::PowerUp { at: to.into() }, events);
             }
         } else if self.state.piece(to).is_some() {
             self.destroy(to, Some(seat), events);

@@ -4,6 +4,7 @@
 //! play makes about the card.
 
 use crate::action::{Action, PlayMode};
+use crate::awaiting::TrapEvent;
 use crate::card::{CardDef, CardId, SpellKind};
 use crate::commitment::CardRef;
 use crate::duel::Duel;
@@ -593,6 +594,7 @@ impl Duel {
                     owner: seat,
                     card_ref: slot.card_ref,
                     card,
+                    reversed: false,
                 });
             }
             events.push(Event::Equipped {
@@ -600,6 +602,8 @@ impl Duel {
                 card,
             });
             self.queue_agreed_equip(card, seat, to);
+            // A power-up is an action the enemy's traps may answer (Reverse Trap).
+            self.open_windows(seat, TrapEvent::PowerUp { at: to.into() }, events);
             if let Some((card_ref, predicate)) = plan.target_claim {
                 self.state.claims.push(PendingClaim {
                     card_ref,

@@ -71,6 +71,14 @@ impl Duel {
                     .into_iter()
                     .flat_map(equip_bonus)
                 {
+                    if equip.reversed {
+                        // Reverse Trap: "reversing the positive effect to a negative amount".
+                        atk -= a.max(0);
+                        def -= d.max(0);
+                        atk += a.min(0);
+                        def += d.min(0);
+                        continue;
+                    }
                     // Maha Vailo makes every power-up that raises a monster stronger.
                     let boost = if a > 0 || d > 0 { power_up_boost } else { 0 };
                     atk += a + boost;
@@ -140,7 +148,7 @@ impl Duel {
 }
 
 /// The ATK/DEF an equip spell gives the monster it is attached to.
-fn equip_bonus(card: &CardDef) -> impl Iterator<Item = (i32, i32)> + '_ {
+pub(super) fn equip_bonus(card: &CardDef) -> impl Iterator<Item = (i32, i32)> + '_ {
     card.effects.iter().filter_map(|e| match &e.primitive {
         Primitive::ModifyStats {
             targets, atk, def, ..

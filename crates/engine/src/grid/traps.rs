@@ -11,7 +11,7 @@ use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::format::TrapReach;
-use crate::grid::effects::gives_its_player_life_points;
+use crate::grid::effects::{gives_its_player_life_points, last_power_up_raises};
 use crate::grid::filters::{
     event_in_limited_range, identity_matches, needs_identity_of, piece_identity_matches,
 };
@@ -30,6 +30,7 @@ pub(super) fn trigger_for(event: TrapEvent) -> Option<Trigger> {
         TrapEvent::Moved { .. } => Some(Trigger::EnemyMovesInRange),
         TrapEvent::Attack { .. } => Some(Trigger::EnemyAttacks),
         TrapEvent::Spell { .. } => Some(Trigger::EnemySpell),
+        TrapEvent::PowerUp { .. } => Some(Trigger::EnemyPowerUp),
         TrapEvent::EndProposed { .. }
         | TrapEvent::Chained { .. }
         | TrapEvent::Summoned { .. }
@@ -43,6 +44,7 @@ pub(super) fn triggering_place(event: TrapEvent) -> Option<Place> {
         TrapEvent::Moved { at } => Some(at),
         TrapEvent::Attack { attacker, .. } => Some(attacker),
         TrapEvent::Spell { at } => at,
+        TrapEvent::PowerUp { at } => Some(at),
         TrapEvent::EndProposed { .. }
         | TrapEvent::Chained { .. }
         | TrapEvent::Summoned { .. }
@@ -55,7 +57,10 @@ impl Duel {
     fn limited_reach(&self, event: TrapEvent, range: Option<TrapRange>) -> bool {
         match self.rules.format.traps.reach {
             TrapReach::AllFull => false,
-            TrapReach::AllLimited => !matches!(event, TrapEvent::Spell { .. }),
+            // A power-up is a spell too.
+            TrapReach::AllLimited => {
+                !matches!(event, TrapEvent::Spell { .. } | TrapEvent::PowerUp { .. })
+            }
             TrapReach::ByCard => range == Some(TrapRange::Limited),
         }
     }
@@ -145,7 +150,7 @@ impl Duel {
         if !self.answers_this_spell(card, event) {
             return Err(RuleError::CannotSpring {
                 at: place,
-                why: "it answers only the spells its card names",
+                why: "it answers only the spells (or power-ups) its card names",
             });
         }
         Ok(card)
@@ -155,6 +160,17 @@ impl Duel {
     /// spells (by the names it gives, or by what they do) accepts the spell whose activation
     /// is `event` (other events, other traps: yes).
     fn answers_this_spell(&self, card: &CardDef, event: TrapEvent) -> bool {
+        if let TrapEvent::PowerUp { at } = event {
+            let raises = at
+                .cell()
+                .and_then(|c| self.state.piece(c))
+                .is_some_and(|piece| last_power_up_raises(self, piece));
+            return raises
+                || !card
+                    .effects
+                    .iter()
+                    .any(|e| e.primitive == Primitive::ReversePowerUp);
+        }
         let TrapEvent::Spell { at } = event else {
             return true;
         };

@@ -24,7 +24,7 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
         CardKind::Trap { .. } => {
             matches!(
                 effect.trigger,
-                T::EnemyMovesInRange | T::EnemyAttacks | T::EnemySpell
+                T::EnemyMovesInRange | T::EnemyAttacks | T::EnemySpell | T::EnemyPowerUp
             )
         }
         // Kingdom Duels cards carry no effects of the grid's vocabulary.
@@ -119,6 +119,15 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
             if !(matches!(kind, CardKind::Monster(_)) && effect.trigger == T::Destroyed) =>
         {
             return Err("`revive-in-summoning-area` belongs to a monster, `destroyed`".to_owned());
+        }
+        // They change the spell or power-up the trap answers.
+        Primitive::ReverseGains if effect.trigger != T::EnemySpell => {
+            return Err("`reverse-gains` answers an enemy spell (`enemy-spell`)".to_owned());
+        }
+        Primitive::ReversePowerUp if effect.trigger != T::EnemyPowerUp => {
+            return Err(
+                "`reverse-power-up` answers an enemy power-up (`enemy-power-up`)".to_owned(),
+            );
         }
         Primitive::ReviveStrongest { count: 0, .. } => {
             return Err("`revive-strongest` brings back at least one monster".to_owned());

@@ -226,6 +226,9 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         Primitive::ReverseGains => "if that spell gives its player life points, that player \
             loses as many instead"
             .to_owned(),
+        Primitive::ReversePowerUp => "that power-up lowers its monster's ATK and DEF by as \
+            much as it would raise them"
+            .to_owned(),
         Primitive::FlipLastPlayed => "the last card an opponent played turns face-up, if it \
             is still face-down on the field"
             .to_owned(),

@@ -280,6 +280,7 @@ impl Runner {
                     owner: seat,
                     card_ref: runner.commit(sc, rules, line, seat, field)?,
                     card: CardId(field),
+                    reversed: false,
                 }),
                 None => None,
             };
@@ -404,6 +405,7 @@ impl Runner {
                     owner: equips_owner,
                     card_ref: runner.commit(sc, rules, line, equips_owner, *e)?,
                     card: CardId(*e),
+                    reversed: false,
                 });
             }
             let piece = Piece {

@@ -48,6 +48,7 @@ impl Duel {
                 owner: piece.owner,
                 card_ref: piece.card_ref,
                 card: card.id,
+                reversed: false,
             };
             if let Some(old) = self
                 .state

@@ -31,6 +31,8 @@ mod reveal_hand;
 mod reverse_gains;
 mod revive_strongest;
 pub(in crate::grid) use reverse_gains::gives_its_player_life_points;
+mod reverse_power_up;
+pub(in crate::grid) use reverse_power_up::last_power_up_raises;
 mod spellbind;
 mod summoning_points;
 mod swap_stats;
@@ -359,6 +361,7 @@ impl Duel {
                 Resolved::Done
             }
             Primitive::ReverseGains => self.reverse_gains(&effect),
+            Primitive::ReversePowerUp => self.reverse_power_up(&effect),
             Primitive::ReviveStrongest { count, above, cost } => {
                 self.revive_strongest(&effect, *count, *above, *cost, events)
             }
