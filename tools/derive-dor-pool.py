@@ -354,7 +354,9 @@ EFFECT_MONSTERS = {
     # effect stays with agreement.
     672: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Jowls of Dark Demise
     673: [terrain("destroyed", 1, "crush"), eff("each-turn-in-defence", "feed-on-graveyards", per=200)],  # Souleater
-    675: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Shapesnatch
+    # "ATK and DEF copies the enemy Leader's ATK for attacks and your own Leader's DEF when
+    # defending": a Nature Effect, so while it is face-up.
+    675: [terrain("destroyed", 1, "crush"), eff("continuous", "copies-leaders")],  # Shapesnatch
     676: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Carat Idol
     679: [terrain("destroyed", 1, "crush"), eff("movement", "damage", player="opponent", amount=50)],  # Mucus Yolk
     681: [terrain("destroyed", 1, "crush"), eff("flip", "discard-hands")],  # Rigras Leever

@@ -525,6 +525,7 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::ReviveStrongest { .. }
         | Primitive::FlipLastPlayed
         | Primitive::ReversePowerUp
+        | Primitive::CopiesLeaders
         | Primitive::DestroyOneAtRandom { .. }
         | Primitive::DestroyCellsAtRandom { .. }
         | Primitive::LabyrinthMovesHere

@@ -523,6 +523,11 @@ pub enum Primitive {
     /// opponent's LP by the same amount"). The trap answers only a spell that gives its own
     /// player life points.
     ReverseGains,
+    /// Face-up and free, this monster's printed ATK is an enemy Deck Leader's and its
+    /// printed DEF its own Deck Leader's (Shapesnatch: "ATK and DEF copies the enemy
+    /// Leader's ATK for attacks and your own Leader's DEF when defending"); terrain and
+    /// every other change apply on top. With several enemies, the strongest enemy Leader's.
+    CopiesLeaders,
     /// The power-up this trap answers lowers its monster's ATK and DEF by as much as it
     /// would raise them (Reverse Trap: "triggers against power-ups involving increases in ATK
     /// and DEF, reversing the positive effect to a negative amount"). The trap answers only

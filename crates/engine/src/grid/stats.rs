@@ -31,7 +31,37 @@ impl Duel {
         } else {
             0
         };
-        Some((i32::from(m.atk) + bonus, i32::from(m.def) + bonus))
+        let (atk, def) = self
+            .copied_from_leaders(cell, piece, card)
+            .unwrap_or((m.atk, m.def));
+        Some((i32::from(atk) + bonus, i32::from(def) + bonus))
+    }
+
+    /// Shapesnatch: the printed ATK of the strongest enemy Deck Leader still in the duel
+    /// and the printed DEF of its controller's own, while it is face-up and free.
+    fn copied_from_leaders(&self, cell: Cell, piece: &Piece, card: &CardDef) -> Option<(u16, u16)> {
+        let copies = piece.face_up
+            && card
+                .effects
+                .iter()
+                .any(|e| e.primitive == Primitive::CopiesLeaders)
+            && !self.spellbound(cell, piece);
+        if !copies {
+            return None;
+        }
+        let leader_stats = |seat| {
+            let leader = self.state.player(seat).leader;
+            let id = self.state.piece(leader).filter(|p| p.leader)?.card?;
+            self.rules.pool.get(id)?.monster().copied()
+        };
+        let table = self.state.table;
+        let enemy_atk = table
+            .seats()
+            .filter(|s| table.in_play(*s) && table.are_opponents(piece.controller, *s))
+            .filter_map(|s| leader_stats(s).map(|m| m.atk))
+            .max()?;
+        let own_def = leader_stats(piece.controller)?.def;
+        Some((enemy_atk, own_def))
     }
 
     /// Current ATK and DEF of `piece` at `cell` if it is `card`.

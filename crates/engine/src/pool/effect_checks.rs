@@ -129,6 +129,11 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
                 "`reverse-power-up` answers an enemy power-up (`enemy-power-up`)".to_owned(),
             );
         }
+        Primitive::CopiesLeaders
+            if !(matches!(kind, CardKind::Monster(_)) && effect.trigger == T::Continuous) =>
+        {
+            return Err("`copies-leaders` belongs to a monster, `continuous`".to_owned());
+        }
         Primitive::ReviveStrongest { count: 0, .. } => {
             return Err("`revive-strongest` brings back at least one monster".to_owned());
         }

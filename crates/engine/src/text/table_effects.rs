@@ -226,6 +226,12 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         Primitive::ReverseGains => "if that spell gives its player life points, that player \
             loses as many instead"
             .to_owned(),
+        Primitive::CopiesLeaders => format!(
+            "face-up, {} has the ATK of the enemy's Deck Leader (the strongest one's, with \
+             several enemies) and the DEF of your own Deck Leader, before terrain and other \
+             changes",
+            ctx.this()
+        ),
         Primitive::ReversePowerUp => "that power-up lowers its monster's ATK and DEF by as \
             much as it would raise them"
             .to_owned(),

@@ -324,6 +324,7 @@ impl Duel {
             | Primitive::FewerSummoningPoints
             | Primitive::EvolveAfterTurns { .. }
             | Primitive::EvolveOnTerrain { .. }
+            | Primitive::CopiesLeaders
             | Primitive::CannotMove
             | Primitive::NeutralizesInBattle => Resolved::Done,
             Primitive::DiscardHands => self.discard_hands(events),
