@@ -824,6 +824,9 @@ SPELLS = {
                          targets=tg("field", "highest-atk", side="own", **FACE_UP_MONSTERS))]),  # Shift
     747: ("normal", [eff("activate", "another-play", player="controller")]),  # Solomon's Lawbook
     718: ("normal", [eff("activate", "reveal-hand", player="opponent")]),  # The Eye of Truth
+    # "Regardless of facing, Type icons of all opponent's card are displayed": where the bluff
+    # hides classes, the opponent declares which of their cards are monsters.
+    719: ("normal", [eff("activate", "show-classes", targets=tg("field", side="enemy"))]),  # The Inexperienced Spy
     731: ("normal", [eff("activate", "destroy-cells-at-random", cells=10)]),  # Fairy Meteor Crush
     698: ("normal", [eff("activate", "labyrinth-moves-here")]),  # Magical Labyrinth
     748: ("normal", [eff("activate", "drain-summoning-points")]),  # Magic Drain

@@ -12,14 +12,14 @@ use fairduel_engine::{Action, Place, Seat, Zone};
 use super::{DestinationKind, ProposalDraft, proposal_ui};
 use crate::session::SeatView;
 
-/// The Inexperienced Spy activated in DOR Classic, its outcome now up to its controller.
+/// Earthshaker activated in DOR Classic, its outcome now up to its controller.
 const EYE_OF_TRUTH: &str = r#"
-name = "The Inexperienced Spy waits for its outcome"
+name = "Earthshaker waits for its outcome"
 format = "dor-classic"
 turn = 3
 
 [seat0]
-hand = [719]
+hand = [750]
 graveyard = [155]
 
 [[step]]
@@ -57,7 +57,7 @@ fn editor_on(view: SeatView) -> Harness<'static, Editor> {
                 &mut editor.draft,
                 &editor.view,
                 &names,
-                "The Inexperienced Spy",
+                "Earthshaker",
                 true,
             ) {
                 editor.sent = Some(action);
@@ -75,7 +75,7 @@ fn editor_on(view: SeatView) -> Harness<'static, Editor> {
 fn a_grid_card_outcome_is_written_checked_and_sent() {
     let mut h = editor();
     h.run();
-    h.get_by_label_contains("FairDuel does not know what The Inexperienced Spy does");
+    h.get_by_label_contains("FairDuel does not know what Earthshaker does");
     // The grid has no Battle Lock and no counters: the editor does not offer them.
     h.get_by_role_and_label(Role::ComboBox, "Step").click();
     h.run();
@@ -459,14 +459,14 @@ fn an_each_player_step_is_written_for_every_player() {
     h.get_by_label_contains("The engine can carry this outcome out");
 }
 
-/// The Inexperienced Spy activated with one of the enemy's face-up monsters on the board.
+/// Earthshaker activated with one of the enemy's face-up monsters on the board.
 const CALL_WITH_AN_ENEMY_MONSTER: &str = r#"
-name = "The Inexperienced Spy waits for its outcome, an enemy monster in sight"
+name = "Earthshaker waits for its outcome, an enemy monster in sight"
 format = "dor-classic"
 turn = 3
 
 [seat0]
-hand = [719]
+hand = [750]
 
 [[cells]]
 at = "d2"
@@ -525,14 +525,14 @@ fn a_control_change_is_written_for_the_turn_next_to_my_leader() {
     h.get_by_label_contains("The engine can carry this outcome out");
 }
 
-/// The Inexperienced Spy activated, with Ada's Gaia on b6 holding a Legendary Sword beneath it.
+/// Earthshaker activated, with Ada's Gaia on b6 holding a Legendary Sword beneath it.
 const CALL_WITH_AN_EQUIPPED_MONSTER: &str = r#"
-name = "The Inexperienced Spy beside an equipped monster"
+name = "Earthshaker beside an equipped monster"
 format = "dor-classic"
 turn = 3
 
 [seat0]
-hand = [719]
+hand = [750]
 
 [[cells]]
 at = "b6"

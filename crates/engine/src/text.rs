@@ -526,6 +526,7 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::FlipLastPlayed
         | Primitive::ReversePowerUp
         | Primitive::CopiesLeaders
+        | Primitive::ShowClasses { .. }
         | Primitive::DestroyOneAtRandom { .. }
         | Primitive::DestroyCellsAtRandom { .. }
         | Primitive::LabyrinthMovesHere

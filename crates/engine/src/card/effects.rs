@@ -523,6 +523,13 @@ pub enum Primitive {
     /// opponent's LP by the same amount"). The trap answers only a spell that gives its own
     /// player life points.
     ReverseGains,
+    /// Where the bluff hides classes, the owners of the class-hidden cards `targets`
+    /// reaches declare which are monsters, as for an effect that reaches cards by class (The
+    /// Inexperienced Spy: "Regardless of facing, Type icons of all opponent's card are
+    /// displayed"). Where classes are public, there is nothing to show.
+    ShowClasses {
+        targets: Targets,
+    },
     /// Face-up and free, this monster's printed ATK is an enemy Deck Leader's and its
     /// printed DEF its own Deck Leader's (Shapesnatch: "ATK and DEF copies the enemy
     /// Leader's ATK for attacks and your own Leader's DEF when defending"); terrain and

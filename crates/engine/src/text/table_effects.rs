@@ -226,6 +226,14 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         Primitive::ReverseGains => "if that spell gives its player life points, that player \
             loses as many instead"
             .to_owned(),
+        Primitive::ShowClasses { targets } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            format!(
+                "where the bluff hides classes, the owners of {}{} declare which of them are \
+                 monsters",
+                np.text, np.condition
+            )
+        }
         Primitive::CopiesLeaders => format!(
             "face-up, {} has the ATK of the enemy's Deck Leader (the strongest one's, with \
              several enemies) and the DEF of your own Deck Leader, before terrain and other \

@@ -21,6 +21,8 @@ use crate::place::Place;
 use crate::seat::Seat;
 use crate::state::QueuedEffect;
 
+use super::Resolved;
+
 /// Whether resolving `filter` on a class-hidden card needs its class and nothing more: the
 /// filter names a class (or attack position, which only a monster has) and no property that
 /// only the card itself shows — those reach face-down cards only once revealed.
@@ -110,6 +112,29 @@ impl Duel {
         self.state.class_declarations = asked;
         self.state.queue.insert(0, effect.clone());
         true
+    }
+
+    /// The Inexperienced Spy: the owners of the class-hidden cards `targets` reaches declare
+    /// which are monsters (nothing to declare where the bluff is off: classes are public).
+    pub(super) fn show_classes(&mut self, effect: &QueuedEffect, targets: &Targets) -> Resolved {
+        if !self.rules.format.play.bluff {
+            return Resolved::Done;
+        }
+        let hidden: Vec<(Seat, Place)> = self
+            .candidates(targets.area, effect)
+            .into_iter()
+            .filter_map(|cell| {
+                let piece = self.state.piece(cell)?;
+                (piece.class == Class::Unknown
+                    && !piece.leader
+                    && self.public_filter(&targets.filter, effect.controller, None, piece))
+                .then_some((piece.owner, cell.into()))
+            })
+            .collect();
+        if !hidden.is_empty() {
+            self.state.class_declarations = self.owners_in_turn(effect.controller, &hidden);
+        }
+        Resolved::Done
     }
 
     /// The truthful class declaration for the holder of `knowledge`.

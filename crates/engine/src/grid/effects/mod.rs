@@ -362,6 +362,7 @@ impl Duel {
                 Resolved::Done
             }
             Primitive::ReverseGains => self.reverse_gains(&effect),
+            Primitive::ShowClasses { targets } => self.show_classes(&effect, targets),
             Primitive::ReversePowerUp => self.reverse_power_up(&effect),
             Primitive::ReviveStrongest { count, above, cost } => {
                 self.revive_strongest(&effect, *count, *above, *cost, events)
