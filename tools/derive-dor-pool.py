@@ -905,6 +905,8 @@ TRAPS = {
     # "Permanent trap that triggers against power-ups involving increases in ATK and DEF,
     # reversing the positive effect to a negative amount."
     816: ("continuous", "full", [eff("enemy-power-up", "reverse-power-up")]),  # Reverse Trap
+    # "Permanent trap that triggers against any activated TRAP card and nullifies the card."
+    825: ("continuous", "full", [eff("enemy-trap", "negate-trap")]),  # Royal Decree
     822: ("continuous", "full", [eff("enemy-spell", "negate-spell",
                                      only=flt(kind="spell", names=[685, 686, 687, 688]))]),  # Call of the Grave
     # "Destroys every one of your opponent's attack-positioned cards": face-down ones too.
@@ -947,7 +949,6 @@ AGREED_EQUIPS = {789, 790, 794, 800}
 AGREED_TRAPS = {
     814: "enemy-moves-in-range",  # Goblin Fan
     824: "enemy-spell",  # White Hole
-    825: "enemy-moves-in-range",  # Royal Decree
 }
 
 

@@ -21,6 +21,8 @@ pub enum TrapEvent {
     /// The enemy powered up the monster at `at`: an equip spell joined it, the last of its
     /// equips.
     PowerUp { at: Place },
+    /// The enemy sprang the trap at `at`, which has not resolved yet.
+    TrapSprung { at: Place },
     /// `by` proposed ending the duel by agreement (Kingdom Duels' Battle Royale): every
     /// other player still in it agrees or refuses.
     EndProposed { by: Seat },

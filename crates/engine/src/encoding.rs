@@ -714,6 +714,10 @@ impl Writer<'_> {
                 self.variant(7);
                 self.place(*at);
             }
+            TrapEvent::TrapSprung { at } => {
+                self.variant(8);
+                self.place(*at);
+            }
         }
     }
 

@@ -162,6 +162,11 @@ pub enum Event {
     SpellNegated {
         card: CardId,
     },
+    /// The trap `card` at `at` was answered by a trap that nullifies it (Royal Decree).
+    TrapNegated {
+        at: Place,
+        card: CardId,
+    },
     TrapSprung {
         at: Place,
         card: CardId,

@@ -333,6 +333,7 @@ fn describe(effect: &EffectDef, ctx: &Ctx<'_>) -> (Option<String>, String) {
         ),
         Trigger::EnemySpell => Some("When your opponent activates a spell".to_owned()),
         Trigger::EnemyPowerUp => Some("When your opponent powers up a monster".to_owned()),
+        Trigger::EnemyTrap => Some("When your opponent springs a trap".to_owned()),
         Trigger::WhileInDefence => {
             Some("While this monster is face-up in defence position".to_owned())
         }
@@ -527,6 +528,7 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::ReversePowerUp
         | Primitive::CopiesLeaders
         | Primitive::ShowClasses { .. }
+        | Primitive::NegateTrap
         | Primitive::DestroyOneAtRandom { .. }
         | Primitive::DestroyCellsAtRandom { .. }
         | Primitive::LabyrinthMovesHere

@@ -604,7 +604,9 @@ pub fn board_marks(view: &SeatView, selection: Selection) -> BTreeMap<Place, Mar
         }
         Some(Decision::Respond { event }) => {
             let places = match event {
-                TrapEvent::Moved { at } | TrapEvent::PowerUp { at } => vec![*at],
+                TrapEvent::Moved { at }
+                | TrapEvent::PowerUp { at }
+                | TrapEvent::TrapSprung { at } => vec![*at],
                 TrapEvent::Attack { attacker, target } => vec![*attacker, *target],
                 TrapEvent::Spell { at } => at.iter().copied().collect(),
                 TrapEvent::EndProposed { .. } | TrapEvent::PhaseBegins { .. } => Vec::new(),
@@ -676,6 +678,9 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                 TrapEvent::Spell { .. } => "The enemy activated a spell.".to_owned(),
                 TrapEvent::PowerUp { at } => {
                     format!("The enemy powered up {}.", place_words(view, *at))
+                }
+                TrapEvent::TrapSprung { at } => {
+                    format!("The enemy sprang {}.", place_words(view, *at))
                 }
                 TrapEvent::Chained { at, by } => {
                     let links = view.duel.chain().links.len();

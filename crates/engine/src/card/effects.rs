@@ -30,6 +30,8 @@ pub enum Trigger {
     EnemySpell,
     /// A trap springs when the enemy powers up a monster (an equip spell joins it).
     EnemyPowerUp,
+    /// A trap springs when the enemy springs a trap.
+    EnemyTrap,
     /// Applies continuously while this monster is face-up in defence position on the field
     /// (the original game's Nature Effects: "while this card is face-up in the defense
     /// position").
@@ -523,6 +525,9 @@ pub enum Primitive {
     /// opponent's LP by the same amount"). The trap answers only a spell that gives its own
     /// player life points.
     ReverseGains,
+    /// The trap this trap answers does nothing and goes to the graveyard (Royal Decree:
+    /// "triggers against any activated TRAP card and nullifies the card").
+    NegateTrap,
     /// Where the bluff hides classes, the owners of the class-hidden cards `targets`
     /// reaches declare which are monsters, as for an effect that reaches cards by class (The
     /// Inexperienced Spy: "Regardless of facing, Type icons of all opponent's card are

@@ -110,7 +110,7 @@ pub(super) fn event_in_limited_range(event: TrapEvent, trap: Cell) -> bool {
         TrapEvent::Moved { at } => near(at),
         TrapEvent::Attack { target, .. } => near(target),
         TrapEvent::Spell { at } => at.is_some_and(near),
-        TrapEvent::PowerUp { at } => near(at),
+        TrapEvent::PowerUp { at } | TrapEvent::TrapSprung { at } => near(at),
         TrapEvent::EndProposed { .. }
         | TrapEvent::Chained { .. }
         | TrapEvent::Summoned { .. }

@@ -31,6 +31,7 @@ pub(super) fn trigger_for(event: TrapEvent) -> Option<Trigger> {
         TrapEvent::Attack { .. } => Some(Trigger::EnemyAttacks),
         TrapEvent::Spell { .. } => Some(Trigger::EnemySpell),
         TrapEvent::PowerUp { .. } => Some(Trigger::EnemyPowerUp),
+        TrapEvent::TrapSprung { .. } => Some(Trigger::EnemyTrap),
         TrapEvent::EndProposed { .. }
         | TrapEvent::Chained { .. }
         | TrapEvent::Summoned { .. }
@@ -44,7 +45,7 @@ pub(super) fn triggering_place(event: TrapEvent) -> Option<Place> {
         TrapEvent::Moved { at } => Some(at),
         TrapEvent::Attack { attacker, .. } => Some(attacker),
         TrapEvent::Spell { at } => at,
-        TrapEvent::PowerUp { at } => Some(at),
+        TrapEvent::PowerUp { at } | TrapEvent::TrapSprung { at } => Some(at),
         TrapEvent::EndProposed { .. }
         | TrapEvent::Chained { .. }
         | TrapEvent::Summoned { .. }
@@ -459,6 +460,15 @@ impl Duel {
             Some(last) if queued => last.discard_after = disposable,
             _ if disposable => self.destroy(cell, Some(seat), events),
             _ => {}
+        }
+        if let TrapEvent::TrapSprung { .. } = event {
+            // A trap answering a trap resolves first, while the trap it answers waits.
+            let answer: Vec<_> = self.state.queue.drain(start..).collect();
+            self.state.queue.splice(0..0, answer);
+        } else if queued {
+            // A trap that will do something is an action the enemy's traps may answer
+            // (Royal Decree); a trap answering a trap is not answered in turn.
+            self.open_windows(seat, TrapEvent::TrapSprung { at }, events);
         }
         Ok(())
     }

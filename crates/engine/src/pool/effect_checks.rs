@@ -24,7 +24,11 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
         CardKind::Trap { .. } => {
             matches!(
                 effect.trigger,
-                T::EnemyMovesInRange | T::EnemyAttacks | T::EnemySpell | T::EnemyPowerUp
+                T::EnemyMovesInRange
+                    | T::EnemyAttacks
+                    | T::EnemySpell
+                    | T::EnemyPowerUp
+                    | T::EnemyTrap
             )
         }
         // Kingdom Duels cards carry no effects of the grid's vocabulary.
@@ -123,6 +127,9 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
         // They change the spell or power-up the trap answers.
         Primitive::ReverseGains if effect.trigger != T::EnemySpell => {
             return Err("`reverse-gains` answers an enemy spell (`enemy-spell`)".to_owned());
+        }
+        Primitive::NegateTrap if effect.trigger != T::EnemyTrap => {
+            return Err("`negate-trap` answers an enemy trap (`enemy-trap`)".to_owned());
         }
         Primitive::ReversePowerUp if effect.trigger != T::EnemyPowerUp => {
             return Err(

@@ -226,6 +226,7 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         Primitive::ReverseGains => "if that spell gives its player life points, that player \
             loses as many instead"
             .to_owned(),
+        Primitive::NegateTrap => "that trap does nothing and goes to the graveyard".to_owned(),
         Primitive::ShowClasses { targets } => {
             let np = targets_phrase(targets, trigger, ctx);
             format!(

@@ -362,6 +362,7 @@ impl Duel {
                 Resolved::Done
             }
             Primitive::ReverseGains => self.reverse_gains(&effect),
+            Primitive::NegateTrap => self.negate_trap(&effect, events),
             Primitive::ShowClasses { targets } => self.show_classes(&effect, targets),
             Primitive::ReversePowerUp => self.reverse_power_up(&effect),
             Primitive::ReviveStrongest { count, above, cost } => {

@@ -1,4 +1,4 @@
-//! Cancel the attack, or the spell, that set the trap off. Set off by a move instead
+//! Cancel the attack, the spell, or the trap that set the trap off. Set off by a move instead
 //! (Block Attack: "triggers when an enemy card completes its move … Cancels the card's
 //! actions and ends further movement"), the card that moved does nothing more this turn: it
 //! neither attacks nor changes position.
@@ -35,6 +35,30 @@ impl Duel {
 
     pub(super) fn negate_spell(&mut self) -> Resolved {
         self.state.spell_negated = true;
+        Resolved::Done
+    }
+
+    /// Royal Decree: the trap that set it off (sprung, its effects waiting behind this one)
+    /// does nothing and goes to the graveyard, "permanent" or not.
+    pub(super) fn negate_trap(
+        &mut self,
+        effect: &QueuedEffect,
+        events: &mut Vec<Event>,
+    ) -> Resolved {
+        let Some(at) = effect.triggering.and_then(Place::cell) else {
+            return Resolved::Done;
+        };
+        let Some(card) = self.state.piece(at).and_then(|p| p.card) else {
+            return Resolved::Done;
+        };
+        self.state
+            .queue
+            .retain(|queued| !(queued.card == card && queued.at == Some(at.into())));
+        events.push(Event::TrapNegated {
+            at: at.into(),
+            card,
+        });
+        self.destroy(at, Some(effect.controller), events);
         Resolved::Done
     }
 }
