@@ -698,6 +698,7 @@ EQUIPS = {
 # equip table names them, so FairDuel reads "a shell" as the monsters whose names say they
 # carry one: turtles and tortoises, kappas, crabs, snails and the armadillo.
 STEEL_SHELL = 760
+RIRYOKU = 789
 SHELL_WORDS = ("turtle", "tortoise", "kappa", "crab", "snail", "armadillo")
 
 
@@ -907,6 +908,9 @@ TRAPS = {
     816: ("continuous", "full", [eff("enemy-power-up", "reverse-power-up")]),  # Reverse Trap
     # "Permanent trap that triggers against any activated TRAP card and nullifies the card."
     825: ("continuous", "full", [eff("enemy-trap", "negate-trap")]),  # Royal Decree
+    # "Permanent trap that triggers against an opponent's direct LP-attacking Riryoku and
+    # reverses the inflicted damage."
+    814: ("continuous", "full", [eff("enemy-power-up", "turn-back-steal")]),  # Goblin Fan
     822: ("continuous", "full", [eff("enemy-spell", "negate-spell",
                                      only=flt(kind="spell", names=[685, 686, 687, 688]))]),  # Call of the Grave
     # "Destroys every one of your opponent's attack-positioned cards": face-down ones too.
@@ -941,13 +945,12 @@ AGREED_MONSTER_TRIGGERS = {
 
 # Power-ups (equips) left to agreement: the original effect table's power-ups with a
 # special effect (type 0) and Sword of Dragon's Soul.
-AGREED_EQUIPS = {789, 790, 794, 800}
+AGREED_EQUIPS = {790, 794, 800}
 
 
 # When each trap left to agreement springs: on the enemy's spell for the cards that answer
 # spells, on an enemy's move anywhere for the rest.
 AGREED_TRAPS = {
-    814: "enemy-moves-in-range",  # Goblin Fan
     824: "enemy-spell",  # White Hole
 }
 
@@ -1124,6 +1127,12 @@ def build(facts, effect_names, classes, equips):
         add(n, {"kind": "spell", "spell": "equip",
                 "equip_to": agreed_equip_to(facts[n]["name"], facts, equips),
                 "effects": [both("activate", tg("this"), amount)]}, "equip spells")
+    # Riryoku: "Reduces opponent's LP by half and adds the reduced amount to the powers of all
+    # monsters": a power-up no row of the equip table limits, so it fits any monster, which
+    # gains the amount.
+    expect(RIRYOKU, facts[RIRYOKU], "Spell")
+    add(RIRYOKU, {"kind": "spell", "spell": "equip", "equip_to": flt(),
+                  "effects": [eff("activate", "steal-half-life-points")]}, "equip spells")
     expect(STEEL_SHELL, facts[STEEL_SHELL], "Spell")
     add(STEEL_SHELL, {"kind": "spell", "spell": "equip",
                       "equip_to": flt(names=shelled_monsters(facts)),

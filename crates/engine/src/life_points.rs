@@ -31,20 +31,27 @@ impl Duel {
         if self.state.gains_reversed.contains(seat) {
             // Bad Reaction to Simochi answered the spell: "the same amount" is lost instead,
             // which no lasting change to damage alters.
-            if amount > 0 {
-                let life_points = self.state.player(seat).life_points.saturating_sub(amount);
-                self.set_life_points(seat, life_points);
-                events.push(Event::Damage {
-                    seat,
-                    amount,
-                    life_points,
-                });
-            }
+            self.lose_exactly(seat, amount, events);
             return;
         }
         let life_points = self.state.player(seat).life_points.saturating_add(amount);
         self.set_life_points(seat, life_points);
         events.push(Event::Healed {
+            seat,
+            amount,
+            life_points,
+        });
+    }
+
+    /// `seat` loses exactly `amount` life points, which no lasting change to damage alters
+    /// (an effect that takes "the same amount", or half of them).
+    pub(crate) fn lose_exactly(&mut self, seat: Seat, amount: u32, events: &mut Vec<Event>) {
+        if amount == 0 {
+            return;
+        }
+        let life_points = self.state.player(seat).life_points.saturating_sub(amount);
+        self.set_life_points(seat, life_points);
+        events.push(Event::Damage {
             seat,
             amount,
             life_points,

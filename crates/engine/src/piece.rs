@@ -191,8 +191,9 @@ pub struct Attached {
     pub owner: Seat,
     pub card_ref: CardRef,
     pub card: CardId,
-    /// A power-up a trap turned against its monster (Reverse Trap): what it would raise,
-    /// it lowers by as much.
+    /// A power-up a trap turned back: what it would raise, it lowers by as much (Reverse
+    /// Trap); the life points it would take, it takes from its own player (Goblin Fan
+    /// against Riryoku).
     #[serde(default)]
     pub reversed: bool,
 }

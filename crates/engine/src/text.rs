@@ -529,6 +529,8 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::CopiesLeaders
         | Primitive::ShowClasses { .. }
         | Primitive::NegateTrap
+        | Primitive::StealHalfLifePoints
+        | Primitive::TurnBackSteal
         | Primitive::DestroyOneAtRandom { .. }
         | Primitive::DestroyCellsAtRandom { .. }
         | Primitive::LabyrinthMovesHere

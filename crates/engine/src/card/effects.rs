@@ -525,6 +525,16 @@ pub enum Primitive {
     /// opponent's LP by the same amount"). The trap answers only a spell that gives its own
     /// player life points.
     ReverseGains,
+    /// A power-up's effect as it joins its monster: the opponent loses half their life
+    /// points, and the monster gains as much ATK and DEF for as long as it stays on the
+    /// field (Riryoku: "Reduces opponent's LP by half and adds the reduced amount to the
+    /// powers").
+    StealHalfLifePoints,
+    /// The power-up this trap answers takes its half of life points from its own player
+    /// instead of the trap's (Goblin Fan: "triggers against an opponent's direct
+    /// LP-attacking Riryoku and reverses the inflicted damage"). The trap answers only a
+    /// power-up that steals life points.
+    TurnBackSteal,
     /// The trap this trap answers does nothing and goes to the graveyard (Royal Decree:
     /// "triggers against any activated TRAP card and nullifies the card").
     NegateTrap,

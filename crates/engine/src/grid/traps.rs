@@ -11,7 +11,9 @@ use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::format::TrapReach;
-use crate::grid::effects::{gives_its_player_life_points, last_power_up_raises};
+use crate::grid::effects::{
+    gives_its_player_life_points, last_power_up_raises, last_power_up_steals,
+};
 use crate::grid::filters::{
     event_in_limited_range, identity_matches, needs_identity_of, piece_identity_matches,
 };
@@ -162,15 +164,16 @@ impl Duel {
     /// is `event` (other events, other traps: yes).
     fn answers_this_spell(&self, card: &CardDef, event: TrapEvent) -> bool {
         if let TrapEvent::PowerUp { at } = event {
-            let raises = at
-                .cell()
-                .and_then(|c| self.state.piece(c))
-                .is_some_and(|piece| last_power_up_raises(self, piece));
-            return raises
-                || !card
-                    .effects
-                    .iter()
-                    .any(|e| e.primitive == Primitive::ReversePowerUp);
+            let powered = at.cell().and_then(|c| self.state.piece(c));
+            return card.effects.iter().all(|e| match e.primitive {
+                Primitive::ReversePowerUp => {
+                    powered.is_some_and(|piece| last_power_up_raises(self, piece))
+                }
+                Primitive::TurnBackSteal => {
+                    powered.is_some_and(|piece| last_power_up_steals(self, piece))
+                }
+                _ => true,
+            });
         }
         let TrapEvent::Spell { at } = event else {
             return true;
@@ -461,11 +464,13 @@ impl Duel {
             _ if disposable => self.destroy(cell, Some(seat), events),
             _ => {}
         }
-        if let TrapEvent::TrapSprung { .. } = event {
-            // A trap answering a trap resolves first, while the trap it answers waits.
+        if let TrapEvent::TrapSprung { .. } | TrapEvent::PowerUp { .. } = event {
+            // A trap answering a trap (or a power-up) resolves first, while what it answers
+            // waits.
             let answer: Vec<_> = self.state.queue.drain(start..).collect();
             self.state.queue.splice(0..0, answer);
-        } else if queued {
+        }
+        if queued && !matches!(event, TrapEvent::TrapSprung { .. }) {
             // A trap that will do something is an action the enemy's traps may answer
             // (Royal Decree); a trap answering a trap is not answered in turn.
             self.open_windows(seat, TrapEvent::TrapSprung { at }, events);

@@ -128,6 +128,23 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
         Primitive::ReverseGains if effect.trigger != T::EnemySpell => {
             return Err("`reverse-gains` answers an enemy spell (`enemy-spell`)".to_owned());
         }
+        Primitive::TurnBackSteal if effect.trigger != T::EnemyPowerUp => {
+            return Err(
+                "`turn-back-steal` answers an enemy power-up (`enemy-power-up`)".to_owned(),
+            );
+        }
+        Primitive::StealHalfLifePoints
+            if !(matches!(
+                kind,
+                CardKind::Spell {
+                    spell: crate::card::SpellKind::Equip
+                }
+            ) && effect.trigger == T::Activate) =>
+        {
+            return Err(
+                "`steal-half-life-points` belongs to an equip spell, `activate`".to_owned(),
+            );
+        }
         Primitive::NegateTrap if effect.trigger != T::EnemyTrap => {
             return Err("`negate-trap` answers an enemy trap (`enemy-trap`)".to_owned());
         }

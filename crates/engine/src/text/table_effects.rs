@@ -226,6 +226,12 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         Primitive::ReverseGains => "if that spell gives its player life points, that player \
             loses as many instead"
             .to_owned(),
+        Primitive::StealHalfLifePoints => "your opponent loses half their life points, and the \
+            monster it powers up gains as much ATK and DEF while it stays on the field"
+            .to_owned(),
+        Primitive::TurnBackSteal => "that power-up takes its half of life points from its own \
+            player instead"
+            .to_owned(),
         Primitive::NegateTrap => "that trap does nothing and goes to the graveyard".to_owned(),
         Primitive::ShowClasses { targets } => {
             let np = targets_phrase(targets, trigger, ctx);

@@ -53,8 +53,9 @@ impl Duel {
         }
     }
 
-    /// A power-up just joined the monster at `at`: its effect left to agreement is due now
-    /// (the grid reads a defined power-up's ATK/DEF where it applies instead).
+    /// A power-up just joined the monster at `at`: its effect left to agreement is due now,
+    /// and Riryoku's theft (the grid reads a defined power-up's ATK/DEF where it applies
+    /// instead).
     pub(in crate::grid) fn queue_agreed_equip(
         &mut self,
         equip: crate::card::CardId,
@@ -63,6 +64,23 @@ impl Duel {
     ) {
         if let Some(card) = self.rules.pool.get(equip).cloned() {
             self.queue_agreed(&card, Trigger::Activate, controller, at);
+            // Riryoku's theft happens once, as the power-up joins.
+            for (index, effect) in card.effects.iter().enumerate() {
+                if effect.trigger == Trigger::Activate
+                    && effect.primitive == Primitive::StealHalfLifePoints
+                {
+                    self.state.queue.push(QueuedEffect {
+                        card: card.id,
+                        index: index as u8,
+                        controller,
+                        at: Some(Place::Cell(at)),
+                        triggering: None,
+                        opponent: None,
+                        discard_after: false,
+                        card_ref: None,
+                    });
+                }
+            }
         }
     }
 

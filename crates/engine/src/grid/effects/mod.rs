@@ -32,7 +32,9 @@ mod reverse_gains;
 mod revive_strongest;
 pub(in crate::grid) use reverse_gains::gives_its_player_life_points;
 mod reverse_power_up;
+mod steal_half_life_points;
 pub(in crate::grid) use reverse_power_up::last_power_up_raises;
+pub(in crate::grid) use steal_half_life_points::last_power_up_steals;
 mod spellbind;
 mod summoning_points;
 mod swap_stats;
@@ -148,6 +150,7 @@ impl Duel {
             | Primitive::SummoningPointsToZero { player }
             | Primitive::Teleport { to: player, .. }
             | Primitive::RevealHand { player } => *player == Player::Opponent,
+            Primitive::StealHalfLifePoints => true,
             _ => false,
         };
         if !names_opponent || self.fizzles(effect, card, def) {
@@ -363,6 +366,8 @@ impl Duel {
             }
             Primitive::ReverseGains => self.reverse_gains(&effect),
             Primitive::NegateTrap => self.negate_trap(&effect, events),
+            Primitive::StealHalfLifePoints => self.steal_half_life_points(&effect, events),
+            Primitive::TurnBackSteal => self.turn_back_steal(&effect),
             Primitive::ShowClasses { targets } => self.show_classes(&effect, targets),
             Primitive::ReversePowerUp => self.reverse_power_up(&effect),
             Primitive::ReviveStrongest { count, above, cost } => {
