@@ -286,6 +286,8 @@ EFFECT_MONSTERS = {
     51: [eff("flip", "flip-face-up", targets=tg("field"))],  # The Stern Mystic
     # "Flips the last card played by an opponent face-up": found wherever it now stands.
     344: [eff("flip", "flip-last-played")],  # Monster Eye
+    # "Own ATK/DEF either increased or decreased by up to 1500 points when entering battle."
+    382: [eff("battle", "whim-in-battle", up_to=1500)],  # Goddess of Whim
     # "If LP is higher than 1000 at the moment this card is destroyed, a maximum of 4 monsters
     # with the highest ATKs from own as well as opponent's Graveyard are revived under owning
     # player's control. Following the revival, the owning player's LP is reduced by 1000."

@@ -162,6 +162,13 @@ pub enum Event {
     SpellNegated {
         card: CardId,
     },
+    /// The whim of `card` at `at` (Goddess of Whim) changed its ATK and DEF by `change` for
+    /// the battle it enters.
+    Whim {
+        at: Place,
+        card: CardId,
+        change: i16,
+    },
     /// The trap `card` at `at` was answered by a trap that nullifies it (Royal Decree).
     TrapNegated {
         at: Place,

@@ -530,6 +530,7 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::ShowClasses { .. }
         | Primitive::NegateTrap
         | Primitive::StealHalfLifePoints
+        | Primitive::WhimInBattle { .. }
         | Primitive::TurnBackSteal
         | Primitive::DestroyOneAtRandom { .. }
         | Primitive::DestroyCellsAtRandom { .. }

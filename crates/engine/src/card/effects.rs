@@ -525,6 +525,13 @@ pub enum Primitive {
     /// opponent's LP by the same amount"). The trap answers only a spell that gives its own
     /// player life points.
     ReverseGains,
+    /// As a battle is about to be fought with this monster face-up, its ATK and DEF change
+    /// by a jointly random amount from `-up_to` to `+up_to` in steps of 100, for the rest
+    /// of the turn (Goddess of Whim: "Own ATK/DEF either increased or decreased by up to
+    /// 1500 points when entering battle").
+    WhimInBattle {
+        up_to: u16,
+    },
     /// A power-up's effect as it joins its monster: the opponent loses half their life
     /// points, and the monster gains as much ATK and DEF for as long as it stays on the
     /// field (Riryoku: "Reduces opponent's LP by half and adds the reduced amount to the

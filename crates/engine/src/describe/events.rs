@@ -40,6 +40,12 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::TrapSprung { at, card } => format!("{} springs at {at}", name(*card)),
         Event::AttackNegated { from } => format!("the attack from {from} is stopped"),
         Event::SpellNegated { card } => format!("{} is negated", name(*card)),
+        Event::Whim { at, card, change } => {
+            format!(
+                "{} at {at} changes its ATK and DEF by {change:+} on a whim",
+                name(*card)
+            )
+        }
         Event::TrapNegated { at, card } => format!("{} at {at} is nullified", name(*card)),
         Event::Flipped { at, card } => format!("{} at {at} is flipped face-up", name(*card)),
         Event::TurnedFaceDown { at } => format!("the card at {at} is turned face-down"),

@@ -282,15 +282,24 @@ impl Duel {
             });
             return;
         }
-        if let Some(piece) = self.state.piece(target)
-            && piece.card.is_none()
-        {
-            let due = (piece.owner, self.state.commitment(piece.card_ref));
-            self.state.reveal_due.push(due);
-            self.state.resume = Resume::AttackAfterReveal {
-                attacker: attacker.into(),
-                target: target.into(),
-            };
+        let then = Resume::AttackAfterReveal {
+            attacker: attacker.into(),
+            target: target.into(),
+        };
+        let hidden_target = match self.state.piece(target) {
+            Some(piece) if piece.card.is_none() => {
+                let due = (piece.owner, self.state.commitment(piece.card_ref));
+                self.state.reveal_due.push(due);
+                true
+            }
+            _ => false,
+        };
+        // The reveal, then a whim's draw (Goddess of Whim), then the battle.
+        if self.whim_before_battle(attacker, target, then.clone(), events) {
+            return;
+        }
+        if hidden_target {
+            self.state.resume = then;
             return;
         }
         self.battle(attacker, target, events);

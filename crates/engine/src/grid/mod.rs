@@ -50,6 +50,7 @@ mod traps;
 mod turn;
 mod turns_in_defence;
 mod victory_when_surrounded;
+mod whim_in_battle;
 mod win_conditions;
 
 pub use built_decks::build_grid_decks;

@@ -69,6 +69,12 @@ impl Duel {
             return;
         };
         self.state.resume = *then;
+        if let Some(Primitive::WhimInBattle { .. }) =
+            self.effect_def(&effect).map(|def| &def.primitive)
+        {
+            self.whims_drawn(&effect, seed, events);
+            return;
+        }
         let pool = self.random_pool(&effect);
         let wanted = match self.effect_def(&effect).map(|def| &def.primitive) {
             Some(Primitive::DestroyCellsAtRandom { cells }) => usize::from(*cells),

@@ -153,6 +153,18 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
                 "`reverse-power-up` answers an enemy power-up (`enemy-power-up`)".to_owned(),
             );
         }
+        Primitive::WhimInBattle { up_to }
+            if !(matches!(kind, CardKind::Monster(_)) && effect.trigger == T::Battle)
+                || *up_to == 0
+                || up_to % 100 != 0
+                || *up_to > 12_700 =>
+        {
+            return Err(
+                "`whim-in-battle` belongs to a monster, `battle`, and goes up to a multiple of \
+                 100 from 100 to 12700"
+                    .to_owned(),
+            );
+        }
         Primitive::CopiesLeaders
             if !(matches!(kind, CardKind::Monster(_)) && effect.trigger == T::Continuous) =>
         {

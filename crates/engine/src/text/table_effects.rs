@@ -226,6 +226,12 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         Primitive::ReverseGains => "if that spell gives its player life points, that player \
             loses as many instead"
             .to_owned(),
+        Primitive::WhimInBattle { up_to } => format!(
+            "as a battle is about to be fought with {} face-up, its ATK and DEF change by an \
+             amount from -{up_to} to +{up_to} in steps of 100, drawn at random by every player \
+             together, until the end of the turn",
+            ctx.this()
+        ),
         Primitive::StealHalfLifePoints => "your opponent loses half their life points, and the \
             monster it powers up gains as much ATK and DEF while it stays on the field"
             .to_owned(),

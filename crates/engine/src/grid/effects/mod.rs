@@ -328,6 +328,7 @@ impl Duel {
             | Primitive::EvolveAfterTurns { .. }
             | Primitive::EvolveOnTerrain { .. }
             | Primitive::CopiesLeaders
+            | Primitive::WhimInBattle { .. }
             | Primitive::CannotMove
             | Primitive::NeutralizesInBattle => Resolved::Done,
             Primitive::DiscardHands => self.discard_hands(events),
