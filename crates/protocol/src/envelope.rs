@@ -149,7 +149,15 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// (`DuelState::spell_spares`) and a destroyed card's graveyard copy in its queued effects
 /// (`QueuedEffect::card_ref`), all in every state hash; control taken in another player's
 /// turn lasts through the taker's next.
-pub const PROTOCOL_VERSION: u16 = 32;
+///
+/// Version 33: traps answering power-ups and traps (`TrapEvent::PowerUp`,
+/// `TrapEvent::TrapSprung`: response windows after an equip joins a monster and after a
+/// trap springs), a power-up turned back (`Attached::reversed`), a spell's recovery turned
+/// into a loss (`DuelState::gains_reversed`), the last card each player played
+/// (`PlayerState::last_played`), a revival from any graveyard (`Resume::PlaceRevived` names
+/// the graveyard and the card; `Decision::PlaceRevived` the card bringing it back), all in
+/// every state hash; Goddess of Whim's draw before a battle (`Event::Whim`).
+pub const PROTOCOL_VERSION: u16 = 33;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

@@ -544,6 +544,17 @@ pub fn place_words(view: &SeatView, place: Place) -> String {
     format!("{whose} {name}")
 }
 
+/// The card at `place` by name where I know it ("Celtic Guardian at c7"), else by place.
+fn card_words(view: &SeatView, place: Place) -> String {
+    let duel = &view.duel;
+    duel.piece_at(place)
+        .and_then(|p| duel.known_card(p, Some(&view.knowledge)))
+        .map_or_else(
+            || format!("the card at {place}"),
+            |c| format!("{} at {place}", c.name),
+        )
+}
+
 /// Whether I am asked to agree to end the duel.
 fn asked_about_end(view: &SeatView) -> bool {
     matches!(
@@ -677,10 +688,10 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
                 ),
                 TrapEvent::Spell { .. } => "The enemy activated a spell.".to_owned(),
                 TrapEvent::PowerUp { at } => {
-                    format!("The enemy powered up {}.", place_words(view, *at))
+                    format!("The enemy powered up {}.", card_words(view, *at))
                 }
                 TrapEvent::TrapSprung { at } => {
-                    format!("The enemy sprang {}.", place_words(view, *at))
+                    format!("The enemy sprang {}.", card_words(view, *at))
                 }
                 TrapEvent::Chained { at, by } => {
                     let links = view.duel.chain().links.len();

@@ -26,6 +26,8 @@ use crate::widgets::{CardLook, Side, card_details_ui, card_ui};
 
 pub mod actions;
 #[cfg(test)]
+mod answering_traps_tests;
+#[cfg(test)]
 mod moved_by_effects_tests;
 mod panels;
 #[cfg(test)]

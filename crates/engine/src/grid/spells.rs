@@ -55,6 +55,9 @@ impl Duel {
         );
         if self.state.spell_negated {
             self.state.spell_negated = false;
+            // A negated spell resolves nothing: a trap's answer to it ends here.
+            self.state.spell_spares = crate::seat::SeatSet::EMPTY;
+            self.state.gains_reversed = crate::seat::SeatSet::EMPTY;
             events.push(Event::SpellNegated { card: card.id });
             if let Some(at) = at {
                 self.destroy(at, None, events);
