@@ -18,11 +18,6 @@ pub enum TrapEvent {
     Attack { attacker: Place, target: Place },
     /// The enemy activated a spell (at `at` if it is on the board).
     Spell { at: Option<Place> },
-    /// The enemy powered up the monster at `at`: an equip spell joined it, the last of its
-    /// equips.
-    PowerUp { at: Place },
-    /// The enemy sprang the trap at `at`, which has not resolved yet.
-    TrapSprung { at: Place },
     /// `by` proposed ending the duel by agreement (Kingdom Duels' Battle Royale): every
     /// other player still in it agrees or refuses.
     EndProposed { by: Seat },
@@ -37,6 +32,11 @@ pub enum TrapEvent {
         phase: crate::state::Phase,
         of: Seat,
     },
+    /// The enemy powered up the monster at `at`: an equip spell joined it, the last of its
+    /// equips.
+    PowerUp { at: Place },
+    /// The enemy sprang the trap at `at`, which has not resolved yet.
+    TrapSprung { at: Place },
 }
 
 /// A choice a player makes.
@@ -97,10 +97,10 @@ pub enum Decision {
     /// revealed or left the field, and the materials set apart for it are open: say whether
     /// they were the proper ones (`Action::JudgeMaterials`); if not, `summoner` loses.
     JudgeMaterials { summoner: Seat },
-    /// The monster `card` comes back out of a graveyard to you by the effect of `by` (its
-    /// own, when it was destroyed): choose the unused zone of your Summoning Area it takes
+    /// The monster `card` comes back out of a graveyard to you by the effect of `by` (`None`:
+    /// its own, as it was destroyed): choose the unused zone of your Summoning Area it takes
     /// (`Action::PlaceRevived`).
-    PlaceRevived { card: CardId, by: CardId },
+    PlaceRevived { card: CardId, by: Option<CardId> },
     /// The effect of `card` teleports a card: choose which (where several could go) and the
     /// unused zone of the Summoning Area it goes to (`Action::Teleport`).
     Teleport { card: CardId },

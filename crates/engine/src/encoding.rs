@@ -790,7 +790,13 @@ impl Writer<'_> {
                     Decision::PlaceRevived { card, by } => {
                         self.variant(20);
                         self.card_id(*card);
-                        self.card_id(*by);
+                        match by {
+                            None => self.byte(0),
+                            Some(by) => {
+                                self.byte(1);
+                                self.card_id(*by);
+                            }
+                        }
                     }
                     Decision::Teleport { card } => {
                         self.variant(21);

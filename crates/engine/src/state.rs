@@ -341,13 +341,14 @@ impl Resume {
             Resume::PlaceRevived {
                 effect,
                 owner,
+                card,
                 revived,
                 ..
             } => Some((
                 *owner,
                 Decision::PlaceRevived {
                     card: *revived,
-                    by: effect.card,
+                    by: (effect.card_ref != Some(*card)).then_some(effect.card),
                 },
             )),
             Resume::Teleport { effect, .. } => {

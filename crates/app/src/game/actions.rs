@@ -848,14 +848,14 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
             "Your monster at {at} comes back to you: choose the zone next to your Deck \
              Leader it returns to."
         ))),
-        Decision::PlaceRevived { card, by } if card == by => {
+        Decision::PlaceRevived { card, by: None } => {
             let name = card_name(view, *card);
             Some(all(format!(
                 "{name} was destroyed and comes back: choose the unused zone of your \
                  Summoning Area it takes (not the one it left)."
             )))
         }
-        Decision::PlaceRevived { card, by } => {
+        Decision::PlaceRevived { card, by: Some(by) } => {
             let (name, by) = (card_name(view, *card), card_name(view, *by));
             Some(all(format!(
                 "{by} brings {name} back from a graveyard under your control: choose the \

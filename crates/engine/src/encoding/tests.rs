@@ -605,14 +605,14 @@ fn hand_written_encoding_is_postcards() {
             seat: Seat(0),
             decision: Decision::PlaceRevived {
                 card: CardId(376),
-                by: CardId(376),
+                by: None,
             },
         },
         Awaiting::Decision {
             seat: Seat(0),
             decision: Decision::PlaceRevived {
                 card: CardId(0),
-                by: CardId(377),
+                by: Some(CardId(377)),
             },
         },
         Awaiting::Decision {
@@ -702,6 +702,12 @@ fn hand_written_encoding_is_postcards() {
         TrapEvent::Summoned {
             at: Cell::new(2, 3).into(),
             by: Seat(1),
+        },
+        TrapEvent::PowerUp {
+            at: Cell::new(4, 2).into(),
+        },
+        TrapEvent::TrapSprung {
+            at: Cell::new(0, 6).into(),
         },
     ];
     let outcomes = [

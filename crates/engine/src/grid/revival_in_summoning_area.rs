@@ -73,7 +73,10 @@ impl Duel {
     /// The graveyard copy of the destroyed card whose effect this is, with its owner (whose
     /// graveyard holds it, whoever controlled it). None once it has left the graveyard
     /// (removed from the game in battle): another copy is another card.
-    fn destroyed_card_in_graveyard(&self, effect: &QueuedEffect) -> Option<(Seat, CardRef)> {
+    pub(super) fn destroyed_card_in_graveyard(
+        &self,
+        effect: &QueuedEffect,
+    ) -> Option<(Seat, CardRef)> {
         let card_ref = effect.card_ref?;
         self.state.table.seats().find_map(|seat| {
             self.state

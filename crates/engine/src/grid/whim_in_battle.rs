@@ -18,12 +18,22 @@ use crate::state::{QueuedEffect, Resume};
 const WHIM_STEP: u16 = 100;
 
 impl Duel {
-    /// The whim of the monster at `cell`, if it is face-up and free and has one: its effect
-    /// (index) and how far it goes.
-    fn whim_of(&self, cell: Cell) -> Option<(u8, u16)> {
+    /// The whim of the monster at `cell` battling the one at `foe`, if it is face-up and free,
+    /// has one, and its foe does not neutralize its battle effects (Sword of Dragon's Soul):
+    /// its effect (index) and how far it goes.
+    fn whim_of(&self, cell: Cell, foe: Cell) -> Option<(u8, u16)> {
         let piece = self.state.piece(cell)?;
         let card = self.rules.pool.get(piece.card?)?;
         if piece.leader || !piece.face_up || self.is_spellbound(cell) {
+            return None;
+        }
+        let neutralized = self.state.piece(foe).is_some_and(|foe_piece| {
+            foe_piece
+                .card
+                .and_then(|id| self.rules.pool.get(id))
+                .is_some_and(|foe_card| self.neutralized_by((foe, foe_piece, foe_card)))
+        });
+        if neutralized {
             return None;
         }
         whim_effect(card)
@@ -41,7 +51,7 @@ impl Duel {
     ) -> bool {
         let whim = [(attacker, target), (target, attacker)]
             .into_iter()
-            .find_map(|(cell, other)| Some((cell, other, self.whim_of(cell)?)));
+            .find_map(|(cell, other)| Some((cell, other, self.whim_of(cell, other)?)));
         let Some((cell, other, (index, _))) = whim else {
             return false;
         };
@@ -77,12 +87,14 @@ impl Duel {
         seed: Digest32,
         events: &mut Vec<Event>,
     ) {
-        let cells = [effect.at, effect.triggering]
-            .into_iter()
-            .flatten()
-            .filter_map(Place::cell);
-        for cell in cells {
-            let Some((_, up_to)) = self.whim_of(cell) else {
+        let (Some(first), Some(second)) = (
+            effect.at.and_then(Place::cell),
+            effect.triggering.and_then(Place::cell),
+        ) else {
+            return;
+        };
+        for (cell, foe) in [(first, second), (second, first)] {
+            let Some((_, up_to)) = self.whim_of(cell, foe) else {
                 continue;
             };
             let steps = up_to / WHIM_STEP;

@@ -1,6 +1,6 @@
 //! Monster Eye: "flips the last card played by an opponent face-up". The card is found by
-//! its commitment wherever it now stands; one that left the field, or already shows its
-//! face, stays as it is.
+//! its commitment wherever it now stands; one that left the field (even to come back), or
+//! already shows its face, stays as it is.
 
 use super::Resolved;
 use crate::duel::Duel;
@@ -28,7 +28,14 @@ impl Duel {
         let Some(cell) = self
             .state
             .pieces()
-            .find(|(_, p)| p.card_ref == last.card_ref && !p.face_up && !p.leader)
+            // Still the card as it was played: one that left and came back by an effect
+            // (a revival) entered the field again, in another turn, and was not played.
+            .find(|(_, p)| {
+                p.card_ref == last.card_ref
+                    && p.entered_turn == last.turn
+                    && !p.face_up
+                    && !p.leader
+            })
             .map(|(c, _)| c)
         else {
             return Resolved::Done;

@@ -3,9 +3,10 @@
 //! revived under owning player's control. Following the revival, the owning player's LP is
 //! reduced by 1000."
 //!
-//! The monsters are picked as the effect resolves (the Hourglass itself aside), by printed ATK; between equal ATKs the
-//! player's own graveyard comes first, then the card that reached its graveyard last. Each
-//! comes back as a monster coming back by its own effect does (`revival_in_summoning_area`):
+//! The monsters are picked as the effect resolves (the Hourglass itself aside) from its
+//! owner's graveyard and their opponents' (not a teammate's, nor a departed player's), by
+//! printed ATK; between equal ATKs the owner's own graveyard comes first, then, graveyard by
+//! graveyard, the card that reached it last. Each comes back as a monster coming back by its own effect does (`revival_in_summoning_area`):
 //! the player chooses the zone of their Summoning Area, one monster after another, and the
 //! pick stops at the zones and the room for monsters there are. Since the player has more
 //! than the cost, paying it first ends no duel, so it is paid as the effect resolves, when
@@ -26,13 +27,24 @@ impl Duel {
         cost: u16,
         events: &mut Vec<Event>,
     ) -> Resolved {
-        let seat = effect.controller;
-        if self.state.player(seat).life_points <= u32::from(above) || !self.has_monster_room(seat) {
+        // "The owning player": whose graveyard the Hourglass went to, whoever controlled it.
+        let seat = self
+            .destroyed_card_in_graveyard(effect)
+            .map_or(effect.controller, |(owner, _)| owner);
+        if !self.state.table.in_play(seat)
+            || self.state.player(seat).life_points <= u32::from(above)
+            || !self.has_monster_room(seat)
+        {
             return Resolved::Done;
         }
         let zones = self.free_summoning_zones(seat, None).len();
         let mut candidates: Vec<(i32, bool, usize, ComingBack)> = Vec::new();
-        for from in self.state.table.seats() {
+        // "Own as well as opponent's Graveyard": not a teammate's, nor a departed player's.
+        let table = self.state.table;
+        let graveyards = table.seats().filter(|from| {
+            *from == seat || (table.in_play(*from) && table.are_opponents(seat, *from))
+        });
+        for from in graveyards {
             for (order, slot) in self.state.player(from).graveyard.iter().enumerate() {
                 // The destroyed Hourglass brings back others, not itself.
                 if effect.card_ref == Some(slot.card_ref) {
