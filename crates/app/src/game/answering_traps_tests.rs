@@ -55,10 +55,7 @@ at = "c3"
         choice.title
     );
     let labels = option_labels(&choice);
-    assert!(
-        labels.iter().any(|l| *l == "Spring Royal Decree at b6"),
-        "{labels:?}"
-    );
+    assert!(labels.contains(&"Spring Royal Decree at b6"), "{labels:?}");
 }
 
 #[test]
@@ -100,10 +97,7 @@ mode = "equip"
         choice.title
     );
     let labels = option_labels(&choice);
-    assert!(
-        labels.iter().any(|l| *l == "Spring Reverse Trap at c2"),
-        "{labels:?}"
-    );
+    assert!(labels.contains(&"Spring Reverse Trap at c2"), "{labels:?}");
 }
 
 #[test]
