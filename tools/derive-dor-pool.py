@@ -359,7 +359,9 @@ EFFECT_MONSTERS = {
     # "ATK and DEF copies the enemy Leader's ATK for attacks and your own Leader's DEF when
     # defending": a Nature Effect, so while it is face-up.
     675: [terrain("destroyed", 1, "crush"), eff("continuous", "copies-leaders")],  # Shapesnatch
-    676: [terrain("destroyed", 1, "crush"), eff("flip", "by-agreement")],  # Carat Idol
+    # "When this card enters a turn face-up and in the defense position, all cards are drawn
+    # 1 space towards Carat Idol!"
+    676: [terrain("destroyed", 1, "crush"), eff("each-turn-in-defence", "pull-toward")],  # Carat Idol
     679: [terrain("destroyed", 1, "crush"), eff("movement", "damage", player="opponent", amount=50)],  # Mucus Yolk
     681: [terrain("destroyed", 1, "crush"), eff("flip", "discard-hands")],  # Rigras Leever
     # --- movement

@@ -531,6 +531,7 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::NegateTrap
         | Primitive::StealHalfLifePoints
         | Primitive::WhimInBattle { .. }
+        | Primitive::PullToward
         | Primitive::TurnBackSteal
         | Primitive::DestroyOneAtRandom { .. }
         | Primitive::DestroyCellsAtRandom { .. }

@@ -532,6 +532,9 @@ pub enum Primitive {
     WhimInBattle {
         up_to: u16,
     },
+    /// Every card on the board but the Deck Leaders takes one step toward this monster, the
+    /// nearest first (Carat Idol: "all cards are drawn 1 space towards Carat Idol!").
+    PullToward,
     /// A power-up's effect as it joins its monster: the opponent loses half their life
     /// points, and the monster gains as much ATK and DEF for as long as it stays on the
     /// field (Riryoku: "Reduces opponent's LP by half and adds the reduced amount to the

@@ -165,6 +165,12 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
                     .to_owned(),
             );
         }
+        Primitive::PullToward
+            if !(matches!(kind, CardKind::Monster(_))
+                && effect.trigger == T::EachTurnInDefence) =>
+        {
+            return Err("`pull-toward` belongs to a monster, `each-turn-in-defence`".to_owned());
+        }
         Primitive::CopiesLeaders
             if !(matches!(kind, CardKind::Monster(_)) && effect.trigger == T::Continuous) =>
         {

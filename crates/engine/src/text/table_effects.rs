@@ -232,6 +232,11 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
              together, until the end of the turn",
             ctx.this()
         ),
+        Primitive::PullToward => format!(
+            "every card on the field but the Deck Leaders is drawn one cell toward {}, the \
+             nearest first, where that cell is free",
+            ctx.this()
+        ),
         Primitive::StealHalfLifePoints => "your opponent loses half their life points, and the \
             monster it powers up gains as much ATK and DEF while it stays on the field"
             .to_owned(),

@@ -25,6 +25,7 @@ mod leader_boost;
 mod mirror_positions;
 mod modify_stats;
 mod negate;
+mod pull_toward;
 mod return_to_deck;
 mod retype;
 mod reveal_hand;
@@ -367,6 +368,7 @@ impl Duel {
             }
             Primitive::ReverseGains => self.reverse_gains(&effect),
             Primitive::NegateTrap => self.negate_trap(&effect, events),
+            Primitive::PullToward => self.pull_toward(&effect, events),
             Primitive::StealHalfLifePoints => self.steal_half_life_points(&effect, events),
             Primitive::TurnBackSteal => self.turn_back_steal(&effect),
             Primitive::ShowClasses { targets } => self.show_classes(&effect, targets),
