@@ -32,6 +32,7 @@ mod moved_by_effects_tests;
 mod panels;
 #[cfg(test)]
 mod panels_tests;
+mod response_prompt;
 mod silence;
 mod status_bar;
 #[cfg(test)]

@@ -37,8 +37,23 @@ impl Duel {
         controller: crate::seat::Seat,
         at: crate::grid::Cell,
     ) {
+        self.queue_effects_where(card, trigger, controller, at, |p| {
+            *p == Primitive::ByAgreement
+        });
+    }
+
+    /// Queues the effects of `card` at `at` that `trigger` sets off and whose primitive
+    /// passes `wanted`.
+    fn queue_effects_where(
+        &mut self,
+        card: &CardDef,
+        trigger: Trigger,
+        controller: crate::seat::Seat,
+        at: crate::grid::Cell,
+        wanted: fn(&Primitive) -> bool,
+    ) {
         for (index, effect) in card.effects.iter().enumerate() {
-            if effect.trigger == trigger && effect.primitive == Primitive::ByAgreement {
+            if effect.trigger == trigger && wanted(&effect.primitive) {
                 self.state.queue.push(QueuedEffect {
                     card: card.id,
                     index: index as u8,
@@ -63,24 +78,10 @@ impl Duel {
         at: crate::grid::Cell,
     ) {
         if let Some(card) = self.rules.pool.get(equip).cloned() {
-            self.queue_agreed(&card, Trigger::Activate, controller, at);
             // Riryoku's theft happens once, as the power-up joins.
-            for (index, effect) in card.effects.iter().enumerate() {
-                if effect.trigger == Trigger::Activate
-                    && effect.primitive == Primitive::StealHalfLifePoints
-                {
-                    self.state.queue.push(QueuedEffect {
-                        card: card.id,
-                        index: index as u8,
-                        controller,
-                        at: Some(Place::Cell(at)),
-                        triggering: None,
-                        opponent: None,
-                        discard_after: false,
-                        card_ref: None,
-                    });
-                }
-            }
+            self.queue_effects_where(&card, Trigger::Activate, controller, at, |p| {
+                matches!(p, Primitive::ByAgreement | Primitive::StealHalfLifePoints)
+            });
         }
     }
 

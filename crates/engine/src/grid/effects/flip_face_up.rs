@@ -34,6 +34,25 @@ impl Duel {
         }
     }
 
+    /// The face-down card at `cell` turns face-up by an effect: a known card is flipped at
+    /// once, a hidden one waits for its owner to reveal it.
+    pub(super) fn turn_face_up_by_effect(&mut self, cell: Cell, events: &mut Vec<Event>) {
+        let Some(piece) = self.state.piece_mut(cell).filter(|p| !p.face_up) else {
+            return;
+        };
+        piece.face_up = true;
+        let (owner, card_ref, card) = (piece.owner, piece.card_ref, piece.card);
+        match card {
+            Some(id) => self.flipped_by_effect(cell, id, events),
+            None => {
+                let due = (owner, self.state.commitment(card_ref));
+                if !self.state.reveal_due.contains(&due) {
+                    self.state.reveal_due.push(due);
+                }
+            }
+        }
+    }
+
     pub(super) fn flip_face_up(
         &mut self,
         effect: &QueuedEffect,
@@ -57,19 +76,7 @@ impl Duel {
             .collect();
         // Face-down cards are what this effect is for: they join without their identity.
         for cell in self.select(targets, effect, true) {
-            if let Some(p) = self.state.piece_mut(cell)
-                && !p.face_up
-            {
-                p.face_up = true;
-                let (owner, card_ref, card) = (p.owner, p.card_ref, p.card);
-                match card {
-                    Some(id) => self.flipped_by_effect(cell, id, events),
-                    None => {
-                        let commitment = self.state.commitment(card_ref);
-                        self.state.reveal_due.push((owner, commitment));
-                    }
-                }
-            }
+            self.turn_face_up_by_effect(cell, events);
         }
         if !hidden.is_empty() {
             self.state.declarations = self.owners_in_turn(effect.controller, &hidden);

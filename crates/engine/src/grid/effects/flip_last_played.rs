@@ -40,20 +40,7 @@ impl Duel {
         else {
             return Resolved::Done;
         };
-        let Some(piece) = self.state.piece_mut(cell) else {
-            return Resolved::Done;
-        };
-        piece.face_up = true;
-        let (owner, card_ref, card) = (piece.owner, piece.card_ref, piece.card);
-        match card {
-            Some(id) => self.flipped_by_effect(cell, id, events),
-            None => {
-                let due = (owner, self.state.commitment(card_ref));
-                if !self.state.reveal_due.contains(&due) {
-                    self.state.reveal_due.push(due);
-                }
-            }
-        }
+        self.turn_face_up_by_effect(cell, events);
         Resolved::Done
     }
 }

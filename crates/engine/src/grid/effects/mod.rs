@@ -370,9 +370,11 @@ impl Duel {
             Primitive::NegateTrap => self.negate_trap(&effect, events),
             Primitive::PullToward => self.pull_toward(&effect, events),
             Primitive::StealHalfLifePoints => self.steal_half_life_points(&effect, events),
-            Primitive::TurnBackSteal => self.turn_back_steal(&effect),
+            Primitive::TurnBackSteal => self.turn_back_last_power_up(&effect, last_power_up_steals),
             Primitive::ShowClasses { targets } => self.show_classes(&effect, targets),
-            Primitive::ReversePowerUp => self.reverse_power_up(&effect),
+            Primitive::ReversePowerUp => {
+                self.turn_back_last_power_up(&effect, last_power_up_raises)
+            }
             Primitive::ReviveStrongest { count, above, cost } => {
                 self.revive_strongest(&effect, *count, *above, *cost, events)
             }

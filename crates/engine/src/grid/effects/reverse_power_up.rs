@@ -11,15 +11,22 @@ use crate::place::Place;
 use crate::state::QueuedEffect;
 
 impl Duel {
-    pub(super) fn reverse_power_up(&mut self, effect: &QueuedEffect) -> Resolved {
+    /// A trap answering a power-up (Reverse Trap, Goblin Fan) turns back the power-up that
+    /// just joined the monster that set it off (the last of its equips), if `answers` says
+    /// it is one the trap answers.
+    pub(super) fn turn_back_last_power_up(
+        &mut self,
+        effect: &QueuedEffect,
+        answers: fn(&Duel, &Piece) -> bool,
+    ) -> Resolved {
         let Some(cell) = effect.triggering.and_then(Place::cell) else {
             return Resolved::Done;
         };
-        let raises = self
+        let answered = self
             .state
             .piece(cell)
-            .is_some_and(|piece| last_power_up_raises(self, piece));
-        if raises
+            .is_some_and(|piece| answers(self, piece));
+        if answered
             && let Some(equip) = self
                 .state
                 .piece_mut(cell)

@@ -51,27 +51,6 @@ impl Duel {
         }
         Resolved::Done
     }
-
-    /// Goblin Fan: the power-up that just joined its monster (the last of its equips) takes
-    /// its half of life points from its own player.
-    pub(super) fn turn_back_steal(&mut self, effect: &QueuedEffect) -> Resolved {
-        let Some(cell) = effect.triggering.and_then(Place::cell) else {
-            return Resolved::Done;
-        };
-        let steals = self
-            .state
-            .piece(cell)
-            .is_some_and(|piece| last_power_up_steals(self, piece));
-        if steals
-            && let Some(equip) = self
-                .state
-                .piece_mut(cell)
-                .and_then(|piece| piece.attached.last_mut())
-        {
-            equip.reversed = true;
-        }
-        Resolved::Done
-    }
 }
 
 /// Whether the power-up that joined `piece` last steals life points (Riryoku) and has not
