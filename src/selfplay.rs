@@ -58,6 +58,8 @@ struct Summary {
     transformations: Option<u64>,
     /// Cards brought back from a graveyard, on the grid.
     revivals: Option<u64>,
+    /// Monsters made from nothing, on the grid.
+    made_from_nothing: Option<u64>,
     /// Cells effects picked at random, on the grid.
     random_picks: Option<u64>,
     /// Cards whose control changed by an effect (a defined card's on the grid, or an
@@ -191,6 +193,8 @@ pub fn selfplay(dir: &std::path::Path, args: &SelfplayArgs<'_>) -> CmdResult {
         transformations: (rules.format.family == Family::Grid)
             .then_some(agreements.transformations),
         revivals: (rules.format.family == Family::Grid).then_some(agreements.revivals),
+        made_from_nothing: (rules.format.family == Family::Grid)
+            .then_some(agreements.made_from_nothing),
         random_picks: (rules.format.family == Family::Grid).then_some(agreements.random_picks),
         controls_taken: agreements.controls_taken,
         class_hidden_sets: agreements.class_hidden_sets,
@@ -411,6 +415,9 @@ fn print_summary(summary: &Summary) {
     }
     if let Some(revivals) = summary.revivals {
         say!("revivals: {revivals} cards brought back from a graveyard");
+    }
+    if let Some(made) = summary.made_from_nothing {
+        say!("made:     {made} monsters made from nothing (or turned into one) by an effect");
     }
     if let Some(picks) = summary.random_picks {
         say!("random:   {picks} cells picked at random by every seat's joint draw");

@@ -498,18 +498,26 @@ EFFECT_MONSTERS = {
     682: [terrain("destroyed", 1, "crush"),
           eff("while-in-defence", "opposing-leader-powers-off")],  # Moisture Creature
     456: [eff("destroyed", "summoning-points-to-zero", player="opponent")],  # Sinister Serpent
-    137: [NO_BATTLE_DAMAGE, eff("flip", "by-agreement")],  # Kageningen
     # --- back into the deck, and a last stand
     # Turns survived face-up in defence since the controller turned the monster face-up
-    # (docs/RULES.md, "Turns survived in defence"); the revivals of the moths stay agreed.
+    # (docs/RULES.md, "Turns survived in defence"); destroyed, each moth comes back as
+    # another one made from nothing.
     25: [eff("while-in-defence", "evolve-after-turns", turns=3, into=13)],  # Yamatano Dragon Scroll
     328: [eff("while-in-defence", "evolve-after-turns", turns=3, into=292)],  # Embryonic Beast
     427: [eff("movement", "cannot-move"),
           eff("while-in-defence", "evolve-after-turns", turns=5, into=428),
-          eff("destroyed", "by-agreement")],  # Larva of Moth
+          eff("destroyed", "make-monster", card=401)],  # Larva of Moth
     428: [eff("movement", "cannot-move"),
           eff("while-in-defence", "evolve-after-turns", turns=1, into=403),
-          eff("destroyed", "by-agreement")],  # Pupa of Moth
+          eff("destroyed", "make-monster", card=402)],  # Pupa of Moth
+    # Monsters made from nothing (docs/RULES.md, "Monsters made from nothing"): the player
+    # chooses the unused zone of their Summoning Area; a made card goes to no hand or deck.
+    176: [eff("flip", "make-monster", card=176)],  # Doron
+    137: [NO_BATTLE_DAMAGE, eff("flip", "make-monster", card=137)],  # Kageningen
+    274: [eff("flip", "make-monster", card=74, face_down=True)],  # Spirit of the Books
+    554: [eff("flip", "make-monster", card=594)],  # Toad Master
+    36: [eff("flip", "turn-into", into=24,
+             targets=tg("field", types=["dragon"], max_atk=2399, **FACE_UP_MONSTERS))],  # Time Wizard
     621: [eff("each-turn-in-defence", "detonate-after-turns", turns=2)],  # Jigen Bakudan
     # Revivals and teleports into a Summoning Area (docs/RULES.md, "Back into a Summoning
     # Area"): the zone is chosen by the player the card comes back to, or who teleports it.

@@ -268,6 +268,9 @@ pub enum Action {
     /// The grid: the teleport being resolved moves the card at `target` to the unused zone
     /// `to` of the Summoning Area its effect names.
     Teleport { target: Place, to: Place },
+    /// The grid: the monster an effect makes from nothing (`Primitive::MakeMonster`) takes
+    /// the unused zone `to` of your Summoning Area.
+    PlaceMade { to: Place },
 }
 
 /// One monster of a Pendulum Summon.
@@ -355,6 +358,7 @@ impl Action {
             Action::JudgeMaterials { .. } => "judge-materials",
             Action::PlaceRevived { .. } => "place-revived",
             Action::Teleport { .. } => "teleport",
+            Action::PlaceMade { .. } => "place-made",
         }
     }
 }

@@ -104,6 +104,9 @@ pub enum Decision {
     /// The effect of `card` teleports a card: choose which (where several could go) and the
     /// unused zone of the Summoning Area it goes to (`Action::Teleport`).
     Teleport { card: CardId },
+    /// The effect of `by` makes the monster `card` from nothing: choose the unused zone of
+    /// your Summoning Area it takes (`Action::PlaceMade`).
+    PlaceMade { card: CardId, by: CardId },
 }
 
 impl Decision {
@@ -131,6 +134,7 @@ impl Decision {
             Decision::JudgeMaterials { .. } => "judgement of the materials set apart",
             Decision::PlaceRevived { .. } => "choice of a zone for a monster coming back",
             Decision::Teleport { .. } => "choice of a card to teleport and its zone",
+            Decision::PlaceMade { .. } => "choice of a zone for a monster made from nothing",
         }
     }
 }

@@ -206,6 +206,9 @@ pub fn describe_action(duel: &Duel, action: &Action) -> String {
         Action::Teleport { target, to } => {
             format!("teleports the card at {target} to {to}")
         }
+        Action::PlaceMade { to } => {
+            format!("puts the monster made from nothing onto {to}")
+        }
         Action::ChooseDraw { destiny: true } => {
             "makes their Destiny Draw instead of their regular draw".to_owned()
         }

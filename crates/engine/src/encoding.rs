@@ -802,6 +802,11 @@ impl Writer<'_> {
                         self.variant(21);
                         self.card_id(*card);
                     }
+                    Decision::PlaceMade { card, by } => {
+                        self.variant(22);
+                        self.card_id(*card);
+                        self.card_id(*by);
+                    }
                 }
             }
             Awaiting::Answer { seat, asked } => {

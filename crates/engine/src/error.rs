@@ -113,6 +113,8 @@ pub enum RuleError {
     CannotRevive { why: &'static str },
     #[error("the card cannot teleport that way: {why}")]
     CannotTeleport { why: &'static str },
+    #[error("the monster made from nothing cannot go there: {why}")]
+    CannotPlaceMade { why: &'static str },
     #[error("this card cannot be played that way: {why}")]
     WrongPlayMode { why: &'static str },
     #[error("the Deck Master cannot be summoned now: {why}")]
@@ -263,6 +265,7 @@ impl RuleError {
             RuleError::CannotRevive { .. } => "cannot-revive",
             RuleError::CannotTakeControl { .. } => "cannot-take-control",
             RuleError::CannotTeleport { .. } => "cannot-teleport",
+            RuleError::CannotPlaceMade { .. } => "cannot-place-made",
             RuleError::WrongPlayMode { .. } => "wrong-play-mode",
             RuleError::CannotSummonDeckMaster { .. } => "cannot-summon-deck-master",
             RuleError::DeckMasterNotShown { .. } => "deck-master-not-shown",

@@ -595,4 +595,27 @@ pub enum Event {
         judge: Seat,
         proper: bool,
     },
+    /// The grid: the effect of `by` made `card` from nothing for `seat` at `at`, face-up or
+    /// face-down (`face_up`).
+    MonsterMade {
+        seat: Seat,
+        at: Place,
+        card: CardId,
+        by: CardId,
+        face_up: bool,
+    },
+    /// The grid: the effect of `by` turned the monster `from` at `at` into `into`, made
+    /// from nothing; `from` went to its owner's graveyard.
+    TurnedInto {
+        at: Place,
+        from: CardId,
+        into: CardId,
+        by: CardId,
+    },
+    /// The grid: `card`, made from nothing, would have gone from `from` to a hand or a deck,
+    /// and was removed from the game instead.
+    MadeMonsterRemoved {
+        from: Place,
+        card: CardId,
+    },
 }

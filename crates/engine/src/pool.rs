@@ -832,6 +832,8 @@ fn check_transformations(cards: &BTreeMap<CardId, CardDef>) -> Result<(), String
                 Primitive::VictoryWhenSurrounded { limbs } => (limbs.clone(), "names as a limb"),
                 Primitive::EvolveAfterTurns { into, .. }
                 | Primitive::EvolveOnTerrain { into, .. } => (vec![*into], "evolves into"),
+                Primitive::MakeMonster { card: made, .. } => (vec![*made], "makes"),
+                Primitive::TurnInto { into, .. } => (vec![*into], "turns monsters into"),
                 _ => continue,
             };
             for id in named {

@@ -287,6 +287,15 @@ pub enum Resume {
         effect: QueuedEffect,
         then: Box<Resume>,
     },
+    /// The grid: an effect makes the monster `made` from nothing
+    /// (`Primitive::MakeMonster`); the effect's controller chooses the zone of their
+    /// Summoning Area it takes (`Decision::PlaceMade`), then `then` goes on.
+    PlaceMade {
+        effect: QueuedEffect,
+        made: CardId,
+        face_down: bool,
+        then: Box<Resume>,
+    },
 }
 
 impl Resume {
@@ -303,6 +312,7 @@ impl Resume {
     pub(crate) fn unwind_choice(&mut self) {
         match std::mem::replace(self, Resume::Nothing) {
             Resume::PlaceRevived { then, .. }
+            | Resume::PlaceMade { then, .. }
             | Resume::Teleport { then, .. }
             | Resume::TakeControl { then, .. }
             | Resume::RandomEffect { then, .. } => *self = *then,
@@ -315,9 +325,10 @@ impl Resume {
     /// resolve.
     pub fn placement_choice(&self) -> Option<(Seat, crate::awaiting::Decision)> {
         match self {
-            Resume::PlaceRevived { .. } | Resume::Teleport { .. } | Resume::TakeControl { .. } => {
-                self.awaited_choice()
-            }
+            Resume::PlaceRevived { .. }
+            | Resume::PlaceMade { .. }
+            | Resume::Teleport { .. }
+            | Resume::TakeControl { .. } => self.awaited_choice(),
             _ => None,
         }
     }
@@ -354,6 +365,13 @@ impl Resume {
             Resume::Teleport { effect, .. } => {
                 Some((effect.controller, Decision::Teleport { card: effect.card }))
             }
+            Resume::PlaceMade { effect, made, .. } => Some((
+                effect.controller,
+                Decision::PlaceMade {
+                    card: *made,
+                    by: effect.card,
+                },
+            )),
             _ => None,
         }
     }

@@ -536,23 +536,16 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::DestroyOneAtRandom { .. }
         | Primitive::DestroyCellsAtRandom { .. }
         | Primitive::LabyrinthMovesHere
+        | Primitive::MakeMonster { .. }
+        | Primitive::TurnInto { .. }
+        | Primitive::AnotherPlay { .. }
+        | Primitive::TerraformOnEntry { .. }
         | Primitive::TakeControl { .. }) => table_effects::clause(p, trigger, ctx),
         Primitive::ByAgreement => {
             "the players agree on the outcome, as the original card has it (resolved by \
              agreement)"
                 .to_owned()
         }
-        Primitive::AnotherPlay { player } => match player {
-            Player::Controller => "you may play one more card from your hand this turn".to_owned(),
-            Player::Opponent => {
-                "your opponent may play one more card from their hand this turn".to_owned()
-            }
-        },
-        Primitive::TerraformOnEntry { terrain } => format!(
-            "face-up, every cell {} moves onto becomes {} terrain, even Labyrinth",
-            ctx.this(),
-            terrain.label()
-        ),
         Primitive::NegateAttack => match trigger {
             Trigger::EnemyAttacks => "cancel the attack".to_owned(),
             Trigger::EnemyMovesInRange => "stop that card's move and cancel its attack".to_owned(),

@@ -68,7 +68,9 @@ const MAGIC: &[u8] = b"FAIRDUEL MATCH\n";
 /// Version 30: entries of protocol version 30 (Duelists of the Roses effects read again).
 /// Version 31: entries of protocol version 31 (types changed and turns counted on the grid;
 /// more DOR cards).
-pub const MATCH_FILE_VERSION: u16 = 33;
+/// Versions 32 to 34: entries of the protocol version of the same number (34: monsters made
+/// from nothing on the grid).
+pub const MATCH_FILE_VERSION: u16 = 34;
 const KIND_META: u8 = 1;
 const KIND_ENTRY: u8 = 2;
 const KIND_DISCLOSURE: u8 = 3;

@@ -157,7 +157,12 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// (`PlayerState::last_played`), a revival from any graveyard (`Resume::PlaceRevived` names
 /// the graveyard and the card; `Decision::PlaceRevived` the card bringing it back), all in
 /// every state hash; Goddess of Whim's draw before a battle (`Event::Whim`).
-pub const PROTOCOL_VERSION: u16 = 33;
+///
+/// Version 34: monsters made from nothing on the grid (`Primitive::MakeMonster`,
+/// `Primitive::TurnInto`): a made monster's zone waits in `Resume::PlaceMade` and
+/// `Decision::PlaceMade`, in every state hash, and is chosen by `Action::PlaceMade`; the
+/// made card joins the table of commitments under a public opening, as a Token does.
+pub const PROTOCOL_VERSION: u16 = 34;
 
 /// The domain of an envelope's chain hash.
 const ENVELOPE_HASH_DOMAIN: &str = "fairduel/envelope/v2";

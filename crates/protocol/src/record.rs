@@ -32,14 +32,15 @@
 //! 24 with protocol version 24's, version 25 with protocol version 25's, version 26
 //! with protocol version 26's, version 27 with protocol version 27's, version 28 with
 //! protocol version 28's, version 29 with protocol version 29's, version 30 with protocol
-//! version 30's, and version 31 with protocol version 31's.
+//! version 30's, version 31 with protocol version 31's, and so on to version 34 with
+//! protocol version 34's (monsters made from nothing on the grid).
 //! Older files are refused by name, with the version that wrote them.
 
 use crate::disclosure::Disclosure;
 use crate::envelope::{DecodeError, SignedEnvelope};
 
 pub const RECORD_MAGIC: &[u8; 16] = b"FAIRDUEL RECORD\n";
-pub const RECORD_VERSION: u16 = 33;
+pub const RECORD_VERSION: u16 = 34;
 /// No honest entry comes near this; a bigger length means a damaged file.
 pub const MAX_ENTRY_BYTES: u32 = 1 << 20;
 

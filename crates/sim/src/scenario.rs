@@ -965,6 +965,7 @@ pub fn awaiting_kind(awaiting: &Awaiting) -> &'static str {
             Decision::JudgeMaterials { .. } => "judge-materials",
             Decision::PlaceRevived { .. } => "place-revived",
             Decision::Teleport { .. } => "teleport",
+            Decision::PlaceMade { .. } => "place-made",
         },
         Awaiting::Answer { asked, .. } => match asked {
             Asked::OpenDraw { .. } => "open-draw",

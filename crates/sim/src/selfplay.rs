@@ -62,6 +62,9 @@ pub struct AgreementTally {
     /// Cards brought back from a graveyard by a revival spell or by their own effect (the
     /// grid).
     pub revivals: u64,
+    /// Monsters made from nothing, or turned into one, by an effect (the grid: Doron, Time
+    /// Wizard …).
+    pub made_from_nothing: u64,
     /// Cells an effect picked at random by a joint draw (the grid: Barrel Dragon, Fairy
     /// Meteor Crush, Magical Labyrinth).
     pub random_picks: u64,
@@ -165,6 +168,9 @@ impl AgreementTally {
                 Event::FusionSummoned { .. } => self.fusion_summons += 1,
                 Event::Transformed { .. } => self.transformations += 1,
                 Event::Revived { .. } => self.revivals += 1,
+                Event::MonsterMade { .. } | Event::TurnedInto { .. } => {
+                    self.made_from_nothing += 1;
+                }
                 Event::PickedAtRandom { .. } => self.random_picks += 1,
                 Event::ControlTaken { .. } => self.controls_taken += 1,
                 Event::ClassHidden { .. } => self.class_hidden_sets += 1,
@@ -241,6 +247,7 @@ impl AgreementTally {
         self.fusion_summons += other.fusion_summons;
         self.transformations += other.transformations;
         self.revivals += other.revivals;
+        self.made_from_nothing += other.made_from_nothing;
         self.random_picks += other.random_picks;
         self.controls_taken += other.controls_taken;
         self.class_hidden_sets += other.class_hidden_sets;

@@ -113,6 +113,7 @@ fn plain(entry: &Entry) -> String {
         Action::TakeControl { target, to } => format!("take {} {}", cell(target), cell(to)),
         Action::PlaceReturned { to } => format!("place-returned {}", cell(to)),
         Action::PlaceRevived { to } => format!("place-revived {}", cell(to)),
+        Action::PlaceMade { to } => format!("place-made {}", cell(to)),
         Action::Teleport { target, to } => {
             format!("teleport {} to {}", cell(target), cell(to))
         }

@@ -165,6 +165,7 @@ pub fn action_label(view: &SeatView, action: &Action) -> String {
         }
         Action::PlaceReturned { to } => format!("Bring it back to {to}"),
         Action::PlaceRevived { to } => format!("Bring it back onto {to}"),
+        Action::PlaceMade { to } => format!("Put it onto {to}"),
         Action::Teleport { target, to } => {
             format!("Teleport {} from {target} to {to}", name_at(*target))
         }
@@ -743,6 +744,13 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
             Some(all(format!(
                 "{by} brings {name} back from a graveyard under your control: choose the \
                  unused zone of your Summoning Area it takes."
+            )))
+        }
+        Decision::PlaceMade { card, by } => {
+            let (name, by) = (card_name(view, *card), card_name(view, *by));
+            Some(all(format!(
+                "{by} makes {name} from nothing for you: choose the unused zone of your \
+                 Summoning Area it takes."
             )))
         }
         Decision::Teleport { card } => {

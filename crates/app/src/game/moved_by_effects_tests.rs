@@ -1,5 +1,6 @@
 //! Cards an effect moves, on the match screen: a monster coming back when destroyed asks its
-//! owner for a zone of their Summoning Area, and a teleport asks which card and which zone,
+//! owner for a zone of their Summoning Area, as does a monster made from nothing, and a
+//! teleport asks which card and which zone,
 //! each offered in words a player reads.
 
 use fairduel_engine::Seat;
@@ -97,4 +98,37 @@ at = "f4"
             "{labels:?}"
         );
     }
+}
+
+#[test]
+fn a_monster_made_from_nothing_asks_its_player_for_a_zone_and_names_both_cards() {
+    let view = scenario_view(
+        "dor-classic",
+        r#"
+name = "Spirit of the Books flipped"
+format = "dor-classic"
+turn = 3
+[[cells]]
+at = "d6"
+card = 274
+seat = 0
+face = "down"
+[[step]]
+seat = 0
+do = "flip"
+at = "d6"
+"#,
+        Seat(0),
+    );
+    let choice = current_options(&view, &MatchUi::default()).expect("a prompt");
+    assert!(
+        choice
+            .title
+            .starts_with("Spirit of the Books makes Boo Koo from nothing for you"),
+        "{}",
+        choice.title
+    );
+    let labels = option_labels(&choice);
+    // Seat 0's Deck Leader is at d7: c7 and e7 are free, d6 is Spirit of the Books' own.
+    assert_eq!(labels, ["Put it onto c7", "Put it onto e7"]);
 }

@@ -180,6 +180,14 @@ impl Duel {
         } else if matches!(to, Destination::HiddenField { .. }) && self.is_token(lifted.card) {
             return Err(bad("a Token is never face-down".into()));
         }
+        // A grid monster made from nothing goes to no hand or deck.
+        if matches!(
+            to,
+            Destination::Hand | Destination::Deck | Destination::DeckTop | Destination::DeckBottom
+        ) && self.removed_if_made(owner, lifted.card_ref, lifted.card, from, events)
+        {
+            return Ok(());
+        }
         // An Extra Deck monster (the card game's Fusion, Synchro, Xyz or Link Monster, or a
         // Kingdom Duels Fusion, Ritual, Alter or Integration Monster) sent to the hand or the
         // deck returns to its owner's Extra Deck instead (known to everyone: it was face-up,

@@ -81,7 +81,7 @@ impl Duel {
         if !self.state.table.in_play(controller) {
             return Err(format!("{controller} is no longer in the duel"));
         }
-        let card_ref = self.add_token_commitment(owner, card)?;
+        let card_ref = self.add_public_commitment(owner, card)?;
         let turn = self.state.turn;
         let piece = Piece {
             card: Some(card),
@@ -99,12 +99,17 @@ impl Duel {
         Ok(())
     }
 
-    /// Adds the public commitment of `owner`'s Token `card` to the duel's table.
-    fn add_token_commitment(&mut self, owner: Seat, card: CardId) -> Result<CardRef, String> {
+    /// Adds to the duel's table the public commitment of `owner`'s `card` coming from no
+    /// deck: a Token, or a monster the grid makes from nothing (`grid/made_monsters.rs`).
+    pub(crate) fn add_public_commitment(
+        &mut self,
+        owner: Seat,
+        card: CardId,
+    ) -> Result<CardRef, String> {
         let index = u16::try_from(self.state.commitments.len())
             .ok()
             .filter(|i| *i < u16::MAX)
-            .ok_or("this duel's table of cards is full: no more Tokens fit")?;
+            .ok_or("this duel's table of cards is full: no more cards from outside a deck fit")?;
         let commitment = Commitment::of_token(&self.state.match_id, owner, card);
         let mut table = self.state.commitments.to_vec();
         table.push(commitment);

@@ -583,6 +583,25 @@ pub enum Primitive {
     /// spell was activated becomes Labyrinth; with no Labyrinth on the board, nothing
     /// happens (Magical Labyrinth).
     LabyrinthMovesHere,
+    /// A monster made from nothing, `card`, comes onto an unused zone of the controller's
+    /// Summoning Area they choose, other than the cell this card stands on or left: face-up
+    /// in attack position, or face-down in defence position (Doron: "adds another Doron
+    /// face-up in own Summoning Area"; Spirit of the Books: "add a Boo Koo face-down"; Larva
+    /// of Moth, destroyed: "revived as Larvae Moth in own Summoning Area other than current
+    /// location"). It comes from no deck, so everyone knows it (`grid/made_monsters.rs`).
+    MakeMonster {
+        card: CardId,
+        #[serde(default)]
+        face_down: bool,
+    },
+    /// Every face-up monster `targets` reaches becomes `into`, made from nothing on its cell:
+    /// the monster goes to its owner's graveyard and the new one keeps its place, battle
+    /// position and power-ups (Time Wizard: "all DRAGON monsters with ATK less than 2400 are
+    /// turned into Thousand Dragon").
+    TurnInto {
+        targets: Targets,
+        into: CardId,
+    },
 }
 
 /// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.

@@ -383,6 +383,29 @@ pub fn describe_event(duel: &Duel, event: &Event) -> Option<String> {
         Event::TokenCreated { seat, at, card } => {
             format!("{} is brought onto {seat}'s field at {at}", name(*card))
         }
+        Event::MonsterMade {
+            seat,
+            at,
+            card,
+            by,
+            face_up,
+        } => format!(
+            "{} makes {} from nothing for {seat} at {at}, {}",
+            name(*by),
+            name(*card),
+            if *face_up { "face-up" } else { "face-down" }
+        ),
+        Event::TurnedInto { at, from, into, by } => format!(
+            "{} turns {} at {at} into {}, made from nothing",
+            name(*by),
+            name(*from),
+            name(*into)
+        ),
+        Event::MadeMonsterRemoved { from, card } => format!(
+            "{} was made from nothing and belongs to no hand or deck: leaving {from}, it is \
+             removed from the game",
+            name(*card)
+        ),
         Event::TokenRemoved { at, card } => format!(
             "{} left the field at {at} and is removed from the game, as a Token is",
             name(*card)

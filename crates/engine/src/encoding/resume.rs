@@ -89,6 +89,18 @@ impl Writer<'_> {
                 self.queued_effect(effect);
                 self.resume(then);
             }
+            Resume::PlaceMade {
+                effect,
+                made,
+                face_down,
+                then,
+            } => {
+                self.variant(17);
+                self.queued_effect(effect);
+                self.card_id(*made);
+                self.bool(*face_down);
+                self.resume(then);
+            }
         }
     }
 

@@ -619,6 +619,13 @@ fn hand_written_encoding_is_postcards() {
             seat: Seat(1),
             decision: Decision::Teleport { card: CardId(410) },
         },
+        Awaiting::Decision {
+            seat: Seat(0),
+            decision: Decision::PlaceMade {
+                card: CardId(74),
+                by: CardId(274),
+            },
+        },
         Awaiting::Finished,
     ];
     let resumes = [
@@ -678,6 +685,15 @@ fn hand_written_encoding_is_postcards() {
                 from: Seat(1),
                 card: CardRef(300),
                 revived: CardId(0),
+                then: Box::new(Resume::Nothing),
+            }),
+        },
+        Resume::PlaceMade {
+            effect: effect.clone(),
+            made: CardId(74),
+            face_down: true,
+            then: Box::new(Resume::Teleport {
+                effect: effect.clone(),
                 then: Box::new(Resume::Nothing),
             }),
         },

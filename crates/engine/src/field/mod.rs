@@ -197,6 +197,7 @@ impl Duel {
             | Action::TakeControl { .. }
             | Action::PlaceReturned { .. }
             | Action::PlaceRevived { .. }
+            | Action::PlaceMade { .. }
             | Action::Teleport { .. }
             | Action::ChooseDraw { .. } => {
                 return Err(RuleError::NotInThisFamily {

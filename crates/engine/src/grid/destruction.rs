@@ -53,7 +53,9 @@ impl Duel {
         {
             // The Wicked Worm Beast: "When destroyed in battle, this card is returned to the
             // deck, and the deck is re-shuffled" — instead of the graveyard.
-            self.put_back_in_deck(piece.owner, piece.card_ref, piece.from_extra_deck, events);
+            if !self.removed_if_made(piece.owner, piece.card_ref, piece.card, cell.into(), events) {
+                self.put_back_in_deck(piece.owner, piece.card_ref, piece.from_extra_deck, events);
+            }
         } else {
             self.send_to_graveyard(piece.owner, piece.card_ref, piece.card);
         }

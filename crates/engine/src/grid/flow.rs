@@ -64,6 +64,7 @@ impl Duel {
             // control change takes) is made before later effects resolve, which then see
             // the board it leaves; one that can no longer be made is dropped.
             while self.drop_stale_revival()
+                || self.drop_stale_made_monster()
                 || self.drop_stale_teleport()
                 || self.drop_stale_take_control()
             {}
@@ -108,6 +109,7 @@ impl Duel {
                 | Resume::Revive { .. }
                 | Resume::TakeControl { .. }
                 | Resume::PlaceRevived { .. }
+                | Resume::PlaceMade { .. }
                 | Resume::Teleport { .. } => {}
                 // Its joint draw is waited for above; with none left (its seats gone), what
                 // it held up goes on.

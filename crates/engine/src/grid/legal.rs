@@ -107,6 +107,7 @@ impl Duel {
             Decision::TakeControl { .. } => out.extend(self.take_control_actions(seat)),
             Decision::PlaceReturned { .. } => out.extend(self.place_returned_actions(seat)),
             Decision::PlaceRevived { .. } => out.extend(self.place_revived_actions(seat)),
+            Decision::PlaceMade { .. } => out.extend(self.place_made_actions(seat)),
             Decision::Teleport { .. } => out.extend(self.teleport_actions(seat)),
             Decision::DestinyDraw => out.extend(self.draw_choice_actions()),
         }
@@ -326,7 +327,10 @@ impl Duel {
             let own_reveal = if piece.face_up {
                 None
             } else {
-                knowledge.get(&commitment).copied()
+                knowledge
+                    .get(&commitment)
+                    .copied()
+                    .or_else(|| self.public_opening(piece))
             };
             // Opened at most once, and only when an action needs it: a face-down card's
             // reveal, which every flipping candidate carries.

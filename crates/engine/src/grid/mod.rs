@@ -25,6 +25,7 @@ mod lasting_effects;
 mod leader_abilities;
 mod legal;
 mod life_point_effects;
+mod made_monsters;
 mod monster_room;
 mod movement;
 mod pendulum_zones;
@@ -162,6 +163,7 @@ impl Duel {
             }
             Action::PlaceReturned { to } => self.do_place_returned(seat, *to, events)?,
             Action::PlaceRevived { to } => self.do_place_revived(seat, *to, events)?,
+            Action::PlaceMade { to } => self.do_place_made(seat, *to, events)?,
             Action::Teleport { target, to } => self.do_teleport(seat, *target, *to, events)?,
             Action::ChooseDraw { destiny } => self.do_choose_draw(seat, *destiny, events)?,
             Action::ProposeOutcome { operations } => {

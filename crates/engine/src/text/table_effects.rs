@@ -252,6 +252,47 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
                 np.text, np.condition
             )
         }
+        Primitive::AnotherPlay { player } => match player {
+            Player::Controller => "you may play one more card from your hand this turn".to_owned(),
+            Player::Opponent => {
+                "your opponent may play one more card from their hand this turn".to_owned()
+            }
+        },
+        Primitive::TerraformOnEntry { terrain } => format!(
+            "face-up, every cell {} moves onto becomes {} terrain, even Labyrinth",
+            ctx.this(),
+            terrain.label()
+        ),
+        Primitive::MakeMonster { card, face_down } => {
+            let lies = if *face_down {
+                "face-down in defence position"
+            } else {
+                "face-up in attack position"
+            };
+            let elsewhere = if trigger == Trigger::Destroyed {
+                "other than the one it left"
+            } else {
+                "you choose"
+            };
+            format!(
+                "a new {} made from nothing comes onto an unused zone of your Summoning Area \
+                 {elsewhere}, {lies} (it goes to no hand or deck: leaving the field for one, it \
+                 is removed from the game)",
+                ctx.name_of(*card)
+            )
+        }
+        Primitive::TurnInto { targets, into } => {
+            let np = targets_phrase(targets, trigger, ctx);
+            format!(
+                "{}{} {} into {} made from nothing, keeping {} place, battle position and \
+                 power-ups",
+                np.text,
+                np.condition,
+                if np.plural { "are turned" } else { "is turned" },
+                ctx.name_of(*into),
+                if np.plural { "their" } else { "its" },
+            )
+        }
         Primitive::CopiesLeaders => format!(
             "face-up, {} has the ATK of the enemy's Deck Leader (the strongest one's, with \
              several enemies) and the DEF of your own Deck Leader, before terrain and other \

@@ -553,6 +553,7 @@ pub fn openings_in(body: &Body) -> Vec<Reveal> {
             | Action::PlaceReturned { .. }
             | Action::PlaceRevived { .. }
             | Action::Teleport { .. }
+            | Action::PlaceMade { .. }
             | Action::ChooseDraw { .. }
             | Action::CallChance { .. }
             | Action::SummonDeckMaster { .. }

@@ -379,6 +379,13 @@ impl Duel {
                 self.revive_strongest(&effect, *count, *above, *cost, events)
             }
             Primitive::FlipLastPlayed => self.flip_last_played(&effect, events),
+            Primitive::MakeMonster {
+                card: made,
+                face_down,
+            } => self.make_monster(&effect, *made, *face_down),
+            Primitive::TurnInto { targets, into } => {
+                self.turn_into(&effect, targets, *into, events)
+            }
         };
         if let Resolved::Stopped = resolved {
             return;

@@ -59,6 +59,9 @@ impl Duel {
                     .graveyard
                     .push(equip.to_graveyard());
             }
+            if self.removed_if_made(piece.owner, piece.card_ref, piece.card, cell.into(), events) {
+                continue;
+            }
             events.push(Event::CardMoved {
                 from: cell.into(),
                 to: Destination::Deck,

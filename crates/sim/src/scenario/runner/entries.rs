@@ -33,8 +33,10 @@ impl Runner {
             })
         };
         let piece_reveal = |at: Place| -> Option<Reveal> {
-            piece_at(&self.duel, at)
-                .and_then(|p| self.reveal_of(&self.duel.state().commitment(p.card_ref)))
+            piece_at(&self.duel, at).and_then(|p| {
+                self.reveal_of(&self.duel.state().commitment(p.card_ref))
+                    .or_else(|| self.duel.public_opening(p))
+            })
         };
         // The first card `id` of one of the seat's piles (its deck or its Extra Deck, `name`
         // in errors), shown (adjusted by `reveal_card`).
@@ -543,6 +545,9 @@ impl Runner {
                 to: place(&raw.to, "to")?,
             },
             "place-revived" => Action::PlaceRevived {
+                to: place(&raw.to, "to")?,
+            },
+            "place-made" => Action::PlaceMade {
                 to: place(&raw.to, "to")?,
             },
             "teleport" => Action::Teleport {
