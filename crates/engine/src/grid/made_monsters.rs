@@ -17,7 +17,7 @@ use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::grid::{Cell, cell_of};
-use crate::piece::{Class, Piece};
+use crate::piece::{Class, Piece, Retyped};
 use crate::place::Place;
 use crate::seat::Seat;
 use crate::state::{QueuedEffect, Resume};
@@ -33,11 +33,7 @@ impl Duel {
         made: CardId,
         face_down: bool,
     ) -> Resolved {
-        let seat = effect.controller;
-        if !self.state.table.in_play(seat)
-            || self.made_monster_zones(effect).is_empty()
-            || !self.has_monster_room(seat)
-        {
+        if !self.may_make_monster(effect) {
             return Resolved::Done;
         }
         self.state.resume.hold_up(|then| Resume::PlaceMade {
@@ -47,6 +43,16 @@ impl Duel {
             then,
         });
         Resolved::Stopped
+    }
+
+    /// Whether the effect's controller is still in the duel with an unused zone to fill,
+    /// room for one more monster, and room in the table of cards for one more.
+    fn may_make_monster(&self, effect: &QueuedEffect) -> bool {
+        let seat = effect.controller;
+        self.state.table.in_play(seat)
+            && self.state.commitments.len() < usize::from(u16::MAX)
+            && self.has_monster_room(seat)
+            && !self.made_monster_zones(effect).is_empty()
     }
 
     /// The unused zones of the effect's controller's Summoning Area other than the cell its
@@ -107,9 +113,8 @@ impl Duel {
             face_up: !face_down,
         });
         events.push(Event::EffectResolved { card: effect.card });
-        if !face_down {
-            self.crush_check(to, events);
-        }
+        // Known to everyone even face-down, it meets Crush terrain at once.
+        self.crush_check(to, events);
         Ok(())
     }
 
@@ -131,10 +136,7 @@ impl Duel {
         let Resume::PlaceMade { effect, .. } = &self.state.resume else {
             return false;
         };
-        let seat = effect.controller;
-        let stale = !self.state.table.in_play(seat)
-            || self.made_monster_zones(effect).is_empty()
-            || !self.has_monster_room(seat);
+        let stale = !self.may_make_monster(effect);
         if stale {
             self.state.resume.unwind_choice();
         }
@@ -142,8 +144,11 @@ impl Duel {
     }
 
     /// `Primitive::TurnInto` resolves: every face-up monster its targets reach becomes
-    /// `into` where it stands. A Deck Leader never changes, nor a monster immune to removal
-    /// by effects.
+    /// `into` where it stands, keeping all it has on the field but its card (battle
+    /// position, controller, power-ups, changes to its ATK and DEF, spellbinding, what it did
+    /// this turn); a type or attribute changed on the old card and its count of turns in
+    /// defence go with it. A Deck Leader never changes, nor a monster immune to removal by
+    /// effects.
     pub(super) fn turn_into(
         &mut self,
         effect: &QueuedEffect,
@@ -165,7 +170,7 @@ impl Duel {
                 // The table is full: no more cards from outside a deck can be made.
                 break;
             };
-            let Some(mut old) = self.state.take(cell) else {
+            let Some(old) = self.state.take(cell) else {
                 continue;
             };
             self.send_to_graveyard(old.owner, old.card_ref, old.card);
@@ -173,16 +178,10 @@ impl Duel {
                 cell,
                 Piece {
                     card: Some(into),
-                    face_up: true,
-                    defence: old.defence,
-                    controller: old.controller,
-                    entered_turn: old.entered_turn,
-                    moved: old.moved,
-                    changed_position: old.changed_position,
-                    attacked: old.attacked,
-                    lent: old.lent,
-                    attached: std::mem::take(&mut old.attached),
-                    ..Piece::entering(old.owner, card_ref, Class::Monster, self.state.turn)
+                    card_ref,
+                    turns_in_defence: None,
+                    retyped: Retyped::NONE,
+                    ..old
                 },
             );
             events.push(Event::TurnedInto {

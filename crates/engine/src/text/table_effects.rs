@@ -270,7 +270,7 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
                 "face-up in attack position"
             };
             let elsewhere = if trigger == Trigger::Destroyed {
-                "other than the one it left"
+                "you choose, other than the one this card left"
             } else {
                 "you choose"
             };
@@ -284,8 +284,8 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         Primitive::TurnInto { targets, into } => {
             let np = targets_phrase(targets, trigger, ctx);
             format!(
-                "{}{} {} into {} made from nothing, keeping {} place, battle position and \
-                 power-ups",
+                "{}{} {} into {} made from nothing, keeping {} place, battle position, \
+                 power-ups and other changes",
                 np.text,
                 np.condition,
                 if np.plural { "are turned" } else { "is turned" },
