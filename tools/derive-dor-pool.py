@@ -516,6 +516,10 @@ EFFECT_MONSTERS = {
     137: [NO_BATTLE_DAMAGE, eff("flip", "make-monster", card=137)],  # Kageningen
     274: [eff("flip", "make-monster", card=74, face_down=True)],  # Spirit of the Books
     554: [eff("flip", "make-monster", card=594)],  # Toad Master
+    # A spell set from a graveyard, in its controller's own turn only ("can only be activated
+    # in a turn when 'Magician of Faith' is being controlled").
+    43: [eff("flip", "set-spell-from-graveyard")],  # Magician of Faith
+    305: [eff("flip", "set-spell-from-graveyard")],  # Mask of Darkness
     36: [eff("flip", "turn-into", into=24,
              targets=tg("field", types=["dragon"], max_atk=2399, **FACE_UP_MONSTERS))],  # Time Wizard
     621: [eff("each-turn-in-defence", "detonate-after-turns", turns=2)],  # Jigen Bakudan

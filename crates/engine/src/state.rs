@@ -227,10 +227,12 @@ pub enum Resume {
     Ritual {
         spell: QueuedEffect,
     },
-    /// The grid: a revival spell resolved; its controller chooses the graveyard card it
-    /// brings back (`Decision::Revive`).
+    /// The grid: a revival resolved (a spell's, or a monster's that sets a spell from a
+    /// graveyard); its controller chooses the graveyard card it brings back
+    /// (`Decision::Revive`), then `then` goes on.
     Revive {
         effect: QueuedEffect,
+        then: Box<Resume>,
     },
     /// The grid: an effect that takes control of a card resolved; its controller chooses
     /// the card (and where it goes, `Decision::TakeControl`), then `then` goes on.
@@ -341,7 +343,7 @@ impl Resume {
             Resume::Ritual { spell } => {
                 Some((spell.controller, Decision::Ritual { card: spell.card }))
             }
-            Resume::Revive { effect } => {
+            Resume::Revive { effect, .. } => {
                 Some((effect.controller, Decision::Revive { card: effect.card }))
             }
             Resume::TakeControl { effect, .. } => Some((

@@ -538,6 +538,7 @@ fn primitive_clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
         | Primitive::LabyrinthMovesHere
         | Primitive::MakeMonster { .. }
         | Primitive::TurnInto { .. }
+        | Primitive::SetSpellFromGraveyard
         | Primitive::AnotherPlay { .. }
         | Primitive::TerraformOnEntry { .. }
         | Primitive::TakeControl { .. }) => table_effects::clause(p, trigger, ctx),

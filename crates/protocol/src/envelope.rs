@@ -161,7 +161,9 @@ use crate::identity::{Identity, KeyVerifier, PlayerKey, SignatureBytes};
 /// Version 34: monsters made from nothing on the grid (`Primitive::MakeMonster`,
 /// `Primitive::TurnInto`): a made monster's zone waits in `Resume::PlaceMade` and
 /// `Decision::PlaceMade`, in every state hash, and is chosen by `Action::PlaceMade`; the
-/// made card joins the table of commitments under a public opening, as a Token does.
+/// made card joins the table of commitments under a public opening, as a Token does; a spell
+/// set from a graveyard (`Primitive::SetSpellFromGraveyard`; `Resume::Revive` carries what
+/// it holds up); a face-down card everyone knows flipped by naming it.
 pub const PROTOCOL_VERSION: u16 = 34;
 
 /// The domain of an envelope's chain hash.

@@ -716,10 +716,18 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         }
         Decision::Revive { card } => {
             let name = card_name(view, *card);
-            Some(all(format!(
-                "{name} resolves: choose the card it brings back from a graveyard onto its \
-                 zone."
-            )))
+            let sets_a_spell = view.duel.pool().get(*card).is_some_and(|c| c.is_monster());
+            Some(all(if sets_a_spell {
+                format!(
+                    "{name} sets a spell from a graveyard in your Summoning Area: choose the \
+                     spell."
+                )
+            } else {
+                format!(
+                    "{name} resolves: choose the card it brings back from a graveyard onto its \
+                     zone."
+                )
+            }))
         }
         Decision::TakeControl { card } => {
             let name = card_name(view, *card);

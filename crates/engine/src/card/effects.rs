@@ -602,6 +602,12 @@ pub enum Primitive {
         targets: Targets,
         into: CardId,
     },
+    /// In its controller's own turn, one spell of any graveyard (not a power-up), chosen by
+    /// them, comes back face-down onto an unused zone of their Summoning Area they choose,
+    /// under their control, its owner keeping it (Magician of Faith: "select 1 spell card
+    /// from all graveyards and revive it in own Summoning Area. However, can only be
+    /// activated in a turn when 'Magician of Faith' is being controlled"; Mask of Darkness).
+    SetSpellFromGraveyard,
 }
 
 /// One change a [`Primitive::Transform`] makes: monster `from` becomes monster `into`.

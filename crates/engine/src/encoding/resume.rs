@@ -37,9 +37,10 @@ impl Writer<'_> {
                 self.variant(6);
                 self.queued_effect(spell);
             }
-            Resume::Revive { effect } => {
+            Resume::Revive { effect, then } => {
                 self.variant(7);
                 self.queued_effect(effect);
+                self.resume(then);
             }
             Resume::TakeControl { effect, then } => {
                 self.variant(8);

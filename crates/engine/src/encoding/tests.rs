@@ -688,6 +688,13 @@ fn hand_written_encoding_is_postcards() {
                 then: Box::new(Resume::Nothing),
             }),
         },
+        Resume::Revive {
+            effect: effect.clone(),
+            then: Box::new(Resume::AttackAfterReveal {
+                attacker: Cell::new(1, 1).into(),
+                target: Cell::new(2, 1).into(),
+            }),
+        },
         Resume::PlaceMade {
             effect: effect.clone(),
             made: CardId(74),

@@ -126,12 +126,7 @@ impl Duel {
                         why: "it is already face-up",
                     });
                 }
-                self.check_reveal_if(
-                    reveal_check,
-                    piece.owner,
-                    &self.state.commitment(piece.card_ref),
-                    reveal,
-                )?;
+                self.check_piece_reveal(reveal_check, piece, reveal)?;
             }
             None if !piece.face_up => {
                 return Err(RuleError::MissingReveal {

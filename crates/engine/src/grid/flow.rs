@@ -64,6 +64,7 @@ impl Duel {
             // control change takes) is made before later effects resolve, which then see
             // the board it leaves; one that can no longer be made is dropped.
             while self.drop_stale_revival()
+                || self.drop_stale_spell_setting()
                 || self.drop_stale_made_monster()
                 || self.drop_stale_teleport()
                 || self.drop_stale_take_control()

@@ -330,15 +330,18 @@ impl Duel {
                 knowledge
                     .get(&commitment)
                     .copied()
-                    .or_else(|| self.public_opening(piece))
+                    .or_else(|| self.known_card_reveal(piece))
             };
             // Opened at most once, and only when an action needs it: a face-down card's
             // reveal, which every flipping candidate carries.
             let opens = std::cell::OnceCell::new();
             let own_reveal_opens = || {
                 *opens.get_or_init(|| {
-                    own_reveal
-                        .is_some_and(|r| commitment.opens_to(&self.state.match_id, piece.owner, &r))
+                    own_reveal.is_some_and(|r| match piece.card {
+                        // Known to everyone: the card named is all that is checked.
+                        Some(known) => known == r.card,
+                        None => commitment.opens_to(&self.state.match_id, piece.owner, &r),
+                    })
                 })
             };
             // Computed once per piece for every move and attack candidate.

@@ -206,12 +206,13 @@ impl Duel {
         })
     }
 
-    /// The opening of `piece`'s commitment that everyone knows, where it is a card made from
-    /// nothing: what its controller shows to flip it face-up (no seat holds it as a secret).
-    pub fn public_opening(&self, piece: &Piece) -> Option<Reveal> {
+    /// What `piece`'s controller shows to turn it face-up when everyone knows the card
+    /// already (made from nothing, or set face-down from a graveyard): the card with no
+    /// secret, since the controller may hold none (`Duel::check_piece_reveal`).
+    pub fn known_card_reveal(&self, piece: &Piece) -> Option<Reveal> {
         piece
             .card
-            .filter(|_| self.is_made(piece.owner, piece.card_ref, piece.card))
+            .filter(|_| !piece.face_up)
             .map(Commitment::token_opening)
     }
 

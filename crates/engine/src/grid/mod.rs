@@ -380,6 +380,28 @@ impl Duel {
         }
     }
 
+    /// The card a face-down `piece` is shown to be as it turns face-up: `reveal` must open
+    /// its commitment, unless everyone knows the card already (made from nothing, or set
+    /// face-down from a graveyard), when it must name that card and opens nothing — its
+    /// controller may not hold the opening, which is its owner's secret.
+    fn check_piece_reveal(
+        &self,
+        check: RevealCheck,
+        piece: &Piece,
+        reveal: &Reveal,
+    ) -> Result<&CardDef, RuleError> {
+        match piece.card {
+            Some(known) if known == reveal.card => self.rules.card(known),
+            Some(_) => Err(RuleError::BadReveal { card: reveal.card }),
+            None => self.check_reveal_if(
+                check,
+                piece.owner,
+                &self.state.commitment(piece.card_ref),
+                reveal,
+            ),
+        }
+    }
+
     /// Whether `other` is one of `seat`'s opponents (not `seat`, not a teammate).
     fn are_opponents(&self, seat: Seat, other: Seat) -> bool {
         self.state.table.are_opponents(seat, other)

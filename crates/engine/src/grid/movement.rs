@@ -266,12 +266,7 @@ impl Duel {
                         why: "it is already face-up",
                     });
                 }
-                Some(self.check_reveal_if(
-                    reveal_check,
-                    piece.owner,
-                    &self.state.commitment(piece.card_ref),
-                    reveal,
-                )?)
+                Some(self.check_piece_reveal(reveal_check, piece, reveal)?)
             }
             None => None,
         };

@@ -120,12 +120,7 @@ impl Duel {
                 why: "it has already acted this turn",
             });
         }
-        let card = self.check_reveal_if(
-            reveal_check,
-            piece.owner,
-            &self.state.commitment(piece.card_ref),
-            reveal,
-        )?;
+        let card = self.check_piece_reveal(reveal_check, piece, reveal)?;
         // A class-hidden card that moved may flip only if it is a spell.
         if piece.class == Class::Unknown && piece.moved && card.is_monster() {
             return Err(RuleError::CannotFlip {

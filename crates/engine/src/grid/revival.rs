@@ -5,9 +5,13 @@
 //! card effect are Summoned in the same Card Zone where the card was activated (ex. Monster
 //! Reborn)"). A monster comes back face-up in attack position; a spell is activated again
 //! from that cell. The card keeps its owner: it goes to their graveyard when it leaves.
+//!
+//! Magician of Faith and Mask of Darkness set a spell from a graveyard instead: chosen the
+//! same way, it then waits for a zone of their controller's Summoning Area
+//! (`revival_in_summoning_area.rs`) and lies there face-down, known to everyone.
 
 use crate::action::Action;
-use crate::card::{CardDef, CardId, Filter, Primitive, Side, SpellKind};
+use crate::card::{CardDef, CardId, Filter, KindFilter, Primitive, Side, SpellKind};
 use crate::commitment::CardRef;
 use crate::duel::Duel;
 use crate::error::RuleError;
@@ -19,6 +23,7 @@ use crate::seat::Seat;
 use crate::state::{QueuedEffect, Resume};
 
 use super::effects::Resolved;
+use super::revival_in_summoning_area::ComingBack;
 
 /// One graveyard card a revival may bring back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,22 +39,72 @@ impl Duel {
     pub(super) fn revive_effect(&mut self, effect: &QueuedEffect, filter: &Filter) -> Resolved {
         if effect.at.and_then(Place::cell).is_none()
             || !matches!(self.state.resume, Resume::Nothing)
-            || self.revivable(effect.controller, filter).is_empty()
+            || self.revivable(effect.controller, filter, false).is_empty()
         {
             return Resolved::Done;
         }
         self.state.resume = Resume::Revive {
             effect: effect.clone(),
+            then: Box::new(Resume::Nothing),
         };
         // The spell stays on its cell until the chosen card takes it.
         Resolved::Stopped
+    }
+
+    /// Magician of Faith's or Mask of Darkness's effect resolves: only in its controller's
+    /// own turn, with a spell to set and a zone to set it on, its controller chooses the
+    /// spell; what is under way waits.
+    pub(super) fn set_spell_from_graveyard(&mut self, effect: &QueuedEffect) -> Resolved {
+        if !self.may_set_spell_from_graveyard(effect) {
+            return Resolved::Done;
+        }
+        self.state.resume.hold_up(|then| Resume::Revive {
+            effect: effect.clone(),
+            then,
+        });
+        Resolved::Stopped
+    }
+
+    /// Whether a spell can still be set from a graveyard for `effect`'s controller.
+    fn may_set_spell_from_graveyard(&self, effect: &QueuedEffect) -> bool {
+        let seat = effect.controller;
+        self.state.active == seat
+            && self.state.table.in_play(seat)
+            && !self.free_summoning_zones(seat, None).is_empty()
+            && !self.revivable(seat, &spells_to_set(), true).is_empty()
+    }
+
+    /// A spell-setting revival waiting for its card when none is left to set, or no zone to
+    /// set it on (another effect resolved first), sets nothing. Returns whether one was
+    /// dropped.
+    pub(super) fn drop_stale_spell_setting(&mut self) -> bool {
+        let Resume::Revive { effect, .. } = &self.state.resume else {
+            return false;
+        };
+        let setting = matches!(
+            self.effect_def(effect).map(|d| &d.primitive),
+            Some(Primitive::SetSpellFromGraveyard)
+        );
+        if !setting || self.may_set_spell_from_graveyard(effect) {
+            return false;
+        }
+        self.unwind_revival();
+        true
+    }
+
+    /// The revival's choice is made or dropped: what it held up goes on.
+    fn unwind_revival(&mut self) {
+        self.state.resume = match std::mem::replace(&mut self.state.resume, Resume::Nothing) {
+            Resume::Revive { then, .. } => *then,
+            other => other,
+        };
     }
 
     /// Every graveyard card `seat` may bring back with a revival of `filter`, graveyard by
     /// graveyard in seat order, oldest first. Only cards every peer has seen count; a
     /// monster only while `seat` has room for one more; a spell only if it can be
     /// activated on a cell of its own (not an equip); never a trap.
-    fn revivable(&self, seat: Seat, filter: &Filter) -> Vec<Revivable> {
+    fn revivable(&self, seat: Seat, filter: &Filter, sets: bool) -> Vec<Revivable> {
         let monster_room = self.has_monster_room(seat);
         let mut found = Vec::new();
         for owner in self.state.table.seats() {
@@ -65,7 +120,8 @@ impl Duel {
                 let Some(card) = slot.card.and_then(|id| self.rules.pool.get(id)) else {
                     continue;
                 };
-                if identity_matches(filter, card, None) && revivable_kind(card, monster_room) {
+                if identity_matches(filter, card, None) && revivable_kind(card, monster_room, sets)
+                {
                     found.push(Revivable {
                         owner,
                         card_ref: slot.card_ref,
@@ -77,18 +133,20 @@ impl Duel {
         found
     }
 
-    /// The revival waiting for `seat`, with the filter of its card.
+    /// The revival waiting for `seat`, with the filter of its card and whether it sets the
+    /// card in the Summoning Area (rather than onto its own cell).
     fn pending_revival(
         &self,
         seat: Seat,
         action: &'static str,
-    ) -> Result<(QueuedEffect, Filter), RuleError> {
+    ) -> Result<(QueuedEffect, Filter, bool), RuleError> {
         self.expect_decision(seat, action)?;
-        let Resume::Revive { effect } = &self.state.resume else {
+        let Resume::Revive { effect, .. } = &self.state.resume else {
             return Err(self.wrong_decision(seat, action));
         };
         match self.effect_def(effect).map(|def| &def.primitive) {
-            Some(Primitive::Revive { filter }) => Ok((effect.clone(), filter.clone())),
+            Some(Primitive::Revive { filter }) => Ok((effect.clone(), filter.clone(), false)),
+            Some(Primitive::SetSpellFromGraveyard) => Ok((effect.clone(), spells_to_set(), true)),
             _ => Err(RuleError::CannotRevive {
                 why: "the effect resolving does not bring cards back",
             }),
@@ -101,7 +159,28 @@ impl Duel {
         card_ref: CardRef,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let (effect, filter) = self.pending_revival(seat, "revive")?;
+        let (effect, filter, sets) = self.pending_revival(seat, "revive")?;
+        if sets {
+            let chosen = self
+                .revivable(seat, &filter, true)
+                .into_iter()
+                .find(|r| r.card_ref == card_ref)
+                .ok_or(RuleError::CannotRevive {
+                    why: "that card is not a spell this card can set from a graveyard",
+                })?;
+            // The spell waits in its graveyard for the zone its new controller chooses.
+            self.unwind_revival();
+            self.wait_for_revival_zone(
+                &effect,
+                seat,
+                ComingBack {
+                    from: chosen.owner,
+                    card_ref,
+                    card: chosen.card,
+                },
+            );
+            return Ok(());
+        }
         let at = effect
             .at
             .and_then(Place::cell)
@@ -109,13 +188,13 @@ impl Duel {
                 why: "the spell has no zone on the board",
             })?;
         let chosen = self
-            .revivable(seat, &filter)
+            .revivable(seat, &filter, false)
             .into_iter()
             .find(|r| r.card_ref == card_ref)
             .ok_or(RuleError::CannotRevive {
                 why: "that card is not one this spell can bring back from a graveyard",
             })?;
-        self.state.resume = Resume::Nothing;
+        self.unwind_revival();
         // The spell has done its work: it leaves the cell the card takes.
         self.destroy(at, Some(seat), events);
         self.state
@@ -154,8 +233,8 @@ impl Duel {
     /// Every card the revival waiting for `seat` may bring back.
     pub(super) fn revival_actions(&self, seat: Seat) -> Vec<Action> {
         match self.pending_revival(seat, "revive") {
-            Ok((_, filter)) => self
-                .revivable(seat, &filter)
+            Ok((_, filter, sets)) => self
+                .revivable(seat, &filter, sets)
                 .into_iter()
                 .map(|r| Action::Revive { card: r.card_ref })
                 .collect(),
@@ -178,14 +257,25 @@ impl Duel {
     }
 }
 
+/// What Magician of Faith and Mask of Darkness set: a spell ("1 SPELL card"; a power-up, an
+/// equip, needs a monster to go to, and is not one).
+fn spells_to_set() -> Filter {
+    Filter {
+        kind: Some(KindFilter::Spell),
+        ..Filter::default()
+    }
+}
+
 /// Whether a revival may bring `card` back: a monster while there is room for one, a spell
-/// that is activated on a cell of its own.
-fn revivable_kind(card: &CardDef, monster_room: bool) -> bool {
+/// that is activated on a cell of its own. Set from a graveyard (`sets`), a spell of the
+/// original game's Magic kinds: not a Ritual, which the original game kept apart.
+fn revivable_kind(card: &CardDef, monster_room: bool, sets: bool) -> bool {
     if card.is_monster() {
         return monster_room;
     }
-    matches!(
-        card.spell_kind(),
-        Some(SpellKind::Normal | SpellKind::Continuous | SpellKind::Field | SpellKind::Ritual)
-    )
+    match card.spell_kind() {
+        Some(SpellKind::Normal | SpellKind::Continuous | SpellKind::Field) => true,
+        Some(SpellKind::Ritual) => !sets,
+        _ => false,
+    }
 }

@@ -6,7 +6,9 @@
 //! of every graveyard come back under its owner. Either way the player the monster comes
 //! back to chooses the zone, and it comes back face-up in attack position as a new card,
 //! with nothing it had before (its power-ups went to the graveyard with it), owned by whose
-//! graveyard it left. With no zone, or no room for one more monster, it stays there.
+//! graveyard it left. With no zone, or no room for one more monster, it stays there. A spell
+//! set from a graveyard (Magician of Faith, Mask of Darkness: `revival.rs`) takes its zone
+//! the same way and lies there face-down, known to everyone.
 
 use crate::action::Action;
 use crate::card::CardId;
@@ -159,13 +161,19 @@ impl Duel {
         graveyard.remove(index);
         self.state.resume.unwind_choice();
         let turn = self.state.turn;
+        let monster = self.is_monster_card(coming_back.card);
+        let class = if monster {
+            Class::Monster
+        } else {
+            Class::SpellTrap
+        };
         self.state.put(
             to,
             Piece {
                 card: Some(coming_back.card),
-                face_up: true,
+                face_up: monster,
                 owner: coming_back.from,
-                ..Piece::entering(seat, coming_back.card_ref, Class::Monster, turn)
+                ..Piece::entering(seat, coming_back.card_ref, class, turn)
             },
         );
         events.push(Event::Revived {
@@ -199,12 +207,14 @@ impl Duel {
             owner,
             from,
             card,
+            revived,
             ..
         } = &self.state.resume
         else {
             return false;
         };
         let (effect, owner, from, card) = (effect.clone(), *owner, *from, *card);
+        let monster = self.is_monster_card(*revived);
         let in_graveyard = self
             .state
             .player(from)
@@ -213,7 +223,7 @@ impl Duel {
             .any(|slot| slot.card_ref == card);
         let stale = !in_graveyard
             || self.revival_zones(owner, &effect, card).is_empty()
-            || !self.has_monster_room(owner)
+            || monster && !self.has_monster_room(owner)
             || !self.state.table.in_play(owner);
         if stale {
             self.state.resume.unwind_choice();

@@ -114,12 +114,7 @@ impl Duel {
         let card = if piece.face_up {
             self.rules.card(piece.card.unwrap_or(reveal.card))?
         } else {
-            self.check_reveal_if(
-                reveal_check,
-                piece.owner,
-                &self.state.commitment(piece.card_ref),
-                reveal,
-            )?
+            self.check_piece_reveal(reveal_check, piece, reveal)?
         };
         if self.is_attacked_set_card(at, piece, event)
             && (flips_as_activation(card) || self.attacked_equip_is_optional(card))

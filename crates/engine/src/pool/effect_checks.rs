@@ -189,11 +189,15 @@ pub(super) fn check_trigger_fits(kind: &CardKind, effect: &EffectDef) -> Result<
             return Err("only an activated spell may `labyrinth-moves-here`".to_owned());
         }
         // The zone waits for its player's choice, which only a monster's own moment allows.
-        Primitive::MakeMonster { .. }
+        Primitive::MakeMonster { .. } | Primitive::SetSpellFromGraveyard
             if !(matches!(kind, CardKind::Monster(_))
                 && matches!(effect.trigger, T::Flip | T::Destroyed)) =>
         {
-            return Err("`make-monster` belongs to a monster, `flip` or `destroyed`".to_owned());
+            return Err(
+                "`make-monster` and `set-spell-from-graveyard` belong to a monster, `flip` or \
+                 `destroyed`"
+                    .to_owned(),
+            );
         }
         Primitive::Teleport { .. }
             if !(matches!(kind, CardKind::Monster(_)) && effect.trigger == T::Flip) =>

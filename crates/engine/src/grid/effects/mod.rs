@@ -386,6 +386,7 @@ impl Duel {
             Primitive::TurnInto { targets, into } => {
                 self.turn_into(&effect, targets, *into, events)
             }
+            Primitive::SetSpellFromGraveyard => self.set_spell_from_graveyard(&effect),
         };
         if let Resolved::Stopped = resolved {
             return;
@@ -469,7 +470,7 @@ impl Duel {
             .collect()
     }
 
-    fn is_monster_card(&self, id: CardId) -> bool {
+    pub(in crate::grid) fn is_monster_card(&self, id: CardId) -> bool {
         self.rules.pool.get(id).is_some_and(CardDef::is_monster)
     }
 

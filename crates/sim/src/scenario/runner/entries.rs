@@ -35,7 +35,7 @@ impl Runner {
         let piece_reveal = |at: Place| -> Option<Reveal> {
             piece_at(&self.duel, at).and_then(|p| {
                 self.reveal_of(&self.duel.state().commitment(p.card_ref))
-                    .or_else(|| self.duel.public_opening(p))
+                    .or_else(|| self.duel.known_card_reveal(p))
             })
         };
         // The first card `id` of one of the seat's piles (its deck or its Extra Deck, `name`
