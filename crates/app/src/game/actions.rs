@@ -749,10 +749,18 @@ pub fn current_options(view: &SeatView, ui_state: &MatchUi) -> Option<Choice> {
         }
         Decision::PlaceRevived { card, by: Some(by) } => {
             let (name, by) = (card_name(view, *card), card_name(view, *by));
-            Some(all(format!(
-                "{by} brings {name} back from a graveyard under your control: choose the \
-                 unused zone of your Summoning Area it takes."
-            )))
+            let spell = view.duel.pool().get(*card).is_some_and(|c| !c.is_monster());
+            Some(all(if spell {
+                format!(
+                    "{by} sets {name} from a graveyard under your control: choose the unused \
+                     zone of your Summoning Area where it lies face-down."
+                )
+            } else {
+                format!(
+                    "{by} brings {name} back from a graveyard under your control: choose the \
+                     unused zone of your Summoning Area it takes."
+                )
+            }))
         }
         Decision::PlaceMade { card, by } => {
             let (name, by) = (card_name(view, *card), card_name(view, *by));

@@ -69,7 +69,12 @@ impl Duel {
                 || self.drop_stale_teleport()
                 || self.drop_stale_take_control()
             {}
-            if let Some((seat, decision)) = self.state.resume.placement_choice() {
+            if let Some((seat, decision)) = self
+                .state
+                .resume
+                .placement_choice()
+                .or_else(|| self.spell_setting_choice())
+            {
                 self.state.awaiting = Awaiting::Decision { seat, decision };
                 return;
             }

@@ -64,23 +64,18 @@ impl Duel {
                     if piece.controller != seat {
                         continue;
                     }
-                    let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref)) else {
+                    let Some(reveal) = self.reveal_to_show(piece, knowledge) else {
                         continue;
                     };
                     // The reveal is opened last, once the rest allows the spring.
                     if self
-                        .check_spring(seat, at, reveal, *event, RevealCheck::Done)
+                        .check_spring(seat, at, &reveal, *event, RevealCheck::Done)
                         .is_ok()
-                        && (piece.face_up
-                            || self.state.commitment(piece.card_ref).opens_to(
-                                &self.state.match_id,
-                                piece.owner,
-                                reveal,
-                            ))
+                        && (piece.face_up || self.reveal_shows_piece(piece, &reveal))
                     {
                         out.push(Action::SpringTrap {
                             at: at.into(),
-                            reveal: *reveal,
+                            reveal,
                         });
                     }
                 }
@@ -306,14 +301,14 @@ impl Duel {
             if piece.controller != seat || !self.face_up_spell_not_activated(at) {
                 continue;
             }
-            if let Some(reveal) = knowledge.get(&self.state.commitment(piece.card_ref))
+            if let Some(reveal) = self.reveal_to_show(piece, knowledge)
                 && self
-                    .check_flip(seat, at, reveal, RevealCheck::Needed)
+                    .check_flip(seat, at, &reveal, RevealCheck::Needed)
                     .is_ok()
             {
                 out.push(Action::Flip {
                     at: at.into(),
-                    reveal: *reveal,
+                    reveal,
                 });
             }
         }
@@ -322,27 +317,18 @@ impl Duel {
             if piece.controller != seat {
                 continue;
             }
-            let commitment = self.state.commitment(piece.card_ref);
             // Every use of the reveal is about turning a face-down card face-up.
             let own_reveal = if piece.face_up {
                 None
             } else {
-                knowledge
-                    .get(&commitment)
-                    .copied()
-                    .or_else(|| self.known_card_reveal(piece))
+                self.reveal_to_show(piece, knowledge)
             };
             // Opened at most once, and only when an action needs it: a face-down card's
             // reveal, which every flipping candidate carries.
             let opens = std::cell::OnceCell::new();
             let own_reveal_opens = || {
-                *opens.get_or_init(|| {
-                    own_reveal.is_some_and(|r| match piece.card {
-                        // Known to everyone: the card named is all that is checked.
-                        Some(known) => known == r.card,
-                        None => commitment.opens_to(&self.state.match_id, piece.owner, &r),
-                    })
-                })
+                *opens
+                    .get_or_init(|| own_reveal.is_some_and(|r| self.reveal_shows_piece(piece, &r)))
             };
             // Computed once per piece for every move and attack candidate.
             let reachable = std::cell::OnceCell::new();

@@ -17,6 +17,7 @@ use crate::duel::Duel;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::grid::{Cell, cell_of};
+use crate::knowledge::Knowledge;
 use crate::piece::{Class, Piece, Retyped};
 use crate::place::Place;
 use crate::seat::Seat;
@@ -214,6 +215,28 @@ impl Duel {
             .card
             .filter(|_| !piece.face_up)
             .map(Commitment::token_opening)
+    }
+
+    /// What `seat` shows to turn `piece` face-up (or activate it): its opening, where `seat`
+    /// holds it, else, for a card everyone knows, the card named with no secret.
+    pub(super) fn reveal_to_show(&self, piece: &Piece, knowledge: &Knowledge) -> Option<Reveal> {
+        knowledge
+            .get(&self.state.commitment(piece.card_ref))
+            .copied()
+            .or_else(|| piece.card.map(Commitment::token_opening))
+    }
+
+    /// Whether `reveal` shows `piece` as it is: it names the card everyone knows, or opens
+    /// the commitment of a hidden one (`Duel::check_piece_reveal`, without the rest).
+    pub(super) fn reveal_shows_piece(&self, piece: &Piece, reveal: &Reveal) -> bool {
+        match piece.card {
+            Some(known) => known == reveal.card,
+            None => self.state.commitment(piece.card_ref).opens_to(
+                &self.state.match_id,
+                piece.owner,
+                reveal,
+            ),
+        }
     }
 
     /// `card`, leaving `from` for its owner's hand or deck, is removed from the game instead

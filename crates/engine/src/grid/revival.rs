@@ -65,13 +65,34 @@ impl Duel {
         Resolved::Stopped
     }
 
-    /// Whether a spell can still be set from a graveyard for `effect`'s controller.
+    /// Whether a spell can still be set from a graveyard for `effect`'s controller: a spell
+    /// to set, an unused zone, and room under the format's limit of spells and traps.
     fn may_set_spell_from_graveyard(&self, effect: &QueuedEffect) -> bool {
         let seat = effect.controller;
         self.state.active == seat
             && self.state.table.in_play(seat)
+            && self.has_spell_trap_room(seat)
             && !self.free_summoning_zones(seat, None).is_empty()
             && !self.revivable(seat, &spells_to_set(), true).is_empty()
+    }
+
+    /// Whether `seat` may hold one more spell or trap (Classic rule 6: "at any time").
+    pub(super) fn has_spell_trap_room(&self, seat: Seat) -> bool {
+        self.spells_traps_counted(seat) < usize::from(self.rules.format.play.max_spells_traps)
+    }
+
+    /// The spell-setting choice waiting for its controller, asked before later effects
+    /// resolve, as a zone's choice is: they then see the spell set.
+    pub(super) fn spell_setting_choice(&self) -> Option<(Seat, crate::awaiting::Decision)> {
+        let Resume::Revive { effect, .. } = &self.state.resume else {
+            return None;
+        };
+        matches!(
+            self.effect_def(effect).map(|d| &d.primitive),
+            Some(Primitive::SetSpellFromGraveyard)
+        )
+        .then(|| self.state.resume.awaited_choice())
+        .flatten()
     }
 
     /// A spell-setting revival waiting for its card when none is left to set, or no zone to
@@ -257,8 +278,8 @@ impl Duel {
     }
 }
 
-/// What Magician of Faith and Mask of Darkness set: a spell ("1 SPELL card"; a power-up, an
-/// equip, needs a monster to go to, and is not one).
+/// What Magician of Faith and Mask of Darkness set: a spell ("1 SPELL card": the original
+/// game's Magic cards; its power-ups and Rituals were kinds of their own).
 fn spells_to_set() -> Filter {
     Filter {
         kind: Some(KindFilter::Spell),

@@ -145,8 +145,8 @@ impl Duel {
             .contains(&to)
         {
             return Err(RuleError::CannotRevive {
-                why: "the monster comes back to an unused zone of your Summoning Area (by its \
-                      own effect, not the one it left)",
+                why: "the card comes back to an unused zone of your Summoning Area (a monster by \
+                      its own effect: not the one it left)",
             });
         }
         let graveyard = &mut self.state.player_mut(coming_back.from).graveyard;
@@ -224,6 +224,7 @@ impl Duel {
         let stale = !in_graveyard
             || self.revival_zones(owner, &effect, card).is_empty()
             || monster && !self.has_monster_room(owner)
+            || !monster && !self.has_spell_trap_room(owner)
             || !self.state.table.in_play(owner);
         if stale {
             self.state.resume.unwind_choice();

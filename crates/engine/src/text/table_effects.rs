@@ -282,7 +282,7 @@ pub(super) fn clause(p: &Primitive, trigger: Trigger, ctx: &Ctx<'_>) -> String {
             )
         }
         Primitive::SetSpellFromGraveyard => "in your own turn, you choose a spell (not a \
-            power-up) in any graveyard, and it comes back face-down onto an unused zone of your \
+            power-up or a Ritual) in any graveyard, and it comes back face-down onto an unused zone of your \
             Summoning Area you choose, under your control"
             .to_owned(),
         Primitive::TurnInto { targets, into } => {

@@ -151,7 +151,8 @@ impl Duel {
             | Primitive::SummoningPointsToZero { player }
             | Primitive::Teleport { to: player, .. }
             | Primitive::RevealHand { player } => *player == Player::Opponent,
-            Primitive::StealHalfLifePoints => true,
+            // Turned back by Goblin Fan, it takes from its own player: nobody to name.
+            Primitive::StealHalfLifePoints => !self.stolen_life_points_turned_back(effect),
             _ => false,
         };
         if !names_opponent || self.fizzles(effect, card, def) {

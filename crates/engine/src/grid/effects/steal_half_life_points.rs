@@ -12,6 +12,25 @@ use crate::place::Place;
 use crate::state::QueuedEffect;
 
 impl Duel {
+    /// Whether the Riryoku whose effect this is was turned back (Goblin Fan) on the monster it
+    /// powers up. `None` once the monster or the power-up has left.
+    fn riryoku_turned_back(&self, effect: &QueuedEffect) -> Option<bool> {
+        let cell = effect.at.and_then(Place::cell)?;
+        self.state.piece(cell).and_then(|piece| {
+            piece
+                .attached
+                .iter()
+                .rev()
+                .find(|equip| equip.card == effect.card)
+                .map(|equip| equip.reversed)
+        })
+    }
+
+    /// Whether `effect` steals from its own player, its power-up having been turned back.
+    pub(in crate::grid) fn stolen_life_points_turned_back(&self, effect: &QueuedEffect) -> bool {
+        self.riryoku_turned_back(effect) == Some(true)
+    }
+
     pub(super) fn steal_half_life_points(
         &mut self,
         effect: &QueuedEffect,
@@ -20,14 +39,7 @@ impl Duel {
         let Some(cell) = effect.at.and_then(Place::cell) else {
             return Resolved::Done;
         };
-        let Some(turned_back) = self.state.piece(cell).and_then(|piece| {
-            piece
-                .attached
-                .iter()
-                .rev()
-                .find(|equip| equip.card == effect.card)
-                .map(|equip| equip.reversed)
-        }) else {
+        let Some(turned_back) = self.riryoku_turned_back(effect) else {
             // The monster left before the power-up's effect came: nothing is taken.
             return Resolved::Done;
         };
