@@ -30,18 +30,14 @@ fn classic_with_larva_of_moth_agreed() -> Arc<Rules> {
     Rules::new(common::format("dor-classic"), pool)
 }
 
-/// Issue 18: a "when destroyed" effect without a definition (the original effect table's
-/// Destruction class) resolves by agreement after the battle that destroyed it. Its
-/// controller proposes taking the Larva back to the hand, and the attacker's player accepts.
-/// The refusal path is the same as a spell's: a refused proposal changes nothing and the
-/// controller may propose again.
-#[test]
-fn a_when_destroyed_effect_without_a_definition_resolves_by_agreement_after_the_battle() {
-    common::scenario_passes(
-        &classic_with_larva_of_moth_agreed(),
-        "agreed when-destroyed effect",
-        r#"
-rule = "agreed-effects"
+/// Seat 0's turn: Gaia The Fierce Knight (2300 ATK) on c6 destroys seat 1's face-up Larva of
+/// Moth on c5 in step 1; `rest` goes on from there, under the rule `rule`.
+fn larva_of_moth_falls(name: &str, rule: &str, rest: &str) {
+    let text = format!("rule = \"{rule}\"\n{LARVA_OF_MOTH_FALLS}{rest}");
+    common::scenario_passes(&classic_with_larva_of_moth_agreed(), name, &text);
+}
+
+const LARVA_OF_MOTH_FALLS: &str = r#"
 format = "dor-classic"
 turn = 5
 
@@ -64,7 +60,19 @@ seat = 0
 do = "attack"
 from = "c6"
 to = "c5"
+"#;
 
+/// Issue 18: a "when destroyed" effect without a definition (the original effect table's
+/// Destruction class) resolves by agreement after the battle that destroyed it. Its
+/// controller proposes taking the Larva back to the hand, and the attacker's player accepts.
+/// The refusal path is the same as a spell's: a refused proposal changes nothing and the
+/// controller may propose again.
+#[test]
+fn a_when_destroyed_effect_without_a_definition_resolves_by_agreement_after_the_battle() {
+    larva_of_moth_falls(
+        "agreed when-destroyed effect",
+        "agreed-effects",
+        r#"
 [[assert]]
 after = 1
 awaiting = "propose-outcome"
@@ -115,34 +123,10 @@ seat = 0
 /// not where it fell.
 #[test]
 fn a_monster_special_summoned_by_its_own_agreed_effect_appears_next_to_the_deck_leader() {
-    common::scenario_passes(
-        &classic_with_larva_of_moth_agreed(),
+    larva_of_moth_falls(
         "agreed summon of itself next to the leader",
+        "classic-10",
         r#"
-rule = "classic-10"
-format = "dor-classic"
-turn = 5
-
-[[cells]]
-at = "c6"
-card = 155                 # Gaia The Fierce Knight, 2300 ATK
-seat = 0
-face = "up"
-entered_turn = 3
-
-[[cells]]
-at = "c5"
-card = 427                 # Larva of Moth, 0 ATK
-seat = 1
-face = "up"
-entered_turn = 4
-
-[[step]]
-seat = 0
-do = "attack"
-from = "c6"
-to = "c5"
-
 [[step]]
 seat = 1
 do = "propose-outcome"

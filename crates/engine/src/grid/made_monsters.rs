@@ -207,23 +207,20 @@ impl Duel {
         })
     }
 
-    /// What `piece`'s controller shows to turn it face-up when everyone knows the card
-    /// already (made from nothing, or set face-down from a graveyard): the card with no
-    /// secret, since the controller may hold none (`Duel::check_piece_reveal`).
+    /// What `piece`'s controller shows to turn it face-up (or activate it) when everyone
+    /// knows the card already (made from nothing, or set face-down from a graveyard): the
+    /// card with no secret, since the controller may hold none (`Duel::check_piece_reveal`).
     pub fn known_card_reveal(&self, piece: &Piece) -> Option<Reveal> {
-        piece
-            .card
-            .filter(|_| !piece.face_up)
-            .map(Commitment::token_opening)
+        piece.card.map(Commitment::token_opening)
     }
 
     /// What `seat` shows to turn `piece` face-up (or activate it): its opening, where `seat`
-    /// holds it, else, for a card everyone knows, the card named with no secret.
+    /// holds it, else the known card's (`Duel::known_card_reveal`).
     pub(super) fn reveal_to_show(&self, piece: &Piece, knowledge: &Knowledge) -> Option<Reveal> {
         knowledge
             .get(&self.state.commitment(piece.card_ref))
             .copied()
-            .or_else(|| piece.card.map(Commitment::token_opening))
+            .or_else(|| self.known_card_reveal(piece))
     }
 
     /// Whether `reveal` shows `piece` as it is: it names the card everyone knows, or opens

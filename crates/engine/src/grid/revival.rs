@@ -84,6 +84,13 @@ impl Duel {
     /// The spell-setting choice waiting for its controller, asked before later effects
     /// resolve, as a zone's choice is: they then see the spell set.
     pub(super) fn spell_setting_choice(&self) -> Option<(Seat, crate::awaiting::Decision)> {
+        self.waiting_spell_setting()?;
+        self.state.resume.awaited_choice()
+    }
+
+    /// The spell-setting effect (Magician of Faith's, Mask of Darkness's) whose choice of a
+    /// spell is waiting, if one is.
+    fn waiting_spell_setting(&self) -> Option<&QueuedEffect> {
         let Resume::Revive { effect, .. } = &self.state.resume else {
             return None;
         };
@@ -91,22 +98,17 @@ impl Duel {
             self.effect_def(effect).map(|d| &d.primitive),
             Some(Primitive::SetSpellFromGraveyard)
         )
-        .then(|| self.state.resume.awaited_choice())
-        .flatten()
+        .then_some(effect)
     }
 
     /// A spell-setting revival waiting for its card when none is left to set, or no zone to
     /// set it on (another effect resolved first), sets nothing. Returns whether one was
     /// dropped.
     pub(super) fn drop_stale_spell_setting(&mut self) -> bool {
-        let Resume::Revive { effect, .. } = &self.state.resume else {
+        let Some(effect) = self.waiting_spell_setting() else {
             return false;
         };
-        let setting = matches!(
-            self.effect_def(effect).map(|d| &d.primitive),
-            Some(Primitive::SetSpellFromGraveyard)
-        );
-        if !setting || self.may_set_spell_from_graveyard(effect) {
+        if self.may_set_spell_from_graveyard(effect) {
             return false;
         }
         self.unwind_revival();
@@ -181,14 +183,18 @@ impl Duel {
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         let (effect, filter, sets) = self.pending_revival(seat, "revive")?;
+        let chosen = self
+            .revivable(seat, &filter, sets)
+            .into_iter()
+            .find(|r| r.card_ref == card_ref)
+            .ok_or(RuleError::CannotRevive {
+                why: if sets {
+                    "that card is not a spell this card can set from a graveyard"
+                } else {
+                    "that card is not one this spell can bring back from a graveyard"
+                },
+            })?;
         if sets {
-            let chosen = self
-                .revivable(seat, &filter, true)
-                .into_iter()
-                .find(|r| r.card_ref == card_ref)
-                .ok_or(RuleError::CannotRevive {
-                    why: "that card is not a spell this card can set from a graveyard",
-                })?;
             // The spell waits in its graveyard for the zone its new controller chooses.
             self.unwind_revival();
             self.wait_for_revival_zone(
@@ -207,13 +213,6 @@ impl Duel {
             .and_then(Place::cell)
             .ok_or(RuleError::CannotRevive {
                 why: "the spell has no zone on the board",
-            })?;
-        let chosen = self
-            .revivable(seat, &filter, false)
-            .into_iter()
-            .find(|r| r.card_ref == card_ref)
-            .ok_or(RuleError::CannotRevive {
-                why: "that card is not one this spell can bring back from a graveyard",
             })?;
         self.unwind_revival();
         // The spell has done its work: it leaves the cell the card takes.
